@@ -1,0 +1,85 @@
+"""The ``mapkit`` command line.
+
+Each subcommand lives in its own module under :mod:`mapkit.commands` with two functions,
+``add_arguments(parser)`` and ``run(args) -> int``; modules import their heavy dependencies
+inside ``run`` so that the command starts quickly. Errors raised on purpose
+(:class:`~mapkit.errors.MapkitError`) print one line and exit 1 or 2; ``--debug`` shows the
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from . import __version__
+from .errors import MapkitError
+
+__all__ = ["main", "COMMANDS"]
+
+# name -> (module under mapkit.commands, one-line help). Order is the order of --help.
+COMMANDS = {
+    "validate": ("validate", "check a map file and list its problems with their places"),
+    "format": ("format", "rewrite a map file in canonical form (to a new file)"),
+    "info": ("info", "a map in figures: size, terrain, cities, numbers"),
+    "import": ("import_", "read a map made elsewhere (Tiled, DampfrossDigital, an image)"),
+}
+
+
+def _add_command(sub, name: str, module_name: str, help_text: str):
+    module = importlib.import_module(f"mapkit.commands.{module_name}")
+    p = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip())
+    module.add_arguments(p)
+    p.set_defaults(_run=module.run)
+    return p
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mapkit",
+        description="Design, check, analyse, print and play hex maps for railway board games.")
+    parser.add_argument("--version", action="version", version=f"mapkit {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        if only is None or only == name:
+            _add_command(sub, name, module_name, help_text)
+        else:
+            sub.add_parser(name, help=help_text)
+    return parser
+
+
+def _wanted_command(argv) -> str | None:
+    for a in argv:
+        if a in COMMANDS:
+            return a
+        if not a.startswith("-"):
+            return None
+    return None
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # Import only the module of the command asked for: start-up stays fast.
+    parser = build_parser(only=_wanted_command(argv))
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except MapkitError as exc:
+        if args.debug:
+            raise
+        print(f"mapkit {args.command}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("mapkit: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""Read a map made elsewhere and write a mapkit map file.
+
+The source kind follows the file's suffix unless ``--from`` is given:
+``.tmx``/``.tmj`` Tiled, ``.dmpfmap`` DampfrossDigital, ``.png``/``.jpg``/``.jpeg``/``.tif``/``.tiff``
+an image of a board. Each kind is a module with ``import_map(path, args) -> (Map, notes)``;
+``notes`` are lines to show the user (warnings, a confidence report).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+# kind -> (module, suffixes)
+IMPORTERS = {
+    "tiled": ("mapkit.io.tiled", (".tmx", ".tmj")),
+    "dmpfmap": ("mapkit.io.dmpfmap", (".dmpfmap",)),
+    "image": ("mapkit.imaging.importer", (".png", ".jpg", ".jpeg", ".tif", ".tiff")),
+}
+
+
+def add_arguments(p):
+    p.add_argument("source", metavar="SOURCE", help="the file to import")
+    p.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="the map file to write")
+    p.add_argument("--from", dest="kind", choices=sorted(IMPORTERS), help="the kind of SOURCE")
+    p.add_argument("--name", help="the map's name (default: from the source)")
+    p.add_argument("--hex-mm", type=float, default=None, help="printed hex size of the new map")
+    g = p.add_argument_group("Tiled")
+    g.add_argument("--tiles", metavar="MAP", help="tile id -> terrain, e.g. 1=plain,2=mountain,3=water")
+    g = p.add_argument_group("images")
+    g.add_argument("--grid", choices=("pointy", "flat"), help="hex orientation (default: detect)")
+    g.add_argument("--offset", choices=("odd", "even"), help="offset (default: detect)")
+    g.add_argument("--columns", type=int, help="columns (default: detect)")
+    g.add_argument("--rows", type=int, help="rows (default: detect)")
+    g.add_argument("--hex-px", type=float, help="distance between adjacent hex centres in pixels")
+    g.add_argument("--legend", metavar="FILE", help="YAML: terrain/feature -> '#rrggbb' colours")
+    g.add_argument("--overlay", metavar="FILE.png", help="draw what was detected over the image")
+    g.add_argument("--no-ocr", action="store_true", help="do not read race numbers")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the notes")
+
+
+def kind_of(path: str, kind: str | None) -> str:
+    from ..errors import InputError
+
+    if kind:
+        return kind
+    suffix = Path(path).suffix.lower()
+    for name, (_, suffixes) in IMPORTERS.items():
+        if suffix in suffixes:
+            return name
+    raise InputError(f"{path}: cannot tell the kind of file from {suffix or 'no suffix'!r}; "
+                     f"use --from {'|'.join(sorted(IMPORTERS))}")
+
+
+def run(args) -> int:
+    from ..fileio import check_output_path
+    from ..io.yamlmap import save_map
+    from ..validate import validate
+    from .common import dump_json, emit
+
+    kind = kind_of(args.source, args.kind)
+    check_output_path(args.output, inputs=[args.source])
+    module = importlib.import_module(IMPORTERS[kind][0])
+    m, notes = module.import_map(args.source, args)
+    issues = validate(m)
+    save_map(m, args.output, inputs=[args.source])
+    errors = [i for i in issues if i.is_error]
+    if args.format == "json":
+        emit(dump_json({"output": str(args.output), "kind": kind, "notes": list(notes),
+                        "errors": [i.as_json() for i in errors],
+                        "warnings": [i.as_json() for i in issues if not i.is_error]}))
+    else:
+        lines = list(notes) + [f"{args.output}: {i}" for i in issues]
+        lines.append(f"wrote {args.output} ({m.grid.columns} x {m.grid.rows} hexes, {len(m.cities)} cities, "
+                     f"{len(errors)} validation errors)")
+        emit("\n".join(lines) + "\n")
+    return 0

@@ -1,0 +1,79 @@
+"""Problems found in a map: a stable code, a message, and the place.
+
+The codes are stable: scripts and tests rely on them (the README lists them).
+Errors start with ``E``, warnings with ``W``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Issue", "CODES", "issue"]
+
+# code -> (severity, short title). Never renumber; add new codes at the end of a group.
+CODES = {
+    # names and the board
+    "E100": ("error", "malformed hex or edge name"),
+    "E101": ("error", "hex outside the board"),
+    "E102": ("error", "unsupported format version"),
+    # terrain
+    "E110": ("error", "art block of the wrong size"),
+    "E111": ("error", "unknown character in the art block"),
+    "E112": ("error", "hex given two terrains by the lists"),
+    # edges
+    "E120": ("error", "edge between hexes that are not adjacent"),
+    "E121": ("error", "edge off the board"),
+    # cities
+    "E130": ("error", "city on water or off the board's land"),
+    "E131": ("error", "city off the board"),
+    "E132": ("error", "city on foreign land without border crossing"),
+    "E133": ("error", "two cities on one hex"),
+    "E134": ("error", "duplicate city name"),
+    "E135": ("error", "city cannot be reached from the others"),
+    # race numbers
+    "E140": ("error", "race number not two digits 1..6"),
+    "E141": ("error", "race number used twice"),
+    # references
+    "E150": ("error", "start city does not exist"),
+    "E151": ("error", "region hex does not exist"),
+    "E152": ("error", "special-race target does not exist"),
+    "E153": ("error", "ferry names a city or hex that does not exist"),
+    "E154": ("error", "duplicate region name"),
+    "E155": ("error", "city names a region that does not exist"),
+    # warnings
+    "W200": ("warning", "race numbers missing from the 36"),
+    "W201": ("warning", "river between two mountains"),
+    "W202": ("warning", "river or border on an edge that touches water or off-board hexes"),
+    "W203": ("warning", "city without race numbers"),
+    "W204": ("warning", "edge listed twice"),
+}
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem: ``where`` is a hex (``C4``), an edge (``C4/C5``), a city or ``line N``."""
+
+    code: str
+    message: str
+    where: str | None = None
+
+    @property
+    def severity(self) -> str:
+        return CODES[self.code][0]
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def as_json(self) -> dict:
+        return {"code": self.code, "message": self.message, "where": self.where}
+
+    def __str__(self) -> str:
+        at = f" [{self.where}]" if self.where else ""
+        return f"{self.code}{at}: {self.message}"
+
+
+def issue(code: str, message: str, where: str | None = None) -> Issue:
+    if code not in CODES:
+        raise KeyError(f"unknown issue code {code}")
+    return Issue(code, message, where)

@@ -1,0 +1,497 @@
+"""The YAML map file, format version 1: reading with line-numbered errors, canonical writing.
+
+Reading goes file -> YAML nodes (with line numbers) -> plain data -> JSON Schema check ->
+:class:`~mapkit.model.Map`. Problems the model cannot hold (a malformed hex name, an art block
+of the wrong size, an edge between hexes that do not touch) are returned as issues with the
+YAML line; :func:`load_map` also runs :func:`mapkit.validate.validate` and refuses invalid maps.
+
+Writing is canonical: terrain as an ``art`` block, edges sorted, cities in race-number order,
+so ``load(save(m)) == m`` and saving twice gives identical bytes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import math
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from ..diagnostics import Issue, issue
+from ..errors import InputError, InvalidError
+from ..fileio import atomic_write, read_text
+from ..grid import Grid, Hex, HexNameError, edge, edge_name, hex_name, parse_edge, parse_hex
+from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
+
+__all__ = ["parse_map", "read_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
+           "FORMAT_VERSION"]
+
+FORMAT_VERSION = 1
+TOP_LEVEL_KEYS = ("version", "name", "description", "author", "source", "license", "geo", "grid",
+                  "terrain", "rivers", "borders", "ridges", "cities", "regions", "rules", "ferries")
+META_KEYS = ("name", "description", "author", "source", "license", "geo")
+EDGE_KINDS = ("rivers", "borders", "ridges")
+
+# Limits that keep hostile documents (alias bombs, deep nesting) from eating the machine.
+MAX_NODES = 2_000_000
+MAX_DEPTH = 60
+
+
+class _Doc:
+    """Plain data built from YAML nodes, with the line of every path."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.lines: dict[tuple, int] = {}
+        self.count = 0
+
+    def line(self, path) -> int | None:
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+    def fail(self, message: str, path=()) -> InputError:
+        line = self.line(path)
+        where = f"{self.source}:{line}" if line else self.source
+        return InputError(f"{where}: {message}")
+
+
+_SCALAR = yaml.constructor.SafeConstructor()
+
+
+def _build(doc: _Doc, node, path: tuple, depth: int):
+    doc.count += 1
+    if doc.count > MAX_NODES:
+        raise doc.fail(f"document too large (more than {MAX_NODES} values; alias bomb?)", path)
+    if depth > MAX_DEPTH:
+        raise doc.fail(f"nested more than {MAX_DEPTH} levels deep", path)
+    doc.lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict = {}
+        _SCALAR.flatten_mapping(node)
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode):
+                raise doc.fail("a key must be a plain value", path)
+            key = _SCALAR.construct_object(knode)
+            if isinstance(key, bool) or key is None or isinstance(key, float):
+                key = knode.value
+            key = str(key)
+            if key in out:
+                doc.lines[path + (key,)] = knode.start_mark.line + 1
+                raise doc.fail(f"duplicate key {key!r}", path + (key,))
+            doc.lines[path + (key,)] = knode.start_mark.line + 1
+            out[key] = _build(doc, vnode, path + (key,), depth + 1)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(doc, item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+    value = _SCALAR.construct_object(node)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise doc.fail(f"{node.value!r} is not a finite number", path)
+    if not isinstance(value, (str, int, float, bool, type(None))):
+        value = node.value  # dates, binary: keep the text as written
+    return value
+
+
+def _compose(text: str, source: str) -> tuple[Any, _Doc]:
+    doc = _Doc(source)
+    try:
+        loader = yaml.SafeLoader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f":{mark.line + 1}" if mark else ""
+        what = exc.problem or exc.context or "syntax error"
+        raise InputError(f"{source}{line}: malformed YAML: {what}") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{source}: malformed YAML: {str(exc).splitlines()[0]}") from None
+    except RecursionError:
+        raise InputError(f"{source}: malformed YAML: nested too deeply") from None
+    if root is None:
+        raise InputError(f"{source}: empty file (a map needs at least a grid)")
+    try:
+        data = _build(doc, root, (), 0)
+    except RecursionError:
+        raise InputError(f"{source}: nested too deeply") from None
+    return data, doc
+
+
+@functools.lru_cache(maxsize=1)
+def _schema_validator():
+    import jsonschema
+
+    schema = json.loads(resources.files("mapkit.schemas").joinpath("map.schema.json").read_text("utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _path_text(path) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "top level"
+
+
+def _check_schema(data, doc: _Doc):
+    if not isinstance(data, dict):
+        raise doc.fail(f"a map file is a mapping of keys (grid, terrain, cities, ...), not a {type(data).__name__}")
+    for key in data:
+        if key not in TOP_LEVEL_KEYS:
+            near = difflib.get_close_matches(key, TOP_LEVEL_KEYS, n=1, cutoff=0.6)
+            hint = f"; did you mean {near[0]!r}?" if near else f"; known keys: {', '.join(TOP_LEVEL_KEYS)}"
+            raise doc.fail(f"unknown top-level key {key!r}{hint}", (key,))
+    errors = sorted(_schema_validator().iter_errors(data), key=lambda e: (doc.line(e.absolute_path) or 0, list(map(str, e.absolute_path))))
+    if errors:
+        err = errors[0]
+        path = tuple(err.absolute_path)
+        msg = err.message
+        if err.validator == "additionalProperties":
+            extra = [k for k in (err.instance or {}) if k not in err.schema.get("properties", {})]
+            near = difflib.get_close_matches(extra[0], list(err.schema.get("properties", {})), n=1) if extra else []
+            msg = f"unknown key {extra[0]!r}" + (f"; did you mean {near[0]!r}?" if near else "") if extra else msg
+            if extra:
+                path = path + (extra[0],)
+        if len(msg) > 200:
+            msg = msg[:197] + "..."
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise doc.fail(f"{_path_text(tuple(err.absolute_path))}: {msg}{more}", path)
+
+
+def _hex(doc: _Doc, name: str, path, grid: Grid, issues: list, what: str) -> Hex | None:
+    """Parse a hex name; record E100 (malformed) or E101 (off board) with the line."""
+    line = doc.line(path)
+    try:
+        h = parse_hex(name)
+    except HexNameError as exc:
+        issues.append(issue("E100", f"{what}: {exc} (line {line})", f"line {line}"))
+        return None
+    if h not in grid:
+        issues.append(issue("E101", f"{what}: hex {hex_name(h)} is outside the board "
+                                    f"({grid.columns} x {grid.rows}) (line {line})", hex_name(h)))
+        return None
+    return h
+
+
+def _terrain(data: dict, doc: _Doc, grid: Grid, issues: list) -> dict[Hex, str]:
+    spec = data.get("terrain") or {}
+    default = spec.get("default", "plain")
+    terrain = {h: default for h in grid.hexes()}
+    art = spec.get("art")
+    if art is not None:
+        base = doc.line(("terrain", "art")) or 0
+        # A literal block (|) starts on the line after the key.
+        raw_lines = art.split("\n")
+        rows = [(i, ln) for i, ln in enumerate(raw_lines) if ln.strip()]
+        first = base + 1 if rows and "\n" in art else base
+        if len(rows) != grid.rows:
+            issues.append(issue("E110", f"terrain art has {len(rows)} rows, the grid has {grid.rows} "
+                                        f"(line {base})", f"line {base}"))
+        for r, (i, ln) in enumerate(rows[: grid.rows]):
+            chars = [ch for ch in ln if not ch.isspace()]
+            lineno = first + i
+            if len(chars) != grid.columns:
+                issues.append(issue("E110", f"terrain art row {r + 1} has {len(chars)} hexes, the grid "
+                                            f"has {grid.columns} columns (line {lineno})", f"line {lineno}"))
+            for c, ch in enumerate(chars[: grid.columns]):
+                t = ART_CHARS.get(ch)
+                if t is None:
+                    issues.append(issue("E111", f"unknown terrain character {ch!r} at {hex_name((c, r))} "
+                                                f"(known: . ^ ~ # x) (line {lineno})", hex_name((c, r))))
+                else:
+                    terrain[Hex(c, r)] = t
+    listed: dict[Hex, str] = {}
+    for t in TERRAINS:
+        for i, name in enumerate(spec.get(t) or []):
+            h = _hex(doc, name, ("terrain", t, i), grid, issues, f"terrain {t}")
+            if h is None:
+                continue
+            if h in listed and listed[h] != t:
+                issues.append(issue("E112", f"{hex_name(h)} is listed as {listed[h]} and as {t} "
+                                            f"(line {doc.line(('terrain', t, i))})", hex_name(h)))
+                continue
+            listed[h] = t
+            terrain[h] = t
+    return terrain
+
+
+def _edge_sets(data: dict, kind: str, doc: _Doc, grid: Grid, issues: list) -> list[EdgeSet]:
+    out = []
+    for i, es in enumerate(data.get(kind) or []):
+        edges = set()
+        for j, name in enumerate(es.get("edges") or []):
+            path = (kind, i, "edges", j)
+            line = doc.line(path)
+            try:
+                e = parse_edge(name)
+            except HexNameError as exc:
+                issues.append(issue("E100", f"{kind}: {exc} (line {line})", f"line {line}"))
+                continue
+            ename = edge_name(e)
+            if e[0] not in grid or e[1] not in grid:
+                issues.append(issue("E121", f"{kind}: edge {ename} is off the board (line {line})", ename))
+                continue
+            if not grid.adjacent(*e):
+                issues.append(issue("E120", f"{kind}: {hex_name(e[0])} and {hex_name(e[1])} are not adjacent, "
+                                            f"so {ename} is not an edge (line {line})", ename))
+                continue
+            if e in edges:
+                issues.append(issue("W204", f"{kind}: edge {ename} listed twice (line {line})", ename))
+            edges.add(e)
+        out.append(EdgeSet(frozenset(edges), es.get("name")))
+    return out
+
+
+def _cities(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[City]:
+    out = []
+    for i, c in enumerate(data.get("cities") or []):
+        path = ("cities", i, "hex")
+        line = doc.line(path)
+        try:
+            h = parse_hex(c["hex"])
+        except HexNameError as exc:
+            issues.append(issue("E100", f"city {c['name']}: {exc} (line {line})", c["name"]))
+            continue
+        out.append(City(name=c["name"], hex=h, numbers=tuple(c.get("numbers") or ()),
+                        tags=tuple(c.get("tags") or ()), colour=c.get("colour"), region=c.get("region"),
+                        lon=c.get("lon"), lat=c.get("lat")))
+    return out
+
+
+def _regions(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[Region]:
+    out = []
+    for i, r in enumerate(data.get("regions") or []):
+        hexes = []
+        for j, name in enumerate(r.get("hexes") or []):
+            path = ("regions", i, "hexes", j)
+            line = doc.line(path)
+            try:
+                h = parse_hex(name)
+            except HexNameError as exc:
+                issues.append(issue("E100", f"region {r['name']}: {exc} (line {line})", f"line {line}"))
+                continue
+            if h not in grid:
+                issues.append(issue("E151", f"region {r['name']}: hex {hex_name(h)} does not exist on the "
+                                            f"board (line {line})", hex_name(h)))
+                continue
+            hexes.append(h)
+        extra = {k: v for k, v in r.items() if k not in ("name", "hexes")}
+        out.append(Region(r["name"], tuple(sorted(set(hexes))), tuple(extra.items())))
+    return out
+
+
+def _rules(data: dict) -> Rules:
+    spec = dict(data.get("rules") or {})
+    special = spec.pop("special_races", None)
+    if special is not None:
+        special = dict(special)
+        special["table"] = {str(k).upper(): v for k, v in special["table"].items()}
+    return Rules(border_crossing=bool(spec.pop("border_crossing", False)),
+                 start_cities=list(spec.pop("start_cities", []) or []),
+                 min_race_distance=spec.pop("min_race_distance", None),
+                 special_races=special, extra=spec)
+
+
+def _ferries(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[Ferry]:
+    out = []
+    for i, f in enumerate(data.get("ferries") or []):
+        h = _hex(doc, f["to"], ("ferries", i, "to"), grid, issues, f"ferry {f.get('name') or i + 1}")
+        if h is None:
+            continue
+        out.append(Ferry(f.get("name"), f["from"], h, int(f.get("cost", 6)), tuple(f.get("fare", (1, 3, 1)))))
+    return out
+
+
+def parse_map(text: str, source: str = "<map>") -> tuple[Map, list[Issue]]:
+    """Parse map text; return the map and the problems found while reading it.
+
+    Raises :class:`~mapkit.errors.InputError` (one line, with file and line) when the text
+    is not a map file at all: malformed YAML, wrong types, unknown keys.
+    """
+    data, doc = _compose(text, source)
+    _check_schema(data, doc)
+    issues: list[Issue] = []
+    version = data.get("version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise doc.fail(f"format version {version} is not supported (this mapkit reads version {FORMAT_VERSION})",
+                       ("version",))
+    g = data["grid"]
+    grid = Grid(g["orientation"], g["offset"], g["columns"], g["rows"], g.get("hex_mm", 14))
+    m = Map(
+        grid=grid,
+        terrain=_terrain(data, doc, grid, issues),
+        rivers=_edge_sets(data, "rivers", doc, grid, issues),
+        borders=_edge_sets(data, "borders", doc, grid, issues),
+        ridges=_edge_sets(data, "ridges", doc, grid, issues),
+        cities=_cities(data, doc, grid, issues),
+        regions=_regions(data, doc, grid, issues),
+        rules=_rules(data),
+        ferries=_ferries(data, doc, grid, issues),
+        meta={k: data[k] for k in META_KEYS if k in data},
+    )
+    return m, issues
+
+
+def read_map(path) -> tuple[Map, list[Issue]]:
+    """Read a map file: the map and the problems found while reading (not yet validated)."""
+    return parse_map(read_text(path), str(path))
+
+
+def load_map(path, *, check: bool = True) -> Map:
+    """Read and validate a map file; raise :class:`InvalidError` when it has errors."""
+    m, issues = read_map(path)
+    if check:
+        from ..validate import validate
+
+        issues = issues + validate(m)
+        errors = [i for i in issues if i.is_error]
+        if errors:
+            more = f" (and {len(errors) - 1} more; run mapkit validate)" if len(errors) > 1 else ""
+            raise InvalidError(f"{path}: invalid map: {errors[0]}{more}", issues)
+    return m
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def _scalar(value) -> str:
+    """One YAML scalar in flow style, quoted only where YAML needs it."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float)):
+        return json.dumps(value)
+    text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True, width=10**9)
+    text = text.rstrip("\n")
+    if text.endswith("\n..."):
+        text = text[: -len("\n...")]
+    elif text.endswith("..."):
+        text = text[:-3].rstrip()
+    return text
+
+
+def _flow(values) -> str:
+    return "[" + ", ".join(_scalar(v) for v in values) + "]"
+
+
+def _block_text(key: str, text: str, indent: str) -> list[str]:
+    if "\n" not in text.strip("\n"):
+        return [f"{indent}{key}: {_scalar(text)}"]
+    body = text if text.endswith("\n") else text + "\n"
+    if text != text.rstrip(" \t") or any(ln != ln.rstrip() for ln in body.split("\n")) or body.startswith((" ", "\t")):
+        return [f"{indent}{key}: {_scalar(text)}"]
+    chomp = "|" if text.endswith("\n") and not text.endswith("\n\n") else ("|-" if not text.endswith("\n") else "|+")
+    lines = [f"{indent}{key}: {chomp}"]
+    lines += [f"{indent}  {ln}" if ln else "" for ln in body.rstrip("\n").split("\n")]
+    return lines
+
+
+def _any(key: str, value, indent: str) -> list[str]:
+    """Canonical YAML for free-form metadata: multi-line text as a block, the rest sorted."""
+    if isinstance(value, str):
+        return _block_text(key, value, indent)
+    text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=True, default_flow_style=False,
+                          width=100)
+    return [indent + ln for ln in text.rstrip("\n").split("\n")]
+
+
+def _key(k: str) -> str:
+    return k if k.isdigit() else _scalar(k)
+
+
+def dump_map(m: Map) -> str:
+    """The canonical text of a map file."""
+    out = [f"version: {FORMAT_VERSION}"]
+    for k in META_KEYS:
+        if k in m.meta and m.meta[k] is not None:
+            out += _any(k, m.meta[k], "")
+    g = m.grid
+    out += ["grid:", f"  orientation: {g.orientation}", f"  offset: {g.offset}",
+            f"  columns: {g.columns}", f"  rows: {g.rows}", f"  hex_mm: {g.hex_mm:g}"]
+    out += ["terrain:", "  default: plain", "  art: |"]
+    for r in range(g.rows):
+        chars = " ".join(CHAR_OF_TERRAIN[m.terrain[Hex(c, r)]] for c in range(g.columns))
+        # Indent the pushed rows by one blank, so that pointy maps look like hexes.
+        pushed = g.pointy and (r & 1) == (1 if g.offset == "odd" else 0)
+        out.append("    " + (" " if pushed else "") + chars)
+    for kind in EDGE_KINDS:
+        sets = getattr(m, kind)
+        if not sets:
+            continue
+        out.append(f"{kind}:")
+        for es in sets:
+            first = True
+            if es.name is not None:
+                out.append(f"  - name: {_scalar(es.name)}")
+                first = False
+            edges = ", ".join(edge_name(e) for e in es.sorted_edges())
+            out.append(("  - " if first else "    ") + f"edges: [{edges}]")
+    if m.cities:
+        out.append("cities:")
+        for c in m.cities:
+            out.append(f"  - name: {_scalar(c.name)}")
+            out.append(f"    hex: {hex_name(c.hex)}")
+            out.append(f"    numbers: {_flow(c.numbers)}")
+            if c.tags:
+                out.append(f"    tags: {_flow(c.tags)}")
+            if c.colour is not None:
+                out.append(f"    colour: {_scalar(c.colour)}")
+            if c.region is not None:
+                out.append(f"    region: {_scalar(c.region)}")
+            if c.lon is not None:
+                out.append(f"    lon: {_scalar(c.lon)}")
+            if c.lat is not None:
+                out.append(f"    lat: {_scalar(c.lat)}")
+    if m.regions:
+        out.append("regions:")
+        for r in m.regions:
+            out.append(f"  - name: {_scalar(r.name)}")
+            for k, v in r.extra:
+                out.append(f"    {k}: {_scalar(v)}")
+            out.append(f"    hexes: [{', '.join(hex_name(h) for h in r.hexes)}]")
+    rules = m.rules
+    if not rules.is_default():
+        out.append("rules:")
+        out.append(f"  border_crossing: {_scalar(rules.border_crossing)}")
+        if rules.start_cities:
+            out.append(f"  start_cities: {_flow(rules.start_cities)}")
+        if rules.min_race_distance is not None:
+            out.append(f"  min_race_distance: {rules.min_race_distance}")
+        for k in sorted(rules.extra):
+            out += _any(k, rules.extra[k], "  ")
+        if rules.special_races is not None:
+            sr = rules.special_races
+            out.append("  special_races:")
+            for k in sorted(sr):
+                if k != "table":
+                    out.append(f"    {k}: {_scalar(sr[k])}")
+            out.append("    table:")
+            for k in sorted(sr["table"]):
+                target = sr["table"][k]
+                parts = ", ".join(f"{tk}: {_flow(tv) if isinstance(tv, list) else _scalar(tv)}"
+                                  for tk, tv in sorted(target.items()))
+                out.append(f"      {_key(k)}: {{{parts}}}")
+    if m.ferries:
+        out.append("ferries:")
+        for f in m.ferries:
+            first = "  - "
+            if f.name is not None:
+                out.append(f"  - name: {_scalar(f.name)}")
+                first = "    "
+            out.append(f"{first}from: {_scalar(f.from_city)}")
+            out.append(f"    to: {hex_name(f.to)}")
+            out.append(f"    cost: {f.cost}")
+            out.append(f"    fare: {_flow(f.fare)}")
+    return "\n".join(out) + "\n"
+
+
+def save_map(m: Map, path, inputs=()) -> None:
+    """Write ``m`` canonically to ``path`` (atomically; never over one of ``inputs``)."""
+    atomic_write(path, dump_map(m), inputs=inputs)
+
+
+def edge_list(names) -> frozenset:
+    """Edges from names, for code that builds maps: ``edge_list(["A1/A2"])``."""
+    return frozenset(edge(*parse_edge(n)) for n in names)
