@@ -410,7 +410,10 @@ def dump_map(m: Map) -> str:
     g = m.grid
     out += ["grid:", f"  orientation: {g.orientation}", f"  offset: {g.offset}",
             f"  columns: {g.columns}", f"  rows: {g.rows}", f"  hex_mm: {g.hex_mm:g}"]
-    out += ["terrain:", "  default: plain", "  art: |"]
+    # When the first row is pushed (even offset, pointy) it is indented more than the next, so
+    # YAML needs the block's indentation given explicitly ("|2": two more than "art").
+    first_pushed = g.pointy and g.offset == "even"
+    out += ["terrain:", "  default: plain", "  art: |2" if first_pushed else "  art: |"]
     for r in range(g.rows):
         chars = " ".join(CHAR_OF_TERRAIN[m.terrain[Hex(c, r)]] for c in range(g.columns))
         # Indent the pushed rows by one blank, so that pointy maps look like hexes.
