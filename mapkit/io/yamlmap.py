@@ -15,6 +15,7 @@ import difflib
 import functools
 import json
 import math
+import unicodedata
 from importlib import resources
 from typing import Any
 
@@ -363,6 +364,10 @@ def _scalar(value) -> str:
     """One YAML scalar in flow style, quoted only where YAML needs it."""
     if isinstance(value, bool) or value is None or isinstance(value, (int, float)):
         return json.dumps(value)
+    if _has_control(value):
+        # YAML folds or drops control characters and Unicode line breaks in plain and
+        # single-quoted scalars; a double-quoted scalar with escapes keeps them exactly.
+        return _double_quoted(value)
     text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True, width=10**9)
     text = text.rstrip("\n")
     if text.endswith("\n..."):
@@ -372,12 +377,29 @@ def _scalar(value) -> str:
     return text
 
 
+def _double_quoted(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif unicodedata.category(ch)[0] in "CZ" and ch != " ":
+            n = ord(ch)
+            out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _has_control(text: str) -> bool:
+    return any((unicodedata.category(ch)[0] in "CZ" and ch != " ") for ch in text)
+
+
 def _flow(values) -> str:
     return "[" + ", ".join(_scalar(v) for v in values) + "]"
 
 
 def _block_text(key: str, text: str, indent: str) -> list[str]:
-    if "\n" not in text.strip("\n"):
+    if "\n" not in text.strip("\n") or _has_control(text.replace("\n", "")):
         return [f"{indent}{key}: {_scalar(text)}"]
     body = text if text.endswith("\n") else text + "\n"
     if text != text.rstrip(" \t") or any(ln != ln.rstrip() for ln in body.split("\n")) or body.startswith((" ", "\t")):
