@@ -223,3 +223,12 @@ def test_validate_imports_no_heavy_modules(tmp_path):
     r = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "HEAVY []" in r.stdout
+
+
+def test_readme_lists_every_code():
+    from conftest import ROOT
+    from mapkit.diagnostics import CODES
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for code, (severity, _) in CODES.items():
+        assert f"| {code} | {severity} |" in readme, code
