@@ -15,7 +15,6 @@ CODES = {
     # names and the board
     "E100": ("error", "malformed hex or edge name"),
     "E101": ("error", "hex outside the board"),
-    "E102": ("error", "unsupported format version"),
     # terrain
     "E110": ("error", "art block of the wrong size"),
     "E111": ("error", "unknown character in the art block"),
