@@ -156,9 +156,20 @@ def _check_references(m: Map) -> list[Issue]:
 
 
 def passable_graph_components(m: Map, border_crossing: bool | None = None) -> dict[Hex, int]:
-    """Component id of every passable hex (connected without crossing a closed border)."""
+    """Component id of every passable hex.
+
+    Two hexes are connected through neighbours without crossing a closed border, or by a
+    ferry from its port city to its landing hex.
+    """
     bc = m.rules.border_crossing if border_crossing is None else border_crossing
     borders = m.edge_set("borders") if not bc else frozenset()
+    # A ferry joins its port city to its landing hex (islands are reached by ferry).
+    ferry_links: dict[Hex, list[Hex]] = {}
+    for f in m.ferries:
+        port = m.city_named(f.from_city)
+        if port is not None and m.is_passable(f.to, bc):
+            ferry_links.setdefault(port.hex, []).append(f.to)
+            ferry_links.setdefault(f.to, []).append(port.hex)
     comp: dict[Hex, int] = {}
     next_id = 0
     for start in m.grid.hexes():
@@ -168,10 +179,10 @@ def passable_graph_components(m: Map, border_crossing: bool | None = None) -> di
         queue = deque([start])
         while queue:
             h = queue.popleft()
-            for n in m.grid.neighbours(h):
+            for n in m.grid.neighbours(h) + ferry_links.get(h, []):
                 if n in comp or not m.is_passable(n, bc):
                     continue
-                if borders and ((h, n) if h < n else (n, h)) in borders:
+                if borders and ((h, n) if h < n else (n, h)) in borders and m.grid.adjacent(h, n):
                     continue
                 comp[n] = next_id
                 queue.append(n)
@@ -190,5 +201,5 @@ def _check_reachability(m: Map) -> list[Issue]:
     for c in cities:
         if comp[c.hex] != main:
             out.append(issue("E135", f"city {c.name} ({hex_name(c.hex)}) cannot be reached from the other "
-                                     f"cities over land without crossing a border", c.name))
+                                     f"cities over land (or by ferry) without crossing a border", c.name))
     return out

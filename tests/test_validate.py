@@ -232,3 +232,10 @@ def test_readme_lists_every_code():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for code, (severity, _) in CODES.items():
         assert f"| {code} | {severity} |" in readme, code
+
+
+def test_an_island_city_reached_by_ferry_is_reachable(tmp_path):
+    # Gamma walled in by water, as in test_unreachable_city_is_named, but with a ferry to it.
+    text = BASE.replace("terrain:\n", "terrain:\n  water: [C3, D3, B4, D4, C5, D5]\n")
+    text += "ferries:\n  - {from: Alpha, to: C4}\n"
+    assert "E135" not in codes(check(tmp_path, text))

@@ -26,7 +26,9 @@ def add_arguments(p):
     p.add_argument("--name", help="the map's name (default: from the source)")
     p.add_argument("--hex-mm", type=float, default=None, help="printed hex size of the new map")
     g = p.add_argument_group("Tiled")
-    g.add_argument("--tiles", metavar="MAP", help="tile id -> terrain, e.g. 1=plain,2=mountain,3=water")
+    g.add_argument("--tiles", metavar="MAP", help="global tile id (as in the layer data) -> terrain, e.g. "
+                   "1=plain,2=mountain,3-5=water,0=off,*=plain (0: empty cell, *: any other tile); "
+                   "wins over the tiles' 'terrain' property")
     g = p.add_argument_group("images")
     g.add_argument("--grid", choices=("pointy", "flat"), help="hex orientation (default: detect)")
     g.add_argument("--offset", choices=("odd", "even"), help="offset (default: detect)")
