@@ -327,8 +327,8 @@ class Grid:
     def corners_mm(self, h: tuple[int, int]) -> list[tuple[float, float]]:
         """The six corners of ``h`` in millimetres, clockwise on screen (y down).
 
-        Corner ``i`` and ``i + 1`` bound the side towards neighbour direction ``i`` of
-        :meth:`side_directions`.
+        Pointy hexes start at the upper-right corner (-30 degrees), flat hexes at the
+        right corner (0 degrees). :meth:`edge_segment_mm` finds the side between two hexes.
         """
         cx, cy = self.centre_mm(h)
         s = self.size_mm

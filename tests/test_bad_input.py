@@ -155,3 +155,13 @@ def test_mutated_map_files_give_only_clean_errors(tmp_path_factory, muts):
     p = tmp_path_factory.mktemp("mut") / "m.yaml"
     p.write_text(text, encoding="utf-8", errors="replace")
     run_in_process(p)
+
+
+def test_outputs_get_normal_file_permissions(tmp_path):
+    import os
+
+    out = tmp_path / "canon.yaml"
+    assert run_cli("format", MAPS / "example.yaml", "-o", out).returncode == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
