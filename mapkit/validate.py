@@ -159,7 +159,8 @@ def passable_graph_components(m: Map, border_crossing: bool | None = None) -> di
     """Component id of every passable hex.
 
     Two hexes are connected through neighbours without crossing a closed border, or by a
-    ferry from its port city to its landing hex.
+    ferry from its port city to its landing hex. With border crossing, no step joins two
+    foreign hexes: a track stops on the first hex beyond the border.
     """
     bc = m.rules.border_crossing if border_crossing is None else border_crossing
     borders = m.edge_set("borders") if not bc else frozenset()
@@ -184,6 +185,8 @@ def passable_graph_components(m: Map, border_crossing: bool | None = None) -> di
                     continue
                 if borders and ((h, n) if h < n else (n, h)) in borders and m.grid.adjacent(h, n):
                     continue
+                if bc and m.terrain_at(h) == "foreign" and m.terrain_at(n) == "foreign":
+                    continue  # a track stops on the first hex beyond the border
                 comp[n] = next_id
                 queue.append(n)
         next_id += 1
@@ -191,7 +194,10 @@ def passable_graph_components(m: Map, border_crossing: bool | None = None) -> di
 
 
 def _check_reachability(m: Map) -> list[Issue]:
-    cities = [c for c in m.cities if c.hex in m.grid and m.is_passable(c.hex)]
+    # A city abroad without race numbers only marks a special-race target (the red-cross
+    # cities of the Czech map): track need not reach it, so it is not checked.
+    cities = [c for c in m.cities if c.hex in m.grid and m.is_passable(c.hex)
+              and (c.numbers or m.terrain_at(c.hex) != "foreign")]
     if len(cities) < 2:
         return []
     comp = passable_graph_components(m)

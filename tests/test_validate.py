@@ -239,3 +239,18 @@ def test_an_island_city_reached_by_ferry_is_reachable(tmp_path):
     text = BASE.replace("terrain:\n", "terrain:\n  water: [C3, D3, B4, D4, C5, D5]\n")
     text += "ferries:\n  - {from: Alpha, to: C4}\n"
     assert "E135" not in codes(check(tmp_path, text))
+
+
+def test_city_abroad_must_touch_the_border_when_it_carries_numbers(tmp_path):
+    # With border crossing a track stops on the first hex beyond the border. A5 and B5 foreign:
+    # a numbered city on B5 (next to home hexes) is reachable; deep in foreign land it is not,
+    # unless it carries no numbers (a marker of a special race).
+    text = BASE.replace("rules:\n", "rules:\n  border_crossing: true\n")
+    text = text.replace("    # . . . . .\n", "    # # # . . .\n")
+    assert "E135" not in codes(check(tmp_path, text.replace("hex: F5", "hex: B5")))
+    wide = text.replace("terrain:\n", "terrain:\n  foreign: [A4, B4, C4, D4, E4, F4, D5, E5, F5]\n")
+    wide = wide.replace("hex: C4", "hex: C3")
+    found = check(tmp_path, wide.replace("hex: F5", "hex: A5"))
+    assert ("E135", "Beta") in [(i.code, i.where) for i in found]
+    found = check(tmp_path, wide.replace("hex: F5", "hex: A5").replace("numbers: [13]", "numbers: []"))
+    assert "E135" not in codes(found)

@@ -138,7 +138,8 @@ def random_maps(draw):
     numbers = iter(draw(st.permutations([11, 12, 13, 21, 22, 23, 31, 32, 33, 44, 55, 66])))
     cities = [City(draw(st.text(min_size=1, max_size=10)) + str(i), h,
                    tuple(sorted({next(numbers) for _ in range(draw(st.integers(0, 2)))})),
-                   tags=tuple(draw(st.lists(st.sampled_from(["port", "capital"]), unique=True))))
+                   tags=tuple(draw(st.lists(st.sampled_from(["port", "capital", "a, b", "[x]", "{y}", "it's"]),
+                                            unique=True))))
               for i, h in enumerate(city_hexes)]
     rules = Rules(border_crossing=draw(st.booleans()), min_race_distance=draw(st.one_of(st.none(), st.integers(0, 12))))
     regions = [Region("R", tuple(draw(st.lists(st.sampled_from(hexes), unique=True, max_size=4))))]
@@ -185,3 +186,13 @@ def test_schema_error_gives_the_yaml_line():
            "    hex: A1\n  - name: B\n    hex: 7\n"
     with pytest.raises(InputError, match=r"^m.yaml:6: cities\[1\].hex"):
         parse_map(text, "m.yaml")
+
+
+def test_strings_with_flow_characters_round_trip():
+    special = {"every": 3, "table": {"5": {"name": "Moravia, and vice versa", "cities": ["A, B", "[C]"]},
+                                     "6": {"rule": "{odd}: it's"}}}
+    m = Map(Grid("pointy", "odd", 3, 3), cities=[City("A, B", Hex(0, 0), (11,), tags=("x, y",)),
+                                                 City("[C]", Hex(2, 2), (12,))],
+            rules=Rules(start_cities=["A, B"], special_races=special))
+    m2, issues = parse_map(dump_map(m))
+    assert issues == [] and m2 == m

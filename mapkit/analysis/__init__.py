@@ -1,4 +1,13 @@
 """Analysis of a map: costs of track and movement, city-distance tables, races, routes.
 
 One algorithm family per module; every module has ``__all__`` and worked examples.
+
+* :mod:`~mapkit.analysis.costs`: what a track piece and a train step cost (rules.md section 1).
+* :mod:`~mapkit.analysis.board`: a map compiled for searches (integer cells, edge weights).
+* :mod:`~mapkit.analysis.search`: Dial's bucket Dijkstra, pure Python and batched numpy.
+* :mod:`~mapkit.analysis.distances`: city-distance tables (``city_table``), distances from a hex.
+* :mod:`~mapkit.analysis.races`: forbidden races and Expres prizes by race number.
+* :mod:`~mapkit.analysis.routes`: cheapest paths (``cheapest_path``), over the board or built track.
+* :mod:`~mapkit.analysis.stats`: race statistics (forbidden draws, allowed distances, prizes).
+* :mod:`~mapkit.analysis.network`: path heat, Steiner networks, nearest cities.
 """

@@ -11,6 +11,8 @@ plain <-> mountain across a river                       5
 mountain <-> mountain across a river                    5 (7 under the EJ house rule)
 into water or off the board                             never
 across a state border / into foreign land               never, unless border crossing is on
+between two foreign hexes                               never (a track stops on the first
+                                                        hex beyond the border)
 ====================================================  ====
 
 A city counts as the terrain of its hex (a mountain city is a mountain). Race movement:
@@ -69,12 +71,17 @@ class CostModel:
         return self.map.is_passable(h, self.border_crossing)
 
     def edge_open(self, a: Hex, b: Hex) -> bool:
-        """Whether a piece may lie between adjacent hexes ``a`` and ``b`` at all."""
+        """Whether a piece may lie between adjacent hexes ``a`` and ``b`` at all.
+
+        With border crossing, a track "must stop on the first hex beyond the border"
+        (rules.md section 3): a piece never joins two foreign hexes.
+        """
         if not (self.passable(a) and self.passable(b)):
             return False
-        if not self.border_crossing and ((a, b) if a <= b else (b, a)) in self.borders:
-            return False
-        return True
+        if not self.border_crossing:
+            return ((a, b) if a <= b else (b, a)) not in self.borders
+        terrain = self.map.terrain_at
+        return not (terrain(a) == "foreign" and terrain(b) == "foreign")
 
     def build_cost(self, a: Hex, b: Hex) -> int | None:
         """Cost of one track piece between adjacent ``a`` and ``b``; None when impossible."""

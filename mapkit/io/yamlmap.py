@@ -394,8 +394,16 @@ def _has_control(text: str) -> bool:
     return any((unicodedata.category(ch)[0] in "CZ" and ch != " ") for ch in text)
 
 
+def _flow_scalar(value) -> str:
+    """A scalar inside ``[...]`` or ``{...}``, where ``,`` ``[`` ``]`` ``{`` ``}`` also need quotes."""
+    text = _scalar(value)
+    if isinstance(value, str) and not text.startswith(("'", '"')) and any(ch in text for ch in ",[]{}"):
+        return "'" + text.replace("'", "''") + "'"
+    return text
+
+
 def _flow(values) -> str:
-    return "[" + ", ".join(_scalar(v) for v in values) + "]"
+    return "[" + ", ".join(_flow_scalar(v) for v in values) + "]"
 
 
 def _block_text(key: str, text: str, indent: str) -> list[str]:
@@ -495,7 +503,7 @@ def dump_map(m: Map) -> str:
             out.append("    table:")
             for k in sorted(sr["table"]):
                 target = sr["table"][k]
-                parts = ", ".join(f"{tk}: {_flow(tv) if isinstance(tv, list) else _scalar(tv)}"
+                parts = ", ".join(f"{tk}: {_flow(tv) if isinstance(tv, list) else _flow_scalar(tv)}"
                                   for tk, tv in sorted(target.items()))
                 out.append(f"      {_key(k)}: {{{parts}}}")
     if m.ferries:
