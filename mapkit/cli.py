@@ -23,7 +23,17 @@ COMMANDS = {
     "validate": ("validate", "check a map file and list its problems with their places"),
     "format": ("format", "rewrite a map file in canonical form (to a new file)"),
     "info": ("info", "a map in figures: size, terrain, cities, numbers"),
+    "distances": ("distances", "the city-distance table (steps, build cost, travel points)"),
+    "races": ("races", "the forbidden-race table and the Expres prize table by race number"),
+    "route": ("route", "a cheapest path between two cities or hexes, with its cost"),
+    "report": ("report", "a map in figures for designers: race statistics, networks, heat map"),
     "import": ("import_", "read a map made elsewhere (Tiled, DampfrossDigital, an image)"),
+    "design": ("design", "make a map of a real country or region from geographic data (offline)"),
+    "export-tmx": ("export_tmx", "write a map as a Tiled map (TMX) to edit in the Tiled editor"),
+    "render": ("render", "draw the board at true scale as SVG, PDF or PNG, on one page or tiled"),
+    "sheets": ("sheets", "write every printable sheet of a game: board, tables, score sheet"),
+    "export": ("export", "compile a map for the game engine (JSON, with the map's hash)"),
+    "replay": ("replay", "replay a game record and show the final state and the winner"),
 }
 
 

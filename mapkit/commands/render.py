@@ -1,0 +1,69 @@
+"""Draw the board at true scale (grid.hex_mm between hex centres) as SVG, PDF or PNG.
+
+The format follows the suffix of -o. Without --tile the board, its title and legend go on one
+page of the smallest of A4..A0 that holds them (or of --paper; --paper fit makes a page the size
+of the drawing). With --tile the board is split over --paper pages (default A4) that overlap,
+with cut and registration marks, page labels and an overview page first.
+
+Examples:
+  mapkit render maps/example.yaml -o board.pdf
+  mapkit render maps/example.yaml -o board.png --dpi 200 --style mono
+  mapkit render maps/czechia.yaml -o board-A4.pdf --tile --paper A4
+"""
+
+from __future__ import annotations
+
+import sys
+
+PAPERS = ("A4", "A3", "A2", "A1", "A0", "letter", "fit")
+
+
+def _paper(text: str) -> str:
+    for p in PAPERS:
+        if p.lower() == text.strip().lower():
+            return p
+    import argparse
+
+    raise argparse.ArgumentTypeError(f"unknown paper {text!r}; choose from {', '.join(PAPERS)}")
+
+
+def add_arguments(p):
+    import argparse
+
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples' lines
+    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("-o", "--output", metavar="FILE", required=True,
+                   help="the file to write: .svg, .pdf or .png")
+    p.add_argument("--paper", type=_paper, default=None, metavar="SIZE",
+                   help="A4, A3, A2, A1, A0, letter or fit (default: the smallest A size that "
+                        "holds the board; A4 with --tile)")
+    p.add_argument("--tile", action="store_true", help="split the board over several pages")
+    p.add_argument("--overlap", type=float, default=10.0, metavar="MM",
+                   help="overlap of neighbouring tiles in mm (default 10)")
+    p.add_argument("--dpi", type=float, default=150.0, metavar="N",
+                   help="pixels per inch of paper for PNG output (default 150)")
+    p.add_argument("--style", choices=("colour", "mono"), default="colour",
+                   help="colour, or mono for black-and-white printers")
+    p.add_argument("--title", default=None, help="title printed on the board (default: the map's name)")
+
+
+def run(args) -> int:
+    from ..errors import InputError
+    from ..io.yamlmap import load_map
+    from ..render.files import write_board
+
+    if args.tile and args.paper == "fit":
+        raise InputError("--paper fit cannot be tiled; choose A4, A3, A2, A1, A0 or letter")
+    if args.overlap < 0:
+        raise InputError(f"--overlap {args.overlap:g}: must not be negative")
+    m = load_map(args.map)
+    result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
+                         dpi=args.dpi, style=args.style, title=args.title, inputs=[args.map],
+                         source=str(args.map))
+    files = ", ".join(str(f) for f in result.files)
+    n = len(result.pages)
+    print(f"{files}: {n} page{'s' if n != 1 else ''}, {result.paper}")
+    if result.clashes:
+        print(f"mapkit render: warning: no free place for the names of {', '.join(result.clashes)}; "
+              f"they overlap other names or cities", file=sys.stderr)
+    return 0

@@ -1,0 +1,283 @@
+"""Cities on a designed board: where they stand and which race numbers they carry.
+
+Placement (:func:`place`): cities go, largest first, each on the free allowed hex nearest to its
+projected position (hexes compared by the distance from their centre to that position).
+
+Race numbers: :func:`allot_counts` decides how many of the 36 codes each city carries when there
+are fewer than 36 cities (the largest cities get a second and a third one, by the D'Hondt
+quotient population / (codes + 1)); :func:`six_groups` splits the cities into six groups of
+exactly six codes each that are geographically compact (least sum of squared distances to the
+group's centre: sweep and seeded starts, then an exchange search); :func:`deal_numbers` orders the
+groups in reading order (tens digit 1..6) and gives each group's cities consecutive units,
+largest city first.
+
+>>> allot_counts([1000, 500, 300, 100], total=8)   # quotients 500, 333, 250, 167 win
+[3, 3, 1, 1]
+>>> pts = [(x + 0.1 * u, y) for x, y in [(0, 0), (10, 0), (20, 0), (0, 10), (10, 10), (20, 10)]
+...        for u in range(6)]
+>>> g = six_groups(pts, [1] * 36)
+>>> all(len({g[6 * k + u] for u in range(6)}) == 1 for k in range(6))   # the six clumps
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from ..errors import InputError
+
+__all__ = ["place", "allot_counts", "six_groups", "deal_numbers", "group_cost"]
+
+
+def place(requests, grid, allowed, taken=()):
+    """Hex of every request, in the given order: the free allowed hex nearest its position.
+
+    ``requests``: ``(key, (x_mm, y_mm), allowed_set_or_None)``; ``allowed``: default set of hexes
+    a city may stand on. Returns ``{key: Hex}``; a request with no free allowed hex raises
+    :class:`InputError`.
+
+    >>> from mapkit.grid import Grid, Hex
+    >>> g = Grid("pointy", "odd", 4, 3)
+    >>> spots = place([("A", g.centre_mm((1, 1)), None), ("B", g.centre_mm((1, 1)), None)], g, set(g.hexes()))
+    >>> spots["A"], g.distance(spots["B"], spots["A"])
+    (Hex(col=1, row=1), 1)
+    """
+    import numpy as np
+
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    used = set(taken)
+    out = {}
+    for key, (x, y), own in requests:
+        ok = allowed if own is None else own
+        d = (centres[:, 0] - x) ** 2 + (centres[:, 1] - y) ** 2
+        for i in np.argsort(d, kind="stable"):
+            h = hexes[int(i)]
+            if h in ok and h not in used:
+                out[key] = h
+                used.add(h)
+                break
+        else:
+            raise InputError(f"no free hex for city {key}")
+    return out
+
+
+def allot_counts(populations, total: int = 36, cap: int = 3) -> list[int]:
+    """How many race numbers each city carries (same order as ``populations``)."""
+    n = len(populations)
+    if n > total:
+        raise InputError(f"{n} numbered cities but only {total} race numbers")
+    if n * cap < total:
+        raise InputError(f"{n} cities cannot carry {total} race numbers (at most {cap} each); "
+                         f"give at least {math.ceil(total / cap)} cities")
+    counts = [1] * n
+    for _ in range(total - n):
+        best = max((i for i in range(n) if counts[i] < cap),
+                   key=lambda i: (populations[i] / (counts[i] + 1), -i))
+        counts[best] += 1
+    return counts
+
+
+def group_cost(points, weights, members) -> float:
+    """Sum of weight x squared distance to the weighted centre of one group."""
+    w = sum(weights[i] for i in members)
+    if not w:
+        return 0.0
+    cx = sum(points[i][0] * weights[i] for i in members) / w
+    cy = sum(points[i][1] * weights[i] for i in members) / w
+    return sum(weights[i] * ((points[i][0] - cx) ** 2 + (points[i][1] - cy) ** 2) for i in members)
+
+
+def _sweep_start(points, weights, order, groups, size):
+    """Fill groups in ``order``, deferring a city that does not fit; None if it fails."""
+    out = [[] for _ in range(groups)]
+    fill = [0] * groups
+    pending = list(order)
+    for g in range(groups):
+        rest = []
+        for i in pending:
+            if fill[g] + weights[i] <= size and fill[g] < size:
+                out[g].append(i)
+                fill[g] += weights[i]
+            else:
+                rest.append(i)
+        pending = rest
+        if fill[g] != size:
+            return None
+    return out if not pending else None
+
+
+def _exchange(points, weights, groups, max_rounds: int = 200):
+    """Improve by swapping sets of equal weight (up to three cities a side) between groups.
+
+    A group's cost is S2 - |S1|^2 / W with S1 = sum w p, S2 = sum w |p|^2 and W = sum w; a swap
+    of equal weights keeps W, so each candidate is priced from the sets' sums in O(1).
+    """
+    def sums(members):
+        sx = sum(weights[i] * points[i][0] for i in members)
+        sy = sum(weights[i] * points[i][1] for i in members)
+        s2 = sum(weights[i] * (points[i][0] ** 2 + points[i][1] ** 2) for i in members)
+        return sx, sy, s2, sum(weights[i] for i in members)
+
+    def cost_of(sx, sy, s2, w):
+        return s2 - (sx * sx + sy * sy) / w if w else 0.0
+
+    def subsets(g):
+        out = []
+        for k in (1, 2, 3):
+            for c in itertools.combinations(g, k):
+                out.append((c, sums(c)))
+        return out
+
+    for _ in range(max_rounds):
+        improved = False
+        for a, b in itertools.combinations(range(len(groups)), 2):
+            ga, gb = groups[a], groups[b]
+            ta, tb = sums(ga), sums(gb)
+            base = cost_of(*ta) + cost_of(*tb)
+            by_weight: dict[int, list] = {}
+            for c, sm in subsets(gb):
+                by_weight.setdefault(sm[3], []).append((c, sm))
+            best = None
+            for ca, sa in subsets(ga):
+                for cb, sb in by_weight.get(sa[3], ()):
+                    na = (ta[0] - sa[0] + sb[0], ta[1] - sa[1] + sb[1], ta[2] - sa[2] + sb[2], ta[3])
+                    nb = (tb[0] - sb[0] + sa[0], tb[1] - sb[1] + sa[1], tb[2] - sb[2] + sa[2], tb[3])
+                    gain = base - cost_of(*na) - cost_of(*nb)
+                    if gain > 1e-9 * (1.0 + abs(base)) and (best is None or gain > best[0]):
+                        best = (gain, ca, cb)
+            if best:
+                _, ca, cb = best
+                groups[a] = sorted([i for i in ga if i not in ca] + list(cb))
+                groups[b] = sorted([j for j in gb if j not in cb] + list(ca))
+                improved = True
+        if not improved:
+            break
+    return groups, sum(group_cost(points, weights, g) for g in groups)
+
+
+def six_groups(points, weights, groups: int = 6, size: int = 6, starts: int = 12) -> list[int]:
+    """Group index (0..groups-1) of every city; every group's weights add up to ``size``."""
+    n = len(points)
+    if sum(weights) != groups * size:
+        raise InputError(f"the cities carry {sum(weights)} race numbers, not {groups * size}")
+    if any(w > size for w in weights):
+        raise InputError(f"a city cannot carry more than {size} numbers")
+    cx = sum(p[0] for p in points) / n
+    cy = sum(p[1] for p in points) / n
+    by_angle = sorted(range(n), key=lambda i: (math.atan2(points[i][1] - cy, points[i][0] - cx), i))
+    best = None
+    step = max(1, n // starts)
+    for s in range(0, n, step):
+        order = by_angle[s:] + by_angle[:s]
+        start = _sweep_start(points, weights, order, groups, size)
+        if start is None:
+            continue
+        grouped, cost = _exchange(points, weights, [sorted(g) for g in start])
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, grouped)
+    # More starts: farthest-first seeds from every city, each city then going (hardest
+    # first) to the nearest seed with room left.
+    for first in range(n):
+        start = _seeded_start(points, weights, first, groups, size)
+        if start is None:
+            continue
+        grouped, cost = _exchange(points, weights, start)
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, grouped)
+    if best is None:
+        start = _pack_any(weights, groups, size)
+        if start is None:
+            raise InputError("the cities' race numbers cannot be split into six groups of six")
+        best = (0.0, _exchange(points, weights, start)[0])
+    out = [0] * n
+    for g, members in enumerate(best[1]):
+        for i in members:
+            out[i] = g
+    return out
+
+
+def _seeded_start(points, weights, first, groups, size):
+    def d2(i, j):
+        return (points[i][0] - points[j][0]) ** 2 + (points[i][1] - points[j][1]) ** 2
+
+    seeds = [first]
+    while len(seeds) < groups:
+        seeds.append(max(range(len(points)), key=lambda i: (min(d2(i, s) for s in seeds), -i)))
+    fill = [0] * groups
+    out = [[] for _ in range(groups)]
+
+    def regret(i):
+        ds = sorted(d2(i, s) for s in seeds)
+        return (-(ds[1] - ds[0]) if len(ds) > 1 else 0.0, -weights[i], i)
+
+    for i in sorted(range(len(points)), key=regret):
+        for g in sorted(range(groups), key=lambda g: (d2(i, seeds[g]), g)):
+            if fill[g] + weights[i] <= size:
+                out[g].append(i)
+                fill[g] += weights[i]
+                break
+        else:
+            return None
+    if any(f != size for f in fill):
+        return None
+    return [sorted(g) for g in out]
+
+
+def _pack_any(weights, groups, size):
+    """Any split into groups of exactly ``size`` (depth-first; heaviest cities first)."""
+    order = sorted(range(len(weights)), key=lambda i: -weights[i])
+    fill = [0] * groups
+    out = [[] for _ in range(groups)]
+
+    def go(k):
+        if k == len(order):
+            return all(f == size for f in fill)
+        i = order[k]
+        tried = set()
+        for g in range(groups):
+            if fill[g] + weights[i] <= size and fill[g] not in tried:
+                tried.add(fill[g])
+                fill[g] += weights[i]
+                out[g].append(i)
+                if go(k + 1):
+                    return True
+                fill[g] -= weights[i]
+                out[g].pop()
+        return False
+
+    return out if go(0) else None
+
+
+def deal_numbers(points, counts, groups, populations, landscape: bool = True) -> list[tuple[int, ...]]:
+    """Race numbers of every city: tens digit = group in reading order, units consecutive.
+
+    Groups are ordered in reading order of their centres: two rows of three on a landscape
+    board, three rows of two on a portrait one; inside a group the largest city comes first.
+
+    >>> pts = [(0, 0), (10, 0), (20, 0), (0, 10), (10, 10), (20, 10)]
+    >>> deal_numbers(pts, [6] * 6, [5, 4, 3, 2, 1, 0], [1] * 6)
+    [(11, 12, 13, 14, 15, 16), (21, 22, 23, 24, 25, 26), (31, 32, 33, 34, 35, 36), (41, 42, 43, 44, 45, 46), (51, 52, 53, 54, 55, 56), (61, 62, 63, 64, 65, 66)]
+    """
+    k = max(groups) + 1
+    centres = []
+    for g in range(k):
+        members = [i for i in range(len(points)) if groups[i] == g]
+        w = sum(counts[i] for i in members)
+        centres.append((sum(points[i][0] * counts[i] for i in members) / w,
+                        sum(points[i][1] * counts[i] for i in members) / w, g))
+    per_row = 3 if landscape else 2
+    by_y = sorted(centres, key=lambda c: (c[1], c[0], c[2]))
+    ordered = []
+    for r in range(0, k, per_row):
+        ordered += sorted(by_y[r:r + per_row], key=lambda c: (c[0], c[1], c[2]))
+    out: list[tuple[int, ...]] = [()] * len(points)
+    for tens, (_, _, g) in enumerate(ordered, start=1):
+        members = sorted((i for i in range(len(points)) if groups[i] == g),
+                         key=lambda i: (-populations[i], points[i][1], points[i][0], i))
+        unit = 1
+        for i in members:
+            out[i] = tuple(10 * tens + unit + j for j in range(counts[i]))
+            unit += counts[i]
+    return out

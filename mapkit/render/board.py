@@ -1,0 +1,676 @@
+"""Drawing a board as SVG at true scale: terrain, hex outlines, rivers, borders, cities, names.
+
+:class:`BoardArt` draws one map in one style. Its pieces are svgwrite groups in millimetres
+that the page makers (:mod:`mapkit.render.pages`) put on paper:
+
+- the *frame*: the board with its column letters and row numbers around it
+  (``board size + 2 * COORD_MARGIN_MM`` in each direction; the board's top-left hex box starts at
+  ``(COORD_MARGIN_MM, COORD_MARGIN_MM)``), so hex centres sit at
+  ``COORD_MARGIN_MM + grid.centre_mm(h)``;
+- the *title* and the *legend* (symbols, build costs, a scale bar), flowed to a width.
+
+Hexes are ``grid.hex_mm`` apart on paper; names, numbers and city outlines scale with the hex
+(``hex_mm / 14``), the margins, title and legend do not.
+
+>>> from mapkit.io.yamlmap import load_map
+>>> from mapkit.grid import parse_hex
+>>> import pathlib
+>>> art = BoardArt(load_map(pathlib.Path(__file__).parents[2] / "maps" / "example.yaml"))
+>>> [round(v, 2) for v in art.frame_size]
+[245.0, 163.53]
+>>> art.hex_centre(parse_hex("A1"))
+(14.0, 15.083)
+>>> art.clashes()
+[]
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..analysis import costs as C
+from ..grid import Hex, column_name
+from ..model import Map
+from .fonts import ASCENT, DIGIT_HEIGHT, text_width
+from .labels import LabelRequest, place_labels
+from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style
+
+__all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
+
+# Room around the board for the column letters and row numbers.
+COORD_MARGIN_MM = 7.0
+MIN_NAME_SIZE = 1.9            # names never print smaller than this (mm), whatever the hex size
+CROSS_TAGS = ("cross", "red-cross")
+ABROAD_TAGS = ("foreign", "abroad")
+
+
+def fmt(v: float) -> str:
+    """A number for SVG: at most 3 decimals, no trailing zeros (small files, stable bytes).
+
+    >>> fmt(1.0), fmt(2.50049), fmt(-0.0001)
+    ('1', '2.5', '0')
+    """
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def points(pts) -> str:
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts)
+
+
+def _ring_path(pts) -> str:
+    return "M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in pts) + " Z"
+
+
+def cross_cities(m: Map) -> list:
+    """The cities drawn with a red cross: targets of a special-race table that stand abroad.
+
+    A city qualifies when a ``rules.special_races`` table entry names it under ``cities`` and it
+    stands abroad (on foreign land, in a region of ``kind: foreign``, tagged ``foreign`` /
+    ``abroad``, or without race numbers), or when it carries the tag ``cross``.
+    """
+    named: set = set()
+    table = (m.rules.special_races or {}).get("table") or {}
+    for entry in table.values():
+        if isinstance(entry, dict):
+            named.update(str(n) for n in (entry.get("cities") or []))
+    foreign_regions = {r.name for r in m.regions if dict(r.extra).get("kind") == "foreign"}
+    foreign_hexes = {h for r in m.regions if r.name in foreign_regions for h in r.hexes}
+    out = []
+    for c in m.cities:
+        if any(t in CROSS_TAGS for t in c.tags):
+            out.append(c)
+            continue
+        if c.name not in named:
+            continue
+        abroad = (m.terrain_at(c.hex) == "foreign" or c.region in foreign_regions
+                  or c.hex in foreign_hexes or any(t in ABROAD_TAGS for t in c.tags)
+                  or not c.numbers)
+        if abroad:
+            out.append(c)
+    return out
+
+
+class BoardArt:
+    """One map drawn in one style (``"colour"``, ``"mono"`` or a :class:`Style`)."""
+
+    def __init__(self, m: Map, style="colour"):
+        self.map = m
+        self.style: Style = get_style(style) if isinstance(style, str) else style
+        self.grid = m.grid
+        self.k = self.grid.hex_mm / REFERENCE_HEX_MM
+        bw, bh = self.grid.bounds_mm()
+        self.board_size = (bw, bh)
+        self.margin = COORD_MARGIN_MM
+        self.frame_size = (bw + 2 * self.margin, bh + 2 * self.margin)
+        self.crossed = {c.name for c in cross_cities(m)}
+        self.ports = {c.name for c in m.cities if "port" in c.tags}
+        self.name_size = max(MIN_NAME_SIZE, self.style.name_size * self.k)
+        self.labels = self._place_labels()
+
+    # -- geometry ---------------------------------------------------------------------------
+    def hex_centre(self, h) -> tuple[float, float]:
+        """Centre of hex ``h`` in frame millimetres (rounded to 0.001 mm)."""
+        x, y = self.grid.centre_mm(h)
+        return (round(x + self.margin, 3), round(y + self.margin, 3))
+
+    def _corners(self, h, shrink: float = 0.0):
+        cx, cy = self.grid.centre_mm(h)
+        pts = self.grid.corners_mm(h)
+        if shrink:
+            f = (self.grid.size_mm - shrink) / self.grid.size_mm
+            pts = [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
+        return pts
+
+    def _drawn_hexes(self):
+        return [h for h in self.grid.hexes() if self.map.terrain[h] != "off"]
+
+    def fill_terrain(self, h) -> str:
+        """The terrain a hex is painted as: cities on foreign land are painted plain."""
+        t = self.map.terrain[h]
+        if t == "foreign" and self.map.city_at(h) is not None:
+            return "plain"
+        return t
+
+    def clashes(self) -> list[str]:
+        """Cities whose name could not be placed clear of every other name and city hex."""
+        return [k for k, lab in self.labels.items() if lab.clash]
+
+    # -- label placement ----------------------------------------------------------------------
+    def _place_labels(self):
+        from shapely.geometry import MultiLineString
+        from shapely.ops import unary_union
+
+        g = self.grid
+        reqs = [LabelRequest(c.name, c.name, g.centre_mm(c.hex), g.polygon(c.hex), self.name_size)
+                for c in self.map.cities]
+        soft = [g.polygon(h) for h in self._drawn_hexes()
+                if self.fill_terrain(h) in ("water", "foreign", "mountain") and self.map.city_at(h) is None]
+        soft_areas = unary_union(soft) if soft else None
+        segs = [g.edge_segment_mm(e) for kind in ("rivers", "borders", "ridges")
+                for e in self.map.edge_set(kind)]
+        for f in self.map.ferries:
+            src = self.map.city_named(f.from_city)
+            if src is not None and f.to in g:
+                segs.append((g.centre_mm(src.hex), g.centre_mm(f.to)))
+        soft_lines = MultiLineString(segs) if segs else None
+        bw, bh = self.board_size
+        return place_labels(reqs, (0.0, 0.0, bw, bh), soft_areas=soft_areas, soft_lines=soft_lines)
+
+    # -- textures (mono) ------------------------------------------------------------------------
+    def _fill(self, terrain: str) -> str:
+        return self.style.terrain.get(terrain, "#ffffff")
+
+    def _texture_shape(self, h):
+        """Where a hex's texture goes (the whole hex; city numbers get a plate over it)."""
+        return self.grid.corners_mm(h)
+
+    def texture(self, dwg, terrain: str, polygons):
+        """The texture of ``terrain`` (hatch or stipple) over ``polygons`` (lists of corner
+        points), as one path, or None. Lines and dots sit on one lattice for the whole board,
+        so neighbouring hexes continue each other's texture."""
+        kind = self.style.textures.get(terrain)
+        if not kind or not polygons:
+            return None
+        st = self.style
+        parts = []
+        for pts in polygons:
+            if kind == "hatch":
+                parts += _hatch_segments(pts, st.hatch_spacing)
+            else:
+                parts += _stipple_rows(pts, st.stipple_spacing)
+        if not parts:
+            return None
+        d = " ".join(parts)
+        if kind == "hatch":
+            return dwg.path(d=d, fill="none", stroke=st.texture_colour, stroke_width=fmt(st.hatch_width),
+                            stroke_linecap="butt", **{"class": "texture-hatch"})
+        return dwg.path(d=d, fill="none", stroke=st.texture_colour, stroke_width=fmt(st.stipple_dot),
+                        stroke_linecap="round", stroke_dasharray=f"0,{fmt(st.stipple_spacing)}",
+                        **{"class": "texture-stipple"})
+
+    # -- the frame ------------------------------------------------------------------------------
+    def frame(self, dwg, coordinates: bool = True, window=None):
+        """The board with its margins as one group, in frame millimetres.
+
+        ``window`` = (x0, y0, x1, y1) in frame mm: draw only what can show through it (a tile
+        page clips to its window; leaving the rest out keeps the PDF small).
+        """
+        st = self.style
+        root = dwg.g(id="board-frame", font_family=FONT_FAMILY)
+        board = dwg.g(transform=f"translate({fmt(self.margin)},{fmt(self.margin)})")
+        root.add(board)
+        self._window = None
+        if window is not None:
+            # In board mm, grown by a hex so that shapes crossing the window edge stay whole.
+            pad = self.grid.hex_mm
+            self._window = (window[0] - self.margin - pad, window[1] - self.margin - pad,
+                            window[2] - self.margin + pad, window[3] - self.margin + pad)
+        drawn = [h for h in self._drawn_hexes() if self._shows(*self.grid.centre_mm(h))]
+
+        # 1. Terrain: one path per terrain.
+        by_terrain: dict[str, list] = {}
+        for h in drawn:
+            by_terrain.setdefault(self.fill_terrain(h), []).append(h)
+        terr = dwg.g(id="terrain")
+        for t in ("plain", "mountain", "water", "foreign"):
+            hexes = by_terrain.get(t)
+            if hexes:
+                d = " ".join(_ring_path(self.grid.corners_mm(h)) for h in hexes)
+                terr.add(dwg.path(d=d, fill=self._fill(t), stroke="none", **{"class": f"terrain-{t}"}))
+                tex = self.texture(dwg, t, [self._texture_shape(h) for h in hexes])
+                if tex is not None:
+                    terr.add(tex)
+        board.add(terr)
+
+        # 2. Hex outlines: every side once.
+        board.add(dwg.path(d=self._grid_path(drawn), fill="none", stroke=st.grid_colour,
+                           stroke_width=fmt(st.grid_width), stroke_linecap="round", id="hex-grid"))
+
+        # 3. Ferries under the edge lines and cities.
+        if self.map.ferries:
+            board.add(self._ferries(dwg))
+
+        # 4. Edge features.
+        for kind, colour, width, dash in (
+                ("rivers", st.river_colour, st.river_width, st.river_dash),
+                ("ridges", st.ridge_colour, st.ridge_width, st.ridge_dash),
+                ("borders", st.border_colour, st.border_width, st.border_dash)):
+            d = self._edge_path(kind)
+            if d:
+                extra = {"stroke_dasharray": dash} if dash else {}
+                board.add(dwg.path(d=d, fill="none", stroke=colour, stroke_width=fmt(width * max(self.k, 0.7)),
+                                   stroke_linecap="round" if not dash else "butt",
+                                   stroke_linejoin="round", id=kind, **extra))
+
+        # 5. Cities, 6. names.
+        board.add(self._cities(dwg))
+        board.add(self._names(dwg))
+        if coordinates:
+            root.add(self._coordinates(dwg))
+        return root
+
+    def _shows(self, x: float, y: float, x1: float | None = None, y1: float | None = None) -> bool:
+        """Whether the point (or the box to x1, y1) in board mm lies in the current window."""
+        w = getattr(self, "_window", None)
+        if w is None:
+            return True
+        x1 = x if x1 is None else x1
+        y1 = y if y1 is None else y1
+        return x1 >= w[0] and x <= w[2] and y1 >= w[1] and y <= w[3]
+
+    def _grid_path(self, drawn) -> str:
+        g = self.grid
+        drawn_set = set(drawn)
+        parts = []
+        for h in drawn:
+            cx, cy = g.centre_mm(h)
+            corners = g.corners_mm(h)
+            for i in range(6):
+                (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
+                # The hex across this side: mirror the centre in the side's midpoint.
+                n = g.hex_at_mm(x1 + x2 - cx, y1 + y2 - cy)
+                if n in drawn_set and n < h:
+                    continue  # drawn with the neighbour
+                parts.append(f"M{fmt(x1)},{fmt(y1)} L{fmt(x2)},{fmt(y2)}")
+        return " ".join(parts)
+
+    def _edge_path(self, kind: str) -> str:
+        from shapely.geometry import MultiLineString
+        from shapely.ops import linemerge
+
+        edges = sorted(self.map.edge_set(kind))
+        segs = []
+        for e in edges:
+            (x1, y1), (x2, y2) = self.grid.edge_segment_mm(e)
+            if self._shows((x1 + x2) / 2, (y1 + y2) / 2):
+                segs.append(((round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))))
+        if not segs:
+            return ""
+        merged = linemerge(MultiLineString(segs))
+        lines = [merged] if merged.geom_type == "LineString" else list(merged.geoms)
+        out = []
+        for ln in lines:
+            pts = list(ln.coords)
+            out.append("M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in pts))
+        return " ".join(out)
+
+    def _ferries(self, dwg):
+        st, g = self.style, self.grid
+        grp = dwg.g(id="ferries")
+        for f in self.map.ferries:
+            src = self.map.city_named(f.from_city)
+            if src is None or f.to not in g:
+                continue
+            (x1, y1), (x2, y2) = g.centre_mm(src.hex), g.centre_mm(f.to)
+            length = math.hypot(x2 - x1, y2 - y1)
+            if length == 0:
+                continue
+            start = g.hex_mm / 2  # leave the city hex free for its numbers
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            grp.add(dwg.line((fmt(x1 + ux * start), fmt(y1 + uy * start)), (fmt(x2), fmt(y2)),
+                             stroke=st.ferry_colour, stroke_width=fmt(st.ferry_width * self.k),
+                             stroke_dasharray=st.ferry_dash, stroke_linecap="butt"))
+            grp.add(dwg.circle((fmt(x2), fmt(y2)), fmt(0.9 * self.k), fill=st.ferry_colour))
+        return grp
+
+    def _cities(self, dwg):
+        st, g, k = self.style, self.grid, self.k
+        grp = dwg.g(id="cities")
+        inset = (st.city_inset + st.city_width / 2) * k / math.cos(math.radians(30))
+        for c in self.map.cities:
+            cx, cy = g.centre_mm(c.hex)
+            if not self._shows(cx, cy):
+                continue
+            cg = dwg.g(**{"class": "city"})
+            cg.add(dwg.polygon(points=[(fmt(x), fmt(y)) for x, y in self._corners(c.hex, inset)],
+                               fill="none", stroke=st.city_colour, stroke_width=fmt(st.city_width * k),
+                               stroke_linejoin="round"))
+            nums = list(c.numbers)
+            crossed = c.name in self.crossed
+            port = c.name in self.ports
+            if crossed and not nums:
+                self._cross(dwg, cg, cx, cy, 0.5 * g.hex_mm)
+                if port:
+                    self._anchor(dwg, cg, cx - 0.3 * g.hex_mm, cy + 0.22 * g.hex_mm, 0.18 * g.hex_mm)
+            else:
+                # One row, centred: [anchor] numbers [cross].
+                anchor_h, cross_len, gap = 0.21 * g.hex_mm, 0.2 * g.hex_mm, 0.05 * g.hex_mm
+                rows, size = self._number_rows(nums)
+                block = max((text_width(r, size, bold=True) for r in rows), default=0.0)
+                left = anchor_h * 0.8 + gap if port else 0.0
+                right = cross_len + gap if crossed else 0.0
+                x = cx - (left + block + right) / 2
+                if rows and self.style.textures.get(self.fill_terrain(c.hex)):
+                    # A textured (mono) city hex: a white plate keeps the numbers readable.
+                    pitch = 1.08 * size
+                    bh = (len(rows) - 1) * pitch + DIGIT_HEIGHT * size + 1.0 * self.k
+                    bw = left + block + right + 1.0 * self.k
+                    grp_plate = dwg.rect((fmt(cx - bw / 2), fmt(cy - bh / 2)), (fmt(bw), fmt(bh)),
+                                         rx=fmt(0.6 * self.k), fill="#ffffff")
+                    cg.add(grp_plate)
+                if port:
+                    self._anchor(dwg, cg, x + anchor_h * 0.4, cy, anchor_h)
+                if rows:
+                    self._numbers(dwg, cg, rows, size, x + left + block / 2, cy)
+                if crossed:
+                    self._cross(dwg, cg, x + left + block + gap + cross_len / 2, cy, cross_len)
+            grp.add(cg)
+        return grp
+
+    def _number_rows(self, nums):
+        """The lines of race numbers in a city hex and their font size: stacked up to three,
+        two to a line beyond."""
+        st = self.style
+        n = len(nums)
+        if not n:
+            return [], 0.0
+        size = st.number_sizes[min(n, len(st.number_sizes)) - 1] * self.k
+        rows = [[x] for x in nums] if n <= 3 else [nums[i:i + 2] for i in range(0, n, 2)]
+        return [" ".join(str(v) for v in row) for row in rows], size
+
+    def _numbers(self, dwg, grp, rows, size, cx, cy):
+        st = self.style
+        pitch = 1.08 * size
+        total = (len(rows) - 1) * pitch + DIGIT_HEIGHT * size
+        y = cy - total / 2 + DIGIT_HEIGHT * size
+        for row in rows:
+            grp.add(dwg.text(row, insert=(fmt(cx), fmt(y)), font_size=fmt(size), font_weight="bold",
+                             text_anchor="middle", fill=st.number_colour, **{"class": "number"}))
+            y += pitch
+
+    def _cross(self, dwg, grp, x, y, length):
+        w = length * 0.3
+        h = length / 2
+        d = (f"M{fmt(x - w / 2)},{fmt(y - h)} h{fmt(w)} v{fmt(h - w / 2)} h{fmt(h - w / 2)} v{fmt(w)} "
+             f"h{fmt(-(h - w / 2))} v{fmt(h - w / 2)} h{fmt(-w)} v{fmt(-(h - w / 2))} h{fmt(-(h - w / 2))} "
+             f"v{fmt(-w)} h{fmt(h - w / 2)} Z")
+        grp.add(dwg.path(d=d, fill=self.style.cross_colour, **{"class": "cross"}))
+
+    def _anchor(self, dwg, grp, x, y, a, colour=None):
+        """A small anchor (the port mark) of height ``a`` centred at ``x``, ``y``."""
+        colour = colour or self.style.port_colour
+        sw = fmt(0.1 * a)
+        g = dwg.g(fill="none", stroke=colour, stroke_width=sw, stroke_linecap="round",
+                  **{"class": "port"})
+        g.add(dwg.circle((fmt(x), fmt(y - 0.38 * a)), fmt(0.11 * a)))
+        g.add(dwg.line((fmt(x), fmt(y - 0.27 * a)), (fmt(x), fmt(y + 0.46 * a))))
+        g.add(dwg.line((fmt(x - 0.2 * a), fmt(y - 0.12 * a)), (fmt(x + 0.2 * a), fmt(y - 0.12 * a))))
+        g.add(dwg.path(d=f"M{fmt(x - 0.36 * a)},{fmt(y + 0.1 * a)} Q{fmt(x - 0.33 * a)},{fmt(y + 0.46 * a)} "
+                         f"{fmt(x)},{fmt(y + 0.46 * a)} Q{fmt(x + 0.33 * a)},{fmt(y + 0.46 * a)} "
+                         f"{fmt(x + 0.36 * a)},{fmt(y + 0.1 * a)}"))
+        grp.add(g)
+
+    def _names(self, dwg):
+        from shapely.geometry import box
+        from shapely.ops import unary_union
+
+        st, g = self.style, self.grid
+        grp = dwg.g(id="names", fill=st.text_colour)
+        busy = [g.polygon(h) for h in self._drawn_hexes()
+                if self.fill_terrain(h) != "plain" and self.map.city_at(h) is None]
+        busy_area = unary_union(busy) if busy else None
+        lines = [g.edge_segment_mm(e) for kind in ("rivers", "borders", "ridges")
+                 for e in self.map.edge_set(kind)]
+        from shapely.geometry import MultiLineString
+        busy_lines = MultiLineString(lines) if lines else None
+        for c in self.map.cities:
+            lab = self.labels[c.name]
+            x0, y0, x1, y1 = lab.box
+            if not self._shows(x0, y0, x1, y1):
+                continue
+            bx = box(x0, y0, x1, y1)
+            # A white backing only where the name lies on colour or a line: names on plain white
+            # paper print over the thin hex lines, as on the printed boards.
+            if ((busy_area is not None and bx.intersects(busy_area))
+                    or (busy_lines is not None and bx.intersects(busy_lines))):
+                p = 0.35 * self.k
+                grp.add(dwg.rect((fmt(x0 - p), fmt(y0 - p / 2)), (fmt(x1 - x0 + 2 * p), fmt(y1 - y0 + p)),
+                                 rx=fmt(0.6 * self.k), fill=st.label_backing,
+                                 fill_opacity=fmt(st.label_backing_opacity), stroke="none"))
+            # One text element per name (its lines as tspans, a space ending all but the last),
+            # so the name reads whole in the SVG and in the PDF's text.
+            t = dwg.text("", font_size=fmt(lab.size), text_anchor=lab.align, **{"class": "name"})
+            last = len(lab.lines) - 1
+            for k, (text, (x, y)) in enumerate(zip(lab.lines, lab.baselines())):
+                t.add(dwg.tspan(text + (" " if k < last else ""), x=[fmt(x)], y=[fmt(y)]))
+            grp.add(t)
+        return grp
+
+    def _coordinates(self, dwg):
+        st, g = self.style, self.grid
+        m = self.margin
+        bw, bh = self.board_size
+        size = st.margin_size
+        grp = dwg.g(id="coordinates", fill=st.margin_colour, font_size=fmt(size), text_anchor="middle")
+        mid = DIGIT_HEIGHT * size / 2
+        for col in range(g.columns):
+            x_top = g.centre_mm(Hex(col, 0))[0] + m
+            x_bot = g.centre_mm(Hex(col, g.rows - 1))[0] + m
+            name = column_name(col)
+            grp.add(dwg.text(name, insert=(fmt(x_top), fmt(m / 2 + mid))))
+            grp.add(dwg.text(name, insert=(fmt(x_bot), fmt(m + bh + m / 2 + mid))))
+        for row in range(g.rows):
+            y_left = g.centre_mm(Hex(0, row))[1] + m
+            y_right = g.centre_mm(Hex(g.columns - 1, row))[1] + m
+            grp.add(dwg.text(str(row + 1), insert=(fmt(m / 2), fmt(y_left + mid))))
+            grp.add(dwg.text(str(row + 1), insert=(fmt(m + bw + m / 2), fmt(y_right + mid))))
+        return grp
+
+    # -- title and legend ---------------------------------------------------------------------
+    def subtitle(self) -> str:
+        g, m = self.grid, self.map
+        return (f"{g.columns} × {g.rows} hexes, {g.hex_mm:g} mm apart · {len(m.cities)} cities · "
+                f"{len(m.used_numbers())} of 36 race numbers")
+
+    def title(self, dwg, width: float, title: str | None = None):
+        """The title band (map name left, figures right); returns (group, height)."""
+        st = self.style
+        size = st.title_size
+        height = size * 1.55
+        grp = dwg.g(id="title", font_family=FONT_FAMILY, fill=st.text_colour)
+        name = title or self.map.name or "Map"
+        grp.add(dwg.text(name, insert=(0, fmt(ASCENT * size)), font_size=fmt(size), font_weight="bold"))
+        sub = self.subtitle()
+        small = st.legend_size
+        name_w = text_width(name, size, bold=True)
+        if name_w + text_width(sub, small) + 6 <= width:
+            grp.add(dwg.text(sub, insert=(fmt(width), fmt(ASCENT * size)), font_size=fmt(small),
+                             text_anchor="end", fill=st.margin_colour))
+        else:
+            grp.add(dwg.text(sub, insert=(0, fmt(size * 1.1 + small)), font_size=fmt(small),
+                             fill=st.margin_colour))
+            height = size * 1.1 + small * 1.6
+        return grp, height
+
+    def legend_items(self):
+        """The (kind, caption) pairs the legend shows for this map."""
+        m = self.map
+        present = {self.fill_terrain(h) for h in self._drawn_hexes()}
+        items = [("plain", "plain")]
+        if "mountain" in present:
+            items.append(("mountain", "mountains"))
+        if "water" in present:
+            items.append(("water", "water"))
+        if "foreign" in present:
+            items.append(("foreign", "neighbouring state"))
+        if m.rivers:
+            items.append(("river", "river"))
+        if m.borders:
+            items.append(("border", "state border"))
+        if m.ridges:
+            items.append(("ridge", "ridge"))
+        items.append(("city", "city with race numbers"))
+        if self.ports:
+            items.append(("port", "port"))
+        if self.crossed:
+            items.append(("cross", "big city abroad (special races)"))
+        if m.ferries:
+            items.append(("ferry", "ferry"))
+        return items
+
+    @staticmethod
+    def cost_items():
+        """Build costs per track piece and race movement, from :mod:`mapkit.analysis.costs`."""
+        return [
+            (str(C.PLAIN), "plain – plain"),
+            (str(C.RIVER), "across a river"),
+            (str(C.MOUNTAIN), "into or out of mountains"),
+            (str(C.MOUNTAIN_MOUNTAIN), "mountain – mountain"),
+            (str(C.MOUNTAIN_RIVER), "mountains and river"),
+            ("×", "water, state border"),
+        ]
+
+    def _legend_symbol(self, dwg, kind, x, y, sw, sh):
+        """Draw the legend symbol ``kind`` in the box (x, y, sw, sh)."""
+        st = self.style
+        grp = dwg.g()
+        cx, cy = x + sw / 2, y + sh / 2
+        r = sh / 2 / math.cos(math.radians(30)) * 0.98
+        hexpts = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+                  for a in range(-30, 330, 60)]
+        if kind in ("plain", "mountain", "water", "foreign", "city", "port", "cross"):
+            fill = self._fill(kind) if kind in ("plain", "mountain", "water", "foreign") else "#ffffff"
+            grp.add(dwg.polygon([(fmt(a), fmt(b)) for a, b in hexpts], fill=fill,
+                                stroke="none"))
+            tex = self.texture(dwg, kind, [hexpts])
+            if tex is not None:
+                grp.add(tex)
+            grp.add(dwg.polygon([(fmt(a), fmt(b)) for a, b in hexpts], fill="none",
+                                stroke=st.grid_colour, stroke_width=fmt(st.grid_width)))
+            if kind == "city":
+                f = 0.8
+                grp.add(dwg.polygon([(fmt(cx + (a - cx) * f), fmt(cy + (b - cy) * f)) for a, b in hexpts],
+                                    fill="none", stroke=st.city_colour, stroke_width=fmt(st.city_width * 0.8)))
+                size = sh * 0.42
+                grp.add(dwg.text("11", insert=(fmt(cx), fmt(cy + DIGIT_HEIGHT * size / 2)), font_size=fmt(size),
+                                 font_weight="bold", text_anchor="middle", fill=st.number_colour))
+            elif kind == "port":
+                self._anchor(dwg, grp, cx, cy, sh * 0.7)
+            elif kind == "cross":
+                f = 0.8
+                grp.add(dwg.polygon([(fmt(cx + (a - cx) * f), fmt(cy + (b - cy) * f)) for a, b in hexpts],
+                                    fill="none", stroke=st.city_colour, stroke_width=fmt(st.city_width * 0.8)))
+                self._cross(dwg, grp, cx, cy, sh * 0.55)
+        elif kind in ("river", "border", "ridge"):
+            colour, width, dash = {
+                "river": (st.river_colour, st.river_width, st.river_dash),
+                "border": (st.border_colour, st.border_width, st.border_dash),
+                "ridge": (st.ridge_colour, st.ridge_width, st.ridge_dash)}[kind]
+            # Two hexes side by side with the feature on their shared side.
+            grp.add(dwg.line((fmt(x), fmt(cy)), (fmt(x + sw), fmt(cy)), stroke=st.grid_colour,
+                             stroke_width=fmt(st.grid_width)))
+            extra = {"stroke_dasharray": dash} if dash else {}
+            grp.add(dwg.line((fmt(cx), fmt(y)), (fmt(cx), fmt(y + sh)), stroke=colour,
+                             stroke_width=fmt(width), **extra))
+        elif kind == "ferry":
+            grp.add(dwg.line((fmt(x), fmt(cy)), (fmt(x + sw - 1), fmt(cy)), stroke=st.ferry_colour,
+                             stroke_width=fmt(st.ferry_width), stroke_dasharray=st.ferry_dash))
+            grp.add(dwg.circle((fmt(x + sw - 1), fmt(cy)), 0.9, fill=st.ferry_colour))
+        return grp
+
+    def legend(self, dwg, width: float, scale_bar: bool = True):
+        """The legend flowed into ``width`` mm; returns (group, height)."""
+        st = self.style
+        size = st.legend_size
+        grp = dwg.g(id="legend", font_family=FONT_FAMILY, fill=st.text_colour, font_size=fmt(size))
+        sh = 5.0              # symbol height
+        sw = 5.8
+        row_h = 7.0
+        x = y = 0.0
+
+        def place(w):
+            nonlocal x, y
+            if x > 0 and x + w > width:
+                x, y = 0.0, y + row_h
+            at = (x, y)
+            x += w
+            return at
+
+        for kind, caption in self.legend_items():
+            w = sw + 1.5 + text_width(caption, size) + 5
+            px, py = place(w)
+            grp.add(self._legend_symbol(dwg, kind, px, py, sw, sh))
+            grp.add(dwg.text(caption, insert=(fmt(px + sw + 1.5), fmt(py + sh / 2 + DIGIT_HEIGHT * size / 2))))
+        x, y = 0.0, y + row_h
+        head = "Build cost of a track piece:"
+        px, py = place(text_width(head, size, bold=True) + 3)
+        base = py + sh / 2 + DIGIT_HEIGHT * size / 2
+        grp.add(dwg.text(head, insert=(fmt(px), fmt(base)), font_weight="bold"))
+        for value, caption in self.cost_items():
+            w = text_width(value, size * 1.15, bold=True) + 1.2 + text_width(caption, size) + 4.5
+            px, py = place(w)
+            base = py + sh / 2 + DIGIT_HEIGHT * size / 2
+            grp.add(dwg.text(value, insert=(fmt(px), fmt(base)), font_weight="bold",
+                             font_size=fmt(size * 1.15), fill=st.city_colour if st.name == "colour" else st.text_colour))
+            grp.add(dwg.text(caption, insert=(fmt(px + text_width(value, size * 1.15, bold=True) + 1.2), fmt(base))))
+        move = f"Race: a step into mountains {C.UPHILL}, any other step 1"
+        px, py = place(text_width(move, size) + 5)
+        grp.add(dwg.text(move, insert=(fmt(px), fmt(py + sh / 2 + DIGIT_HEIGHT * size / 2))))
+        if scale_bar:
+            hexes = 5
+            length = hexes * self.grid.hex_mm
+            cap = f"scale check: {hexes} hexes = {length:g} mm"
+            w = max(length, text_width(cap, size * 0.9)) + 3
+            px, py = place(w)
+            grp.add(self._scale_bar(dwg, px, py + 1.2, hexes, size * 0.9))
+        return grp, y + row_h
+
+    def _scale_bar(self, dwg, x, y, hexes, size):
+        st = self.style
+        d = self.grid.hex_mm
+        grp = dwg.g(**{"class": "scale-bar"})
+        grp.add(dwg.line((fmt(x), fmt(y)), (fmt(x + hexes * d), fmt(y)), stroke=st.text_colour,
+                         stroke_width="0.3"))
+        for i in range(hexes + 1):
+            grp.add(dwg.line((fmt(x + i * d), fmt(y - 0.9)), (fmt(x + i * d), fmt(y + 0.9)),
+                             stroke=st.text_colour, stroke_width="0.3"))
+        grp.add(dwg.text(f"scale check: {hexes} hexes = {hexes * d:g} mm",
+                         insert=(fmt(x), fmt(y + 1.2 + ASCENT * size)), font_size=fmt(size)))
+        return grp
+
+
+def _hatch_segments(pts, spacing: float) -> list[str]:
+    """Path pieces of 45-degree lines ``x - y = k * spacing * sqrt(2)`` inside a convex polygon."""
+    from shapely.geometry import LineString, Polygon
+
+    poly = pts if hasattr(pts, "geom_type") else Polygon(pts)
+    minx, miny, maxx, maxy = poly.bounds
+    step = spacing * math.sqrt(2)             # along x, for lines spaced ``spacing`` apart
+    out = []
+    k = math.floor((minx - maxy) / step)
+    while k * step <= maxx - miny:
+        c = k * step
+        # The line x - y = c across the polygon's box.
+        seg = LineString([(miny + c, miny), (maxy + c, maxy)]).intersection(poly)
+        if not seg.is_empty and seg.length > 1e-6:
+            for g in getattr(seg, "geoms", [seg]):
+                (x1, y1), (x2, y2) = g.coords[0], g.coords[-1]
+                out.append(f"M{fmt(x1)},{fmt(y1)} L{fmt(x2)},{fmt(y2)}")
+        k += 1
+    return out
+
+
+def _stipple_rows(pts, spacing: float) -> list[str]:
+    """Path pieces of dotted rows inside a convex polygon: each row starts on a lattice point
+    (rows ``spacing`` apart, every other row shifted half a step), so a dash pattern of
+    ``0, spacing`` with round caps puts its dots on the lattice."""
+    from shapely.geometry import LineString, Polygon
+
+    poly = pts if hasattr(pts, "geom_type") else Polygon(pts)
+    minx, miny, maxx, maxy = poly.bounds
+    out = []
+    j = math.ceil(miny / spacing)
+    while j * spacing <= maxy:
+        y = j * spacing
+        seg = LineString([(minx - 1, y), (maxx + 1, y)]).intersection(poly)
+        shift = (spacing / 2) * (j % 2)
+        for g in ([] if seg.is_empty else getattr(seg, "geoms", [seg])):
+            if g.length <= 1e-6:
+                continue
+            xa, xb = sorted((g.coords[0][0], g.coords[-1][0]))
+            x0 = shift + math.ceil((xa + 0.25 - shift) / spacing) * spacing
+            if x0 <= xb - 0.25:
+                out.append(f"M{fmt(x0)},{fmt(y)} H{fmt(xb - 0.25)}")
+        j += 1
+    return out

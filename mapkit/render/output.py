@@ -1,0 +1,106 @@
+"""From SVG pages to PDF and PNG bytes, through cairosvg and the system's cairo library.
+
+One SVG per page is the single source of every format, so the board looks the same on screen,
+in the PDF and in the PNG. cairosvg draws each page with cairo (vector PDF with embedded,
+subsetted DejaVu Sans and real, extractable text; PNG at any dpi); pypdf joins the pages of a
+multi-page PDF and writes fixed document metadata, so the same map gives the same bytes.
+
+>>> svg = '<svg xmlns="http://www.w3.org/2000/svg" width="25.4mm" height="50.8mm" viewBox="0 0 25.4 50.8"/>'
+>>> png = svg_to_png(svg, dpi=100)
+>>> png_size(png)
+(100, 200)
+>>> from PIL import Image
+>>> [round(v) for v in Image.open(io.BytesIO(png)).info["dpi"]]
+[100, 100]
+>>> pdf = svgs_to_pdf([svg, svg], title="Test")
+>>> from pypdf import PdfReader
+>>> import io
+>>> pdf[:5], len(PdfReader(io.BytesIO(pdf)).pages)
+(b'%PDF-', 2)
+"""
+
+from __future__ import annotations
+
+import io
+
+from ..errors import InputError, MissingDependency
+
+__all__ = ["svg_to_png", "svgs_to_pdf", "png_size", "png_pixels", "MAX_PNG_PIXELS", "check_cairo"]
+
+# A PNG larger than this would need gigabytes in memory; ask for a lower --dpi instead.
+MAX_PNG_PIXELS = 150_000_000
+MM_PER_INCH = 25.4
+
+
+def _cairosvg():
+    try:
+        import cairosvg  # noqa: F401  (imports cairocffi, which loads the system's libcairo)
+    except ImportError:
+        raise MissingDependency("PDF and PNG output", "cairosvg") from None
+    except OSError:
+        raise InputError("PDF and PNG output need the system library cairo, which was not found "
+                         "(Debian/Ubuntu: apt install libcairo2; macOS: brew install cairo)") from None
+    return cairosvg
+
+
+def check_cairo() -> None:
+    """Raise the one-line error for a missing cairosvg or cairo, or return quietly."""
+    _cairosvg()
+
+
+def png_pixels(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
+    """The pixel size of a ``width_mm`` x ``height_mm`` page at ``dpi`` (as cairosvg rounds it).
+
+    >>> png_pixels(210, 297, 150)
+    (1240, 1754)
+    """
+    return round(width_mm * dpi / MM_PER_INCH), round(height_mm * dpi / MM_PER_INCH)
+
+
+def svg_to_png(svg: str, dpi: float = 150) -> bytes:
+    """A PNG of one SVG page at ``dpi`` (pixels per inch of paper)."""
+    cairosvg = _cairosvg()
+    return _with_dpi(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi), dpi)
+
+
+def _with_dpi(png: bytes, dpi: float) -> bytes:
+    """The PNG with a pHYs chunk after the header, so viewers and printers know its true size."""
+    import struct
+    import zlib
+
+    ppm = round(dpi / MM_PER_INCH * 1000)  # pixels per metre
+    body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    end_of_ihdr = 8 + 8 + 13 + 4
+    if png[12:16] != b"IHDR" or b"pHYs" in png[:end_of_ihdr + 64]:
+        return png
+    return png[:end_of_ihdr] + chunk + png[end_of_ihdr:]
+
+
+def svgs_to_pdf(svgs, title: str | None = None) -> bytes:
+    """One PDF with one page per SVG (page sizes from the SVGs, in mm)."""
+    cairosvg = _cairosvg()
+    try:
+        from pypdf import PdfReader, PdfWriter
+    except ImportError:
+        raise MissingDependency("multi-page PDF output", "pypdf") from None
+    writer = PdfWriter()
+    for svg in svgs:
+        one = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
+        for page in PdfReader(io.BytesIO(one)).pages:
+            writer.add_page(page)
+    # Fixed metadata (no creation date): the same map gives the same bytes.
+    meta = {"/Producer": "mapkit (cairosvg, cairo, pypdf)", "/Creator": "mapkit"}
+    if title:
+        meta["/Title"] = title
+    writer.add_metadata(meta)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG from its header."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

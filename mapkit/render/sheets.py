@@ -1,0 +1,233 @@
+"""Every printable sheet of a game in one folder, with CSV copies and an index page.
+
+:func:`write_sheets` writes into ``DIR``:
+
+==================  ===================================================================
+``board.pdf``       the board on one page (smallest A size that holds it)
+``board-A4.pdf``    the board tiled on A4, with an overview page
+``distances.pdf``   the steps table (triangle), forbidden races shaded
+``races.pdf``       prizes by race number, forbidden races shaded; forbidden partners list
+``numbers.pdf``     the 6 x 6 used-number table and the 3 x 6 compressed table
+``scores.pdf``      the banker's sheet: a column per player, a row per race
+``*.csv``           the distance, race, number and score tables as CSV (UTF-8)
+``index.html``      links to every file with a preview picture (``previews/*.png``)
+==================  ===================================================================
+
+All files are made in a temporary folder next to ``DIR`` first and then moved in, each with
+one atomic rename, so an interrupted run leaves no half-written file.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from .board import BoardArt
+from .output import svg_to_png, svgs_to_pdf
+from .pages import board_page, tiled_pages
+from .tables import compressed_rows, distance_page, numbers_page, races_pages, scores_page
+
+__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "rules_summary", "PREVIEW_DPI"]
+
+SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
+               "scores.pdf")
+PREVIEW_DPI = 40
+# How the sheets name the rules presets of mapkit.engine.rules.
+PRESET_TITLES = {"paluba": "Paluba competition rules", "dampfross": "Dampfross", "expres": "Expres"}
+
+
+@dataclass
+class SheetsResult:
+    folder: Path
+    files: list = field(default_factory=list)
+    pages: dict = field(default_factory=dict)       # file name -> page count
+    clashes: list = field(default_factory=list)
+
+
+def rules_summary(preset: str):
+    """``(start money, races, prize text, description)`` of a rules preset of the engine."""
+    from ..engine.rules import make_rules
+
+    rules = make_rules(preset)
+    o = rules.options
+    if o.prizes == "table":
+        prize = "Prize: the winner 2×, the second 1× the table distance."
+    else:
+        prize = f"Prize: the winner {o.prize_first}, the second {o.prize_second}."
+    races = o.races if o.races is not None else 12
+    return o.start_money, races, prize, PRESET_TITLES.get(preset, preset)
+
+
+def _csv(rows) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    for r in rows:
+        w.writerow(r)
+    return buf.getvalue()
+
+
+def _tables(m, min_distance=None):
+    from ..analysis.distances import city_table
+    from ..analysis.races import forbidden_pairs, min_distance_of, prizes
+
+    table = city_table(m, "steps")
+    limit = min_distance_of(m, min_distance)
+    bad = forbidden_pairs(m, limit, table=table)
+    prize = prizes(m, table=table)
+    return table, limit, bad, prize
+
+
+def write_sheets(m, folder, rules: str = "paluba", players: int = 6, style: str = "colour",
+                 min_distance: int | None = None, inputs=(), source: str = "<map>") -> SheetsResult:
+    """Write every sheet of map ``m`` into ``folder`` (created if missing)."""
+    out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: exists and is not a folder")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(f"{out}: folder {parent} does not exist")
+    resolved_inputs = {Path(i).resolve() for i in inputs if i is not None}
+    start_money, races, prize_text, rules_name = rules_summary(rules)
+
+    art = BoardArt(m, style)
+    table, limit, bad, prize = _tables(m, min_distance)
+    numbers = m.used_numbers()
+
+    docs: dict[str, list] = {}
+    try:
+        docs["board.pdf"] = [board_page(art)]
+    except ValueError as exc:
+        raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
+    docs["board-A4.pdf"] = tiled_pages(art, "A4")[0]
+    docs["distances.pdf"] = [distance_page(m, table, limit, style)]
+    docs["races.pdf"] = races_pages(m, numbers, bad, prize, limit, style)
+    docs["numbers.pdf"] = [numbers_page(m, style)]
+    docs["scores.pdf"] = [scores_page(m, players, start_money, races, rules_name, prize_text, style)]
+
+    files: dict[str, bytes | str] = {}
+    title = m.name or None
+    for name, pages in docs.items():
+        files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
+        files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg,
+                                                        PREVIEW_DPI)
+
+    # CSV copies.
+    cities = table.cities
+    rows = [["numbers", "city"] + [c.name for c in cities]]
+    for c, r in zip(cities, table.matrix):
+        rows.append([" ".join(str(n) for n in c.numbers), c.name] + ["" if v is None else v for v in r])
+    files["distances.csv"] = _csv(rows)
+    city_of = {n: c.name for c in m.cities for n in c.numbers}
+    bad_set = set(bad)
+    rows = [["a", "b", "city_a", "city_b", "distance", "forbidden", "first_prize", "second_prize"]]
+    for (a, b), (first, second) in sorted(prize.items()):
+        d = second
+        rows.append([a, b, city_of.get(a, ""), city_of.get(b, ""), "" if d is None else d,
+                     "yes" if (a, b) in bad_set else "no", "" if first is None else first,
+                     "" if second is None else second])
+    files["races.csv"] = _csv(rows)
+    partner_row = {t: f"{a}+{b}" for a, b in compressed_rows() for t in (a, b)}
+    rows = [["number", "red_tens", "white_units", "city", "compressed_row"]]
+    for t in range(1, 7):
+        for u in range(1, 7):
+            n = 10 * t + u
+            rows.append([n, t, u, city_of.get(n, ""), partner_row[t]])
+    files["numbers.csv"] = _csv(rows)
+    rows = [["row", "start", "target"] + [f"player {p + 1}" for p in range(players)]]
+    rows.append(["start account", "", ""] + [start_money] * players)
+    rows.append(["build phase", "", ""] + [""] * players)
+    for i in range(1, races + 1):
+        rows.append([f"race {i}", "", ""] + [""] * players)
+    rows.append(["total", "", ""] + [""] * players)
+    files["scores.csv"] = _csv(rows)
+    files["index.html"] = _index_html(m, docs, art, limit, rules_name)
+
+    for rel in files:
+        target = (out / rel).resolve()
+        if target in resolved_inputs:
+            raise InputError(f"{out / rel}: refusing to overwrite the input file")
+
+    # Write everything into a temporary folder beside the target, then move it in.
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes it private; the folder is for the user
+    try:
+        for rel, data in files.items():
+            p = tmp / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        if not out.exists():
+            os.replace(tmp, out)
+        else:
+            for rel in files:
+                dest = out / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                if dest.is_dir():
+                    raise InputError(f"{dest}: is a folder; cannot write a sheet there")
+                os.replace(tmp / rel, dest)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    pages = {name: len(p) for name, p in docs.items()}
+    return SheetsResult(out, [out / rel for rel in files], pages, art.clashes())
+
+
+def _index_html(m, docs, art, limit, rules_name) -> str:
+    name = html.escape(m.name or "Map")
+    g = m.grid
+    descriptions = {
+        "board.pdf": f"The board on one page ({docs['board.pdf'][0].label}), true scale: "
+                     f"{g.hex_mm:g} mm between hex centres.",
+        "board-A4.pdf": f"The board tiled on A4: {len(docs['board-A4.pdf']) - 1} pages to trim and "
+                        f"glue, with an overview page first.",
+        "distances.pdf": f"Steps between cities; races under {limit} steps shaded (forbidden).",
+        "races.pdf": "Prizes by race number (winner 2×, second 1× the distance), forbidden races "
+                     "shaded; the forbidden partners of every number.",
+        "numbers.pdf": "The 6 × 6 used-number table and the 3 × 6 compressed table.",
+        "scores.pdf": f"The banker's sheet ({html.escape(rules_name)}).",
+    }
+    csvs = {"distances.pdf": "distances.csv", "races.pdf": "races.csv", "numbers.pdf": "numbers.csv",
+            "scores.pdf": "scores.csv"}
+    items = []
+    for fname, pages in docs.items():
+        stem = fname[:-4]
+        n = len(pages)
+        extra = f' · <a href="{csvs[fname]}">{csvs[fname]}</a>' if fname in csvs else ""
+        items.append(
+            f'<figure><a href="{fname}"><img src="previews/{stem}.png" alt="{html.escape(stem)}" '
+            f'loading="lazy"></a><figcaption><a href="{fname}"><b>{fname}</b></a> · {n} '
+            f'page{"s" if n != 1 else ""}{extra}<br>{html.escape(descriptions[fname])}'
+            f'</figcaption></figure>')
+    body = "\n".join(items)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{name}: printable sheets</title>
+<style>
+body {{ font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #1a1a1a; }}
+h1 {{ margin-bottom: 0.2em; }}
+p.sub {{ color: #555; margin-top: 0; }}
+main {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 1.5em; }}
+figure {{ margin: 0; }}
+figure img {{ width: 100%; border: 1px solid #bbb; box-shadow: 0 1px 4px #0002; background: #fff; }}
+figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
+</style>
+</head>
+<body>
+<h1>{name}</h1>
+<p class="sub">{html.escape(art.subtitle())}. Print the PDFs at 100&nbsp;% (actual size).</p>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""

@@ -1,0 +1,408 @@
+"""The printed tables of a game, as SVG pages: distances, races, race numbers, scores.
+
+Each function returns :class:`~mapkit.render.pages.SvgPage` objects ready for
+:func:`~mapkit.render.output.svgs_to_pdf`. The tables' contents come from the analysis
+modules (:mod:`mapkit.analysis.distances`, :mod:`mapkit.analysis.races`); this module only
+lays them out: a page title, the table fitted to the paper, a short explanation.
+
+- :func:`distance_page`: the steps table as a triangle (each pair once), cities with their race
+  numbers, races under the forbidden-race threshold shaded.
+- :func:`races_pages`: by race number, the Expres prize of every race (shaded when forbidden),
+  then the forbidden partners of every number as a look-up list.
+- :func:`numbers_page`: the 6 x 6 used-number table and the 3 x 6 compressed table
+  (rules.md section 2), each cell with its number and city.
+- :func:`scores_page`: the banker's sheet: one column per player, one row per race, the start
+  accounts of the rules preset filled in.
+
+>>> compressed_rows()
+[(1, 2), (3, 4), (5, 6)]
+"""
+
+from __future__ import annotations
+
+from .board import fmt
+from .fonts import ASCENT, DIGIT_HEIGHT, text_width
+from .pages import SvgPage, new_drawing
+from .paper import PAPER_SIZES
+from .style import FONT_FAMILY, Style, get_style
+
+__all__ = ["distance_page", "races_pages", "numbers_page", "scores_page", "compressed_rows",
+           "SHEET_MARGIN_MM"]
+
+SHEET_MARGIN_MM = 12.0
+HEADER_MM = 16.0          # title band of a sheet
+FOOTER_MM = 6.0
+TITLE_SIZE = 6.0
+TEXT_SIZE = 3.0
+RED_DIE = "#c62828"
+
+
+def compressed_rows() -> list[tuple[int, int]]:
+    """The tens digits sharing a row of the compressed number table (rules.md section 2)."""
+    return [(1, 2), (3, 4), (5, 6)]
+
+
+class _Sheet:
+    """A page with a title band, a footer and a content box (all mm)."""
+
+    def __init__(self, title: str, subtitle: str, map_name: str, landscape: bool,
+                 style: Style, paper: str = "A4"):
+        w, h = PAPER_SIZES[paper]
+        if landscape:
+            w, h = h, w
+        self.width, self.height = w, h
+        self.style = style
+        self.dwg = new_drawing(w, h)
+        self.root = self.dwg.g(font_family=FONT_FAMILY, fill=style.text_colour)
+        self.dwg.add(self.root)
+        mg = SHEET_MARGIN_MM
+        d = self.dwg
+        self.root.add(d.text(title, insert=(fmt(mg), fmt(mg + ASCENT * TITLE_SIZE)),
+                             font_size=fmt(TITLE_SIZE), font_weight="bold"))
+        lines = wrap(subtitle, w - 2 * mg, TEXT_SIZE)
+        for k, line in enumerate(lines):
+            self.root.add(d.text(line, insert=(fmt(mg), fmt(mg + TITLE_SIZE * 1.2 + TEXT_SIZE * (1.1 + 1.3 * k))),
+                                 font_size=fmt(TEXT_SIZE), fill=style.margin_colour))
+        foot = f"{map_name} · mapkit" if map_name else "mapkit"
+        self.root.add(d.text(foot, insert=(fmt(w - mg), fmt(h - mg + FOOTER_MM - 1.5)),
+                             font_size=fmt(2.4), text_anchor="end", fill=style.margin_colour))
+        self.x0, self.y0 = mg, mg + HEADER_MM + TEXT_SIZE * 1.3 * (len(lines) - 1)
+        self.x1, self.y1 = w - mg, h - mg - 1
+
+    @property
+    def box(self):
+        return (self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0)
+
+    def text(self, s, x, y, size=TEXT_SIZE, anchor="start", bold=False, fill=None, rotate=None, parent=None):
+        kw = {"font_size": fmt(size), "text_anchor": anchor}
+        if bold:
+            kw["font_weight"] = "bold"
+        if fill:
+            kw["fill"] = fill
+        if rotate is not None:
+            kw["transform"] = f"rotate({rotate},{fmt(x)},{fmt(y)})"
+        (parent or self.root).add(self.dwg.text(s, insert=(fmt(x), fmt(y)), **kw))
+
+    def rect(self, x, y, w, h, fill="none", stroke=None, width=0.2, parent=None):
+        kw = {"fill": fill}
+        if stroke:
+            kw.update(stroke=stroke, stroke_width=fmt(width))
+        (parent or self.root).add(self.dwg.rect((fmt(x), fmt(y)), (fmt(w), fmt(h)), **kw))
+
+    def line(self, x1, y1, x2, y2, stroke=None, width=0.2, parent=None):
+        (parent or self.root).add(self.dwg.line((fmt(x1), fmt(y1)), (fmt(x2), fmt(y2)),
+                                                stroke=stroke or self.style.rule_colour,
+                                                stroke_width=fmt(width)))
+
+    def cell_text(self, s, x, y, w, h, size, bold=False, fill=None, anchor="middle"):
+        """Text centred vertically in the cell (x, y, w, h)."""
+        tx = {"middle": x + w / 2, "start": x + 0.8, "end": x + w - 0.8}[anchor]
+        self.text(s, tx, y + h / 2 + DIGIT_HEIGHT * size / 2, size, anchor, bold, fill)
+
+    def page(self, label: str) -> SvgPage:
+        return SvgPage(self.dwg.tostring(), self.width, self.height, label)
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at font size ``size``.
+
+    >>> wrap("one two three", 100, 3.0)
+    ['one two three']
+    >>> wrap("one two three", 13, 3.0)
+    ['one two', 'three']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _numbers_text(city) -> str:
+    return " ".join(str(n) for n in city.numbers)
+
+
+def _fit_size(texts, width, start, smallest=1.6, bold=False):
+    """The largest font size <= ``start`` at which every text fits ``width``."""
+    widest = max((text_width(t, 1.0, bold) for t in texts), default=0)
+    if widest <= 0:
+        return start
+    return max(smallest, min(start, width / widest))
+
+
+# -- distances ------------------------------------------------------------------------------
+def distance_page(m, table, min_distance: int, style="colour") -> SvgPage:
+    """The steps distance table as a triangle; pairs under ``min_distance`` steps shaded.
+
+    ``table`` is a :class:`~mapkit.analysis.distances.CityTable` of metric ``steps``.
+    """
+    st = get_style(style) if isinstance(style, str) else style
+    cities = list(table.cities)
+    n = len(cities)
+    sub = (f"Steps between cities over the whole board (not the built track). Shaded: fewer than "
+           f"{min_distance} steps between two numbered cities, a forbidden race. – : no way through.")
+    sheet = _Sheet(f"Distances · {m.name or 'map'}", sub, m.name, True, st)
+    x0, y0, W, H = sheet.box
+    if n < 2:
+        sheet.text("The map has fewer than two cities.", x0, y0 + 8)
+        return sheet.page("distances")
+    name_size = 2.7
+    label_texts = [c.name for c in cities]
+    num_texts = [_numbers_text(c) for c in cities]
+    num_w = max(text_width(t, name_size * 0.9, True) for t in num_texts) + 2
+    name_w = max(text_width(t, name_size) for t in label_texts) + 2
+    label_w = num_w + name_w
+    header_h = name_w + num_w + 1
+    cols, rows = n - 1, n - 1
+    cw = min(10.0, (W - label_w) / cols)
+    ch = min(7.0, (H - header_h) / rows)
+    if cw < 3.2 or ch < 2.6:
+        # Too many cities for A4: shrink the labels as well.
+        scale = max(0.55, min(cw / 3.2, ch / 2.6))
+        name_size *= scale
+        num_w *= scale
+        name_w *= scale
+        label_w, header_h = num_w + name_w, (name_w + num_w) * 1 + 1
+        cw = (W - label_w) / cols
+        ch = (H - header_h) / rows
+    value_size = min(ch * 0.62, cw * 0.42, 3.4)
+    tx0 = x0 + label_w          # left of the first column
+    ty0 = y0 + header_h         # top of the first row
+    # Column headers (rotated), for cities 0 .. n-2.
+    for j in range(cols):
+        c = cities[j]
+        cx = tx0 + j * cw + cw / 2 + DIGIT_HEIGHT * name_size / 2
+        sheet.text(num_texts[j], cx, ty0 - 1.0, name_size * 0.9, "start", True, rotate=-90,
+                   fill=st.city_colour if st.name == "colour" else None)
+        sheet.text(c.name, cx, ty0 - 1.0 - num_w, name_size, "start", rotate=-90)
+    # Rows: cities 1 .. n-1.
+    for i in range(1, n):
+        y = ty0 + (i - 1) * ch
+        if i % 2 == 0:
+            sheet.rect(x0, y, label_w + i * cw, ch, fill="#f2f2f2")
+        sheet.cell_text(num_texts[i], x0, y, num_w - 1, ch, name_size * 0.9, bold=True, anchor="end",
+                        fill=st.city_colour if st.name == "colour" else None)
+        sheet.cell_text(cities[i].name, x0 + num_w, y, name_w, ch, name_size, anchor="start")
+        for j in range(i):
+            d = table.matrix[i][j]
+            x = tx0 + j * cw
+            # Only numbered cities race; distances to cities without numbers (special-race
+            # targets abroad) are listed but never shaded.
+            forbidden = (d is None or d < min_distance) and bool(cities[i].numbers and cities[j].numbers)
+            if forbidden:
+                sheet.rect(x, y, cw, ch, fill=st.shade)
+            sheet.cell_text("–" if d is None else str(d), x, y, cw, ch, value_size, bold=not forbidden)
+    # Rulings: the staircase grid.
+    for i in range(1, n):
+        y = ty0 + (i - 1) * ch
+        sheet.line(x0, y + ch, tx0 + i * cw, y + ch, width=0.15)
+    for j in range(cols + 1):
+        x = tx0 + j * cw
+        top = ty0 + max(0, j - 1) * ch if j > 0 else ty0
+        sheet.line(x, top, x, ty0 + rows * ch, width=0.15)
+    sheet.line(x0, ty0, tx0 + cw, ty0, width=0.15)
+    return sheet.page("distances")
+
+
+# -- races by number ----------------------------------------------------------------------------
+def races_pages(m, numbers, forbidden, prizes, min_distance: int, style="colour") -> list[SvgPage]:
+    """The prize of every race by number (forbidden shaded) and the forbidden partners list.
+
+    ``numbers``: the race numbers, ascending; ``forbidden``: pairs ``(a, b)``; ``prizes``:
+    ``{(a, b): (first, second)}`` (None when unreachable).
+    """
+    st = get_style(style) if isinstance(style, str) else style
+    nums = list(numbers)
+    bad = {tuple(p) for p in forbidden}
+    pages = []
+    sub = (f"A race a–b: the winner gets the number in the cell (twice the distance), the second "
+           f"half of it (Expres). Shaded ×: forbidden (under {min_distance} steps).")
+    sheet = _Sheet(f"Races and prizes · {m.name or 'map'}", sub, m.name, True, st)
+    x0, y0, W, H = sheet.box
+    n = len(nums)
+    if n >= 2:
+        label_w = 9.0
+        cw = min(9.0, (W - label_w) / (n - 1))
+        ch = min(6.5, (H - 7) / (n - 1))
+        size = min(ch * 0.6, cw * 0.36, 3.2)
+        tx0, ty0 = x0 + label_w, y0 + 7
+        for j in range(n - 1):
+            sheet.cell_text(str(nums[j]), tx0 + j * cw, y0, cw, 7, min(3.0, cw * 0.45), bold=True,
+                            fill=RED_DIE if st.name == "colour" else None)
+        for i in range(1, n):
+            y = ty0 + (i - 1) * ch
+            sheet.cell_text(str(nums[i]), x0, y, label_w - 1, ch, min(3.0, ch * 0.7), bold=True,
+                            anchor="end", fill=RED_DIE if st.name == "colour" else None)
+            for j in range(i):
+                a, b = nums[j], nums[i]
+                x = tx0 + j * cw
+                first = prizes.get((a, b), (None, None))[0]
+                if (a, b) in bad:
+                    sheet.rect(x, y, cw, ch, fill=st.shade)
+                    sheet.cell_text("×", x, y, cw, ch, size, fill=st.margin_colour)
+                else:
+                    sheet.cell_text("–" if first is None else str(first), x, y, cw, ch, size)
+        # Rulings, heavier between tens (the regions of the map).
+        for i in range(1, n):
+            y = ty0 + (i - 1) * ch
+            heavy = i < n - 1 and nums[i] // 10 != nums[i + 1] // 10
+            sheet.line(x0, y + ch, tx0 + i * cw, y + ch, width=0.45 if heavy else 0.12,
+                       stroke="#555555" if heavy else None)
+        for j in range(n):
+            x = tx0 + j * cw
+            heavy = 0 < j < n - 1 and nums[j - 1] // 10 != nums[j] // 10
+            top = ty0 + max(0, j - 1) * ch
+            sheet.line(x, top, x, ty0 + (n - 1) * ch, width=0.45 if heavy else 0.12,
+                       stroke="#555555" if heavy else None)
+        sheet.line(tx0, ty0, tx0 + cw, ty0, width=0.12)
+    pages.append(sheet.page("races"))
+
+    # The look-up list: for every number, the numbers it may not race against.
+    partners = {a: [] for a in nums}
+    for a, b in sorted(bad):
+        partners.setdefault(a, []).append(b)
+        partners.setdefault(b, []).append(a)
+    sub2 = (f"Forbidden races (under {min_distance} steps apart): find the first number drawn, "
+            f"then look for the second. Numbers of one city are always forbidden.")
+    sheet = _Sheet(f"Forbidden races · {m.name or 'map'}", sub2, m.name, True, st)
+    x0, y0, W, H = sheet.box
+    city_of = {nn: c for c in m.cities for nn in c.numbers}
+    row_h = min(7.5, H / max(n, 1))
+    size = min(3.0, row_h * 0.62)
+    name_w = max([text_width(c.name, size * 0.95) for c in m.cities] + [20.0]) + 4
+    avail = W - 10 - name_w
+    for k, a in enumerate(nums):
+        y = y0 + k * row_h
+        if k % 2 == 0:
+            sheet.rect(x0, y, W, row_h, fill="#f2f2f2")
+        if k and a // 10 != nums[k - 1] // 10:
+            sheet.line(x0, y, x0 + W, y, stroke="#555555", width=0.35)
+        sheet.cell_text(str(a), x0, y, 10, row_h, size * 1.1, bold=True,
+                        fill=RED_DIE if st.name == "colour" else None)
+        city = city_of.get(a)
+        sheet.cell_text(city.name if city else "", x0 + 10, y, name_w, row_h, size * 0.95, anchor="start",
+                        fill=st.margin_colour)
+        others = " ".join(str(b) for b in sorted(partners.get(a, []))) or "—"
+        osize = _fit_size([others], avail - 1, size)
+        sheet.cell_text(others, x0 + 10 + name_w, y, avail, row_h, osize, anchor="start")
+    pages.append(sheet.page("forbidden races"))
+    return pages
+
+
+# -- the number tables ------------------------------------------------------------------------
+def numbers_page(m, style="colour") -> SvgPage:
+    """The 6 x 6 used-number table and the 3 x 6 compressed table of rules.md section 2."""
+    st = get_style(style) if isinstance(style, str) else style
+    sub = ("Cross out a number when it comes up; a used number moves on to the nearest higher "
+           "free one, else the lowest free one.")
+    sheet = _Sheet(f"Race numbers · {m.name or 'map'}", sub, m.name, False, st)
+    x0, y0, W, H = sheet.box
+    city_of = {nn: c.name for c in m.cities for nn in c.numbers}
+    red = RED_DIE if st.name == "colour" else st.text_colour
+    head = 13.0
+    cw = (W - head) / 6
+
+    def die_headers(y):
+        sheet.text("white die (units)", x0 + head + 3 * cw, y - 1.8, 2.8, "middle", fill=st.margin_colour)
+        for u in range(1, 7):
+            sheet.cell_text(str(u), x0 + head + (u - 1) * cw, y, cw, 7, 3.6, bold=True)
+
+    def red_label(y, h):
+        sheet.text("red die (tens)", x0 + 2.2, y + h / 2, 2.8, "middle", fill=red, rotate=-90)
+
+    # 6 x 6.
+    ch = 17.0
+    ty = y0 + 8
+    die_headers(ty)
+    ty += 7
+    red_label(ty, 6 * ch)
+    for t in range(1, 7):
+        y = ty + (t - 1) * ch
+        sheet.cell_text(str(t), x0 + 4, y, head - 4, ch, 4.2, bold=True, fill=red)
+        for u in range(1, 7):
+            x = x0 + head + (u - 1) * cw
+            n = 10 * t + u
+            sheet.rect(x, y, cw, ch, fill="#ffffff", stroke="#444444", width=0.3)
+            used = n in city_of
+            sheet.text(str(n), x + 2, y + 2 + ASCENT * 4.2, 4.2, bold=True,
+                       fill=None if used else st.rule_colour)
+            if used:
+                name = city_of[n]
+                size = _fit_size([name], cw - 3, 2.6)
+                sheet.text(name, x + cw / 2, y + ch - 2.2, size, "middle", fill=st.margin_colour)
+    y_after = ty + 6 * ch + 10
+
+    # 3 x 6 compressed.
+    sheet.text("Compressed table: a number and its partner of the same row go together (9 races "
+               "fill it).", x0, y_after, 3.0, bold=True)
+    ty = y_after + 10
+    die_headers(ty)
+    ty += 7
+    ch2 = 24.0
+    red_label(ty, 3 * ch2)
+    for k, (a, b) in enumerate(compressed_rows()):
+        y = ty + k * ch2
+        sheet.cell_text(f"{a}+{b}", x0 + 4, y, head - 4, ch2, 3.4, bold=True, fill=red)
+        for u in range(1, 7):
+            x = x0 + head + (u - 1) * cw
+            sheet.rect(x, y, cw, ch2, fill="#ffffff", stroke="#444444", width=0.3)
+            for row, t in enumerate((a, b)):
+                n = 10 * t + u
+                yy = y + 2 + row * (ch2 / 2)
+                used = n in city_of
+                sheet.text(str(n), x + 2, yy + ASCENT * 3.6, 3.6, bold=True,
+                           fill=None if used else st.rule_colour)
+                if used:
+                    name = city_of[n]
+                    size = _fit_size([name], cw - 12, 2.4)
+                    sheet.text(name, x + 11, yy + ASCENT * 3.6, size, fill=st.margin_colour)
+            sheet.line(x + 1, y + ch2 / 2, x + cw - 1, y + ch2 / 2, width=0.12)
+    return sheet.page("numbers")
+
+
+# -- the banker's sheet ----------------------------------------------------------------------
+def scores_page(m, players: int, start_money: int, races: int, rules_name: str,
+                prize_text: str, style="colour") -> SvgPage:
+    """One column per player, one row per race; the start accounts filled in."""
+    st = get_style(style) if isinstance(style, str) else style
+    sub = (f"Rules: {rules_name}. Every account starts at {start_money}; no account may go "
+           f"below 0. {prize_text}")
+    sheet = _Sheet(f"Banker's sheet · {m.name or 'map'}", sub, m.name, True, st)
+    x0, y0, W, H = sheet.box
+    race_w, route_w = 14.0, 30.0
+    pw = (W - race_w - route_w) / players
+    rows = ["Player", "Start", "Build phase"] + [f"Race {i}" for i in range(1, races + 1)] + ["Total"]
+    head_h = 9.0
+    rh = min(14.0, (H - head_h) / (len(rows) - 1))
+    y = y0
+    # Header row.
+    sheet.rect(x0, y, W, head_h, fill="#ececec", stroke="#444444", width=0.3)
+    sheet.cell_text("", x0, y, race_w, head_h, 3)
+    sheet.cell_text("start → target", x0 + race_w, y, route_w, head_h, 2.8, bold=True)
+    for p in range(players):
+        x = x0 + race_w + route_w + p * pw
+        sheet.text(f"player {p + 1}:", x + 1.5, y + 3.2, 2.2, fill=st.margin_colour)
+    y += head_h
+    for k, label in enumerate(rows[1:]):
+        band = k % 2 == 1
+        sheet.rect(x0, y, W, rh, fill="#f4f4f4" if band else "#ffffff", stroke="#444444", width=0.3)
+        sheet.cell_text(label, x0, y, race_w + (route_w if label in ("Start", "Build phase", "Total") else 0),
+                        rh, 2.9, bold=True, anchor="start")
+        if label.startswith("Race"):
+            sheet.text("→", x0 + race_w + route_w / 2, y + rh / 2 + DIGIT_HEIGHT * 3 / 2, 3.0, "middle",
+                       fill=st.rule_colour)
+        if label == "Start":
+            for p in range(players):
+                x = x0 + race_w + route_w + p * pw
+                sheet.cell_text(str(start_money), x, y, pw, rh, 4.2, bold=True)
+        y += rh
+    # Column rules.
+    top, bottom = y0, y
+    first_race = top + head_h + 2 * rh
+    sheet.line(x0 + race_w, first_race, x0 + race_w, first_race + races * rh, stroke="#444444", width=0.3)
+    for p in range(players + 1):
+        x = x0 + race_w + route_w + p * pw
+        sheet.line(x, top, x, bottom, stroke="#444444", width=0.5 if p == 0 else 0.3)
+    return sheet.page("scores")
