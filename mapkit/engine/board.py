@@ -1,0 +1,367 @@
+"""The board the engine plays on: a map compiled into integer hexes and edges.
+
+:func:`compile_map` turns a :class:`~mapkit.model.Map` into the JSON document that
+``mapkit export`` writes (schema: ``mapkit/schemas/engine-map.schema.json``); an
+:class:`EngineMap` is built from that document, so a game on a YAML map and a game on its
+export run on exactly the same data. The export holds:
+
+* ``hexes``: every hex of the board in row-major order (its id is its position), with
+  terrain; ``adjacency[id]``: the ids of its neighbours over *open* edges;
+* ``edges``: every open edge with its build cost (rules.md section 1, sober rules), its
+  movement cost in each direction (uphill 2) and whether a river runs along it;
+  ``borders``: the border edges (closed unless the map allows border crossing);
+* ``cities`` with their race numbers, ``numbers`` (race number -> city), ``start_cities``;
+* ``distances``: the steps table between cities (the Expres distance table), and from it
+  ``forbidden`` races (distance under ``min_race_distance`` or no way at all) and ``prizes``
+  (2x and 1x; ``null`` where the cities cannot reach each other), both by
+  :mod:`mapkit.analysis.races`;
+* ``special_races``: the map's special-race table with every target resolved to hexes;
+* ``map.hash``: ``sha256:`` and the SHA-256 of the canonical map text
+  (:func:`mapkit.io.yamlmap.dump_map`), so that game records can name the map.
+
+The engine uses hex ids (``Grid.index``) and edge ids (positions in ``edges``) inside; the
+names (``C4``, ``C4/C5``) appear only in actions and records.
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City, EdgeSet
+>>> m = Map(Grid("pointy", "odd", 4, 1), terrain={H("D1"): "mountain"},
+...         rivers=[EdgeSet({(H("A1"), H("B1"))})],
+...         cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("D1"), (12,))])
+>>> b = EngineMap.from_map(m)
+>>> [(b.edge_name(e), b.edge_build[e], b.edge_move[e]) for e in range(len(b.edge_ends))]
+[('A1/B1', 3, (1, 1)), ('B1/C1', 1, (1, 1)), ('C1/D1', 3, (2, 1))]
+>>> b.steps_between(b.city_index("Aš"), b.city_index("12"))
+3
+>>> b.forbidden_pair(11, 12), b.prize_of(11, 12)
+(True, (6, 3))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
+from ..model import Map
+from .errors import RecordError
+
+__all__ = ["EngineMap", "CityInfo", "compile_map", "map_hash", "load_engine_map",
+           "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
+
+EXPORT_FORMAT = "mapkit-engine-map"
+EXPORT_VERSION = 1
+# The Expres forbidden-race threshold (rules.md section 4) when the map names none.
+DEFAULT_MIN_DISTANCE = 10
+
+
+def map_hash(m: Map) -> str:
+    """``sha256:`` + the SHA-256 of the map's canonical text (the same for equal maps)."""
+    from ..io.yamlmap import dump_map
+
+    return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
+
+
+def _special_targets(m: Map) -> dict | None:
+    """The map's special-race table with every target resolved to a sorted list of hexes."""
+    sr = m.rules.special_races
+    if not sr:
+        return None
+    table = {}
+    for key, target in sorted(sr.get("table", {}).items()):
+        hexes: set[Hex] = set()
+        for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
+            r = m.region(rname)
+            if r is not None:
+                hexes.update(r.hexes)
+        for cname in target.get("cities", []):
+            c = m.city_named(cname)
+            if c is not None:
+                hexes.add(c.hex)
+        for hname in target.get("hexes", []):
+            try:
+                hexes.add(parse_hex(hname))
+            except HexNameError:
+                pass
+        tags = set(target.get("tags", []))
+        if tags:
+            hexes.update(c.hex for c in m.cities if tags & set(c.tags))
+        table[str(key)] = {"target": target, "hexes": [hex_name(h) for h in sorted(hexes)]}
+    return {"every": sr.get("every"), "table": table}
+
+
+def _race_tables(m: Map, table, min_distance: int):
+    """Forbidden pairs and prizes by race number (a < b), by :mod:`mapkit.analysis.races`."""
+    from ..analysis.races import forbidden_pairs, prizes
+
+    forbidden = [[a, b] for a, b in forbidden_pairs(m, min_distance, table=table)]
+    prize = {f"{a}-{b}": [first, second] for (a, b), (first, second) in prizes(m, table=table).items()}
+    return forbidden, prize
+
+
+def compile_map(m: Map) -> dict:
+    """The engine's JSON document for map ``m`` (what ``mapkit export`` writes)."""
+    from ..analysis.costs import CostModel
+    from ..analysis.distances import city_table
+
+    g = m.grid
+    cm = CostModel(m)
+    hexes = list(g.hexes())
+    index = {h: i for i, h in enumerate(hexes)}
+    rivers = m.edge_set("rivers")
+    edges = []
+    adjacency: list[list[int]] = [[] for _ in hexes]
+    for a, b in g.edges():  # a < b, row by row
+        cost = cm.build_cost(a, b)
+        if cost is None:
+            continue
+        edges.append({"edge": edge_name((a, b)), "a": index[a], "b": index[b], "build": cost,
+                      "move": [cm.move_cost(a, b), cm.move_cost(b, a)], "river": (a, b) in rivers})
+        adjacency[index[a]].append(index[b])
+        adjacency[index[b]].append(index[a])
+    from ..analysis.races import min_distance_of
+
+    table = city_table(m, "steps")
+    cities = table.cities
+    min_distance = min_distance_of(m)
+    forbidden, prizes = _race_tables(m, table, min_distance)
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "map": {"name": m.name, "hash": map_hash(m)},
+        "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
+                 "rows": g.rows, "hex_mm": g.hex_mm},
+        "border_crossing": bool(m.rules.border_crossing),
+        "hexes": [{"hex": hex_name(h), "terrain": m.terrain[h]} for h in hexes],
+        "adjacency": [sorted(a) for a in adjacency],
+        "edges": edges,
+        "borders": [edge_name(e) for e in sorted(m.edge_set("borders"))],
+        "cities": [{"name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers),
+                    "tags": list(c.tags), "region": c.region} for c in cities],
+        "numbers": {str(n): c.name for c in cities for n in c.numbers},
+        "start_cities": list(m.rules.start_cities),
+        "distances": {"metric": "steps", "cities": [c.name for c in cities],
+                      "matrix": [list(r) for r in table.matrix]},
+        "min_race_distance": min_distance,
+        "forbidden": forbidden,
+        "prizes": prizes,
+        "special_races": _special_targets(m),
+    }
+
+
+@dataclass(frozen=True)
+class CityInfo:
+    """A city as the engine sees it: ``hex`` is a hex id."""
+
+    name: str
+    hex: int
+    numbers: tuple[int, ...]
+    tags: tuple[str, ...] = ()
+    region: str | None = None
+
+
+class EngineMap:
+    """A compiled board (immutable; shared by every state of every game on it)."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.name: str = data["map"]["name"]
+        self.hash: str = data["map"]["hash"]
+        gd = data["grid"]
+        self.grid = Grid(gd["orientation"], gd["offset"], gd["columns"], gd["rows"], gd["hex_mm"])
+        self.border_crossing = bool(data.get("border_crossing", False))
+        self.hex_names: list[str] = [h["hex"] for h in data["hexes"]]
+        if len(self.hex_names) != len(self.grid):
+            raise RecordError(f"engine map {self.name!r}: {len(self.hex_names)} hexes for a "
+                              f"{gd['columns']} x {gd['rows']} board")
+        self._hex_id = {n: i for i, n in enumerate(self.hex_names)}
+        self.terrain: list[str] = [h["terrain"] for h in data["hexes"]]
+        self.mountain = [t == "mountain" for t in self.terrain]
+        self.edge_ends: list[tuple[int, int]] = []
+        self.edge_build: list[int] = []
+        self.edge_move: list[tuple[int, int]] = []
+        self.edge_river: list[bool] = []
+        self.edge_id: dict[tuple[int, int], int] = {}
+        # canonical names (mapkit.grid.edge_name: the two hexes in (column, row) order)
+        self.edge_names: list[str] = [e["edge"] for e in data["edges"]]
+        adj: list[list[tuple[int, int]]] = [[] for _ in self.hex_names]
+        for eid, e in enumerate(data["edges"]):
+            a, b = (e["a"], e["b"]) if e["a"] < e["b"] else (e["b"], e["a"])
+            self.edge_ends.append((a, b))
+            self.edge_build.append(int(e["build"]))
+            self.edge_move.append((int(e["move"][0]), int(e["move"][1])))
+            self.edge_river.append(bool(e.get("river", False)))
+            self.edge_id[(a, b)] = eid
+            adj[a].append((b, eid))
+            adj[b].append((a, eid))
+        # neighbours of every hex over open edges: ((neighbour, edge id), ...)
+        self.adj: list[tuple[tuple[int, int], ...]] = [tuple(sorted(x)) for x in adj]
+        self.cities: list[CityInfo] = [
+            CityInfo(c["name"], self._hex_id[c["hex"]], tuple(c["numbers"]), tuple(c.get("tags") or ()),
+                     c.get("region")) for c in data["cities"]]
+        self.city_at: dict[int, int] = {}
+        self.number_city: dict[int, int] = {}
+        self._city_by_name: dict[str, int] = {}
+        for i, c in enumerate(self.cities):
+            self.city_at.setdefault(c.hex, i)
+            self._city_by_name.setdefault(c.name, i)
+            for n in c.numbers:
+                self.number_city.setdefault(n, i)
+        self.is_city = [False] * len(self.hex_names)
+        for h in self.city_at:
+            self.is_city[h] = True
+        self.numbers = sorted(self.number_city)
+        self.steps: list[list[int | None]] = data["distances"]["matrix"]
+        self.min_race_distance: int = int(data.get("min_race_distance") or DEFAULT_MIN_DISTANCE)
+        self.forbidden = {(int(a), int(b)) for a, b in data.get("forbidden", [])}
+        self.prizes = {tuple(int(x) for x in k.split("-")): (int(v[0]), int(v[1]))
+                       for k, v in data.get("prizes", {}).items() if v[0] is not None}
+        self.start_cities = [self._city_by_name[n] for n in data.get("start_cities", [])
+                             if n in self._city_by_name]
+        self.special_races = data.get("special_races")
+        self.borders = list(data.get("borders", []))
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def from_map(cls, m: Map) -> "EngineMap":
+        return cls(compile_map(m))
+
+    @classmethod
+    def from_json(cls, data: dict, source: str = "<engine map>") -> "EngineMap":
+        """Build from an export document after checking it against the schema."""
+        _check_export(data, source)
+        try:
+            return cls(data)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise RecordError(f"{source}: not a valid engine map ({type(exc).__name__}: {exc})") from None
+
+    def to_json(self) -> dict:
+        return self.data
+
+    # -- names -----------------------------------------------------------------------------
+    def hex_id(self, name) -> int:
+        """The id of a hex given by name (``"c4"``) or id; ValueError when not on the board."""
+        if isinstance(name, int) and not isinstance(name, bool):
+            if 0 <= name < len(self.hex_names):
+                return name
+            raise ValueError(f"hex id {name} is not on the board")
+        try:
+            canon = hex_name(parse_hex(name))
+        except HexNameError as exc:
+            raise ValueError(str(exc)) from None
+        hid = self._hex_id.get(canon)
+        if hid is None:
+            raise ValueError(f"{canon} is not on the board")
+        return hid
+
+    def hex_name(self, hid: int) -> str:
+        return self.hex_names[hid]
+
+    def edge_name(self, eid: int) -> str:
+        return self.edge_names[eid]
+
+    def edge_between(self, a: int, b: int) -> int | None:
+        """The id of the open edge between hex ids ``a`` and ``b`` (None: no such edge)."""
+        return self.edge_id.get((a, b) if a < b else (b, a))
+
+    def parse_edge(self, text) -> tuple[int, int]:
+        """Hex ids ``(a, b)`` of an edge named ``"C4/C5"`` or given as a pair of hexes."""
+        if isinstance(text, str):
+            try:
+                ha, hb = parse_edge(text)
+            except HexNameError as exc:
+                raise ValueError(str(exc)) from None
+            return self.hex_id(hex_name(ha)), self.hex_id(hex_name(hb))
+        if isinstance(text, (list, tuple)) and len(text) == 2:
+            return self.hex_id(text[0]), self.hex_id(text[1])
+        raise ValueError(f"{text!r} is not an edge (expected a name like 'C4/C5')")
+
+    # -- cities ----------------------------------------------------------------------------
+    def city_index(self, ref) -> int:
+        """A city given by name, race number (int or digits) or hex name; ValueError if none."""
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if ref in self.number_city:
+                return self.number_city[ref]
+            raise ValueError(f"no city has race number {ref}")
+        if isinstance(ref, str):
+            t = ref.strip()
+            if t.isdigit() and int(t) in self.number_city:
+                return self.number_city[int(t)]
+            if t in self._city_by_name:
+                return self._city_by_name[t]
+            folded = t.casefold()
+            for i, c in enumerate(self.cities):
+                if c.name.casefold() == folded:
+                    return i
+            try:
+                hid = self.hex_id(t)
+            except ValueError:
+                hid = None
+            if hid is not None and hid in self.city_at:
+                return self.city_at[hid]
+        raise ValueError(f"{ref!r} is not a city of the map (give a name, race number or hex)")
+
+    def steps_between(self, i: int, j: int) -> int | None:
+        """The table distance (hex steps over the whole board) between cities ``i`` and ``j``."""
+        return self.steps[i][j]
+
+    def forbidden_pair(self, a: int, b: int) -> bool:
+        """Whether the race between race numbers ``a`` and ``b`` is in the forbidden table."""
+        return ((a, b) if a < b else (b, a)) in self.forbidden
+
+    def prize_of(self, a: int, b: int) -> tuple[int, int] | None:
+        """(first, second) prize by the table for race numbers ``a`` and ``b`` (None: a == b)."""
+        return self.prizes.get((a, b) if a < b else (b, a))
+
+    def __repr__(self):
+        return (f"EngineMap({self.name!r}, {self.grid.columns}x{self.grid.rows}, "
+                f"{len(self.edge_ends)} edges, {len(self.cities)} cities)")
+
+
+def _check_export(data, source: str) -> None:
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise RecordError(f"{source}: not an engine map (expected \"format\": \"{EXPORT_FORMAT}\"; "
+                          f"make one with mapkit export)")
+    if data.get("version") != EXPORT_VERSION:
+        raise RecordError(f"{source}: engine map version {data.get('version')!r} is not supported "
+                          f"(this mapkit reads version {EXPORT_VERSION})")
+    errors = sorted(_export_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        err = errors[0]
+        where = "/".join(map(str, err.absolute_path)) or "top level"
+        msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
+        raise RecordError(f"{source}: {where}: {msg}")
+
+
+_VALIDATOR = None
+
+
+def _export_validator():
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        from importlib import resources
+
+        import jsonschema
+
+        schema = json.loads(resources.files("mapkit.schemas").joinpath("engine-map.schema.json")
+                            .read_text("utf-8"))
+        _VALIDATOR = jsonschema.Draft202012Validator(schema)
+    return _VALIDATOR
+
+
+def load_engine_map(path) -> EngineMap:
+    """An :class:`EngineMap` from a map file (YAML, validated) or an export (``.json``)."""
+    from ..fileio import read_text
+
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        text = read_text(p)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{p}:{exc.lineno}: not JSON ({exc.msg})") from None
+        return EngineMap.from_json(data, str(p))
+    from ..io.yamlmap import load_map
+
+    return EngineMap.from_map(load_map(p))

@@ -1,0 +1,143 @@
+"""Game records: a header and the list of actions; saved as JSON, replayed exactly.
+
+A record is what 18xx calls a game's action list: the header names the map (by the hash
+of its canonical text), the rules preset with *every* option spelled out (so that later
+changes of a preset's defaults never change an old game), the players and the seed of the
+dice drawer; the actions include every dice roll, so :func:`replay` rebuilds exactly the
+same state without the seed.
+
+.. code-block:: json
+
+    {"format": "mapkit-game", "version": 1,
+     "map": {"name": "Example", "hash": "sha256:...", "file": "maps/example.yaml"},
+     "preset": "paluba", "options": {"start_money": 20, "...": "..."},
+     "players": ["Anna", "Bert"], "seed": 7,
+     "actions": [{"type": "first", "player": 1}, {"type": "start", "player": 1, "city": "Praha"}]}
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City
+>>> from mapkit.engine import EngineMap, new_game
+>>> board = EngineMap.from_map(Map(Grid("pointy", "odd", 9, 1), cities=[
+...     City("Aš", H("A1"), (11,)), City("Cheb", H("I1"), (12,))]))
+>>> g = new_game(board, "paluba", ["Anna", "Bert"], seed=3)
+>>> g.apply({"type": "first", "player": 1})
+>>> rec = Record.of(g)
+>>> rec.header["players"], [a["type"] for a in rec.actions]
+(['Anna', 'Bert'], ['first'])
+>>> replay(Record.from_json(rec.to_json()), board).snapshot() == g.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import IllegalAction, RecordError
+
+__all__ = ["Record", "RECORD_FORMAT", "RECORD_VERSION", "replay", "load_record", "save_record"]
+
+RECORD_FORMAT = "mapkit-game"
+RECORD_VERSION = 1
+
+
+@dataclass
+class Record:
+    """``header``: format, version, map, preset, options, players, seed; ``actions``: the list."""
+
+    header: dict
+    actions: list = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state, map_file: str | None = None) -> "Record":
+        """The record of a game so far (the state's history)."""
+        board = state.board
+        m = {"name": board.name, "hash": board.hash}
+        if map_file is not None:
+            m["file"] = str(map_file)
+        header = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "map": m,
+                  "preset": state.rules.name, "options": state.options.as_json(),
+                  "players": list(state.players), "seed": state.seed}
+        return cls(header, [dict(a) for a in state.history])
+
+    def to_json(self) -> dict:
+        return {**self.header, "actions": self.actions}
+
+    def dumps(self) -> str:
+        """The record as JSON text: the header keys, then one action per line."""
+        head = json.dumps(self.header, ensure_ascii=False, indent=1)[:-2]
+        lines = [json.dumps(a, ensure_ascii=False, separators=(", ", ": ")) for a in self.actions]
+        body = ",\n  ".join(lines)
+        return f"{head},\n \"actions\": [\n  {body}\n ]\n}}\n" if lines else f"{head},\n \"actions\": []\n}}\n"
+
+    @classmethod
+    def from_json(cls, data, source: str = "<record>") -> "Record":
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"{source}: not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(f"{source}: record version {data.get('version')!r} is not supported")
+        for key, kind in (("map", dict), ("preset", str), ("options", dict), ("players", list),
+                          ("actions", list)):
+            if not isinstance(data.get(key), kind):
+                raise RecordError(f"{source}: {key!r} is missing or not a {kind.__name__}")
+        if not isinstance(data["map"].get("hash"), str):
+            raise RecordError(f"{source}: map.hash is missing")
+        header = {k: v for k, v in data.items() if k != "actions"}
+        return cls(header, list(data["actions"]))
+
+
+def save_record(record: Record, path, inputs=()) -> None:
+    """Write the record atomically as UTF-8 JSON."""
+    from ..fileio import atomic_write
+
+    atomic_write(path, record.dumps(), inputs=inputs)
+
+
+def load_record(path) -> Record:
+    from ..fileio import read_text
+
+    text = read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+    return Record.from_json(data, str(path))
+
+
+def replay(record: Record, board, upto: int | None = None, source: str = "<record>"):
+    """The state after the record's actions (the first ``upto`` of them, if given).
+
+    The board must be the record's map (same hash). An illegal action raises
+    :class:`IllegalAction` naming its position in the list.
+    """
+    from .rules import make_rules
+    from .state import GameState
+
+    h = record.header
+    if board.hash != h["map"]["hash"]:
+        raise RecordError(f"{source}: the record was played on map {h['map'].get('name')!r} "
+                          f"({h['map']['hash'][:19]}...), not on {board.name!r} ({board.hash[:19]}...)")
+    rules = make_rules(h["preset"], h["options"])
+    state = GameState(board, rules, h["players"], h.get("seed", 0))
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i, a in enumerate(actions):
+        try:
+            state.apply(a)
+        except IllegalAction as exc:
+            raise IllegalAction(exc.rule, f"{source}: action {i + 1} {json.dumps(a, ensure_ascii=False)}: "
+                                          f"{exc.reason}") from None
+    return state
+
+
+def map_file_of(record: Record, record_path) -> Path | None:
+    """The map file named in the header, relative to the record's folder when not absolute."""
+    f = record.header["map"].get("file")
+    if not f:
+        return None
+    p = Path(f)
+    if not p.is_absolute():
+        near = Path(record_path).parent / p
+        if near.exists():
+            return near
+    return p
