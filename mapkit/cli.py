@@ -34,12 +34,15 @@ COMMANDS = {
     "sheets": ("sheets", "write every printable sheet of a game: board, tables, score sheet"),
     "export": ("export", "compile a map for the game engine (JSON, with the map's hash)"),
     "replay": ("replay", "replay a game record and show the final state and the winner"),
+    "simulate": ("simulate", "play many games with bots and report wins by seat and start city"),
+    "play": ("play", "play a map in the terminal against bots or hot-seat, with a picture of the board"),
 }
 
 
 def _add_command(sub, name: str, module_name: str, help_text: str):
     module = importlib.import_module(f"mapkit.commands.{module_name}")
-    p = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip())
+    p = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     module.add_arguments(p)
     p.set_defaults(_run=module.run)
     return p

@@ -1,0 +1,157 @@
+"""Play many games with bots and report how fair the map is: wins by seat and by start city
+(with 95% Wilson intervals), build rounds, races held and re-drawn, fares, final accounts and
+game length. The same seed prints the same report whatever --jobs is.
+
+  mapkit simulate maps/example.yaml --rules paluba --players 4 --games 1000 --seed 1 --jobs 2
+  mapkit simulate maps/czechia.yaml --bots greedy,greedy,random --games 200 --format json
+  mapkit simulate maps/example.yaml --games 20 --records games/ --option races=5
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+__all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "Progress"]
+
+
+def add_rule_arguments(p):
+    """``--rules PRESET`` and ``--option KEY=VALUE`` (shared with ``mapkit play``)."""
+    p.add_argument("--rules", metavar="PRESET", default="paluba",
+                   help="rules preset: paluba, expres or dampfross (default paluba)")
+    p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                   help="change one rule option (repeatable), e.g. --option races=5 --option finish=first")
+
+
+def add_arguments(p):
+    p.add_argument("map", metavar="MAP", help="the map (YAML) or its engine export (JSON)")
+    add_rule_arguments(p)
+    p.add_argument("--players", type=int, metavar="N", help="number of players (default: the number of "
+                                                            "--bots, else 4)")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="master seed (default 0)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="worker processes (default 1; 0: one per core); the report does not depend on it")
+    p.add_argument("--bots", metavar="LIST", default="greedy",
+                   help="bots by seat, comma-separated (greedy, random); one name fills every seat "
+                        "(default greedy)")
+    p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--progress", action="store_true", default=None,
+                   help="show a progress bar on standard error (default: only on a terminal)")
+    p.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of standard output")
+
+
+def parse_options(items) -> dict:
+    """``["races=5", "finish=first"]`` -> ``{"races": 5, "finish": "first"}`` (values as JSON
+    where they parse, else text).
+
+    >>> parse_options(["races=5", "finish=first", "target_score=null", "joint_races=true"])
+    {'races': 5, 'finish': 'first', 'target_score': None, 'joint_races': True}
+    """
+    import json
+
+    from ..errors import InputError
+
+    out = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not eq or not key:
+            raise InputError(f"--option {item!r}: expected KEY=VALUE, e.g. races=5")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value.strip()
+    return out
+
+
+def _bot_list(args, n_players):
+    from ..engine.bots import BOTS
+    from ..errors import InputError
+
+    names = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
+    if not names:
+        raise InputError("--bots: give at least one bot name (greedy, random)")
+    for b in names:
+        if b not in BOTS:
+            raise InputError(f"--bots: unknown bot {b!r}; bots: {', '.join(sorted(BOTS))}")
+    if n_players is None:
+        n_players = len(names) if len(names) > 1 else 4
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise InputError(f"--bots names {len(names)} bots for --players {n_players}; give one per seat "
+                         f"or a single name")
+    return tuple(names)
+
+
+class Progress:
+    """A one-line progress bar on standard error, redrawn at most ten times a second."""
+
+    def __init__(self, label: str, stream=None, width: int = 30):
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        elapsed = now - self.t0
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        filled = int(self.width * done / total) if total else self.width
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} games, {rate:.1f}/s, {left:.0f} s left ")
+        if done >= total:
+            self.stream.write(f"\r{self.label} [{bar}] {done}/{total} games in {elapsed:.1f} s "
+                              f"({rate:.1f} games/s)\n")
+        self.stream.flush()
+
+
+def run(args) -> int:
+    import os
+    from pathlib import Path
+
+    from ..engine import IllegalAction, load_engine_map, new_game
+    from ..engine.simulate import SimSpec, format_report, seat_names, simulate, summarize
+    from ..errors import InputError
+    from .common import dump_json, emit
+
+    if args.games < 1:
+        raise InputError(f"--games {args.games}: give a number of games >= 1")
+    if args.players is not None and args.players < 1:
+        raise InputError(f"--players {args.players}: give a number of players >= 1")
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    options = parse_options(args.option)
+    bots = _bot_list(args, args.players)
+    board = load_engine_map(args.map)
+    try:
+        new_game(board, args.rules, seat_names(bots), options)   # set-up errors before any game
+    except IllegalAction as exc:
+        raise InputError(f"{args.map}: {exc.reason}") from None
+    records = None
+    map_file = None
+    if args.records:
+        rec_dir = Path(args.records)
+        if rec_dir.exists() and not rec_dir.is_dir():
+            raise InputError(f"--records {rec_dir}: exists and is not a directory")
+        try:
+            rec_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"--records {rec_dir}: cannot create ({exc.strerror or exc})") from None
+        records = str(rec_dir)
+        map_file = os.path.relpath(Path(args.map).resolve(), rec_dir.resolve())
+    spec = SimSpec(board.to_json(), args.rules, options, bots, args.seed, records, map_file)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = Progress("simulating") if show else None
+    stats = simulate(spec, args.games, jobs=jobs, progress=progress)
+    report = summarize(spec, stats)
+    text = dump_json(report) if args.format == "json" else format_report(report)
+    emit(text, args.output, inputs=[args.map])
+    return 0

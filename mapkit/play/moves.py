@@ -1,0 +1,508 @@
+"""What a person types, turned into engine actions: hexes and city names, paths, routes,
+with helpful errors and suggestions.
+
+Places are hex names (``E4``), city names (``Plzeň``, also without accents: ``plzen``) or race
+numbers (``45``). A path is places separated by spaces, commas or dashes (``E4 E5 F5``,
+``Praha-E5-F5``); pieces may also be given as edges (``E4/E5 E5/F5``). City names of several
+words (``Ústí nad Labem``) are recognised as a whole.
+
+========================  ==============================================================
+``start CITY``            choose the start city (``CITY`` alone works too)
+``build PATH``            build pieces along a path (``b``; a bare path works too)
+``to CITY``               build along the cheapest path toward a city, as far as the points go
+``cost PLACE [PLACE]``    the cheapest extension of your network to a place (or between two)
+``done``                  end the build turn (``d``)
+``declare``               declare the end of the build phase
+``routes``                the race routes you could declare, with movement points and fares
+``race [N|cheap|PATH]``   race the fastest route, the cheapest, route ``N`` of ``routes``, or a path
+``pass``                  do not race
+``joint PLAYER HEX``      propose a joint track; ``accept`` / ``decline`` a proposal
+``hint``                  what the greedy bot would do here
+``undo``                  take back your last action (never a dice roll)
+``show`` / ``map``        the state again / a text map of the board
+``help`` / ``quit``       this list / save and stop (resume with ``--resume``)
+========================  ==============================================================
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City
+>>> from mapkit.engine import new_game
+>>> m = Map(Grid("pointy", "odd", 8, 2), cities=[City("Plzeň", H("A1"), (11,)),
+...         City("Ústí nad Labem", H("H2"), (12,))])
+>>> g = new_game(m, "paluba", ["Anna", "Bert"], {"first_player": 0})
+>>> parse_command(g, "start plzen").action
+{'type': 'start', 'player': 0, 'city': 'Plzeň'}
+>>> g.apply({"type": "start", "city": "Plzeň"}); g.apply({"type": "roll", "dice": [1, 2]})
+>>> parse_command(g, "to Ústí nad Labem").action["pieces"]
+['A1/B1', 'B1/C1', 'C1/D1']
+>>> parse_command(g, "build A1 B1 B2").action
+{'type': 'build', 'player': 0, 'path': ['A1', 'B1', 'B2']}
+>>> parse_command(g, "to Usti").action == parse_command(g, "to Ústí nad Labem").action   # a unique beginning
+True
+>>> parse_command(g, "to Usty")
+Traceback (most recent call last):
+...
+mapkit.play.moves.CommandError: 'Usty' is neither a hex nor a city of the map; did you mean Ústí nad Labem?
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ..engine.bots.plan import extension, pieces_to, route_info, tables, track_routes
+from ..engine.errors import IllegalAction
+from ..grid import HexNameError, parse_hex
+
+__all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places",
+           "race_candidates", "action_as_command", "HELP"]
+
+
+
+def _help_text(doc: str) -> str:
+    """The command table of the module notes, as plain text for the ``help`` command."""
+    rows = []
+    for line in doc.split("\n========================  =", 1)[1].splitlines()[1:]:
+        if line.startswith("===="):
+            break
+        cmd, _, what = line.replace("``", "").partition("  ")
+        rows.append(f"  {cmd.strip():<22}{what.strip()}")
+    return "\n".join(rows)
+
+
+HELP = _help_text(__doc__)
+
+META = {"help": "help", "h": "help", "?": "help", "show": "show", "status": "show", "s": "show",
+        "look": "show", "map": "map", "hint": "hint", "suggest": "hint", "undo": "undo", "u": "undo",
+        "quit": "quit", "exit": "quit", "q": "quit", "save": "quit"}
+
+
+class CommandError(ValueError):
+    """A command that cannot be understood or carried out; the message says why and what to try."""
+
+
+@dataclass
+class Command:
+    """``kind``: ``action`` (``action`` is an engine action; ``text`` an optional note shown
+    after it), ``info`` (``text`` to show) or ``meta`` (``name``: help, show, map, hint, undo, quit)."""
+
+    kind: str
+    action: dict | None = None
+    text: str | None = None
+    name: str | None = None
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: ``fold("Plzeň") == "plzen"``.
+
+    >>> fold("Częstochowa"), fold("Lübeck"), fold("Jindřichův Hradec")
+    ('czestochowa', 'lubeck', 'jindrichuv hradec')
+    """
+    t = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in t if not unicodedata.combining(ch)).casefold().strip()
+
+
+def _city_names(board) -> dict:
+    return {fold(c.name): i for i, c in enumerate(board.cities)}
+
+
+def resolve_place(board, text: str) -> int:
+    """The hex id of a place: a hex name, a city name (accents optional) or a race number."""
+    t = text.strip()
+    if not t:
+        raise CommandError("an empty place name")
+    try:
+        h = parse_hex(t)
+    except HexNameError:
+        h = None
+    if h is not None:
+        try:
+            return board.hex_id(t)
+        except ValueError:
+            raise CommandError(f"{t.upper()} is not on the board ({board.grid.columns} columns, "
+                               f"{board.grid.rows} rows)") from None
+    if t.isdigit():
+        n = int(t)
+        if n in board.number_city:
+            return board.cities[board.number_city[n]].hex
+        raise CommandError(f"no city has race number {n}")
+    names = _city_names(board)
+    f = fold(t)
+    if f in names:
+        return board.cities[names[f]].hex
+    starts = [i for name, i in names.items() if name.startswith(f)]
+    if len(starts) == 1:
+        return board.cities[starts[0]].hex
+    near_names = [board.cities[i].name for i in _similar(f, names)] or [board.cities[i].name for i in starts[:3]]
+    hint = f"; did you mean {' or '.join(near_names)}?" if near_names else " (give a hex like E4, a city name or a race number)"
+    raise CommandError(f"{t!r} is neither a hex nor a city of the map{hint}")
+
+
+def _similar(f: str, names: dict) -> list:
+    """City indices whose folded name (or its beginning) is close to ``f``, best first."""
+    scored = []
+    for name, i in names.items():
+        r = max(difflib.SequenceMatcher(None, f, name).ratio(),
+                difflib.SequenceMatcher(None, f, name[:len(f)]).ratio())
+        if r >= 0.6:
+            scored.append((-r, name, i))
+    return [i for _, _, i in sorted(scored)[:3]]
+
+
+def split_places(board, text: str) -> list:
+    """The places of a path as hex ids; city names of several words are matched whole."""
+    names = _city_names(board)
+    raw = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    words = []
+    for w in raw:
+        # dashes separate places unless the dashed word is a city (Frýdek-Místek)
+        if "-" in w and fold(w) not in names and not any(n.startswith(fold(w)) for n in names if " " not in n):
+            words.extend(x for x in w.split("-") if x)
+        else:
+            words.append(w)
+    out = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):       # the longest run of words that is a city
+            if j - i > 1 and fold(" ".join(words[i:j])) in names:
+                out.append(board.cities[names[fold(" ".join(words[i:j]))]].hex)
+                i = j
+                break
+        else:
+            out.append(resolve_place(board, words[i]))
+            i += 1
+    return out
+
+
+def _pieces(board, text: str):
+    """Edges given as ``E4/E5 E5/F5``: their names, or None if the text is not a list of edges."""
+    parts = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    if not parts or not all("/" in w for w in parts):
+        return None
+    out = []
+    for w in parts:
+        try:
+            a, b = board.parse_edge(w)
+        except ValueError as exc:
+            raise CommandError(f"{w}: {exc}") from None
+        e = board.edge_between(a, b)
+        if e is None:
+            raise CommandError(f"{w}: no track can be built there (not adjacent, water, off the board or a border)")
+        out.append(board.edge_name(e))
+    return out
+
+
+def _need(state, stages, what: str):
+    st = state.stage
+    if st in stages:
+        return
+    now = _now(state)
+    raise CommandError(f"{what} is not possible now: {now}")
+
+
+def _now(state) -> str:
+    st = state.stage
+    if state.phase == "over":
+        return "the game is over"
+    if st == "start":
+        return "choose a start city (start CITY)"
+    if st == "build":
+        return "it is a build turn (build PATH, to CITY, done)"
+    if st == "post_build":
+        return "it is the building after a race (build PATH, to CITY, done)"
+    if st == "joint_answer":
+        return "answer the joint-track proposal (accept or decline)"
+    if state.phase == "race" and state.race is not None and state.race.stage == "declare":
+        return "declare for the race (race, routes, pass)"
+    return "waiting for dice"
+
+
+def toward(state, p: int, target: int) -> tuple:
+    """The build action along the cheapest path toward hex ``target`` that the points allow,
+    and a note on what is left of the way (None when the target is reached)."""
+    board = state.board
+    t = tables(state)
+    name = board.cities[board.city_at[target]].name if target in board.city_at else board.hex_names[target]
+    if target in state.nodes[p]:
+        raise CommandError(f"{name} is already on your network")
+    ext = extension(state, p, 1.0)
+    if target not in ext.dist:
+        raise CommandError(f"no track can be built from your network to {name}")
+    pieces = pieces_to(ext, target)
+    post = state.stage == "post_build"
+    left = state.budget if post else state.points
+    take = []
+    for e in pieces:
+        if t.piece_cost[e] > left:
+            break
+        take.append(e)
+        left -= t.piece_cost[e]
+    while take:
+        a = {"type": "build", "player": p, "pieces": [board.edge_name(e) for e in take]}
+        if state.is_legal(a):
+            rest = pieces[len(take):]
+            note = None
+            if rest:
+                note = (f"  {len(rest)} more pieces to {name} ({sum(t.piece_cost[e] for e in rest)} points); "
+                        f"the next, {board.edge_name(rest[0])}, costs {t.piece_cost[rest[0]]}")
+            return a, note
+        take.pop()
+    first = pieces[0]
+    have = state.budget if post else state.points
+    why = None
+    try:
+        state.check({"type": "build", "player": p, "pieces": [board.edge_name(first)]})
+    except IllegalAction as exc:
+        why = exc.reason
+    raise CommandError(f"the next piece toward {name}, {board.edge_name(first)}, cannot be built: "
+                       f"{why or f'it costs {t.piece_cost[first]} and you have {have}'}; "
+                       f"type done to end the turn")
+
+
+def cost_text(state, p: int, places: list) -> str:
+    """The answer to ``cost``: the cheapest extension to a place, or the cost between two."""
+    board = state.board
+    t = tables(state)
+
+    def label(h):
+        return (f"{board.cities[board.city_at[h]].name} ({board.hex_names[h]})" if h in board.city_at
+                else board.hex_names[h])
+
+    if len(places) == 1:
+        h = places[0]
+        if p is None or not state.nodes[p]:
+            raise CommandError("you have no network yet: give two places (cost A B)")
+        if h in state.nodes[p]:
+            return f"{label(h)} is on your network"
+        ext = extension(state, p, 1.0)
+        if h not in ext.dist:
+            return f"no track can be built from your network to {label(h)}"
+        pieces = pieces_to(ext, h)
+        path = _path_of(board, pieces)
+        fees = ext.fees[h]
+        return (f"{label(h)}: {ext.points[h]} build points" + (f" + {fees} in fees" if fees else "")
+                + f", {len(pieces)} pieces: {' '.join(path)}")
+    if len(places) == 2:
+        a, b = places
+        c = t.build_from_hex(a)[b]
+        if c == float("inf"):
+            return f"no track can join {label(a)} and {label(b)}"
+        return f"{label(a)} - {label(b)}: {c} build points on an empty board"
+    raise CommandError("cost takes one place (from your network) or two places")
+
+
+def _path_of(board, pieces) -> list:
+    """Hex names along a chain of pieces (edge ids)."""
+    if not pieces:
+        return []
+    ends = [board.edge_ends[e] for e in pieces]
+    if len(ends) == 1:
+        return [board.hex_names[h] for h in ends[0]]
+    a, b = ends[0]
+    path = [b, a] if a in ends[1] else [a, b]
+    for x, y in ends[1:]:
+        path.append(y if x == path[-1] else x)
+    return [board.hex_names[h] for h in path]
+
+
+def race_candidates(state, p: int) -> list:
+    """``[(route hex ids, travel points, fares, own pieces), ...]``: the routes ``routes`` lists."""
+    r = state.race
+    routes = state.suggest_routes(p)
+    for route in track_routes(state, p, r.start_hex, r.target_hexes):
+        if route not in routes:
+            routes.append(route)
+    out = [(route, *route_info(state, p, route)) for route in routes]
+    out.sort(key=lambda x: (x[1], x[2], x[0]))
+    return out
+
+
+def routes_text(state, p: int) -> str:
+    board = state.board
+    cands = race_candidates(state, p)
+    if not cands:
+        return "no built track leads from the start to the target"
+    o = state.options
+    lines = []
+    for i, (route, travel, fares, own) in enumerate(cands, 1):
+        note = ""
+        if o.own_piece_required and not own:
+            note = "  (none of your pieces: not allowed)"
+        elif o.fare_limit is not None and fares > o.fare_limit:
+            note = f"  (over the fare limit of {o.fare_limit} unless others pay you)"
+        lines.append(f"  {i}) {travel} movement points, {fares} in fares, {own} own pieces: "
+                     f"{' '.join(board.hex_names[h] for h in route)}{note}")
+    return "\n".join(lines)
+
+
+def action_as_command(state, action: dict) -> str:
+    """An action written as the command that makes it (for ``hint``)."""
+    t = action["type"]
+    board = state.board
+    if t == "start":
+        return f"start {action['city']}"
+    if t == "build":
+        pieces = action.get("pieces")
+        if pieces is None:
+            return "build " + " ".join(action["path"])
+        ids = [board.edge_between(*board.parse_edge(x)) for x in pieces]
+        try:
+            path = _path_of(board, ids)
+            chain = len(path) == len(ids) + 1 and all(
+                board.edge_between(board.hex_id(a), board.hex_id(b)) in ids for a, b in zip(path, path[1:]))
+        except (ValueError, KeyError):
+            chain = False
+        return "build " + (" ".join(path) if chain else " ".join(pieces))
+    if t == "race":
+        return "race " + " ".join(action["route"])
+    if t == "joint":
+        return f"joint {state.players[action['with']]} {action['at']}"
+    return t.replace("_end", "")
+
+
+def parse_command(state, line: str) -> Command:
+    """The command typed by the player to move (see the module notes)."""
+    text = line.strip()
+    if not text:
+        raise CommandError("type a command (help lists them)")
+    word, _, rest = text.partition(" ")
+    w = word.lower()
+    rest = rest.strip()
+    if w in META:
+        return Command("meta", name=META[w])
+    p = state.current_player()
+    board = state.board
+    if p < 0:
+        raise CommandError(_now(state))
+
+    def act(a, note=None):
+        return Command("action", action={"type": a["type"], "player": p,
+                                         **{k: v for k, v in a.items() if k not in ("type", "player")}},
+                       text=note)
+
+    if w == "start":
+        _need(state, ("start",), "choosing a start city")
+        if not rest:
+            raise CommandError("start which city? " + ", ".join(state.start_options(p)))
+        h = _one_place(board, rest)
+        if h not in board.city_at:
+            raise CommandError(f"{board.hex_names[h]} is not a city")
+        return act({"type": "start", "city": board.cities[board.city_at[h]].name})
+    if w in ("build", "b"):
+        _need(state, ("build", "post_build"), "building")
+        if not rest:
+            raise CommandError("build what? e.g. build E4 E5 F5, or to CITY")
+        if rest.lower().startswith("to "):
+            return act(*toward(state, p, _one_place(board, rest[3:])))
+        return act(_build_action(board, rest))
+    if w in ("to", "toward", "towards"):
+        _need(state, ("build", "post_build"), "building")
+        if not rest:
+            raise CommandError("to which city or hex?")
+        return act(*toward(state, p, _one_place(board, rest)))
+    if w in ("cost", "path", "price"):
+        if not rest:
+            raise CommandError("cost of what? cost CITY (from your network) or cost A B")
+        return Command("info", text=cost_text(state, p, _two_places(board, rest)))
+    if w in ("done", "d", "end", "finish"):
+        _need(state, ("build", "post_build"), "ending a build turn")
+        return act({"type": "done"})
+    if w in ("declare", "declare_end"):
+        _need(state, ("build",), "declaring the end of the build phase")
+        return act({"type": "declare_end"})
+    if w in ("accept", "yes", "decline", "no"):
+        return act({"type": "accept" if w in ("accept", "yes") else "decline"})
+    if w == "joint":
+        _need(state, ("build",), "proposing a joint track")
+        parts = rest.split()
+        if len(parts) < 2:
+            raise CommandError("joint PLAYER HEX: the player to share with and the hex where you meet")
+        who = " ".join(parts[:-1])
+        seats = [i for i, n in enumerate(state.players) if fold(n) == fold(who)]
+        if not seats:
+            raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
+        return act({"type": "joint", "with": seats[0], "at": board.hex_names[_one_place(board, parts[-1])]})
+    in_race = state.phase == "race" and state.race is not None and state.race.stage == "declare"
+    if w == "routes":
+        if not in_race:
+            raise CommandError(f"no race is being declared: {_now(state)}")
+        return Command("info", text=routes_text(state, p))
+    if w == "pass":
+        if not in_race:
+            raise CommandError(f"no race is being declared: {_now(state)}")
+        return act({"type": "pass"})
+    if w in ("race", "r"):
+        if not in_race:
+            raise CommandError(f"no race is being declared: {_now(state)}")
+        cands = race_candidates(state, p)
+        if not rest or rest.lower() in ("fast", "fastest"):
+            ok = [c for c in cands if c[3] or not state.options.own_piece_required]
+            if not ok:
+                raise CommandError("no route with one of your own pieces leads to the target: pass")
+            return act({"type": "race", "route": [board.hex_names[h] for h in ok[0][0]]})
+        if rest.lower() in ("cheap", "cheapest"):
+            ok = [c for c in cands if c[3] or not state.options.own_piece_required]
+            if not ok:
+                raise CommandError("no route with one of your own pieces leads to the target: pass")
+            best = min(ok, key=lambda c: (c[2], c[1]))
+            return act({"type": "race", "route": [board.hex_names[h] for h in best[0]]})
+        if rest.isdigit() and len(rest) == 1:
+            k = int(rest)
+            if not 1 <= k <= len(cands):
+                raise CommandError(f"there are {len(cands)} routes (type routes to list them)")
+            return act({"type": "race", "route": [board.hex_names[h] for h in cands[k - 1][0]]})
+        return act({"type": "race", "route": [board.hex_names[h] for h in split_places(board, rest)]})
+    # a bare path or city
+    if state.stage == "start":
+        h = _one_place(board, text)
+        if h in board.city_at:
+            return act({"type": "start", "city": board.cities[board.city_at[h]].name})
+    if state.stage in ("build", "post_build"):
+        try:
+            places = split_places(board, text)
+        except CommandError:
+            places = None
+        if places and len(places) >= 2:
+            return act({"type": "build", "path": [board.hex_names[h] for h in places]})
+        if places and len(places) == 1:
+            raise CommandError(f"one place is not a path: build toward it with 'to {text}', "
+                               f"or ask its price with 'cost {text}'")
+        pieces = _pieces(board, text)
+        if pieces:
+            return act({"type": "build", "pieces": pieces})
+    if in_race:
+        try:
+            places = split_places(board, text)
+        except CommandError:
+            places = None
+        if places and len(places) >= 2:
+            return act({"type": "race", "route": [board.hex_names[h] for h in places]})
+    near = difflib.get_close_matches(w, ["start", "build", "to", "cost", "done", "declare", "routes", "race",
+                                         "pass", "accept", "decline", "joint", *META], n=1)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise CommandError(f"unknown command {word!r}{hint} ({_now(state)}; help lists every command)")
+
+
+def _one_place(board, text: str) -> int:
+    places = split_places(board, text)
+    if len(places) != 1:
+        raise CommandError(f"give one place, not {len(places)}: {text!r}")
+    return places[0]
+
+
+def _two_places(board, text: str) -> list:
+    places = split_places(board, text)
+    if not 1 <= len(places) <= 2:
+        raise CommandError(f"give one or two places, not {len(places)}")
+    return places
+
+
+def _build_action(board, text: str) -> dict:
+    pieces = _pieces(board, text)
+    if pieces is not None:
+        return {"type": "build", "pieces": pieces}
+    places = split_places(board, text)
+    if len(places) < 2:
+        raise CommandError("a path needs at least two places (build E4 E5), or use 'to CITY'")
+    return {"type": "build", "path": [board.hex_names[h] for h in places]}

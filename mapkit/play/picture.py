@@ -1,0 +1,185 @@
+"""The picture of a game in progress: the printed board with every player's track, the trains
+of a race and the accounts, written as SVG (or PNG) after every turn.
+
+The board itself is drawn once by the renderer (:class:`mapkit.render.BoardArt`, the same
+picture as ``mapkit render``); the game is an overlay of plain SVG on top of it, drawn here
+so that the engine stays free of presentation. Each player has a colour; pieces that several
+players share are drawn side by side. A board read from an engine export (JSON) has no map
+file: a :class:`~mapkit.model.Map` with its terrain, rivers, borders and cities is rebuilt
+from the export for the renderer.
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City
+>>> from mapkit.engine import new_game
+>>> m = Map(Grid("pointy", "odd", 6, 2), cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("F2"), (12,))])
+>>> g = new_game(m, "paluba", ["Anna", "Bert"], {"first_player": 0})
+>>> g.apply({"type": "start", "city": "Aš"}); g.apply({"type": "roll", "dice": [1, 1]})
+>>> g.apply({"type": "build", "path": ["A1", "B1"]})
+>>> pic = GamePicture(g.board, m)
+>>> svg = pic.svg(g)
+>>> svg.count('class="track p0"'), 'Anna' in svg
+(1, True)
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+__all__ = ["GamePicture", "PLAYER_COLOURS", "map_of_board", "player_colour"]
+
+# Track colours by seat: clear of the river blue, the border red and the terrain browns.
+PLAYER_COLOURS = ("#d81b60", "#2e7d32", "#ff8f00", "#6a1b9a", "#00838f", "#5d4037", "#c0ca33", "#212121")
+LEGEND_MM = 12.0       # height of the strip with players and accounts under the board
+HEADER_MM = 9.0        # height of the line with the phase or race above the board
+
+
+def player_colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def map_of_board(board):
+    """A :class:`~mapkit.model.Map` with the terrain, rivers, borders and cities of an engine
+    board (for drawing a game whose map came as an export)."""
+    from ..grid import parse_edge
+    from ..model import City, EdgeSet, Map
+
+    g = board.grid
+    terrain = {g.hex_at(i): t for i, t in enumerate(board.terrain)}
+    rivers = [EdgeSet(frozenset(tuple(sorted((g.hex_at(a), g.hex_at(b))))
+                                for (a, b), r in zip(board.edge_ends, board.edge_river) if r))]
+    borders = [EdgeSet(frozenset(parse_edge(e) for e in board.borders))]
+    cities = [City(c.name, g.hex_at(c.hex), tuple(c.numbers), tuple(c.tags), None, c.region) for c in board.cities]
+    return Map(g, terrain=terrain, rivers=[r for r in rivers if r.edges],
+               borders=[b for b in borders if b.edges], cities=cities, meta={"name": board.name})
+
+
+def _f(v: float) -> str:
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+class GamePicture:
+    """Draws states of games on one board: :meth:`svg` (text), :meth:`write` (a file)."""
+
+    def __init__(self, board, m=None, style: str = "colour"):
+        import svgwrite
+
+        from ..render import BoardArt
+
+        self.board = board
+        art = BoardArt(m if m is not None else map_of_board(board), style)
+        self.art = art
+        fw, fh = art.frame_size
+        self.width = fw
+        self.height = fh + HEADER_MM + LEGEND_MM
+        dwg = svgwrite.Drawing(size=(f"{_f(fw)}mm", f"{_f(self.height)}mm"),
+                               viewBox=f"0 0 {_f(fw)} {_f(self.height)}", debug=False, profile="full")
+        dwg.add(dwg.rect((0, 0), (_f(fw), _f(self.height)), fill="#ffffff"))
+        g = dwg.g(transform=f"translate(0,{_f(HEADER_MM)})")
+        g.add(art.frame(dwg))
+        dwg.add(g)
+        text = dwg.tostring()
+        cut = text.rindex("</svg>")
+        self._head, self._tail = text[:cut], text[cut:]
+        grid = board.grid
+        self._centre = []
+        for i in range(len(board.hex_names)):
+            x, y = art.hex_centre(grid.hex_at(i))
+            self._centre.append((x, y + HEADER_MM))
+        self.k = grid.hex_mm / 14.0
+
+    def svg(self, state, title: str | None = None) -> str:
+        """The picture of ``state`` as SVG text."""
+        return self._head + self._overlay(state, title) + self._tail
+
+    def write(self, state, path, title: str | None = None, dpi: float = 100) -> None:
+        """Write the picture to ``path`` (``.png``: PNG at ``dpi``; anything else: SVG), atomically."""
+        from ..fileio import atomic_write
+
+        svg = self.svg(state, title)
+        if str(path).lower().endswith(".png"):
+            from ..render.output import svg_to_png
+
+            atomic_write(path, svg_to_png(svg, dpi))
+        else:
+            atomic_write(path, svg)
+
+    # -- the overlay -------------------------------------------------------------------------
+    def _overlay(self, g, title) -> str:
+        b = self.board
+        k = self.k
+        w = 1.3 * k                      # track width, mm
+        c = self._centre
+        out = ['<g id="game" stroke-linecap="round" font-family="DejaVu Sans, sans-serif">']
+        # track: each edge once, the owners side by side
+        for e, owners in sorted(g.edge_owners.items()):
+            a, z = b.edge_ends[e]
+            (x1, y1), (x2, y2) = c[a], c[z]
+            dx, dy = x2 - x1, y2 - y1
+            ln = (dx * dx + dy * dy) ** 0.5 or 1.0
+            nx, ny = -dy / ln, dx / ln
+            m = len(owners)
+            for i, p in enumerate(owners):
+                off = (i - (m - 1) / 2) * w
+                out.append(f'<line class="track p{p}" x1="{_f(x1 + nx * off)}" y1="{_f(y1 + ny * off)}" '
+                           f'x2="{_f(x2 + nx * off)}" y2="{_f(y2 + ny * off)}" stroke="{player_colour(p)}" '
+                           f'stroke-width="{_f(w)}" stroke-opacity="0.8"/>')
+        # start cities
+        for p, h in enumerate(g.starts):
+            if h is None:
+                continue
+            x, y = c[h]
+            r = 2.6 * k + 0.9 * k * p
+            out.append(f'<circle class="start p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
+                       f'stroke="{player_colour(p)}" stroke-width="{_f(0.7 * k)}"/>')
+        view = g.race_view() if g.phase == "race" else None
+        if view and view.get("start_city"):
+            for key, colour in (("start_city", "#000000"), ("target_city", "#000000")):
+                if view.get(key):
+                    x, y = c[b.cities[b.city_index(view[key])].hex]
+                    dash = ' stroke-dasharray="1.2,0.8"' if key == "target_city" else ""
+                    out.append(f'<circle class="race-{key[:-5]}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(6.2 * k)}" '
+                               f'fill="none" stroke="{colour}" stroke-width="{_f(0.6 * k)}"{dash}/>')
+            names = {n: i for i, n in enumerate(g.players)}
+            for name, route in view.get("routes", {}).items():
+                p = names[name]
+                pts = " ".join(f"{_f(c[b.hex_id(h)][0])},{_f(c[b.hex_id(h)][1])}" for h in route)
+                out.append(f'<polyline class="route p{p}" points="{pts}" fill="none" stroke="{player_colour(p)}" '
+                           f'stroke-width="{_f(0.5 * k)}" stroke-dasharray="{_f(1.5 * k)},{_f(1 * k)}"/>')
+            for name, hname in view.get("positions", {}).items():
+                p = names[name]
+                x, y = c[b.hex_id(hname)]
+                out.append(f'<circle class="train p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(2.4 * k)}" '
+                           f'fill="{player_colour(p)}" stroke="#000000" stroke-width="{_f(0.3 * k)}"/>')
+                out.append(f'<text x="{_f(x)}" y="{_f(y + 1.1 * k)}" font-size="{_f(3 * k)}" fill="#ffffff" '
+                           f'text-anchor="middle" font-weight="bold">{p + 1}</text>')
+        # header and legend
+        out.append(f'<text x="4" y="{_f(HEADER_MM - 2.5)}" font-size="5" fill="#000000">'
+                   f'{escape(title or self.title(g))}</text>')
+        y = self.height - LEGEND_MM / 2 + 1.5
+        x = 4.0
+        for p, name in enumerate(g.players):
+            label = f"{p + 1} {name}: {g.accounts[p]}"
+            out.append(f'<rect x="{_f(x)}" y="{_f(y - 3.5)}" width="6" height="4" fill="{player_colour(p)}"/>')
+            out.append(f'<text x="{_f(x + 7.5)}" y="{_f(y)}" font-size="4" fill="#000000">{escape(label)}</text>')
+            x += 12 + 2.3 * len(label)
+        out.append("</g>")
+        return "\n".join(out)
+
+    def title(self, g) -> str:
+        """The header line: the phase, the round or the race."""
+        if g.phase == "over":
+            names = ", ".join(g.players[p] for p in g.winners())
+            return f"{self.board.name}: game over, won by {names}"
+        if g.phase == "race":
+            v = g.race_view() or {}
+            races = g.options.races
+            head = f"{self.board.name}: race {v.get('race', g.race_no)}" + (f" of {races}" if races else "")
+            if v.get("start_city"):
+                head += f": {v['start']} {v['start_city']}"
+                if v.get("target_city"):
+                    head += f" -> {v['target']} {v['target_city']}"
+            return head
+        if g.phase == "build":
+            return f"{self.board.name}: build phase, round {g.round_no + 1}"
+        return f"{self.board.name}: choosing start cities"

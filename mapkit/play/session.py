@@ -1,0 +1,212 @@
+"""The game loop of ``mapkit play``: people and bots take turns in the terminal.
+
+Dice are rolled by the loop (from the game's seed and the number of actions so far, as in
+:func:`mapkit.engine.simulate.roll`, so a resumed game rolls what the uninterrupted game would
+have), bots answer at once, and a person types commands (:mod:`mapkit.play.moves`). After every
+action the record is saved atomically, so the game can be resumed from any point; the picture
+of the board is redrawn before each person's decision.
+
+Input is read line by line, from the keyboard or from a pipe (then each command is echoed
+after its prompt, so a transcript reads like a session): a test plays a whole game by piping
+commands in. When the input ends, the game is saved and can be resumed.
+
+>>> parse_players("Ann, bot:greedy ,Bob,bot:random")
+[Seat(name='Ann', kind='human'), Seat(name='greedy-2', kind='greedy'), Seat(name='Bob', kind='human'), Seat(name='random-4', kind='random')]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import NamedTuple
+
+from ..engine.errors import IllegalAction
+from ..errors import InputError
+from .moves import HELP, CommandError, action_as_command, parse_command
+from .view import Snapshot, final_text, narrate, prompt_line, status, text_map
+
+__all__ = ["Seat", "parse_players", "Session", "dice_roll"]
+
+
+class Seat(NamedTuple):
+    name: str
+    kind: str        # "human" or a bot name
+
+
+def parse_players(text: str) -> list:
+    """Seats from ``"Ann,bot:greedy,Bob"``: a name is a person, ``bot:NAME`` a bot."""
+    from ..engine.bots import BOTS
+
+    seats = []
+    for i, raw in enumerate(x.strip() for x in text.split(",")):
+        if not raw:
+            raise InputError(f"--players {text!r}: seat {i + 1} is empty")
+        if raw.lower().startswith("bot"):
+            _, _, kind = raw.partition(":")
+            kind = (kind or "greedy").strip().lower()
+            if kind not in BOTS:
+                raise InputError(f"--players: unknown bot {kind!r} in seat {i + 1}; bots: {', '.join(sorted(BOTS))}")
+            seats.append(Seat(f"{kind}-{i + 1}", kind))
+        else:
+            seats.append(Seat(raw, "human"))
+    names = [s.name for s in seats]
+    for n in names:
+        if names.count(n) > 1:
+            raise InputError(f"--players: two players are called {n!r}")
+    return seats
+
+
+def dice_roll(state, seed) -> dict:
+    """The dice due now: the same as :func:`mapkit.engine.simulate.roll`."""
+    return state.sample_chance(random.Random(f"dice:{seed}:{len(state.history)}"))
+
+
+class Session:
+    """One game in the terminal. ``seats``: :class:`Seat` per player; ``record``: the path of
+    the record saved after every action; ``picture``: a :class:`~mapkit.play.picture.GamePicture`
+    and the path to write it to, or None."""
+
+    def __init__(self, state, seats, seed, record_path, map_file=None, picture=None, picture_path=None,
+                 out=None, inp=None, interactive: bool | None = None):
+        from ..engine.bots import make_bot
+
+        self.g = state
+        self.seats = list(seats)
+        self.seed = seed
+        self.record_path = record_path
+        self.map_file = map_file
+        self.picture = picture
+        self.picture_path = picture_path
+        self.out = out or sys.stdout
+        self.inp = inp or sys.stdin
+        self.interactive = self.inp.isatty() if interactive is None else interactive
+        self.bots = [make_bot(s.kind, seed) if s.kind != "human" else None for s in self.seats]
+        self._drawn_at = -1
+        self._last_human = None
+        self._after_own = -1
+
+    # -- output --------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def save(self) -> None:
+        from ..engine.record import Record, save_record
+
+        rec = Record.of(self.g, self.map_file)
+        rec.header["play"] = {"seats": [s.kind for s in self.seats]}
+        save_record(rec, self.record_path)
+
+    def draw(self, force: bool = False) -> None:
+        if self.picture is None:
+            return
+        n = len(self.g.history)
+        if n == self._drawn_at and not force:
+            return
+        self.picture.write(self.g, self.picture_path)
+        self._drawn_at = n
+
+    # -- input ---------------------------------------------------------------------------------
+    def ask(self, prompt: str):
+        """A line from the player, or None at the end of the input."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.say()
+                return None
+        self.out.write(prompt)
+        line = self.inp.readline()
+        if not line:
+            self.out.write("\n")
+            return None
+        self.out.write(line if line.endswith("\n") else line + "\n")
+        self.out.flush()
+        return line.rstrip("\r\n")
+
+    # -- the loop ------------------------------------------------------------------------------
+    def apply(self, action: dict) -> None:
+        before = Snapshot(self.g)
+        self.g.apply(action)
+        self.save()
+        self.say(narrate(before, self.g, self.g.history[-1]))
+
+    def run(self) -> int:
+        g = self.g
+        self.save()
+        if self.picture is not None:
+            self.say(f"The board is drawn in {self.picture_path} after every turn (open it in an image viewer "
+                     f"or a browser and reload).")
+        self.say(f"The game is saved in {self.record_path} after every move. Type help for the commands.")
+        while not g.is_terminal():
+            if g.is_chance_node():
+                self.apply(dice_roll(g, self.seed))
+                continue
+            p = g.current_player()
+            bot = self.bots[p]
+            if bot is not None:
+                self.apply(bot.act(g))
+                continue
+            if not self.human_turn(p):
+                self.say(f"The game is saved in {self.record_path}; continue it with "
+                         f"mapkit play --resume {self.record_path}")
+                return 0
+        self.draw(force=True)
+        self.say(final_text(g))
+        self.say(f"The record is in {self.record_path}; mapkit replay {self.record_path} shows it again.")
+        return 0
+
+    def human_turn(self, p: int) -> bool:
+        """Read commands until the player has acted once; False when he quits or input ends."""
+        g = self.g
+        self.draw()
+        if self._last_human != p or len(g.history) != self._after_own:
+            self.say("")
+            self.say(status(g, [s.kind for s in self.seats], p))
+        self._last_human = p
+        while True:
+            self.say(prompt_line(g))
+            line = self.ask(f"{g.players[p]}> ")
+            if line is None:
+                return False
+            try:
+                cmd = parse_command(g, line)
+            except CommandError as exc:
+                self.say(f"  {exc}")
+                continue
+            if cmd.kind == "info":
+                self.say(cmd.text)
+                continue
+            if cmd.kind == "meta":
+                if cmd.name == "quit":
+                    return False
+                if cmd.name == "help":
+                    self.say(HELP)
+                elif cmd.name == "show":
+                    self.say(status(g, [s.kind for s in self.seats], p))
+                elif cmd.name == "map":
+                    self.say(text_map(g))
+                elif cmd.name == "hint":
+                    from ..engine.bots import make_bot
+
+                    a = make_bot("greedy", self.seed).act(g)
+                    self.say(f"  hint: {action_as_command(g, a)}")
+                elif cmd.name == "undo":
+                    try:
+                        a = g.undo(player=p)
+                    except IllegalAction as exc:
+                        self.say(f"  {exc.reason}")
+                        continue
+                    self.save()
+                    self.say(f"  took back: {action_as_command(g, a)}")
+                    self.draw()
+                continue
+            try:
+                self.apply(cmd.action)
+            except IllegalAction as exc:
+                self.say(f"  not allowed: {exc.reason}")
+                continue
+            if cmd.text:
+                self.say(cmd.text)
+            self._after_own = len(g.history)
+            return True
