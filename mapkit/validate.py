@@ -159,11 +159,13 @@ def passable_graph_components(m: Map, border_crossing: bool | None = None) -> di
     """Component id of every passable hex.
 
     Two hexes are connected through neighbours without crossing a closed border, or by a
-    ferry from its port city to its landing hex. With border crossing, no step joins two
-    foreign hexes: a track stops on the first hex beyond the border.
+    ferry from its port city to its landing hex. With border crossing and
+    ``rules.stop_at_border``, no step joins two foreign hexes: a track stops on the first hex
+    beyond the border.
     """
     bc = m.rules.border_crossing if border_crossing is None else border_crossing
     borders = m.edge_set("borders") if not bc else frozenset()
+    stop = m.rules.stop_at_border
     # A ferry joins its port city to its landing hex (islands are reached by ferry).
     ferry_links: dict[Hex, list[Hex]] = {}
     for f in m.ferries:
@@ -185,7 +187,7 @@ def passable_graph_components(m: Map, border_crossing: bool | None = None) -> di
                     continue
                 if borders and ((h, n) if h < n else (n, h)) in borders and m.grid.adjacent(h, n):
                     continue
-                if bc and m.terrain_at(h) == "foreign" and m.terrain_at(n) == "foreign":
+                if bc and stop and m.terrain_at(h) == "foreign" and m.terrain_at(n) == "foreign":
                     continue  # a track stops on the first hex beyond the border
                 comp[n] = next_id
                 queue.append(n)

@@ -97,7 +97,7 @@ def czechia():
         "6": {"cities": list(abroad), "hexes": [hex_name(gateway_hex(m, n)) for n in abroad],
               "name": "a big city abroad marked with a red cross (or the first hex beyond the border towards it)"},
     }
-    rules = Rules(border_crossing=True, special_races={"every": 3, "dice": "one-die", "table": table})
+    rules = Rules(border_crossing=True, stop_at_border=True, special_races={"every": 3, "dice": "one-die", "table": table})
     description = (
         "Czechia after Dan Zeman's Dampfross map: Bohemia and Moravia (with Czech Silesia) as home "
         "regions, Poland, Slovakia, Austria and Germany around them as foreign regions. 31 cities carry "
@@ -199,7 +199,7 @@ def germany():
         "6S": {"cities": ["Emden", "Wilhelmshaven", "Bremerhaven", "Brunsbüttelkoog"], "name": "small North Sea ports"},
         "6L": {"tags": ["port"], "name": "any port"},
     }
-    rules = Rules(border_crossing=True, start_cities=["Berlin", "Hamburg", "München"],
+    rules = Rules(border_crossing=True, stop_at_border=True, start_cities=["Berlin", "Hamburg", "München"],
                   special_races={"every": 2, "dice": "row-parity", "table": table})
     m = m.replace(ferries=[
         _ferry(m, "Kiel-Denmark", "Kiel", 10.75, 54.85, lambda d: (1, 3, 1)),
@@ -270,7 +270,7 @@ def france_benelux():
         "6": {"cities": ["Marseille", "Dunkerque", "Le Havre", "Antwerpen", "Bordeaux"],
               "name": "overseas: one of the big ports"},
     }
-    rules = Rules(border_crossing=True, start_cities=["Paris"],
+    rules = Rules(border_crossing=True, stop_at_border=True, start_cities=["Paris"],
                   special_races={"every": 4, "dice": "one-die", "table": table})
     # France-England: 1 a piece at sea, plus 1 to board and 1 to land.
     sea = lambda d: (1, d, 1)  # noqa: E731
@@ -382,7 +382,7 @@ def usa_east():
         "4": {"cities": ["New Orleans", "Mobile", "Tampa"], "name": "Gulf ports"},
         "5-6": {"cities": ["Chicago", "Peoria", "Saint Louis", "Memphis", "New Orleans"], "name": "Midwest cities"},
     }
-    rules = Rules(border_crossing=True, start_cities=atlantic + gulf,
+    rules = Rules(border_crossing=True, stop_at_border=True, start_cities=atlantic + gulf,
                   special_races={"every": 4, "dice": "one-die", "table": table})
     description = (
         "The eastern USA after the Dampfross board, from the Great Plains to the Atlantic, with "
@@ -425,7 +425,7 @@ def usa_west():
         "4": {"cities": ["Duluth", "New Orleans", "Houston"], "name": "an eastern port"},
         "5-6": {"cities": ["Milwaukee", "Chicago", "Saint Louis", "Memphis", "New Orleans"], "name": "Midwest"},
     }
-    rules = Rules(border_crossing=True, start_cities=["Milwaukee", "Chicago", "Memphis", "New Orleans"],
+    rules = Rules(border_crossing=True, stop_at_border=True, start_cities=["Milwaukee", "Chicago", "Memphis", "New Orleans"],
                   special_races={"every": 4, "dice": "one-die", "table": table})
     description = (
         "The western USA after the Dampfross board, from the Pacific to the Mississippi and Lake "

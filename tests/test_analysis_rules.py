@@ -110,12 +110,16 @@ def test_foreign_land_only_with_border_crossing():
 
 
 def test_track_stops_on_the_first_hex_beyond_the_border():
-    # Two foreign hexes in a row: no piece joins them, so C1 is out of reach from A1 ...
+    # Foreign land is passable throughout with border crossing (map-format.md) ...
     opened = row_map(".##", border_crossing=True, cities=("A1", "C1"))
+    assert d(opened, "steps") == 2
+    # ... but with rules.stop_at_border no piece joins two foreign hexes, so C1 is out of
+    # reach from A1, while the first hex beyond the border is reached.
+    stop = opened.replace(rules=Rules(border_crossing=True, stop_at_border=True))
     for metric in ("steps", "build", "travel"):
-        assert d(opened, metric) is None
-    # ... while the first hex beyond the border is reached.
-    assert d(row_map(".#", border_crossing=True, cities=("A1", "B1")), "steps") == 1
+        assert d(stop, metric) is None
+    assert d(row_map(".#", border_crossing=True, cities=("A1", "B1")).replace(
+        rules=Rules(border_crossing=True, stop_at_border=True)), "steps") == 1
 
 
 def test_detour_round_a_river_is_cheaper():

@@ -55,7 +55,7 @@ def reference_cost(m: Map, metric: str, a: Hex, b: Hex, bc: bool, ej: bool = Fal
     ta, tb = m.terrain[a], m.terrain[b]
     if ta not in ok or tb not in ok:
         return None
-    if ta == tb == "foreign":
+    if ta == tb == "foreign" and m.rules.stop_at_border:
         return None   # a track stops on the first hex beyond the border
     e = (min(a, b), max(a, b))
     if not bc and any(e in s.edges for s in m.borders):

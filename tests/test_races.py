@@ -24,7 +24,7 @@ def reference_steps(m: Map, bc=None):
     G = nx.Graph()
     for a, b in m.grid.edges():
         if m.terrain[a] in ok and m.terrain[b] in ok and (bc or (a, b) not in borders) \
-                and not m.terrain[a] == m.terrain[b] == "foreign":
+                and not (m.rules.stop_at_border and m.terrain[a] == m.terrain[b] == "foreign"):
             G.add_edge(a, b)
     for h in m.grid.hexes():
         if m.terrain[h] in ok:

@@ -123,13 +123,20 @@ def test_cli_route_errors(example_map_path, tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["cost"] is None
     r = run_cli("route", example_map_path, "Praha", "A1")
     assert r.stdout.startswith("no route from Praha (E4) to A1")
-    # Foreign land behind the border: only with --border-crossing, and only the first hex
-    # beyond the border (O5, across the border edge N6/O5), never deeper (P5).
-    assert json.loads(run_cli("route", example_map_path, "Ostrava", "O5", "--format", "json")
+    # Foreign land behind the border: only with --border-crossing.
+    assert json.loads(run_cli("route", example_map_path, "Ostrava", "P5", "--format", "json")
                       .stdout)["cost"] is None
-    r = run_cli("route", example_map_path, "Ostrava", "O5", "--format", "json", "--border-crossing")
-    assert json.loads(r.stdout)["cost"] == 2      # N7 -> N6 -> O5 (plain, plain)
     r = run_cli("route", example_map_path, "Ostrava", "P5", "--format", "json", "--border-crossing")
+    assert json.loads(r.stdout)["cost"] is not None
+    # With rules.stop_at_border only the first hex beyond the border is reached (O5, across
+    # the border edge N6/O5), never deeper (P5).
+    text = example_map_path.read_text(encoding="utf-8").replace(
+        "  border_crossing: false\n", "  border_crossing: true\n  stop_at_border: true\n")
+    stop = tmp_path / "stop.yaml"
+    stop.write_text(text, encoding="utf-8")
+    r = run_cli("route", stop, "Ostrava", "O5", "--format", "json")
+    assert json.loads(r.stdout)["cost"] == 2      # N7 -> N6 -> O5 (plain, plain)
+    r = run_cli("route", stop, "Ostrava", "P5", "--format", "json")
     assert json.loads(r.stdout)["cost"] is None
 
 

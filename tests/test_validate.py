@@ -245,7 +245,7 @@ def test_city_abroad_must_touch_the_border_when_it_carries_numbers(tmp_path):
     # With border crossing a track stops on the first hex beyond the border. A5 and B5 foreign:
     # a numbered city on B5 (next to home hexes) is reachable; deep in foreign land it is not,
     # unless it carries no numbers (a marker of a special race).
-    text = BASE.replace("rules:\n", "rules:\n  border_crossing: true\n")
+    text = BASE.replace("rules:\n", "rules:\n  border_crossing: true\n  stop_at_border: true\n")
     text = text.replace("    # . . . . .\n", "    # # # . . .\n")
     assert "E135" not in codes(check(tmp_path, text.replace("hex: F5", "hex: B5")))
     wide = text.replace("terrain:\n", "terrain:\n  foreign: [A4, B4, C4, D4, E4, F4, D5, E5, F5]\n")

@@ -141,7 +141,8 @@ def random_maps(draw):
                    tags=tuple(draw(st.lists(st.sampled_from(["port", "capital", "a, b", "[x]", "{y}", "it's"]),
                                             unique=True))))
               for i, h in enumerate(city_hexes)]
-    rules = Rules(border_crossing=draw(st.booleans()), min_race_distance=draw(st.one_of(st.none(), st.integers(0, 12))))
+    rules = Rules(border_crossing=draw(st.booleans()), stop_at_border=draw(st.booleans()),
+                  min_race_distance=draw(st.one_of(st.none(), st.integers(0, 12))))
     regions = [Region("R", tuple(draw(st.lists(st.sampled_from(hexes), unique=True, max_size=4))))]
     return Map(grid=g, terrain=terrain, rivers=rivers, cities=cities, rules=rules, regions=regions,
                meta={"name": draw(st.text(max_size=12)), "description": draw(st.text(max_size=40))})

@@ -145,6 +145,7 @@ class Board:
         size = self.size
         pas, mnt, foreign = self.passable, self.mountain, self.foreign
         borders = set() if cm.border_crossing else self._pairs("borders")
+        stop = cm.border_crossing and cm.stop_at_border
         rivers = self._pairs("rivers") if metric == "build" else set()
         cells = [c for c in self.hex_cells if pas[c]]
         out = []
@@ -157,7 +158,7 @@ class Board:
                 key = c * size + n
                 if borders and key in borders:
                     continue
-                if foreign[c] and foreign[n]:
+                if stop and foreign[c] and foreign[n]:
                     continue  # a track stops on the first hex beyond the border
                 if metric == "steps":
                     wk[c] = 1

@@ -11,8 +11,9 @@ plain <-> mountain across a river                       5
 mountain <-> mountain across a river                    5 (7 under the EJ house rule)
 into water or off the board                             never
 across a state border / into foreign land               never, unless border crossing is on
-between two foreign hexes                               never (a track stops on the first
-                                                        hex beyond the border)
+between two foreign hexes                               never with ``stop_at_border`` (a
+                                                        track stops on the first hex beyond
+                                                        the border)
 ====================================================  ====
 
 A city counts as the terrain of its hex (a mountain city is a mountain). Race movement:
@@ -55,12 +56,18 @@ class CostModel:
     ``border_crossing``: None follows the map's ``rules.border_crossing``.
     ``river_between_mountains``: 5 (sober rules) or 7 (the EJ house rule).
     ``uphill``: movement cost of a step into a mountain (2 in Dampfross, 1 in Expres).
+    ``stop_at_border``: with border crossing, a track stops on the first hex beyond the border,
+    so no piece joins two foreign hexes; None follows the map's ``rules.stop_at_border``
+    (default false: the map format makes foreign land passable throughout). The engine
+    always builds by this rule.
     """
 
     def __init__(self, m: Map, border_crossing: bool | None = None,
-                 river_between_mountains: int = RIVER_BETWEEN_MOUNTAINS, uphill: int = UPHILL):
+                 river_between_mountains: int = RIVER_BETWEEN_MOUNTAINS, uphill: int = UPHILL,
+                 stop_at_border: bool | None = None):
         self.map = m
         self.border_crossing = m.rules.border_crossing if border_crossing is None else bool(border_crossing)
+        self.stop_at_border = m.rules.stop_at_border if stop_at_border is None else bool(stop_at_border)
         self.river_between_mountains = river_between_mountains
         self.uphill = uphill
         self.rivers = m.edge_set("rivers")
@@ -73,15 +80,17 @@ class CostModel:
     def edge_open(self, a: Hex, b: Hex) -> bool:
         """Whether a piece may lie between adjacent hexes ``a`` and ``b`` at all.
 
-        With border crossing, a track "must stop on the first hex beyond the border"
+        With ``stop_at_border``, a track "must stop on the first hex beyond the border"
         (rules.md section 3): a piece never joins two foreign hexes.
         """
         if not (self.passable(a) and self.passable(b)):
             return False
         if not self.border_crossing:
             return ((a, b) if a <= b else (b, a)) not in self.borders
-        terrain = self.map.terrain_at
-        return not (terrain(a) == "foreign" and terrain(b) == "foreign")
+        if self.stop_at_border:
+            terrain = self.map.terrain_at
+            return not (terrain(a) == "foreign" and terrain(b) == "foreign")
+        return True
 
     def build_cost(self, a: Hex, b: Hex) -> int | None:
         """Cost of one track piece between adjacent ``a`` and ``b``; None when impossible."""

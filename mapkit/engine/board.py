@@ -106,7 +106,9 @@ def compile_map(m: Map) -> dict:
     from ..analysis.distances import city_table
 
     g = m.grid
-    cm = CostModel(m)
+    # Building across a border stops on the first hex beyond it (rules.md section 3), whatever
+    # the map says about its distance tables.
+    cm = CostModel(m, stop_at_border=True)
     hexes = list(g.hexes())
     index = {h: i for i, h in enumerate(hexes)}
     rivers = m.edge_set("rivers")

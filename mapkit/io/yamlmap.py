@@ -294,6 +294,7 @@ def _rules(data: dict) -> Rules:
         special = dict(special)
         special["table"] = {str(k).upper(): v for k, v in special["table"].items()}
     return Rules(border_crossing=bool(spec.pop("border_crossing", False)),
+                 stop_at_border=bool(spec.pop("stop_at_border", False)),
                  start_cities=list(spec.pop("start_cities", []) or []),
                  min_race_distance=spec.pop("min_race_distance", None),
                  special_races=special, extra=spec)
@@ -488,6 +489,8 @@ def dump_map(m: Map) -> str:
     if not rules.is_default():
         out.append("rules:")
         out.append(f"  border_crossing: {_scalar(rules.border_crossing)}")
+        if rules.stop_at_border:
+            out.append("  stop_at_border: true")
         if rules.start_cities:
             out.append(f"  start_cities: {_flow(rules.start_cities)}")
         if rules.min_race_distance is not None:
