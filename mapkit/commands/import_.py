@@ -38,6 +38,7 @@ def add_arguments(p):
     g.add_argument("--legend", metavar="FILE", help="YAML: terrain/feature -> '#rrggbb' colours")
     g.add_argument("--overlay", metavar="FILE.png", help="draw what was detected over the image")
     g.add_argument("--no-ocr", action="store_true", help="do not read race numbers")
+    g.add_argument("--report", metavar="FILE.json", help="write the confidence of every hex and edge read")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the notes")
 
 

@@ -1,0 +1,262 @@
+"""Benchmark: importing hex maps from pictures of boards (``mapkit import BOARD.png``).
+
+Accuracy. Random maps (all four layouts, mountains, lakes, a foreign state behind a border,
+rivers, 36 race numbers) are drawn, then damaged as a scanner or a phone camera would
+(rotation 0-3 degrees, blur, noise, JPEG quality 60-90, a light gradient, a paper tint) at
+20-40 pixels per hex, imported with and without grid hints, and scored against the truth hex
+by hex and edge by edge:
+
+* ``drawer``: mapkit's own independent test drawer (:mod:`mapkit.imaging.synthetic`): random
+  line widths, margins, ring shapes, DejaVu Sans/Serif, and half of the boards in colours that
+  only ``--legend`` explains;
+* ``renderer``: boards drawn by ``mapkit render`` (when it is installed), the same damage.
+
+Targets (issue 6): terrain >= 99.5 % of hexes, river and border edges >= 98 % precision and
+recall, cities 100 %, numbers >= 95 % with OCR.
+
+Speed. A 5000 x 4000 pixel picture of a board (122 x 112 hexes, 40 px per hex) is imported in
+a fresh process, OCR included; its time and peak memory are printed against the targets (10 s,
+2 GB) and as a ratio to decoding the same picture in the same process (the baseline).
+
+    python benchmarks/image_import.py                  # 24 + 8 boards, and the big picture
+    python benchmarks/image_import.py --boards 6 --renderer-boards 2 --no-big
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from argparse import Namespace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mapkit.imaging import synthetic as syn  # noqa: E402
+from mapkit.imaging.importer import import_map  # noqa: E402
+from mapkit.imaging.ocr import ocr_available  # noqa: E402
+from mapkit.io.yamlmap import save_map  # noqa: E402
+
+TARGETS = {"terrain": 0.995, "rivers_precision": 0.98, "rivers_recall": 0.98,
+           "borders_precision": 0.98, "borders_recall": 0.98, "cities": 1.0, "numbers": 0.95}
+
+
+def _layout(rng):
+    return rng.choice(("pointy", "flat")), rng.choice(("odd", "even"))
+
+
+def _hint_args(m, hex_px, legend_path):
+    g = m.grid
+    return Namespace(grid=g.orientation, offset=g.offset, columns=g.columns, rows=g.rows,
+                     hex_px=hex_px, legend=legend_path, no_ocr=False)
+
+
+def _plain_args(legend_path):
+    return Namespace(legend=legend_path, no_ocr=False)
+
+
+def _write_legend(path: Path, legend: dict) -> str:
+    path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()), encoding="utf-8")
+    return str(path)
+
+
+def _save_picture(img, path: Path, deg) -> None:
+    # The JPEG damage is already in the pixels; save losslessly unless the file is a .jpg.
+    if path.suffix == ".jpg":
+        img.save(path, quality=deg.jpeg or 90)
+    else:
+        img.save(path)
+
+
+def drawer_boards(n: int, seed: int, tmp: Path):
+    """(truth map, picture path, legend path or None, hex px) for ``n`` drawer boards."""
+    out = []
+    for i in range(n):
+        s = seed * 1000 + i
+        rng = random.Random(s)
+        o, off = _layout(rng)
+        m = syn.random_map(s, rng.randint(14, 30), rng.randint(12, 24), o, off, cities=36)
+        hex_px = rng.uniform(20, 40)
+        style = syn.random_style(s)
+        img, legend = syn.draw_board(m, hex_px, style)
+        deg = syn.random_degradation(s)
+        img = syn.degrade(img, deg)
+        path = tmp / f"drawer-{i}.{'jpg' if i % 2 else 'png'}"
+        _save_picture(img, path, deg)
+        legend_path = None
+        if legend != {k: syn.DAMPFROSS[k] for k in legend}:
+            legend_path = _write_legend(tmp / f"drawer-{i}.legend.yaml", legend)
+        out.append((m, path, legend_path, hex_px))
+    return out
+
+
+def renderer_boards(n: int, seed: int, tmp: Path):
+    """The same, drawn by ``mapkit render`` (skipped when it is not there)."""
+    try:
+        import mapkit.render  # noqa: F401
+        from mapkit.cli import COMMANDS
+    except ImportError:
+        return []
+    if "render" not in COMMANDS:
+        return []
+    out = []
+    for i in range(n):
+        s = seed * 2000 + i
+        rng = random.Random(s)
+        o, off = _layout(rng)
+        m = syn.random_map(s, rng.randint(14, 26), rng.randint(12, 20), o, off, cities=36)
+        hex_px = rng.uniform(20, 40)
+        dpi = hex_px * 25.4 / m.grid.hex_mm
+        mp = tmp / f"render-{i}.yaml"
+        save_map(m, mp)
+        raw = tmp / f"render-{i}.raw.png"
+        r = subprocess.run([sys.executable, "-m", "mapkit", "render", str(mp), "-o", str(raw),
+                            "--dpi", f"{dpi:.2f}", "--paper", "fit"],
+                           capture_output=True, text=True, cwd=ROOT)
+        if r.returncode != 0:
+            print(f"  mapkit render failed on board {i}: {r.stderr.strip()[:200]}")
+            continue
+        from PIL import Image
+
+        img = Image.open(raw).convert("RGB")
+        deg = syn.random_degradation(s)
+        img = syn.degrade(img, deg)
+        path = tmp / f"render-{i}.{'jpg' if i % 2 else 'png'}"
+        _save_picture(img, path, deg)
+        out.append((m, path, None, hex_px))
+    return out
+
+
+def run_group(name: str, boards, hints: bool, verbose: bool):
+    total: dict = {}
+    seconds = 0.0
+    for m, path, legend_path, hex_px in boards:
+        args = _hint_args(m, hex_px, legend_path) if hints else _plain_args(legend_path)
+        t0 = time.perf_counter()
+        try:
+            got, _notes = import_map(str(path), args)
+        except Exception as exc:  # a failed import scores zero, and is said
+            print(f"  {name}: {path.name}: failed: {exc}")
+            got = None
+        seconds += time.perf_counter() - t0
+        s = syn.score(m, got) if got is not None else syn.score(m, m.replace(
+            grid=type(m.grid)(m.grid.orientation, m.grid.offset, 1, 1)))
+        total = syn.add_scores(total, s)
+        if verbose:
+            r = syn.rates(s)
+            print(f"  {name}: {path.name}: " + ", ".join(
+                f"{k} {v:.3f}" for k, v in r.items() if v is not None))
+    return total, seconds
+
+
+def fmt(v):
+    return "   -  " if v is None else f"{100 * v:6.2f}"
+
+
+def big_picture(tmp: Path, seed: int) -> dict:
+    """Time and peak memory of importing a 5000 x 4000 picture, in a fresh process."""
+    rng = random.Random(seed)
+    m = syn.random_map(seed, 122, 112, "pointy", "odd", cities=36)
+    img, _ = syn.draw_board(m, 40.0, syn.dampfross_style(margin=0.6), supersample=1)
+    deg = syn.Degradation(rotation=rng.uniform(-2, 2), blur=0.6, noise=3.0, jpeg=85,
+                          gradient=0.15, seed=seed)
+    img = syn.degrade(img, deg)
+    # Pad or crop to exactly 5000 x 4000 (white paper).
+    from PIL import Image
+
+    canvas = Image.new("RGB", (5000, 4000), (250, 248, 240))
+    canvas.paste(img.crop((0, 0, min(5000, img.width), min(4000, img.height))), (0, 0))
+    path = tmp / "big.jpg"
+    canvas.save(path, quality=90)
+    mp = tmp / "big-truth.yaml"
+    save_map(m, mp)
+    code = f"""
+import time, json, sys
+sys.path.insert(0, {str(ROOT)!r})
+t0 = time.perf_counter()
+from mapkit.imaging.loader import load_image
+load_image({str(path)!r})
+base = time.perf_counter() - t0
+t1 = time.perf_counter()
+from mapkit.cli import main
+rc = main(["import", {str(path)!r}, "-o", {str(tmp / 'big.yaml')!r}])
+took = time.perf_counter() - t1
+# VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so it would count the
+# benchmark's own memory at the time it started this process.
+peak = 0.0
+for line in open("/proc/self/status"):
+    if line.startswith("VmHWM:"):
+        peak = int(line.split()[1]) / 1024
+print(json.dumps({{"rc": rc, "baseline": base, "seconds": took, "peak_mb": peak}}))
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if r.returncode != 0 or not lines:
+        print(r.stderr[-2000:])
+        return {}
+    res = json.loads(lines[-1])
+    from mapkit.io.yamlmap import read_map
+
+    got, _ = read_map(tmp / "big.yaml")
+    res["rates"] = syn.rates(syn.score(m, got))
+    return res
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--boards", type=int, default=24, help="drawer boards (default 24)")
+    ap.add_argument("--renderer-boards", type=int, default=8, help="mapkit render boards (default 8)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-big", action="store_true", help="skip the 5000 x 4000 picture")
+    ap.add_argument("-v", "--verbose", action="store_true", help="every board's scores")
+    ap.add_argument("--keep", metavar="DIR", help="keep the pictures and truths in DIR")
+    args = ap.parse_args(argv)
+    why = ocr_available()
+    print(f"OCR: {'Tesseract available' if why is None else 'not available: ' + why}")
+    with tempfile.TemporaryDirectory(prefix="mapkit-image-bench-") as d:
+        tmp = Path(args.keep or d)
+        tmp.mkdir(parents=True, exist_ok=True)
+        groups = [("drawer", drawer_boards(args.boards, args.seed, tmp)),
+                  ("renderer", renderer_boards(args.renderer_boards, args.seed, tmp))]
+        cols = ["grid", "terrain", "rivers_precision", "rivers_recall", "borders_precision",
+                "borders_recall", "cities", "numbers"]
+        print(f"{'boards':<22}" + "".join(f"{c[:11]:>12}" for c in cols) + f"{'s/board':>9}")
+        overall: dict = {}
+        for name, boards in groups:
+            if not boards:
+                print(f"{name:<22} (no boards: mapkit render is not available)")
+                continue
+            for hints in (False, True):
+                label = f"{name} {'hints' if hints else 'no hints'} x{len(boards)}"
+                total, secs = run_group(label, boards, hints, args.verbose)
+                overall = syn.add_scores(overall, total)
+                r = syn.rates(total)
+                print(f"{label:<22}" + "".join(f"{fmt(r[c]):>12}" for c in cols)
+                      + f"{secs / len(boards):9.2f}")
+        r = syn.rates(overall)
+        print(f"{'all':<22}" + "".join(f"{fmt(r[c]):>12}" for c in cols))
+        print("targets: " + ", ".join(
+            f"{k} {100 * v:.1f}% {'ok' if (r.get(k) or 0) >= v else 'MISSED'}"
+            for k, v in TARGETS.items() if not (k == "numbers" and why)))
+        if not args.no_big:
+            res = big_picture(tmp, args.seed)
+            if res:
+                ok_t = res["seconds"] < 10
+                ok_m = res["peak_mb"] < 2048
+                print(f"5000 x 4000 picture (122 x 112 hexes, OCR on): {res['seconds']:.2f} s "
+                      f"({'ok' if ok_t else 'MISSED'} < 10 s), peak memory {res['peak_mb']:.0f} MB "
+                      f"({'ok' if ok_m else 'MISSED'} < 2048 MB); baseline (decoding the picture) "
+                      f"{res['baseline']:.2f} s, ratio {res['seconds'] / res['baseline']:.1f}")
+                rr = res["rates"]
+                print("  its accuracy: " + ", ".join(f"{k} {fmt(v).strip()}%" for k, v in rr.items()
+                                                     if v is not None))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+"""Reading a hex map from a picture of a board: a scan, a photograph, a drawing.
+
+The pipeline, one module per step:
+
+- :mod:`~mapkit.imaging.loader`: open the file safely (Pillow's size limits, EXIF rotation);
+- :mod:`~mapkit.imaging.colour`: sRGB -> linear RGB -> CIELAB, the legend (which colour means what);
+- :mod:`~mapkit.imaging.gridfind`: the hex grid in the picture: orientation, rotation, hex size,
+  origin, offset, columns and rows, as an affine map from the grid to pixels;
+- :mod:`~mapkit.imaging.sampling`: colour samples over hex interiors, across edges, around rings;
+- :mod:`~mapkit.imaging.reading`: terrain per hex, rivers and borders per edge, city rings;
+- :mod:`~mapkit.imaging.ocr`: race numbers with Tesseract (optional);
+- :mod:`~mapkit.imaging.overlay`: what was read, drawn over the picture for a person to check;
+- :mod:`~mapkit.imaging.importer`: ``import_map(path, args) -> (Map, notes)`` for ``mapkit import``;
+- :mod:`~mapkit.imaging.synthetic`: an independent drawer of test boards with known truth, and the
+  degradations of a scanner or a phone camera (used by the tests and the benchmark).
+"""
+
+__all__ = ["colour", "loader", "gridfind", "sampling", "reading", "ocr", "overlay", "importer",
+           "synthetic"]

@@ -1,0 +1,182 @@
+"""Colours: sRGB <-> linear RGB <-> CIELAB with numpy, colour distances, and the legend.
+
+Light mixes linearly in *linear* RGB (a blurred line is a weighted mean of its colour and the
+paper's there), white balance is a per-channel gain there too; *CIELAB* is where distances
+match what a person sees, so colours are classified there.
+
+>>> lab = srgb_to_lab(np.array([[255, 255, 255], [0, 0, 0], [255, 0, 0]], dtype=np.uint8))
+>>> np.round(lab).astype(int).tolist()
+[[100, 0, 0], [0, 0, 0], [53, 80, 67]]
+>>> parse_colour("#c9935a")
+(201, 147, 90)
+>>> DEFAULT_LEGEND.colours["water"]
+(156, 201, 236)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError
+
+__all__ = ["srgb_to_linear", "linear_to_srgb", "linear_to_lab", "srgb_to_lab", "delta_e",
+           "parse_colour", "Legend", "DEFAULT_LEGEND", "LEGEND_KEYS", "TERRAIN_KEYS",
+           "STROKE_KEYS", "load_legend", "legend_from_mapping"]
+
+# The Dampfross look (the same palette as mapkit's own renderer): white plains, brown
+# mountains, blue water, dark grey neighbouring states, blue rivers and red borders on the
+# hex edges, cities outlined in red, hex outlines in black.
+DEFAULT_COLOURS = {
+    "plain": "#ffffff",
+    "mountain": "#c9935a",
+    "water": "#9cc9ec",
+    "foreign": "#5b5b5b",
+    "river": "#1565c0",
+    "border": "#d32020",
+    "city": "#d32020",
+}
+TERRAIN_KEYS = ("plain", "mountain", "water", "foreign")
+STROKE_KEYS = ("river", "border", "ridge")
+# ``ridge`` (brown edge lines of Railroad Tycoon maps) and ``grid`` (the hex outlines) are
+# optional extras: ridges are read only when the legend names their colour.
+LEGEND_KEYS = ("plain", "mountain", "water", "foreign", "river", "border", "city", "ridge", "grid")
+DEFAULT_GRID = "#000000"
+
+# D65 white and the sRGB -> XYZ matrix (IEC 61966-2-1).
+_M_RGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],
+                          [0.2126729, 0.7151522, 0.0721750],
+                          [0.0193339, 0.1191920, 0.9503041]])
+_WHITE = _M_RGB_TO_XYZ.sum(axis=1)
+
+
+def srgb_to_linear(rgb) -> np.ndarray:
+    """sRGB values (uint8 0..255, or floats 0..1) -> linear light 0..1 (float32)."""
+    a = np.asarray(rgb)
+    x = a.astype(np.float32) / 255.0 if a.dtype == np.uint8 else a.astype(np.float32)
+    return np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4).astype(np.float32)
+
+
+def linear_to_srgb(lin) -> np.ndarray:
+    """Linear light 0..1 -> sRGB floats 0..1 (clipped)."""
+    x = np.clip(np.asarray(lin, dtype=np.float32), 0.0, 1.0)
+    return np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055).astype(np.float32)
+
+
+def linear_to_lab(lin) -> np.ndarray:
+    """Linear RGB (..., 3) -> CIELAB (..., 3) under D65."""
+    x = np.asarray(lin, dtype=np.float64)
+    xyz = x @ _M_RGB_TO_XYZ.T / _WHITE
+    eps = 216 / 24389
+    kappa = 24389 / 27
+    f = np.where(xyz > eps, np.cbrt(np.maximum(xyz, 0)), (kappa * xyz + 16) / 116)
+    lab = np.empty_like(f)
+    lab[..., 0] = 116 * f[..., 1] - 16
+    lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
+    lab[..., 2] = 200 * (f[..., 1] - f[..., 2])
+    return lab
+
+
+def srgb_to_lab(rgb) -> np.ndarray:
+    """sRGB (uint8 or 0..1 floats, shape (..., 3)) -> CIELAB."""
+    return linear_to_lab(srgb_to_linear(rgb))
+
+
+def delta_e(lab1, lab2, l_weight: float = 1.0) -> np.ndarray:
+    """CIE76 colour difference; ``l_weight`` < 1 forgives lightness (uneven light, exposure).
+
+    >>> float(delta_e(np.array([50.0, 0, 0]), np.array([53.0, 4, 0])))
+    5.0
+    """
+    d = np.asarray(lab1, dtype=np.float64) - np.asarray(lab2, dtype=np.float64)
+    return np.sqrt((l_weight * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+
+
+def parse_colour(text) -> tuple[int, int, int]:
+    """``"#rrggbb"`` (or ``"#rgb"``) -> ``(r, g, b)``; ValueError otherwise.
+
+    >>> parse_colour("#F00")
+    (255, 0, 0)
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a colour")
+    t = text.strip()
+    if t.startswith("#"):
+        t = t[1:]
+    if len(t) == 3:
+        t = "".join(ch * 2 for ch in t)
+    if len(t) != 6 or any(ch not in "0123456789abcdefABCDEF" for ch in t):
+        raise ValueError(f"{text!r} is not a colour (expected \"#rrggbb\")")
+    return tuple(int(t[i:i + 2], 16) for i in (0, 2, 4))
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What each colour of the board means: key -> sRGB triple (keys of :data:`LEGEND_KEYS`)."""
+
+    colours: dict = field(default_factory=dict)
+
+    def rgb(self, key: str) -> tuple[int, int, int]:
+        return self.colours[key]
+
+    def has(self, key: str) -> bool:
+        return key in self.colours
+
+    def linear(self, key: str) -> np.ndarray:
+        return srgb_to_linear(np.array(self.colours[key], dtype=np.uint8))
+
+    def lab(self, key: str) -> np.ndarray:
+        return srgb_to_lab(np.array(self.colours[key], dtype=np.uint8))
+
+    def strokes(self) -> list[str]:
+        """The edge features this legend can read (``ridge`` only when given)."""
+        return [k for k in STROKE_KEYS if k in self.colours]
+
+
+def legend_from_mapping(data, source: str = "<legend>") -> Legend:
+    """A legend from ``{key: "#rrggbb"}``; missing keys take the Dampfross colours.
+
+    >>> legend_from_mapping({"water": "#0000ff"}).colours["water"]
+    (0, 0, 255)
+    >>> legend_from_mapping({"lava": "#ff0000"})
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: <legend>: unknown key 'lava' (use plain, mountain, water, foreign, river, border, city, ridge, grid)
+    """
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise InputError(f"{source}: a legend is a mapping of names to \"#rrggbb\" colours")
+    colours = {k: parse_colour(v) for k, v in DEFAULT_COLOURS.items()}
+    colours["grid"] = parse_colour(DEFAULT_GRID)
+    for key, value in data.items():
+        if key not in LEGEND_KEYS:
+            raise InputError(f"{source}: unknown key {key!r} (use {', '.join(LEGEND_KEYS)})")
+        if value is None:
+            # An unquoted #rrggbb is a YAML comment: the value arrives empty.
+            raise InputError(f"{source}: {key}: no colour (quote it: {key}: \"#rrggbb\")")
+        try:
+            colours[key] = parse_colour(value)
+        except ValueError as exc:
+            raise InputError(f"{source}: {key}: {exc}") from None
+    return Legend(colours)
+
+
+def load_legend(path) -> Legend:
+    """Read a legend file (YAML mapping); one-line :class:`InputError` on any problem."""
+    import yaml
+
+    from ..fileio import read_text
+
+    text = read_text(path, limit=1024 * 1024)
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        raise InputError(f"{where}: malformed YAML in the legend") from None
+    return legend_from_mapping(data, str(path))
+
+
+DEFAULT_LEGEND = legend_from_mapping({})

@@ -1,0 +1,245 @@
+"""``mapkit import BOARD.png -o MAP.yaml``: a map file from a picture of a board.
+
+``import_map(path, args) -> (Map, notes)`` is what :mod:`mapkit.commands.import_` calls for
+PNG, JPEG and TIFF files. It loads the picture, finds the grid (hints from the options
+override), reads terrain, rivers, borders and cities, reads race numbers with Tesseract when
+it can, writes the overlay and the confidence report when asked, and returns the map with
+notes for the user: what was found, warnings, and the hexes and edges it was least sure of.
+
+>>> import os, tempfile, argparse
+>>> from mapkit.imaging.synthetic import random_map, draw_board, dampfross_style
+>>> m = random_map(5, 8, 6, "flat", "odd")
+>>> img, _ = draw_board(m, 28, dampfross_style())
+>>> p = os.path.join(tempfile.mkdtemp(), "board.png"); img.save(p)
+>>> got, notes = import_map(p, argparse.Namespace(no_ocr=True))
+>>> (got.grid.orientation, got.grid.offset, got.grid.columns, got.grid.rows)
+('flat', 'odd', 8, 6)
+>>> got.terrain == m.terrain
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from ..errors import InputError
+from ..grid import Grid, Hex, edge_name, hex_name
+from ..model import City, EdgeSet, Map
+
+__all__ = ["import_map", "read_picture", "PictureReading", "REPORT_LEAST"]
+
+REPORT_LEAST = 10          # how many of the least sure hexes and edges the notes list
+DEFAULT_HEX_MM = 14.0
+
+
+class PictureReading:
+    """Everything read from one picture: the grid, the reading, the numbers, the notes."""
+
+    def __init__(self, rgb, fit, reading, numbers, notes, ocr_note):
+        self.rgb = rgb
+        self.fit = fit
+        self.reading = reading
+        self.numbers = numbers
+        self.notes = notes
+        self.ocr_note = ocr_note
+
+
+def _opt(args, name, default=None):
+    return getattr(args, name, default) if args is not None else default
+
+
+def _hints(args):
+    from .gridfind import Hints
+
+    cols, rows, hex_px = _opt(args, "columns"), _opt(args, "rows"), _opt(args, "hex_px")
+    for name, value in (("--columns", cols), ("--rows", rows)):
+        if value is not None and not 1 <= value <= 2000:
+            raise InputError(f"{name} {value}: give a number of hexes from 1 to 2000")
+    if hex_px is not None and not (4.0 <= hex_px <= 5000.0 and math.isfinite(hex_px)):
+        raise InputError(f"--hex-px {hex_px}: give the distance between hex centres in pixels (4 or more)")
+    return Hints(_opt(args, "grid"), _opt(args, "offset"), cols, rows, hex_px)
+
+
+def read_picture(path, args=None) -> PictureReading:
+    """Load, find the grid, read the board and (unless ``--no-ocr``) the race numbers."""
+    from .colour import DEFAULT_LEGEND, load_legend
+    from .gridfind import NoGridError, find_grid
+    from .loader import load_image
+    from .reading import read_board
+
+    legend_path = _opt(args, "legend")
+    legend = load_legend(legend_path) if legend_path else DEFAULT_LEGEND
+    hints = _hints(args)
+    rgb = load_image(path)
+    try:
+        fit = find_grid(rgb, hints)
+    except NoGridError as exc:
+        raise InputError(f"{path}: no hex grid found in the picture ({exc})") from None
+    reading = read_board(rgb, fit, legend)
+    notes = []
+    numbers: dict = {}
+    ocr_note = None
+    if reading.cities and not _opt(args, "no_ocr", False):
+        from .ocr import OcrUnavailable, read_numbers
+
+        try:
+            numbers, ocr_notes = read_numbers(rgb, fit, reading, legend)
+            notes += [f"{path}: {n}" for n in ocr_notes]
+        except OcrUnavailable as exc:
+            ocr_note = (f"{path}: race numbers not read: {exc}; the {len(reading.cities)} "
+                        "cities have no numbers")
+    return PictureReading(rgb, fit, reading, numbers, notes, ocr_note)
+
+
+def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
+    """Edges grouped into connected runs (two edges touch when they share a corner)."""
+    edges = sorted(edges)
+    parent = list(range(len(edges)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    by_hex: dict = {}
+    for i, (a, b) in enumerate(edges):
+        by_hex.setdefault(a, []).append(i)
+        by_hex.setdefault(b, []).append(i)
+    for i, (a, b) in enumerate(edges):
+        for h in (a, b):
+            for j in by_hex[h]:
+                if j <= i:
+                    continue
+                c, d = edges[j]
+                others = {a, b, c, d} - {h}
+                # Two sides of hex h share a corner when their other hexes are neighbours.
+                if len(others) == 2 and grid.adjacent(*others):
+                    parent[find(j)] = find(i)
+    groups: dict = {}
+    for i, e in enumerate(edges):
+        groups.setdefault(find(i), []).append(e)
+    runs = sorted(groups.values(), key=lambda g: (-len(g), min(g)))
+    return [EdgeSet(frozenset(g)) for g in runs]
+
+
+def build_map(pr: PictureReading, args=None, source: str = "") -> tuple[Map, list[str]]:
+    """The map of a reading, and the warnings it needs."""
+    fit, reading = pr.fit, pr.reading
+    g = fit.grid
+    hex_mm = _opt(args, "hex_mm") or DEFAULT_HEX_MM
+    if not (hex_mm > 0 and math.isfinite(hex_mm)):
+        raise InputError(f"--hex-mm {hex_mm}: give a positive size in millimetres")
+    grid = Grid(g.orientation, g.offset, g.columns, g.rows, hex_mm)
+    warnings: list[str] = []
+    cities = []
+    used: dict = {}
+    for h in sorted(reading.cities, key=lambda h: (h[1], h[0])):
+        nums = tuple(n for n in pr.numbers.get(h, ()) if _is_race(n))
+        bad = [n for n in pr.numbers.get(h, ()) if not _is_race(n)]
+        if bad:
+            warnings.append(f"{hex_name(h)}: read {' '.join(map(str, bad))}, not race numbers; left out")
+        for n in nums:
+            used.setdefault(n, []).append(h)
+        cities.append(City(f"City {hex_name(h)}", Hex(*h), tuple(sorted(set(nums)))))
+    for n, hs in sorted(used.items()):
+        if len(hs) > 1:
+            warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
+                            "check the overlay")
+    name = _opt(args, "name") or Path(source).stem or "imported"
+    strokes = reading.strokes
+    m = Map(grid=grid, terrain=dict(reading.terrain),
+            rivers=_edge_sets(strokes.get("river", set()), g),
+            borders=_edge_sets(strokes.get("border", set()), g),
+            ridges=_edge_sets(strokes.get("ridge", set()), g),
+            cities=cities,
+            meta={"name": name, "source": Path(source).name,
+                  "description": f"Imported from the picture {Path(source).name} by mapkit import."})
+    return m, warnings
+
+
+def _is_race(n) -> bool:
+    from ..model import is_race_number
+
+    return is_race_number(n)
+
+
+def confidence_report(pr: PictureReading, least: int = REPORT_LEAST) -> dict:
+    """Everything the reader decided with how sure it was; the least sure first."""
+    fit, reading = pr.fit, pr.reading
+    hexes = sorted(reading.terrain_conf.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0]))
+    edges = sorted(reading.edge_conf.items(), key=lambda kv: (kv[1][1], kv[0]))
+    cities = sorted(reading.city_conf.items(), key=lambda kv: (abs(kv[1] - 0.5), kv[0]))
+    g = fit.grid
+    return {
+        "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
+                 "rows": g.rows, "hex_px": round(fit.hex_px, 2),
+                 "rotation_degrees": round(fit.rotation, 2),
+                 "a1_centre_px": [round(v, 1) for v in fit.centre_px((0, 0))],
+                 "line_score": round(fit.line_score, 3)},
+        "least_sure_hexes": [{"hex": hex_name(h), "terrain": reading.terrain[h],
+                              "confidence": round(c, 3)} for h, c in hexes[:least]],
+        "least_sure_edges": [{"edge": edge_name(e), "read": kind or "none",
+                              "confidence": round(c, 3)} for e, (kind, c) in edges[:least]],
+        "least_sure_cities": [{"hex": hex_name(h), "city": h in reading.cities,
+                               "confidence": round(c, 3)} for h, c in cities[:least]],
+        "hexes": {hex_name(h): {"terrain": reading.terrain[h], "confidence": round(c, 3)}
+                  for h, c in sorted(reading.terrain_conf.items(), key=lambda kv: (kv[0][1], kv[0][0]))},
+        "edges": {edge_name(e): {"read": kind or "none", "confidence": round(c, 3)}
+                  for e, (kind, c) in sorted(reading.edge_conf.items()) if kind or c < 0.5},
+        "cities": {hex_name(h): {"numbers": list(pr.numbers.get(h, ())),
+                                 "confidence": round(reading.city_conf.get(h, 0.0), 3)}
+                   for h in sorted(reading.cities, key=lambda h: (h[1], h[0]))},
+    }
+
+
+def _report_lines(report: dict, source: str) -> list[str]:
+    g = report["grid"]
+    lines = [f"{source}: grid {g['orientation']} {g['offset']}, {g['columns']} x {g['rows']} hexes, "
+             f"{g['hex_px']} px between centres, rotated {g['rotation_degrees']} degrees, "
+             f"A1 at ({g['a1_centre_px'][0]}, {g['a1_centre_px'][1]})"]
+    hexes = ", ".join(f"{d['hex']} {d['terrain']} {d['confidence']:.2f}" for d in report["least_sure_hexes"])
+    edges = ", ".join(f"{d['edge']} {d['read']} {d['confidence']:.2f}" for d in report["least_sure_edges"])
+    lines.append(f"{source}: least sure hexes: {hexes}")
+    lines.append(f"{source}: least sure edges: {edges}")
+    unsure = [d for d in report["least_sure_cities"] if d["confidence"] < 0.9 and d["confidence"] > 0.1]
+    if unsure:
+        lines.append(f"{source}: unsure cities: " + ", ".join(
+            f"{d['hex']} {'city' if d['city'] else 'no city'} {d['confidence']:.2f}" for d in unsure))
+    return lines
+
+
+def import_map(path, args=None) -> tuple[Map, list[str]]:
+    """Read the board pictured in ``path``; see the module's documentation."""
+    from ..fileio import atomic_write, check_output_path
+
+    src = str(path)
+    overlay = _opt(args, "overlay")
+    report_path = _opt(args, "report")
+    inputs = [src] + [p for p in (_opt(args, "legend"), _opt(args, "output")) if p]
+    for out in (overlay, report_path):
+        if out:
+            check_output_path(out, inputs=inputs)
+    pr = read_picture(src, args)
+    m, warnings = build_map(pr, args, src)
+    report = confidence_report(pr)
+    notes = _report_lines(report, src)
+    notes += pr.notes
+    if pr.ocr_note:
+        notes.append(pr.ocr_note)
+    notes += [f"{src}: {w}" for w in warnings]
+    notes.append(f"{src}: read {sum(1 for t in m.terrain.values() if t != 'off')} hexes, "
+                 f"{sum(len(r.edges) for r in m.rivers)} river and "
+                 f"{sum(len(b.edges) for b in m.borders)} border edges, {len(m.cities)} cities, "
+                 f"{sum(len(c.numbers) for c in m.cities)} race numbers")
+    if overlay:
+        from .overlay import overlay_png
+
+        atomic_write(overlay, overlay_png(pr.rgb, pr.fit, pr.reading, pr.numbers), inputs=inputs)
+        notes.append(f"wrote {overlay} (what was read, over the picture)")
+    if report_path:
+        atomic_write(report_path, json.dumps(report, ensure_ascii=False, indent=2) + "\n", inputs=inputs)
+        notes.append(f"wrote {report_path} (confidence of every hex and edge)")
+    return m, notes

@@ -1,0 +1,85 @@
+"""Opening a picture of a board safely: PNG, JPEG, TIFF -> an RGB ``uint8`` array.
+
+Pillow's decompression-bomb limit is kept, and its warning (an image over
+``Image.MAX_IMAGE_PIXELS``) is treated as an error: a scan of a board never needs that many
+pixels, and a hostile file could exhaust memory. Every failure is an
+:class:`~mapkit.errors.InputError` with one line naming the file.
+
+>>> import io, tempfile, os
+>>> from PIL import Image
+>>> d = tempfile.mkdtemp(); p = os.path.join(d, "a.png")
+>>> Image.new("RGB", (60, 40), "white").save(p)
+>>> load_image(p).shape
+(40, 60, 3)
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import numpy as np
+
+from ..errors import InputError
+
+__all__ = ["load_image", "MAX_FILE_BYTES", "MIN_SIDE"]
+
+# A scan of an A0 board at 300 dpi is ~150 MB as TIFF; refuse anything bigger than this.
+MAX_FILE_BYTES = 512 * 1024 * 1024
+MIN_SIDE = 32
+
+
+def load_image(path) -> np.ndarray:
+    """The picture at ``path`` as an ``(height, width, 3)`` uint8 RGB array.
+
+    EXIF orientation (phone photographs) is applied; transparency is laid on white paper;
+    16-bit and float TIFFs are scaled to 8 bits.
+    """
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    from ..fileio import read_bytes
+
+    data = read_bytes(path, limit=MAX_FILE_BYTES)
+    name = str(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            img = Image.open(io.BytesIO(data))
+            img.load()
+            if getattr(img, "n_frames", 1) > 1:
+                img.seek(0)
+            img = ImageOps.exif_transpose(img)
+            arr = _to_rgb(img)
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+            raise InputError(f"{name}: image too large (over {Image.MAX_IMAGE_PIXELS} pixels); "
+                             "refusing a possible decompression bomb") from None
+        except UnidentifiedImageError:
+            raise InputError(f"{name}: not an image Pillow can read (expected PNG, JPEG or TIFF)") \
+                from None
+        except (OSError, ValueError, SyntaxError, EOFError) as exc:
+            what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise InputError(f"{name}: corrupt or truncated image ({what})") from None
+        except MemoryError:
+            raise InputError(f"{name}: not enough memory to open the image") from None
+    h, w = arr.shape[:2]
+    if min(h, w) < MIN_SIDE:
+        raise InputError(f"{name}: image of {w} x {h} pixels is too small to hold a hex grid")
+    return arr
+
+
+def _to_rgb(img) -> np.ndarray:
+    mode = img.mode
+    if mode in ("I;16", "I;16B", "I;16L", "I;16N", "I", "F"):
+        a = np.asarray(img, dtype=np.float64)
+        lo, hi = float(np.min(a)), float(np.max(a))
+        scale = 255.0 / (hi - lo) if hi > lo else 0.0
+        g = np.clip((a - lo) * scale, 0, 255).astype(np.uint8)
+        return np.repeat(g[:, :, None], 3, axis=2)
+    if mode in ("RGBA", "LA", "PA") or (mode == "P" and "transparency" in img.info):
+        rgba = img.convert("RGBA")
+        from PIL import Image
+
+        paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        paper.alpha_composite(rgba)
+        img = paper
+    return np.ascontiguousarray(np.asarray(img.convert("RGB"), dtype=np.uint8))

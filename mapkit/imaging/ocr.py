@@ -1,0 +1,611 @@
+"""Race numbers by OCR: Tesseract through ``pytesseract`` (the optional extra ``ocr``),
+checked against digit templates, and settled so that no race number is used twice.
+
+Each city's numbers are read from inside its ring, after two clean-ups without which OCR
+misreads: the red of the ring's edge is dropped, and everything outside the ring is blanked;
+what is left is how much darker than the paper each pixel is. Then:
+
+* **Templates.** A race number is two digits 1..6: 36 shapes. Each number in the crop (one,
+  or two or three stacked or side by side) is compared with the 36 numbers set in six DejaVu
+  faces, shrunk to the crop's size at four sub-pixel shifts and a few blurs, and cut round
+  their ink box found to a fraction of a pixel: a normalised correlation per race number.
+  At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone.
+* **Tesseract.** All crops, enlarged until a digit is about 24 pixels high, go to Tesseract
+  at once, one below the other (one process, not one per city), digits 1-6 only; a reading
+  with as many numbers as the crop shows adds to those race numbers' scores.
+* **Once each.** A race number is used once on a map: every number gets a different race
+  number, with the largest total log-probability (the Hungarian method); a clear reading
+  keeps its number, an unclear one gives way. Changed or unsure readings are listed.
+
+Without Tesseract (or pytesseract) no numbers are read: cities come without numbers, and the
+importer says why.
+
+>>> split_numbers("35")
+([35], [])
+>>> split_numbers("1112 13")
+([11, 12, 13], [])
+>>> split_numbers("357")
+([35], ['7'])
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from ..grid import hex_name
+from .reading import LINEAR_LUT, unmix
+from .sampling import apply_affine
+
+__all__ = ["ocr_available", "read_numbers", "split_numbers", "OcrUnavailable"]
+
+SHEET_MAX_PX = 20000      # height of one sheet of crops for Tesseract
+TESSERACT_BONUS = 0.02    # added to the template score of what Tesseract read
+ASSIGN_TEMPERATURE = 0.02 # template scores -> log-probabilities for the assignment
+DIGIT_TARGET_PX = 24      # enlarge crops until a digit is about this tall (Tesseract likes 20-30)
+GAP_PX = 40
+
+
+class OcrUnavailable(Exception):
+    """pytesseract or the tesseract program is missing; the message says which."""
+
+
+def ocr_available() -> str | None:
+    """None when OCR works, else a one-line reason."""
+    try:
+        import pytesseract
+    except ImportError:
+        return "the Python package pytesseract is not installed (pip install 'mapkit[ocr]')"
+    try:
+        pytesseract.get_tesseract_version()
+    except Exception:  # TesseractNotFoundError, or a broken install
+        return "the tesseract program is not installed (e.g. apt-get install tesseract-ocr)"
+    return None
+
+
+def split_numbers(text: str) -> tuple[list[int], list[str]]:
+    """Race numbers in OCR text: each word's digits in pairs; leftovers are returned apart."""
+    numbers: list[int] = []
+    left: list[str] = []
+    for word in text.split():
+        digits = "".join(ch for ch in word if ch.isdigit())
+        while len(digits) >= 2:
+            numbers.append(int(digits[:2]))
+            digits = digits[2:]
+        if digits:
+            left.append(digits)
+    return numbers, left
+
+
+def _ink(rgb, fit, reading, legend, h, ring):
+    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1)."""
+    grid = fit.grid
+    A = fit.affine
+    px = fit.hex_px
+    c = np.array(grid.centre_mm(h))
+    inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
+    half = inner * px
+    cx, cy = apply_affine(A, c)
+    x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
+    y0, y1 = int(math.floor(cy - half)), int(math.ceil(cy + half)) + 1
+    H, W = rgb.shape[:2]
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    patch = rgb[y0:y1, x0:x1]
+    lin = LINEAR_LUT[patch] * reading.light.gains(cx, cy)[None, None, :]
+    fill = reading.fills.get(h, np.ones(3))
+    ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
+    a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
+    # Red is what is more city colour than black ink (JPEG tints dark digits beside the ring
+    # a little red: they stay), and a pixel round it (the ring's blurred edge).
+    red = (a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)
+    grown = red.copy()
+    grown[1:, :] |= red[:-1, :]
+    grown[:-1, :] |= red[1:, :]
+    grown[:, 1:] |= red[:, :-1]
+    grown[:, :-1] |= red[:, 1:]
+    red = grown & (a >= 0.05)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    # Distance in grid units: undo the affine for the offsets.
+    L = np.linalg.inv(A[:, :2])
+    du = L[0, 0] * (xx - cx) + L[0, 1] * (yy - cy)
+    dv = L[1, 0] * (xx - cx) + L[1, 1] * (yy - cy)
+    dist = np.hypot(du, dv)
+    outside = dist > inner
+    # Only the ring's edge is red to drop: what lies well inside it is the number (dark
+    # digits come out a little red beside a red ring in JPEG).
+    red &= dist > inner - 0.1
+    lum = (lin @ np.array([0.2126, 0.7152, 0.0722]))
+    keep = ~(red | outside)
+    # The paper here: most of the inside of the ring is paper.
+    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else \
+        float(ground @ np.array([0.2126, 0.7152, 0.0722]))
+    ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
+    ink[~keep] = 0.0
+    # Stretch so the darkest stroke is black; what is left at paper level is noise.
+    top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
+    if top > 0.1:
+        ink = np.clip(ink / top, 0, 1)
+    floor = 0.25
+    ink = np.clip((ink - floor) / (1 - floor), 0, 1)
+    return _text_only(ink)
+
+
+def _smooth(a: np.ndarray) -> np.ndarray:
+    """A 3 x 3 binomial blur (sigma about 0.7 pixel)."""
+    p = np.pad(a, 1, mode="edge")
+    r = (p[:, :-2] + 2 * p[:, 1:-1] + p[:, 2:]) / 4
+    return (r[:-2] + 2 * r[1:-1] + r[2:]) / 4
+
+
+def _for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
+    """Dark digits on white, enlarged so that a digit stands DIGIT_TARGET_PX high; the grey
+    edges are kept (Tesseract reads a smooth enlarged digit better than a blocky one)."""
+    from PIL import Image
+
+    img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
+    digit_px = _line_height(ink) or 0.3 * 0.73 * px   # nominal: digits of 0.3 hex
+    scale = max(1.0, DIGIT_TARGET_PX / max(digit_px, 1.0))
+    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
+                     Image.LANCZOS)
+    return np.asarray(img, dtype=np.uint8)
+
+
+def _runs(flags) -> list[tuple[int, int]]:
+    out, start = [], None
+    for i, f in enumerate(list(flags) + [False]):
+        if f and start is None:
+            start = i
+        elif not f and start is not None:
+            out.append((start, i))
+            start = None
+    return out
+
+
+def _text_only(ink: np.ndarray) -> np.ndarray:
+    """Blank all but the block of text: the rows and columns around the densest ones.
+
+    What is left of a ring, or a stray bit of a name, is thin and scattered; the number is
+    a dense block in the middle. Gaps up to most of a digit's height are bridged (between
+    the digits of a number, between stacked numbers).
+    """
+    out = np.zeros_like(ink)
+    px = ink.sum(axis=0)
+    py = ink.sum(axis=1)
+    if px.max() <= 0:
+        return out
+    runs = [b - a for a, b in _runs(py > 0.2 * py.max()) if b - a >= 2]
+    digit = float(np.median(runs)) if runs else 4.0
+    gap = max(2, int(round(0.8 * digit)))
+
+    def span(p):
+        idx = np.nonzero(p > 0.2 * p.max())[0]
+        centre = int(round(np.average(np.arange(len(p)), weights=p)))
+        lo = hi = int(min(idx, key=lambda i: abs(i - centre)))
+        while True:
+            nxt = idx[(idx > hi) & (idx <= hi + gap)]
+            if not len(nxt):
+                break
+            hi = int(nxt.max())
+        while True:
+            prv = idx[(idx < lo) & (idx >= lo - gap)]
+            if not len(prv):
+                break
+            lo = int(prv.min())
+        return max(0, lo - 1), hi + 2
+
+    x0, x1 = span(px)
+    y0, y1 = span(py)
+    out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
+    return out
+
+
+def _line_height(ink: np.ndarray) -> float | None:
+    """Height of the digits in a crop (one number, or two or three stacked or in a row).
+
+    The runs of inked rows give it, unless stacked lines touch: then the width of the text
+    does (two digits are about 1.6 times as wide as high).
+    """
+    cols = np.nonzero((ink > 0.35).sum(axis=0) >= 1)[0]
+    by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
+    rows = (ink > 0.35).sum(axis=1) >= 1
+    runs, n = [], 0
+    for r in rows:
+        if r:
+            n += 1
+        elif n:
+            runs.append(n)
+            n = 0
+    if n:
+        runs.append(n)
+    runs = [r for r in runs if r >= 3]
+    by_rows = float(np.median(runs)) if runs else None
+    if by_rows and by_width:
+        return min(by_rows, by_width)
+    return by_rows or by_width
+
+
+def _tesseract(crops) -> dict:
+    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text. The crops go
+    in sheets one below the other, one Tesseract run per sheet (Tesseract refuses pictures
+    over 32767 pixels high; a sheet stays far below)."""
+    import pytesseract
+    from PIL import Image
+
+    out: dict = {}
+    config = "--psm 6 -c tessedit_char_whitelist=123456"
+    i = 0
+    while i < len(crops):
+        batch, height = [], GAP_PX
+        while i < len(crops) and (not batch or height + crops[i][1].shape[0] + GAP_PX < SHEET_MAX_PX):
+            batch.append(crops[i])
+            height += crops[i][1].shape[0] + GAP_PX
+            i += 1
+        width = max(c.shape[1] for _, c in batch) + 2 * GAP_PX
+        sheet = np.full((height, width), 255, dtype=np.uint8)
+        spans = []
+        y = GAP_PX
+        for key, c in batch:
+            x = (width - c.shape[1]) // 2
+            sheet[y:y + c.shape[0], x:x + c.shape[1]] = c
+            spans.append((key, y - GAP_PX // 2, y + c.shape[0] + GAP_PX // 2))
+            y += c.shape[0] + GAP_PX
+        try:
+            data = pytesseract.image_to_data(Image.fromarray(sheet), config=config,
+                                             output_type=pytesseract.Output.DICT)
+        except Exception as exc:  # a tesseract crash must not take the import down
+            raise OcrUnavailable("tesseract failed: "
+                                 + (str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+        words: dict = {key: [] for key, _, _ in spans}
+        for k, text in enumerate(data.get("text", [])):
+            text = (text or "").strip()
+            if not text:
+                continue
+            cy = data["top"][k] + data["height"][k] / 2
+            for key, top, bottom in spans:
+                if top <= cy < bottom:
+                    words[key].append((data["top"][k], data["left"][k], text))
+                    break
+        for key, _, _ in spans:
+            rows: list[list] = []
+            for top, left, text in sorted(words[key]):
+                if rows and abs(rows[-1][0][0] - top) < DIGIT_TARGET_PX * 0.6:
+                    rows[-1].append((top, left, text))
+                else:
+                    rows.append([(top, left, text)])
+            out[key] = " ".join(t for row in rows for _, _, t in sorted(row, key=lambda w: w[1]))
+    return out
+
+
+def _settle(scores: np.ndarray) -> list[int]:
+    """A different race number (column) for every number read (row), with the largest total
+    log-probability (scores to probabilities by a softmax per row): a number read clearly
+    keeps its race number, an unclear one gives way.
+
+    >>> _settle(np.array([[0.9, 0.2, 0.1], [0.8, 0.7, 0.1], [0.1, 0.2, 0.9]]))
+    [0, 1, 2]
+    """
+    z = scores / ASSIGN_TEMPERATURE
+    z = z - z.max(axis=1, keepdims=True)
+    logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    return assign(logp)
+
+
+def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
+    """Race numbers of the cities found: ``({Hex: (numbers...)}, notes)``.
+
+    Each number in a city (one, or two or three stacked or side by side) is scored against
+    the 36 race numbers by the templates; Tesseract's reading, where it gives as many
+    numbers, adds to the score of what it read; then every number on the board gets a
+    different race number (a race number is used once on a map) with the best total score.
+    Raises :class:`OcrUnavailable` when OCR cannot run.
+    """
+    why = ocr_available()
+    if why:
+        raise OcrUnavailable(why)
+    cities = sorted(reading.cities.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    result: dict = {h: () for h, _ in cities}
+    notes: list[str] = []
+    slots = []          # (hex, scores over CODES)
+    crops = []
+    for h, ring in cities:
+        ink = _ink(rgb, fit, reading, legend, h, ring)
+        if ink is None or not (ink > 0.35).any():
+            continue
+        parts = [sc for sc in (code_scores(p) for p in _split_lines(ink)) if sc is not None]
+        for sc in parts:
+            slots.append([h, sc])
+        crops.append((h, _for_tesseract(ink, fit.hex_px)))
+    if not slots:
+        return result, notes
+    texts = _tesseract(crops)
+    index = {c: i for i, c in enumerate(CODES)}
+    by_hex: dict = {}
+    for k, (h, sc) in enumerate(slots):
+        by_hex.setdefault(h, []).append(k)
+    for h, ks in by_hex.items():
+        read, _left = split_numbers(texts.get(h, ""))
+        if len(read) == len(ks):
+            for k, n in zip(ks, read):
+                if str(n) in index:
+                    slots[k][1] = slots[k][1].copy()
+                    slots[k][1][index[str(n)]] += TESSERACT_BONUS
+    scores = np.stack([sc for _, sc in slots])
+    chosen = _settle(scores)
+    for h, ks in by_hex.items():
+        nums = sorted(int(CODES[chosen[k]]) for k in ks)
+        result[h] = tuple(nums)
+        weakest = min(float(np.sort(slots[k][1])[-1] - np.sort(slots[k][1])[-2]) for k in ks)
+        best = [int(CODES[int(np.argmax(slots[k][1]))]) for k in ks]
+        plural = "s" if len(nums) > 1 else ""
+        if sorted(best) != nums:
+            notes.append(f"{hex_name(h)}: race number{plural} {' '.join(map(str, nums))}, "
+                         f"though it looks most like {' '.join(map(str, sorted(best)))} "
+                         "(a race number is used once; check the overlay)")
+        elif weakest < 0.01:
+            notes.append(f"{hex_name(h)}: race number{plural} {' '.join(map(str, nums))} unsure")
+    return result, notes
+
+
+# -- digit templates --------------------------------------------------------------------------
+# Race numbers are two digits 1..6: 36 shapes. At 20 pixels per hex a digit stands 4 or 5
+# pixels high, too small for Tesseract; but a whole number compared with the 36 numbers set
+# in a few typefaces, shrunk to the same size, is still told apart.
+TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
+                  "DejaVuSerif-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf")
+CODES = tuple(f"{a}{b}" for a in "123456" for b in "123456")
+CANON = (18, 30)           # height, width of the compared images
+
+
+def _bbox(mask: np.ndarray):
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return None
+    return ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+
+
+@functools.lru_cache(maxsize=1)
+def _masters():
+    """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    fonts = []
+    for name in TEMPLATE_FONTS:
+        try:
+            fonts.append(ImageFont.truetype(name, 60))
+        except OSError:
+            continue
+    if not fonts:   # no font files at all: Pillow's own
+        fonts.append(ImageFont.load_default(60))
+    out = []
+    for font in fonts:
+        for code in CODES:
+            im = Image.new("L", (200, 110), 0)
+            ImageDraw.Draw(im).text((20, 10), code, fill=255, font=font)
+            a = np.asarray(im, dtype=np.float32) / 255.0
+            y0, y1, x0, x1 = _bbox(a > 0.5)
+            out.append((code, a[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4], y1 - y0))
+    return out
+
+
+def _edges(profile: np.ndarray) -> tuple[float, float] | None:
+    """Where a profile (0..1) first and last crosses one half, to a fraction of a pixel
+    (pixel i covers i..i+1): the ink box of a blurred glyph is where its edges were."""
+    idx = np.nonzero(profile >= 0.5)[0]
+    if not len(idx):
+        return None
+    i, j = int(idx[0]), int(idx[-1])
+    lo = float(i) + 0.5
+    if i > 0:
+        p0, p1 = profile[i - 1], profile[i]
+        lo = i - 0.5 + (0.5 - p0) / max(p1 - p0, 1e-6) + 0.5
+    hi = float(j) + 0.5
+    if j + 1 < len(profile):
+        p0, p1 = profile[j], profile[j + 1]
+        hi = j + 0.5 + (p0 - 0.5) / max(p0 - p1, 1e-6)
+    return lo, hi
+
+
+def _cut(a: np.ndarray):
+    """``a`` normalised for comparison: the window round its ink box (edges found to a
+    fraction of a pixel: the same for a picture's number and a template whatever the pixel
+    grid), scaled by the height alone (a narrow "11" stays narrow), resampled to the compared
+    size; zero mean, unit length."""
+    from PIL import Image
+
+    m = float(a.max())
+    if m <= 0:
+        return None
+    b = a / m
+    ey = _edges(b.max(axis=1))
+    ex = _edges(b.max(axis=0))
+    if ey is None or ex is None:
+        return None
+    height = max(ey[1] - ey[0], 1.0)
+    cx, cy = (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2
+    half_h = 0.5 * height * 1.25
+    half_w = half_h * CANON[1] / CANON[0]
+    box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    img = Image.fromarray(b.astype(np.float32), mode="F")
+    img = img.transform((CANON[1], CANON[0]), Image.EXTENT, box, Image.BILINEAR)
+    v = np.asarray(img, dtype=np.float32).ravel()
+    v = v - v.mean()
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else None
+
+
+@functools.lru_cache(maxsize=128)
+def _templates(height_q: int):
+    """Every master shrunk until its ink stands ``height_q / 4`` pixels high, blurred a
+    little, a little more and more (unknown focus), and cut like a picture's number."""
+    from PIL import Image, ImageFilter
+
+    height = height_q / 4.0
+    codes, rows = [], []
+    for code, a, ink_h in _masters():
+        k = height / ink_h
+        master = Image.fromarray((a * 255).astype(np.uint8))
+        # Where the pixel grid falls on the number changes a small number's pixels: shrink
+        # it at a few sub-pixel shifts.
+        for fx, fy in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)):
+            dx, dy = int(round(fx / k)), int(round(fy / k))
+            shifted = Image.new("L", (master.width + dx, master.height + dy), 0)
+            shifted.paste(master, (dx, dy))
+            w = max(2, int(round(shifted.width * k)))
+            h = max(2, int(round(shifted.height * k)))
+            small = shifted.resize((w, h), Image.BOX)
+            for sigma in (0.0, 0.6, 1.1, 1.7):
+                img = small.filter(ImageFilter.GaussianBlur(sigma)) if sigma else small
+                v = _cut(np.asarray(img, dtype=np.float32) / 255.0)
+                if v is not None:
+                    codes.append(code)
+                    rows.append(v)
+    return codes, np.stack(rows)
+
+
+def code_scores(number: np.ndarray) -> np.ndarray | None:
+    """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None."""
+    m = float(number.max()) if number.size else 0.0
+    if m <= 0:
+        return None
+    y0, y1, x0, x1 = _bbox(number > 0.5 * m)
+    if y1 - y0 < 3 or x1 - x0 < 3:
+        return None
+    v = _cut(number)
+    if v is None:
+        return None
+    codes, mat = _templates(int(round((y1 - y0) * 4)))
+    scores = mat @ v
+    index = {c: i for i, c in enumerate(CODES)}
+    out = np.full(len(CODES), -1.0)
+    np.maximum.at(out, [index[c] for c in codes], scores)
+    return out
+
+
+def _match(number: np.ndarray) -> tuple[int | None, float, float]:
+    """The race number an ink image shows: ``(number, score, margin to the next best)``."""
+    sc = code_scores(number)
+    if sc is None:
+        return None, 0.0, 0.0
+    order = np.argsort(-sc)
+    return int(CODES[order[0]]), float(sc[order[0]]), float(sc[order[0]] - sc[order[1]])
+
+
+def assign(scores: np.ndarray) -> list[int]:
+    """Each row (a number on the board) gets a different column (a race number), with the
+    largest total score: the Hungarian method. Rows may be fewer than columns.
+
+    >>> assign(np.array([[0.9, 0.8], [0.95, 0.1]]))
+    [1, 0]
+    """
+    n_rows, n_cols = scores.shape
+    if n_rows == 0:
+        return []
+    if n_rows > n_cols:
+        return [int(i) for i in np.argmax(scores, axis=1)]
+    cost = (scores.max() - scores).tolist()
+    # Kuhn-Munkres with potentials (rows <= columns), 1-based arrays as in the textbook.
+    INF = float("inf")
+    u = [0.0] * (n_rows + 1)
+    v = [0.0] * (n_cols + 1)
+    p = [0] * (n_cols + 1)
+    way = [0] * (n_cols + 1)
+    for i in range(1, n_rows + 1):
+        p[0] = i
+        j0 = 0
+        minv = [INF] * (n_cols + 1)
+        used = [False] * (n_cols + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta, j1 = INF, 0
+            for j in range(1, n_cols + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta, j1 = minv[j], j
+            for j in range(n_cols + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    out = [0] * n_rows
+    for j in range(1, n_cols + 1):
+        if p[j]:
+            out[p[j] - 1] = j - 1
+    return out
+
+
+def _split_lines(ink: np.ndarray) -> list[np.ndarray]:
+    """The numbers in a crop: lines (stacked numbers), and two numbers side by side."""
+    box = _bbox(ink > 0.3)
+    if box is None:
+        return []
+    y0, y1, x0, x1 = box
+    block = ink[y0:y1, x0:x1]
+    h, w = block.shape
+    rows = (block > 0.3).sum(axis=1)
+    # Lines separated by empty rows.
+    lines, start = [], None
+    for i, r in enumerate(list(rows) + [0]):
+        if r > 0 and start is None:
+            start = i
+        elif r == 0 and start is not None:
+            if i - start >= 2:
+                lines.append((start, i))
+            start = None
+    line_h = min(h, w / 1.58) if w else h
+    if len(lines) <= 1:
+        # Touching lines: as many as the block's height holds (pitch ~1.44 digit heights).
+        n = max(1, int(round((h / max(line_h, 1.0) - 1.0) / 1.44)) + 1)
+        n = min(n, 3)
+        if n == 1:
+            lines = [(0, h)]
+        else:
+            pitch = (h - line_h) / (n - 1)
+            lines = [(int(round(k * pitch)), int(round(k * pitch + line_h))) for k in range(n)]
+    out = []
+    for a, b in lines:
+        line = block[a:b]
+        cols = np.nonzero((line > 0.3).sum(axis=0))[0]
+        if not len(cols):
+            continue
+        lw = cols[-1] - cols[0] + 1
+        lh = b - a
+        if lw / max(lh, 1) > 2.6:
+            # Two numbers in a row: split at the widest gap near the middle.
+            prof = (line > 0.3).sum(axis=0).astype(float)
+            mid = (cols[0] + cols[-1]) / 2
+            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
+            cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
+            out += [line[:, :cut], line[:, cut:]]
+        else:
+            out.append(line)
+    return out
+
+
+def match_numbers(ink: np.ndarray) -> tuple[list[int], float]:
+    """Race numbers in an ink crop by templates, and the weakest margin among them."""
+    nums, margin = [], 1.0
+    for part in _split_lines(ink):
+        n, score, m = _match(part)
+        if n is not None:
+            nums.append(n)
+            margin = min(margin, m)
+    return nums, margin

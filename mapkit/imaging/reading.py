@@ -1,0 +1,750 @@
+"""Reading the board once the grid is known: terrain per hex, rivers and borders per edge,
+city rings.
+
+Colours are compared after two corrections that a scan or a photograph needs:
+
+- **Light.** The paper (the legend's lightest terrain, white plains) is found hex by hex and a
+  smooth surface per channel is fitted to it in linear RGB; dividing by it removes a light
+  gradient, a vignette and the tint of the paper.
+- **Print.** Printed colours are not the legend's: after a first pass each class's colour is
+  re-measured on the hexes (or edges) it won, k-means fashion, and the board is read again.
+
+Terrain is the nearest legend colour in CIELAB to the median of the hex's interior. Strokes
+(a river or border line on an edge, a city's ring) are found by *unmixing*: a sample is the
+fill of its hex plus some share ``alpha`` of the stroke colour plus some black ink, and the
+share is solved for by least squares in linear RGB; a thin line blurred into the paper still
+shows its share, and a colour the model cannot explain (another feature) does not count.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..grid import Grid, edge
+from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
+from .gridfind import GridFit
+from .sampling import apply_affine, disc_pattern
+
+__all__ = ["Reading", "read_board", "unmix", "Light", "LINEAR_LUT"]
+
+SQRT3 = math.sqrt(3.0)
+LINEAR_LUT = srgb_to_linear(np.arange(256, dtype=np.uint8))
+EDGE_CHUNK = 4000
+RING_CHUNK = 1500
+STROKE_ALPHA = 0.3        # share of stroke colour that makes a river or border
+WEAK_ALPHA = 0.17         # ... or continues one
+GAP_ALPHA = 0.12          # ... or fills a gap in one
+RING_ALPHA = 0.22         # share of city colour that counts as ring
+
+
+@dataclass
+class Reading:
+    """What was read from the picture, with a confidence in 0..1 for every decision."""
+
+    grid: Grid
+    terrain: dict = field(default_factory=dict)          # Hex -> terrain
+    terrain_conf: dict = field(default_factory=dict)     # Hex -> 0..1
+    strokes: dict = field(default_factory=dict)          # kind -> set of edges
+    edge_conf: dict = field(default_factory=dict)        # edge -> (kind or None, 0..1)
+    cities: dict = field(default_factory=dict)           # Hex -> ring radius (grid units)
+    city_conf: dict = field(default_factory=dict)        # Hex -> 0..1 (cities and near misses)
+    light: "Light | None" = None
+    fills: dict = field(default_factory=dict)            # Hex -> corrected linear RGB fill
+    colours: dict = field(default_factory=dict)          # legend key -> measured linear RGB
+
+
+def unmix(c, fill, stroke, ink):
+    """Solve ``c = fill + a (stroke - fill) + b (ink - fill)`` for ``a`` in [0, 1.5] and
+    ``b`` >= 0 by least squares (linear RGB, arrays broadcast over the last axis 3).
+
+    Returns ``(a, b, miss)`` where ``miss`` is the part of ``c`` left unexplained, relative
+    to the distance between stroke and fill.
+
+    >>> white, red, black = np.ones(3), np.array([0.8, 0.02, 0.02]), np.zeros(3)
+    >>> a, b, miss = unmix(0.5 * white + 0.5 * red, white, red, black)
+    >>> round(float(a), 3), round(float(b), 3), round(float(miss), 3)
+    (0.5, 0.0, 0.0)
+    """
+    c, fill, stroke, ink = (np.asarray(x, dtype=np.float32) for x in (c, fill, stroke, ink))
+    u = stroke - fill
+    v = ink - fill
+    r = c - fill
+    uu = (u * u).sum(-1) + np.float32(1e-9)
+    vv = (v * v).sum(-1) + np.float32(1e-4)
+    uv = (u * v).sum(-1)
+    ur = (u * r).sum(-1)
+    vr = (v * r).sum(-1)
+    rr = (r * r).sum(-1)
+    det = uu * vv - uv * uv
+    det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
+    a = (ur * vv - vr * uv) / det
+    b = (vr * uu - ur * uv) / det
+    # The ink share cannot be negative: a paler sample is explained by the stroke alone.
+    neg = b < 0
+    a = np.where(neg, ur / uu, a)
+    b = np.where(neg, np.float32(0.0), b)
+    a = np.clip(a, 0.0, 1.5)
+    b = np.clip(b, 0.0, 1.0)
+    # |r - a u - b v|^2 without forming the residual vectors.
+    res2 = rr - 2 * a * ur - 2 * b * vr + a * a * uu + 2 * a * b * uv + b * b * vv
+    miss = np.sqrt(np.maximum(res2, 0.0) / uu)
+    return a, b, miss
+
+
+class Light:
+    """Paper white over the picture: a smooth surface per channel in linear RGB.
+
+    ``gains(x, y)`` are the factors that turn a measured colour into the colour it would have
+    under even white light, with the paper at ``white`` (the legend's plain colour).
+    """
+
+    def __init__(self, coef: np.ndarray, centre, scale):
+        self.coef = coef           # (3, k)
+        self.centre = centre
+        self.scale = scale
+
+    @staticmethod
+    def _design(x, y, centre, scale, k):
+        u = (np.asarray(x, dtype=np.float64) - centre[0]) / scale
+        v = (np.asarray(y, dtype=np.float64) - centre[1]) / scale
+        cols = [np.ones_like(u), u, v, u * u, u * v, v * v]
+        return np.stack(cols[:k], axis=-1)
+
+    @classmethod
+    def fit(cls, xy: np.ndarray, colours: np.ndarray, white: np.ndarray) -> "Light":
+        """Fit to hexes believed to be paper: positions ``xy`` (n, 2), linear colours (n, 3)."""
+        n = len(xy)
+        centre = xy.mean(axis=0) if n else np.zeros(2)
+        scale = float(max(np.ptp(xy[:, 0]) if n else 1, np.ptp(xy[:, 1]) if n else 1, 1.0)) / 2
+        k = 6 if n >= 40 else (3 if n >= 8 else 1)
+        X = cls._design(xy[:, 0], xy[:, 1], centre, scale, k)
+        target = np.log(np.maximum(colours, 1e-4)) - np.log(np.maximum(white, 1e-4))
+        coef = np.zeros((3, k))
+        for ch in range(3):
+            w = np.ones(n)
+            for _ in range(4):   # robust: a few hexes misread as paper must not bend it
+                Xw = X * w[:, None]
+                sol = np.linalg.lstsq(Xw.T @ X + 1e-6 * np.eye(k), Xw.T @ target[:, ch], rcond=None)[0]
+                r = target[:, ch] - X @ sol
+                s = max(float(np.median(np.abs(r))) * 1.5, 0.02)
+                w = 1.0 / np.maximum(1.0, np.abs(r) / s)
+            coef[ch] = sol
+        return cls(coef, centre, scale)
+
+    def gains(self, x, y) -> np.ndarray:
+        k = self.coef.shape[1]
+        X = self._design(x, y, self.centre, self.scale, k)
+        return np.exp(-(X @ self.coef.T))
+
+
+def _lin(samples: np.ndarray) -> np.ndarray:
+    return LINEAR_LUT[samples]
+
+
+def _sample_rgb(rgb: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    h, w = rgb.shape[:2]
+    xi = np.clip(np.rint(pts[..., 0]), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(pts[..., 1]), 0, h - 1).astype(np.intp)
+    return rgb[yi, xi]
+
+
+def _nearest(labs: np.ndarray, cents: np.ndarray, l_weight: float = 0.8):
+    d = labs[:, None, :] - cents[None, :, :]
+    d[..., 0] *= l_weight
+    dist = np.sqrt((d * d).sum(-1))
+    order = np.argsort(dist, axis=1)
+    best = order[:, 0]
+    d1 = dist[np.arange(len(labs)), best]
+    d2 = dist[np.arange(len(labs)), order[:, 1]] if cents.shape[0] > 1 else d1 + 100
+    return best, d1, d2
+
+
+def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
+    """Read terrain, edge strokes and city rings of the board ``fit`` found in ``rgb``."""
+    grid = fit.grid
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    reading = Reading(grid)
+    cents, ref = _read_terrain(reading, rgb, fit, legend, hexes, centres)
+    _mark_off(reading, fit)
+
+    terr_keys = list(TERRAIN_KEYS)
+    # The background of a stroke is the colour of the hex's terrain as printed on this board
+    # (not the hex's own measured fill, which JPEG tints with the ring or line beside it).
+    class_lin = {t: _lab_to_lin(cents[k]) for k, t in enumerate(terr_keys)}
+    class_lin["off"] = class_lin[terr_keys[ref]]
+    fills = np.array([class_lin[reading.terrain[h]] for h in hexes])
+    index = {h: i for i, h in enumerate(hexes)}
+    edges = list(grid.edges())
+    ea = np.array([index[a] for a, _ in edges], dtype=np.intp)
+    eb = np.array([index[b] for _, b in edges], dtype=np.intp)
+
+    # The legend's stroke colours are used as they are (after the white balance): measured
+    # on thin blurred lines they come out mixed with the outline under them. The city colour
+    # competes too when it is not the border's: a city outline drawn along the sides of its
+    # hex (mapkit's own style) is found from the edges.
+    ink = legend.linear("grid")
+    strokes = legend.strokes()
+    stroke_lin = {k: legend.linear(k) for k in strokes}
+    same_red = "border" in strokes and float(np.linalg.norm(
+        legend.lab("border") - legend.lab("city"))) < 25.0
+    if not same_red:
+        stroke_lin["_city"] = legend.linear("city")
+    jcity = list(stroke_lin).index("border" if same_red else "_city")
+    alphas, outer, centroid = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills,
+                                           reading.light, stroke_lin, ink)
+    stroke_lin.pop("_city", None)
+    reading.colours.update(stroke_lin)
+
+    edge_index = {e: i for i, e in enumerate(edges)}
+    _read_cities(reading, rgb, fit, legend, hexes, centres, fills, class_lin, edges, edge_index,
+                 alphas, centroid, jcity)
+    _decide_edges(reading, strokes, edges, edge_index, alphas, outer, same_red)
+    return reading
+
+
+def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, centres):
+    """Terrain of every hex: the light, then the nearest class colour, re-measured k-means
+    fashion. Returns the class colours (CIELAB) and the index of the paper class."""
+    A, px = fit.affine, fit.hex_px
+    cxy = apply_affine(A, centres)
+    pattern, n_inner = _fill_pattern(px)
+    med = np.empty((len(hexes), 3))
+    for lo in range(0, len(hexes), 4000):
+        pts = apply_affine(A, centres[lo:lo + 4000, None, :] + pattern[None, :, :])
+        med[lo:lo + 4000] = _fill_colour(_lin(_sample_rgb(rgb, pts)), n_inner)
+
+    terr_keys = list(TERRAIN_KEYS)
+    legend_lin = np.array([legend.linear(k) for k in terr_keys])
+    legend_lab = linear_to_lab(legend_lin)
+    ref = int(np.argmax(legend_lab[:, 0]))                   # the paper: lightest terrain
+    white = legend_lin[ref]
+
+    # First guess of the light: the brightest third of the hexes are paper.
+    lum = med @ np.array([0.2126, 0.7152, 0.0722])
+    bright = lum >= np.percentile(lum, 67)
+    light = Light.fit(cxy[bright], med[bright], white)
+    cents = legend_lab.copy()
+    for _ in range(4):
+        labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]))
+        cls, d1, d2 = _nearest(labs, cents)
+        # Re-measure each class's printed colour on the hexes it won (never far from the legend).
+        for k in range(len(terr_keys)):
+            members = labs[cls == k]
+            if len(members) >= max(3, 0.01 * len(labs)):
+                step = np.median(members, axis=0) - legend_lab[k]
+                dist = float(np.linalg.norm(step))
+                cents[k] = legend_lab[k] + step * min(1.0, 35.0 / max(dist, 1e-9))
+            else:
+                cents[k] = legend_lab[k]
+        paper = (cls == ref) & (d1 < 0.6 * d2)
+        if paper.sum() >= 3:
+            light = Light.fit(cxy[paper], med[paper], white)
+    corr = med * light.gains(cxy[:, 0], cxy[:, 1])
+    cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
+    conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
+    reading.light = light
+    for i, h in enumerate(hexes):
+        reading.terrain[h] = terr_keys[cls[i]]
+        reading.terrain_conf[h] = float(conf[i])
+        reading.fills[h] = corr[i]
+    reading.colours.update({terr_keys[k]: _lab_to_lin(cents[k]) for k in range(len(terr_keys))})
+    return cents, ref
+
+
+def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, centres, fills,
+                 class_lin, edges, edge_index, alphas, centroid, jcity):
+    """City rings inside hexes, and outlines along a hex's own sides; a city's terrain is
+    then plain or mountain, whichever explains its hex best."""
+    grid = fit.grid
+    ground_keys = [t for t in ("plain", "mountain") if t in class_lin]
+    cities = _rings(rgb, fit.affine, fit.hex_px, centres, fills, reading.light,
+                    legend.linear("city"), legend.linear("grid"), hexes, grid,
+                    [class_lin[t] for t in ground_keys])
+    for h in list(cities):
+        radius, score, ground, switched, residuals = cities[h]
+        # A hex read as water or foreign is a city only if it is better read as plain or
+        # mountain with a ring on it (a border round a foreign enclave is no city).
+        if reading.terrain[h] not in ("plain", "mountain") and not switched:
+            del cities[h]
+            continue
+        cities[h] = (radius, score, ground)
+        if score >= 0.5 and len(residuals) == 2:
+            # How much better the chosen ground explains the hex than the other.
+            lo, hi = sorted(residuals)
+            reading.terrain_conf[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
+    for h, found in _outlined_hexes(grid, edge_index, alphas, centroid, jcity,
+                                    reading.terrain).items():
+        if cities.get(h, (0, 0.0, -1))[1] < found[1]:
+            cities[h] = found
+    for h, (radius, score, ground) in cities.items():
+        if score >= 0.5 and ground >= 0:
+            reading.terrain[h] = ground_keys[ground]
+        reading.city_conf[h] = score
+        if score >= 0.5:
+            reading.cities[h] = radius
+
+
+def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, same_red):
+    """Which edges carry a river, a border (a ridge): thresholds on the share of the stroke
+    colour, the city outline rules, the prior of borders where home meets abroad, and the
+    continuation of lines (hysteresis)."""
+    grid = reading.grid
+    kinds = {k: set() for k in strokes}
+    best: dict = {}
+    outlined = {h for h, r in reading.cities.items() if r >= OUTLINE_RADIUS}
+    jb = strokes.index("border") if "border" in strokes else None
+    # Border edges away from outlined cities, and those beside one that show the colour well
+    # past the line: where a border on a city's side may continue.
+    first = set()
+    if jb is not None:
+        for i, e in enumerate(edges):
+            if alphas[i, jb, 0] < STROKE_ALPHA:
+                continue
+            cs = [h for h in e if h in outlined]
+            if not cs or (len(cs) == 1 and outer[i, jb, 1 if cs[0] == e[0] else 0] >= 0.6):
+                first.add(e)
+    # Sides of outlined cities that carry a border too: they show the colour beyond the line
+    # at least half as strongly as on it (an outline's blur shows less), and a run of such
+    # sides goes on, at one of its ends, along an edge that is no side of the city.
+    # Towards a neighbouring state a border is expected: there it is enough that the colour
+    # shows beyond the line more than on the city's sides towards home land.
+    allowed: set = set()
+    if jb is not None and same_red:
+        for h in outlined:
+            far = {e: outer[edge_index[e], jb, 1 if h == e[0] else 0] for e in grid.edges_of(h)}
+            abroad = {e for e in far if reading.terrain[e[1] if e[0] == h else e[0]] == "foreign"}
+            spill = max([f for e, f in far.items() if e not in abroad], default=0.1)
+            for e in abroad:
+                if alphas[edge_index[e], jb, 0] >= WEAK_ALPHA and far[e] >= spill + 0.05:
+                    allowed.add(e)
+            cand = [e for e, f in far.items() if e not in abroad
+                    and alphas[edge_index[e], jb, 0] >= WEAK_ALPHA
+                    and f >= 0.5 * alphas[edge_index[e], jb, 0]]
+            for run in _runs_of_sides(grid, h, cand):
+                if any(_continues(grid, h, e, first | allowed) for e in run):
+                    allowed.update(run)
+    for i, e in enumerate(edges):
+        a_best, kind = 0.0, None
+        for j, k in enumerate(strokes):
+            a = alphas[i, j, 0]
+            if k == "border" and same_red:
+                # A city's red outline looks like a border on its sides.
+                on_city = [h for h in e if h in reading.cities]
+                if on_city and reading.cities[on_city[0]] >= OUTLINE_RADIUS:
+                    if e not in allowed:
+                        a = 0.0
+                elif on_city:
+                    # A ring inside: a border must show on the far side of the line too.
+                    a = min(a, outer[i, j, 1 if on_city[0] == e[0] else 0])
+            if a > a_best:
+                a_best, kind = a, k
+        best[e] = (a_best, kind)
+        # A state border runs where home land meets a neighbouring state: there a weaker
+        # showing of the border colour is enough.
+        thr = STROKE_ALPHA
+        sides = {reading.terrain[e[0]], reading.terrain[e[1]]}
+        if kind == "border" and "foreign" in sides and sides & {"plain", "mountain"}:
+            thr = WEAK_ALPHA
+        if a_best >= thr:
+            kinds[kind].add(e)
+            reading.edge_conf[e] = (kind, float(min(1.0, (a_best - thr) / 0.3)))
+        else:
+            reading.edge_conf[e] = (None, float(min(1.0, (thr - a_best) / 0.3)))
+    _grow_strokes(reading, kinds, best)
+    reading.strokes = kinds
+
+
+def _grow_strokes(reading: Reading, kinds: dict, best: dict):
+    """Lines run on: an edge that shows a weaker share of a stroke joins the stroke when the
+    same line goes on at one of its ends (hysteresis, as edge detectors do), or when a name
+    written across it hides it and the line goes on at both ends."""
+    grid = reading.grid
+
+    def ends(e):
+        return [c for c in grid.neighbours_all(e[0]) if grid.adjacent(c, e[1])]
+
+    def touching(e):
+        for c in ends(e):
+            for x in (edge(e[0], c), edge(e[1], c)):
+                if x in best:
+                    yield x
+
+    todo = deque(x for k in kinds.values() for e in k for x in touching(e))
+    while todo:
+        e = todo.popleft()
+        a_best, kind = best[e]
+        if kind is None or e in kinds[kind] or a_best < GAP_ALPHA:
+            continue
+        joined = [edge(e[0], c) in kinds[kind] or edge(e[1], c) in kinds[kind] for c in ends(e)]
+        # (at the edge of the board a line may run off it)
+        both = any(joined) and all(j or c not in grid for j, c in zip(joined, ends(e)))
+        if (a_best >= WEAK_ALPHA and any(joined)) or both:
+            kinds[kind].add(e)
+            reading.edge_conf[e] = (kind, 0.5 * float(min(1.0, (a_best - GAP_ALPHA) / 0.3)))
+            todo.extend(touching(e))
+
+
+def _lab_to_lin(lab):
+    """CIELAB -> linear RGB (inverse of :func:`linear_to_lab`)."""
+    from .colour import _M_RGB_TO_XYZ, _WHITE
+
+    L, a, b = lab
+    fy = (L + 16) / 116
+    fx = fy + a / 500
+    fz = fy - b / 200
+    eps = 216 / 24389
+    kappa = 24389 / 27
+
+    def finv(f):
+        return f ** 3 if f ** 3 > eps else (116 * f - 16) / kappa
+
+    xyz = np.array([finv(fx), finv(fy), finv(fz)]) * _WHITE
+    return np.clip(np.linalg.solve(_M_RGB_TO_XYZ, xyz), 0, 1)
+
+
+def _fill_pattern(px: float):
+    """Where a hex's fill is read: a disc in the middle and a band just inside the sides.
+
+    A city's ring lies between the two (or hugs the sides, and then the middle is clear),
+    numbers sit in the middle, outlines blur into the band: the fill is the colour found in
+    both. Returns the points (grid units) and how many of them are the middle disc.
+    """
+    n_axis = int(np.clip(round(0.44 * px / 1.5), 5, 11))
+    inner = disc_pattern(0.22, n_axis)
+    n_ang = int(np.clip(round(2 * math.pi * 0.43 * px / 1.5), 24, 72))
+    a = np.arange(n_ang) * (2 * math.pi / n_ang)
+    band = np.concatenate([r * np.stack([np.cos(a + r), np.sin(a + r)], axis=1) for r in (0.40, 0.43)])
+    return np.concatenate([inner, band]), len(inner)
+
+
+def _fill_colour(lin: np.ndarray, n_inner: int) -> np.ndarray:
+    """The colour that fills each hex: samples (n, p, 3) in linear RGB -> (n, 3).
+
+    Usually the median; but a city's ring, its numbers and its name can cover half of a hex.
+    Where many samples stray from the median, the fill is the colour most common in both
+    the middle and the band inside the sides: the sample with the most others within 10
+    CIELAB units in each (a product of the two counts), then the median of those near it.
+    """
+    med = np.median(lin, axis=1)
+    lab = linear_to_lab(lin.astype(np.float32)).astype(np.float32)
+    mlab = linear_to_lab(med).astype(np.float32)
+    stray = (np.linalg.norm(lab - mlab[:, None, :], axis=2) > 15.0).mean(axis=1)
+    busy = np.nonzero(stray > 0.12)[0]
+    if not len(busy):
+        return med
+    p = lin.shape[1]
+    cand_idx = np.arange(0, p, max(1, p // 60))
+    n_outer = p - n_inner
+    for lo in range(0, len(busy), 256):
+        sel = busy[lo:lo + 256]
+        L = lab[sel]                                        # (b, p, 3)
+        C = L[:, cand_idx, :]                               # (b, c, 3)
+        close = np.linalg.norm(C[:, :, None, :] - L[:, None, :, :], axis=3) < 10.0  # (b, c, p)
+        score = ((close[:, :, :n_inner].sum(axis=2) + 0.5) / n_inner
+                 * (close[:, :, n_inner:].sum(axis=2) + 0.5) / n_outer)
+        best = np.argmax(score, axis=1)
+        near = close[np.arange(len(sel)), best]              # (b, p)
+        masked = np.where(near[..., None], lin[sel], np.nan)
+        med[sel] = np.nanmedian(masked, axis=1)
+    return med
+
+
+OUTLINE_RADIUS = 0.45      # a city "ring" this far out is an outline along the hex's sides
+OUTLINE_ALPHA = 0.15       # share of city colour on a side that may be such an outline
+
+
+def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
+    """Hexes outlined in the city colour along their own sides (mapkit's style, the "hex
+    with a red outline" of the Dampfross boards): every side shows the colour, and it lies
+    on the inner side of the line (a border around an enclave lies on the line itself)."""
+    found = {}
+    for h in grid.hexes():
+        if terrain.get(h) not in ("plain", "mountain"):
+            continue
+        sides = grid.edges_of(h)
+        if len(sides) < 4:
+            continue
+        shares, inward, abroad = [], [], []
+        for e in sides:
+            i = edge_index[e]
+            shares.append(alphas[i, jcity, 0])
+            c = centroid[i, jcity]
+            inward.append(-c if h == e[0] else c)
+            n = e[1] if e[0] == h else e[0]
+            abroad.append(terrain.get(n) == "foreign")
+        shares = np.array(shares)
+        # Thin outlines come out faint; the inward shift on (nearly) every side is what tells,
+        # on the sides where no border is to be expected (a border towards a neighbouring
+        # state lies on the line and hides the shift).
+        lit = shares >= OUTLINE_ALPHA
+        if lit.sum() < len(sides) - 2 or lit.sum() < 4:
+            continue
+        home = lit & ~np.array(abroad)
+        if not home.any():
+            continue
+        shift = float(np.median(np.array(inward)[home]))
+        if shift >= 0.012:
+            score = float(np.clip(0.5 + (shift - 0.01) * 20, 0.5, 1.0))
+            found[h] = (0.48, score, -1)
+    return found
+
+
+def _runs_of_sides(grid, h, sides: list) -> list[list]:
+    """``sides`` of hex ``h`` grouped into runs that follow each other round the hex."""
+    left = set(sides)
+    runs = []
+    while left:
+        run = [left.pop()]
+        grew = True
+        while grew:
+            grew = False
+            for e in list(left):
+                n = e[1] if e[0] == h else e[0]
+                if any(grid.adjacent(n, r[1] if r[0] == h else r[0]) for r in run):
+                    run.append(e)
+                    left.discard(e)
+                    grew = True
+        runs.append(run)
+    return runs
+
+
+def _continues(grid, h, e, borders: set) -> bool:
+    """Whether a border on side ``e`` of city ``h`` goes on past either end of the side."""
+    n = e[1] if e[0] == h else e[0]
+    for c in grid.neighbours(h):
+        if c != n and grid.adjacent(c, n) and edge(n, c) in borders:
+            return True
+    return False
+
+
+def _mark_off(reading: Reading, fit: GridFit):
+    """Hexes with no outline at all, paper-coloured, reached from the edge of the board
+    through such hexes: not part of the board (``off``)."""
+    grid = reading.grid
+    bare = {h for h in grid.hexes()
+            if fit.outline.get(h, 6) <= 1 and reading.terrain[h] == "plain"}
+    if not bare:
+        return
+    edge_hexes = [h for h in bare if len(grid.neighbours(h)) < 6]
+    seen = set(edge_hexes)
+    todo = list(edge_hexes)
+    while todo:
+        h = todo.pop()
+        for n in grid.neighbours(h):
+            if n in bare and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    for h in seen:
+        reading.terrain[h] = "off"
+
+
+def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
+    """Per edge and stroke kind: the best share on the line (n, k, 1), the share on each
+    outer side (n, k, 2), and where across the line the stroke lies (n, k)."""
+    strokes = list(stroke_lin)
+    n = len(ea)
+    pa, pb = centres[ea], centres[eb]
+    mid = (pa + pb) / 2
+    nrm = pb - pa
+    nrm /= np.linalg.norm(nrm, axis=1, keepdims=True)
+    tan = np.stack([-nrm[:, 1], nrm[:, 0]], axis=1)
+    s = 1.0 / SQRT3
+    along = np.linspace(-0.3, 0.3, 7) * s
+    good_len = len(along)
+    half = max(0.16, 3.0 / px)
+    n_across = int(np.clip(2 * round(half * px / 0.8) + 1, 9, 31))
+    across = np.linspace(-half, half, n_across)
+    central = np.abs(across) <= max(0.05, 1.3 / px)
+    # "Outer" positions: past the line on each side, beyond a city ring hugging the side.
+    near, far = max(0.012, 0.5 / px), max(0.045, 1.5 / px)
+    outer_a = (across <= -near) & (across >= -far)
+    outer_b = (across >= near) & (across <= far)
+    out = np.zeros((n, len(strokes), 1))
+    outer = np.zeros((n, len(strokes), 2))
+    centroid = np.zeros((n, len(strokes)))
+    band = np.abs(across) <= 0.12
+    mxy = apply_affine(A, mid)
+    gains = light.gains(mxy[:, 0], mxy[:, 1])
+    for lo in range(0, n, EDGE_CHUNK):
+        hi = min(n, lo + EDGE_CHUNK)
+        m = mid[lo:hi]
+        grid_pts = (m[:, None, None, :] + across[None, :, None, None] * nrm[lo:hi, None, None, :]
+                    + along[None, None, :, None] * tan[lo:hi, None, None, :])
+        pts = apply_affine(A, grid_pts)
+        lin = _lin(_sample_rgb(rgb, pts))                       # (c, n_across, n_along, 3)
+        lin *= gains[lo:hi, None, None, :]
+        fa, fb = fills[ea[lo:hi]], fills[eb[lo:hi]]
+        # Each sample is unmixed on its own with each stroke colour; the colours compete (the
+        # one that leaves the least unexplained wins the sample: a blurred blue line is
+        # partly explained by purple too). Then the share that 70 % of the samples along the
+        # side reach: a stroke runs the whole side, text along it comes and goes.
+        # Near the line the two fills blur into each other (water's blue into the plain
+        # beside it looks like a faint river): a stroke must show against either fill.
+        fits = []
+        hidden = None
+        for k in strokes:
+            good, absres = None, None
+            for fill in (fa, fb):
+                a, b, miss = unmix(lin, fill[:, None, None, :], stroke_lin[k], ink)
+                r = miss * np.linalg.norm(stroke_lin[k] - fill, axis=-1)[:, None, None]
+                g = np.where(miss < 0.3, a, a * np.clip(1.0 - (miss - 0.3) / 0.3, 0.0, 1.0))
+                good = g if good is None else np.minimum(good, g)
+                absres = r if absres is None else np.maximum(absres, r)
+                # Black ink over the line (a name written across a river) hides it: such
+                # samples say nothing either way.
+                h = (b > 0.55) & (a < 0.2)
+                hidden = h if hidden is None else hidden & h
+            fits.append((good, absres))
+        if len(fits) > 1:
+            winner = np.argmin(np.stack([f[1] for f in fits]), axis=0)
+        seen = (~hidden).sum(axis=2)                     # (c, n_across)
+        for j, (good, _) in enumerate(fits):
+            if len(fits) > 1:
+                good = np.where(winner == j, good, 0.0)
+            good = _low_quantile(np.where(hidden, np.nan, good), seen, 0.3)
+            # An edge mostly hidden under ink is an outline, not a stroke.
+            good = np.where(seen >= max(2, 0.3 * good_len), good, 0.0)
+            out[lo:hi, j, 0] = good[:, central].max(axis=1)
+            outer[lo:hi, j, 0] = good[:, outer_a].max(axis=1)
+            outer[lo:hi, j, 1] = good[:, outer_b].max(axis=1)
+            # Where across the line the stroke lies (grid units, negative: towards a).
+            wgt = good[:, band]
+            centroid[lo:hi, j] = (wgt * across[band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
+    return out, outer, centroid
+
+
+def _low_quantile(a: np.ndarray, n_valid: np.ndarray, q: float) -> np.ndarray:
+    """The ``q`` quantile along the last axis of ``a`` ignoring NaN (``n_valid`` per row;
+    rows with none give 0): a share most of a side's samples reach."""
+    srt = np.sort(a, axis=-1)                       # NaN sort last
+    k = np.clip(np.floor(q * (n_valid - 1)).astype(np.intp), 0, a.shape[-1] - 1)
+    out = np.take_along_axis(srt, k[..., None], axis=-1)[..., 0]
+    return np.where(n_valid > 0, np.nan_to_num(out), 0.0)
+
+
+def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=(),
+           all_centres=None, all_fills=None):
+    """City rings: hexes where the city colour goes all the way round inside the hex.
+
+    For each angle around the centre, red must show at some radius inside the hex and not at
+    the mirror point across the hex's side (a border line on the side shows on both sides;
+    a ring only inside). Angles whose mirror is red are left out of the count.
+    """
+    n_ang = 48
+    rmax = 0.5
+    rmin = 0.16
+    step = max(0.025, 0.6 / px)
+    radii = np.arange(rmin, rmax + 1e-9, step)
+    ang = np.arange(n_ang) * (2 * math.pi / n_ang)
+    # Distance from the centre to the hex boundary at each angle (pointy: sides normal to
+    # 0, 60, ... degrees; flat: to 30, 90, ...).
+    start = 0.0 if grid.orientation == "pointy" else math.pi / 6
+    rel = (ang - start) % (math.pi / 3)
+    rel = np.minimum(rel, math.pi / 3 - rel)
+    bound = 0.5 / np.cos(rel)
+    # Just outside the hex at each angle: a border on the side shows there, a ring does not.
+    beyond = bound[None, :] + np.array([0.015, 0.035, 0.055])[:, None]      # (3, a)
+    # The neighbour each angle faces (its fill is the background out there).
+    side = np.rint((ang - start) / (math.pi / 3)).astype(int) % 6
+    side_dir = np.stack([np.cos(start + side * math.pi / 3), np.sin(start + side * math.pi / 3)], axis=1)
+    all_centres = centres if all_centres is None else all_centres
+    all_fills = fills if all_fills is None else all_fills
+    key = {(int(round(x * 8)), int(round(y * 8))): i for i, (x, y) in enumerate(all_centres)}
+    paper = all_fills.max(axis=0) if len(all_fills) else np.ones(3)
+    dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
+    pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
+    pat_out = beyond[:, :, None] * dirs[None, :, :]
+    inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
+    result = {}
+    n = len(hexes)
+    for lo in range(0, n, RING_CHUNK):
+        hi = min(n, lo + RING_CHUNK)
+        c = centres[lo:hi]
+        g = light.gains(*apply_affine(A, c).T)
+        pin = apply_affine(A, c[:, None, None, :] + pat_in[None])
+        lin_in = _lin(_sample_rgb(rgb, pin)) * g[:, None, None, :]
+        # The ground under the ring: the hex's terrain colour, or (cities stand there) the
+        # plain or mountain colour, whichever explains the samples best. A small city hex
+        # is mostly ring and numbers, and its terrain may have been misread.
+        best_fill = fills[lo:hi].copy()
+        a_in, _, miss_in = unmix(lin_in, best_fill[:, None, None, :], city, ink)
+        # Only hexes with some red in them can be cities: the rest go no further.
+        red0 = (a_in >= RING_ALPHA) & (miss_in < 0.45) & inside[None]
+        score0 = red0.any(axis=1).mean(axis=1)
+        if len(grounds):
+            # (a city's hex misread as another terrain shows its red against paper)
+            a1, _, m1 = unmix(lin_in, grounds[0], city, ink)
+            score0 = np.maximum(score0, ((a1 >= RING_ALPHA) & (m1 < 0.45) & inside[None])
+                                .any(axis=1).mean(axis=1))
+        some = np.nonzero(score0 >= 0.3)[0]
+        if not len(some):
+            continue
+        c, g, lin_in = c[some], g[some], lin_in[some]
+        a_in, miss_in, best_fill = a_in[some], miss_in[some], best_fill[some]
+        index_of = lo + some
+        # (compared on the absolute residual: the relative one favours grounds far from red)
+        best_miss = np.median(miss_in[:, inside], axis=1) * np.linalg.norm(city - best_fill, axis=1)
+        chosen = np.full(len(some), -1)
+        per_ground = np.zeros((len(some), len(grounds)))
+        for k, ground in enumerate(grounds):
+            a2, _, m2 = unmix(lin_in, ground, city, ink)
+            mm = np.median(m2[:, inside], axis=1) * float(np.linalg.norm(city - ground))
+            per_ground[:, k] = mm
+            better = mm < 0.8 * best_miss - 0.02
+            if better.any():
+                a_in = np.where(better[:, None, None], a2, a_in)
+                miss_in = np.where(better[:, None, None], m2, miss_in)
+                best_miss = np.where(better, mm, best_miss)
+                best_fill[better] = ground
+                chosen[better] = k
+        red_in = (a_in >= RING_ALPHA) & (miss_in < 0.45) & inside[None]
+        # A quick rejection: hexes with hardly any red are not cities.
+        any_red = red_in.any(axis=1).mean(axis=1)
+        cand = np.nonzero(any_red >= 0.4)[0]
+
+        if not len(cand):
+            continue
+        pout = apply_affine(A, c[cand][:, None, None, :] + pat_out[None])
+        lin_out = _lin(_sample_rgb(rgb, pout)) * g[cand][:, None, None, :]
+        # The mirror point lies in the neighbour: unmix it against the neighbour's fill.
+        nb_fill = np.empty((len(cand), n_ang, 3))
+        for k, i in enumerate(cand):
+            cx, cy = c[i]
+            for j in range(n_ang):
+                nb = key.get((int(round((cx + side_dir[j, 0]) * 8)), int(round((cy + side_dir[j, 1]) * 8))))
+                nb_fill[k, j] = all_fills[nb] if nb is not None else paper
+        a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], city, ink)
+        red_out = ((a_out >= RING_ALPHA) & (miss_out < 0.45)).any(axis=1)      # (c, a)
+        ri = red_in[cand]
+        # Red with paler paper between it and the side is a ring whatever lies outside (the
+        # share of red falls after its peak, going out); red that runs into the side may be
+        # a border on it, and counts only if it stops there.
+        share = np.where((miss_in[cand] < 0.45) & inside[None], a_in[cand], 0.0)
+        peak = np.maximum.accumulate(share, axis=1)
+        dip = (peak >= RING_ALPHA) & (share < 0.6 * peak - 0.05) & inside[None]
+        # ... or red well inside the hex, deeper than a border line on its side reaches.
+        deep = ri & (radii[:, None] <= bound[None, :] - 0.14)[None]
+        separate = dip.any(axis=1) | deep.any(axis=1)
+        anyred = ri.any(axis=1)
+        covered = separate | (anyred & ~red_out)
+        known = separate | ~red_out
+        frac = covered.sum(axis=1) / np.maximum(known.sum(axis=1), 1)
+        # Where red lies outside too (a border along that side) the angle tells nothing; a
+        # ring must show all round the rest, and the rest must be more than a side or two.
+        score = np.where(known.mean(axis=1) >= 0.25, frac, 0.0)
+
+        # Radius: where the ring's red is most complete.
+        per_r = (ri & known[:, None, :]).mean(axis=2)
+        rad = radii[np.argmax(per_r, axis=1)]
+        for k, i in enumerate(cand):
+            s = float(np.clip((score[k] - 0.6) / 0.3, 0.0, 1.0))
+            if score[k] >= 0.45:
+                result[hexes[index_of[i]]] = (float(rad[k]), s,
+                                         int(np.argmin(per_ground[i])) if len(grounds) else -1,
+                                         bool(chosen[i] >= 0), per_ground[i].copy())
+    return result

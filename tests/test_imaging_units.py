@@ -1,0 +1,129 @@
+"""Units of the picture importer: colours, the legend, unmixing, the test drawer's geometry,
+the race-number assignment."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mapkit.errors import InputError
+from mapkit.grid import Grid
+from mapkit.imaging.colour import (DEFAULT_LEGEND, delta_e, legend_from_mapping, linear_to_lab,
+                                   load_legend, parse_colour, srgb_to_lab, srgb_to_linear)
+from mapkit.imaging.ocr import assign, split_numbers
+from mapkit.imaging.reading import unmix
+from mapkit.imaging.synthetic import board_geometry, random_map
+
+
+def test_lab_of_reference_colours():
+    # CIELAB of sRGB primaries under D65, as published (Lindbloom's calculator).
+    lab = srgb_to_lab(np.array([[255, 0, 0], [0, 255, 0], [0, 0, 255], [128, 128, 128]],
+                               dtype=np.uint8))
+    expected = [[53.24, 80.09, 67.20], [87.73, -86.18, 83.18], [32.30, 79.19, -107.86],
+                [53.59, 0.0, 0.0]]
+    assert np.allclose(lab, expected, atol=0.05)
+
+
+def test_linear_light_round_numbers():
+    # sRGB 188 is about 50 % linear light; 0 and 255 are the ends.
+    lin = srgb_to_linear(np.array([0, 188, 255], dtype=np.uint8))
+    assert lin[0] == 0.0 and lin[2] == pytest.approx(1.0)
+    assert lin[1] == pytest.approx(0.5029, abs=1e-3)
+
+
+def test_delta_e_forgives_lightness_when_asked():
+    a, b = np.array([60.0, 10.0, 0.0]), np.array([70.0, 10.0, 0.0])
+    assert float(delta_e(a, b)) == pytest.approx(10.0)
+    assert float(delta_e(a, b, l_weight=0.5)) == pytest.approx(5.0)
+
+
+def test_legend_defaults_and_overrides(tmp_path):
+    assert DEFAULT_LEGEND.rgb("mountain") == (201, 147, 90)
+    p = tmp_path / "legend.yaml"
+    p.write_text('water: "#0000FF"\nriver: "#123"\n', encoding="utf-8")
+    leg = load_legend(p)
+    assert leg.rgb("water") == (0, 0, 255)
+    assert leg.rgb("river") == (0x11, 0x22, 0x33)
+    assert leg.rgb("plain") == (255, 255, 255)      # untouched keys keep the default
+    assert "ridge" not in leg.strokes() and legend_from_mapping({"ridge": "#6d3b12"}).has("ridge")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("water: #0000ff\n", "quote it"),                 # YAML comment: no value
+    ("lava: '#ff0000'\n", "unknown key 'lava'"),
+    ("water: 'blue'\n", "not a colour"),
+    ("- water\n", "a legend is a mapping"),
+    ("water: [1, 2\n", "malformed YAML"),
+])
+def test_legend_errors_name_the_problem(tmp_path, text, message):
+    p = tmp_path / "legend.yaml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_legend(p)
+    assert message in str(err.value) and str(p) in str(err.value)
+
+
+def test_parse_colour():
+    assert parse_colour("#d32020") == (211, 32, 32)
+    with pytest.raises(ValueError):
+        parse_colour("#12345")
+
+
+def test_unmix_recovers_a_blurred_line_over_paper():
+    paper = srgb_to_linear(np.array([250, 245, 230], dtype=np.uint8))
+    river = srgb_to_linear(np.array([21, 101, 192], dtype=np.uint8))
+    ink = np.zeros(3, dtype=np.float32)
+    for share in (0.2, 0.5, 0.9):
+        a, b, miss = unmix(paper + share * (river - paper), paper, river, ink)
+        assert float(a) == pytest.approx(share, abs=1e-4)
+        assert float(b) == pytest.approx(0.0, abs=1e-4) and float(miss) < 1e-3
+    # Black ink on paper is ink, not river.
+    a, b, miss = unmix(0.3 * paper, paper, river, ink)
+    assert float(a) < 0.05 and float(b) == pytest.approx(0.7, abs=1e-3)
+
+
+def test_drawer_geometry_matches_mapkit_grid():
+    # The test drawer has its own geometry; both must agree on every layout (up to scale
+    # and the margin), or the drawer would test the importer against the wrong truth.
+    for orientation in ("pointy", "flat"):
+        for offset in ("odd", "even"):
+            g = Grid(orientation, offset, 7, 5, hex_mm=1.0)
+            centre, corners, size = board_geometry(g, 30.0, 12.0)
+            for h in g.hexes():
+                x, y = g.centre_mm(h)
+                assert centre(h) == pytest.approx((12 + 30 * x, 12 + 30 * y))
+            assert size == pytest.approx(tuple(30 * v for v in g.bounds_mm()))
+
+
+def test_random_maps_are_valid_and_seeded():
+    from mapkit.validate import validate
+
+    m = random_map(4, 18, 14, "flat", "even", cities=36)
+    assert random_map(4, 18, 14, "flat", "even", cities=36) == m
+    assert not [i for i in validate(m) if i.is_error]
+    assert len(m.used_numbers()) == len(set(m.used_numbers())) >= 30
+
+
+def test_split_numbers():
+    assert split_numbers("35") == ([35], [])
+    assert split_numbers("11 12\n13") == ([11, 12, 13], [])
+    assert split_numbers("4") == ([], ["4"])
+
+
+def test_assignment_uses_each_race_number_once():
+    # Two numbers both look most like 35; the second is nearly as much 36: one of each.
+    scores = np.array([[0.90, 0.10], [0.85, 0.84]])
+    assert assign(scores) == [0, 1]
+    # A brute-force check of the optimum on a random 5 x 7 table.
+    import itertools
+
+    rng = np.random.default_rng(3)
+    t = rng.random((5, 7))
+    best = max(itertools.permutations(range(7), 5), key=lambda p: sum(t[i, j] for i, j in enumerate(p)))
+    got = assign(t)
+    assert sum(t[i, j] for i, j in enumerate(got)) == pytest.approx(sum(t[i, j] for i, j in enumerate(best)))
+    assert len(set(got)) == 5
+
+
+def test_lab_of_linear_white_is_100():
+    assert linear_to_lab(np.ones(3))[0] == pytest.approx(100.0)
