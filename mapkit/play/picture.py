@@ -58,6 +58,10 @@ def _f(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+# How far a track line stops short of a city's centre, in hexes (the number plate's radius).
+CITY_TRIM = 0.3
+
+
 class GamePicture:
     """Draws states of games on one board: :meth:`svg` (text), :meth:`write` (a file)."""
 
@@ -111,13 +115,20 @@ class GamePicture:
         w = 1.3 * k                      # track width, mm
         c = self._centre
         out = ['<g id="game" stroke-linecap="round" font-family="DejaVu Sans, sans-serif">']
-        # track: each edge once, the owners side by side
+        # track: each edge once, the owners side by side; a piece stops short of a city's
+        # centre so that the race numbers printed there stay readable.
+        city_hexes = {city.hex for city in b.cities}
+        trim = CITY_TRIM * b.grid.hex_mm
         for e, owners in sorted(g.edge_owners.items()):
             a, z = b.edge_ends[e]
             (x1, y1), (x2, y2) = c[a], c[z]
             dx, dy = x2 - x1, y2 - y1
             ln = (dx * dx + dy * dy) ** 0.5 or 1.0
             nx, ny = -dy / ln, dx / ln
+            if a in city_hexes:
+                x1, y1 = x1 + dx / ln * trim, y1 + dy / ln * trim
+            if z in city_hexes:
+                x2, y2 = x2 - dx / ln * trim, y2 - dy / ln * trim
             m = len(owners)
             for i, p in enumerate(owners):
                 off = (i - (m - 1) / 2) * w
@@ -129,7 +140,7 @@ class GamePicture:
             if h is None:
                 continue
             x, y = c[h]
-            r = 2.6 * k + 0.9 * k * p
+            r = (0.56 + 0.07 * p) * b.grid.hex_mm      # a ring round the city, clear of its numbers
             out.append(f'<circle class="start p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
                        f'stroke="{player_colour(p)}" stroke-width="{_f(0.7 * k)}"/>')
         view = g.race_view() if g.phase == "race" else None
