@@ -127,3 +127,25 @@ def test_assignment_uses_each_race_number_once():
 
 def test_lab_of_linear_white_is_100():
     assert linear_to_lab(np.ones(3))[0] == pytest.approx(100.0)
+
+
+@pytest.mark.parametrize("code", ["16", "34", "52", "61"])
+def test_sliding_comparison_reads_a_small_blurred_number(code):
+    # A race number about 6 pixels high, drawn at 4 times the size a quarter pixel off the
+    # grid, shrunk, blurred: the sliding comparison names it among the 36.
+    from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+    from mapkit.imaging.ocr import CODES, _slide_one
+
+    try:
+        font = ImageFont.truetype("DejaVuSans.ttf", 36)
+    except OSError:
+        pytest.skip("DejaVu Sans is not installed")
+    big = Image.new("L", (96, 80), 0)
+    ImageDraw.Draw(big).text((21, 17), code, fill=255, font=font)
+    ys = np.nonzero(np.asarray(big).max(axis=1) > 127)[0]
+    height = (ys[-1] - ys[0] + 1) / 4
+    small = big.resize((24, 20), Image.BOX).filter(ImageFilter.GaussianBlur(0.6))
+    ink = np.asarray(small, dtype=np.float32) / 255.0
+    scores = _slide_one(ink, ink, height)
+    assert CODES[int(np.argmax(scores))] == code

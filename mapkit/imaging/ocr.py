@@ -10,6 +10,13 @@ what is left is how much darker than the paper each pixel is. Then:
   faces, shrunk to the crop's size at four sub-pixel shifts and a few blurs, and cut round
   their ink box found to a fraction of a pixel: a normalised correlation per race number.
   At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone.
+  The cut is tried at a few sub-pixel shifts (the ink box of so small a number is uncertain).
+* **Sliding comparison.** Cutting round the ink box is brittle when the strokes are faint, so
+  a ring with one number is also compared without it: the 36 numbers in the six faces, set
+  at the board's number size on a 4 x 4 grid of quarter-pixel phases, slide over the
+  darkness round the number's centre (normalised correlation, best of nine positions). The
+  sizes are the few, from the median ink height up, that fit the board's numbers best (all
+  numbers alone in a ring are set alike); their scores are added to the cut-out one.
 * **Tesseract.** All crops, enlarged until a digit is about 24 pixels high, go to Tesseract
   at once, one below the other (one process, not one per city), digits 1-6 only; a reading
   with as many numbers as the crop shows adds to those race numbers' scores.
@@ -46,6 +53,14 @@ TESSERACT_BONUS = 0.02    # added to the template score of what Tesseract read
 ASSIGN_TEMPERATURE = 0.02 # template scores -> log-probabilities for the assignment
 DIGIT_TARGET_PX = 24      # enlarge crops until a digit is about this tall (Tesseract likes 20-30)
 GAP_PX = 40
+SLIDE_MIN = 4             # rings with one number before the board's number size is sought
+SLIDE_MAX_PX = 8.0        # measured number height (pixels) above which it is not needed
+SLIDE_KEEP = 5            # sizes whose comparisons are summed (the best-fitting ones)
+SLIDE_WEIGHT = 1.0        # weight of the sliding comparison next to the cut-out one
+SLIDE_BLUR = 0.5          # Gaussian blur (pixels) of the sliding templates
+# The ink box of a faint small number comes out smaller than the number: the board's size
+# is sought from the median measured height up.
+SLIDE_SCALES = (0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)
 
 
 class OcrUnavailable(Exception):
@@ -79,8 +94,11 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
     return numbers, left
 
 
-def _ink(rgb, fit, reading, legend, h, ring):
-    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1)."""
+def _ink(rgb, fit, reading, legend, h, ring, soft=False):
+    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
+
+    With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
+    strokes of a small number are faint; the sliding comparison wants them)."""
     grid = fit.grid
     A = fit.affine
     px = fit.hex_px
@@ -130,8 +148,8 @@ def _ink(rgb, fit, reading, legend, h, ring):
     if top > 0.1:
         ink = np.clip(ink / top, 0, 1)
     floor = 0.25
-    ink = np.clip((ink - floor) / (1 - floor), 0, 1)
-    return _text_only(ink)
+    hard = _text_only(np.clip((ink - floor) / (1 - floor), 0, 1))
+    return (hard, ink) if soft else hard
 
 
 def _smooth(a: np.ndarray) -> np.ndarray:
@@ -310,17 +328,25 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     result: dict = {h: () for h, _ in cities}
     notes: list[str] = []
     slots = []          # (hex, scores over CODES)
+    singles = []        # (index in slots, ink, faint ink) of rings with one number
     crops = []
     for h, ring in cities:
-        ink = _ink(rgb, fit, reading, legend, h, ring)
-        if ink is None or not (ink > 0.35).any():
+        inks = _ink(rgb, fit, reading, legend, h, ring, soft=True)
+        if inks is None or not (inks[0] > 0.35).any():
             continue
-        parts = [sc for sc in (code_scores(p) for p in _split_lines(ink)) if sc is not None]
-        for sc in parts:
-            slots.append([h, sc])
+        ink, faint = inks
+        lines = _split_lines(ink)
+        for p in lines:
+            sc = code_scores(p)
+            if sc is not None:
+                slots.append([h, sc])
+                if len(lines) == 1:
+                    singles.append((len(slots) - 1, ink, faint))
         crops.append((h, _for_tesseract(ink, fit.hex_px)))
     if not slots:
         return result, notes
+    if len(singles) >= SLIDE_MIN:
+        _slide_scores(slots, singles)
     texts = _tesseract(crops)
     index = {c: i for i, c in enumerate(CODES)}
     by_hex: dict = {}
@@ -358,6 +384,9 @@ TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
                   "DejaVuSerif-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf")
 CODES = tuple(f"{a}{b}" for a in "123456" for b in "123456")
 CANON = (18, 30)           # height, width of the compared images
+# The ink box of a small number is found to within a fraction of a pixel: its centre is
+# tried at these shifts (pixels).
+SHIFTS = tuple((dx, dy) for dx in (-0.3, 0.0, 0.3) for dy in (-0.3, 0.0, 0.3))
 
 
 def _bbox(mask: np.ndarray):
@@ -409,7 +438,7 @@ def _edges(profile: np.ndarray) -> tuple[float, float] | None:
     return lo, hi
 
 
-def _cut(a: np.ndarray):
+def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     """``a`` normalised for comparison: the window round its ink box (edges found to a
     fraction of a pixel: the same for a picture's number and a template whatever the pixel
     grid), scaled by the height alone (a narrow "11" stays narrow), resampled to the compared
@@ -425,7 +454,7 @@ def _cut(a: np.ndarray):
     if ey is None or ex is None:
         return None
     height = max(ey[1] - ey[0], 1.0)
-    cx, cy = (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2
+    cx, cy = (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy
     half_h = 0.5 * height * 1.25
     half_w = half_h * CANON[1] / CANON[0]
     box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
@@ -474,11 +503,13 @@ def code_scores(number: np.ndarray) -> np.ndarray | None:
     y0, y1, x0, x1 = _bbox(number > 0.5 * m)
     if y1 - y0 < 3 or x1 - x0 < 3:
         return None
-    v = _cut(number)
-    if v is None:
+    # The ink box of a small number is uncertain by a fraction of a pixel: the best of a
+    # few shifts of the number against the templates.
+    vs = [v for v in (_cut(number, dx, dy) for dx, dy in SHIFTS) if v is not None]
+    if not vs:
         return None
     codes, mat = _templates(int(round((y1 - y0) * 4)))
-    scores = mat @ v
+    scores = (mat @ np.stack(vs, axis=1)).max(axis=1)
     index = {c: i for i, c in enumerate(CODES)}
     out = np.full(len(CODES), -1.0)
     np.maximum.at(out, [index[c] for c in codes], scores)
@@ -609,3 +640,106 @@ def match_numbers(ink: np.ndarray) -> tuple[list[int], float]:
             nums.append(n)
             margin = min(margin, m)
     return nums, margin
+
+
+# -- sliding comparison of small numbers -------------------------------------------------------
+def _slide_templates(height: float):
+    """The 36 numbers in each typeface with their ink ``height`` pixels high, at 4 x 4
+    quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
+    return _slide_templates_q(round(height * 4))
+
+
+@functools.lru_cache(maxsize=32)
+def _slide_templates_q(height_q: int):
+    from PIL import Image, ImageFilter
+
+    height = height_q / 4.0
+    th = math.ceil(height * 1.3) + 2
+    tw = math.ceil(height * 1.9) + 2
+    codes, rows = [], []
+    for code, a, ink_h in _masters():
+        k = height / ink_h
+        y0, y1, x0, x1 = _bbox(a > 0.5)
+        cy, cx = (y0 + y1) / 2 * k, (x0 + x1) / 2 * k
+        w = max(2, round(a.shape[1] * k))
+        hh = max(2, round(a.shape[0] * k))
+        # Drawn at 4 times the size, placed to a quarter pixel, then shrunk by averaging.
+        big = Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX)
+        for fy in (0.0, 0.25, 0.5, 0.75):
+            for fx in (0.0, 0.25, 0.5, 0.75):
+                # Place the number so its ink centre falls at the window centre + phase.
+                ox = tw / 2 + fx - cx
+                oy = th / 2 + fy - cy
+                canvas = Image.new("L", (tw * 4, th * 4), 0)
+                canvas.paste(big, (round(ox * 4), round(oy * 4)))
+                small = canvas.resize((tw, th), Image.BOX).filter(ImageFilter.GaussianBlur(SLIDE_BLUR))
+                v = np.asarray(small, dtype=np.float32).ravel()
+                v = v - v.mean()
+                n = float(np.linalg.norm(v))
+                if n > 0:
+                    codes.append(CODES.index(code))
+                    rows.append(v / n)
+    return np.array(codes), np.stack(rows), (th, tw)
+
+
+def _slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray | None:
+    """Best correlation of each race number with the darkness round the number's centre."""
+    codes, mat, (th, tw) = _slide_templates(height)
+    m = float(ink.max())
+    if m <= 0:
+        return None
+    ys, xs = np.nonzero(ink > 0.3 * m)
+    cy, cx = (ys.min() + ys.max() + 1) / 2, (xs.min() + xs.max() + 1) / 2
+    pad = np.pad(faint, ((th, th), (tw, tw)))
+    wins = []
+    for oy in (-1, 0, 1):
+        for ox in (-1, 0, 1):
+            top = math.floor(cy - th / 2) + oy + th
+            left = math.floor(cx - tw / 2) + ox + tw
+            w = pad[top:top + th, left:left + tw].ravel().astype(np.float32)
+            w = w - w.mean()
+            n = float(np.linalg.norm(w))
+            if n > 0:
+                wins.append(w / n)
+    if not wins:
+        return None
+    sc = (mat @ np.stack(wins, axis=1)).max(axis=1)
+    out = np.full(len(CODES), -1.0)
+    np.maximum.at(out, codes, sc)
+    return out
+
+
+def _slide_scores(slots, singles) -> None:
+    """Add the sliding comparison to the scores of rings with one number, twice: on the
+    faint darkness and on the cleaned ink (two views of a 4-pixel number; their sum is
+    steadier than either). The numbers on a board are set at one size, but which size is
+    uncertain by a tenth or two: the comparisons at the ``SLIDE_KEEP`` sizes that fit the
+    board's numbers best are summed (a number read alike at several sizes is surer)."""
+    hs = [_ink_height(ink) for _, ink, _ in singles]
+    hs = [h for h in hs if h]
+    if not hs:
+        return
+    base = float(np.median(hs))
+    if base > SLIDE_MAX_PX:
+        return      # numbers this large are read well by the cut-out comparison alone
+    tried = []
+    for f in SLIDE_SCALES:
+        res = [_slide_one(faint, ink, base * f) for _, ink, faint in singles]
+        tried.append((sum(float(r.max()) for r in res if r is not None), f, res))
+    tried.sort(key=lambda t: -t[0])
+    for _, f, best in tried[:SLIDE_KEEP]:
+        for (k, ink, _), r in zip(singles, best):
+            if r is not None:
+                slots[k][1] = slots[k][1] + SLIDE_WEIGHT * r
+                r2 = _slide_one(ink, ink, base * f)
+                if r2 is not None:
+                    slots[k][1] = slots[k][1] + SLIDE_WEIGHT * r2
+
+
+def _ink_height(number: np.ndarray) -> float | None:
+    """Height of the ink box of a number, to a fraction of a pixel."""
+    m = float(number.max()) if number.size else 0.0
+    if m <= 0:
+        return None
+    ey = _edges((number / m).max(axis=1))
+    return None if ey is None else ey[1] - ey[0]

@@ -467,7 +467,8 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
         if terrain.get(h) not in ("plain", "mountain"):
             continue
         sides = grid.edges_of(h)
-        if len(sides) < 4:
+        # (a hex on the board's edge has as few as three sides inside the board)
+        if len(sides) < 3:
             continue
         shares, inward, abroad = [], [], []
         for e in sides:
@@ -482,7 +483,7 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
         # on the sides where no border is to be expected (a border towards a neighbouring
         # state lies on the line and hides the shift).
         lit = shares >= OUTLINE_ALPHA
-        if lit.sum() < len(sides) - 2 or lit.sum() < 4:
+        if lit.sum() < len(sides) - 2 or lit.sum() < min(4, len(sides)):
             continue
         home = lit & ~np.array(abroad)
         if not home.any():
