@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterator, NamedTuple
 
 __all__ = [
     "Hex",
@@ -410,19 +410,3 @@ def _cube_round(x: float, y: float, z: float) -> tuple[int, int, int]:
         rz = -rx - ry
     return int(rx), int(ry), int(rz)
 
-
-def bfs_steps(grid: Grid, start: tuple[int, int], passable: Iterable | None = None) -> dict[Hex, int]:
-    """Breadth-first hex steps from ``start`` over ``passable`` hexes (default: the board)."""
-    allowed = set(passable) if passable is not None else None
-    start = Hex(*start)
-    dist = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in grid.neighbours(h):
-                if n not in dist and (allowed is None or n in allowed):
-                    dist[n] = dist[h] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist

@@ -19,7 +19,7 @@ the same content compare equal and save to the same bytes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .grid import Edge, Grid, Hex, edge
 
@@ -250,11 +250,3 @@ class Map:
         fields.update(changes)
         return Map(**fields)
 
-
-def cities_in_number_order(cities: Iterable[City]) -> list[City]:
-    return sorted(cities, key=lambda c: c.sort_key)
-
-
-def number_table(m: Map) -> Mapping[int, City]:
-    """Race number -> city, for the numbers the map uses."""
-    return {n: c for c in m.cities for n in c.numbers}

@@ -24,7 +24,7 @@ import yaml
 from ..diagnostics import Issue, issue
 from ..errors import InputError, InvalidError
 from ..fileio import atomic_write, read_text
-from ..grid import Grid, Hex, HexNameError, edge, edge_name, hex_name, parse_edge, parse_hex
+from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
 from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 
 __all__ = ["parse_map", "read_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
@@ -527,7 +527,3 @@ def save_map(m: Map, path, inputs=()) -> None:
     """Write ``m`` canonically to ``path`` (atomically; never over one of ``inputs``)."""
     atomic_write(path, dump_map(m), inputs=inputs)
 
-
-def edge_list(names) -> frozenset:
-    """Edges from names, for code that builds maps: ``edge_list(["A1/A2"])``."""
-    return frozenset(edge(*parse_edge(n)) for n in names)
