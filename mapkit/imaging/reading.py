@@ -214,9 +214,11 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     cxy = apply_affine(A, centres)
     pattern, n_inner = _fill_pattern(px)
     med = np.empty((len(hexes), 3))
+    busy = np.zeros(len(hexes), dtype=bool)
     for lo in range(0, len(hexes), 4000):
         pts = apply_affine(A, centres[lo:lo + 4000, None, :] + pattern[None, :, :])
-        med[lo:lo + 4000] = _fill_colour(_lin(_sample_rgb(rgb, pts)), n_inner)
+        med[lo:lo + 4000], busy[lo:lo + 4000] = _fill_colour(_lin(_sample_rgb(rgb, pts)), n_inner,
+                                                             with_busy=True)
 
     terr_keys = list(TERRAIN_KEYS)
     legend_lin = np.array([legend.linear(k) for k in terr_keys])
@@ -234,7 +236,13 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
         cls, d1, d2 = _nearest(labs, cents)
         # Re-measure each class's printed colour on the hexes it won (never far from the legend).
         for k in range(len(terr_keys)):
-            members = labs[cls == k]
+            # Measured on plainly filled hexes only: a city's ring, its numbers and name make
+            # a hex busy, and where rings are wide or thin and blurred its fill comes out
+            # tinted with the city colour; such hexes pulled the class colour (mountain brown
+            # towards red, water towards magenta) until the reader took rings for terrain.
+            members = labs[(cls == k) & ~busy]
+            if len(members) < max(3, 0.01 * len(labs)):
+                members = labs[cls == k]
             if len(members) >= max(3, 0.01 * len(labs)):
                 step = np.median(members, axis=0) - legend_lab[k]
                 dist = float(np.linalg.norm(step))
@@ -264,11 +272,13 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
     ground_keys = [t for t in ("plain", "mountain") if t in class_lin]
     cities = _rings(rgb, fit.affine, fit.hex_px, centres, fills, reading.light,
                     legend.linear("city"), legend.linear("grid"), hexes, grid,
-                    [class_lin[t] for t in ground_keys])
+                    [class_lin[t] for t in ground_keys],
+                    loose=[reading.terrain[h] == "water" for h in hexes])
     for h in list(cities):
         radius, score, ground, switched, residuals = cities[h]
         # A hex read as water or foreign is a city only if it is better read as plain or
-        # mountain with a ring on it (a border round a foreign enclave is no city).
+        # mountain with a ring on it (a border round a foreign enclave is no city; for a
+        # hex read as water, as good is enough: no border runs round a lake).
         if reading.terrain[h] not in ("plain", "mountain") and not switched:
             del cities[h]
             continue
@@ -422,13 +432,14 @@ def _fill_pattern(px: float):
     return np.concatenate([inner, band]), len(inner)
 
 
-def _fill_colour(lin: np.ndarray, n_inner: int) -> np.ndarray:
+def _fill_colour(lin: np.ndarray, n_inner: int, with_busy: bool = False):
     """The colour that fills each hex: samples (n, p, 3) in linear RGB -> (n, 3).
 
     Usually the median; but a city's ring, its numbers and its name can cover half of a hex.
     Where many samples stray from the median, the fill is the colour most common in both
     the middle and the band inside the sides: the sample with the most others within 10
     CIELAB units in each (a product of the two counts), then the median of those near it.
+    With ``with_busy`` also which hexes were such busy ones, (n,) booleans.
     """
     med = np.median(lin, axis=1)
     lab = linear_to_lab(lin.astype(np.float32)).astype(np.float32)
@@ -436,7 +447,7 @@ def _fill_colour(lin: np.ndarray, n_inner: int) -> np.ndarray:
     stray = (np.linalg.norm(lab - mlab[:, None, :], axis=2) > 15.0).mean(axis=1)
     busy = np.nonzero(stray > 0.12)[0]
     if not len(busy):
-        return med
+        return (med, stray > 0.12) if with_busy else med
     p = lin.shape[1]
     cand_idx = np.arange(0, p, max(1, p // 60))
     n_outer = p - n_inner
@@ -451,7 +462,7 @@ def _fill_colour(lin: np.ndarray, n_inner: int) -> np.ndarray:
         near = close[np.arange(len(sel)), best]              # (b, p)
         masked = np.where(near[..., None], lin[sel], np.nan)
         med[sel] = np.nanmedian(masked, axis=1)
-    return med
+    return (med, stray > 0.12) if with_busy else med
 
 
 OUTLINE_RADIUS = 0.45      # a city "ring" this far out is an outline along the hex's sides
@@ -486,7 +497,9 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
         if lit.sum() < len(sides) - 2 or lit.sum() < min(4, len(sides)):
             continue
         home = lit & ~np.array(abroad)
-        if not home.any():
+        # The shift must show on two sides at least: a hex with three sides on a border in
+        # the city colour and one faint side towards home is no outlined city.
+        if home.sum() < 2:
             continue
         shift = float(np.median(np.array(inward)[home]))
         if shift >= 0.012:
@@ -629,12 +642,14 @@ def _low_quantile(a: np.ndarray, n_valid: np.ndarray, q: float) -> np.ndarray:
 
 
 def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=(),
-           all_centres=None, all_fills=None):
+           all_centres=None, all_fills=None, loose=None):
     """City rings: hexes where the city colour goes all the way round inside the hex.
 
     For each angle around the centre, red must show at some radius inside the hex and not at
     the mirror point across the hex's side (a border line on the side shows on both sides;
-    a ring only inside). Angles whose mirror is red are left out of the count.
+    a ring only inside). Angles whose mirror is red are left out of the count. ``loose``
+    marks hexes (read as water) that take plain or mountain as the ground under a ring when
+    it explains them nearly as well as their own fill, not only clearly better.
     """
     n_ang = 48
     rmax = 0.5
@@ -690,6 +705,9 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         index_of = lo + some
         # (compared on the absolute residual: the relative one favours grounds far from red)
         best_miss = np.median(miss_in[:, inside], axis=1) * np.linalg.norm(city - best_fill, axis=1)
+        own_miss = best_miss.copy()
+        loose_k = (np.zeros(len(some), dtype=bool) if loose is None
+                   else np.asarray(loose, dtype=bool)[index_of])
         chosen = np.full(len(some), -1)
         per_ground = np.zeros((len(some), len(grounds)))
         for k, ground in enumerate(grounds):
@@ -697,12 +715,28 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
             mm = np.median(m2[:, inside], axis=1) * float(np.linalg.norm(city - ground))
             per_ground[:, k] = mm
             better = mm < 0.8 * best_miss - 0.02
+            # A thin ring in a strong colour (magenta at 20 px a hex) tints the whole small
+            # hex, which then reads as light water and its own "fill" explains the ring
+            # away: there plain or mountain under the ring nearly as good is enough.
+            better |= loose_k & (mm <= 2.0 * own_miss + 0.03) & ((chosen < 0) | (mm < best_miss))
             if better.any():
                 a_in = np.where(better[:, None, None], a2, a_in)
                 miss_in = np.where(better[:, None, None], m2, miss_in)
                 best_miss = np.where(better, mm, best_miss)
                 best_fill[better] = ground
                 chosen[better] = k
+        # A ring is drawn with a width: on a ground whose colour is close to the city's
+        # (a red-brown mountain under an orange-red ring, under 45 CIELAB units apart) the
+        # grain of a scan reaches RING_ALPHA at some radius along most angles. There only
+        # the share two neighbouring radii both reach counts. (Not everywhere: it costs
+        # thin rings some of their share, and far from the city colour noise is no danger.)
+        close = np.linalg.norm(linear_to_lab(best_fill) - linear_to_lab(city), axis=1) < 45.0
+        if close.any():
+            pair = np.minimum(a_in[:, 1:], a_in[:, :-1])
+            opened = np.zeros_like(a_in)
+            opened[:, :-1] = pair
+            opened[:, 1:] = np.maximum(opened[:, 1:], pair)
+            a_in = np.where(close[:, None, None], opened, a_in)
         red_in = (a_in >= RING_ALPHA) & (miss_in < 0.45) & inside[None]
         # A quick rejection: hexes with hardly any red are not cities.
         any_red = red_in.any(axis=1).mean(axis=1)
@@ -738,6 +772,15 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         # Where red lies outside too (a border along that side) the angle tells nothing; a
         # ring must show all round the rest, and the rest must be more than a side or two.
         score = np.where(known.mean(axis=1) >= 0.25, frac, 0.0)
+        # A ring has its ground inside it: the city colour's share in the middle of the hex
+        # (where only the numbers are, in ink) nearly as high as at its peak further out is
+        # a hex tinted all over, such as a mountain brown close to a red or magenta city
+        # colour, not a ring. (A thin ring blurred and JPEG-smeared into a 20 px hex does
+        # tint the middle, but far less than it shows at its own radius.)
+        mid_share = np.median(share[:, radii <= 0.2, :].max(axis=1), axis=1)
+        peak_share = np.median(share.max(axis=1), axis=1)
+        tinted = (mid_share >= RING_ALPHA) & (mid_share >= 0.7 * peak_share)
+        score = np.where(tinted, 0.0, score)
 
         # Radius: where the ring's red is most complete.
         per_r = (ri & known[:, None, :]).mean(axis=2)
