@@ -7,7 +7,7 @@ import sys
 
 from ..fileio import atomic_write
 
-__all__ = ["emit", "dump_json", "add_output_argument"]
+__all__ = ["emit", "dump_json", "add_output_argument", "save_and_report"]
 
 
 def dump_json(data) -> str:
@@ -25,3 +25,23 @@ def emit(text: str, output=None, inputs=()) -> None:
 
 def add_output_argument(p, help_text: str = "write to FILE instead of standard output"):
     p.add_argument("-o", "--output", metavar="FILE", default=None, help=help_text)
+
+
+def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: str) -> None:
+    """Validate a map made by a command (import, design), save it and print the notes and its
+    problems: JSON ``{"output", **fields, "notes", "errors", "warnings"}`` or text ending in
+    ``wrote OUTPUT (SUMMARY, N validation errors)``."""
+    from ..io.yamlmap import save_map
+    from ..validate import validate
+
+    issues = validate(m)
+    save_map(m, output, inputs=inputs)
+    errors = [i for i in issues if i.is_error]
+    if fmt == "json":
+        emit(dump_json({"output": str(output), **fields, "notes": list(notes),
+                        "errors": [i.as_json() for i in errors],
+                        "warnings": [i.as_json() for i in issues if not i.is_error]}))
+    else:
+        lines = list(notes) + [f"{output}: {i}" for i in issues]
+        lines.append(f"wrote {output} ({summary}, {len(errors)} validation errors)")
+        emit("\n".join(lines) + "\n")

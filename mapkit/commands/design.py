@@ -120,10 +120,8 @@ def run(args) -> int:
     from ..fileio import check_output_path
     from ..geo.design import DesignSpec, design
     from ..geo.sources import read_features, read_places
-    from ..io.yamlmap import save_map
     from ..model import Rules
-    from ..validate import validate
-    from .common import dump_json, emit
+    from .common import save_and_report
 
     inputs = [f for f in (args.outline, args.foreign, args.rivers, args.mountains, args.places) if f]
     check_output_path(args.output, inputs=inputs)
@@ -184,17 +182,8 @@ def run(args) -> int:
             spec.name = " and ".join(find_country(c).name for c in args.countries)
     m, design_notes = design(spec)
     notes += design_notes
-    issues = validate(m)
-    save_map(m, args.output, inputs=inputs)
-    errors = [i for i in issues if i.is_error]
-    if args.format == "json":
-        emit(dump_json({"output": str(args.output), "columns": m.grid.columns, "rows": m.grid.rows,
-                        "hex_km": m.meta["geo"]["hex_km"], "cities": len(m.cities), "notes": notes,
-                        "errors": [i.as_json() for i in errors],
-                        "warnings": [i.as_json() for i in issues if not i.is_error]}))
-    else:
-        lines = list(notes) + [f"{args.output}: {i}" for i in issues]
-        lines.append(f"wrote {args.output} ({m.grid.columns} x {m.grid.rows} hexes of "
-                     f"{m.meta['geo']['hex_km']:g} km, {len(m.cities)} cities, {len(errors)} validation errors)")
-        emit("\n".join(lines) + "\n")
+    hex_km = m.meta["geo"]["hex_km"]
+    save_and_report(m, args.output, inputs, notes, args.format,
+                    {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},
+                    f"{m.grid.columns} x {m.grid.rows} hexes of {hex_km:g} km, {len(m.cities)} cities")
     return 0

@@ -57,24 +57,12 @@ def kind_of(path: str, kind: str | None) -> str:
 
 def run(args) -> int:
     from ..fileio import check_output_path
-    from ..io.yamlmap import save_map
-    from ..validate import validate
-    from .common import dump_json, emit
+    from .common import save_and_report
 
     kind = kind_of(args.source, args.kind)
     check_output_path(args.output, inputs=[args.source])
     module = importlib.import_module(IMPORTERS[kind][0])
     m, notes = module.import_map(args.source, args)
-    issues = validate(m)
-    save_map(m, args.output, inputs=[args.source])
-    errors = [i for i in issues if i.is_error]
-    if args.format == "json":
-        emit(dump_json({"output": str(args.output), "kind": kind, "notes": list(notes),
-                        "errors": [i.as_json() for i in errors],
-                        "warnings": [i.as_json() for i in issues if not i.is_error]}))
-    else:
-        lines = list(notes) + [f"{args.output}: {i}" for i in issues]
-        lines.append(f"wrote {args.output} ({m.grid.columns} x {m.grid.rows} hexes, {len(m.cities)} cities, "
-                     f"{len(errors)} validation errors)")
-        emit("\n".join(lines) + "\n")
+    save_and_report(m, args.output, [args.source], notes, args.format, {"kind": kind},
+                    f"{m.grid.columns} x {m.grid.rows} hexes, {len(m.cities)} cities")
     return 0
