@@ -28,6 +28,16 @@ def run_cli(*args, input=None, cwd=None) -> subprocess.CompletedProcess:
                           text=True, encoding="utf-8", input=input, cwd=cwd or ROOT, env=env)
 
 
+def assert_one_line_error(r, *needles):
+    """A finished CLI run failed as a user should see it: exit 2, one line naming ``needles``."""
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    for n in needles:
+        assert n in lines[0], lines[0]
+
+
 @pytest.fixture
 def cli():
     return run_cli

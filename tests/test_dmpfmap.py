@@ -17,7 +17,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from conftest import PEERS, run_cli
+from conftest import PEERS, assert_one_line_error, run_cli
 from mapkit.grid import Hex, edge
 from mapkit.io.dmpfmap import read_dmpfmap
 from mapkit.io.yamlmap import dump_map, load_map, parse_map
@@ -238,15 +238,6 @@ def archive(path, *, meta=None, cities=None, cities_text=None, arrays=None, extr
         for k, v in (extra or {}).items():
             z.writestr(k, v)
     return path
-
-
-def assert_one_line_error(r, *needles):
-    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
-    assert "Traceback" not in r.stderr
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
-    for n in needles:
-        assert n in lines[0], lines[0]
 
 
 @pytest.mark.parametrize("case, needle", [

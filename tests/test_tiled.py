@@ -19,7 +19,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import MAPS, PEERS, run_cli
+from conftest import MAPS, PEERS, assert_one_line_error, run_cli
 from mapkit.errors import InputError
 from mapkit.grid import Grid, Hex, edge_name, parse_edge, parse_hex
 from mapkit.io.tiled import dump_tmx, parse_tiled, parse_tiles_option, read_tiled
@@ -364,15 +364,6 @@ def test_export_is_deterministic_and_tiled_shaped():
 
 
 # -- errors through the command line ----------------------------------------------------------------
-
-def assert_one_line_error(r, *needles):
-    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
-    assert "Traceback" not in r.stderr
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
-    for n in needles:
-        assert n in lines[0], lines[0]
-
 
 def test_error_without_a_tile_mapping(tmp_path):
     out = tmp_path / "x.yaml"
