@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import InputError
-from ..grid import Grid, Hex
+from ..grid import AXIAL_DIRECTIONS, Grid, Hex
 from .sampling import apply_affine
 
 __all__ = ["Hints", "GridFit", "find_grid", "NoGridError", "SIDE_DIRECTIONS"]
@@ -403,13 +403,12 @@ def _local_max(index: dict, values: np.ndarray, radius: int) -> np.ndarray:
 
 
 def _grown(core: set, extra: set) -> set:
-    """``core`` plus the hexes of ``extra`` connected to it."""
-    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    """``core`` plus the hexes of ``extra`` connected to it (axial coordinates)."""
     out = set(core)
     dq = deque(core)
     while dq:
         q, r = dq.popleft()
-        for a, b in steps:
+        for a, b in AXIAL_DIRECTIONS:
             n = (q + a, r + b)
             if n in extra and n not in out:
                 out.add(n)
@@ -420,21 +419,11 @@ def _grown(core: set, extra: set) -> set:
 def _largest_component(cells: set) -> set:
     best: set = set()
     seen: set = set()
-    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
     for start in cells:
         if start in seen:
             continue
-        comp = {start}
-        seen.add(start)
-        dq = deque([start])
-        while dq:
-            q, r = dq.popleft()
-            for a, b in steps:
-                n = (q + a, r + b)
-                if n in cells and n not in seen:
-                    seen.add(n)
-                    comp.add(n)
-                    dq.append(n)
+        comp = _grown({start}, cells)
+        seen |= comp
         if len(comp) > len(best):
             best = comp
     return best
