@@ -30,14 +30,14 @@ neighbour (uphill 2), so it is not.
 
 from __future__ import annotations
 
-from ..grid import Hex, hex_name
+from ..grid import AXIAL_DIRECTIONS, Hex, hex_name
 from ..model import Map
 from .costs import METRICS, CostModel
 
 __all__ = ["Board", "INF"]
 
 # The six axial neighbour steps (dq, dr); every hex has its neighbours at these offsets.
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTIONS = AXIAL_DIRECTIONS
 # "Unreachable" in the integer distance arrays: larger than any real distance.
 INF = 2**31 - 1
 
