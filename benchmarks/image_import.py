@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from argparse import Namespace
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,12 +66,13 @@ def _write_legend(path: Path, legend: dict) -> str:
     return str(path)
 
 
-def _save_picture(img, path: Path, deg) -> None:
-    # The JPEG damage is already in the pixels; save losslessly unless the file is a .jpg.
+def _damage_and_save(img, path: Path, deg) -> None:
+    """Damage the picture and save it. A .jpg file is compressed once, when it is saved (as a
+    scanner or a camera does); a .png keeps the JPEG damage in its pixels."""
     if path.suffix == ".jpg":
-        img.save(path, quality=deg.jpeg or 90)
+        syn.degrade(img, replace(deg, jpeg=None)).save(path, quality=int(deg.jpeg or 90))
     else:
-        img.save(path)
+        syn.degrade(img, deg).save(path)
 
 
 def drawer_boards(n: int, seed: int, tmp: Path):
@@ -85,12 +87,13 @@ def drawer_boards(n: int, seed: int, tmp: Path):
         style = syn.random_style(s)
         img, legend = syn.draw_board(m, hex_px, style)
         deg = syn.random_degradation(s)
-        img = syn.degrade(img, deg)
         path = tmp / f"drawer-{i}.{'jpg' if i % 2 else 'png'}"
-        _save_picture(img, path, deg)
+        _damage_and_save(img, path, deg)
         legend_path = None
         if legend != {k: syn.DAMPFROSS[k] for k in legend}:
             legend_path = _write_legend(tmp / f"drawer-{i}.legend.yaml", legend)
+        save_map(m, tmp / f"drawer-{i}.yaml")   # the truth, for --rescore
+        (tmp / f"drawer-{i}.hexpx").write_text(f"{hex_px!r}\n")
         out.append((m, path, legend_path, hex_px))
     return out
 
@@ -125,10 +128,28 @@ def renderer_boards(n: int, seed: int, tmp: Path):
 
         img = Image.open(raw).convert("RGB")
         deg = syn.random_degradation(s)
-        img = syn.degrade(img, deg)
         path = tmp / f"render-{i}.{'jpg' if i % 2 else 'png'}"
-        _save_picture(img, path, deg)
+        _damage_and_save(img, path, deg)
+        (tmp / f"render-{i}.hexpx").write_text(f"{hex_px!r}\n")
         out.append((m, path, None, hex_px))
+    return out
+
+
+def kept_boards(folder: Path, pattern: str = "*"):
+    """The boards a ``--keep`` run left in ``folder`` (pictures, truths, legends, sizes)."""
+    from mapkit.io.yamlmap import read_map
+
+    out = []
+    for hp in sorted(folder.glob(f"{pattern}.hexpx"), key=lambda p: (p.stem.split("-")[0],
+                                                                    int(p.stem.split("-")[1]))):
+        stem = hp.stem
+        pics = [p for p in (folder / f"{stem}.png", folder / f"{stem}.jpg") if p.exists()]
+        if not pics:
+            continue
+        m, _ = read_map(folder / f"{stem}.yaml")
+        legend = folder / f"{stem}.legend.yaml"
+        out.append((m, pics[0], str(legend) if legend.exists() else None,
+                    float(hp.read_text())))
     return out
 
 
@@ -163,16 +184,16 @@ def big_picture(tmp: Path, seed: int) -> dict:
     rng = random.Random(seed)
     m = syn.random_map(seed, 122, 112, "pointy", "odd", cities=36)
     img, _ = syn.draw_board(m, 40.0, syn.dampfross_style(margin=0.6), supersample=1)
-    deg = syn.Degradation(rotation=rng.uniform(-2, 2), blur=0.6, noise=3.0, jpeg=85,
+    deg = syn.Degradation(rotation=rng.uniform(-2, 2), blur=0.6, noise=3.0,
                           gradient=0.15, seed=seed)
-    img = syn.degrade(img, deg)
+    img = syn.degrade(img, deg)   # compressed once, when saved below
     # Pad or crop to exactly 5000 x 4000 (white paper).
     from PIL import Image
 
     canvas = Image.new("RGB", (5000, 4000), (250, 248, 240))
     canvas.paste(img.crop((0, 0, min(5000, img.width), min(4000, img.height))), (0, 0))
     path = tmp / "big.jpg"
-    canvas.save(path, quality=90)
+    canvas.save(path, quality=85)
     mp = tmp / "big-truth.yaml"
     save_map(m, mp)
     code = f"""
@@ -215,21 +236,34 @@ def main(argv=None) -> int:
     ap.add_argument("--no-big", action="store_true", help="skip the 5000 x 4000 picture")
     ap.add_argument("-v", "--verbose", action="store_true", help="every board's scores")
     ap.add_argument("--keep", metavar="DIR", help="keep the pictures and truths in DIR")
+    ap.add_argument("--rescore", metavar="DIR",
+                    help="import again the boards a --keep run left in DIR (no new pictures)")
+    ap.add_argument("--only", metavar="GLOB", default="*",
+                    help="with --rescore, only these boards (e.g. 'drawer-1?')")
     args = ap.parse_args(argv)
     why = ocr_available()
     print(f"OCR: {'Tesseract available' if why is None else 'not available: ' + why}")
     with tempfile.TemporaryDirectory(prefix="mapkit-image-bench-") as d:
         tmp = Path(args.keep or d)
         tmp.mkdir(parents=True, exist_ok=True)
-        groups = [("drawer", drawer_boards(args.boards, args.seed, tmp)),
-                  ("renderer", renderer_boards(args.renderer_boards, args.seed, tmp))]
+        if args.rescore:
+            kept = kept_boards(Path(args.rescore), args.only)
+            groups = [(kind, [b for b in kept if b[1].name.startswith(kind[:4])])
+                      for kind in ("drawer", "renderer")]
+            args.no_big = True
+        else:
+            groups = [("drawer", drawer_boards(args.boards, args.seed, tmp)),
+                      ("renderer", renderer_boards(args.renderer_boards, args.seed, tmp))]
         cols = ["grid", "terrain", "rivers_precision", "rivers_recall", "borders_precision",
                 "borders_recall", "cities", "numbers"]
         print(f"{'boards':<22}" + "".join(f"{c[:11]:>12}" for c in cols) + f"{'s/board':>9}")
         overall: dict = {}
         for name, boards in groups:
             if not boards:
-                print(f"{name:<22} (no boards: mapkit render is not available)")
+                wanted = args.boards if name == "drawer" else args.renderer_boards
+                why = ("none kept" if args.rescore else "none asked for" if not wanted
+                       else "mapkit render is not available")
+                print(f"{name:<22} (no boards: {why})")
                 continue
             for hints in (False, True):
                 label = f"{name} {'hints' if hints else 'no hints'} x{len(boards)}"
