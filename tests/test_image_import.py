@@ -115,6 +115,26 @@ def test_tiff_with_transparency_and_phone_rotation(tmp_path):
     _assert_read_well(m, got)
 
 
+@pytest.mark.parametrize("measure, factor", [
+    ("the distance from the centre to a corner", 1 / 3 ** 0.5),
+    ("the width from corner to corner", 2 / 3 ** 0.5),
+])
+def test_a_size_hint_measured_another_way_is_recognised(tmp_path, measure, factor):
+    # Hexes drawn 30 px apart: 17.32 px from centre to corner, 34.64 px corner to corner.
+    m, path, _ = _board(tmp_path, 22, 10, 8, "flat", "odd", 30)
+    got, notes = import_map(str(path), Namespace(hex_px=30 * factor, no_ocr=True))
+    _assert_read_well(m, got)
+    assert any(f"read as {measure}: the hex centres are 30.0 px apart" in n for n in notes), notes
+
+
+def test_a_wrong_size_hint_is_an_error_naming_the_size_seen(tmp_path):
+    _, path, _ = _board(tmp_path, 23, 10, 8, "pointy", "odd", 30)
+    r = run_cli("import", path, "-o", tmp_path / "m.yaml", "--hex-px", "21", "--no-ocr")
+    _one_error_line(r, str(path), "no hex grid of 21 px between centres",
+                    "hexes 30.0 px apart are found")
+    assert not (tmp_path / "m.yaml").exists()
+
+
 def test_grid_rotation_up_to_five_degrees():
     m = syn.random_map(41, 9, 7, "pointy", "odd")
     img, _ = syn.draw_board(m, 30, syn.dampfross_style())

@@ -34,7 +34,8 @@ def add_arguments(p):
     g.add_argument("--offset", choices=("odd", "even"), help="offset (default: detect)")
     g.add_argument("--columns", type=int, help="columns (default: detect)")
     g.add_argument("--rows", type=int, help="rows (default: detect)")
-    g.add_argument("--hex-px", type=float, help="distance between adjacent hex centres in pixels")
+    g.add_argument("--hex-px", type=float, help="distance between adjacent hex centres in pixels "
+                   "(a size from centre to corner or corner to corner is recognised)")
     g.add_argument("--legend", metavar="FILE", help="YAML: terrain/feature -> '#rrggbb' colours")
     g.add_argument("--overlay", metavar="FILE.png", help="draw what was detected over the image")
     g.add_argument("--no-ocr", action="store_true", help="do not read race numbers")

@@ -62,10 +62,55 @@ def _hints(args):
     return Hints(_opt(args, "grid"), _opt(args, "offset"), cols, rows, hex_px)
 
 
+# A hex's size is measured in more ways than one; --hex-px means the distance between adjacent
+# centres (the width across the flats), but a user may have measured one of these instead.
+SQRT3 = math.sqrt(3.0)
+OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
+                       (SQRT3 / 2, "the width from corner to corner"))
+SIZE_TOLERANCE = 0.05       # relative; the grid search itself looks within 5 % of a size hint
+WEAK_FIT = 0.9              # line score below which a size hint is checked against a free search
+
+
+def _find_grid(rgb, hints, path):
+    """The grid, and notes. A ``--hex-px`` hint that finds no grid, a weak one, or one of
+    another size than hinted, is checked against a search without it: when the picture's hexes measure the hint in another usual
+    way (centre to corner, corner to corner), that is said and the grid found is used."""
+    from dataclasses import replace
+
+    from .gridfind import NoGridError, find_grid
+
+    hinted, failure = None, None
+    try:
+        hinted = find_grid(rgb, hints)
+    except NoGridError as exc:
+        failure = exc
+    if hints.hex_px is None or (hinted is not None and hinted.line_score >= WEAK_FIT
+                                and abs(hinted.hex_px / hints.hex_px - 1.0) <= SIZE_TOLERANCE):
+        if hinted is None:
+            raise InputError(f"{path}: no hex grid found in the picture ({failure})")
+        return hinted, []
+    try:
+        free = find_grid(rgb, replace(hints, hex_px=None))
+    except NoGridError:
+        free = None
+    if free is not None and (hinted is None or free.line_score >= hinted.line_score):
+        ratio = free.hex_px / hints.hex_px
+        if abs(ratio - 1.0) <= SIZE_TOLERANCE:
+            return free, []
+        for factor, measure in OTHER_SIZE_MEASURES:
+            if abs(ratio / factor - 1.0) <= SIZE_TOLERANCE:
+                return free, [f"{path}: --hex-px {hints.hex_px:g} read as {measure}: the hex "
+                              f"centres are {free.hex_px:.1f} px apart"]
+    if hinted is not None:
+        return hinted, []
+    seen = f"; without --hex-px, hexes {free.hex_px:.1f} px apart are found" if free else ""
+    raise InputError(f"{path}: no hex grid of {hints.hex_px:g} px between centres found in the "
+                     f"picture ({failure}){seen}")
+
+
 def read_picture(path, args=None) -> PictureReading:
     """Load, find the grid, read the board and (unless ``--no-ocr``) the race numbers."""
     from .colour import DEFAULT_LEGEND, load_legend
-    from .gridfind import NoGridError, find_grid
     from .loader import load_image
     from .reading import read_board
 
@@ -73,12 +118,8 @@ def read_picture(path, args=None) -> PictureReading:
     legend = load_legend(legend_path) if legend_path else DEFAULT_LEGEND
     hints = _hints(args)
     rgb = load_image(path)
-    try:
-        fit = find_grid(rgb, hints)
-    except NoGridError as exc:
-        raise InputError(f"{path}: no hex grid found in the picture ({exc})") from None
+    fit, notes = _find_grid(rgb, hints, path)
     reading = read_board(rgb, fit, legend)
-    notes = []
     numbers: dict = {}
     ocr_note = None
     if reading.cities and not _opt(args, "no_ocr", False):
