@@ -357,6 +357,18 @@ def _parse_points(text: str, source: str, where: str) -> list:
     return out
 
 
+def _object(get, oid, name: str, cls, shape: str, rel: list, props: dict, offset, source: str,
+            where: str) -> _Object:
+    """An object from its attributes (``get(key, default)``: the same keys in TMX and TMJ),
+    its shape, its points relative to it, and its properties."""
+    x = _to_float(get("x", 0), source, f"{where} x") + offset[0]
+    y = _to_float(get("y", 0), source, f"{where} y") + offset[1]
+    w = _to_float(get("width", 0), source, f"{where} width")
+    h = _to_float(get("height", 0), source, f"{where} height")
+    rot = _to_float(get("rotation", 0), source, f"{where} rotation")
+    return _Object(oid, name, cls, shape, _shape_points(shape, x, y, w, h, rot, rel), props)
+
+
 def _xml_layers(parent, doc: _Doc, source: str, offset: tuple[float, float], n: int):
     for el in parent:
         ox = offset[0] + _to_float(el.get("offsetx", 0), source, "offsetx")
@@ -385,11 +397,6 @@ def _xml_layers(parent, doc: _Doc, source: str, offset: tuple[float, float], n: 
             for o in el.findall("object"):
                 oid = o.get("id", "?")
                 where = f"layer {name!r} object {oid}"
-                x = _to_float(o.get("x", 0), source, f"{where} x") + ox
-                y = _to_float(o.get("y", 0), source, f"{where} y") + oy
-                w = _to_float(o.get("width", 0), source, f"{where} width")
-                h = _to_float(o.get("height", 0), source, f"{where} height")
-                rot = _to_float(o.get("rotation", 0), source, f"{where} rotation")
                 rel: list = []
                 if o.find("point") is not None:
                     shape = "point"
@@ -407,9 +414,9 @@ def _xml_layers(parent, doc: _Doc, source: str, offset: tuple[float, float], n: 
                     shape = "tile"
                 else:
                     shape = "rectangle"
-                layer.objects.append(_Object(oid, o.get("name") or "", o.get("class") or o.get("type"), shape,
-                                             _shape_points(shape, x, y, w, h, rot, rel),
-                                             _xml_properties(o, source, where)))
+                layer.objects.append(_object(o.get, oid, o.get("name") or "", o.get("class") or o.get("type"),
+                                             shape, rel, _xml_properties(o, source, where),
+                                             (ox, oy), source, where))
             doc.object_layers.append(layer)
 
 
@@ -533,11 +540,6 @@ def _json_layers(layers, doc: _Doc, source: str, offset, n: int):
                     raise _fail(source, f"{where}: an object is not an object")
                 oid = o.get("id", "?")
                 owhere = f"{where} object {oid}"
-                x = _to_float(o.get("x", 0), source, f"{owhere} x") + ox
-                y = _to_float(o.get("y", 0), source, f"{owhere} y") + oy
-                w = _to_float(o.get("width", 0), source, f"{owhere} width")
-                h = _to_float(o.get("height", 0), source, f"{owhere} height")
-                rot = _to_float(o.get("rotation", 0), source, f"{owhere} rotation")
                 rel: list = []
                 if o.get("point"):
                     shape = "point"
@@ -560,10 +562,10 @@ def _json_layers(layers, doc: _Doc, source: str, offset, n: int):
                 else:
                     shape = "rectangle"
                 ocls = o.get("class") or o.get("type")
-                layer.objects.append(_Object(oid, str(o.get("name") or ""),
-                                             ocls if isinstance(ocls, str) else None, shape,
-                                             _shape_points(shape, x, y, w, h, rot, rel),
-                                             _json_properties(o, source, owhere)))
+                layer.objects.append(_object(o.get, oid, str(o.get("name") or ""),
+                                             ocls if isinstance(ocls, str) else None, shape, rel,
+                                             _json_properties(o, source, owhere), (ox, oy),
+                                             source, owhere))
             doc.object_layers.append(layer)
 
 
