@@ -128,7 +128,7 @@ def build_line_race(preset="paluba"):
 
 def test_races_on_own_track_and_passes_without_own_piece():
     g = build_line_race()
-    order = g.race.decl_order
+    order = g.race_status().decl_order
     for p in order:
         a = GreedyBot(0).act(g)
         if p == 0:   # its own track all the way, no fares, no rival: races

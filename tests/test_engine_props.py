@@ -61,7 +61,7 @@ def random_action(g, rng):
     if "race" in kinds and rng.random() < 0.8:
         a = dict(rng.choice(kinds["race"]))
         if g.options.joint_races and rng.random() < 0.3:
-            r = g.race
+            r = g.race_status()
             later = r.decl_order[r.decl_idx + 1:]
             if later:
                 b = dict(a, partner=rng.choice(later))

@@ -42,12 +42,13 @@ from __future__ import annotations
 
 import copy
 import heapq
+from typing import NamedTuple
 
 from .actions import CHANCE_TYPES, normalize_type
 from .errors import IllegalAction
 from .numbers import NumberTable
 
-__all__ = ["GameState", "CHANCE", "TERMINAL", "BANK"]
+__all__ = ["GameState", "RaceStatus", "CHANCE", "TERMINAL", "BANK"]
 
 CHANCE = -1      # current_player() at a dice roll (OpenSpiel's kChancePlayerId)
 TERMINAL = -4    # current_player() when the game is over (OpenSpiel's kTerminalPlayerId)
@@ -87,6 +88,22 @@ class _Context:
             usable = [i for i in board.start_cities if board.adj[board.cities[i].hex]]
         self.allowed_starts = tuple(usable)
         self.present = frozenset(n for n in board.numbers if board.adj[board.cities[board.number_city[n]].hex])
+
+
+class RaceStatus(NamedTuple):
+    """Where the race being played stands, for bots and front ends (a copy: changing it
+    changes nothing). Cities are indices into ``board.cities``; hexes are board hex ids."""
+
+    no: int
+    stage: str                  # draw_start, draw_target, declare, run, ...
+    start_city: int | None
+    start_hex: int | None
+    target_city: int | None
+    target_hexes: frozenset
+    decl_order: tuple           # players in the order they declare
+    decl_idx: int               # whose turn it is to declare (index into decl_order)
+    offers: dict                # player offered a joint train -> the player who offered it
+    finished: bool
 
 
 class _Race:
@@ -204,7 +221,7 @@ class GameState:
         self.race_no = 0
         self.race_roller = None
         self.table = NumberTable(o.number_table, ctx.present, o.number_uses)
-        self.race: _Race | None = None
+        self._race: _Race | None = None
         self.results: list = []
         self.prev_target = None
         self.snapshots: list = []
@@ -305,8 +322,8 @@ class GameState:
             for c in self._start_choices(p):
                 out.append({"type": "start", "player": p, "city": self.board.cities[c].name})
             return out
-        if self.stage == "joint_answer" or (self.phase == "race" and self.race.stage == "declare"
-                                            and p in self.race.offers):
+        if self.stage == "joint_answer" or (self.phase == "race" and self._race.stage == "declare"
+                                            and p in self._race.offers):
             out.append({"type": "accept", "player": p})
             if self.stage == "joint_answer":
                 out.append({"type": "decline", "player": p})
@@ -318,7 +335,7 @@ class GameState:
             if self.stage == "build" and self.may_declare_end():
                 out.append({"type": "declare_end", "player": p})
             return out
-        if self.phase == "race" and self.race.stage == "declare":
+        if self.phase == "race" and self._race.stage == "declare":
             out.append({"type": "pass", "player": p})
             for route in self.suggest_routes(p):
                 out.append({"type": "race", "player": p, "route": [self.board.hex_names[h] for h in route]})
@@ -375,7 +392,7 @@ class GameState:
         d["skip"] = self.skip.copy()
         d["joint"] = dict(self.joint) if self.joint else None
         d["table"] = self.table.copy()
-        d["race"] = self.race.copy() if self.race is not None else None
+        d["_race"] = self._race.copy() if self._race is not None else None
         d["results"] = self.results.copy()
         d["snapshots"] = self.snapshots.copy()
         d["pb_order"] = self.pb_order.copy()
@@ -461,7 +478,7 @@ class GameState:
             "used_numbers": sorted(n for n, c in self.table.used.items() if c),
             "unconnected_cities": sorted(b.cities[c].name for c in ctx.must_connect - self.reached),
         }
-        r = self.race
+        r = self._race
         if self.phase == "race" and r is not None and not r.finished:
             out["current_race"] = self.race_view()
         if self.phase == "over":
@@ -469,9 +486,22 @@ class GameState:
             out["end"] = self.end_reason
         return out
 
+    def race_status(self) -> RaceStatus | None:
+        """The race being played (None between races)."""
+        r = self._race
+        if r is None:
+            return None
+        return RaceStatus(r.no, r.stage, r.start_city, r.start_hex, r.target_city,
+                          frozenset(r.target_hexes), tuple(r.decl_order), r.decl_idx,
+                          dict(r.offers), bool(r.finished))
+
+    def race_stage(self) -> str | None:
+        """The stage of the race being played (draw_start, declare, run, ...), or None."""
+        return self._race.stage if self._race is not None else None
+
     def race_view(self) -> dict | None:
         """The race being drawn, declared or run: cities, routes, train positions, places."""
-        r = self.race
+        r = self._race
         if r is None:
             return None
         b = self.board
@@ -490,12 +520,12 @@ class GameState:
 
     def snapshot(self) -> dict:
         """Everything that makes up the state, as comparable plain data (for tests and replay)."""
-        r = self.race
+        r = self._race
         race = None
         if r is not None:
             race = {k: (sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in
                     ((k, getattr(r, k)) for k in _Race.__slots__)}
-        skip = ("_ctx", "table", "race")
+        skip = ("_ctx", "table", "_race")
         d = {k: (sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in self.__dict__.items()
              if k not in skip}
         d["track"] = [sorted(t) for t in self.track]
@@ -521,7 +551,7 @@ class GameState:
                 return ("roll", self.joint["with"], self._ctx.o.build_dice)
             return None
         if ph == "race":
-            r = self.race
+            r = self._race
             st = r.stage
             if st in ("draw_start", "draw_target"):
                 return ("roll", r.roller, 2)
@@ -540,7 +570,7 @@ class GameState:
                 return self.joint["with"]
             return self.turn_player
         if ph == "race":
-            r = self.race
+            r = self._race
             if r.stage == "declare":
                 return r.decl_order[r.decl_idx]
             return self.pb_order[self.pb_idx]
@@ -607,7 +637,7 @@ class GameState:
             else:
                 self._joint_rolled(dice)
             return
-        st = self.race.stage
+        st = self._race.stage
         if st == "draw_start":
             self._drew_start(10 * dice[0] + dice[1])
         elif st == "draw_target":
@@ -1164,12 +1194,12 @@ class GameState:
                 else:
                     self.stage = "joint_roll"
             return norm, plan
-        if self.phase == "race" and self.race.stage == "declare" and p in self.race.offers:
+        if self.phase == "race" and self._race.stage == "declare" and p in self._race.offers:
             norm = {"type": "accept", "player": p}
-            proposer = self.race.offers[p]
+            proposer = self._race.offers[p]
 
             def plan():
-                r = self.race
+                r = self._race
                 del r.offers[p]
                 r.decl[proposer]["partner"] = p
                 r.decl[p] = {"joined": proposer}
@@ -1185,7 +1215,7 @@ class GameState:
                 self.joint = None
                 self.stage = "build"
             return norm, plan
-        if self.phase == "race" and self.race.stage == "declare" and p in self.race.offers:
+        if self.phase == "race" and self._race.stage == "declare" and p in self._race.offers:
             raise IllegalAction("decline.race", "to refuse a joint train, declare your own race or pass")
         raise IllegalAction("decline.none", "there is no proposal to decline")
 
@@ -1205,7 +1235,7 @@ class GameState:
         self.race_no += 1
         self.snapshots.append(self.accounts.copy())
         r = _Race(self.race_no, self.race_roller)
-        self.race = r
+        self._race = r
         if o.start_from_previous_target and self.prev_target is not None:
             start = self.prev_target
             c = self.board.number_city[start]
@@ -1283,7 +1313,7 @@ class GameState:
         return any(self._acceptable(start_city, dist, t) is None for t in t2.free_numbers())
 
     def _drew_start(self, rolled: int) -> None:
-        r = self.race
+        r = self._race
         b = self.board
         n = self.table.resolve(rolled)
         c = b.number_city[n]
@@ -1297,7 +1327,7 @@ class GameState:
         self._set_race_start(n)
 
     def _set_race_start(self, n: int) -> None:
-        r = self.race
+        r = self._race
         b = self.board
         c = b.number_city[n]
         r.start = n
@@ -1306,7 +1336,7 @@ class GameState:
         r.stage = "draw_target"
 
     def _drew_target(self, rolled: int) -> None:
-        r = self.race
+        r = self._race
         b = self.board
         n = self.table.resolve(rolled)
         dist = self._track_distances(r.start_hex) if self._ctx.o.forbidden == "track" else None
@@ -1325,20 +1355,20 @@ class GameState:
     # races: declarations
     # ======================================================================================
     def _begin_declarations(self) -> None:
-        r = self.race
+        r = self._race
         n = self._ctx.n
         r.stage = "declare"
         r.decl_order = [(r.roller + i) % n for i in range(n)]
         r.decl_idx = 0
 
     def _next_declarer(self) -> None:
-        r = self.race
+        r = self._race
         r.decl_idx += 1
         if r.decl_idx >= len(r.decl_order):
             self._resolve_declarations()
 
     def _act_pass(self, p: int, action: dict):
-        r = self.race
+        r = self._race
         if self.phase != "race" or r.stage != "declare":
             raise IllegalAction("race.not-declaring", "'pass' declines a race; no race is being declared now")
         norm = {"type": "pass", "player": p}
@@ -1351,7 +1381,7 @@ class GameState:
     def _route_of(self, p: int, action: dict, partner: int | None):
         """Check a declared route: returns (hex ids, track owner per step)."""
         b = self.board
-        r = self.race
+        r = self._race
         route = action.get("route")
         if not isinstance(route, list) or len(route) < 2:
             raise IllegalAction("route.shape", "'route' is a list of hexes from the start city to the target")
@@ -1392,7 +1422,7 @@ class GameState:
         return hexes, owners_per_step
 
     def _act_race(self, p: int, action: dict):
-        r = self.race
+        r = self._race
         o = self._ctx.o
         if self.phase != "race" or r.stage != "declare":
             raise IllegalAction("race.not-declaring", "routes are declared after a race is drawn")
@@ -1432,7 +1462,7 @@ class GameState:
         Both run over built track from the start to the target; routes breaking the own-piece
         rule are left out. Bots may search for others and test them with :meth:`check`.
         """
-        r = self.race
+        r = self._race
         if r is None or r.stage != "declare":
             return []
         out = []
@@ -1455,8 +1485,8 @@ class GameState:
         b = self.board
         into = self._ctx.into_cost
         owners = self.edge_owners
-        src = self.race.start_hex
-        targets = self.race.target_hexes
+        src = self._race.start_hex
+        targets = self._race.target_hexes
         dist = {src: (0, 0)}
         prev = {}
         heap = [((0, 0), src)]
@@ -1483,7 +1513,7 @@ class GameState:
         return None
 
     def _resolve_declarations(self) -> None:
-        r = self.race
+        r = self._race
         o = self._ctx.o
         ctx = self._ctx
         r.offers = {}
@@ -1546,7 +1576,7 @@ class GameState:
 
     def _fares(self, active: list) -> list:
         """(payer, payee, amount) of the fares among ``active`` trains (excluded racers get nothing)."""
-        r = self.race
+        r = self._race
         fare = self._ctx.o.fare
         if not fare:
             return []
@@ -1575,7 +1605,7 @@ class GameState:
     # ======================================================================================
     def _occupied(self, p: int, idx: int) -> bool:
         """Whether train ``p`` may not stop at step ``idx`` of its route (Expres rule)."""
-        r = self.race
+        r = self._race
         if idx == 0:
             return False
         route = r.decl[p]["route"]
@@ -1592,7 +1622,7 @@ class GameState:
         return False
 
     def _moved(self, die: int) -> None:
-        r = self.race
+        r = self._race
         o = self._ctx.o
         into = self._ctx.into_cost
         p = r.run_order[r.run_idx]
@@ -1623,7 +1653,7 @@ class GameState:
             self._end_run_round()
 
     def _race_decided(self) -> bool:
-        r = self.race
+        r = self._race
         running = [p for p in r.trains if p not in r.places and r.pos[p] != last_of(r, p)]
         if len(r.places) >= 2 or not running:
             return True
@@ -1634,7 +1664,7 @@ class GameState:
         return False
 
     def _end_run_round(self) -> None:
-        r = self.race
+        r = self._race
         if r.arrivals:
             groups: dict = {}
             for p, left in r.arrivals:
@@ -1647,7 +1677,7 @@ class GameState:
         self._next_run_round()
 
     def _next_run_round(self) -> None:
-        r = self.race
+        r = self._race
         if self._race_decided():
             self._finish_race(run=True)
             return
@@ -1657,7 +1687,7 @@ class GameState:
 
     def _place_groups(self) -> None:
         """Place the arrivals of a round, best leftover first; ties go to a re-roll."""
-        r = self.race
+        r = self._race
         while r.tb_groups and len(r.places) < 2:
             g = r.tb_groups[0]
             if len(g) == 1:
@@ -1673,7 +1703,7 @@ class GameState:
         r.stage = "run"
 
     def _tiebreak_rolled(self, die: int) -> None:
-        r = self.race
+        r = self._race
         p = r.tb_group[r.tb_idx]
         r.tb_rolls[p] = die
         r.tb_idx += 1
@@ -1701,7 +1731,7 @@ class GameState:
     # races: results, post-race building, the end
     # ======================================================================================
     def _finish_race(self, run: bool) -> None:
-        r = self.race
+        r = self._race
         ctx = self._ctx
         b = ctx.board
         rules = ctx.rules
@@ -1732,7 +1762,7 @@ class GameState:
             self._next_race()
 
     def _race_result(self) -> dict:
-        r = self.race
+        r = self._race
         b = self.board
         names = self._ctx.players
         return {
@@ -1770,7 +1800,7 @@ class GameState:
         return False
 
     def _begin_post_build(self) -> None:
-        r = self.race
+        r = self._race
         n = self._ctx.n
         first = []
         for p in r.places[:2]:
@@ -1787,7 +1817,7 @@ class GameState:
         self._next_post_builder()
 
     def _next_post_builder(self) -> None:
-        r = self.race
+        r = self._race
         rules = self._ctx.rules
         while True:
             self.pb_idx += 1
@@ -1817,7 +1847,7 @@ class GameState:
 
     def _next_race(self) -> None:
         self.stage = ""
-        self.race_roller = (self.race.roller + 1) % self._ctx.n
+        self.race_roller = (self._race.roller + 1) % self._ctx.n
         self._begin_race()
 
     def _game_over(self, reason: str) -> None:
@@ -1825,8 +1855,8 @@ class GameState:
         self.phase = "over"
         self.stage = ""
         self.end_reason = reason
-        if self.race is not None and not self.race.finished:
-            self.race.stage = "void"
+        if self._race is not None and not self._race.finished:
+            self._race.stage = "void"
         if o.winner_by == "last_three" and len(self.snapshots) >= 3:
             base = self.snapshots[-3]
             score = [a - s for a, s in zip(self.accounts, base)]

@@ -213,7 +213,7 @@ def _now(state) -> str:
         return "it is the building after a race (build PATH, to CITY, done)"
     if st == "joint_answer":
         return "answer the joint-track proposal (accept or decline)"
-    if state.phase == "race" and state.race is not None and state.race.stage == "declare":
+    if state.phase == "race" and state.race_stage() == "declare":
         return "declare for the race (race, routes, pass)"
     return "waiting for dice"
 
@@ -308,7 +308,7 @@ def _path_of(board, pieces) -> list:
 
 def race_candidates(state, p: int) -> list:
     """``[(route hex ids, travel points, fares, own pieces), ...]``: the routes ``routes`` lists."""
-    r = state.race
+    r = state.race_status()
     routes = state.suggest_routes(p)
     for route in track_routes(state, p, r.start_hex, r.target_hexes):
         if route not in routes:
@@ -423,7 +423,7 @@ def parse_command(state, line: str) -> Command:
         if not seats:
             raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
         return act({"type": "joint", "with": seats[0], "at": board.hex_names[_one_place(board, parts[-1])]})
-    in_race = state.phase == "race" and state.race is not None and state.race.stage == "declare"
+    in_race = state.phase == "race" and state.race_stage() == "declare"
     if w == "routes":
         if not in_race:
             raise CommandError(f"no race is being declared: {_now(state)}")

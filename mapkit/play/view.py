@@ -160,14 +160,15 @@ def status(g, seats=None, me: int | None = None) -> str:
         mark = ">" if p == cur else " "
         lines.append(f" {mark} {p + 1} {name + kind:<18} account {g.accounts[p]:4d}   start {start:<16} "
                      f"{len(g.track[p]):3d} pieces  {cities:2d} cities")
-    if g.phase == "race" and g.race is not None and not g.race.finished:
+    race = g.race_status()
+    if g.phase == "race" and race is not None and not race.finished:
         v = g.race_view()
         if v.get("start_city"):
             line = f" Race {v['race']}: {v['start']} {v['start_city']}"
             if v.get("target_city"):
                 line += f" -> {v['target']} {v['target_city']}"
-                prize = g.rules.prize(b, g.race.start_city, g.race.target_city, 1)
-                second = g.rules.prize(b, g.race.start_city, g.race.target_city, 2)
+                prize = g.rules.prize(b, race.start_city, race.target_city, 1)
+                second = g.rules.prize(b, race.start_city, race.target_city, 2)
                 line += f" (prizes {prize} and {second})"
             lines.append(line)
         for name, route in v.get("routes", {}).items():
@@ -193,8 +194,9 @@ def prompt_line(g) -> str:
         return f"{name}, you may build for up to {g.budget} after the race (account {g.accounts[p]})"
     if st == "joint_answer":
         return f"{name}, a joint track is proposed to you: accept or decline"
-    if g.phase == "race" and g.race is not None and g.race.stage == "declare":
-        offer = " (a joint train is offered to you: accept)" if p in g.race.offers else ""
+    race = g.race_status()
+    if g.phase == "race" and race is not None and race.stage == "declare":
+        offer = " (a joint train is offered to you: accept)" if p in race.offers else ""
         return f"{name}, race or pass? (routes lists your routes){offer}"
     return name
 

@@ -131,7 +131,7 @@ class GreedyBot(Bot):
                 a = self._build(state, p)
             elif st == "post_build":
                 a = self._post_build(state, p)
-            elif state.phase == "race" and state.race is not None and state.race.stage == "declare":
+            elif state.phase == "race" and state.race_stage() == "declare":
                 a = self._declare(state, p)
             else:
                 a = None
@@ -305,7 +305,7 @@ class GreedyBot(Bot):
 
     # -- races ---------------------------------------------------------------------------------
     def _declare(self, g, p: int) -> dict:
-        r = g.race
+        r = g.race_status()
         board = g.board
         o = g.options
         rules = g.rules
