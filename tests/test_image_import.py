@@ -68,6 +68,15 @@ def test_all_four_layouts_without_hints(tmp_path, seed, orientation, offset, pal
     assert notes[0].startswith(f"{path}: grid {orientation} {offset}, 11 x 9 hexes")
 
 
+def test_a_legend_with_keys_it_does_not_read_is_used_and_said(tmp_path):
+    m, path, legend = _board(tmp_path, 12, 9, 7, "pointy", "even", 30, palette="other")
+    with open(legend, "a", encoding="utf-8") as f:
+        f.write('paper: "#ffffff"\nlabels: "#000000"\n')
+    got, notes = import_map(str(path), Namespace(legend=legend, no_ocr=True))
+    _assert_read_well(m, got)
+    assert any(n.startswith(f"{legend}: ignored paper, labels") for n in notes), notes
+
+
 def test_hints_give_the_same_map_and_override(tmp_path):
     m, path, _ = _board(tmp_path, 21, 10, 8, "pointy", "even", 28)
     hinted, _ = import_map(str(path), Namespace(grid="pointy", offset="even", columns=10, rows=8,

@@ -50,8 +50,8 @@ def test_legend_defaults_and_overrides(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ("water: #0000ff\n", "quote it"),                 # YAML comment: no value
-    ("lava: '#ff0000'\n", "unknown key 'lava'"),
-    ("water: 'blue'\n", "not a colour"),
+    ("water: 'bluish'\n", "not a colour"),
+    ("water: [0, 0, 256]\n", "not a colour"),
     ("- water\n", "a legend is a mapping"),
     ("water: [1, 2\n", "malformed YAML"),
 ])
@@ -61,6 +61,16 @@ def test_legend_errors_name_the_problem(tmp_path, text, message):
     with pytest.raises(InputError) as err:
         load_legend(p)
     assert message in str(err.value) and str(p) in str(err.value)
+
+
+def test_a_legend_written_for_another_drawer_still_serves(tmp_path):
+    # Keys mapkit does not read are left out (and said); colour names and [r, g, b] serve.
+    p = tmp_path / "legend.yaml"
+    p.write_text('paper: "#fdf6e3"\ntext: black\nwater: steelblue\nriver: [0, 0, 200]\n',
+                 encoding="utf-8")
+    leg = load_legend(p)
+    assert leg.ignored == ("paper", "text")
+    assert leg.rgb("water") == (70, 130, 180) and leg.rgb("river") == (0, 0, 200)
 
 
 def test_parse_colour():

@@ -94,14 +94,27 @@ def delta_e(lab1, lab2, l_weight: float = 1.0) -> np.ndarray:
 
 
 def parse_colour(text) -> tuple[int, int, int]:
-    """``"#rrggbb"`` (or ``"#rgb"``) -> ``(r, g, b)``; ValueError otherwise.
+    """``"#rrggbb"`` (or ``"#rgb"``, a CSS colour name, ``[r, g, b]``) -> ``(r, g, b)``;
+    ValueError otherwise.
 
     >>> parse_colour("#F00")
     (255, 0, 0)
+    >>> parse_colour("steelblue"), parse_colour([0, 128, 255])
+    ((70, 130, 180), (0, 128, 255))
     """
+    if isinstance(text, (list, tuple)) and len(text) == 3 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in text):
+        return tuple(text)
     if not isinstance(text, str):
         raise ValueError(f"{text!r} is not a colour")
     t = text.strip()
+    if t and not t.startswith("#") and t.isalpha():
+        from PIL import ImageColor
+
+        try:
+            return ImageColor.getrgb(t.lower())[:3]
+        except ValueError:
+            raise ValueError(f"{text!r} is not a colour (expected \"#rrggbb\")") from None
     if t.startswith("#"):
         t = t[1:]
     if len(t) == 3:
@@ -116,6 +129,7 @@ class Legend:
     """What each colour of the board means: key -> sRGB triple (keys of :data:`LEGEND_KEYS`)."""
 
     colours: dict = field(default_factory=dict)
+    ignored: tuple = ()     # keys of the legend file that mean nothing here (paper, text...)
 
     def rgb(self, key: str) -> tuple[int, int, int]:
         return self.colours[key]
@@ -135,14 +149,18 @@ class Legend:
 
 
 def legend_from_mapping(data, source: str = "<legend>") -> Legend:
-    """A legend from ``{key: "#rrggbb"}``; missing keys take the Dampfross colours.
+    """A legend from ``{key: "#rrggbb"}``; missing keys take the Dampfross colours. Keys it
+    does not read (a drawer's paper or text colour) are kept in ``ignored``, for a warning:
+    a legend written for another program still serves.
 
     >>> legend_from_mapping({"water": "#0000ff"}).colours["water"]
     (0, 0, 255)
-    >>> legend_from_mapping({"lava": "#ff0000"})
+    >>> legend_from_mapping({"paper": "#fffff0", "river": "#0000ff"}).ignored
+    ('paper',)
+    >>> legend_from_mapping({"river": "#00f0"})
     Traceback (most recent call last):
     ...
-    mapkit.errors.InputError: <legend>: unknown key 'lava' (use plain, mountain, water, foreign, river, border, city, ridge, grid)
+    mapkit.errors.InputError: <legend>: river: '#00f0' is not a colour (expected "#rrggbb")
     """
     if data is None:
         data = {}
@@ -150,9 +168,11 @@ def legend_from_mapping(data, source: str = "<legend>") -> Legend:
         raise InputError(f"{source}: a legend is a mapping of names to \"#rrggbb\" colours")
     colours = {k: parse_colour(v) for k, v in DEFAULT_COLOURS.items()}
     colours["grid"] = parse_colour(DEFAULT_GRID)
+    ignored = []
     for key, value in data.items():
         if key not in LEGEND_KEYS:
-            raise InputError(f"{source}: unknown key {key!r} (use {', '.join(LEGEND_KEYS)})")
+            ignored.append(str(key))
+            continue
         if value is None:
             # An unquoted #rrggbb is a YAML comment: the value arrives empty.
             raise InputError(f"{source}: {key}: no colour (quote it: {key}: \"#rrggbb\")")
@@ -160,7 +180,7 @@ def legend_from_mapping(data, source: str = "<legend>") -> Legend:
             colours[key] = parse_colour(value)
         except ValueError as exc:
             raise InputError(f"{source}: {key}: {exc}") from None
-    return Legend(colours)
+    return Legend(colours, tuple(ignored))
 
 
 def load_legend(path) -> Legend:

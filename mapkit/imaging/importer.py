@@ -119,6 +119,11 @@ def read_picture(path, args=None) -> PictureReading:
     hints = _hints(args)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, hints, path)
+    if legend.ignored:
+        from .colour import LEGEND_KEYS
+
+        notes.append(f"{legend_path}: ignored {', '.join(legend.ignored)} (a legend gives "
+                     f"{', '.join(LEGEND_KEYS)})")
     reading = read_board(rgb, fit, legend)
     numbers: dict = {}
     ocr_note = None
