@@ -233,6 +233,6 @@ def test_bad_pictures_exit_2_with_one_line(tmp_path):
     # Bad hints and legends.
     _one_error_line(run_cli("import", good, "-o", out, "--hex-px", "0"), "--hex-px")
     legend = tmp_path / "legend.yaml"
-    legend.write_text("water: blue\n", encoding="utf-8")
-    _one_error_line(run_cli("import", good, "-o", out, "--legend", legend), str(legend))
+    legend.write_text("water: bluish\n", encoding="utf-8")
+    _one_error_line(run_cli("import", good, "-o", out, "--legend", legend), str(legend), "not a colour")
     assert not out.exists()

@@ -39,6 +39,7 @@ STROKE_ALPHA = 0.3        # share of stroke colour that makes a river or border
 WEAK_ALPHA = 0.17         # ... or continues one
 GAP_ALPHA = 0.12          # ... or fills a gap in one
 RING_ALPHA = 0.22         # share of city colour that counts as ring
+BLENDS = (0.0, 0.25, 0.5, 0.75, 1.0)   # shares of the far fill in an edge sample's background
 
 
 @dataclass
@@ -195,6 +196,7 @@ def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
     if not same_red:
         stroke_lin["_city"] = legend.linear("city")
     jcity = list(stroke_lin).index("border" if same_red else "_city")
+    jriver = list(stroke_lin).index("river") if "river" in stroke_lin else None
     alphas, outer, centroid = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills,
                                            reading.light, stroke_lin, ink)
     stroke_lin.pop("_city", None)
@@ -202,7 +204,7 @@ def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
 
     edge_index = {e: i for i, e in enumerate(edges)}
     _read_cities(reading, rgb, fit, legend, hexes, centres, fills, class_lin, edges, edge_index,
-                 alphas, centroid, jcity)
+                 alphas, centroid, jcity, jriver)
     _decide_edges(reading, strokes, edges, edge_index, alphas, outer, same_red)
     return reading
 
@@ -265,9 +267,10 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
 
 
 def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, centres, fills,
-                 class_lin, edges, edge_index, alphas, centroid, jcity):
+                 class_lin, edges, edge_index, alphas, centroid, jcity, jriver=None):
     """City rings inside hexes, and outlines along a hex's own sides; a city's terrain is
-    then plain or mountain, whichever explains its hex best."""
+    then plain or mountain, whichever explains its hex best. (``jcity``, ``jriver``: the
+    city colour's and the river's places among the stroke shares.)"""
     grid = fit.grid
     ground_keys = [t for t in ("plain", "mountain") if t in class_lin]
     cities = _rings(rgb, fit.affine, fit.hex_px, centres, fills, reading.light,
@@ -288,7 +291,7 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
             lo, hi = sorted(residuals)
             reading.terrain_conf[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
     for h, found in _outlined_hexes(grid, edge_index, alphas, centroid, jcity,
-                                    reading.terrain).items():
+                                    reading.terrain, jriver).items():
         if cities.get(h, (0, 0.0, -1))[1] < found[1]:
             cities[h] = found
     for h, (radius, score, ground) in cities.items():
@@ -338,6 +341,17 @@ def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, s
             for run in _runs_of_sides(grid, h, cand):
                 if any(_continues(grid, h, e, first | allowed) for e in run):
                     allowed.update(run)
+    # How much of the colour a city's outline alone shows on a side of its hex, on this
+    # board (its line width, its blur): the median over the sides of the cities whose ring
+    # runs near the sides, of the share on the line plus the share past it. Most sides of a
+    # city carry no border; one that does shows a border's share more than that.
+    hugging = {h for h, r in reading.cities.items() if r >= HUG_RADIUS}
+    outline_level = None
+    if jb is not None and same_red:
+        levels = [_side_show(alphas, outer, edge_index, jb, h, e) for h in hugging
+                  for e in grid.edges_of(h) if _other(e, h) not in reading.cities]
+        if len(levels) >= 6:
+            outline_level = float(np.median(levels))
     for i, e in enumerate(edges):
         a_best, kind = 0.0, None
         for j, k in enumerate(strokes):
@@ -351,6 +365,20 @@ def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, s
                 elif on_city:
                     # A ring inside: a border must show on the far side of the line too.
                     a = min(a, outer[i, j, 1 if on_city[0] == e[0] else 0])
+                if outline_level is not None and len(on_city) == 1 and on_city[0] in hugging:
+                    h = on_city[0]
+                    show = _side_show(alphas, outer, edge_index, jb, h, e)
+                    if reading.terrain[_other(e, h)] == "foreign":
+                        # Towards a neighbouring state a border is expected: a weaker showing
+                        # is enough (as on any edge there), and no run of sides need lead to it.
+                        a = alphas[i, j, 0] if show >= outline_level + WEAK_ALPHA else 0.0
+                    elif show < outline_level + STROKE_ALPHA:
+                        a = 0.0
+            if k == "river" and reading.terrain[e[0]] == reading.terrain[e[1]] == "water":
+                # No board draws a river through a lake; the outline between two water hexes,
+                # dark over light blue (and in a JPEG, the blue blurred over it), looks much
+                # like one. Only an unmistakable line counts there.
+                a = a if a >= 2 * STROKE_ALPHA else 0.0
             if a > a_best:
                 a_best, kind = a, k
         best[e] = (a_best, kind)
@@ -466,13 +494,17 @@ def _fill_colour(lin: np.ndarray, n_inner: int, with_busy: bool = False):
 
 
 OUTLINE_RADIUS = 0.45      # a city "ring" this far out is an outline along the hex's sides
+RING_SPREAD = 0.08        # how far a ring's red strays from its usual radius (hexagons, blur)
+HUG_RADIUS = 0.38         # a ring this far out runs along the sides (blurred into them)
 OUTLINE_ALPHA = 0.15       # share of city colour on a side that may be such an outline
 
 
-def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
+def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain, jriver=None) -> dict:
     """Hexes outlined in the city colour along their own sides (mapkit's style, the "hex
     with a red outline" of the Dampfross boards): every side shows the colour, and it lies
-    on the inner side of the line (a border around an enclave lies on the line itself)."""
+    on the inner side of the line (a border around an enclave lies on the line itself).
+    A side under a river (share ``jriver``) hides the outline: it neither shows nor denies
+    one."""
     found = {}
     for h in grid.hexes():
         if terrain.get(h) not in ("plain", "mountain"):
@@ -481,10 +513,11 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
         # (a hex on the board's edge has as few as three sides inside the board)
         if len(sides) < 3:
             continue
-        shares, inward, abroad = [], [], []
+        shares, inward, abroad, under = [], [], [], []
         for e in sides:
             i = edge_index[e]
             shares.append(alphas[i, jcity, 0])
+            under.append(jriver is not None and alphas[i, jriver, 0] >= WEAK_ALPHA)
             c = centroid[i, jcity]
             inward.append(-c if h == e[0] else c)
             n = e[1] if e[0] == h else e[0]
@@ -494,18 +527,39 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain) -> dict:
         # on the sides where no border is to be expected (a border towards a neighbouring
         # state lies on the line and hides the shift).
         lit = shares >= OUTLINE_ALPHA
-        if lit.sum() < len(sides) - 2 or lit.sum() < min(4, len(sides)):
+        shown = (lit | np.array(under)).sum()
+        if shown < len(sides) - 2 or shown < min(4, len(sides)):
             continue
         home = lit & ~np.array(abroad)
-        # The shift must show on two sides at least: a hex with three sides on a border in
-        # the city colour and one faint side towards home is no outlined city.
-        if home.sum() < 2:
+        inward = np.array(inward)
+        if home.sum() >= 2:
+            shift = float(np.median(inward[home]))
+        elif lit.all() and (inward[home] >= 0.01).all():
+            # A city in a pocket of home land, the border round all its sides but one or
+            # none: the outline inside the border still pulls the colour inwards on every
+            # side, where a plain hex in such a pocket shows the border on the line (and,
+            # on its home side, the outline of a city next door, pulled away from it).
+            shift = float(np.median(inward))
+        else:
+            # The shift must show on two sides at least: a hex with three sides on a
+            # border in the city colour and one faint side towards home is no outlined city.
             continue
-        shift = float(np.median(np.array(inward)[home]))
         if shift >= 0.012:
             score = float(np.clip(0.5 + (shift - 0.01) * 20, 0.5, 1.0))
             found[h] = (0.48, score, -1)
     return found
+
+
+def _other(e, h):
+    """The hex across side ``e`` from ``h``."""
+    return e[1] if e[0] == h else e[0]
+
+
+def _side_show(alphas, outer, edge_index, jb, h, e) -> float:
+    """The border colour's share on side ``e`` of city ``h`` plus its share past the line,
+    outside the city: what an outline alone shows little of and a border a lot."""
+    i = edge_index[e]
+    return float(alphas[i, jb, 0] + outer[i, jb, 1 if h == e[0] else 0])
 
 
 def _runs_of_sides(grid, h, sides: list) -> list[list]:
@@ -597,22 +651,42 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
         # one that leaves the least unexplained wins the sample: a blurred blue line is
         # partly explained by purple too). Then the share that 70 % of the samples along the
         # side reach: a stroke runs the whole side, text along it comes and goes.
-        # Near the line the two fills blur into each other (water's blue into the plain
-        # beside it looks like a faint river): a stroke must show against either fill.
+        # The background of a sample is a blend of the two fills: a thin line on the side
+        # between two terrains is blurred into both (a river between plain and mountain is
+        # neither river-on-white nor river-on-brown, but a mix of all three), and near the
+        # line the two fills blur into each other (water's blue into the plain beside it,
+        # which a stroke model with one fill takes for a faint river). Each sample takes the
+        # blend that explains it best.
+        # (Only where the two fills differ: most edges lie between hexes of one terrain.)
+        diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= 0.02)[0]
+        lin_d, fa_d, fb_d = lin[diff], fa[diff], fb[diff]
+        # A sample that the fills and the outlines' ink explain as well without the stroke
+        # shows none of it: the blends are a few steps apart, and a stroke that is nearly a
+        # darker shade of one fill (a dark blue river beside light blue water) makes up the
+        # step between two of them; between hexes of one terrain such a stroke colour would
+        # find a line on every outline.
+        t0, _, miss0 = unmix(lin_d, fa_d[:, None, None, :], fb_d[:, None, None, :], ink)
+        r0 = miss0 * np.linalg.norm(fb_d - fa_d, axis=-1)[:, None, None]
+        v = (ink - fa)[:, None, None, :]
+        dev = lin - fa[:, None, None, :]
+        b_ink = np.clip((dev * v).sum(-1) / np.maximum((v * v).sum(-1), 1e-9), 0.0, 1.0)
+        r_ink = np.linalg.norm(dev - b_ink[..., None] * v, axis=-1)
         fits = []
         hidden = None
         for k in strokes:
-            good, absres = None, None
-            for fill in (fa, fb):
-                a, b, miss = unmix(lin, fill[:, None, None, :], stroke_lin[k], ink)
-                r = miss * np.linalg.norm(stroke_lin[k] - fill, axis=-1)[:, None, None]
-                g = np.where(miss < 0.3, a, a * np.clip(1.0 - (miss - 0.3) / 0.3, 0.0, 1.0))
-                good = g if good is None else np.minimum(good, g)
-                absres = r if absres is None else np.maximum(absres, r)
-                # Black ink over the line (a name written across a river) hides it: such
-                # samples say nothing either way.
-                h = (b > 0.55) & (a < 0.2)
-                hidden = h if hidden is None else hidden & h
+            good, absres, hid = _stroke_share(lin, fa, stroke_lin[k], ink)
+            good = np.where(r_ink <= 1.2 * absres + 0.01, 0.0, good)
+            if len(diff):
+                gd, rd, hd = good[diff], absres[diff], hid[diff]
+                for t in BLENDS[1:]:
+                    g, r, h = _stroke_share(lin_d, fa_d + t * (fb_d - fa_d), stroke_lin[k], ink)
+                    better = r < rd
+                    gd = np.where(better, g, gd)
+                    hd = np.where(better, h, hd)
+                    rd = np.minimum(r, rd)
+                good[diff] = np.where((t0 <= 1.0) & (r0 <= 1.2 * rd + 0.01), 0.0, gd)
+                absres[diff], hid[diff] = rd, hd
+            hidden = hid if hidden is None else hidden & hid
             fits.append((good, absres))
         if len(fits) > 1:
             winner = np.argmin(np.stack([f[1] for f in fits]), axis=0)
@@ -630,6 +704,18 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
             wgt = good[:, band]
             centroid[lo:hi, j] = (wgt * across[band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
     return out, outer, centroid
+
+
+def _stroke_share(lin, fill, stroke, ink):
+    """Each sample (c, ...,  3) unmixed against its edge's ``fill`` (c, 3) and a stroke:
+    the share of the stroke that counts (less where the model leaves much unexplained), the
+    absolute residual, and whether black ink hides the sample."""
+    a, b, miss = unmix(lin, fill[:, None, None, :], stroke, ink)
+    r = miss * np.linalg.norm(stroke - fill, axis=-1)[:, None, None]
+    g = np.where(miss < 0.3, a, a * np.clip(1.0 - (miss - 0.3) / 0.3, 0.0, 1.0))
+    # Black ink over the line (a name written across a river) hides it: such samples say
+    # nothing either way.
+    return g, r, (b > 0.55) & (a < 0.2)
 
 
 def _low_quantile(a: np.ndarray, n_valid: np.ndarray, q: float) -> np.ndarray:
@@ -756,12 +842,23 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], city, ink)
         red_out = ((a_out >= RING_ALPHA) & (miss_out < 0.45)).any(axis=1)      # (c, a)
         ri = red_in[cand]
+        # A ring lies at one distance from the centre all round (a hexagon's varies by a
+        # sixth): red only counts near the radius where most angles show it. Red at the
+        # sides on some angles (a border in the city colour along them) and, on the others,
+        # the grain of a ground near the city colour reaching the ring's share at some
+        # radius or other, once added up to a ring round mountain hexes.
+        mode = radii[np.argmax(ri.mean(axis=2), axis=1)]                     # (c,)
+        near_mode = np.abs(radii[None, :] - mode[:, None]) <= RING_SPREAD     # (c, r)
+        after_mode = ((radii[None, :] >= mode[:, None] - RING_SPREAD)
+                      & (radii[None, :] <= mode[:, None] + 2 * RING_SPREAD))
+        ri = ri & near_mode[:, :, None]
         # Red with paler paper between it and the side is a ring whatever lies outside (the
         # share of red falls after its peak, going out); red that runs into the side may be
         # a border on it, and counts only if it stops there.
         share = np.where((miss_in[cand] < 0.45) & inside[None], a_in[cand], 0.0)
-        peak = np.maximum.accumulate(share, axis=1)
-        dip = (peak >= RING_ALPHA) & (share < 0.6 * peak - 0.05) & inside[None]
+        peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
+        dip = ((peak >= RING_ALPHA) & (share < 0.6 * peak - 0.05) & inside[None]
+               & after_mode[:, :, None])
         # ... or red well inside the hex, deeper than a border line on its side reaches.
         deep = ri & (radii[:, None] <= bound[None, :] - 0.14)[None]
         separate = dip.any(axis=1) | deep.any(axis=1)
