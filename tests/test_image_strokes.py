@@ -15,6 +15,11 @@ from PIL import Image, ImageDraw, ImageFilter
 from mapkit.grid import Grid, Hex, edge
 from mapkit.imaging.importer import import_map
 
+
+# The Dampfross colours, the border and the city in the same red.
+DAMPFROSS_RED = {"plain": "#ffffff", "mountain": "#c9935a", "water": "#9cc9ec", "foreign": "#5b5b5b",
+                 "river": "#1565c0", "border": "#d32020", "city": "#d32020"}
+
 SS = 4   # supersampling
 
 
@@ -72,8 +77,7 @@ def test_thin_river_between_plain_and_mountain(tmp_path):
     river = {edge(a, b) for a in grid.hexes() if a.col == 3 and terrain[a] == "plain"
              for b in grid.neighbours(a) if terrain[b] == "mountain"}
     assert len(river) >= 8   # the case is there
-    colours = {"plain": "#ffffff", "mountain": "#c9935a", "water": "#9cc9ec",
-               "foreign": "#5b5b5b", "river": "#1565c0", "border": "#d32020", "city": "#d32020"}
+    colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(river, colours["river"], 0.07)],
                        colours=colours)
     got, _ = import_map(str(path), args)
@@ -124,8 +128,7 @@ def test_border_on_the_sides_of_an_outlined_city(tmp_path):
     border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
               for b in grid.neighbours(a) if terrain[b] == "foreign"}
     cities = [Hex(2, 2), Hex(5, 2), Hex(8, 2), Hex(3, 5), Hex(7, 6)]
-    colours = {"plain": "#ffffff", "mountain": "#c9935a", "water": "#9cc9ec",
-               "foreign": "#5b5b5b", "river": "#1565c0", "border": "#d32020", "city": "#d32020"}
+    colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.09)],
                        outlined=cities, hex_px=24.0, colours=colours)
     got, _ = import_map(str(path), args)
@@ -150,8 +153,7 @@ def test_city_in_a_pocket_of_home_land(tmp_path):
     terrain = {h: "plain" if h in home else "foreign" for h in grid.hexes()}
     border = {edge(a, b) for a in home for b in grid.neighbours(a) if b not in home}
     cities = [city, Hex(1, 5), Hex(4, 6), Hex(7, 5)]
-    colours = {"plain": "#ffffff", "mountain": "#c9935a", "water": "#9cc9ec",
-               "foreign": "#5b5b5b", "river": "#1565c0", "border": "#d32020", "city": "#d32020"}
+    colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.09)],
                        outlined=cities, hex_px=26.0, colours=colours)
     got, _ = import_map(str(path), args)
@@ -174,8 +176,7 @@ def test_city_with_a_river_along_its_outline(tmp_path):
     ring = sorted(grid.neighbours(city), key=angle)
     river = {edge(city, n) for n in ring[:3]}
     cities = [city, Hex(6, 1), Hex(1, 5), Hex(6, 5)]
-    colours = {"plain": "#ffffff", "mountain": "#c9935a", "water": "#9cc9ec",
-               "foreign": "#5b5b5b", "river": "#1565c0", "border": "#d32020", "city": "#d32020"}
+    colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(river, colours["river"], 0.07)],
                        outlined=cities, hex_px=24.0, colours=colours)
     got, _ = import_map(str(path), args)
