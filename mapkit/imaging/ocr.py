@@ -2,17 +2,19 @@
 checked against digit templates, and settled so that no race number is used twice.
 
 Each city's numbers are read from inside its ring, after two clean-ups without which OCR
-misreads: the red of the ring's edge is dropped, and everything outside the ring is blanked;
+misreads: the red of the ring's edge is dropped (only near the ring: JPEG bleeds the ring's
+red over the digits, which must stay), and everything outside the ring is blanked;
 what is left is how much darker than the paper each pixel is. Then:
 
 * **Templates.** A race number is two digits 1..6: 36 shapes. Each number in the crop (one,
   or two or three stacked or side by side) is compared with the 36 numbers set in six DejaVu
-  faces, shrunk to the crop's size at four sub-pixel shifts and a few blurs, and cut round
-  their ink box found to a fraction of a pixel: a normalised correlation per race number.
+  faces and Pillow's default one (Aileron), shrunk to the crop's size at four sub-pixel
+  shifts and a few blurs, and cut round their ink box found to a fraction of a pixel: a
+  normalised correlation per race number.
   At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone.
   The cut is tried at a few sub-pixel shifts (the ink box of so small a number is uncertain).
 * **Sliding comparison.** Cutting round the ink box is brittle when the strokes are faint, so
-  a ring with one number is also compared without it: the 36 numbers in the six faces, set
+  a ring with one number is also compared without it: the 36 numbers in the seven faces, set
   at the board's number size on a 4 x 4 grid of quarter-pixel phases, slide over the
   darkness round the number's centre (normalised correlation, best of nine positions). The
   sizes are the few, from the median ink height up, that fit the board's numbers best (all
@@ -53,6 +55,7 @@ TESSERACT_BONUS = 0.02    # added to the template score of what Tesseract read
 ASSIGN_TEMPERATURE = 0.02 # template scores -> log-probabilities for the assignment
 DIGIT_TARGET_PX = 24      # enlarge crops until a digit is about this tall (Tesseract likes 20-30)
 GAP_PX = 40
+RED_BAND = 0.06           # red is dropped only this near (hex units) to the cut round the ring
 SLIDE_MIN = 4             # rings with one number before the board's number size is sought
 SLIDE_MAX_PX = 8.0        # measured number height (pixels) above which it is not needed
 SLIDE_KEEP = 5            # sizes whose comparisons are summed (the best-fitting ones)
@@ -133,9 +136,11 @@ def _ink(rgb, fit, reading, legend, h, ring, soft=False):
     dv = L[1, 0] * (xx - cx) + L[1, 1] * (yy - cy)
     dist = np.hypot(du, dv)
     outside = dist > inner
-    # Only the ring's edge is red to drop: what lies well inside it is the number (dark
-    # digits come out a little red beside a red ring in JPEG).
-    red &= dist > inner - 0.1
+    # Only the ring's edge is red to drop: what lies well inside it is the number. JPEG
+    # keeps colour at half resolution, so the ring's red bleeds over the digits' edges
+    # (and blur makes the digits' edges pale): dropping red further in ate the ends of the
+    # digits of small numbers (a 2 without its foot reads 1).
+    red &= dist > inner - RED_BAND
     lum = (lin @ np.array([0.2126, 0.7152, 0.0722]))
     keep = ~(red | outside)
     # The paper here: most of the inside of the ring is paper.
@@ -380,8 +385,11 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
 # Race numbers are two digits 1..6: 36 shapes. At 20 pixels per hex a digit stands 4 or 5
 # pixels high, too small for Tesseract; but a whole number compared with the 36 numbers set
 # in a few typefaces, shrunk to the same size, is still told apart.
+# "pillow-default" is Pillow's own face (Aileron since Pillow 10.1; it needs no file): what a
+# drawing program that never chose a font sets numbers in.
 TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
-                  "DejaVuSerif-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf")
+                  "DejaVuSerif-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf",
+                  "pillow-default")
 CODES = tuple(f"{a}{b}" for a in "123456" for b in "123456")
 CANON = (18, 30)           # height, width of the compared images
 # The ink box of a small number is found to within a fraction of a pixel: its centre is
@@ -404,8 +412,9 @@ def _masters():
     fonts = []
     for name in TEMPLATE_FONTS:
         try:
-            fonts.append(ImageFont.truetype(name, 60))
-        except OSError:
+            fonts.append(ImageFont.load_default(60) if name == "pillow-default"
+                         else ImageFont.truetype(name, 60))
+        except (OSError, ImportError, TypeError):   # no file; no FreeType; Pillow < 10.1
             continue
     if not fonts:   # no font files at all: Pillow's own
         fonts.append(ImageFont.load_default(60))
