@@ -144,6 +144,21 @@ def test_a_wrong_size_hint_is_an_error_naming_the_size_seen(tmp_path):
     assert not (tmp_path / "m.yaml").exists()
 
 
+def test_a_photo_of_the_sheet_on_a_dark_table(tmp_path):
+    # The sheet, turned a little, lies on a dark wooden table that fills the picture's edges:
+    # the table is uniform and dark like a neighbouring state, and larger than the board.
+    m = syn.random_map(1300, 14, 12, "pointy", "odd", cities=30)
+    img, _ = syn.draw_board(m, 28.7, syn.random_style(1300, "dampfross"))
+    img = img.rotate(-2.5, resample=Image.BICUBIC, expand=True, fillcolor=(92, 64, 40))
+    photo = Image.new("RGB", (img.width + 120, img.height + 90), (92, 64, 40))
+    photo.paste(img, (60, 45))
+    photo = syn.degrade(photo, syn.Degradation(blur=0.7, noise=3.0, gradient=0.2, seed=5))
+    path = tmp_path / "photo.jpg"
+    photo.save(path, quality=80)
+    got, _ = import_map(str(path), Namespace(no_ocr=True))
+    _assert_read_well(m, got)
+
+
 def test_grid_rotation_up_to_five_degrees():
     m = syn.random_map(41, 9, 7, "pointy", "odd")
     img, _ = syn.draw_board(m, 30, syn.dampfross_style())

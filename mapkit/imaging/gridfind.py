@@ -416,16 +416,19 @@ def _grown(core: set, extra: set) -> set:
     return out
 
 
-def _largest_component(cells: set) -> set:
+def _largest_component(cells: set, count: set | None = None) -> set:
+    """The connected piece of ``cells`` with the most members (of ``count``, when given)."""
     best: set = set()
+    best_n = -1
     seen: set = set()
-    for start in cells:
+    for start in sorted(cells):
         if start in seen:
             continue
         comp = _grown({start}, cells)
         seen |= comp
-        if len(comp) > len(best):
-            best = comp
+        n = len(comp) if count is None else len(comp & count)
+        if n > best_n:
+            best, best_n = comp, n
     return best
 
 
@@ -468,7 +471,9 @@ def _board(e: _Edges, M, t, hints_frame: Hints):
     paper = _local_max(index, grey, 3)
     dark = {k for k, i in index.items()
             if paper[i] - grey[i] > 30 and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
-    board = _largest_component(on | dark)
+    # The piece with the most outlined hexes: a dark table round a photographed sheet is
+    # uniform and dark too, and may be larger than the board.
+    board = _largest_component(on | dark, on)
     board = {k for k in board if k in on} | _grown(board & on, dark)
     if len(board) < 4:
         raise NoGridError("no hex grid found")
