@@ -24,10 +24,13 @@ SS = 4   # supersampling
 
 
 def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=22.0,
-          colours=None, quality=72):
+          colours=None, quality=72, rings=(), grid_colour="#7a7a7a", grid_width=0.03,
+          noise=0.0):
     """Draw the board; ``lines`` is a list of (edges, colour, width in hex spacings),
-    ``outlined`` hexes get an outline in ``colours['city']`` just inside their sides.
-    Returns the picture's path and the argparse namespace of an import with hints."""
+    ``outlined`` hexes get an outline in ``colours['city']`` just inside their sides,
+    ``rings`` hexes a circle of radius 0.3 in it; ``noise``: the standard deviation of a
+    grain added to every pixel (seeded). Returns the picture's path and the argparse
+    namespace of an import with hints."""
     colours = colours or {}
     k = hex_px / grid.hex_mm * SS
     margin = hex_px * SS
@@ -43,12 +46,17 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
         d.polygon([px(p) for p in grid.corners_mm(h)], fill=colours[terrain[h]])
     for h in grid.hexes():
         pts = [px(p) for p in grid.corners_mm(h)]
-        d.line(pts + [pts[0]], fill="#7a7a7a", width=max(1, round(0.03 * hex_px * SS)))
+        d.line(pts + [pts[0]], fill=grid_colour, width=max(1, round(grid_width * hex_px * SS)))
     for h in outlined:
         cx, cy = px(grid.centre_mm(h))
         pts = [(cx + 0.93 * (x - cx), cy + 0.93 * (y - cy)) for x, y in
                (px(p) for p in grid.corners_mm(h))]
         d.line(pts + [pts[0]], fill=colours["city"], width=round(0.07 * hex_px * SS), joint="curve")
+    for h in rings:
+        cx, cy = px(grid.centre_mm(h))
+        r = 0.3 * hex_px * SS
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=colours["city"],
+                  width=round(0.06 * hex_px * SS))
     for edges, colour, width in lines:
         for e in edges:
             a, b = (px(p) for p in grid.edge_segment_mm(e))
@@ -58,6 +66,10 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
                 d.ellipse([x - r, y - r, x + r, y + r], fill=colour)
     img = img.resize((img.width // SS, img.height // SS), Image.LANCZOS)
     img = img.filter(ImageFilter.GaussianBlur(0.6))
+    if noise:
+        import numpy as np
+        grain = np.random.default_rng(7).normal(0.0, noise, (img.height, img.width, 1))
+        img = Image.fromarray(np.clip(np.asarray(img) + grain, 0, 255).astype(np.uint8))
     path = tmp_path / "board.jpg"
     img.save(path, quality=quality)
     legend = tmp_path / "legend.yaml"
@@ -183,3 +195,100 @@ def test_city_with_a_river_along_its_outline(tmp_path):
     assert {c.hex for c in got.cities} == set(cities)
     assert got.edge_set("rivers") == river
     assert got.edge_set("borders") == frozenset()
+
+
+def _round(grid, h):
+    """The neighbours of ``h`` in order round it (consecutive ones share a corner)."""
+    def angle(n):
+        (x0, y0), (x1, y1) = grid.centre_mm(h), grid.centre_mm(n)
+        return math.atan2(y1 - y0, x1 - x0)
+    return sorted(grid.neighbours(h), key=angle)
+
+
+def test_fills_and_ink_mix_only_with_weights_of_one_sign():
+    # The middle of a blue river drawn over a dark outline between plain and mountain is a
+    # dark blue-grey. As "brown + t (white - brown) + b (black - brown)" with t + b > 1 it is
+    # fills and ink alone (white less brown is bluish), and the river was dropped; as a
+    # mix of the three (weights >= 0, summing to 1) it is not. Checked against a search
+    # over a fine grid of weights.
+    import numpy as np
+    from mapkit.imaging.reading import mix_residual, unmix
+
+    white, brown, black = np.ones(3), np.array([0.57, 0.30, 0.11]), np.zeros(3)
+    sample = 0.3 * (white - brown)                  # (0.129, 0.21, 0.267)
+    _, _, miss = unmix(sample, brown, white, black)
+    assert float(miss) < 0.01                       # the difference model explains it
+    w = np.linspace(0.0, 1.0, 201)
+    w0, w1 = np.meshgrid(w, w)
+    ok = w0 + w1 <= 1.0
+    mixes = (w0[ok, None] * white + w1[ok, None] * brown
+             + (1 - w0[ok] - w1[ok])[:, None] * black)
+    rng = np.random.default_rng(5)
+    for c in [sample, *rng.uniform(0, 1, (20, 3))]:
+        brute = float(np.min(np.linalg.norm(mixes - c, axis=1)))
+        assert abs(float(mix_residual(c, white, brown, black)) - brute) < 0.006
+    assert float(mix_residual(sample, white, brown, black)) > 0.05
+
+
+def test_river_inside_foreign_land(tmp_path):
+    # A blue river on dark-grey foreign land, as light as the grey: in a JPEG (hue kept at
+    # half the resolution) it shows a weak share on every side it runs along, none strong
+    # enough to start a line; four sides joined end to end are one. Single sides showing as
+    # little elsewhere are not rivers.
+    grid = Grid("flat", "odd", 10, 9, 10.0)
+    terrain = {h: "foreign" if h.row <= 3 else "plain" for h in grid.hexes()}
+    h = Hex(4, 1)
+    ring = _round(grid, h)
+    river = {edge(h, ring[j]) for j in range(4)}
+    assert all(terrain[a] == terrain[b] == "foreign" for a, b in river)
+    border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
+              for b in grid.neighbours(a) if terrain[b] == "foreign"}
+    colours = DAMPFROSS_RED
+    path, args = _draw(tmp_path, grid, terrain, [(river, colours["river"], 0.06),
+                                                 (border, colours["border"], 0.08)],
+                       hex_px=21.0, colours=colours, quality=60)
+    got, _ = import_map(str(path), args)
+    assert got.edge_set("rivers") == river
+    assert got.edge_set("borders") == border
+
+
+@pytest.mark.parametrize("border_colour, width, outline", [("#b41e83", 0.12, 0.05),
+                                                           ("#d32020", 0.2, 0.1)])
+def test_enclave_inside_a_border_is_no_city(tmp_path, border_colour, width, outline):
+    # A plain hex enclosed by foreign land, the border on all six sides: in a colour of its
+    # own (magenta, the city orange-red), or in the city's red and as thick as a fifth of a
+    # hex (thick outlines too). Both were once read as cities. A ring lies inside the hex
+    # only; a border on the sides shows past them as far as it reaches inside.
+    grid = Grid("pointy", "even", 9, 9, 10.0)
+    enclave = Hex(4, 2)
+    home = {h for h in grid.hexes() if h.row >= 5} | {enclave}
+    terrain = {h: "plain" if h in home else "foreign" for h in grid.hexes()}
+    border = {edge(a, b) for a in home for b in grid.neighbours(a) if b not in home}
+    colours = dict(DAMPFROSS_RED, border=border_colour, city="#ef3123")
+    cities = [Hex(1, 7), Hex(4, 6), Hex(7, 7), Hex(2, 5)]
+    path, args = _draw(tmp_path, grid, terrain, [(border, border_colour, width)],
+                       rings=cities, hex_px=26.0, colours=colours, grid_colour="#202020",
+                       grid_width=outline)
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == set(cities)
+    assert got.edge_set("borders") == border
+    assert got.terrain[enclave] == "plain"
+
+
+def test_grain_of_a_ground_near_the_city_colour_makes_no_ring(tmp_path):
+    # Red-brown mountains 41 CIELAB units from an orange-red city colour, in a grainy scan:
+    # the grain reaches a ring's share of the city colour here and there, and must add up
+    # to no ring round a mountain hex; the rings on the mountains, blurred into the middle of
+    # their small hexes, were once taken for hexes tinted all over and lost. They show as
+    # strongly as the rings on the plain, the grain far more weakly.
+    grid = Grid("flat", "odd", 12, 9, 10.0)
+    terrain = {h: "mountain" if 5 <= h.col <= 10 and 1 <= h.row <= 7 else "plain"
+               for h in grid.hexes()}
+    cities = [Hex(1, 1), Hex(3, 2), Hex(1, 5), Hex(3, 7), Hex(0, 3), Hex(2, 4),
+              Hex(6, 2), Hex(9, 5)]
+    colours = {"plain": "#f5e4e7", "mountain": "#b16c5f", "water": "#9dbaf4",
+               "foreign": "#535353", "river": "#095fd7", "border": "#e42a0e", "city": "#d34d20"}
+    path, args = _draw(tmp_path, grid, terrain, [], rings=cities, hex_px=22.0,
+                       colours=colours, quality=70, noise=10.0)
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == set(cities)

@@ -29,7 +29,7 @@ from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
 from .gridfind import GridFit
 from .sampling import apply_affine, disc_pattern
 
-__all__ = ["Reading", "read_board", "unmix", "Light", "LINEAR_LUT"]
+__all__ = ["Reading", "read_board", "unmix", "mix_residual", "Light", "LINEAR_LUT"]
 
 SQRT3 = math.sqrt(3.0)
 LINEAR_LUT = srgb_to_linear(np.arange(256, dtype=np.uint8))
@@ -94,6 +94,37 @@ def unmix(c, fill, stroke, ink):
     res2 = rr - 2 * a * ur - 2 * b * vr + a * a * uu + 2 * a * b * uv + b * b * vv
     miss = np.sqrt(np.maximum(res2, 0.0) / uu)
     return a, b, miss
+
+
+def mix_residual(c, p0, p1, p2):
+    """How far ``c`` lies from the nearest mix ``w0 p0 + w1 p1 + w2 p2`` with weights >= 0
+    summing to 1 (the triangle of the three colours; arrays broadcast over the last axis 3).
+
+    >>> white, blue, black = np.ones(3), np.array([0.1, 0.3, 0.9]), np.zeros(3)
+    >>> round(float(mix_residual(0.5 * white + 0.5 * blue, white, blue, black)), 3)
+    0.0
+    >>> # pure blue is nowhere between white and black: nearest is grey (1/3, 1/3, 1/3)
+    >>> round(float(mix_residual(np.array([0.0, 0.0, 1.0]), white, black, black)), 3)
+    0.816
+    """
+    c, p0, p1, p2 = (np.asarray(x, dtype=np.float32) for x in (c, p0, p1, p2))
+    u, v, r = p1 - p0, p2 - p0, c - p0
+    uu = (u * u).sum(-1) + np.float32(1e-9)
+    vv = (v * v).sum(-1) + np.float32(1e-9)
+    uv, ur, vr = (u * v).sum(-1), (u * r).sum(-1), (v * r).sum(-1)
+    det = uu * vv - uv * uv
+    det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
+    t = (ur * vv - vr * uv) / det
+    b = (vr * uu - ur * uv) / det
+    inside = (t >= 0) & (b >= 0) & (t + b <= 1)
+    res = np.linalg.norm(r - t[..., None] * u - b[..., None] * v, axis=-1)
+    best = np.where(inside, res, np.inf)
+    # Outside the triangle the nearest mix lies on one of its sides.
+    for q0, q1 in ((p0, p1), (p0, p2), (p1, p2)):
+        d, w = q1 - q0, c - q0
+        s = np.clip((w * d).sum(-1) / ((d * d).sum(-1) + np.float32(1e-9)), 0.0, 1.0)
+        best = np.minimum(best, np.linalg.norm(w - s[..., None] * d, axis=-1))
+    return best
 
 
 class Light:
@@ -276,7 +307,8 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
     cities = _rings(rgb, fit.affine, fit.hex_px, centres, fills, reading.light,
                     legend.linear("city"), legend.linear("grid"), hexes, grid,
                     [class_lin[t] for t in ground_keys],
-                    loose=[reading.terrain[h] == "water" for h in hexes])
+                    loose=[reading.terrain[h] == "water" for h in hexes],
+                    others=[legend.linear(k) for k in legend.strokes() if k == "border"])
     for h in list(cities):
         radius, score, ground, switched, residuals = cities[h]
         # A hex read as water or foreign is a city only if it is better read as plain or
@@ -393,8 +425,48 @@ def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, s
             reading.edge_conf[e] = (kind, float(min(1.0, (a_best - thr) / 0.3)))
         else:
             reading.edge_conf[e] = (None, float(min(1.0, (thr - a_best) / 0.3)))
+    _start_chains(reading, kinds, best)
     _grow_strokes(reading, kinds, best)
     reading.strokes = kinds
+
+
+CHAIN_LENGTH = 3          # weak edges joined end to end that make a line on their own
+
+
+def _start_chains(reading: Reading, kinds: dict, best: dict):
+    """A line nothing starts: edges that each show a weak share of the same stroke and join
+    end to end, ``CHAIN_LENGTH`` or more of them. A blue river on dark-grey foreign land
+    differs from it in hue more than in lightness, and JPEG keeps hue at half the
+    resolution: the line's share is spread thin, under the share that starts a line, on
+    every side it runs along. The grain of a scan reaches a weak share on a side here and
+    there, not along a path of sides. (Only between hexes of one terrain: where two terrains
+    meet, their boundary is itself a path of sides, and whatever the blends of the two fills
+    explain badly there, they explain badly all along it.)"""
+    grid = reading.grid
+    terrain = reading.terrain
+    weak = {e: k for e, (a, k) in best.items()
+            if k is not None and a >= WEAK_ALPHA and e not in kinds[k]
+            and terrain[e[0]] == terrain[e[1]]}
+    seen = set()
+    for e0, k in weak.items():
+        if e0 in seen:
+            continue
+        seen.add(e0)
+        comp, todo = [e0], [e0]
+        while todo:
+            e = todo.pop()
+            for c in grid.neighbours_all(e[0]):
+                if not grid.adjacent(c, e[1]):
+                    continue
+                for x in (edge(e[0], c), edge(e[1], c)):
+                    if x not in seen and weak.get(x) == k:
+                        seen.add(x)
+                        comp.append(x)
+                        todo.append(x)
+        if len(comp) >= CHAIN_LENGTH:
+            for e in comp:
+                kinds[k].add(e)
+                reading.edge_conf[e] = (k, 0.5 * float(min(1.0, (best[e][0] - GAP_ALPHA) / 0.3)))
 
 
 def _grow_strokes(reading: Reading, kinds: dict, best: dict):
@@ -494,6 +566,7 @@ def _fill_colour(lin: np.ndarray, n_inner: int, with_busy: bool = False):
 
 
 OUTLINE_RADIUS = 0.45      # a city "ring" this far out is an outline along the hex's sides
+RING_PEERS = 5            # sure rings needed to measure how strongly rings show
 RING_SPREAD = 0.08        # how far a ring's red strays from its usual radius (hexagons, blur)
 HUG_RADIUS = 0.38         # a ring this far out runs along the sides (blurred into them)
 OUTLINE_ALPHA = 0.15       # share of city colour on a side that may be such an outline
@@ -665,8 +738,10 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
         # darker shade of one fill (a dark blue river beside light blue water) makes up the
         # step between two of them; between hexes of one terrain such a stroke colour would
         # find a line on every outline.
-        t0, _, miss0 = unmix(lin_d, fa_d[:, None, None, :], fb_d[:, None, None, :], ink)
-        r0 = miss0 * np.linalg.norm(fb_d - fa_d, axis=-1)[:, None, None]
+        # (A mix, not a difference: the weights of the two fills and the ink are none of
+        # them negative. Black ink plus "white less brown" is a dark blue, which took a blue
+        # river over the outline between plain and mountain for fills and ink alone.)
+        r0 = mix_residual(lin_d, fa_d[:, None, None, :], fb_d[:, None, None, :], ink)
         v = (ink - fa)[:, None, None, :]
         dev = lin - fa[:, None, None, :]
         b_ink = np.clip((dev * v).sum(-1) / np.maximum((v * v).sum(-1), 1e-9), 0.0, 1.0)
@@ -684,7 +759,7 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
                     gd = np.where(better, g, gd)
                     hd = np.where(better, h, hd)
                     rd = np.minimum(r, rd)
-                good[diff] = np.where((t0 <= 1.0) & (r0 <= 1.2 * rd + 0.01), 0.0, gd)
+                good[diff] = np.where(r0 <= 1.2 * rd + 0.01, 0.0, gd)
                 absres[diff], hid[diff] = rd, hd
             hidden = hid if hidden is None else hidden & hid
             fits.append((good, absres))
@@ -728,14 +803,16 @@ def _low_quantile(a: np.ndarray, n_valid: np.ndarray, q: float) -> np.ndarray:
 
 
 def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=(),
-           all_centres=None, all_fills=None, loose=None):
+           all_centres=None, all_fills=None, loose=None, others=()):
     """City rings: hexes where the city colour goes all the way round inside the hex.
 
     For each angle around the centre, red must show at some radius inside the hex and not at
     the mirror point across the hex's side (a border line on the side shows on both sides;
     a ring only inside). Angles whose mirror is red are left out of the count. ``loose``
     marks hexes (read as water) that take plain or mountain as the ground under a ring when
-    it explains them nearly as well as their own fill, not only clearly better.
+    it explains them nearly as well as their own fill, not only clearly better. ``others``:
+    stroke colours (the border's) that, seen past a side, also leave that angle out: a border
+    in its own colour round an enclave shows past the sides, a ring does not.
     """
     n_ang = 48
     rmax = 0.5
@@ -761,8 +838,20 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
     dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
     pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
     pat_out = beyond[:, :, None] * dirs[None, :, :]
+    # Each inside point mirrored across the side nearest to it, and near a corner across
+    # the next nearest too: a border line on a side is as wide on one side of it as on the
+    # other, a ring lies on the inside only. (In a corner the blur of two borders adds up,
+    # and so must the two mirror images.)
+    six = start + np.arange(6) * (math.pi / 3)
+    normals = np.stack([np.cos(six), np.sin(six)], axis=1)                 # (6, 2)
+    order = np.argsort(-(pat_in @ normals.T), axis=-1)                     # (r, a, 6)
+    sides2 = order[..., :2]                                                # nearest two
+    depth2 = 0.5 - np.einsum("rad,rakd->rak", pat_in, normals[sides2])     # (r, a, 2)
+    pat_mirror = pat_in[:, :, None, :] + 2 * depth2[..., None] * normals[sides2]
+    mirror_near = depth2 < np.array([np.inf, 0.2])      # the second only where a border reaches
     inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
     result = {}
+    found = []
     n = len(hexes)
     for lo in range(0, n, RING_CHUNK):
         hi = min(n, lo + RING_CHUNK)
@@ -841,6 +930,9 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
                 nb_fill[k, j] = all_fills[nb] if nb is not None else paper
         a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], city, ink)
         red_out = ((a_out >= RING_ALPHA) & (miss_out < 0.45)).any(axis=1)      # (c, a)
+        for other in others:
+            a_o, _, m_o = unmix(lin_out, nb_fill[:, None, :, :], other, ink)
+            red_out |= ((a_o >= RING_ALPHA) & (m_o < 0.45)).any(axis=1)
         ri = red_in[cand]
         # A ring lies at one distance from the centre all round (a hexagon's varies by a
         # sixth): red only counts near the radius where most angles show it. Red at the
@@ -859,8 +951,23 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
         dip = ((peak >= RING_ALPHA) & (share < 0.6 * peak - 0.05) & inside[None]
                & after_mode[:, :, None])
-        # ... or red well inside the hex, deeper than a border line on its side reaches.
-        deep = ri & (radii[:, None] <= bound[None, :] - 0.14)[None]
+        # ... or red well inside the hex, deeper than a border line on its side reaches: not
+        # shown as far past the side (a thick border's own width reaches that deep).
+        pm = apply_affine(A, c[cand][:, None, None, None, :] + pat_mirror[None])
+        lin_m = _lin(_sample_rgb(rgb, pm)) * g[cand][:, None, None, None, :]
+        nb6 = np.empty((len(cand), 6, 3))
+        for k, i in enumerate(cand):
+            for j in range(6):
+                nb = key.get((int(round((c[i][0] + normals[j, 0]) * 8)),
+                              int(round((c[i][1] + normals[j, 1]) * 8))))
+                nb6[k, j] = all_fills[nb] if nb is not None else paper
+        mirrored = np.zeros(lin_m.shape[:4])
+        for colour in (city, *others):
+            a_m, _, m_m = unmix(lin_m, nb6[:, sides2], colour, ink)
+            mirrored = np.maximum(mirrored, np.where((m_m < 0.45) & mirror_near[None], a_m, 0.0))
+        mirrored = mirrored.sum(axis=-1)
+        deep = (ri & (radii[:, None] <= bound[None, :] - 0.14)[None]
+                & (mirrored < 0.5 * share))
         separate = dip.any(axis=1) | deep.any(axis=1)
         anyred = ri.any(axis=1)
         covered = separate | (anyred & ~red_out)
@@ -877,15 +984,36 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         mid_share = np.median(share[:, radii <= 0.2, :].max(axis=1), axis=1)
         peak_share = np.median(share.max(axis=1), axis=1)
         tinted = (mid_share >= RING_ALPHA) & (mid_share >= 0.7 * peak_share)
-        score = np.where(tinted, 0.0, score)
+        # How strongly the ring shows: the share at its radius, the median over the angles.
+        strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
 
         # Radius: where the ring's red is most complete.
         per_r = (ri & known[:, None, :]).mean(axis=2)
         rad = radii[np.argmax(per_r, axis=1)]
         for k, i in enumerate(cand):
-            s = float(np.clip((score[k] - 0.6) / 0.3, 0.0, 1.0))
             if score[k] >= 0.45:
-                result[hexes[index_of[i]]] = (float(rad[k]), s,
-                                         int(np.argmin(per_ground[i])) if len(grounds) else -1,
-                                         bool(chosen[i] >= 0), per_ground[i].copy())
+                found.append((hexes[index_of[i]], float(rad[k]), float(score[k]), bool(tinted[k]),
+                              float(strength[k]), bool(close[i]),
+                              int(np.argmin(per_ground[i])) if len(grounds) else -1,
+                              bool(chosen[i] >= 0), per_ground[i].copy()))
+    # The rings of one board are drawn alike: the sure ones (complete, on a clear ground)
+    # show how strongly a ring shows on this board. The grain of a ground near the city
+    # colour (a red-brown mountain) reaches the ring's share here and there, and may add up
+    # to a ring all round at a radius or other, but shows far more weakly than the board's
+    # rings; a ring on such a ground, blurred into the middle of a small hex, shows as
+    # strongly as they do. (Far from the city colour no grain reaches a ring's share, and
+    # a ring there may show weakly: a magenta ring on orange-brown blurs into a dull red.
+    # A board with few sure rings keeps the tinted test alone.)
+    sure = [f[4] for f in found if f[2] >= 0.9 and not f[3]]
+    typical = float(np.median(sure)) if len(sure) >= RING_PEERS else None
+    for h, rad, score, tinted, strength, near_city, ground, switched, residuals in found:
+        if typical is None:
+            weak = tinted
+        else:
+            weak = ((near_city and strength < 0.5 * typical)
+                    or (tinted and strength < 0.75 * typical))
+        if weak:
+            continue
+        s = float(np.clip((score - 0.6) / 0.3, 0.0, 1.0))
+        result[h] = (rad, s, ground, switched, residuals)
     return result
