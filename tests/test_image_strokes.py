@@ -25,11 +25,13 @@ SS = 4   # supersampling
 
 def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=22.0,
           colours=None, quality=72, rings=(), grid_colour="#7a7a7a", grid_width=0.03,
-          noise=0.0):
-    """Draw the board; ``lines`` is a list of (edges, colour, width in hex spacings),
+          noise=0.0, outline=(0.93, 0.07)):
+    """Draw the board; ``lines`` is a list of (edges, colour, width in hex spacings[, shift
+    off the side in hex spacings]),
     ``outlined`` hexes get an outline in ``colours['city']`` just inside their sides,
     ``rings`` hexes a circle of radius 0.3 in it; ``noise``: the standard deviation of a
-    grain added to every pixel (seeded). Returns the picture's path and the argparse
+    grain added to every pixel (seeded); ``outline``: the city outline's scale about the hex
+    centre and its width (hex spacings). Returns the picture's path and the argparse
     namespace of an import with hints."""
     colours = colours or {}
     k = hex_px / grid.hex_mm * SS
@@ -49,17 +51,24 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
         d.line(pts + [pts[0]], fill=grid_colour, width=max(1, round(grid_width * hex_px * SS)))
     for h in outlined:
         cx, cy = px(grid.centre_mm(h))
-        pts = [(cx + 0.93 * (x - cx), cy + 0.93 * (y - cy)) for x, y in
+        f = outline[0]
+        pts = [(cx + f * (x - cx), cy + f * (y - cy)) for x, y in
                (px(p) for p in grid.corners_mm(h))]
-        d.line(pts + [pts[0]], fill=colours["city"], width=round(0.07 * hex_px * SS), joint="curve")
+        d.line(pts + [pts[0]], fill=colours["city"], width=round(outline[1] * hex_px * SS),
+               joint="curve")
     for h in rings:
         cx, cy = px(grid.centre_mm(h))
         r = 0.3 * hex_px * SS
         d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=colours["city"],
                   width=round(0.06 * hex_px * SS))
-    for edges, colour, width in lines:
+    for edges, colour, width, *shift in lines:
         for e in edges:
             a, b = (px(p) for p in grid.edge_segment_mm(e))
+            if shift:
+                # the line drawn off the side, towards the second hex (hex spacings)
+                (x0, y0), (x1, y1) = (px(grid.centre_mm(h)) for h in e)
+                dx, dy = (x1 - x0) * shift[0], (y1 - y0) * shift[0]
+                a, b = (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)
             d.line([a, b], fill=colour, width=round(width * hex_px * SS))
             r = width * hex_px * SS / 2
             for x, y in (a, b):
@@ -292,3 +301,71 @@ def test_grain_of_a_ground_near_the_city_colour_makes_no_ring(tmp_path):
                        colours=colours, quality=70, noise=10.0)
     got, _ = import_map(str(path), args)
     assert {c.hex for c in got.cities} == set(cities)
+
+
+def test_river_ending_on_the_side_of_an_outlined_city(tmp_path):
+    # Rivers that end on a side of a city outlined just inside its sides (mapkit's geometry:
+    # the outline 0.046 hex spacings wide, 0.06 inside the side; the river 0.068 wide on the
+    # side): in a grainy JPEG the two lines blur into one purple line that neither the blue
+    # nor the red explains alone, and the river's last side was lost. The other sides of the
+    # cities carry nothing.
+    grid = Grid("pointy", "odd", 10, 8, 10.0)
+    terrain = {h: "plain" for h in grid.hexes()}
+    cities = [Hex(2, 2), Hex(7, 2), Hex(2, 5), Hex(7, 5)]
+    river, last = set(), set()
+    for c in cities:
+        start = _round(grid, c)[0]
+        ring = _round(grid, start)
+        i = ring.index(c)
+        river |= {edge(start, ring[(i + j) % 6]) for j in (0, 1, 2)}
+        last.add(edge(start, c))
+    colours = DAMPFROSS_RED
+    path, args = _draw(tmp_path, grid, terrain, [(river, colours["river"], 0.068)],
+                       outlined=cities, hex_px=26.0, colours=colours, quality=45, noise=4.0,
+                       grid_colour="#000000", grid_width=0.015, outline=(0.882, 0.046))
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == set(cities)
+    assert got.edge_set("rivers") & last == last
+    assert got.edge_set("rivers") == river
+    assert got.edge_set("borders") == frozenset()
+
+
+def test_thin_border_beside_ring_cities(tmp_path):
+    # A thin border (0.06 hex spacings, in the cities' red) along the sides of ring cities
+    # that face the neighbouring state: a border beside a ring must show past the line too
+    # (a ring's blur on the line is no border), but a thin one hardly does, and these sides
+    # were lost. Towards home land the rings' sides carry nothing.
+    grid = Grid("pointy", "odd", 10, 8, 10.0)
+    terrain = {h: "foreign" if h.row <= 1 else "plain" for h in grid.hexes()}
+    border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
+              for b in grid.neighbours(a) if terrain[b] == "foreign"}
+    cities = [Hex(1, 2), Hex(4, 2), Hex(7, 2), Hex(2, 5), Hex(6, 6)]
+    colours = DAMPFROSS_RED
+    path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.06)],
+                       rings=cities, hex_px=27.0, colours=colours, grid_width=0.03)
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == set(cities)
+    assert got.edge_set("borders") == border
+
+
+
+@pytest.mark.parametrize("quality", [60, 80])
+def test_dark_river_a_pixel_off_the_side_in_the_mountains(tmp_path, quality):
+    # A short navy river (two sides) drawn 0.06 hex spacings (1.7 px) off the sides it
+    # follows, through mountains, in JPEG: beside the dark outline its hue shows clearly,
+    # but just outside the band read on the line, and the river was lost. Between hexes of
+    # one terrain nothing else colours the samples just beside the band.
+    grid = Grid("pointy", "odd", 10, 8, 10.0)
+    terrain = {h: "mountain" if 2 <= h.col <= 7 and 1 <= h.row <= 6 else "plain"
+               for h in grid.hexes()}
+    h = Hex(4, 3)
+    ring = _round(grid, h)
+    river = {edge(h, ring[j]) for j in range(2)}
+    assert all(terrain[a] == terrain[b] == "mountain" for a, b in river)
+    colours = dict(DAMPFROSS_RED, river="#0d3f9e")
+    path, args = _draw(tmp_path, grid, terrain, [(river, colours["river"], 0.08, 0.06)],
+                       hex_px=28.0, colours=colours, quality=quality, grid_colour="#000000",
+                       grid_width=0.015)
+    got, _ = import_map(str(path), args)
+    assert got.edge_set("rivers") == river
+    assert got.edge_set("borders") == frozenset()

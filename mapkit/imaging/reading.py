@@ -228,14 +228,27 @@ def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
         stroke_lin["_city"] = legend.linear("city")
     jcity = list(stroke_lin).index("border" if same_red else "_city")
     jriver = list(stroke_lin).index("river") if "river" in stroke_lin else None
-    alphas, outer, centroid = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills,
-                                           reading.light, stroke_lin, ink)
+    alphas, outer, centroid, _ = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea, eb,
+                                              fills, reading.light, stroke_lin, ink,
+                                              ring=legend.linear("city"))
+    competing = dict(stroke_lin)
     stroke_lin.pop("_city", None)
     reading.colours.update(stroke_lin)
 
     edge_index = {e: i for i, e in enumerate(edges)}
     _read_cities(reading, rgb, fit, legend, hexes, centres, fills, class_lin, edges, edge_index,
                  alphas, centroid, jcity, jriver)
+    # On the sides of a city whose outline runs along them, a river (any stroke in another
+    # colour) blurs into the outline: there its share is the one measured over a background
+    # of fill blended with the outline colour. (Only there: elsewhere that extra freedom fits
+    # the blur of an outline between two fills, or a ring's red nearby, as a faint river.)
+    sides = sorted({edge_index[e] for h, r in reading.cities.items() if r >= HUG_RADIUS
+                    for e in grid.edges_of(h)})
+    if sides:
+        _, _, _, over = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea[sides], eb[sides],
+                                     fills, reading.light, competing, ink,
+                                     outline=legend.linear("city"))
+        alphas[sides, :, 0] = np.maximum(alphas[sides, :, 0], over)
     _decide_edges(reading, strokes, edges, edge_index, alphas, outer, same_red)
     return reading
 
@@ -394,8 +407,10 @@ def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, s
                 if on_city and reading.cities[on_city[0]] >= OUTLINE_RADIUS:
                     if e not in allowed:
                         a = 0.0
-                elif on_city:
+                elif on_city and reading.terrain[_other(e, on_city[0])] != "foreign":
                     # A ring inside: a border must show on the far side of the line too.
+                    # (Not towards a neighbouring state, where a border is expected: a thin
+                    # one shows little past the line.)
                     a = min(a, outer[i, j, 1 if on_city[0] == e[0] else 0])
                 if outline_level is not None and len(on_city) == 1 and on_city[0] in hugging:
                     h = on_city[0]
@@ -684,9 +699,15 @@ def _mark_off(reading: Reading, fit: GridFit):
         reading.terrain[h] = "off"
 
 
-def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
+def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, outline=None,
+                 ring=None):
     """Per edge and stroke kind: the best share on the line (n, k, 1), the share on each
-    outer side (n, k, 2), and where across the line the stroke lies (n, k)."""
+    outer side (n, k, 2), and where across the line the stroke lies (n, k).
+
+    ``outline``: the city colour, whose outline may run along a side under another stroke;
+    then also the share on the line of each stroke over a background blended with it (n, k),
+    see :func:`_over_outline` (zeros where not measured). ``ring``: the city colour (its
+    rings and outlines lie just inside the sides: read on the band only)."""
     strokes = list(stroke_lin)
     n = len(ea)
     pa, pb = centres[ea], centres[eb]
@@ -701,6 +722,13 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
     n_across = int(np.clip(2 * round(half * px / 0.8) + 1, 9, 31))
     across = np.linspace(-half, half, n_across)
     central = np.abs(across) <= max(0.05, 1.3 / px)
+    # Between hexes of one terrain nothing but a stroke changes the colour near the line,
+    # and the line may lie a pixel off where the grid puts it: there a sample counts when
+    # the span it stands for reaches the band, if it shows the stroke clearly (weakly, it is
+    # as likely the blur of a line that ends at the corner). Between two terrains their
+    # fills blur into each other beside the line, and the city colour's rings and outlines
+    # lie just inside the sides: there only the band itself is read.
+    wide = np.abs(across) <= max(0.05, 1.3 / px) + 0.5 * (across[1] - across[0])
     # "Outer" positions: past the line on each side, beyond a city ring hugging the side.
     near, far = max(0.012, 0.5 / px), max(0.045, 1.5 / px)
     outer_a = (across <= -near) & (across >= -far)
@@ -708,6 +736,7 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
     out = np.zeros((n, len(strokes), 1))
     outer = np.zeros((n, len(strokes), 2))
     centroid = np.zeros((n, len(strokes)))
+    over = np.zeros((n, len(strokes)))
     band = np.abs(across) <= 0.12
     mxy = apply_affine(A, mid)
     gains = light.gains(mxy[:, 0], mxy[:, 1])
@@ -765,20 +794,67 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink):
             fits.append((good, absres))
         if len(fits) > 1:
             winner = np.argmin(np.stack([f[1] for f in fits]), axis=0)
+        # A stroke over a city's outline: its share where it beats every stroke alone.
+        bar = np.min(np.stack([f[1] for f in fits]), axis=0)
+        extras = [_over_outline(lin, fa, fb, stroke_lin[k], outline, ink, bar)
+                  if outline is not None and float(np.linalg.norm(stroke_lin[k] - outline)) >= 0.3
+                  else None for k in strokes]
         seen = (~hidden).sum(axis=2)                     # (c, n_across)
-        for j, (good, _) in enumerate(fits):
+        for j, ((good, _), extra) in enumerate(zip(fits, extras)):
             if len(fits) > 1:
                 good = np.where(winner == j, good, 0.0)
+            if extra is not None:
+                # (the outline keeps its own share of such a sample: both lines are there)
+                both = _low_quantile(np.where(hidden, np.nan, np.maximum(good, extra)), seen, 0.3)
+                both = np.where(seen >= max(2, 0.3 * good_len), both, 0.0)
+                over[lo:hi, j] = both[:, central].max(axis=1)
             good = _low_quantile(np.where(hidden, np.nan, good), seen, 0.3)
             # An edge mostly hidden under ink is an outline, not a stroke.
             good = np.where(seen >= max(2, 0.3 * good_len), good, 0.0)
-            out[lo:hi, j, 0] = good[:, central].max(axis=1)
+            on_band = good[:, central].max(axis=1)
+            if ring is None or float(np.linalg.norm(stroke_lin[strokes[j]] - ring)) >= 0.3:
+                beside = good[:, wide].max(axis=1)
+                one = np.linalg.norm(fb - fa, axis=-1) < 0.02
+                on_band = np.where(one & (beside >= STROKE_ALPHA), beside, on_band)
+            out[lo:hi, j, 0] = on_band
             outer[lo:hi, j, 0] = good[:, outer_a].max(axis=1)
             outer[lo:hi, j, 1] = good[:, outer_b].max(axis=1)
             # Where across the line the stroke lies (grid units, negative: towards a).
             wgt = good[:, band]
             centroid[lo:hi, j] = (wgt * across[band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
-    return out, outer, centroid
+    return out, outer, centroid, over
+
+
+def _over_outline(lin, fa, fb, stroke, outline, ink, absres):
+    """A stroke on a side that a city's outline runs along too (a river past a city drawn
+    with a red outline on its sides): the two lines blur into one, blue and red make purple,
+    and neither the stroke nor the outline alone explains the samples. There the background
+    of a sample is the fill blended with the outline colour. Counted only where that explains
+    the sample better than the stroke on the plain fills, and the fills, the outline and the
+    ink alone leave it clearly unexplained, so that an outline alone never shows as the
+    stroke. (``absres``: the least residual of any stroke on the fills alone: the blend must
+    do better than every one of them, or a border over the outline's red would take a purple
+    river for itself.) Returns the stroke's share in such samples (0 elsewhere)."""
+    # (the fills blend into each other too: a dark outline between white and lavender water,
+    # with some red, is no river)
+    without = mix_residual(lin, fa[:, None, None, :], fb[:, None, None, :], ink)
+    diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= 0.02)[0]
+    for t in BLENDS:
+        blend = fa + t * (fb - fa)
+        if 0 < t < 1:
+            blend, part = blend[diff], diff
+        else:
+            part = slice(None)
+        without[part] = np.minimum(without[part],
+                                   mix_residual(lin[part], blend[:, None, None, :], outline, ink))
+    extra = np.zeros(lin.shape[:-1])
+    for base in (fa, fb):
+        for t in (0.25, 0.5):
+            g, r, h = _stroke_share(lin, base + t * (outline - base), stroke, ink)
+            better = (r < absres) & (without > 1.2 * r + 0.01) & ~h
+            extra = np.where(better, np.maximum(extra, g), extra)
+            absres = np.where(better, r, absres)
+    return extra
 
 
 def _stroke_share(lin, fill, stroke, ink):
