@@ -138,6 +138,14 @@ def test_dark_river_colour_finds_no_river_round_a_lake(tmp_path):
     assert got.edge_set("rivers") == river
 
 
+def _abroad_in_the_north(grid):
+    """Terrain with the two top rows abroad, and the border along them."""
+    terrain = {h: "foreign" if h.row <= 1 else "plain" for h in grid.hexes()}
+    border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
+              for b in grid.neighbours(a) if terrain[b] == "foreign"}
+    return terrain, border
+
+
 @pytest.mark.xfail(strict=True, reason="an outline that touches the sides, in the border's "
                    "colour, shows as much past the line as a border does: not told apart yet")
 def test_border_on_the_sides_of_an_outlined_city(tmp_path):
@@ -145,9 +153,7 @@ def test_border_on_the_sides_of_an_outlined_city(tmp_path):
     # sides towards the neighbouring state the border runs too and is read, on the other
     # sides the outline alone is no border.
     grid = Grid("pointy", "even", 10, 8, 10.0)
-    terrain = {h: "foreign" if h.row <= 1 else "plain" for h in grid.hexes()}
-    border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
-              for b in grid.neighbours(a) if terrain[b] == "foreign"}
+    terrain, border = _abroad_in_the_north(grid)
     cities = [Hex(2, 2), Hex(5, 2), Hex(8, 2), Hex(3, 5), Hex(7, 6)]
     colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.09)],
@@ -336,9 +342,7 @@ def test_thin_border_beside_ring_cities(tmp_path):
     # (a ring's blur on the line is no border), but a thin one hardly does, and these sides
     # were lost. Towards home land the rings' sides carry nothing.
     grid = Grid("pointy", "odd", 10, 8, 10.0)
-    terrain = {h: "foreign" if h.row <= 1 else "plain" for h in grid.hexes()}
-    border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
-              for b in grid.neighbours(a) if terrain[b] == "foreign"}
+    terrain, border = _abroad_in_the_north(grid)
     cities = [Hex(1, 2), Hex(4, 2), Hex(7, 2), Hex(2, 5), Hex(6, 6)]
     colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.06)],
