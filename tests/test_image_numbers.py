@@ -3,7 +3,9 @@
 The numbers are set by the tests themselves with Pillow (its own default face, Aileron, as a
 drawer that never chose a font would, and DejaVu), shrunk to the few pixels a number stands
 on a board of 20-30 pixels per hex, and read by the template comparison; one board drawn
-small and saved as JPEG goes through the whole import with Tesseract.
+small and saved as JPEG goes through the whole import with Tesseract. Rings holding two or
+three numbers (stacked, touching, or two side by side) are split and read part by part, and
+two boards whose cities carry two or three numbers go through the whole import.
 """
 
 from __future__ import annotations
@@ -85,6 +87,77 @@ def test_several_numbers_in_one_ring(text, expected):
     assert nums == expected
 
 
+def _face(name):
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.truetype(name, 80)
+    except OSError:
+        return ImageFont.load_default(80)
+
+
+@pytest.mark.parametrize("text, expected, digit_px, spacing, font", [
+    # Lines set close (pitch 0.9 of the font size), blurred so they touch or nearly: the
+    # run is cut where the lines meet, not merged into one number.
+    ("26\n33\n44", [26, 33, 44], 6.0, 0.9, "DejaVuSans.ttf"),
+    ("15\n25", [15, 25], 6.0, 0.9, "DejaVuSans.ttf"),
+    # mapkit's renderer: bold, lines 1.08 font sizes apart.
+    ("14\n36\n64", [14, 36, 64], 7.0, 1.08, "DejaVuSans-Bold.ttf"),
+    ("52\n61", [52, 61], 8.0, 1.08, "DejaVuSans-Bold.ttf"),
+    # Short numbers ("11") are narrow: the width alone would take each line for less.
+    ("11\n12\n46", [11, 12, 46], 7.0, 1.05, "DejaVuSans.ttf"),
+])
+def test_stacked_numbers_close_together(text, expected, digit_px, spacing, font):
+    ink = _drawn(text, digit_px, font=_face(font), blur=0.5, spacing=spacing)
+    boxes = ocr._split_boxes(ink)
+    assert len(boxes) == len(expected)
+    nums, _margin = ocr.match_numbers(ink)
+    assert nums == expected
+
+
+@pytest.mark.parametrize("digit_px", [5.0, 6.0])
+def test_two_touching_lines_and_one_apart(digit_px):
+    # Three stacked numbers whose first two lines touch (blur, a tight pitch) and whose
+    # third stands apart: the first run holds two lines by its height, and is cut in two.
+    font = _face("DejaVuSans.ttf")
+    top = _drawn("26\n33", digit_px, font=font, blur=0.5, spacing=0.8)
+    bottom = _drawn("44", digit_px, font=font, blur=0.5)
+    width = max(top.shape[1], bottom.shape[1])
+
+    def centred(a):
+        left = (width - a.shape[1]) // 2
+        return np.pad(a, ((0, 0), (left, width - a.shape[1] - left)))
+
+    ink = np.concatenate([centred(top)[:-3], np.zeros((1, width)), centred(bottom)[3:]])
+    rows = (ink > 0.3).any(axis=1).astype(int).tolist()
+    assert "1, 0, 0, 1" in str(rows)            # the third line stands apart ...
+    assert len(ocr._split_boxes(ink)) == 3     # ... and the first two are still told apart
+    assert ocr.match_numbers(ink)[0] == [26, 33, 44]
+
+
+def test_text_block_keeps_small_stacked_lines():
+    # Three lines 3 rows high, 2 empty rows apart (three numbers stacked in a small ring):
+    # all three are the text block, not the middle one alone.
+    ink = np.zeros((20, 12))
+    for top in (2, 7, 12):
+        ink[top:top + 3, 3:9] = [[1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1], [0, 1, 1, 1, 1, 0]]
+    ink[5:7, 5] = 0.15       # the faint trace of blur between lines
+    kept = ocr._text_only(ink)
+    assert [bool(kept[r].any()) for r in (3, 8, 13)] == [True, True, True]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("25 35", [25, 35]),
+    ("11 65", [11, 65]),
+])
+def test_two_numbers_side_by_side_small(text, expected):
+    # Two numbers in a row, 6 pixels high, in Pillow's default face: split at the gap.
+    ink = _drawn(text, 6.0, blur=0.4)
+    assert [b[0] for b in ocr._split_boxes(ink)][0] == [b[0] for b in ocr._split_boxes(ink)][1]
+    nums, _margin = ocr.match_numbers(ink)
+    assert nums == expected
+
+
 def test_a_small_jpeg_board_reads_its_numbers(tmp_path):
     # A board drawn at 24 pixels per hex with numbers in Pillow's default face, red rings,
     # blurred and saved as JPEG (whose colour, kept at half resolution, bleeds the ring's
@@ -108,3 +181,31 @@ def test_a_small_jpeg_board_reads_its_numbers(tmp_path):
     right = sum(1 for h, n in truth.items() if read.get(h) == n)
     assert len(truth) == 36
     assert right >= 34, (right, {h: (n, read.get(h)) for h, n in truth.items() if read.get(h) != n})
+
+
+@pytest.mark.parametrize("multi", ["stack", "row"])
+def test_a_board_with_several_numbers_in_some_rings(tmp_path, multi):
+    # 26 cities carry the 36 race numbers: some carry two or three, stacked (or two side
+    # by side) in a ring of a board drawn at 30 pixels per hex, blurred, saved as JPEG.
+    # Each city must come back with exactly its numbers.
+    from mapkit.imaging import synthetic as syn
+    from mapkit.imaging.importer import import_map
+
+    if ocr.ocr_available():
+        pytest.fail("Tesseract is needed for this test: " + ocr.ocr_available())
+    m = syn.random_map(5, 12, 14, "pointy", "odd", cities=26)
+    truth = {c.hex: c.numbers for c in m.cities}
+    several = [h for h, n in truth.items() if len(n) > 1]
+    assert sum(len(n) for n in truth.values()) == 36 and len(several) >= 6
+    style = syn.dampfross_style(font="DejaVuSans.ttf", number_size=0.3, ring_r=0.38,
+                                ring_w=0.05, margin=0.8, multi=multi)
+    img, _ = syn.draw_board(m, 30.0, style)
+    img = syn.degrade(img, syn.Degradation(rotation=0.5, blur=0.5, noise=2.0, gradient=0.1,
+                                           seed=5))
+    path = tmp_path / "board.jpg"
+    img.save(path, quality=80)
+    got, _notes = import_map(str(path), Namespace(hex_px=30.0))
+    read = {c.hex: c.numbers for c in got.cities}
+    wrong = {h: (n, read.get(h)) for h, n in truth.items() if read.get(h) != n}
+    assert len(wrong) <= 2, wrong
+    assert sum(1 for h in several if read.get(h) == truth[h]) >= len(several) - 1, wrong

@@ -3,9 +3,17 @@ checked against digit templates, and settled so that no race number is used twic
 
 Each city's numbers are read from inside its ring, after two clean-ups without which OCR
 misreads: the red of the ring's edge is dropped (only near the ring: JPEG bleeds the ring's
-red over the digits, which must stay), and everything outside the ring is blanked;
-what is left is how much darker than the paper each pixel is. Then:
+red over the digits, which must stay; and what is dropped keeps its share of black ink, for
+the outer lines of three stacked numbers touch the ring), and everything outside the ring is
+blanked (clear of the ring for one number; for several, which reach out to it, at the ring
+itself); what is left is how much darker than the paper each pixel is. Then:
 
+* **Splitting.** A ring holds one number, or two or three stacked, or two side by side.
+  Lines apart are told by empty rows; touching lines by a run's height (as many lines as
+  it fits at the stacking pitch, cut at its emptiest rows). Two numbers side by side are a
+  line far wider than high, or wider and lower than the board's usual number alone (the
+  median ink block: most rings hold one number), which tells them even when the ring cuts
+  their outer digits short.
 * **Templates.** A race number is two digits 1..6: 36 shapes. Each number in the crop (one,
   or two or three stacked or side by side) is compared with the 36 numbers set in six DejaVu
   faces and Pillow's default one (Aileron), shrunk to the crop's size at four sub-pixel
@@ -14,11 +22,16 @@ what is left is how much darker than the paper each pixel is. Then:
   At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone.
   The cut is tried at a few sub-pixel shifts (the ink box of so small a number is uncertain).
 * **Sliding comparison.** Cutting round the ink box is brittle when the strokes are faint, so
-  a ring with one number is also compared without it: the 36 numbers in the seven faces, set
+  each number is also compared without it: the 36 numbers in the seven faces, set
   at the board's number size on a 4 x 4 grid of quarter-pixel phases, slide over the
-  darkness round the number's centre (normalised correlation, best of nine positions). The
-  sizes are the few, from the median ink height up, that fit the board's numbers best (all
-  numbers alone in a ring are set alike); their scores are added to the cut-out one.
+  darkness round the number's centre (normalised correlation, best of nine positions; a
+  number sharing its ring sees the others blanked). The sizes are the few, from the median
+  ink height up, that fit best the numbers of its kind: numbers alone in a ring are set
+  alike, and so are the numbers of rings with two, and of rings with three, each kind
+  smaller. Their scores are added to the cut-out one. A number sharing its ring has its sum
+  brought to the scale of a number alone's (how many comparisons were made must not make a
+  reading surer), times ``PART_TRUST``: smaller, against the ring and its neighbours, it is
+  read less surely than a number alone, and gives way to it.
 * **Tesseract.** All crops, enlarged until a digit is about 24 pixels high, go to Tesseract
   at once, one below the other (one process, not one per city), digits 1-6 only; a reading
   with as many numbers as the crop shows adds to those race numbers' scores.
@@ -55,11 +68,23 @@ TESSERACT_BONUS = 0.02    # added to the template score of what Tesseract read
 ASSIGN_TEMPERATURE = 0.02 # template scores -> log-probabilities for the assignment
 DIGIT_TARGET_PX = 24      # enlarge crops until a digit is about this tall (Tesseract likes 20-30)
 GAP_PX = 40
+# Below 3 pixels a speck is no number, unless it is one of two or three in a ring (three
+# stacked in a small ring stand 2 or 3 pixels high): then it is compared all the same.
+PART_MIN_BOX = 2
+RED_KEEP_BLACK = 1.0      # what is dropped as red keeps its share of black ink (0..1)
 RED_BAND = 0.06           # red is dropped only this near (hex units) to the cut round the ring
 SLIDE_MIN = 4             # rings with one number before the board's number size is sought
 SLIDE_MAX_PX = 8.0        # measured number height (pixels) above which it is not needed
 SLIDE_KEEP = 5            # sizes whose comparisons are summed (the best-fitting ones)
 SLIDE_WEIGHT = 1.0        # weight of the sliding comparison next to the cut-out one
+# A number sharing its ring with others is smaller, closer to the ring and to the other
+# numbers: its reading is less sure than a number's alone, and gives way to it (its scores,
+# brought to the scale of one alone, are weighed this much).
+PART_TRUST = 0.5
+WIDE_IN = 0.02           # rings of several numbers are cut this far (hex units) inside the ring
+ROW_WIDE = 1.45           # a line this much wider than one number is two side by side,
+ROW_WIDER = 1.15          # and so is one a little wider
+ROW_LOWER = 0.9           # and lower
 SLIDE_BLUR = 0.5          # Gaussian blur (pixels) of the sliding templates
 # The ink box of a faint small number comes out smaller than the number: the board's size
 # is sought from the median measured height up.
@@ -97,16 +122,21 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
     return numbers, left
 
 
-def _ink(rgb, fit, reading, legend, h, ring, soft=False):
+def _ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
 
     With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
-    strokes of a small number are faint; the sliding comparison wants them)."""
+    strokes of a small number are faint; the sliding comparison wants them). With ``wide``,
+    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers)."""
     grid = fit.grid
     A = fit.affine
     px = fit.hex_px
     c = np.array(grid.centre_mm(h))
     inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
+    if wide:
+        # Two or three numbers reach out to the ring (the outer lines of three stacked, the
+        # outer digits of two side by side): cut at the ring itself; its red is dropped.
+        inner = min(0.45, max(inner, ring - WIDE_IN))
     half = inner * px
     cx, cy = apply_affine(A, c)
     x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
@@ -148,6 +178,10 @@ def _ink(rgb, fit, reading, legend, h, ring, soft=False):
         float(ground @ np.array([0.2126, 0.7152, 0.0722]))
     ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
     ink[~keep] = 0.0
+    if RED_KEEP_BLACK:
+        # A digit next to the ring is tinted red, not dropped: its black share is ink.
+        dropped = red & ~outside
+        ink[dropped] = np.clip(b[dropped], 0, 1) * RED_KEEP_BLACK
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
     top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
     if top > 0.1:
@@ -202,7 +236,9 @@ def _text_only(ink: np.ndarray) -> np.ndarray:
         return out
     runs = [b - a for a, b in _runs(py > 0.2 * py.max()) if b - a >= 2]
     digit = float(np.median(runs)) if runs else 4.0
-    gap = max(2, int(round(0.8 * digit)))
+    # (A gap of g empty rows is g + 1 rows from the last inked one: stacked numbers of a
+    # small board, 3 rows high, stand 2 empty rows apart.)
+    gap = max(3, int(round(0.8 * digit)) + 1)
 
     def span(p):
         idx = np.nonzero(p > 0.2 * p.max())[0]
@@ -330,32 +366,108 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     if why:
         raise OcrUnavailable(why)
     cities = sorted(reading.cities.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    rings = dict(cities)
     result: dict = {h: () for h, _ in cities}
     notes: list[str] = []
-    slots = []          # (hex, scores over CODES)
-    singles = []        # (index in slots, ink, faint ink) of rings with one number
+    slots = []          # [hex, scores over CODES, comparisons summed in them]
+    groups: dict = {}   # numbers in the ring -> [(index in slots, ink, faint ink)]
     crops = []
+    inks_of = []
     for h, ring in cities:
         inks = _ink(rgb, fit, reading, legend, h, ring, soft=True)
         if inks is None or not (inks[0] > 0.35).any():
             continue
-        ink, faint = inks
-        lines = _split_lines(ink)
-        for p in lines:
-            sc = code_scores(p)
+        inks_of.append((h, inks))
+    # The board's numbers alone in a ring: how high and wide their ink is.
+    alone = [b for b in (_bbox(i[0] > 0.3) for _, i in inks_of) if b is not None]
+    alone = [(b[1] - b[0], b[3] - b[2]) for b in alone]
+    one_h = one_w = None
+    if len(alone) >= SLIDE_MIN:
+        # Most rings hold one number: the median block is one number's.
+        sizes = np.array(alone, dtype=float)
+        one_h, one_w = float(np.median(sizes[:, 0])), float(np.median(sizes[:, 1]))
+    planned = []        # [hex, ink, faint, boxes, the crop clear of the ring, row margin]
+    for h, (ink, faint) in inks_of:
+        row = None
+        b = _bbox(ink > 0.3)
+        if one_w and b is not None:
+            bh, bw = b[1] - b[0], b[3] - b[2]
+            # Two numbers side by side are set smaller than one alone, and are wider; the
+            # ring may cut their outer ends off, so "wider" is only a little.
+            if bh <= 1.3 * one_h and (bw >= ROW_WIDE * one_w
+                                      or (bw >= ROW_WIDER * one_w and bh <= ROW_LOWER * one_h)):
+                row = True
+        boxes = _split_boxes(ink)
+        narrow = (ink, faint, boxes)
+        if row or len(boxes) > 1:
+            wider = _ink(rgb, fit, reading, legend, h, rings[h], soft=True, wide=True)
+            if wider is not None and (wider[0] > 0.35).any():
+                ink, faint = wider
+                boxes = _split_boxes(ink)
+        margin = None
+        if row and len(boxes) == 1:
+            # A few pixels wider and lower than the others may still be one number: two
+            # they are when the halves look more like numbers than the whole does.
+            halves = _split_boxes(ink, True)
+            whole = code_scores(ink[boxes[0]])
+            each = [code_scores(ink[b2]) for b2 in halves]
+            if len(halves) == 2 and all(e is not None for e in each):
+                margin = min(float(e.max()) for e in each) - (
+                    float(whole.max()) if whole is not None else 0.0)
+                if margin > 0:
+                    boxes = halves
+                else:
+                    margin = None
+        if len(boxes) == 1:
+            ink, faint, boxes = narrow      # one number after all: read clear of the ring
+        planned.append([h, ink, faint, boxes, narrow, margin])
+    # No more numbers than race numbers: the least sure splits into two side by side are
+    # undone first (on a board of 36 cities with one number each, every one of them).
+    total = sum(len(p[3]) for p in planned)
+    for p in sorted((p for p in planned if p[5] is not None), key=lambda p: p[5]):
+        if total <= len(CODES):
+            break
+        p[1], p[2], p[3] = p[4]
+        total -= 1
+    for h, ink, faint, boxes, _narrow, _margin in planned:
+        for ys, xs in boxes:
+            sc = code_scores(ink[ys, xs], 3 if len(boxes) == 1 else PART_MIN_BOX)
             if sc is not None:
-                slots.append([h, sc])
-                if len(lines) == 1:
-                    singles.append((len(slots) - 1, ink, faint))
+                slots.append([h, sc, 1.0])
+                if len(boxes) == 1:
+                    groups.setdefault(1, []).append((len(slots) - 1, ink, faint))
+                else:
+                    # The part alone, where it is in the crop (the sliding comparison
+                    # looks round its centre; the other numbers are blanked).
+                    keep = np.zeros_like(ink)
+                    keep[ys, xs] = 1.0
+                    groups.setdefault(len(boxes), []).append(
+                        (len(slots) - 1, ink * keep, faint * keep))
         crops.append((h, _for_tesseract(ink, fit.hex_px)))
     if not slots:
         return result, notes
-    if len(singles) >= SLIDE_MIN:
-        _slide_scores(slots, singles)
+    # Numbers alone in a ring are set alike, and so are the numbers of rings with two, and
+    # with three: each kind is compared at its own size.
+    for members in groups.values():
+        if len(members) >= SLIDE_MIN:
+            _slide_scores(slots, members)
+    # The scores are sums of correlations, as many as comparisons were made: brought to the
+    # scale of a number alone in its ring, so that a part of a crowded ring compared more
+    # often does not outweigh a clear number alone (the settling weighs score differences).
+    single_terms = [slots[k][2] for k, _, _ in groups.get(1, [])]
+    unit = float(np.median(single_terms)) if single_terms else 1.0
+    parts = {k for count, members in groups.items() if count > 1 for k, _, _ in members}
+    for k in parts:
+        slots[k][1] = slots[k][1] * (PART_TRUST * unit / slots[k][2])
+    if len(slots) > len(CODES):
+        # More numbers than race numbers still (stacked lines split wrongly): the parts
+        # that look least like numbers go (the settling needs no more rows than columns).
+        extra = set(sorted(parts, key=lambda k: float(slots[k][1].max()))[:len(slots) - len(CODES)])
+        slots = [sl for k, sl in enumerate(slots) if k not in extra]
     texts = _tesseract(crops)
     index = {c: i for i, c in enumerate(CODES)}
     by_hex: dict = {}
-    for k, (h, sc) in enumerate(slots):
+    for k, (h, _sc, _terms) in enumerate(slots):
         by_hex.setdefault(h, []).append(k)
     for h, ks in by_hex.items():
         read, _left = split_numbers(texts.get(h, ""))
@@ -364,7 +476,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                 if str(n) in index:
                     slots[k][1] = slots[k][1].copy()
                     slots[k][1][index[str(n)]] += TESSERACT_BONUS
-    scores = np.stack([sc for _, sc in slots])
+    scores = np.stack([sc for _, sc, _ in slots])
     chosen = _settle(scores)
     for h, ks in by_hex.items():
         nums = sorted(int(CODES[chosen[k]]) for k in ks)
@@ -504,13 +616,14 @@ def _templates(height_q: int):
     return codes, np.stack(rows)
 
 
-def code_scores(number: np.ndarray) -> np.ndarray | None:
-    """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None."""
+def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
+    """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None
+    when its ink box is under ``min_box`` pixels high or wide."""
     m = float(number.max()) if number.size else 0.0
     if m <= 0:
         return None
     y0, y1, x0, x1 = _bbox(number > 0.5 * m)
-    if y1 - y0 < 3 or x1 - x0 < 3:
+    if y1 - y0 < min_box or x1 - x0 < min_box:
         return None
     # The ink box of a small number is uncertain by a fraction of a pixel: the best of a
     # few shifts of the number against the templates.
@@ -592,8 +705,38 @@ def assign(scores: np.ndarray) -> list[int]:
     return out
 
 
+LINE_PITCH = 1.44         # distance between stacked lines, in digit heights
+NUMBER_ASPECT = 1.58      # width of a two-digit number over its height
+
+
 def _split_lines(ink: np.ndarray) -> list[np.ndarray]:
     """The numbers in a crop: lines (stacked numbers), and two numbers side by side."""
+    return [ink[ys, xs] for ys, xs in _split_boxes(ink)]
+
+
+def _cuts(prof: np.ndarray, n: int) -> list[int]:
+    """Where to cut a run of ``n`` touching lines (row profile ``prof``): at the emptiest
+    row near each place an even pitch puts a cut (lines of one ring are set alike)."""
+    h = len(prof)
+    cuts = []
+    for k in range(1, n):
+        at = k * h / n
+        near = [i for i in range(1, h) if abs(i - at) <= 0.22 * h / n]
+        cuts.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
+                    else int(round(at)))
+    return cuts
+
+
+def _split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
+    """Where the numbers in a crop are (``(rows, columns)`` slices, top to bottom): lines
+    of stacked numbers, and two numbers side by side.
+
+    Lines apart are told by empty rows between them; lines that touch (blur, a tight
+    pitch) by the height of a run next to a line's: a run holds as many lines as its
+    height fits at the pitch numbers are stacked with, cut at its emptiest rows. A single
+    line is two numbers side by side when it is far wider than high, or when ``row`` says so
+    (the board's other numbers tell it).
+    """
     box = _bbox(ink > 0.3)
     if box is None:
         return []
@@ -601,25 +744,26 @@ def _split_lines(ink: np.ndarray) -> list[np.ndarray]:
     block = ink[y0:y1, x0:x1]
     h, w = block.shape
     rows = (block > 0.3).sum(axis=1)
-    # Lines separated by empty rows.
-    lines, start = [], None
-    for i, r in enumerate(list(rows) + [0]):
-        if r > 0 and start is None:
-            start = i
-        elif r == 0 and start is not None:
-            if i - start >= 2:
-                lines.append((start, i))
-            start = None
-    line_h = min(h, w / 1.58) if w else h
-    if len(lines) <= 1:
-        # Touching lines: as many as the block's height holds (pitch ~1.44 digit heights).
-        n = max(1, int(round((h / max(line_h, 1.0) - 1.0) / 1.44)) + 1)
-        n = min(n, 3)
+    runs = [(a, b) for a, b in _runs(rows > 0) if b - a >= 2]
+    if not runs:
+        return []
+    # One line's height: the width of the widest line says it (two digits), unless the
+    # numbers are narrow ("11"): then the lowest run standing apart does, when it is not
+    # much higher than that (a run of two touching lines is).
+    line_h = min(h, w / NUMBER_ASPECT) if w else h
+    apart = [b - a for a, b in runs if b - a >= 3]
+    if len(runs) > 1 and apart and line_h < min(apart) <= 1.3 * line_h:
+        line_h = float(min(apart))
+    lines = []
+    for a, b in runs:
+        n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / LINE_PITCH)) + 1))
         if n == 1:
-            lines = [(0, h)]
-        else:
-            pitch = (h - line_h) / (n - 1)
-            lines = [(int(round(k * pitch)), int(round(k * pitch + line_h))) for k in range(n)]
+            lines.append((a, b))
+            continue
+        prof = (block[a:b] > 0.3).sum(axis=1).astype(float) + block[a:b].sum(axis=1) * 0.1
+        edges = [0] + _cuts(prof, n) + [b - a]
+        lines += [(a + edges[k], a + edges[k + 1]) for k in range(n)]
+    lines = lines[:3]
     out = []
     for a, b in lines:
         line = block[a:b]
@@ -628,15 +772,17 @@ def _split_lines(ink: np.ndarray) -> list[np.ndarray]:
             continue
         lw = cols[-1] - cols[0] + 1
         lh = b - a
-        if lw / max(lh, 1) > 2.6:
-            # Two numbers in a row: split at the widest gap near the middle.
+        ys = slice(y0 + a, y0 + b)
+        if len(lines) == 1 and (row or (row is None and lw / max(lh, 1) > 2.6)):
+            # Two numbers in a row (only ever one row of them: three are stacked): split
+            # at the widest gap near the middle.
             prof = (line > 0.3).sum(axis=0).astype(float)
             mid = (cols[0] + cols[-1]) / 2
             cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
             cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
-            out += [line[:, :cut], line[:, cut:]]
+            out += [(ys, slice(x0, x0 + cut)), (ys, slice(x0 + cut, x1))]
         else:
-            out.append(line)
+            out.append((ys, slice(x0, x1)))
     return out
 
 
@@ -740,9 +886,11 @@ def _slide_scores(slots, singles) -> None:
         for (k, ink, _), r in zip(singles, best):
             if r is not None:
                 slots[k][1] = slots[k][1] + SLIDE_WEIGHT * r
+                slots[k][2] += SLIDE_WEIGHT
                 r2 = _slide_one(ink, ink, base * f)
                 if r2 is not None:
                     slots[k][1] = slots[k][1] + SLIDE_WEIGHT * r2
+                    slots[k][2] += SLIDE_WEIGHT
 
 
 def _ink_height(number: np.ndarray) -> float | None:
