@@ -282,6 +282,17 @@ class Grid:
                 if h < n:
                     yield (h, n)
 
+    def end_hexes(self, e: Edge) -> list[Hex]:
+        """The two hexes (on the board or not) that meet side ``e`` at its two ends; the sides
+        sharing a corner with ``e`` run between them and ``e``'s hexes.
+
+        >>> g = Grid("pointy", "odd", 4, 4)
+        >>> [hex_name(h) for h in g.end_hexes(parse_edge("B2/C2"))]
+        ['C1', 'C3']
+        """
+        a, b = e
+        return [c for c in self.neighbours_all(a) if self.adjacent(c, b)]
+
     def edges_of(self, h: tuple[int, int]) -> list[Edge]:
         return [edge(Hex(*h), n) for n in self.neighbours(h)]
 

@@ -25,7 +25,7 @@ import math
 from pathlib import Path
 
 from ..errors import InputError
-from ..grid import Grid, Hex, edge_name, hex_name
+from ..grid import Grid, Hex, edge, edge_name, hex_name
 from ..model import City, EdgeSet, Map
 
 __all__ = ["import_map", "read_picture", "PictureReading", "REPORT_LEAST"]
@@ -150,19 +150,12 @@ def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
             i = parent[i]
         return i
 
-    by_hex: dict = {}
+    index = {e: i for i, e in enumerate(edges)}
     for i, (a, b) in enumerate(edges):
-        by_hex.setdefault(a, []).append(i)
-        by_hex.setdefault(b, []).append(i)
-    for i, (a, b) in enumerate(edges):
-        for h in (a, b):
-            for j in by_hex[h]:
-                if j <= i:
-                    continue
-                c, d = edges[j]
-                others = {a, b, c, d} - {h}
-                # Two sides of hex h share a corner when their other hexes are neighbours.
-                if len(others) == 2 and grid.adjacent(*others):
+        for c in grid.end_hexes((a, b)):
+            for x in (edge(a, c), edge(b, c)):
+                j = index.get(x)
+                if j is not None:
                     parent[find(j)] = find(i)
     groups: dict = {}
     for i, e in enumerate(edges):

@@ -470,9 +470,7 @@ def _start_chains(reading: Reading, kinds: dict, best: dict):
         comp, todo = [e0], [e0]
         while todo:
             e = todo.pop()
-            for c in grid.neighbours_all(e[0]):
-                if not grid.adjacent(c, e[1]):
-                    continue
+            for c in grid.end_hexes(e):
                 for x in (edge(e[0], c), edge(e[1], c)):
                     if x not in seen and weak.get(x) == k:
                         seen.add(x)
@@ -490,8 +488,7 @@ def _grow_strokes(reading: Reading, kinds: dict, best: dict):
     written across it hides it and the line goes on at both ends."""
     grid = reading.grid
 
-    def ends(e):
-        return [c for c in grid.neighbours_all(e[0]) if grid.adjacent(c, e[1])]
+    ends = grid.end_hexes
 
     def touching(e):
         for c in ends(e):
