@@ -82,25 +82,36 @@ def _damage_and_save(img, path: Path, deg) -> None:
         syn.degrade(img, deg).save(path)
 
 
+def _random_board(s: int, max_columns: int, max_rows: int):
+    """The truth map of board seed ``s`` and its size in pixels per hex."""
+    rng = random.Random(s)
+    o, off = _layout(rng)
+    m = syn.random_map(s, rng.randint(14, max_columns), rng.randint(12, max_rows), o, off,
+                       cities=_cities(s))
+    return m, rng.uniform(20, 40)
+
+
+def _keep_picture(img, tmp: Path, stem: str, i: int, s: int, hex_px: float) -> Path:
+    """Damage and save board ``i``'s picture (every other one a JPEG), with its size for
+    ``--rescore`` (the truth map is saved as ``stem.yaml``)."""
+    path = tmp / f"{stem}.{'jpg' if i % 2 else 'png'}"
+    _damage_and_save(img, path, syn.random_degradation(s))
+    (tmp / f"{stem}.hexpx").write_text(f"{hex_px!r}\n")
+    return path
+
+
 def drawer_boards(n: int, seed: int, tmp: Path):
     """(truth map, picture path, legend path or None, hex px) for ``n`` drawer boards."""
     out = []
     for i in range(n):
         s = seed * 1000 + i
-        rng = random.Random(s)
-        o, off = _layout(rng)
-        m = syn.random_map(s, rng.randint(14, 30), rng.randint(12, 24), o, off, cities=_cities(s))
-        hex_px = rng.uniform(20, 40)
-        style = syn.random_style(s)
-        img, legend = syn.draw_board(m, hex_px, style)
-        deg = syn.random_degradation(s)
-        path = tmp / f"drawer-{i}.{'jpg' if i % 2 else 'png'}"
-        _damage_and_save(img, path, deg)
+        m, hex_px = _random_board(s, 30, 24)
+        img, legend = syn.draw_board(m, hex_px, syn.random_style(s))
+        path = _keep_picture(img, tmp, f"drawer-{i}", i, s, hex_px)
         legend_path = None
         if legend != {k: syn.DAMPFROSS[k] for k in legend}:
             legend_path = _write_legend(tmp / f"drawer-{i}.legend.yaml", legend)
-        save_map(m, tmp / f"drawer-{i}.yaml")   # the truth, for --rescore
-        (tmp / f"drawer-{i}.hexpx").write_text(f"{hex_px!r}\n")
+        save_map(m, tmp / f"drawer-{i}.yaml")
         out.append((m, path, legend_path, hex_px))
     return out
 
@@ -117,10 +128,7 @@ def renderer_boards(n: int, seed: int, tmp: Path):
     out = []
     for i in range(n):
         s = seed * 2000 + i
-        rng = random.Random(s)
-        o, off = _layout(rng)
-        m = syn.random_map(s, rng.randint(14, 26), rng.randint(12, 20), o, off, cities=_cities(s))
-        hex_px = rng.uniform(20, 40)
+        m, hex_px = _random_board(s, 26, 20)
         dpi = hex_px * 25.4 / m.grid.hex_mm
         mp = tmp / f"render-{i}.yaml"
         save_map(m, mp)
@@ -134,10 +142,7 @@ def renderer_boards(n: int, seed: int, tmp: Path):
         from PIL import Image
 
         img = Image.open(raw).convert("RGB")
-        deg = syn.random_degradation(s)
-        path = tmp / f"render-{i}.{'jpg' if i % 2 else 'png'}"
-        _damage_and_save(img, path, deg)
-        (tmp / f"render-{i}.hexpx").write_text(f"{hex_px!r}\n")
+        path = _keep_picture(img, tmp, f"render-{i}", i, s, hex_px)
         out.append((m, path, None, hex_px))
     return out
 
@@ -268,9 +273,9 @@ def main(argv=None) -> int:
         for name, boards in groups:
             if not boards:
                 wanted = args.boards if name == "drawer" else args.renderer_boards
-                why = ("none kept" if args.rescore else "none asked for" if not wanted
-                       else "mapkit render is not available")
-                print(f"{name:<22} (no boards: {why})")
+                reason = ("none kept" if args.rescore else "none asked for" if not wanted
+                          else "mapkit render is not available")
+                print(f"{name:<22} (no boards: {reason})")
                 continue
             for hints in (False, True):
                 label = f"{name} {'hints' if hints else 'no hints'} x{len(boards)}"
