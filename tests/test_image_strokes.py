@@ -10,7 +10,7 @@ import math
 from argparse import Namespace
 
 import pytest
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageColor, ImageDraw, ImageFilter
 
 from mapkit.grid import Grid, Hex, edge
 from mapkit.imaging.importer import import_map
@@ -25,11 +25,12 @@ SS = 4   # supersampling
 
 def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=22.0,
           colours=None, quality=72, rings=(), grid_colour="#7a7a7a", grid_width=0.03,
-          noise=0.0, outline=(0.93, 0.07)):
+          noise=0.0, outline=(0.93, 0.07), faded=(), ring_r=0.3):
     """Draw the board; ``lines`` is a list of (edges, colour, width in hex spacings[, shift
     off the side in hex spacings]),
     ``outlined`` hexes get an outline in ``colours['city']`` just inside their sides,
-    ``rings`` hexes a circle of radius 0.3 in it; ``noise``: the standard deviation of a
+    ``rings`` hexes a circle of radius ``ring_r`` in it (``faded`` ones worn to a paler colour,
+    mostly the hex's, on a third of the way round); ``noise``: the standard deviation of a
     grain added to every pixel (seeded); ``outline``: the city outline's scale about the hex
     centre and its width (hex spacings). Returns the picture's path and the argparse
     namespace of an import with hints."""
@@ -58,8 +59,13 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
                joint="curve")
     for h in rings:
         cx, cy = px(grid.centre_mm(h))
-        r = 0.3 * hex_px * SS
+        r = ring_r * hex_px * SS
         d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=colours["city"],
+                  width=round(0.06 * hex_px * SS))
+        if h in faded:
+            ring, ground = (ImageColor.getrgb(c) for c in (colours["city"], colours[terrain[h]]))
+            pale = tuple(round(0.5 * a + 0.5 * b) for a, b in zip(ring, ground))
+            d.arc([cx - r, cy - r, cx + r, cy + r], 20, 140, fill=pale,
                   width=round(0.06 * hex_px * SS))
     for edges, colour, width, *shift in lines:
         for e in edges:
@@ -146,12 +152,12 @@ def _abroad_in_the_north(grid):
     return terrain, border
 
 
-@pytest.mark.xfail(strict=True, reason="an outline that touches the sides, in the border's "
-                   "colour, shows as much past the line as a border does: not told apart yet")
 def test_border_on_the_sides_of_an_outlined_city(tmp_path):
     # Cities outlined along their own sides in the border's red (mapkit's style): on the
     # sides towards the neighbouring state the border runs too and is read, on the other
-    # sides the outline alone is no border.
+    # sides the outline alone is no border. The outline touches the sides and blurs past
+    # them as far as the border does; where the red lies across the side tells them apart
+    # (an outline inside the side, a border centred on it).
     grid = Grid("pointy", "even", 10, 8, 10.0)
     terrain, border = _abroad_in_the_north(grid)
     cities = [Hex(2, 2), Hex(5, 2), Hex(8, 2), Hex(3, 5), Hex(7, 6)]
@@ -373,3 +379,31 @@ def test_dark_river_a_pixel_off_the_side_in_the_mountains(tmp_path, quality):
     got, _ = import_map(str(path), args)
     assert got.edge_set("rivers") == river
     assert got.edge_set("borders") == frozenset()
+
+
+def test_rings_worn_pale_on_part_of_their_way_round(tmp_path):
+    # Magenta rings on grey mountains, worn to a pale grey-lilac on a third of their way
+    # round (as a faint print or a magenta blurred over a dull ground shows): there the
+    # city colour's share is under what a ring needs, and the cities were lost. A ring
+    # that shows as a whole may fade to half its own strength where it leaves the ground
+    # inside it clear. Mountains next door stay mountains, and a mountain hex with a blue
+    # river on all its sides (blue blurred over grey is part magenta) is no city.
+    grid = Grid("flat", "even", 10, 8, 10.0)
+    cities = [Hex(2, 2), Hex(6, 2), Hex(3, 5), Hex(7, 5)]
+    moated = Hex(5, 4)
+    range_ = set(cities) | {moated} | {n for h in cities for n in grid.neighbours(h)
+                                       if n.row % 2 == 0}
+    terrain = {h: "mountain" if h in range_ else "plain" for h in grid.hexes()}
+    assert sum(1 for t in terrain.values() if t == "mountain") >= 12   # the case is there
+    river = {edge(moated, n) for n in grid.neighbours(moated)}
+    colours = {"plain": "#edede4", "mountain": "#9c9c9c", "water": "#a6b1f0",
+               "foreign": "#5c6a43", "river": "#0c42be", "border": "#a01d7e", "city": "#a01d7e"}
+    path, args = _draw(tmp_path, grid, terrain, [(river, colours["river"], 0.07)],
+                       rings=cities, faded=cities, ring_r=0.4, hex_px=24.0, colours=colours,
+                       quality=70)
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == set(cities)
+    # (not the cities' own ground: under these pale rings it is still read as plain, a
+    # limit not dealt with yet)
+    assert all(got.terrain[h] == terrain[h] for h in grid.hexes() if h not in cities)
+    assert got.edge_set("rivers") == river

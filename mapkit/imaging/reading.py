@@ -249,7 +249,7 @@ def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
                                      fills, reading.light, competing, ink,
                                      outline=legend.linear("city"))
         alphas[sides, :, 0] = np.maximum(alphas[sides, :, 0], over)
-    _decide_edges(reading, strokes, edges, edge_index, alphas, outer, same_red)
+    _decide_edges(reading, strokes, edges, edge_index, alphas, outer, same_red, centroid)
     return reading
 
 
@@ -321,7 +321,8 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
                     legend.linear("city"), legend.linear("grid"), hexes, grid,
                     [class_lin[t] for t in ground_keys],
                     loose=[reading.terrain[h] == "water" for h in hexes],
-                    others=[legend.linear(k) for k in legend.strokes() if k == "border"])
+                    others=[legend.linear(k) for k in legend.strokes() if k == "border"],
+                    rivals=[legend.linear(k) for k in legend.strokes() if k == "river"])
     for h in list(cities):
         radius, score, ground, switched, residuals = cities[h]
         # A hex read as water or foreign is a city only if it is better read as plain or
@@ -347,7 +348,8 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
             reading.cities[h] = radius
 
 
-def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, same_red):
+def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, same_red,
+                  centroid=None):
     """Which edges carry a river, a border (a ridge): thresholds on the share of the stroke
     colour, the city outline rules, the prior of borders where home meets abroad, and the
     continuation of lines (hysteresis)."""
@@ -390,13 +392,24 @@ def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, s
     # board (its line width, its blur): the median over the sides of the cities whose ring
     # runs near the sides, of the share on the line plus the share past it. Most sides of a
     # city carry no border; one that does shows a border's share more than that.
+    # Where across the side the colour lies tells too: an outline alone lies inside the
+    # city's side, a border on the side is centred on it and pulls the colour outwards
+    # (an outline that touches the side blurs past it as far as a thin border does, but
+    # its colour still lies on the inside). The board's usual inward shift of an outline
+    # is measured over the same sides.
     hugging = {h for h, r in reading.cities.items() if r >= HUG_RADIUS}
-    outline_level = None
+    outline_level = outline_shift = None
     if jb is not None and same_red:
-        levels = [_side_show(alphas, outer, edge_index, jb, h, e) for h in hugging
-                  for e in grid.edges_of(h) if _other(e, h) not in reading.cities]
-        if len(levels) >= 6:
-            outline_level = float(np.median(levels))
+        pairs = [(h, e) for h in hugging for e in grid.edges_of(h)
+                 if _other(e, h) not in reading.cities]
+        if len(pairs) >= 6:
+            outline_level = float(np.median([_side_show(alphas, outer, edge_index, jb, h, e)
+                                             for h, e in pairs]))
+            if centroid is not None:
+                outline_shift = float(np.median([_inward(centroid, edge_index, jb, h, e)
+                                                 for h, e in pairs]))
+                if outline_shift < 0.012:
+                    outline_shift = None     # the outline is not told from the line
     for i, e in enumerate(edges):
         a_best, kind = 0.0, None
         for j, k in enumerate(strokes):
@@ -415,11 +428,17 @@ def _decide_edges(reading: Reading, strokes, edges, edge_index, alphas, outer, s
                 if outline_level is not None and len(on_city) == 1 and on_city[0] in hugging:
                     h = on_city[0]
                     show = _side_show(alphas, outer, edge_index, jb, h, e)
+                    on_line = (outline_shift is not None and
+                               _inward(centroid, edge_index, jb, h, e) <= 0.6 * outline_shift)
                     if reading.terrain[_other(e, h)] == "foreign":
                         # Towards a neighbouring state a border is expected: a weaker showing
                         # is enough (as on any edge there), and no run of sides need lead to it.
-                        a = alphas[i, j, 0] if show >= outline_level + WEAK_ALPHA else 0.0
+                        # Nor need it show more than an outline when it lies on the line.
+                        lit = show >= outline_level + WEAK_ALPHA or on_line
+                        a = alphas[i, j, 0] if lit else 0.0
                     elif show < outline_level + STROKE_ALPHA:
+                        # (not the shift alone towards home: there a grid a pixel off or a
+                        # neighbour's colour moves it as far, and most sides carry no border)
                         a = 0.0
             if k == "river" and reading.terrain[e[0]] == reading.terrain[e[1]] == "water":
                 # No board draws a river through a lake; the outline between two water hexes,
@@ -645,6 +664,12 @@ def _side_show(alphas, outer, edge_index, jb, h, e) -> float:
     outside the city: what an outline alone shows little of and a border a lot."""
     i = edge_index[e]
     return float(alphas[i, jb, 0] + outer[i, jb, 1 if h == e[0] else 0])
+
+
+def _inward(centroid, edge_index, jb, h, e) -> float:
+    """How far inside city ``h`` the border colour lies on its side ``e`` (grid units)."""
+    c = float(centroid[edge_index[e], jb])
+    return -c if h == e[0] else c
 
 
 def _runs_of_sides(grid, h, sides: list) -> list[list]:
@@ -876,7 +901,7 @@ def _low_quantile(a: np.ndarray, n_valid: np.ndarray, q: float) -> np.ndarray:
 
 
 def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=(),
-           all_centres=None, all_fills=None, loose=None, others=()):
+           all_centres=None, all_fills=None, loose=None, others=(), rivals=()):
     """City rings: hexes where the city colour goes all the way round inside the hex.
 
     For each angle around the centre, red must show at some radius inside the hex and not at
@@ -885,7 +910,9 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
     marks hexes (read as water) that take plain or mountain as the ground under a ring when
     it explains them nearly as well as their own fill, not only clearly better. ``others``:
     stroke colours (the border's) that, seen past a side, also leave that angle out: a border
-    in its own colour round an enclave shows past the sides, a ring does not.
+    in its own colour round an enclave shows past the sides, a ring does not. ``rivals``:
+    stroke colours (the river's) that win the samples they explain better than the city
+    colour.
     """
     n_ang = 48
     rmax = 0.5
@@ -992,6 +1019,19 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
 
         if not len(cand):
             continue
+        # Another stroke colour that explains a sample better than the city colour (a blue
+        # river on a brown mountain's side blurs into a purple that is part magenta) shows
+        # no ring there.
+        if len(rivals):
+            fill_c = best_fill[cand][:, None, None, :]
+            res_city = miss_in[cand] * np.linalg.norm(city - fill_c, axis=-1)
+            lost = np.zeros(res_city.shape, dtype=bool)
+            for rival in rivals:
+                a_r, _, m_r = unmix(lin_in[cand], fill_c, rival, ink)
+                res_rival = m_r * np.linalg.norm(rival - fill_c, axis=-1)
+                lost |= (a_r >= RING_ALPHA) & (res_rival < res_city)
+            red_in[cand] &= ~lost
+            miss_in[cand] = np.where(lost, 1.0, miss_in[cand])
         pout = apply_affine(A, c[cand][:, None, None, :] + pat_out[None])
         lin_out = _lin(_sample_rgb(rgb, pout)) * g[cand][:, None, None, :]
         # The mirror point lies in the neighbour: unmix it against the neighbour's fill.
@@ -1016,13 +1056,33 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         near_mode = np.abs(radii[None, :] - mode[:, None]) <= RING_SPREAD     # (c, r)
         after_mode = ((radii[None, :] >= mode[:, None] - RING_SPREAD)
                       & (radii[None, :] <= mode[:, None] + 2 * RING_SPREAD))
-        ri = ri & near_mode[:, :, None]
+        share = np.where((miss_in[cand] < 0.45) & inside[None], a_in[cand], 0.0)
+        # How strongly the ring shows: the share at its radius, the median over the angles.
+        strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
+        # A ring that shows the ring share as a whole may fade on part of its way round (a
+        # magenta ring blurred over brown or grey turns dull red or grey): there half its
+        # own strength is enough at its radius, if the ring leaves the ground inside it
+        # clear, below that half. (The grain of a mountain brown near the city colour shows
+        # such shares all over the hex.) Inside: further in than the ring's peak at that
+        # angle by more than its width and blur; a hexagon's ring, or one drawn a little
+        # off the centre, lies at different radii round the hex.
+        at_ring = np.where(near_mode[:, :, None], share, -1.0)
+        peak_r = radii[np.argmax(at_ring, axis=1)]                                  # (c, a)
+        inner = radii[None, :, None] <= peak_r[:, None, :] - 1.5 * RING_SPREAD       # (c, r, a)
+        has_inner = inner.any(axis=1)                                               # (c, a)
+        in_share = np.where(inner, share, 0.0).max(axis=1)                          # (c, a)
+        inside_share = np.array([np.median(v[m]) if m.any() else 1.0
+                                 for v, m in zip(in_share, has_inner)])
+        half = np.minimum(RING_ALPHA, 0.5 * strength)
+        relax = (strength >= RING_ALPHA) & (has_inner.mean(axis=1) >= 0.5) & (inside_share < half)
+        thr = np.where(relax, half, RING_ALPHA)
+        strict = ri & near_mode[:, :, None]
+        ri = (share >= thr[:, None, None]) & near_mode[:, :, None]
         # Red with paler paper between it and the side is a ring whatever lies outside (the
         # share of red falls after its peak, going out); red that runs into the side may be
         # a border on it, and counts only if it stops there.
-        share = np.where((miss_in[cand] < 0.45) & inside[None], a_in[cand], 0.0)
         peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
-        dip = ((peak >= RING_ALPHA) & (share < 0.6 * peak - 0.05) & inside[None]
+        dip = ((peak >= thr[:, None, None]) & (share < 0.6 * peak - 0.05) & inside[None]
                & after_mode[:, :, None])
         # ... or red well inside the hex, deeper than a border line on its side reaches: not
         # shown as far past the side (a thick border's own width reaches that deep).
@@ -1042,7 +1102,9 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         deep = (ri & (radii[:, None] <= bound[None, :] - 0.14)[None]
                 & (mirrored < 0.5 * share))
         separate = dip.any(axis=1) | deep.any(axis=1)
-        anyred = ri.any(axis=1)
+        # (red anywhere at the ring's radius counts at the ring's own share only: a fading
+        # ring must show its shape, paper beside it or a clear mirror beyond the side)
+        anyred = strict.any(axis=1)
         covered = separate | (anyred & ~red_out)
         known = separate | ~red_out
         frac = covered.sum(axis=1) / np.maximum(known.sum(axis=1), 1)
@@ -1057,11 +1119,10 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         mid_share = np.median(share[:, radii <= 0.2, :].max(axis=1), axis=1)
         peak_share = np.median(share.max(axis=1), axis=1)
         tinted = (mid_share >= RING_ALPHA) & (mid_share >= 0.7 * peak_share)
-        # How strongly the ring shows: the share at its radius, the median over the angles.
-        strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
 
         # Radius: where the ring's red is most complete.
-        per_r = (ri & known[:, None, :]).mean(axis=2)
+        # (at the ring's own share: the weaker one it may fade to is more spread out)
+        per_r = (strict & known[:, None, :]).mean(axis=2)
         rad = radii[np.argmax(per_r, axis=1)]
         for k, i in enumerate(cand):
             if score[k] >= 0.45:
