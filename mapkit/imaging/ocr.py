@@ -13,12 +13,16 @@ itself); what is left is how much darker than the paper each pixel is. Then:
   it fits at the stacking pitch, cut at its emptiest rows). Two numbers side by side are a
   line far wider than high, or wider and lower than the board's usual number alone (the
   median ink block: most rings hold one number), which tells them even when the ring cuts
-  their outer digits short.
+  their outer digits short, and when the halves look more like numbers than the whole.
+  The count of numbers read is then brought towards the 36 race numbers (a standard map
+  uses each once): too many, the least sure splits side by side are undone; too few, the
+  rings nearest to holding two side by side are split.
 * **Templates.** A race number is two digits 1..6: 36 shapes. Each number in the crop (one,
   or two or three stacked or side by side) is compared with the 36 numbers set in six DejaVu
   faces and Pillow's default one (Aileron), shrunk to the crop's size at four sub-pixel
   shifts and a few blurs, and cut round their ink box found to a fraction of a pixel: a
-  normalised correlation per race number.
+  normalised correlation per race number (a number so faint that its cleaned ink keeps
+  only its darkest stroke is compared by its faint darkness).
   At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone.
   The cut is tried at a few sub-pixel shifts (the ink box of so small a number is uncertain).
 * **Sliding comparison.** Cutting round the ink box is brittle when the strokes are faint, so
@@ -32,6 +36,10 @@ itself); what is left is how much darker than the paper each pixel is. Then:
   brought to the scale of a number alone's (how many comparisons were made must not make a
   reading surer), times ``PART_TRUST``: smaller, against the ring and its neighbours, it is
   read less surely than a number alone, and gives way to it.
+* **Calibration.** Some race numbers fit any small dark blob (44, 66, 64: dense shapes):
+  a share of each race number's mean score over the board's numbers of the same kind
+  (alone in a ring, or sharing one) is taken from its scores, so that what fits every
+  number says little about one.
 * **Tesseract.** All crops, enlarged until a digit is about 24 pixels high, go to Tesseract
   at once, one below the other (one process, not one per city), digits 1-6 only; a reading
   with as many numbers as the crop shows adds to those race numbers' scores.
@@ -81,10 +89,17 @@ SLIDE_WEIGHT = 1.0        # weight of the sliding comparison next to the cut-out
 # numbers: its reading is less sure than a number's alone, and gives way to it (its scores,
 # brought to the scale of one alone, are weighed this much).
 PART_TRUST = 0.5
+# Share of a race number's mean score over the board's numbers (of the same kind) taken
+# from its score: alone in a ring, sharing one (see _unbias).
+UNBIAS_ALONE = 0.3
+UNBIAS_SHARED = 0.5
 WIDE_IN = 0.02           # rings of several numbers are cut this far (hex units) inside the ring
 ROW_WIDE = 1.45           # a line this much wider than one number is two side by side,
 ROW_WIDER = 1.15          # and so is one a little wider
 ROW_LOWER = 0.9           # and lower
+ROW_DOUBT = 0.15          # or one whose halves fit numbers this little less than the whole
+                          # does, when the board shows fewer than 36 numbers,
+COUNT_SHORT = 6           # but not this many fewer (a map that leaves some out)
 SLIDE_BLUR = 0.5          # Gaussian blur (pixels) of the sliding templates
 # The ink box of a faint small number comes out smaller than the number: the board's size
 # is sought from the median measured height up.
@@ -353,6 +368,77 @@ def _settle(scores: np.ndarray) -> list[int]:
     return assign(logp)
 
 
+def _part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray | None:
+    """Template scores of one number (its cleaned ink and its faint darkness), or None when
+    it is too small to be one."""
+    sc = code_scores(ink, 3 if alone else PART_MIN_BOX)
+    if sc is None and alone:
+        # A faint number: its darkest stroke alone stands out of the cleaned ink (a box one
+        # or two pixels high); the faint darkness shows all of it.
+        sc = code_scores(faint)
+    return sc
+
+
+def _fit_count(planned, codes: int | None = None) -> None:
+    """Bring the numbers read towards one per race number, by the rings whose splitting
+    into two side by side was least sure (``planned``: ``[hex, ink, faint, boxes, the
+    crop unsplit, margin of a split made, (margin, crop split) of a split not made]``).
+
+    More numbers than race numbers: the least sure splits are undone first (on a board of
+    36 cities with one number each, every one of them). Fewer (a standard map uses each
+    of the 36 once): the rings nearest to holding two side by side (their halves look
+    almost as much like numbers as the whole; the ring cuts the outer digits short) are
+    split, the nearest first; unless far fewer are read (``COUNT_SHORT``): a map may leave
+    race numbers out.
+
+    >>> one, two = [[0, 0]], [[0, 0], [0, 0]]
+    >>> planned = [["A1", "i", "f", one, None, None, (-0.05, ("i2", "f2", two))],
+    ...            ["B1", "i", "f", one, None, None, (-0.01, ("i2", "f2", two))],
+    ...            ["C1", "i", "f", two, ("i", "f", one), 0.2, None]]
+    >>> _fit_count(planned, codes=5)          # 4 read: the nearer of the two is split
+    >>> [len(p[3]) for p in planned]
+    [1, 2, 2]
+    >>> _fit_count(planned, codes=4)          # 5 read: the least sure split is undone
+    >>> [len(p[3]) for p in planned]
+    [1, 1, 2]
+    """
+    codes = len(CODES) if codes is None else codes
+    total = sum(len(p[3]) for p in planned)
+    for p in sorted((p for p in planned if p[5] is not None), key=lambda p: p[5]):
+        if total <= codes:
+            break
+        p[1], p[2], p[3] = p[4]
+        p[5] = None
+        total -= 1
+    if total < codes - COUNT_SHORT:
+        return      # far fewer: a map that leaves race numbers out, not numbers missed
+    for p in sorted((p for p in planned if p[6] is not None), key=lambda p: -p[6][0]):
+        if total >= codes:
+            break
+        p[4] = tuple(p[1:4])
+        p[1], p[2], p[3] = p[6][1]
+        p[5], p[6] = p[6][0], None
+        total += 1
+
+
+def _unbias(slots) -> None:
+    """Take from each race number's score a share of its mean score over the board's numbers
+    of the same kind (alone in a ring; sharing one): a race number whose templates fit every
+    number of the board (dense shapes: 44, 66, 64 fit any dark blob) says little when it
+    fits one, and each race number is on the board once. Rings alone and shared are set at
+    different sizes and read with different sureness: each kind has its own mean."""
+    count: dict = {}
+    for h, _sc, _terms in slots:
+        count[h] = count.get(h, 0) + 1
+    for shared, share in ((False, UNBIAS_ALONE), (True, UNBIAS_SHARED)):
+        ks = [k for k, (h, _sc, _t) in enumerate(slots) if (count[h] > 1) == shared]
+        if len(ks) < SLIDE_MIN:
+            continue
+        mean = np.mean([slots[k][1] for k in ks], axis=0)
+        for k in ks:
+            slots[k][1] = slots[k][1] - share * mean
+
+
 def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     """Race numbers of the cities found: ``({Hex: (numbers...)}, notes)``.
 
@@ -386,7 +472,8 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         # Most rings hold one number: the median block is one number's.
         sizes = np.array(alone, dtype=float)
         one_h, one_w = float(np.median(sizes[:, 0])), float(np.median(sizes[:, 1]))
-    planned = []        # [hex, ink, faint, boxes, the crop clear of the ring, row margin]
+    planned = []        # [hex, ink, faint, boxes, the crop clear of the ring, row margin,
+                        #  (margin, split) of a ring nearly two side by side]
     for h, (ink, faint) in inks_of:
         row = None
         b = _bbox(ink > 0.3)
@@ -404,7 +491,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
             if wider is not None and (wider[0] > 0.35).any():
                 ink, faint = wider
                 boxes = _split_boxes(ink)
-        margin = None
+        margin = doubt = None
         if row and len(boxes) == 1:
             # A few pixels wider and lower than the others may still be one number: two
             # they are when the halves look more like numbers than the whole does.
@@ -417,21 +504,16 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                 if margin > 0:
                     boxes = halves
                 else:
+                    if margin > -ROW_DOUBT:
+                        doubt = (margin, (ink, faint, halves))
                     margin = None
         if len(boxes) == 1:
             ink, faint, boxes = narrow      # one number after all: read clear of the ring
-        planned.append([h, ink, faint, boxes, narrow, margin])
-    # No more numbers than race numbers: the least sure splits into two side by side are
-    # undone first (on a board of 36 cities with one number each, every one of them).
-    total = sum(len(p[3]) for p in planned)
-    for p in sorted((p for p in planned if p[5] is not None), key=lambda p: p[5]):
-        if total <= len(CODES):
-            break
-        p[1], p[2], p[3] = p[4]
-        total -= 1
-    for h, ink, faint, boxes, _narrow, _margin in planned:
+        planned.append([h, ink, faint, boxes, narrow, margin, doubt])
+    _fit_count(planned)
+    for h, ink, faint, boxes, _narrow, _margin, _doubt in planned:
         for ys, xs in boxes:
-            sc = code_scores(ink[ys, xs], 3 if len(boxes) == 1 else PART_MIN_BOX)
+            sc = _part_scores(ink[ys, xs], faint[ys, xs], len(boxes) == 1)
             if sc is not None:
                 slots.append([h, sc, 1.0])
                 if len(boxes) == 1:
@@ -464,6 +546,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         # that look least like numbers go (the settling needs no more rows than columns).
         extra = set(sorted(parts, key=lambda k: float(slots[k][1].max()))[:len(slots) - len(CODES)])
         slots = [sl for k, sl in enumerate(slots) if k not in extra]
+    _unbias(slots)
     texts = _tesseract(crops)
     index = {c: i for i, c in enumerate(CODES)}
     by_hex: dict = {}

@@ -1,0 +1,103 @@
+"""Race numbers read from pictures (mapkit.imaging.ocr): the steps between the template
+scores and the settling. A race number whose templates fit every number of a board gives
+way; the count of numbers read is brought towards the 36 race numbers a standard map uses
+once each; a faint number whose cleaned ink keeps only its darkest stroke is still read.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mapkit.imaging import ocr
+
+from test_image_numbers import _drawn
+
+
+def _scores(best: dict) -> np.ndarray:
+    """Scores over the 36 race numbers: 0.5 everywhere but the ones given."""
+    sc = np.full(len(ocr.CODES), 0.5)
+    for code, v in best.items():
+        sc[ocr.CODES.index(code)] = v
+    return sc
+
+
+def test_a_race_number_fitting_every_number_of_the_board_gives_way():
+    # Four numbers alone in their rings, 11, 22, 33, 52; each fits its own race number at
+    # 0.90 and "44" (a dense shape, like any blurred blob) at 0.92. Alone, every one of
+    # them looks most like 44. Worked by hand with UNBIAS_ALONE = 0.3: 44's mean over the
+    # four is 0.92, so 0.92 - 0.3 * 0.92 = 0.644 is left of it; each own race number's mean
+    # is (0.90 + 3 * 0.5) / 4 = 0.6, so 0.90 - 0.18 = 0.72 is left: the own number wins.
+    own = ["11", "22", "33", "52"]
+    slots = [[f"A{i}", _scores({code: 0.90, "44": 0.92}), 1.0] for i, code in enumerate(own)]
+    assert [ocr.CODES[int(np.argmax(sc))] for _, sc, _ in slots] == ["44"] * 4
+    ocr._unbias(slots)
+    assert [ocr.CODES[int(np.argmax(sc))] for _, sc, _ in slots] == own
+    assert slots[0][1][ocr.CODES.index("44")] == pytest.approx(0.92 * (1 - ocr.UNBIAS_ALONE))
+    assert slots[0][1][ocr.CODES.index("11")] == pytest.approx(0.90 - ocr.UNBIAS_ALONE * 0.6)
+
+
+def test_numbers_sharing_a_ring_have_their_own_mean():
+    # Two rings of two numbers and four alone: what the shared ones fit says nothing about
+    # the ones alone (they are set at another size), so a race number fitting every shared
+    # number is taken down in them only.
+    slots = [[f"A{i}", _scores({"44": 0.9}), 1.0] for i in range(4)]
+    slots += [["B1", _scores({"66": 0.8}), 1.0], ["B1", _scores({"66": 0.8}), 1.0],
+              ["C1", _scores({"66": 0.8}), 1.0], ["C1", _scores({"66": 0.8}), 1.0]]
+    ocr._unbias(slots)
+    i44, i66 = ocr.CODES.index("44"), ocr.CODES.index("66")
+    assert slots[0][1][i44] == pytest.approx(0.9 * (1 - ocr.UNBIAS_ALONE))
+    assert slots[0][1][i66] == pytest.approx(0.5 * (1 - ocr.UNBIAS_ALONE))
+    assert slots[4][1][i66] == pytest.approx(0.8 * (1 - ocr.UNBIAS_SHARED))
+    assert slots[4][1][i44] == pytest.approx(0.5 * (1 - ocr.UNBIAS_SHARED))
+
+
+def _plan(name, parts, made=None, doubt=None):
+    one = [(slice(0, 5), slice(0, 8))]
+    two = [(slice(0, 5), slice(0, 4)), (slice(0, 5), slice(4, 8))]
+    if parts == 2:
+        return [name, "ink", "faint", two, ("ink", "faint", one), made, None]
+    return [name, "ink", "faint", one, None, None,
+            None if doubt is None else (doubt, ("ink2", "faint2", two))]
+
+
+def test_fewer_numbers_than_race_numbers_split_the_nearest_pairs():
+    # 33 rings read with one number and one with two: 35 numbers. Two of the 33 were nearly
+    # read as two numbers side by side (halves 0.05 and 0.12 less like numbers than the
+    # whole): the nearer one is split, which makes 36; the other stays whole.
+    planned = [_plan(f"S{i}", 1) for i in range(31)]
+    planned += [_plan("P1", 2, made=0.3), _plan("D1", 1, doubt=-0.12),
+                _plan("D2", 1, doubt=-0.05)]
+    ocr._fit_count(planned)
+    counts = {p[0]: len(p[3]) for p in planned}
+    assert sum(counts.values()) == 36
+    assert (counts["D2"], counts["D1"], counts["P1"]) == (2, 1, 2)
+    d2 = next(p for p in planned if p[0] == "D2")
+    assert d2[1] == "ink2" and d2[5] == -0.05
+
+
+def test_as_many_numbers_as_race_numbers_split_nothing_more():
+    planned = [_plan(f"S{i}", 1) for i in range(35)] + [_plan("D1", 1, doubt=-0.01)]
+    ocr._fit_count(planned)
+    assert [len(p[3]) for p in planned] == [1] * 36
+
+
+def test_more_numbers_than_race_numbers_undo_the_least_sure_split():
+    planned = [_plan(f"S{i}", 1) for i in range(33)]
+    planned += [_plan("P1", 2, made=0.3), _plan("P2", 2, made=0.02)]
+    ocr._fit_count(planned)
+    assert {p[0]: len(p[3]) for p in planned if p[0].startswith("P")} == {"P1": 2, "P2": 1}
+
+
+@pytest.mark.parametrize("code", ["35", "51", "64"])
+def test_a_faint_number_is_read_from_its_faint_darkness(code):
+    # A pale, blurred number 6 pixels high: the cleaned ink keeps only its darkest pixels
+    # (too few rows to be a number), the faint darkness keeps all of it, and is read.
+    faint = 0.55 * _drawn(code, 6.0, blur=0.5)
+    cleaned = np.where(faint > 0.9 * faint.max(), faint, 0.0)
+    assert ocr.code_scores(cleaned) is None
+    sc = ocr._part_scores(cleaned, faint, True)
+    assert ocr.CODES[int(np.argmax(sc))] == code
+    # A part of a crowded ring is not read from the faint darkness (it would see its
+    # neighbours): too small is too small.
+    assert ocr._part_scores(cleaned[:1], faint[:1], False) is None
