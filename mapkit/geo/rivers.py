@@ -152,27 +152,19 @@ def chain_order(edges, grid: Grid):
 
     Returns the number of connected pieces; used by :func:`is_chain` and the tests.
     """
+    from networkx.utils import UnionFind
+
     cg_nodes: dict = {}
-    parent: dict = {}
+    corners = UnionFind()
 
     def key(p):
         return (round(p[0], 3), round(p[1], 3))
 
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     for e in edges:
         p, q = grid.edge_segment_mm(e)
-        for k in (key(p), key(q)):
-            parent.setdefault(k, k)
-        ra, rb = find(key(p)), find(key(q))
-        if ra != rb:
-            parent[ra] = rb
+        corners.union(key(p), key(q))
         cg_nodes[e] = key(p)
-    return len({find(k) for k in cg_nodes.values()}) if edges else 0
+    return len({corners[k] for k in cg_nodes.values()}) if edges else 0
 
 
 def is_chain(edges, grid: Grid) -> bool:
@@ -223,19 +215,12 @@ def river_network(lines, precision: int = 4, join_deg: float = 0.05):
             adj[v].append((u, seg[::-1], length, eid))
             eid += 1
     if join_deg > 0 and nodes:
-        parent = list(range(len(nodes)))
+        from networkx.utils import UnionFind
 
-        def find(x):
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        pieces = UnionFind(range(len(nodes)))
         for n, lst in adj.items():
             for m, _, _, _ in lst:
-                ra, rb = find(n), find(m)
-                if ra != rb:
-                    parent[ra] = rb
+                pieces.union(n, m)
         arr = np.array(nodes)
         for n in sorted(adj):
             if len(adj[n]) != 1:
@@ -247,12 +232,12 @@ def river_network(lines, precision: int = 4, join_deg: float = 0.05):
                 m = int(m)
                 if d[m] > join_deg:
                     break
-                if find(m) != find(n):
+                if pieces[m] != pieces[n]:
                     seg = np.array([nodes[n], nodes[m]], dtype=float)
                     adj[n].append((m, seg, float(d[m]), eid))
                     adj[m].append((n, seg[::-1], float(d[m]), eid))
                     eid += 1
-                    parent[find(n)] = find(m)
+                    pieces.union(n, m)
                     break
     return nodes, adj
 

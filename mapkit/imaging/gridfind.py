@@ -46,6 +46,11 @@ __all__ = ["Hints", "GridFit", "find_grid", "NoGridError", "SIDE_DIRECTIONS"]
 SQRT3 = math.sqrt(3.0)
 # Pictures are analysed for the grid at no more than this many pixels (an integer reduction).
 WORK_PIXELS = 6_000_000
+# A picture whose hex sides depart this far (hex units) from every flat grid was taken at a
+# slant, and is straightened when the slanted fit also explains this much more of the lines.
+SLANT_MIN = 0.04
+SLANT_GAIN = 0.005
+STRAIGHTEN_ROUNDS = 2     # a second round corrects what the first left
 # Normals of the three families of sides, in grid units of a pointy grid (y down).
 _NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
 # Unit steps to the six neighbours of a pointy hex in grid units (y down).
@@ -83,6 +88,12 @@ class GridFit:
     line_score: float
     outline: dict = field(default_factory=dict)   # Hex -> number of its sides showing a line
     notes: list = field(default_factory=list)
+    # A picture taken at a slant is straightened before the grid is sought (see
+    # :mod:`.slant`): then ``picture`` is the straightened picture, the one this fit and every
+    # reading refer to, and ``slant`` how far (hex units) the hexes of the picture as taken
+    # stood from any flat grid. Otherwise None and 0.
+    picture: np.ndarray | None = None
+    slant: float = 0.0
 
     def centre_px(self, h) -> tuple[float, float]:
         x, y = apply_affine(self.affine, np.array(self.grid.centre_mm(h)))
@@ -116,14 +127,17 @@ def _sobel(a: np.ndarray):
 class _Edges:
     """Strong edge pixels of the working picture: position, normal angle, weight."""
 
-    def __init__(self, gray: np.ndarray, max_points: int = 150_000):
+    def __init__(self, gray: np.ndarray, max_points: int = 150_000, valid=None):
         gx, gy = _sobel(gray)
         mag = np.hypot(gx, gy)
         self.shape = gray.shape
         self.noise = float(np.median(mag))
         hi = float(np.percentile(mag, 99.5))
         self.threshold = max(3.0 * self.noise + 3.0, 0.12 * hi)
-        ys, xs = np.nonzero(mag > self.threshold)
+        strong = mag > self.threshold
+        if valid is not None:
+            strong &= valid
+        ys, xs = np.nonzero(strong)
         if len(xs) > max_points:
             step = len(xs) / max_points
             idx = (np.arange(max_points) * step).astype(np.intp)
@@ -139,6 +153,7 @@ class _Edges:
         self.w = np.ones(len(xs))
         self.gx, self.gy = gx, gy
         self.gray = gray
+        self.valid = valid
 
     @property
     def alpha(self) -> np.ndarray:
@@ -148,7 +163,7 @@ class _Edges:
     def subset(self, sel) -> "_Edges":
         e = object.__new__(_Edges)
         e.shape, e.noise, e.threshold = self.shape, self.noise, self.threshold
-        e.gx, e.gy, e.gray = self.gx, self.gy, self.gray
+        e.gx, e.gy, e.gray, e.valid = self.gx, self.gy, self.gray, self.valid
         e.x, e.y, e.theta, e.w = self.x[sel], self.y[sel], self.theta[sel], self.w[sel]
         return e
 
@@ -162,6 +177,7 @@ class _Edges:
         e.w = self.w
         e.gx, e.gy = self.gy.T, self.gx.T
         e.gray = self.gray.T
+        e.valid = None if self.valid is None else self.valid.T
         return e
 
 
@@ -265,16 +281,43 @@ def _tukey(r: np.ndarray, c: float) -> np.ndarray:
 def _fit_affine(e: _Edges, M: np.ndarray, t: np.ndarray, centre, radii,
                 tukey: float = 0.12) -> tuple[np.ndarray, np.ndarray, float]:
     """Robust least squares of pixel -> grid (``g = M p + t``) on the lines of the sides."""
+    M, t, _, score = _fit_lines(e, M, t, centre, radii, tukey)
+    return M, t, score
+
+
+def _fit_lines(e: _Edges, M: np.ndarray, t: np.ndarray, centre, radii, tukey: float = 0.12,
+               slant: np.ndarray | None = None):
+    """Robust least squares of pixel -> grid on the lines of the sides: ``g = M p + t``, or
+    with ``slant`` (a start, e.g. zeros) the projective ``g = (M p + t) / (1 + w . (p - o) / S)``
+    of a picture taken at a slant (``o`` the middle of the picture, ``S`` its larger side:
+    ``w`` is then a few hundredths). Returns ``(M, t, w or None, score)``."""
     cx, cy = centre
     dist = np.hypot(e.x - cx, e.y - cy)
     na = np.radians(e.theta)
     nimg = np.stack([np.cos(na), np.sin(na)], axis=1)
+    o = np.array(e.shape[::-1], dtype=np.float64) / 2.0
+    S = float(max(e.shape))
+    w_slant = None if slant is None else np.asarray(slant, dtype=np.float64)
     score = 0.0
     for radius in radii:
         sel = dist <= radius
         x, y, w, ni = e.x[sel], e.y[sel], e.w[sel], nimg[sel]
-        for _ in range(2):
-            nl = ni @ np.linalg.inv(M)        # normals transform with M^-T: (M^-T n)^T = n^T M^-1
+        for _ in range(2 if w_slant is None else 3):
+            den = 1.0
+            if w_slant is not None:
+                den = 1.0 + (w_slant[0] * (x - o[0]) + w_slant[1] * (y - o[1])) / S
+            g0 = (M[0, 0] * x + M[0, 1] * y + t[0]) / den
+            g1 = (M[1, 0] * x + M[1, 1] * y + t[1]) / den
+            if w_slant is None:
+                nl = ni @ np.linalg.inv(M)    # normals transform with M^-T: (M^-T n)^T = n^T M^-1
+            else:
+                # The projective map's own derivative at each pixel, (M - g a^T) / den with
+                # a = w / S: only the normal's direction is wanted, so its adjugate serves.
+                a0, a1 = w_slant[0] / S, w_slant[1] / S
+                j00, j01 = M[0, 0] - g0 * a0, M[0, 1] - g0 * a1
+                j10, j11 = M[1, 0] - g1 * a0, M[1, 1] - g1 * a1
+                nl = np.stack([ni[:, 0] * j11 - ni[:, 1] * j10,
+                               -ni[:, 0] * j01 + ni[:, 1] * j00], axis=1)
             ang = np.degrees(np.arctan2(nl[:, 1], nl[:, 0])) % 180.0
             fam = np.rint(ang / 60.0).astype(np.intp)
             dev = np.abs(ang - 60.0 * fam)
@@ -282,8 +325,6 @@ def _fit_affine(e: _Edges, M: np.ndarray, t: np.ndarray, centre, radii,
             ok = dev < 12.0
             # Leave out the corners, where three sides meet and blur rounds them: their
             # pixels lie off every side's line and would bend the fit.
-            g0 = M[0, 0] * x + M[0, 1] * y + t[0]
-            g1 = M[1, 0] * x + M[1, 1] * y + t[1]
             rf = g1 / (SQRT3 / 2)
             qr, rr = _axial_round(g0 - rf / 2, rf)
             du = g0 - (qr + rr / 2.0)
@@ -309,16 +350,22 @@ def _fit_affine(e: _Edges, M: np.ndarray, t: np.ndarray, centre, radii,
             wt = ww * _tukey(r, tukey)
             if wt.sum() <= 0:
                 raise NoGridError("no hex sides found")
-            A = np.stack([nf[:, 0] * px, nf[:, 0] * py, nf[:, 1] * px, nf[:, 1] * py,
-                          nf[:, 0], nf[:, 1]], axis=1)
+            cols = [nf[:, 0] * px, nf[:, 0] * py, nf[:, 1] * px, nf[:, 1] * py,
+                    nf[:, 0], nf[:, 1]]
+            if w_slant is not None:
+                # n . (M p + t) = target * (1 + w . (p - o) / S): still linear, in 8 numbers.
+                cols += [-target * (px - o[0]) / S, -target * (py - o[1]) / S]
+            A = np.stack(cols, axis=1)
             Aw = A * wt[:, None]
             theta = np.linalg.lstsq(Aw.T @ A, Aw.T @ target, rcond=None)[0]
             M = np.array([[theta[0], theta[1]], [theta[2], theta[3]]])
             t = np.array([theta[4], theta[5]])
+            if w_slant is not None:
+                w_slant = np.array([theta[6], theta[7]])
             if not np.all(np.isfinite(M)) or abs(np.linalg.det(M)) < 1e-12:
                 raise NoGridError("the lines do not form a grid")
             score = float((ww * (np.abs(r) < 0.05)).sum() / max(ww.sum(), 1e-9))
-    return M, t, score
+    return M, t, w_slant, score
 
 
 # -- the board: which hexes of the lattice are drawn ---------------------------------------------
@@ -471,6 +518,10 @@ def _board(e: _Edges, M, t, hints_frame: Hints):
     paper = _local_max(index, grey, 3)
     dark = {k for k, i in index.items()
             if paper[i] - grey[i] > 30 and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
+    if e.valid is not None:
+        # The filled corners of a straightened picture are uniform too, and no board.
+        dark = {k for k in dark if e.valid[int(np.clip(round(cy[index[k]]), 0, h - 1)),
+                                           int(np.clip(round(cx[index[k]]), 0, w - 1))]}
     # The piece with the most outlined hexes: a dark table round a photographed sheet is
     # uniform and dark too, and may be larger than the board.
     board = _largest_component(on | dark, on)
@@ -622,18 +673,119 @@ def _axial_round(qf, rf):
 
 
 def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
-    """The hex grid of a picture (``(h, w, 3)`` uint8); :class:`NoGridError` when there is none."""
-    try:
-        with np.errstate(all="ignore"):
-            return _find_grid(rgb, hints or Hints())
-    except (np.linalg.LinAlgError, ValueError, ZeroDivisionError, IndexError) as exc:
-        # Whatever the search tripped on, a picture it cannot fit has no usable grid.
-        raise NoGridError(f"no hex grid found ({type(exc).__name__})") from None
+    """The hex grid of a picture (``(h, w, 3)`` uint8); :class:`NoGridError` when there is none.
+
+    A picture taken at a slant is straightened first, and the fit refers to the straightened
+    picture, given as ``fit.picture`` (see :class:`GridFit`)."""
+    from .slant import straighten
+
+    hints = hints or Hints()
+    best = None
+    picture, T, valid, amount = rgb, None, None, 0.0
+    for attempt in range(STRAIGHTEN_ROUNDS + 1):
+        try:
+            with np.errstate(all="ignore"):
+                fit, slant = _find_grid(picture, hints, attempt < STRAIGHTEN_ROUNDS, valid)
+        except (np.linalg.LinAlgError, ValueError, ZeroDivisionError, IndexError) as exc:
+            # Whatever the search tripped on, a picture it cannot fit has no usable grid.
+            if best is None:
+                raise NoGridError(f"no hex grid found ({type(exc).__name__})") from None
+            break
+        except NoGridError:
+            if best is None:
+                raise
+            break       # the straightened picture lost the grid: the best one before
+        if T is not None:
+            fit.picture, fit.slant = picture, amount
+        # Of the picture as taken and as straightened, the one where the most hex sides
+        # fall on lines: a straightening gone wrong loses sides, a right one gains them.
+        if best is None or _sides_seen(fit) > _sides_seen(best):
+            best = fit
+        if slant is None:
+            break
+        H, more = slant
+        done = straighten(rgb, H if T is None else T @ H)
+        if done is None:
+            break       # too slanted to straighten (or a fit gone wrong)
+        picture, T, valid = done
+        amount = max(amount, more)
+    return best
 
 
-def _find_grid(rgb: np.ndarray, hints: Hints) -> GridFit:
+def _sides_seen(fit: GridFit) -> int:
+    return sum(fit.outline.values())
+
+
+def _slant(e: _Edges, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
+    """A picture at a slant: the projective map of the sides, and when it departs from the
+    best affine one by more than ``SLANT_MIN`` (hex units) over the lines, and fits the
+    lines better, ``(homography, departure)``: the homography (full picture pixels) that
+    straightens it: the grid affine again, at the scale it has in the middle of the lines."""
+    from .slant import departure
+
+    n = len(e.x)
+    sample = e.subset(np.arange(0, n, max(1, n // 40000))) if n > 40000 else e
+    span = float(np.hypot(*e.shape))
+    centre = (float(np.median(sample.x)), float(np.median(sample.y)))
+    # Grown from the middle as the affine fit is, where the slant shows least.
+    radii = [span * f for f in (0.25, 0.35, 0.5, 0.7, 0.9, 1.2)]
+    Ms, ts, w, score_s = _fit_lines(sample, M, t, centre, radii, slant=np.zeros(2))
+    score = _fit_lines(sample, M, t, centre, radii[-1:])[-1]
+    o = np.array(e.shape[::-1], dtype=np.float64) / 2.0
+    S = float(max(e.shape))
+    P = np.array([[Ms[0, 0], Ms[0, 1], ts[0]], [Ms[1, 0], Ms[1, 1], ts[1]],
+                  [w[0] / S, w[1] / S, 1.0 - float(w @ o) / S]])
+
+    def g_of(p):
+        h = p @ P[:2, :2].T + P[:2, 2]
+        return h / (p @ P[2, :2] + P[2, 2])[:, None]
+
+    box = (float(np.percentile(sample.x, 2)), float(np.percentile(sample.y, 2)),
+           float(np.percentile(sample.x, 98)), float(np.percentile(sample.y, 98)))
+    amount = departure(g_of, box)
+    if amount < SLANT_MIN or score_s < score + SLANT_GAIN:
+        return None
+    # The grid of the straightened picture: the projective map's own tangent at the middle,
+    # made a similarity (its rotation, its mean scale): the board's hexes are regular, and
+    # the search assumes it (a slant also shortens the picture across the tilt).
+    c = np.array([*centre, 1.0])
+    hc = P @ c
+    gc, d = hc[:2] / hc[2], hc[2]
+    J = (Ms - np.outer(gc, P[2, :2])) / d
+    U, sv, Vt = np.linalg.svd(J)
+    J = math.sqrt(float(sv[0] * sv[1])) * (U @ Vt)
+    Q = np.array([[J[0, 0], J[0, 1], gc[0] - J[0] @ c[:2]],
+                  [J[1, 0], J[1, 1], gc[1] - J[1] @ c[:2]], [0.0, 0.0, 1.0]])
+    # Full pixels -> working pixels (a reduced pixel covers factor x factor), and x, y
+    # exchanged for a flat grid (solved as a pointy one).
+    f = float(factor)
+    K = np.array([[1 / f, 0.0, -(f - 1) / (2 * f)], [0.0, 1 / f, -(f - 1) / (2 * f)],
+                  [0.0, 0.0, 1.0]])
+    X = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]) if flat else np.eye(3)
+    T = np.linalg.inv(K) @ X @ np.linalg.inv(P) @ Q @ X @ K
+    return T / T[2, 2], amount
+
+
+def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
+    """Where the working picture shows the picture (a straightened picture has filled
+    corners): reduced like the picture, and kept 3 pixels clear of the filling, whose seam
+    is a straight line that would pass for hex sides."""
+    from PIL import Image, ImageFilter
+
+    img = Image.fromarray(valid.astype(np.uint8) * 255)
+    if f > 1:
+        img = img.reduce(f)
+    img = img.filter(ImageFilter.MinFilter(7))
+    return np.asarray(img) == 255
+
+
+def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool = False,
+               valid: np.ndarray | None = None):
+    """The grid of a picture as it is, and (with ``measure_slant``) the straightening it
+    needs, if any: ``(GridFit, None or (homography, departure))``. ``valid``: where a
+    straightened picture shows the picture."""
     gray, f = _work_gray(rgb)
-    edges = _Edges(gray)
+    edges = _Edges(gray, valid=None if valid is None else _work_valid(valid, f))
     if len(edges.x) < 200:
         raise NoGridError("no hex grid found (hardly any lines in the picture)")
     peak, prominence = _orientation_peak(edges.alpha, edges.w)
@@ -658,6 +810,10 @@ def _find_grid(rgb: np.ndarray, hints: Hints) -> GridFit:
     board = _board(e, M, t, frame)[-1]
     # Refit on the board alone: a frame, margin labels and titles off the board no longer pull.
     sel = _on_board(e, M, t, board)
+    slant = None
+    if measure_slant and sel.sum() > 200:
+        # (On the board alone too: the edges of a photographed sheet are long straight lines.)
+        slant = _slant(e.subset(sel), M, t, flat, f)
     if sel.sum() > 200:
         sub = e.subset(sel)
         M, t, score = _fit_affine(sub, M, t, (float(np.median(sub.x)), float(np.median(sub.y))),
@@ -689,4 +845,4 @@ def _find_grid(rgb: np.ndarray, hints: Hints) -> GridFit:
     line_score = float(np.mean(lines) / 6.0) if lines else 0.0
     hex_px = float(np.sqrt(abs(np.linalg.det(A[:, :2]))))
     rotation = math.degrees(math.atan2(A[1, 0], A[0, 0]))
-    return GridFit(grid, A, hex_px, rotation, line_score, out_map)
+    return GridFit(grid, A, hex_px, rotation, line_score, out_map), slant

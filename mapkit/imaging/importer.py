@@ -119,6 +119,12 @@ def read_picture(path, args=None) -> PictureReading:
     hints = _hints(args)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, hints, path)
+    if fit.picture is not None:
+        # Taken at a slant: the fit refers to the straightened picture, and so does all
+        # that is read from here on (and the overlay).
+        rgb, fit.picture = fit.picture, None
+        notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
+                     "flat grid): straightened before reading; the overlay shows it straightened")
     if legend.ignored:
         from .colour import LEGEND_KEYS
 
@@ -141,27 +147,16 @@ def read_picture(path, args=None) -> PictureReading:
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     """Edges grouped into connected runs (two edges touch when they share a corner)."""
-    edges = sorted(edges)
-    parent = list(range(len(edges)))
+    from networkx.utils import UnionFind
 
-    def find(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    index = {e: i for i, e in enumerate(edges)}
-    for i, (a, b) in enumerate(edges):
+    edges = set(edges)
+    runs = UnionFind(sorted(edges))
+    for a, b in edges:
         for c in grid.end_hexes((a, b)):
             for x in (edge(a, c), edge(b, c)):
-                j = index.get(x)
-                if j is not None:
-                    parent[find(j)] = find(i)
-    groups: dict = {}
-    for i, e in enumerate(edges):
-        groups.setdefault(find(i), []).append(e)
-    runs = sorted(groups.values(), key=lambda g: (-len(g), min(g)))
-    return [EdgeSet(frozenset(g)) for g in runs]
+                if x in edges:
+                    runs.union(x, (a, b))
+    return [EdgeSet(frozenset(g)) for g in sorted(runs.to_sets(), key=lambda g: (-len(g), min(g)))]
 
 
 def build_map(pr: PictureReading, args=None, source: str = "") -> tuple[Map, list[str]]:

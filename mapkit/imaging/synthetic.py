@@ -5,7 +5,7 @@ the reader: its own hex geometry, its own line widths, ring shapes, fonts (DejaV
 Serif), margins and colours, all drawn from a seed, so that the importer is measured on
 pictures it was not written against. Drawing is supersampled (3x) for anti-aliasing; the
 degradations are those of a scanner or a phone camera: paper tint, a light gradient,
-rotation, blur, noise and JPEG compression.
+rotation, blur, noise and JPEG compression; and for a phone, a slant (keystone) over a table.
 
 >>> m = random_map(7, 8, 6, "flat", "even")
 >>> (m.grid.columns, m.grid.rows, m.grid.orientation, m.grid.offset)
@@ -30,8 +30,8 @@ from ..grid import Grid, Hex, edge
 from ..model import ALL_RACE_NUMBERS, City, EdgeSet, Map
 
 __all__ = ["random_map", "BoardStyle", "random_style", "dampfross_style", "draw_board", "score",
-           "add_scores", "rates",
-           "board_geometry", "Degradation", "random_degradation", "degrade", "CITY_NAMES"]
+           "add_scores", "rates", "board_geometry", "Degradation", "random_degradation",
+           "random_photo", "degrade", "CITY_NAMES"]
 
 SQRT3 = math.sqrt(3.0)
 SUPERSAMPLE = 3
@@ -453,6 +453,12 @@ class Degradation:
     gradient: float = 0.0          # light falls off by this fraction across the sheet
     tint: tuple = (1.0, 1.0, 1.0)  # paper colour as channel gains
     seed: int = 0
+    # A phone held not quite over the sheet: the far side comes out narrower by this
+    # fraction of the picture at each end (0.05 = 10 % narrower), a little uneven; the far
+    # side is "top", "bottom", "left" or "right"; the table round the sheet shows.
+    keystone: float = 0.0
+    far_side: str = "top"
+    table: tuple | None = None     # RGB of the table round the sheet (None: the paper's)
 
 
 def random_degradation(seed: int, max_rotation: float = 3.0) -> Degradation:
@@ -468,15 +474,59 @@ def random_degradation(seed: int, max_rotation: float = 3.0) -> Degradation:
     )
 
 
+def random_photo(seed: int) -> Degradation:
+    """A phone photo: :func:`random_degradation`'s damage, taken at a slant (keystone 1 to
+    6 % at each end of the far side) over a table."""
+    rng = random.Random(seed * 31 + 11)
+    return replace(random_degradation(seed), keystone=rng.uniform(0.01, 0.06),
+                   far_side=rng.choice(("top", "bottom", "left", "right")),
+                   table=rng.choice(((96, 72, 50), (45, 45, 50), (200, 185, 160))))
+
+
+def _keystone(img, deg: Degradation, fill):
+    """The picture seen at a slant: the far side narrower (each far corner moved in by
+    ``keystone`` of the picture), every corner moved a little more at random."""
+    from PIL import Image
+
+    w, h = img.size
+    k = deg.keystone
+    rng = random.Random(deg.seed * 31 + 13)
+    src = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+    move = {"top": {0: (k * w, 0), 1: (-k * w, 0)}, "bottom": {3: (k * w, 0), 2: (-k * w, 0)},
+            "left": {0: (0, k * h), 3: (0, -k * h)}, "right": {1: (0, k * h), 2: (0, -k * h)}}
+    dst = []
+    for i, (x, y) in enumerate(src):
+        dx, dy = move[deg.far_side].get(i, (0.0, 0.0))
+        dst.append((x + dx + rng.uniform(-0.3, 0.3) * k * w, y + dy + rng.uniform(-0.3, 0.3) * k * h))
+    # Pillow wants the map from the output picture back to the input one.
+    A, b = [], []
+    for (x, y), (X, Y) in zip(dst, src):
+        A.append([x, y, 1, 0, 0, 0, -X * x, -X * y])
+        b.append(X)
+        A.append([0, 0, 0, x, y, 1, -Y * x, -Y * y])
+        b.append(Y)
+    coeffs = np.linalg.solve(np.array(A, dtype=float), np.array(b, dtype=float))
+    return img.transform((w, h), Image.PERSPECTIVE, tuple(float(c) for c in coeffs),
+                         Image.BICUBIC, fillcolor=fill)
+
+
 def degrade(img, deg: Degradation):
-    """The picture after rotation, light, tint, blur, noise and JPEG (a new image)."""
+    """The picture after rotation, a slant, light, tint, blur, noise and JPEG (a new image)."""
     from PIL import Image, ImageFilter
 
     rng = np.random.default_rng(deg.seed)
     out = img.convert("RGB")
+    if deg.table is not None:
+        # Photographed on a table: a margin of table round the sheet.
+        pad = round(0.04 * max(out.size))
+        framed = Image.new("RGB", (out.width + 2 * pad, out.height + 2 * pad), deg.table)
+        framed.paste(out, (pad, pad))
+        out = framed
     if deg.rotation:
-        bg = tuple(int(v) for v in np.asarray(out)[0, 0])
+        bg = deg.table or tuple(int(v) for v in np.asarray(out)[0, 0])
         out = out.rotate(deg.rotation, resample=Image.BICUBIC, expand=True, fillcolor=bg)
+    if deg.keystone:
+        out = _keystone(out, deg, deg.table or tuple(int(v) for v in np.asarray(out)[0, 0]))
     a = np.asarray(out, dtype=np.float32)
     h, w = a.shape[:2]
     if deg.gradient or deg.tint != (1.0, 1.0, 1.0):

@@ -1,0 +1,90 @@
+"""Pictures taken at a slant: the perspective of a phone held not quite over the board.
+
+A board photographed from a little to one side is not an affine image of the grid: the far
+side of the board comes out smaller than the near side (keystone), and no single affine map
+fits all hexes. :mod:`.gridfind` fits the projective map of the hex sides and, when its
+departure from the best affine one matters, hands a homography here; the picture is
+resampled so that the grid is affine again, at the board's scale in the middle, and the
+whole search runs on the straightened picture. Every reader downstream then works as on a
+scan.
+
+A homography ``T`` (3 x 3) maps a pixel ``(x, y, 1)`` of the straightened picture to one of the
+original picture (up to scale), as Pillow's ``Image.PERSPECTIVE`` transform wants it.
+
+>>> T = np.array([[1.0, 0.0, 5.0], [0.0, 1.0, -2.0], [0.0, 0.0, 1.0]])
+>>> [round(float(v), 6) for v in apply_homography(T, np.array([10.0, 10.0]))]
+[15.0, 8.0]
+>>> rgb = np.zeros((40, 60, 3), np.uint8); rgb[10:20, 30:40] = 255
+>>> out, T2, valid = straighten(rgb, T)
+>>> out.shape, [round(float(v), 6) for v in T2[:2, 2]], bool(valid.all())
+((40, 60, 3), [0.0, 0.0], True)
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["apply_homography", "straighten", "departure", "MAX_GROWTH"]
+
+# A straightened picture holds at most this many times the pixels of the original: more is
+# no slant a hand-held photo has, but a fit gone wrong.
+MAX_GROWTH = 1.6
+
+
+def apply_homography(T: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """``T`` applied to points ``(..., 2)``."""
+    pts = np.asarray(pts, dtype=np.float64)
+    h = pts @ T[:2, :2].T + T[:2, 2]
+    d = pts @ T[2, :2] + T[2, 2]
+    return h / d[..., None]
+
+
+def straighten(rgb: np.ndarray, T: np.ndarray):
+    """``(picture, T, valid)``: the picture resampled through ``T`` (straightened pixel ->
+    picture pixel), the whole picture kept (the frame grows to hold it, the corners filled
+    with the colour of the picture's border); ``T`` moved to the new frame; and where the
+    straightened picture shows the picture (not the filling). None when the straightened
+    picture would be too big (``MAX_GROWTH``) or the map folds (a fit gone wrong)."""
+    from PIL import Image
+
+    H, W = rgb.shape[:2]
+    corners = np.array([[0, 0], [W, 0], [W, H], [0, H]], dtype=np.float64)
+    Tinv = np.linalg.inv(T)
+    d = corners @ Tinv[2, :2] + Tinv[2, 2]
+    if np.any(d <= 0):
+        return None
+    back = apply_homography(Tinv, corners)
+    x0, y0 = np.floor(back.min(axis=0))
+    x1, y1 = np.ceil(back.max(axis=0))
+    w, h = int(x1 - x0), int(y1 - y0)
+    if w <= 0 or h <= 0 or w * h > MAX_GROWTH * W * H:
+        return None
+    moved = T @ np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
+    moved = moved / moved[2, 2]
+    edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]])
+    fill = tuple(int(v) for v in np.median(edge, axis=0))
+    data = tuple(moved.ravel()[:8])
+    img = Image.fromarray(rgb).transform((w, h), Image.PERSPECTIVE, data, Image.BICUBIC,
+                                         fillcolor=fill)
+    inside = Image.new("L", (W, H), 255).transform((w, h), Image.PERSPECTIVE, data,
+                                                   Image.NEAREST, fillcolor=0)
+    return np.asarray(img), moved, np.asarray(inside) > 0
+
+
+def departure(g_of, box, steps: int = 9) -> float:
+    """How far (grid units) a map ``g_of(points)`` strays from the best affine map over the
+    box ``(x0, y0, x1, y1)``: the largest residual on a ``steps`` x ``steps`` lattice.
+
+    >>> departure(lambda p: p * 2.0 + 1.0, (0, 0, 10, 10)) < 1e-9
+    True
+    """
+    xs = np.linspace(box[0], box[2], steps)
+    ys = np.linspace(box[1], box[3], steps)
+    P = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    G = g_of(P)
+    A = np.hstack([P, np.ones((len(P), 1))])
+    coef = np.linalg.lstsq(A, G, rcond=None)[0]
+    res = G - A @ coef
+    return float(math.sqrt(float((res ** 2).sum(axis=1).max())))
