@@ -12,7 +12,10 @@ by hex and edge by edge:
 * ``renderer``: boards drawn by ``mapkit render`` (when it is installed), the same damage;
 * ``phone``: drawer boards photographed at a slant (keystone 1-6 % at each end of the far
   side, the picture straightened by the importer) over a wooden, grey or light table, always
-  JPEG; scored apart from the others (the issue's targets are for scans and straight photos).
+  JPEG; scored apart from the others (the issue's targets are for scans and straight photos);
+* ``faces``: drawer boards set in typefaces the number templates do not have (Liberation,
+  FreeFont: ``apt-get install fonts-liberation fonts-freefont-ttf``; skipped when none is
+  installed), scored apart too.
 
 Targets (issue 6): terrain >= 99.5 % of hexes, river and border edges >= 98 % precision and
 recall, cities 100 %, numbers >= 95 % with OCR.
@@ -104,21 +107,48 @@ def _keep_picture(img, tmp: Path, stem: str, i: int, s: int, hex_px: float, deg=
     return path
 
 
-def drawer_boards(n: int, seed: int, tmp: Path, photos: bool = False):
-    """(truth map, picture path, legend path or None, hex px) for ``n`` drawer boards; with
-    ``photos``, photographed at a slant over a table (:func:`synthetic.random_photo`)."""
-    stem, base = ("phone", 3000) if photos else ("drawer", 1000)
+# Faces the number templates (mapkit.imaging.ocr.TEMPLATE_FONTS) do not have.
+UNSEEN_FACES = ("LiberationSans-Regular.ttf", "LiberationSerif-Regular.ttf",
+                "LiberationSansNarrow-Regular.ttf", "LiberationMono-Regular.ttf",
+                "FreeSans.ttf", "FreeSerif.ttf", "FreeSansBold.ttf", "FreeMono.ttf")
+
+
+def unseen_faces() -> list[str]:
+    """The faces of ``UNSEEN_FACES`` installed here."""
+    from PIL import ImageFont
+
+    out = []
+    for name in UNSEEN_FACES:
+        try:
+            ImageFont.truetype(name, 12)
+        except OSError:
+            continue
+        out.append(name)
+    return out
+
+
+def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer"):
+    """(truth map, picture path, legend path or None, hex px) for ``n`` drawer boards; of
+    ``kind`` "phone", photographed at a slant over a table (:func:`synthetic.random_photo`);
+    of ``kind`` "faces", set in the faces of :func:`unseen_faces`, in turn."""
+    base = {"drawer": 1000, "phone": 3000, "faces": 4000}[kind]
+    faces = unseen_faces() if kind == "faces" else []
+    if kind == "faces" and not faces:
+        return []
     out = []
     for i in range(n):
         s = seed * base + i
         m, hex_px = _random_board(s, 30, 24)
-        img, legend = syn.draw_board(m, hex_px, syn.random_style(s))
-        path = _keep_picture(img, tmp, f"{stem}-{i}", i, s, hex_px,
-                             syn.random_photo(s) if photos else None)
+        style = syn.random_style(s)
+        if faces:
+            style = replace(style, font=faces[i % len(faces)])
+        img, legend = syn.draw_board(m, hex_px, style)
+        path = _keep_picture(img, tmp, f"{kind}-{i}", i, s, hex_px,
+                             syn.random_photo(s) if kind == "phone" else None)
         legend_path = None
         if legend != {k: syn.DAMPFROSS[k] for k in legend}:
-            legend_path = _write_legend(tmp / f"{stem}-{i}.legend.yaml", legend)
-        save_map(m, tmp / f"{stem}-{i}.yaml")
+            legend_path = _write_legend(tmp / f"{kind}-{i}.legend.yaml", legend)
+        save_map(m, tmp / f"{kind}-{i}.yaml")
         out.append((m, path, legend_path, hex_px))
     return out
 
@@ -253,6 +283,8 @@ def main(argv=None) -> int:
     ap.add_argument("--renderer-boards", type=int, default=8, help="mapkit render boards (default 8)")
     ap.add_argument("--phone-boards", type=int, default=8,
                     help="drawer boards photographed at a slant over a table, scored apart (default 8)")
+    ap.add_argument("--face-boards", type=int, default=8,
+                    help="drawer boards set in faces the templates do not have, scored apart (default 8)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-big", action="store_true", help="skip the 5000 x 4000 picture")
     ap.add_argument("-v", "--verbose", action="store_true", help="every board's scores")
@@ -270,38 +302,42 @@ def main(argv=None) -> int:
         if args.rescore:
             kept = kept_boards(Path(args.rescore), args.only)
             groups = [(kind, [b for b in kept if b[1].name.startswith(kind[:4])])
-                      for kind in ("drawer", "renderer", "phone")]
+                      for kind in ("drawer", "renderer", "phone", "faces")]
             args.no_big = True
         else:
             groups = [("drawer", drawer_boards(args.boards, args.seed, tmp)),
                       ("renderer", renderer_boards(args.renderer_boards, args.seed, tmp)),
-                      ("phone", drawer_boards(args.phone_boards, args.seed, tmp, photos=True))]
+                      ("phone", drawer_boards(args.phone_boards, args.seed, tmp, "phone")),
+                      ("faces", drawer_boards(args.face_boards, args.seed, tmp, "faces"))]
         cols = ["grid", "terrain", "rivers_precision", "rivers_recall", "borders_precision",
                 "borders_recall", "cities", "numbers"]
         print(f"{'boards':<22}" + "".join(f"{c[:11]:>12}" for c in cols) + f"{'s/board':>9}")
         overall: dict = {}
-        phone: dict = {}
+        apart: dict = {"phone": {}, "faces": {}}
         for name, boards in groups:
             if not boards:
                 wanted = {"drawer": args.boards, "renderer": args.renderer_boards,
-                          "phone": args.phone_boards}[name]
+                          "phone": args.phone_boards, "faces": args.face_boards}[name]
                 reason = ("none kept" if args.rescore else "none asked for" if not wanted
+                          else "no unseen face installed (apt-get install fonts-liberation "
+                          "fonts-freefont-ttf)" if name == "faces"
                           else "mapkit render is not available")
                 print(f"{name:<22} (no boards: {reason})")
                 continue
             for hints in (False, True):
                 label = f"{name} {'hints' if hints else 'no hints'} x{len(boards)}"
                 total, secs = run_group(label, boards, hints, args.verbose)
-                if name == "phone":
-                    phone = syn.add_scores(phone, total)
+                if name in apart:
+                    apart[name] = syn.add_scores(apart[name], total)
                 else:
                     overall = syn.add_scores(overall, total)
                 r = syn.rates(total)
                 print(f"{label:<22}" + "".join(f"{fmt(r[c]):>12}" for c in cols)
                       + f"{secs / len(boards):9.2f}")
         # The issue's targets are for scans and straight photos (drawer and renderer boards);
-        # photos at a slant are measured against the same figures, apart.
-        for label, summed in (("all", overall), ("phone (slant)", phone)):
+        # photos at a slant and unseen faces are measured against the same figures, apart.
+        for label, summed in (("all", overall), ("phone (slant)", apart["phone"]),
+                              ("faces (unseen)", apart["faces"])):
             if not summed:
                 continue
             r = syn.rates(summed)
