@@ -46,6 +46,19 @@ itself); what is left is how much darker than the paper each pixel is. Then:
 * **Once each.** A race number is used once on a map: every number gets a different race
   number, with the largest total log-probability (the Hungarian method); a clear reading
   keeps its number, an unclear one gives way. Changed or unsure readings are listed.
+* **The board's own digits.** The templates know a few faces; a board sets all its numbers
+  in one face at one size, centred, and faces have digits of one width, so each number
+  alone in a ring is, in the board's face, a mean image plus an image of its first digit
+  plus one of its second (13 images; a board of 36 shows each digit about six times in
+  each place). After the settling, each number alone is sampled round its ink box's centre
+  (found to a fraction of a pixel) on the grid's axes at half-pixel steps, bilinear; the 13
+  images are fitted by least squares to the other numbers alone with their race numbers as
+  settled (a number's own crop never takes part in the fit that scores it), and each race
+  number's predicted image is correlated with the crop. These scores are added to the
+  others (``BOARD_WEIGHT``), the numbers settled again, twice. The model is trusted as much
+  as it explains, left one out, of how the numbers differ from their mean image (most
+  labels wrong, or digits blurred past telling: it explains nothing, and is given no
+  weight). Numbers sharing a ring keep the templates alone.
 
 Without Tesseract (or pytesseract) no numbers are read: cities come without numbers, and the
 importer says why.
@@ -137,27 +150,31 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
     return numbers, left
 
 
-def _ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
-    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
-
-    With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
-    strokes of a small number are faint; the sliding comparison wants them). With ``wide``,
-    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers)."""
-    grid = fit.grid
-    A = fit.affine
+def _window(shape, fit, h, ring, wide=False):
+    """Where :func:`_ink` looks: ``(inner radius in hex units, centre (x, y) in pixels,
+    (x0, y0, x1, y1) the pixels cut out)``."""
     px = fit.hex_px
-    c = np.array(grid.centre_mm(h))
     inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
     if wide:
         # Two or three numbers reach out to the ring (the outer lines of three stacked, the
         # outer digits of two side by side): cut at the ring itself; its red is dropped.
         inner = min(0.45, max(inner, ring - WIDE_IN))
     half = inner * px
-    cx, cy = apply_affine(A, c)
+    cx, cy = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
     x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
     y0, y1 = int(math.floor(cy - half)), int(math.ceil(cy + half)) + 1
-    H, W = rgb.shape[:2]
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    H, W = shape[:2]
+    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(W, x1), min(H, y1))
+
+
+def _ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
+    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
+
+    With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
+    strokes of a small number are faint; the sliding comparison wants them). With ``wide``,
+    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers)."""
+    A = fit.affine
+    inner, (cx, cy), (x0, y0, x1, y1) = _window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
     patch = rgb[y0:y1, x0:x1]
@@ -528,6 +545,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         crops.append((h, _for_tesseract(ink, fit.hex_px)))
     if not slots:
         return result, notes
+    kept = list(slots)      # (before any are dropped below)
     # Numbers alone in a ring are set alike, and so are the numbers of rings with two, and
     # with three: each kind is compared at its own size.
     for members in groups.values():
@@ -561,6 +579,14 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                     slots[k][1][index[str(n)]] += TESSERACT_BONUS
     scores = np.stack([sc for _, sc, _ in slots])
     chosen = _settle(scores)
+    if len(groups.get(1, [])) >= BOARD_MIN and one_h:
+        # The board's own digits (slots were renumbered above when some were dropped).
+        where = {id(sl): k for k, sl in enumerate(slots)}
+        singles = [(where[id(kept[k])], faint) for k, _i, faint in groups[1]
+                   if id(kept[k]) in where]
+        scores, chosen = _board_pass(fit, singles, scores, chosen, unit, one_h, one_w)
+        for k, sc in enumerate(scores):
+            slots[k][1] = sc
     for h, ks in by_hex.items():
         nums = sorted(int(CODES[chosen[k]]) for k in ks)
         result[h] = tuple(nums)
@@ -983,3 +1009,144 @@ def _ink_height(number: np.ndarray) -> float | None:
         return None
     ey = _edges((number / m).max(axis=1))
     return None if ey is None else ey[1] - ey[0]
+
+
+# -- the board's own digits -----------------------------------------------------------------
+BOARD_MIN = 12            # rings with one number before the board's own digits are learnt
+BOARD_WEIGHT = 1.0        # weight of the board's own digits next to the templates (per unit)
+BOARD_ROUNDS = 2          # rounds of learning and settling again
+BOARD_RIDGE = 0.5         # ridge on the digits' images (a digit seen once or never stays near 0)
+# Trust in the board's own digits: none when they explain no more than this share of how
+# the numbers differ from their mean image (left-one-out), full from the second share up.
+BOARD_Q0 = 0.0
+BOARD_Q1 = 0.15
+BOARD_PAD = 1.5           # pixels sampled round the usual number's ink box
+
+
+def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> np.ndarray | None:
+    """A number's darkness sampled round the centre of its ink box (found to a fraction of
+    a pixel; the fit of the grid is not sure to a pixel everywhere) on the grid's axes
+    ``M``: a row."""
+    m = float(faint.max())
+    if m <= 0:
+        return None
+    ey = _edges(faint.max(axis=1) / m)
+    ex = _edges(faint.max(axis=0) / m)
+    if ey is None or ex is None:
+        return None
+    # (_edges counts pixel i as i..i+1; the samples take pixel i at i.)
+    centre = ((ex[0] + ex[1]) / 2 - 0.5, (ey[0] + ey[1]) / 2 - 0.5)
+    return _aligned(faint, (0, 0), centre, M, half_w, half_h).ravel()
+
+
+def _board_pass(fit, singles, scores, chosen, unit, one_h, one_w):
+    """Learn the board's own digits from its numbers alone in a ring (``[(slot, faint
+    darkness)]``), as read so far, and settle again with how well each of them fits the
+    digits learnt from the others: ``(scores, chosen)``."""
+    A = fit.affine[:, :2]
+    M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
+    half_w, half_h = one_w / 2 + BOARD_PAD, one_h / 2 + BOARD_PAD
+    rows = [(k, _centred(faint, M, half_w, half_h)) for k, faint in singles]
+    rows = [(k, c) for k, c in rows if c is not None]
+    if len(rows) < BOARD_MIN:
+        return scores, chosen
+    ks = [k for k, _ in rows]
+    crops = np.stack([c for _, c in rows])
+    base = scores
+    trust = None
+    for _ in range(BOARD_ROUNDS):
+        bs, explained = _board_scores(crops, [chosen[k] for k in ks])
+        if trust is None:
+            # Labels read badly, or a board too small or blurred to show its digits: the
+            # model explains little of how the numbers differ, and is trusted little.
+            trust = min(1.0, (explained - BOARD_Q0) / (BOARD_Q1 - BOARD_Q0))
+            if trust <= 0:
+                return scores, chosen
+        scores = base.copy()
+        scores[ks] += BOARD_WEIGHT * trust * unit * bs
+        chosen = _settle(scores)
+    return scores, chosen
+
+
+def _aligned(faint: np.ndarray, origin, centre, M: np.ndarray, half_w: float,
+             half_h: float) -> np.ndarray:
+    """The darkness ``faint`` (cut out at pixel ``origin``) sampled on the grid's axes round
+    ``centre`` (pixels): half-pixel steps along ``M``'s columns (unit vectors in pixels),
+    ``half_w`` by ``half_h`` pixels each way, bilinear; zero outside the cut-out.
+
+    >>> a = np.zeros((5, 5)); a[2, 3] = 1.0
+    >>> s = _aligned(a, (10, 20), (12.0, 22.0), np.eye(2), 1.0, 0.0)
+    >>> s.round(2).tolist()
+    [[0.0, 0.0, 0.0, 0.5, 1.0]]
+    """
+    ss = np.arange(-2 * half_w, 2 * half_w + 1e-9) / 2.0
+    tt = np.arange(-2 * half_h, 2 * half_h + 1e-9) / 2.0
+    S, T = np.meshgrid(ss, tt)
+    X = centre[0] - origin[0] + M[0, 0] * S + M[0, 1] * T
+    Y = centre[1] - origin[1] + M[1, 0] * S + M[1, 1] * T
+    pad = np.pad(faint.astype(np.float64), 1)
+    X = np.clip(X + 1, 0, pad.shape[1] - 1.001)
+    Y = np.clip(Y + 1, 0, pad.shape[0] - 1.001)
+    x0, y0 = np.floor(X).astype(int), np.floor(Y).astype(int)
+    fx, fy = X - x0, Y - y0
+    return ((1 - fy) * ((1 - fx) * pad[y0, x0] + fx * pad[y0, x0 + 1])
+            + fy * ((1 - fx) * pad[y0 + 1, x0] + fx * pad[y0 + 1, x0 + 1]))
+
+
+def _design(labels) -> np.ndarray:
+    """Rows ``[1, first digit one-hot (6), second digit one-hot (6)]`` of race numbers given
+    by their index in ``CODES``."""
+    labels = np.asarray(labels, dtype=int)
+    X = np.zeros((len(labels), 13))
+    X[:, 0] = 1.0
+    X[np.arange(len(labels)), 1 + labels // 6] = 1.0
+    X[np.arange(len(labels)), 7 + labels % 6] = 1.0
+    return X
+
+
+def _board_scores(crops: np.ndarray, labels, ridge: float = BOARD_RIDGE):
+    """How well each crop (a row) fits each of the 36 race numbers as set on this board:
+    ``(scores (n, 36), explained)``.
+
+    Every crop is modelled as ``c + L[first digit] + R[second digit]`` (a board sets all
+    its numbers in one face at one size, centred: tabular digits stand at fixed places),
+    fitted by least squares on the other crops with their ``labels`` (a crop's own image
+    must not take part in the fit that scores it); a race number's score is the correlation
+    of the crop with its predicted image. ``explained`` is the share of how the crops differ
+    from their mean prediction that the predictions of their labels explain (left one out):
+    near 0 when the labels are mostly wrong or the digits too blurred to tell apart.
+
+    Crops made of a left and a right half, each one of two patterns set by the digit:
+
+    >>> rng = np.random.default_rng(0)
+    >>> digits = rng.normal(size=(2, 6, 8))
+    >>> labels = [a * 6 + b for a in range(6) for b in range(6)][::2]
+    >>> crops = np.stack([np.concatenate([digits[0, c // 6], digits[1, c % 6]])
+    ...                   for c in labels])
+    >>> sc, explained = _board_scores(crops, labels, ridge=0.01)
+    >>> bool((sc.argmax(axis=1) == labels).all()), round(explained, 2)
+    (True, 1.0)
+    """
+    n, D = crops.shape
+    X = _design(labels)
+    pen = np.full(13, ridge)
+    pen[0] = 0.0
+    G = X.T @ X + np.diag(pen)
+    XtY = X.T @ crops
+    every = _design(np.arange(len(CODES)))
+    y = crops - crops.mean(axis=1, keepdims=True)
+    y /= np.maximum(np.linalg.norm(y, axis=1, keepdims=True), 1e-9)
+    out = np.zeros((n, len(CODES)))
+    err = spread = 0.0
+    for i in range(n):
+        xi = X[i]
+        # The fit without crop i (a rank-one update of the normal equations).
+        B = np.linalg.solve(G - np.outer(xi, xi), XtY - np.outer(xi, crops[i]))
+        P = every @ B
+        mean = P.mean(axis=0)
+        err += float(((crops[i] - P[int(labels[i])]) ** 2).sum())
+        spread += float(((crops[i] - mean) ** 2).sum())
+        P -= P.mean(axis=1, keepdims=True)
+        P /= np.maximum(np.linalg.norm(P, axis=1, keepdims=True), 1e-9)
+        out[i] = P @ y[i]
+    return out, 1.0 - err / max(spread, 1e-9)
