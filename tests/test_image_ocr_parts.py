@@ -1,7 +1,8 @@
 """Race numbers read from pictures (mapkit.imaging.ocr): the steps between the template
 scores and the settling. A race number whose templates fit every number of a board gives
 way; the count of numbers read is brought towards the 36 race numbers a standard map uses
-once each; a faint number whose cleaned ink keeps only its darkest stroke is still read.
+once each (two stacked lines that look more like three are split when one is missing); a
+faint number whose cleaned ink keeps only its darkest stroke is still read.
 """
 
 from __future__ import annotations
@@ -101,3 +102,72 @@ def test_a_faint_number_is_read_from_its_faint_darkness(code):
     # A part of a crowded ring is not read from the faint darkness (it would see its
     # neighbours): too small is too small.
     assert ocr._part_scores(cleaned[:1], faint[:1], False) is None
+
+
+def _as_two(ink):
+    """The ink's box cut in two halves, as a run of two touching lines is cut."""
+    y0, y1, x0, x1 = ocr._bbox(ink > 0.3)
+    mid = (y0 + y1) // 2
+    return [(slice(y0, mid), slice(x0, x1)), (slice(mid, y1), slice(x0, x1))]
+
+
+@pytest.mark.parametrize("text", ["11\n22\n51", "32\n46\n64", "15\n23\n53"])
+def test_three_stacked_numbers_read_as_two_look_like_three(text):
+    # Three numbers stacked, digits 4 pixels high, cut as two lines (as when their lines
+    # touch and the ring cuts their width): the three parts of an even cut look more like
+    # numbers than the two halves do, and the ring may be split into three.
+    ink = _drawn(text, 4.0, blur=0.4, spacing=1.1)
+    margin, (_ink, _faint, boxes) = ocr._stack_three(ink, ink, _as_two(ink))
+    assert margin > ocr.STACK_MARGIN
+    assert len(boxes) == 3
+    # cut where the lines are: each part holds one line's ink centre (by rows)
+    y0, y1, _x0, _x1 = ocr._bbox(ink > 0.3)
+    pitch = (y1 - y0) / 3
+    for k, (ys, _xs) in enumerate(boxes):
+        assert ys.start <= y0 + (k + 0.5) * pitch < ys.stop
+
+
+@pytest.mark.parametrize("text", ["22\n51", "46\n64", "12\n14"])
+def test_two_stacked_numbers_do_not_look_like_three(text):
+    ink = _drawn(text, 4.0, blur=0.4, spacing=1.3)
+    margin, _plan3 = ocr._stack_three(ink, ink, _as_two(ink))
+    assert margin < ocr.STACK_MARGIN
+
+
+def test_numbers_side_by_side_are_not_read_as_three_stacked():
+    one = (slice(0, 5), slice(0, 4)), (slice(0, 5), slice(4, 8))
+    assert ocr._stack_three(np.ones((5, 8)), np.ones((5, 8)), list(one)) is None
+
+
+def test_a_two_stack_that_may_be_three_is_split_when_one_number_is_missing():
+    # 31 rings of one (one of them nearly two side by side), a ring of two stacked that
+    # looks like three, a ring of two: 35 read, one short of 36. The 2-stack whose three
+    # parts look better (margin > 0) goes first, before the pair nearly side by side.
+    planned = [_plan(f"S{i}", 1) for i in range(30)]
+    planned += [_plan("D1", 1, doubt=-0.05)]
+    three = [(slice(0, 3), slice(0, 8)), (slice(3, 6), slice(0, 8)), (slice(6, 9), slice(0, 8))]
+    stack = ["K5", "ink", "faint", three[:2], None, None, (0.04, ("ink3", "faint3", three))]
+    planned += [stack, _plan("P1", 2, made=0.3)]
+    assert sum(len(p[3]) for p in planned) == 35
+    ocr._fit_count(planned)
+    assert len(stack[3]) == 3 and stack[1] == "ink3"
+    assert len(next(p for p in planned if p[0] == "D1")[3]) == 1
+
+
+def test_a_pair_side_by_side_cut_short_by_the_narrow_crop_is_a_doubt():
+    # The board's numbers alone stand 6 pixels high; a pair side by side, set at 5, was cut
+    # clear of the ring down to its middle (what is left reads as one number). Cut at the
+    # ring, it is a line wider and lower than a number alone: a doubt, its two halves.
+    alone = _drawn("35", 6.0, blur=0.4)
+    y0, y1, x0, x1 = ocr._bbox(alone > 0.3)
+    one_h, one_w = y1 - y0, x1 - x0
+    pair = _drawn("12  45", 5.0, blur=0.4)
+    py0, py1, px0, px1 = ocr._bbox(pair > 0.3)
+    middle = pair[:, px0 + (px1 - px0) // 4: px1 - (px1 - px0) // 4]
+    got = ocr._row_doubt((pair, pair), ocr.code_scores(middle), one_h, one_w)
+    assert got is not None
+    margin, (_ink, _faint, halves) = got
+    assert margin > -ocr.ROW_DOUBT and len(halves) == 2
+    assert halves[0][1].stop <= halves[1][1].start + 1       # left, then right
+    # A number alone, cut at the ring, is no wider than the board's: no doubt.
+    assert ocr._row_doubt((alone, alone), ocr.code_scores(alone), one_h, one_w) is None

@@ -14,9 +14,14 @@ itself); what is left is how much darker than the paper each pixel is. Then:
   line far wider than high, or wider and lower than the board's usual number alone (the
   median ink block: most rings hold one number), which tells them even when the ring cuts
   their outer digits short, and when the halves look more like numbers than the whole.
+  (A ring read as one number clear of the ring, whose crop cut at the ring is such a line,
+  may hold two too: the cut clear of the ring can take the outer digits off.)
   The count of numbers read is then brought towards the 36 race numbers (a standard map
   uses each once): too many, the least sure splits side by side are undone; too few, the
-  rings nearest to holding two side by side are split.
+  rings nearest to holding two side by side are split, and, when no more than two are
+  missing, two stacked lines whose even cut into three looks more like numbers than the
+  two do (a small 3-stack's lines touch and the ring cuts their width, so their height
+  reads as two lines); the surest first.
 * **Templates.** A race number is two digits 1..6: 36 shapes. Each number in the crop (one,
   or two or three stacked or side by side) is compared with the 36 numbers set in six DejaVu
   faces and Pillow's default one (Aileron), shrunk to the crop's size at four sub-pixel
@@ -113,6 +118,9 @@ ROW_LOWER = 0.9           # and lower
 ROW_DOUBT = 0.15          # or one whose halves fit numbers this little less than the whole
                           # does, when the board shows fewer than 36 numbers,
 COUNT_SHORT = 6           # but not this many fewer (a map that leaves some out)
+STACK_MARGIN = 0.005      # two stacked numbers may be three when the three look this much
+                          # more like numbers than the two (and the count calls for one more,
+STACK_SHORT = 2           # with no more than this many numbers short of 36)
 SLIDE_BLUR = 0.5          # Gaussian blur (pixels) of the sliding templates
 # The ink box of a faint small number comes out smaller than the number: the board's size
 # is sought from the median measured height up.
@@ -406,7 +414,9 @@ def _fit_count(planned, codes: int | None = None) -> None:
     of the 36 once): the rings nearest to holding two side by side (their halves look
     almost as much like numbers as the whole; the ring cuts the outer digits short) are
     split, the nearest first; unless far fewer are read (``COUNT_SHORT``): a map may leave
-    race numbers out.
+    race numbers out. A doubt of three boxes is two stacked lines that may be three (see
+    :func:`_stack_three`; its margin is positive, so it goes before the pairs), taken only
+    when at most ``STACK_SHORT`` numbers are missing.
 
     >>> one, two = [[0, 0]], [[0, 0], [0, 0]]
     >>> planned = [["A1", "i", "f", one, None, None, (-0.05, ("i2", "f2", two))],
@@ -429,9 +439,14 @@ def _fit_count(planned, codes: int | None = None) -> None:
         total -= 1
     if total < codes - COUNT_SHORT:
         return      # far fewer: a map that leaves race numbers out, not numbers missed
+    # Two stacked read as three only when the count is nearly right: many numbers missed
+    # is a board read badly, whose parts look like anything.
+    stacks = total >= codes - STACK_SHORT
     for p in sorted((p for p in planned if p[6] is not None), key=lambda p: -p[6][0]):
         if total >= codes:
             break
+        if len(p[6][1][2]) == 3 and not stacks:
+            continue
         p[4] = tuple(p[1:4])
         p[1], p[2], p[3] = p[6][1]
         p[5], p[6] = p[6][0], None
@@ -490,7 +505,8 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         sizes = np.array(alone, dtype=float)
         one_h, one_w = float(np.median(sizes[:, 0])), float(np.median(sizes[:, 1]))
     planned = []        # [hex, ink, faint, boxes, the crop clear of the ring, row margin,
-                        #  (margin, split) of a ring nearly two side by side]
+                        #  (margin, split) of a ring nearly two side by side or three
+                        #  stacked, whether the ring's shape says side by side]
     for h, (ink, faint) in inks_of:
         row = None
         b = _bbox(ink > 0.3)
@@ -526,9 +542,21 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                     margin = None
         if len(boxes) == 1:
             ink, faint, boxes = narrow      # one number after all: read clear of the ring
-        planned.append([h, ink, faint, boxes, narrow, margin, doubt])
+        more = _stack_three(ink, faint, boxes)
+        if more is not None and more[0] > STACK_MARGIN:
+            doubt = more        # (two stacked are never side by side: no doubt of that)
+        planned.append([h, ink, faint, boxes, narrow, margin, doubt, row])
+    total = sum(len(p[3]) for p in planned)
+    if one_w and len(CODES) - COUNT_SHORT <= total < len(CODES):
+        # Numbers missing: a ring read as one number clear of the ring may hold two side
+        # by side whose outer digits that cut took off; cut at the ring, a line wider and
+        # lower like theirs is a doubt (looked for only now: it costs a crop per ring).
+        for p in planned:
+            if not p[7] and len(p[3]) == 1 and p[6] is None:
+                wider = _ink(rgb, fit, reading, legend, p[0], rings[p[0]], soft=True, wide=True)
+                p[6] = _row_doubt(wider, code_scores(p[1][p[3][0]]), one_h, one_w)
     _fit_count(planned)
-    for h, ink, faint, boxes, _narrow, _margin, _doubt in planned:
+    for h, ink, faint, boxes, _narrow, _margin, _doubt, _row in planned:
         for ys, xs in boxes:
             sc = _part_scores(ink[ys, xs], faint[ys, xs], len(boxes) == 1)
             if sc is not None:
@@ -834,6 +862,47 @@ def _cuts(prof: np.ndarray, n: int) -> list[int]:
         cuts.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
                     else int(round(at)))
     return cuts
+
+
+def _row_doubt(wider, whole, one_h: float, one_w: float):
+    """A ring read as one number (``whole``: its scores) that may hold two side by side:
+    ``wider`` (ink, faint ink, cut at the ring) is a line wider and lower than the board's
+    number alone, and its halves look almost as much like numbers as the whole (within
+    ``ROW_DOUBT``). ``(margin, (ink, faint, halves))``, or None."""
+    if wider is None or whole is None:
+        return None
+    b = _bbox(wider[0] > 0.3)
+    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < ROW_WIDER * one_w:
+        return None
+    halves = _split_boxes(wider[0], True)
+    each = [code_scores(wider[0][b2]) for b2 in halves]
+    if len(halves) != 2 or any(e is None for e in each):
+        return None
+    margin = min(float(e.max()) for e in each) - float(whole.max())
+    return (margin, (wider[0], wider[1], halves)) if margin > -ROW_DOUBT else None
+
+
+def _stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
+    """Two stacked numbers read as three, cut at an even pitch across their ink, and how
+    much better the three look like numbers than the two do (the weakest of each):
+    ``(margin, (ink, faint, boxes))``, or None when ``boxes`` are not two stacked.
+
+    The lines of a small 3-stack touch and the ring cuts their width short, so the run's
+    height reads as two lines (15/23/53 read as 15/45); the count of race numbers says
+    when to look again (see _fit_count)."""
+    if len(boxes) != 2 or boxes[0][1] != boxes[1][1]:
+        return None
+    ys0, ys1, xs = boxes[0][0].start, boxes[1][0].stop, boxes[0][1]
+    block = ink[ys0:ys1, xs]
+    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    edges = [0] + _cuts(prof, 3) + [ys1 - ys0]
+    three = [(slice(ys0 + edges[k], ys0 + edges[k + 1]), xs) for k in range(3)]
+    now = [code_scores(ink[b], PART_MIN_BOX) for b in boxes]
+    more = [code_scores(ink[b], PART_MIN_BOX) for b in three]
+    if any(sc is None for sc in now + more):
+        return None
+    margin = min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now)
+    return margin, (ink, faint, three)
 
 
 def _split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
