@@ -407,3 +407,25 @@ def test_rings_worn_pale_on_part_of_their_way_round(tmp_path):
     # limit not dealt with yet)
     assert all(got.terrain[h] == terrain[h] for h in grid.hexes() if h not in cities)
     assert got.edge_set("rivers") == river
+
+
+def test_enclaves_ringed_by_a_border_in_the_city_red(tmp_path):
+    # Two hexes of home land enclosed by the neighbouring state, the border on all six
+    # sides in the very red of the cities (the Dampfross colours): one is a city, outlined
+    # inside its sides, the other plain. The outline inside the border pulls the red
+    # inwards; the border alone lies on the sides. (With a border as thick as a seventh of
+    # a hex the outlined enclave is lost, and over dark grey a thick border alone may pass
+    # for an outline: not told apart yet.)
+    width = 0.09
+    grid = Grid("pointy", "even", 10, 9, 10.0)
+    city_enclave, plain_enclave = Hex(2, 2), Hex(7, 2)
+    home = {h for h in grid.hexes() if h.row >= 5} | {city_enclave, plain_enclave}
+    terrain = {h: "plain" if h in home else "foreign" for h in grid.hexes()}
+    border = {edge(a, b) for a in home for b in grid.neighbours(a) if b not in home}
+    cities = [city_enclave, Hex(1, 7), Hex(4, 6), Hex(8, 7)]
+    colours = DAMPFROSS_RED
+    path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], width)],
+                       outlined=cities, hex_px=24.0, colours=colours)
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == set(cities)
+    assert got.terrain[plain_enclave] == "plain"
