@@ -117,3 +117,25 @@ def test_departure_of_a_keystone():
     fine = float(np.sqrt((res ** 2).sum(axis=1)).max())
     assert departure(g, (0, 0, 1, 1)) == pytest.approx(fine, rel=0.1)
     assert departure(g, (0, 0, 1, 1)) > 0.01
+
+
+def test_a_slanted_photo_from_the_command_line(tmp_path):
+    """``mapkit import`` as a user runs it: the map, its race numbers (OCR on), the note
+    that the photo was straightened, and the overlay over the straightened picture."""
+    from conftest import run_cli
+    from mapkit.io.yamlmap import load_map
+
+    m = syn.random_map(46, 14, 11, "flat", "odd", cities=36)
+    img, _ = syn.draw_board(m, 34, syn.dampfross_style(font="DejaVuSans.ttf"))
+    deg = syn.Degradation(rotation=-1.0, blur=0.5, noise=3.0, jpeg=88, gradient=0.1, seed=46,
+                          keystone=0.05, far_side="bottom", table=WOOD)
+    photo = tmp_path / "photo.jpg"
+    syn.degrade(img, deg).save(photo, quality=88)
+    out, overlay = tmp_path / "m.yaml", tmp_path / "o.png"
+    r = run_cli("import", photo, "-o", out, "--overlay", overlay)
+    assert r.returncode == 0, r.stderr
+    assert "taken at a slant" in r.stdout + r.stderr
+    got = load_map(out, check=False)
+    assert got.terrain == m.terrain
+    assert {c.hex: c.numbers for c in got.cities} == {c.hex: c.numbers for c in m.cities}
+    assert overlay.exists()
