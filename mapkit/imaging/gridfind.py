@@ -295,8 +295,7 @@ def _fit_lines(e: _Edges, M: np.ndarray, t: np.ndarray, centre, radii, tukey: fl
     dist = np.hypot(e.x - cx, e.y - cy)
     na = np.radians(e.theta)
     nimg = np.stack([np.cos(na), np.sin(na)], axis=1)
-    o = np.array(e.shape[::-1], dtype=np.float64) / 2.0
-    S = float(max(e.shape))
+    o, S = _slant_frame(e)
     w_slant = None if slant is None else np.asarray(slant, dtype=np.float64)
     score = 0.0
     for radius in radii:
@@ -366,6 +365,12 @@ def _fit_lines(e: _Edges, M: np.ndarray, t: np.ndarray, centre, radii, tukey: fl
                 raise NoGridError("the lines do not form a grid")
             score = float((ww * (np.abs(r) < 0.05)).sum() / max(ww.sum(), 1e-9))
     return M, t, w_slant, score
+
+
+def _slant_frame(e: _Edges) -> tuple[np.ndarray, float]:
+    """``(o, S)`` of the slant term ``w . (p - o) / S`` of :func:`_fit_lines`: the middle of
+    the working picture and its larger side."""
+    return np.array(e.shape[::-1], dtype=np.float64) / 2.0, float(max(e.shape))
 
 
 # -- the board: which hexes of the lattice are drawn ---------------------------------------------
@@ -721,7 +726,7 @@ def _slant(e: _Edges, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
     best affine one by more than ``SLANT_MIN`` (hex units) over the lines, and fits the
     lines better, ``(homography, departure)``: the homography (full picture pixels) that
     straightens it: the grid affine again, at the scale it has in the middle of the lines."""
-    from .slant import departure
+    from .slant import apply_homography, departure
 
     n = len(e.x)
     sample = e.subset(np.arange(0, n, max(1, n // 40000))) if n > 40000 else e
@@ -731,18 +736,12 @@ def _slant(e: _Edges, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
     radii = [span * f for f in (0.25, 0.35, 0.5, 0.7, 0.9, 1.2)]
     Ms, ts, w, score_s = _fit_lines(sample, M, t, centre, radii, slant=np.zeros(2))
     score = _fit_lines(sample, M, t, centre, radii[-1:])[-1]
-    o = np.array(e.shape[::-1], dtype=np.float64) / 2.0
-    S = float(max(e.shape))
+    o, S = _slant_frame(e)
     P = np.array([[Ms[0, 0], Ms[0, 1], ts[0]], [Ms[1, 0], Ms[1, 1], ts[1]],
                   [w[0] / S, w[1] / S, 1.0 - float(w @ o) / S]])
-
-    def g_of(p):
-        h = p @ P[:2, :2].T + P[:2, 2]
-        return h / (p @ P[2, :2] + P[2, 2])[:, None]
-
     box = (float(np.percentile(sample.x, 2)), float(np.percentile(sample.y, 2)),
            float(np.percentile(sample.x, 98)), float(np.percentile(sample.y, 98)))
-    amount = departure(g_of, box)
+    amount = departure(lambda p: apply_homography(P, p), box)
     if amount < SLANT_MIN or score_s < score + SLANT_GAIN:
         return None
     # The grid of the straightened picture: the projective map's own tangent at the middle,

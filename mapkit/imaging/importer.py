@@ -150,7 +150,7 @@ def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     from networkx.utils import UnionFind
 
     edges = set(edges)
-    runs = UnionFind(sorted(edges))
+    runs = UnionFind(edges)
     for a, b in edges:
         for c in grid.end_hexes((a, b)):
             for x in (edge(a, c), edge(b, c)):

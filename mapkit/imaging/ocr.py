@@ -528,12 +528,9 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         if row and len(boxes) == 1:
             # A few pixels wider and lower than the others may still be one number: two
             # they are when the halves look more like numbers than the whole does.
-            halves = _split_boxes(ink, True)
-            whole = code_scores(ink[boxes[0]])
-            each = [code_scores(ink[b2]) for b2 in halves]
-            if len(halves) == 2 and all(e is not None for e in each):
-                margin = min(float(e.max()) for e in each) - (
-                    float(whole.max()) if whole is not None else 0.0)
+            split = _halves(ink, code_scores(ink[boxes[0]]))
+            if split is not None:
+                margin, halves = split
                 if margin > 0:
                     boxes = halves
                 else:
@@ -864,21 +861,41 @@ def _cuts(prof: np.ndarray, n: int) -> list[int]:
     return cuts
 
 
+def _halves(ink: np.ndarray, whole: np.ndarray | None):
+    """A line cut into two numbers side by side: ``(margin, halves)``, how much more the
+    weaker half looks like a number than the whole line does (``whole``: its scores; none,
+    nothing), or None when the halves are not two numbers."""
+    halves = _split_boxes(ink, True)
+    each = [code_scores(ink[b]) for b in halves]
+    if len(halves) != 2 or any(e is None for e in each):
+        return None
+    return min(float(e.max()) for e in each) - (float(whole.max()) if whole is not None
+                                                else 0.0), halves
+
+
+def _cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """A run of ``n`` touching lines (the rows of ``block``) cut into ``n``: ``(top,
+    bottom)`` rows of each, cut where :func:`_cuts` says on the run's ink profile."""
+    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    edges = [0] + _cuts(prof, n) + [len(block)]
+    return [(edges[k], edges[k + 1]) for k in range(n)]
+
+
 def _row_doubt(wider, whole, one_h: float, one_w: float):
     """A ring read as one number (``whole``: its scores) that may hold two side by side:
-    ``wider`` (ink, faint ink, cut at the ring) is a line wider and lower than the board's
-    number alone, and its halves look almost as much like numbers as the whole (within
-    ``ROW_DOUBT``). ``(margin, (ink, faint, halves))``, or None."""
+    ``wider`` (ink, faint ink, cut at the ring) is a line wider than the board's number
+    alone and not much higher (1.3 times at most), and its halves look almost as much like
+    numbers as the whole (within ``ROW_DOUBT``). ``(margin, (ink, faint, halves))``, or
+    None."""
     if wider is None or whole is None:
         return None
     b = _bbox(wider[0] > 0.3)
     if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < ROW_WIDER * one_w:
         return None
-    halves = _split_boxes(wider[0], True)
-    each = [code_scores(wider[0][b2]) for b2 in halves]
-    if len(halves) != 2 or any(e is None for e in each):
+    split = _halves(wider[0], whole)
+    if split is None:
         return None
-    margin = min(float(e.max()) for e in each) - float(whole.max())
+    margin, halves = split
     return (margin, (wider[0], wider[1], halves)) if margin > -ROW_DOUBT else None
 
 
@@ -893,10 +910,7 @@ def _stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
     if len(boxes) != 2 or boxes[0][1] != boxes[1][1]:
         return None
     ys0, ys1, xs = boxes[0][0].start, boxes[1][0].stop, boxes[0][1]
-    block = ink[ys0:ys1, xs]
-    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
-    edges = [0] + _cuts(prof, 3) + [ys1 - ys0]
-    three = [(slice(ys0 + edges[k], ys0 + edges[k + 1]), xs) for k in range(3)]
+    three = [(slice(ys0 + a, ys0 + b), xs) for a, b in _cut_lines(ink[ys0:ys1, xs], 3)]
     now = [code_scores(ink[b], PART_MIN_BOX) for b in boxes]
     more = [code_scores(ink[b], PART_MIN_BOX) for b in three]
     if any(sc is None for sc in now + more):
@@ -938,9 +952,7 @@ def _split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, 
         if n == 1:
             lines.append((a, b))
             continue
-        prof = (block[a:b] > 0.3).sum(axis=1).astype(float) + block[a:b].sum(axis=1) * 0.1
-        edges = [0] + _cuts(prof, n) + [b - a]
-        lines += [(a + edges[k], a + edges[k + 1]) for k in range(n)]
+        lines += [(a + top, a + bottom) for top, bottom in _cut_lines(block[a:b], n)]
     lines = lines[:3]
     out = []
     for a, b in lines:
