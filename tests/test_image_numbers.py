@@ -158,26 +158,33 @@ def test_two_numbers_side_by_side_small(text, expected):
     assert nums == expected
 
 
-def test_a_small_jpeg_board_reads_its_numbers(tmp_path):
-    # A board drawn at 24 pixels per hex with numbers in Pillow's default face, red rings,
-    # blurred and saved as JPEG (whose colour, kept at half resolution, bleeds the ring's
-    # red over the digits): the whole import reads nearly all 36 race numbers.
+def _numbers_read(tmp_path, m, hex_px, style, damage, quality):
+    """Map ``m`` drawn at ``hex_px`` in ``style``, damaged, saved as JPEG of ``quality`` and
+    imported whole (Tesseract needed; the hex size hinted): hex -> race numbers read."""
     from mapkit.imaging import synthetic as syn
     from mapkit.imaging.importer import import_map
 
     if ocr.ocr_available():
         pytest.fail("Tesseract is needed for this test: " + ocr.ocr_available())
+    img, _ = syn.draw_board(m, hex_px, style)
+    path = tmp_path / "board.jpg"
+    syn.degrade(img, damage).save(path, quality=quality)
+    got, _notes = import_map(str(path), Namespace(hex_px=hex_px))
+    return {c.hex: c.numbers for c in got.cities}
+
+
+def test_a_small_jpeg_board_reads_its_numbers(tmp_path):
+    # A board drawn at 24 pixels per hex with numbers in Pillow's default face, red rings,
+    # blurred and saved as JPEG (whose colour, kept at half resolution, bleeds the ring's
+    # red over the digits): the whole import reads nearly all 36 race numbers.
+    from mapkit.imaging import synthetic as syn
+
     m = syn.random_map(11, 16, 13, "pointy", "odd", cities=36)
     style = syn.dampfross_style(font="pillow-default", number_size=0.28, ring_r=0.33,
                                 ring_w=0.06, margin=0.8)
-    img, _ = syn.draw_board(m, 24.0, style)
-    img = syn.degrade(img, syn.Degradation(rotation=0.8, blur=0.6, noise=3.0, gradient=0.1,
-                                           seed=11))
-    path = tmp_path / "board.jpg"
-    img.save(path, quality=70)
-    got, _notes = import_map(str(path), Namespace(hex_px=24.0))
+    read = _numbers_read(tmp_path, m, 24.0, style, syn.Degradation(
+        rotation=0.8, blur=0.6, noise=3.0, gradient=0.1, seed=11), quality=70)
     truth = {c.hex: c.numbers for c in m.cities}
-    read = {c.hex: c.numbers for c in got.cities}
     right = sum(1 for h, n in truth.items() if read.get(h) == n)
     assert len(truth) == 36
     assert right >= 34, (right, {h: (n, read.get(h)) for h, n in truth.items() if read.get(h) != n})
@@ -189,23 +196,15 @@ def test_a_board_with_several_numbers_in_some_rings(tmp_path, multi):
     # by side) in a ring of a board drawn at 30 pixels per hex, blurred, saved as JPEG.
     # Each city must come back with exactly its numbers.
     from mapkit.imaging import synthetic as syn
-    from mapkit.imaging.importer import import_map
 
-    if ocr.ocr_available():
-        pytest.fail("Tesseract is needed for this test: " + ocr.ocr_available())
     m = syn.random_map(5, 12, 14, "pointy", "odd", cities=26)
     truth = {c.hex: c.numbers for c in m.cities}
     several = [h for h, n in truth.items() if len(n) > 1]
     assert sum(len(n) for n in truth.values()) == 36 and len(several) >= 6
     style = syn.dampfross_style(font="DejaVuSans.ttf", number_size=0.3, ring_r=0.38,
                                 ring_w=0.05, margin=0.8, multi=multi)
-    img, _ = syn.draw_board(m, 30.0, style)
-    img = syn.degrade(img, syn.Degradation(rotation=0.5, blur=0.5, noise=2.0, gradient=0.1,
-                                           seed=5))
-    path = tmp_path / "board.jpg"
-    img.save(path, quality=80)
-    got, _notes = import_map(str(path), Namespace(hex_px=30.0))
-    read = {c.hex: c.numbers for c in got.cities}
+    read = _numbers_read(tmp_path, m, 30.0, style, syn.Degradation(
+        rotation=0.5, blur=0.5, noise=2.0, gradient=0.1, seed=5), quality=80)
     wrong = {h: (n, read.get(h)) for h, n in truth.items() if read.get(h) != n}
     assert len(wrong) <= 2, wrong
     assert sum(1 for h in several if read.get(h) == truth[h]) >= len(several) - 1, wrong

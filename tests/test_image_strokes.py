@@ -144,12 +144,18 @@ def test_dark_river_colour_finds_no_river_round_a_lake(tmp_path):
     assert got.edge_set("rivers") == river
 
 
-def _abroad_in_the_north(grid):
-    """Terrain with the two top rows abroad, and the border along them."""
+def _read_below_a_border(tmp_path, grid, border_width, **draw):
+    """A board with the two top rows abroad and the border along them in the cities' red
+    (``border_width`` hex spacings; ``draw``: the cities and the rest for :func:`_draw`),
+    imported with hints: ``(map read, border drawn)``."""
     terrain = {h: "foreign" if h.row <= 1 else "plain" for h in grid.hexes()}
     border = {edge(a, b) for a in grid.hexes() if terrain[a] == "plain"
               for b in grid.neighbours(a) if terrain[b] == "foreign"}
-    return terrain, border
+    path, args = _draw(tmp_path, grid, terrain,
+                       [(border, DAMPFROSS_RED["border"], border_width)],
+                       colours=DAMPFROSS_RED, **draw)
+    got, _ = import_map(str(path), args)
+    return got, border
 
 
 def test_border_on_the_sides_of_an_outlined_city(tmp_path):
@@ -159,12 +165,8 @@ def test_border_on_the_sides_of_an_outlined_city(tmp_path):
     # them as far as the border does; where the red lies across the side tells them apart
     # (an outline inside the side, a border centred on it).
     grid = Grid("pointy", "even", 10, 8, 10.0)
-    terrain, border = _abroad_in_the_north(grid)
     cities = [Hex(2, 2), Hex(5, 2), Hex(8, 2), Hex(3, 5), Hex(7, 6)]
-    colours = DAMPFROSS_RED
-    path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.09)],
-                       outlined=cities, hex_px=24.0, colours=colours)
-    got, _ = import_map(str(path), args)
+    got, border = _read_below_a_border(tmp_path, grid, 0.09, outlined=cities, hex_px=24.0)
     assert {c.hex for c in got.cities} == set(cities)
     assert got.edge_set("borders") == border
 
@@ -348,12 +350,9 @@ def test_thin_border_beside_ring_cities(tmp_path):
     # (a ring's blur on the line is no border), but a thin one hardly does, and these sides
     # were lost. Towards home land the rings' sides carry nothing.
     grid = Grid("pointy", "odd", 10, 8, 10.0)
-    terrain, border = _abroad_in_the_north(grid)
     cities = [Hex(1, 2), Hex(4, 2), Hex(7, 2), Hex(2, 5), Hex(6, 6)]
-    colours = DAMPFROSS_RED
-    path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], 0.06)],
-                       rings=cities, hex_px=27.0, colours=colours, grid_width=0.03)
-    got, _ = import_map(str(path), args)
+    got, border = _read_below_a_border(tmp_path, grid, 0.06, rings=cities, hex_px=27.0,
+                                       grid_width=0.03)
     assert {c.hex for c in got.cities} == set(cities)
     assert got.edge_set("borders") == border
 
