@@ -38,6 +38,18 @@ def assert_one_line_error(r, *needles):
         assert n in lines[0], lines[0]
 
 
+def assert_read_as(got, truth, grid=None):
+    """An imported picture gave the map it was drawn from: the grid (``(orientation, offset,
+    columns, rows)``, when given), every hex's terrain, every river and border edge, and the
+    cities' hexes."""
+    if grid is not None:
+        assert (got.grid.orientation, got.grid.offset, got.grid.columns, got.grid.rows) == grid
+    assert got.terrain == truth.terrain
+    assert got.edge_set("rivers") == truth.edge_set("rivers")
+    assert got.edge_set("borders") == truth.edge_set("borders")
+    assert {c.hex for c in got.cities} == {c.hex for c in truth.cities}
+
+
 @pytest.fixture
 def cli():
     return run_cli

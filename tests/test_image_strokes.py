@@ -428,3 +428,60 @@ def test_enclaves_ringed_by_a_border_in_the_city_red(tmp_path):
     got, _ = import_map(str(path), args)
     assert {c.hex for c in got.cities} == set(cities)
     assert got.terrain[plain_enclave] == "plain"
+
+
+def _drawn_board(tmp_path, m, hex_px, style, damage):
+    """``m`` drawn by the benchmark's drawer (mapkit.imaging.synthetic) in ``style``, damaged
+    and saved as a JPEG, with its legend: the picture's path and the import's arguments (no
+    hints)."""
+    from dataclasses import replace
+
+    from mapkit.imaging import synthetic as syn
+
+    img, legend = syn.draw_board(m, hex_px, style)
+    img = syn.degrade(img, replace(damage, jpeg=None))
+    path = tmp_path / "board.jpg"
+    img.save(path, quality=damage.jpeg)
+    legend_path = tmp_path / "legend.yaml"
+    legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()), encoding="utf-8")
+    return path, Namespace(legend=str(legend_path), no_ocr=True)
+
+
+@pytest.mark.parametrize("dash, hex_px", [(0.25, 20.0), (0.3, 28.0), (0.16, 22.0)])
+def test_dashed_borders(tmp_path, dash, hex_px):
+    # The border drawn as dashes over half of each side. With long dashes (a quarter of the
+    # side or more) only the middle of the side and its two ends are inked, and the share
+    # that most of a side reaches missed most of the border; with shorter ones two dashes
+    # lie between the ends. Every border edge of the map is read and no other, and the
+    # cities are the map's.
+    from dataclasses import replace
+
+    from mapkit.imaging import synthetic as syn
+
+    m = syn.random_map(11, 12, 10, "pointy", "odd")
+    border = m.edge_set("borders")
+    assert len(border) >= 20   # the case is there
+    style = replace(syn.dampfross_style(), border_dash=dash)
+    damage = syn.Degradation(blur=0.6, noise=3.0, jpeg=70, seed=11)
+    path, args = _drawn_board(tmp_path, m, hex_px, style, damage)
+    got, _ = import_map(str(path), args)
+    assert got.edge_set("borders") == border
+    assert {c.hex for c in got.cities} == {c.hex for c in m.cities}
+
+
+def test_dark_blue_river_and_dark_grey_outlines_on_cream(tmp_path):
+    # A board in one of the drawer's random styles (seed 7007): a dark blue river colour,
+    # dark grey hex outlines on cream paper, turned a little, saved as a JPEG at quality 72.
+    # JPEG keeps hue at half the resolution, and beside a bare outline the cream comes out
+    # bluish on one side, which unmixed as a faint dark blue river: three outlines between
+    # plain hexes were read as rivers. The map's rivers are read, and no others.
+    from mapkit.imaging import synthetic as syn
+
+    m = syn.random_map(7007, 16, 17, "flat", "even", cities=36)
+    rivers = m.edge_set("rivers")
+    assert len(rivers) >= 20   # the case is there
+    style = syn.random_style(7007)
+    assert (style.colours["river"], style.colours["grid"]) == ("#1034af", "#393939")
+    path, args = _drawn_board(tmp_path, m, 31.93, style, syn.random_degradation(7007))
+    got, _ = import_map(str(path), args)
+    assert got.edge_set("rivers") == rivers

@@ -6,7 +6,9 @@ The pipeline, one module per step:
 - :mod:`~mapkit.imaging.colour`: sRGB -> linear RGB -> CIELAB, the legend (which colour means what);
 - :mod:`~mapkit.imaging.gridfind`: the hex grid in the picture: orientation, rotation, hex size,
   origin, offset, columns and rows, as an affine map from the grid to pixels;
+- :mod:`~mapkit.imaging.slant`: photos taken at a slant, straightened through a homography;
 - :mod:`~mapkit.imaging.sampling`: colour samples over hex interiors, across edges, around rings;
+- :mod:`~mapkit.imaging.shade`: a shadow over part of the sheet, measured round each hex;
 - :mod:`~mapkit.imaging.reading`: terrain per hex, rivers and borders per edge, city rings;
 - :mod:`~mapkit.imaging.ocr`: race numbers with Tesseract (optional);
 - :mod:`~mapkit.imaging.overlay`: what was read, drawn over the picture for a person to check;
@@ -15,5 +17,5 @@ The pipeline, one module per step:
   degradations of a scanner or a phone camera (used by the tests and the benchmark).
 """
 
-__all__ = ["colour", "loader", "gridfind", "sampling", "reading", "ocr", "overlay", "importer",
-           "synthetic"]
+__all__ = ["colour", "loader", "gridfind", "slant", "sampling", "shade", "reading", "ocr",
+           "overlay", "importer", "synthetic"]

@@ -51,6 +51,8 @@ WORK_PIXELS = 6_000_000
 SLANT_MIN = 0.04
 SLANT_GAIN = 0.005
 STRAIGHTEN_ROUNDS = 2     # a second round corrects what the first left
+# Dark land (a neighbouring state in dark grey) is under this share of the paper's grey.
+DARK_LAND = 0.55
 # Normals of the three families of sides, in grid units of a pointy grid (y down).
 _NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
 # Unit steps to the six neighbours of a pointy hex in grid units (y down).
@@ -521,8 +523,11 @@ def _board(e: _Edges, M, t, hints_frame: Hints):
     grey, spread = _interior_grey(e, Minv, tinv, qs, rs)
     index = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(qs, rs))}
     paper = _local_max(index, grey, 3)
+    # (Darker by a share, not by an amount: a shadow over part of a photographed sheet
+    # darkens its margin by a third, a neighbouring state's grey is under half the paper.)
     dark = {k for k, i in index.items()
-            if paper[i] - grey[i] > 30 and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
+            if paper[i] - grey[i] > 30 and grey[i] < DARK_LAND * paper[i]
+            and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
     if e.valid is not None:
         # The filled corners of a straightened picture are uniform too, and no board.
         dark = {k for k in dark if e.valid[int(np.clip(round(cy[index[k]]), 0, h - 1)),

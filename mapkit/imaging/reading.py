@@ -28,12 +28,16 @@ from ..grid import Grid, edge
 from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
 from .gridfind import GridFit
 from .sampling import apply_affine, disc_pattern
+from .shade import ShadeMap, local_shade
 
 __all__ = ["Reading", "read_board", "unmix", "mix_residual", "Light", "LINEAR_LUT"]
 
 SQRT3 = math.sqrt(3.0)
 LINEAR_LUT = srgb_to_linear(np.arange(256, dtype=np.uint8))
 EDGE_CHUNK = 4000
+DASH_SAMPLES = 3          # samples along a side (of 7) that a dashed line shows on
+DASH_ALPHA = 0.2          # share they reach that makes a dashed border
+BARE_MISS = 0.035         # what ink and fill leave unexplained on a bare outline (linear RGB)
 RING_CHUNK = 1500
 STROKE_ALPHA = 0.3        # share of stroke colour that makes a river or border
 WEAK_ALPHA = 0.17         # ... or continues one
@@ -131,13 +135,20 @@ class Light:
     """Paper white over the picture: a smooth surface per channel in linear RGB.
 
     ``gains(x, y)`` are the factors that turn a measured colour into the colour it would have
-    under even white light, with the paper at ``white`` (the legend's plain colour).
+    under even white light, with the paper at ``white`` (the legend's plain colour); and,
+    where a shadow falls over part of the sheet, out of its shade (``shade``: a
+    :class:`mapkit.imaging.shade.ShadeMap`).
     """
 
-    def __init__(self, coef: np.ndarray, centre, scale):
+    def __init__(self, coef: np.ndarray, centre, scale, shade=None):
         self.coef = coef           # (3, k)
         self.centre = centre
         self.scale = scale
+        self.shade = shade
+
+    def shaded(self, shade) -> "Light":
+        """The same smooth light with ``shade`` (or none) over it."""
+        return Light(self.coef, self.centre, self.scale, shade)
 
     @staticmethod
     def _design(x, y, centre, scale, k):
@@ -170,7 +181,10 @@ class Light:
     def gains(self, x, y) -> np.ndarray:
         k = self.coef.shape[1]
         X = self._design(x, y, self.centre, self.scale, k)
-        return np.exp(-(X @ self.coef.T))
+        g = np.exp(-(X @ self.coef.T))
+        if self.shade is not None:
+            g = g * np.exp(-self.shade.at(x, y))[..., None]
+        return g
 
 
 def _lin(samples: np.ndarray) -> np.ndarray:
@@ -228,9 +242,9 @@ def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
         stroke_lin["_city"] = legend.linear("city")
     jcity = list(stroke_lin).index("border" if same_red else "_city")
     jriver = list(stroke_lin).index("river") if "river" in stroke_lin else None
-    alphas, outer, centroid, _ = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea, eb,
-                                              fills, reading.light, stroke_lin, ink,
-                                              ring=legend.linear("city"))
+    alphas, outer, centroid, _, dashed = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea, eb,
+                                                      fills, reading.light, stroke_lin, ink,
+                                                      ring=legend.linear("city"))
     competing = dict(stroke_lin)
     stroke_lin.pop("_city", None)
     reading.colours.update(stroke_lin)
@@ -245,10 +259,34 @@ def read_board(rgb: np.ndarray, fit: GridFit, legend: Legend) -> Reading:
     sides = sorted({edge_index[e] for h, r in reading.cities.items() if r >= HUG_RADIUS
                     for e in grid.edges_of(h)})
     if sides:
-        _, _, _, over = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea[sides], eb[sides],
-                                     fills, reading.light, competing, ink,
-                                     outline=legend.linear("city"))
+        _, _, _, over, _ = _edge_alphas(rgb, fit.affine, fit.hex_px, centres, ea[sides],
+                                        eb[sides], fills, reading.light, competing, ink,
+                                        outline=legend.linear("city"))
         alphas[sides, :, 0] = np.maximum(alphas[sides, :, 0], over)
+    if "border" in strokes:
+        # A dashed border inks part of each side only, and the share that most of a side
+        # reaches misses it: a side whose samples show the stroke strongly in a few places
+        # (the dashes) counts as showing the border. Read after the cities: rings and
+        # outlines are told on the solid shares.
+        jb = strokes.index("border")
+        # Where home land meets a neighbouring state a border is expected (a weak showing is
+        # enough there, see _decide_edges), and the dashes may show on one side of the line
+        # only (red over dark grey fades) or a pixel beside it. Elsewhere they must show on
+        # the line and on both sides of it, and not on the sides of a city: a ring is
+        # nearest the side at the side's middle, and its red blurs over the line there as a
+        # long dash in the middle of the side does. (Nor between two water hexes: there the
+        # dark outline over light blue, in a JPEG, shows a weak share of red here and there
+        # all along it.)
+        sides = [{reading.terrain[a], reading.terrain[b]} for a, b in edges]
+        frontier = np.array(["foreign" in t and bool(t & {"plain", "mountain"}) for t in sides])
+        by_city = np.array([a in reading.cities or b in reading.cities for a, b in edges])
+        lake = np.array([t == {"water"} for t in sides])
+        show = np.where(frontier, dashed[:, jb].max(axis=1),
+                        np.where(by_city | lake, 0.0, dashed[:, jb, 0]))
+        # (a dash showing DASH_ALPHA counts as a solid line showing STROKE_ALPHA)
+        dash = np.where(show >= DASH_ALPHA, STROKE_ALPHA + show - DASH_ALPHA, 0.0)
+        alphas[:, jb, 0] = np.maximum(alphas[:, jb, 0], dash)
+        outer[:, jb, :] = np.maximum(outer[:, jb, :], dash[:, None])
     _decide_edges(reading, strokes, edges, edge_index, alphas, outer, same_red, centroid)
     return reading
 
@@ -277,8 +315,13 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     bright = lum >= np.percentile(lum, 67)
     light = Light.fit(cxy[bright], med[bright], white)
     cents = legend_lab.copy()
+    # A shadow over part of the sheet (see mapkit.imaging.shade): measured round each hex
+    # from what the smooth light leaves; the smooth light is fitted to the paper out of it.
+    others = [legend_lin[k] for k in range(len(terr_keys)) if k != ref]
+    unshade = np.ones(len(hexes))
+    corners = None
     for _ in range(4):
-        labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]))
+        labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
         cls, d1, d2 = _nearest(labs, cents)
         # Re-measure each class's printed colour on the hexes it won (never far from the legend).
         for k in range(len(terr_keys)):
@@ -297,7 +340,17 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
                 cents[k] = legend_lab[k]
         paper = (cls == ref) & (d1 < 0.6 * d2)
         if paper.sum() >= 3:
-            light = Light.fit(cxy[paper], med[paper], white)
+            light = Light.fit(cxy[paper], med[paper] * unshade[paper, None], white)
+        logs = local_shade(reading.grid, hexes, med * light.gains(cxy[:, 0], cxy[:, 1]), white,
+                           others)
+        shade = None
+        if (logs != 0).any():
+            if corners is None:
+                corners = apply_affine(A, np.array([reading.grid.corners_mm(h) for h in hexes]))
+            shade = ShadeMap(corners, logs, (rgb.shape[1], rgb.shape[0]), px)
+        unshade = (np.exp(-shade.at(cxy[:, 0], cxy[:, 1])) if shade is not None
+                   else np.ones(len(hexes)))
+    light = light.shaded(shade)
     corr = med * light.gains(cxy[:, 0], cxy[:, 1])
     cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
@@ -322,7 +375,8 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
                     [class_lin[t] for t in ground_keys],
                     loose=[reading.terrain[h] == "water" for h in hexes],
                     others=[legend.linear(k) for k in legend.strokes() if k == "border"],
-                    rivals=[legend.linear(k) for k in legend.strokes() if k == "river"])
+                    rivals=[legend.linear(k) for k in legend.strokes() if k == "river"],
+                    abroad=[reading.terrain[h] == "foreign" for h in hexes])
     for h in list(cities):
         radius, score, ground, switched, residuals = cities[h]
         # A hex read as water or foreign is a city only if it is better read as plain or
@@ -729,7 +783,11 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, out
     ``outline``: the city colour, whose outline may run along a side under another stroke;
     then also the share on the line of each stroke over a background blended with it (n, k),
     see :func:`_over_outline` (zeros where not measured). ``ring``: the city colour (its
-    rings and outlines lie just inside the sides: read on the band only)."""
+    rings and outlines lie just inside the sides: read on the band only).
+
+    Also, for dashed lines, the share that ``DASH_SAMPLES`` of the samples along the side
+    reach (n, k, 2): [..., 0] on the line and on both sides of it at once, [..., 1] anywhere
+    on the line or beside it."""
     strokes = list(stroke_lin)
     n = len(ea)
     pa, pb = centres[ea], centres[eb]
@@ -756,6 +814,7 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, out
     outer_a = (across <= -near) & (across >= -far)
     outer_b = (across >= near) & (across <= far)
     out = np.zeros((n, len(strokes), 1))
+    dashed = np.zeros((n, len(strokes), 2))
     outer = np.zeros((n, len(strokes), 2))
     centroid = np.zeros((n, len(strokes)))
     over = np.zeros((n, len(strokes)))
@@ -825,6 +884,14 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, out
         for j, ((good, _), extra) in enumerate(zip(fits, extras)):
             if len(fits) > 1:
                 good = np.where(winner == j, good, 0.0)
+            # A dashed line: the share a few samples along the side reach (see read_board).
+            shown = np.where(hidden, 0.0, good)
+            sym = np.minimum(shown[:, central, :].max(axis=1),
+                             np.minimum(shown[:, outer_a, :].max(axis=1),
+                                        shown[:, outer_b, :].max(axis=1)))
+            dashed[lo:hi, j, 0] = np.sort(sym, axis=1)[:, -DASH_SAMPLES]
+            near_line = shown[:, central | outer_a | outer_b, :].max(axis=1)
+            dashed[lo:hi, j, 1] = np.sort(near_line, axis=1)[:, -DASH_SAMPLES]
             if extra is not None:
                 # (the outline keeps its own share of such a sample: both lines are there)
                 both = _low_quantile(np.where(hidden, np.nan, np.maximum(good, extra)), seen, 0.3)
@@ -838,13 +905,33 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, out
                 beside = good[:, wide].max(axis=1)
                 one = np.linalg.norm(fb - fa, axis=-1) < 0.02
                 on_band = np.where(one & (beside >= STROKE_ALPHA), beside, on_band)
+                # A stroke drawn over an outline hides it: where the outline's ink shows bare
+                # (dark, and grey: what ink and fill explain) on most of the band on the line,
+                # no stroke covers it, and what shows of the stroke's colour beside it is the
+                # outline's own blur (JPEG keeps hue at half the resolution: a dark grey
+                # outline on cream paper comes out bluish on one side, which unmixes as a
+                # dark blue river). A stroke under the outline (a drawer that puts the grid
+                # on top) is wider than it and shows on both sides: there the weaker side
+                # counts. (Not a dark purple line: a river that a city's red outline half
+                # covers. Only where the outline's ink stands out from the fill, between
+                # hexes of one terrain: on dark foreign land it hides nothing, and between
+                # two terrains the blends of their fills explain the blur beside the line.)
+                on_line = hidden[:, central, :].reshape(len(fa), -1)
+                miss = np.where(on_line, r_ink[:, central, :].reshape(len(fa), -1), np.inf)
+                middle = np.maximum(on_line.sum(axis=1) - 1, 0) // 2
+                grey = np.sort(miss, axis=1)[np.arange(len(fa)), middle]
+                bare = one & (on_line.mean(axis=1) >= 0.5) & (grey < BARE_MISS)
+                bare &= np.linalg.norm(ink - fa, axis=-1) >= 0.1
+                two = np.minimum(good[:, wide & (across < 0)].max(axis=1),
+                                 good[:, wide & (across > 0)].max(axis=1))
+                on_band = np.where(bare, np.minimum(on_band, two), on_band)
             out[lo:hi, j, 0] = on_band
             outer[lo:hi, j, 0] = good[:, outer_a].max(axis=1)
             outer[lo:hi, j, 1] = good[:, outer_b].max(axis=1)
             # Where across the line the stroke lies (grid units, negative: towards a).
             wgt = good[:, band]
             centroid[lo:hi, j] = (wgt * across[band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
-    return out, outer, centroid, over
+    return out, outer, centroid, over, dashed
 
 
 def _over_outline(lin, fa, fb, stroke, outline, ink, absres):
@@ -901,7 +988,7 @@ def _low_quantile(a: np.ndarray, n_valid: np.ndarray, q: float) -> np.ndarray:
 
 
 def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=(),
-           all_centres=None, all_fills=None, loose=None, others=(), rivals=()):
+           all_centres=None, all_fills=None, loose=None, others=(), rivals=(), abroad=None):
     """City rings: hexes where the city colour goes all the way round inside the hex.
 
     For each angle around the centre, red must show at some radius inside the hex and not at
@@ -912,7 +999,8 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
     stroke colours (the border's) that, seen past a side, also leave that angle out: a border
     in its own colour round an enclave shows past the sides, a ring does not. ``rivals``:
     stroke colours (the river's) that win the samples they explain better than the city
-    colour.
+    colour. ``abroad`` marks hexes (read as foreign) across whose sides a border is expected:
+    angles facing them count like angles with red past the side.
     """
     n_ang = 48
     rmax = 0.5
@@ -1036,16 +1124,25 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
         lin_out = _lin(_sample_rgb(rgb, pout)) * g[cand][:, None, None, :]
         # The mirror point lies in the neighbour: unmix it against the neighbour's fill.
         nb_fill = np.empty((len(cand), n_ang, 3))
+        facing_abroad = np.zeros((len(cand), n_ang), dtype=bool)
         for k, i in enumerate(cand):
             cx, cy = c[i]
             for j in range(n_ang):
                 nb = key.get((int(round((cx + side_dir[j, 0]) * 8)), int(round((cy + side_dir[j, 1]) * 8))))
                 nb_fill[k, j] = all_fills[nb] if nb is not None else paper
+                facing_abroad[k, j] = nb is not None and abroad is not None and bool(abroad[nb])
         a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], city, ink)
         red_out = ((a_out >= RING_ALPHA) & (miss_out < 0.45)).any(axis=1)      # (c, a)
         for other in others:
             a_o, _, m_o = unmix(lin_out, nb_fill[:, None, :, :], other, ink)
             red_out |= ((a_o >= RING_ALPHA) & (m_o < 0.45)).any(axis=1)
+        # Towards a neighbouring state a border is expected on the side, and red that lies
+        # along the side is told from it only by the red past the side; a dashed border, red
+        # over dark grey, shows too little of it there, and a hex of home land ringed by one
+        # read as a city outlined along its sides. Angles facing abroad count like those
+        # with red past the side: only red clearly apart from the side (a ring with paper
+        # outside it) counts there.
+        red_out |= facing_abroad
         ri = red_in[cand]
         # A ring lies at one distance from the centre all round (a hexagon's varies by a
         # sixth): red only counts near the radius where most angles show it. Red at the

@@ -218,6 +218,8 @@ class BoardStyle:
     labels: bool = True                            # column letters and row numbers
     frame: bool = False
     multi: str = "stack"                           # how two or three numbers are set: stack, row
+    border_dash: float = 0.0                       # dashed borders: dash length (0: solid)
+    key: bool = False                              # a title and a colour key above the board
 
 
 DAMPFROSS = {"plain": "#ffffff", "mountain": "#c9935a", "water": "#9cc9ec", "foreign": "#5b5b5b",
@@ -360,8 +362,17 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
     d = hex_px * k
     s = d / SQRT3
     margin = style.margin * d + (0.6 * d if style.labels else 0.0)
-    centre, corners, (bw, bh) = board_geometry(m.grid, d, margin)
-    width, height = int(math.ceil(bw + 2 * margin)), int(math.ceil(bh + 2 * margin))
+    top = margin + (2.2 * d if style.key else 0.0)     # room for the title and the key
+    centre0, corners0, (bw, bh) = board_geometry(m.grid, d, margin)
+
+    def centre(h):
+        x, y = centre0(h)
+        return x, y + top - margin
+
+    def corners(h, radius=s):
+        return [(x, y + top - margin) for x, y in corners0(h, radius)]
+
+    width, height = int(math.ceil(bw + 2 * margin)), int(math.ceil(bh + margin + top))
     col = style.colours
     img = Image.new("RGB", (width, height), style.paper)
     dr = ImageDraw.Draw(img)
@@ -369,7 +380,7 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
 
     if style.frame:
         pad = 0.25 * d
-        dr.rectangle([margin - pad, margin - pad, margin + bw + pad, margin + bh + pad],
+        dr.rectangle([margin - pad, top - pad, margin + bw + pad, top + bh + pad],
                      outline=col["grid"], width=max(1, int(style.outline_px * k * 1.5)))
     for h in grid.hexes():
         dr.polygon(corners(h, s + 0.5), fill=col[m.terrain[h]] if m.terrain[h] != "off" else style.paper)
@@ -378,11 +389,20 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
         pts = corners(h)
         dr.line(pts + [pts[0]], fill=col["grid"], width=lw, joint="curve")
 
-    def stroke(edges, colour, w):
+    def stroke(edges, colour, w, dash=0.0):
         # Rivers and borders are thick lines: never thinner than 1.6 hex outlines.
         wpx = max(1, int(round(max(w * d, 1.6 * lw))))
         for a, b in edges:
             p, q = _side(corners(a), centre(b))
+            if dash:
+                # Dashes along the side, centred on it so that each corner gets a half dash.
+                n = max(1, int(round(1.0 / (2 * dash))))
+                for i in range(n + 1):
+                    t0, t1 = max(0.0, (i - 0.25) / n), min(1.0, (i + 0.25) / n)
+                    dr.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
+                             (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)],
+                            fill=colour, width=wpx)
+                continue
             dr.line([p, q], fill=colour, width=wpx)
             for x, y in (p, q):  # round joins where two sides of one river meet
                 dr.ellipse([x - wpx / 2, y - wpx / 2, x + wpx / 2, y + wpx / 2], fill=colour)
@@ -390,7 +410,7 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
     for es in m.rivers:
         stroke(es.edges, col["river"], style.river_w)
     for es in m.borders:
-        stroke(es.edges, col["border"], style.border_w)
+        stroke(es.edges, col["border"], style.border_w, style.border_dash)
     if "ridge" in col:
         for es in m.ridges:
             stroke(es.edges, col["ridge"], style.river_w)
@@ -429,13 +449,33 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
 
         for cidx in range(grid.columns):
             x, _ = centre((cidx, 0))
-            dr.text((x, margin - 0.35 * d), column_name(cidx), font=lf, fill=style.text, anchor="mm")
-            dr.text((x, margin + bh + 0.35 * d), column_name(cidx), font=lf, fill=style.text, anchor="mm")
+            dr.text((x, top - 0.35 * d), column_name(cidx), font=lf, fill=style.text, anchor="mm")
+            dr.text((x, top + bh + 0.35 * d), column_name(cidx), font=lf, fill=style.text, anchor="mm")
         for r in range(grid.rows):
             _, y = centre((0, r))
             dr.text((margin - 0.35 * d, y), str(r + 1), font=lf, fill=style.text, anchor="mm")
             dr.text((margin + bw + 0.35 * d, y), str(r + 1), font=lf, fill=style.text, anchor="mm")
 
+    if style.key:
+        # A title and a key of the colours, as printed boards have: text and swatches in
+        # the margin are no hexes.
+        tf = _font(style.font, 0.6 * d)
+        dr.text((margin, margin), m.meta.get("name", "Board"), font=tf, fill=style.text, anchor="lt")
+        kf = _font(style.font, 0.3 * d)
+        x = margin
+        y = margin + 1.1 * d
+        for name in ("plain", "mountain", "water", "foreign", "river", "border", "city"):
+            if name in ("river", "border"):
+                dr.line([(x, y + 0.2 * d), (x + 0.5 * d, y + 0.2 * d)], fill=col[name],
+                        width=max(1, int(0.1 * d)))
+            elif name == "city":
+                dr.ellipse([x + 0.05 * d, y, x + 0.45 * d, y + 0.4 * d], outline=col[name],
+                           width=max(1, int(style.ring_w * d)))
+            else:
+                dr.rectangle([x, y, x + 0.5 * d, y + 0.4 * d], fill=col[name], outline=col["grid"],
+                             width=lw)
+            dr.text((x + 0.6 * d, y + 0.2 * d), name, font=kf, fill=style.text, anchor="lm")
+            x += 2.0 * d
     out = img.resize((max(1, round(width / k)), max(1, round(height / k))), Image.LANCZOS) if k > 1 else img
     legend = {key: col[key] for key in ("plain", "mountain", "water", "foreign", "river", "border", "city")}
     return out, legend
@@ -459,6 +499,9 @@ class Degradation:
     keystone: float = 0.0
     far_side: str = "top"
     table: tuple | None = None     # RGB of the table round the sheet (None: the paper's)
+    # The shadow of the phone or a hand over part of the sheet: that part darker by this
+    # share, behind a soft straight edge (at a random place, slope and side).
+    shadow: float = 0.0
 
 
 def random_degradation(seed: int, max_rotation: float = 3.0) -> Degradation:
@@ -481,6 +524,13 @@ def random_photo(seed: int) -> Degradation:
     return replace(random_degradation(seed), keystone=rng.uniform(0.01, 0.06),
                    far_side=rng.choice(("top", "bottom", "left", "right")),
                    table=rng.choice(((96, 72, 50), (45, 45, 50), (200, 185, 160))))
+
+
+def random_shadow(seed: int) -> Degradation:
+    """A phone photo taken flat, with the phone's shadow over part of the sheet (25 to 40 %
+    darker) on top of :func:`random_degradation`'s damage."""
+    rng = random.Random(seed * 31 + 19)
+    return replace(random_degradation(seed), shadow=rng.uniform(0.25, 0.4))
 
 
 def _keystone(img, deg: Degradation, fill):
@@ -536,6 +586,15 @@ def degrade(img, deg: Degradation):
         t = (t - t.min()) / max(1e-6, float(t.max() - t.min()))
         light = 1.0 - deg.gradient * t
         a = a * light[:, :, None] * np.array(deg.tint, dtype=np.float32)
+    if deg.shadow:
+        srng = random.Random(deg.seed * 31 + 17)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        ang = srng.uniform(0, 2 * math.pi)
+        along = (xx - w / 2) * math.cos(ang) + (yy - h / 2) * math.sin(ang)
+        at = srng.uniform(-0.25, 0.25) * max(w, h)
+        soft = 0.02 * max(w, h)
+        edge = np.clip((along - at) / soft + 0.5, 0.0, 1.0)
+        a = a * (1.0 - deg.shadow * edge)[:, :, None]
     out = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
     if deg.blur:
         out = out.filter(ImageFilter.GaussianBlur(deg.blur))

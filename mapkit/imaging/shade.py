@@ -1,0 +1,139 @@
+"""Shadows: light that falls off sharply over part of a photographed sheet.
+
+The reader's light model (:class:`mapkit.imaging.reading.Light`) is a smooth surface: it
+follows a gradient across a scan, not the edge of a shadow cast by the phone or a hand over
+half the sheet. Under such a shadow plain paper comes out as dark as a grey mountain.
+
+A person tells the two apart by what is around: the paper in the shadow is still the
+lightest paper-coloured ground near it. So for every hex, the paper level near it is the
+median lightness of the hexes within ``RADIUS`` steps whose colour has the
+paper's hue (a shadow darkens, it does not tint); where that level is clearly below the
+paper's, the hex lies in shade by that much. A hex far inside a grey mountain range, with
+hardly any paper near it, is left alone (too few paper-coloured hexes to say).
+
+>>> import numpy as np
+>>> from mapkit.grid import Grid
+>>> g = Grid("pointy", "odd", 8, 6)
+>>> hexes = list(g.hexes())
+>>> white = np.array([0.9, 0.9, 0.85])
+>>> shade = [0.3 if h[0] >= 4 else 1.0 for h in hexes]      # the right half in shade
+>>> fills = np.array([white * s for s in shade])
+>>> logs = local_shade(g, hexes, fills, white)
+>>> bool(np.allclose(np.exp(logs[[i for i, h in enumerate(hexes) if h[0] >= 6]]), 0.3 / SHADE_FREE))
+True
+>>> bool(np.all(logs[[i for i, h in enumerate(hexes) if h[0] <= 1]] == 0.0))
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["local_shade", "ShadeMap", "RADIUS"]
+
+LUMA = np.array([0.2126, 0.7152, 0.0722])
+RADIUS = 3                # hexes within this many steps say how light the paper is near one
+PAPER_HUE = 0.15          # log-colour (per channel, lightness taken out) within this of paper's
+PAPER_PEERS = 8           # paper-coloured hexes near one needed to say anything
+# The paper level near a hex: this percentile of their lightness. (The median: a hex the
+# shadow's edge crosses has paper in and out of the shade round it, and its own fill is
+# between the two; a higher percentile took the light paper's level for it.)
+PAPER_QUANTILE = 50
+SHADE_FREE = 0.9          # a level above this share of the paper's is the smooth light's to fix
+LEVEL_ALIKE = 0.35        # log lightness within which a grey terrain and a shade look alike
+SHADE_DEEPEST = 0.25      # a level below this share is dark land (a neighbouring state), no shade
+
+
+def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) -> np.ndarray:
+    """Log of how much darker than the smooth light says each hex's surroundings are
+    (0 where they are not, negative in shade, positive where lighter): ``fills`` are the hexes' colours (linear RGB,
+    the smooth light already taken out), ``white`` the paper's, ``others`` the other
+    terrains' colours. A level that one of them, of the paper's hue, also shows (a grey
+    mountain range is paper in shade to the eye) is left alone: no shade is read there."""
+    fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
+    lum = fills @ LUMA
+    lum_w = float(np.asarray(white) @ LUMA)
+    hue = np.log(fills) - np.log(lum)[:, None]
+    hue_w = np.log(np.maximum(white, 1e-4)) - np.log(lum_w)
+    level = lum / lum_w
+    # (Lighter than the paper, only paper can be: there the hue may stray twice as far, as
+    # the smooth light, fitted mostly in the shade, tints the part in the light.)
+    off_hue = np.abs(hue - hue_w).max(axis=1)
+    paperlike = (off_hue < PAPER_HUE) | ((level > 1.0) & (off_hue < 2 * PAPER_HUE))
+    # Terrains of the paper's hue (grey mountains, a grey neighbouring state): their levels.
+    grey_levels = []
+    for colour in others:
+        colour = np.maximum(np.asarray(colour, dtype=np.float64), 1e-4)
+        lum_c = float(colour @ LUMA)
+        if np.abs(np.log(colour) - np.log(lum_c) - hue_w).max() < PAPER_HUE:
+            grey_levels.append(lum_c / lum_w)
+    for lc in grey_levels:
+        # A hex as light as such a terrain may be one: it says nothing of the paper.
+        paperlike &= np.abs(np.log(np.maximum(level, 1e-9)) - np.log(lc)) >= LEVEL_ALIKE
+    ax = np.array([grid.to_axial(h) for h in hexes])
+    q0, r0 = ax.min(axis=0)
+    table = np.full(tuple(ax.max(axis=0) - (q0, r0) + 1 + 2 * RADIUS), np.nan)
+    qi, ri = ax[:, 0] - q0 + RADIUS, ax[:, 1] - r0 + RADIUS
+    table[qi, ri] = np.where(paperlike, level, np.nan)
+    near = [table[qi + a, ri + b] for a in range(-RADIUS, RADIUS + 1)
+            for b in range(-RADIUS, RADIUS + 1) if abs(a) + abs(b) + abs(a + b) <= 2 * RADIUS]
+    near = np.stack(near, axis=1)
+    count = np.sum(~np.isnan(near), axis=1)
+    # The percentile of each row's values, NaN left out (np.nanpercentile goes row by row in
+    # Python: seconds on a board of ten thousand hexes).
+    srt = np.sort(near, axis=1)                      # NaN last
+    pos = PAPER_QUANTILE / 100.0 * np.maximum(count - 1, 0)
+    lo = np.floor(pos).astype(np.intp)
+    hi = np.minimum(lo + 1, np.maximum(count - 1, 0))
+    rows = np.arange(len(hexes))
+    frac = pos - lo
+    paper = srt[rows, lo] * (1.0 - frac) + np.where(frac > 0, srt[rows, hi], 0.0) * frac
+    paper = np.where(count >= PAPER_PEERS, paper, np.inf)
+    paper = np.where(paper < SHADE_DEEPEST, np.inf, paper)
+    for lc in grey_levels:
+        paper = np.where(np.abs(np.log(np.maximum(paper, 1e-9)) - np.log(lc)) < LEVEL_ALIKE,
+                         np.inf, paper)
+    # (Both ways: when most of the sheet lies in the shadow, the smooth light takes the shade
+    # for the paper, and the part in the light comes out brighter than paper.)
+    lg = np.log(np.clip(paper, 1e-3, None))
+    lg = np.where(np.isfinite(paper), lg, 0.0)
+    return np.sign(lg) * np.maximum(np.abs(lg) + np.log(SHADE_FREE), 0.0)
+
+
+class ShadeMap:
+    """The shade of each hex spread over the picture: ``at(x, y)`` gives the log factor at
+    picture points (each hex's value over its own area, blurred by half a hex so the edge of
+    a shadow is not a step at the hex sides)."""
+
+    def __init__(self, corners_px: np.ndarray, logs: np.ndarray, size: tuple[int, int],
+                 hex_px: float):
+        from PIL import Image, ImageDraw
+
+        w, h = size
+        self.cell = max(2.0, hex_px / 4.0)
+        cw, ch = int(w / self.cell) + 2, int(h / self.cell) + 2
+        img = Image.new("F", (cw, ch), 0.0)
+        draw = ImageDraw.Draw(img)
+        for pts, v in zip(corners_px, logs):
+            if v != 0:
+                draw.polygon([(float(x) / self.cell, float(y) / self.cell) for x, y in pts],
+                             fill=float(v))
+        # (Pillow blurs no float pictures: a separable Gaussian of two cells by hand.)
+        k = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)
+        k /= k.sum()
+        r = np.asarray(img, dtype=np.float64)
+        r = np.apply_along_axis(lambda v: np.convolve(v, k, mode="same"), 0, r)
+        self.raster = np.apply_along_axis(lambda v: np.convolve(v, k, mode="same"), 1, r)
+
+    def at(self, x, y) -> np.ndarray:
+        """Bilinear reading of the raster at picture points (any shape)."""
+        x = np.asarray(x, dtype=np.float64) / self.cell
+        y = np.asarray(y, dtype=np.float64) / self.cell
+        h, w = self.raster.shape
+        x0 = np.clip(np.floor(x).astype(np.intp), 0, w - 2)
+        y0 = np.clip(np.floor(y).astype(np.intp), 0, h - 2)
+        fx = np.clip(x - x0, 0.0, 1.0)
+        fy = np.clip(y - y0, 0.0, 1.0)
+        r = self.raster
+        return (r[y0, x0] * (1 - fx) * (1 - fy) + r[y0, x0 + 1] * fx * (1 - fy)
+                + r[y0 + 1, x0] * (1 - fx) * fy + r[y0 + 1, x0 + 1] * fx * fy)
