@@ -31,6 +31,9 @@ def _shadowed(tmp_path, seed, orientation, offset, shadow=0.35):
 
 @pytest.mark.parametrize("seed, orientation, offset", [
     (51, "pointy", "odd"), (51, "flat", "even"), (56, "pointy", "odd"), (57, "flat", "even"),
+    # (the light finished by each hex's own terrain: a mountain by the shadow's edge once
+    # came out lighter and redder than mountains, and was read as a city)
+    (53, "pointy", "odd"),
 ])
 def test_a_board_half_in_shadow_reads_like_a_scan(tmp_path, seed, orientation, offset):
     truth, path = _shadowed(tmp_path, seed, orientation, offset)
@@ -104,3 +107,23 @@ def test_local_shade_leaves_dark_land_and_grey_terrain_alone():
     # A coloured terrain at that level (brown) leaves the shade as it was.
     brown = np.array([0.5, 0.25, 0.08])
     assert np.any(local_shade(g, hexes, fills, white, others=[brown]) < 0.0)
+
+
+def test_residual_shade_by_hand():
+    # Every hex of the right half 20 % lighter than its terrain's colour (two terrains,
+    # alternating): deep inside it the residual is log 1.2 less the free band; in the left
+    # half nothing; a single odd hex (a misread one) moves nothing, by the median.
+    from mapkit.imaging.shade import RESIDUAL_FREE, residual_shade
+
+    g = Grid("pointy", "odd", 12, 10)
+    hexes = list(g.hexes())
+    brown, white = np.array([0.5, 0.25, 0.08]), np.array([0.9, 0.88, 0.8])
+    expected = np.array([brown if (h[0] + h[1]) % 2 else white for h in hexes])
+    fills = np.array([e * (1.2 if h[0] >= 6 else 1.0) for e, h in zip(expected, hexes)])
+    odd = hexes.index((2, 4))
+    fills[odd] = expected[odd] * 2.0
+    res = residual_shade(g, hexes, fills, expected)
+    deep = [i for i, h in enumerate(hexes) if h[0] >= 8]
+    light = [i for i, h in enumerate(hexes) if h[0] <= 3]
+    assert np.allclose(res[deep], np.log(1.2) - RESIDUAL_FREE)
+    assert np.all(res[light] == 0.0)

@@ -485,3 +485,21 @@ def test_dark_blue_river_and_dark_grey_outlines_on_cream(tmp_path):
     path, args = _drawn_board(tmp_path, m, 31.93, style, syn.random_degradation(7007))
     got, _ = import_map(str(path), args)
     assert got.edge_set("rivers") == rivers
+
+
+def test_thick_lines_turning_at_both_ends_of_a_side_ink_no_line_on_it(tmp_path):
+    # Rivers and borders a quarter of a hex wide: where such a line turns at a corner its
+    # join inks the ends of the next side as well, and a side with a turn at each end shows
+    # the stroke on most of its samples, all but the middle ones. The rivers read are the
+    # map's (a false river on such a side before a line had to show in its side's middle).
+    from dataclasses import replace
+
+    from mapkit.imaging import synthetic as syn
+
+    m = syn.random_map(12, 12, 10, "pointy", "odd")
+    style = replace(syn.dampfross_style(), border_w=0.24, river_w=0.22)
+    damage = syn.Degradation(blur=0.6, noise=3.0, jpeg=75, seed=12)
+    path, args = _drawn_board(tmp_path, m, 28.0, style, damage)
+    got, _ = import_map(str(path), args)
+    assert len(m.edge_set("rivers")) >= 10      # the case is there
+    assert got.edge_set("rivers") == m.edge_set("rivers")

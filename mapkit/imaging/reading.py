@@ -28,7 +28,7 @@ from ..grid import Grid, edge
 from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
 from .gridfind import GridFit
 from .sampling import apply_affine, disc_pattern
-from .shade import ShadeMap, local_shade
+from .shade import ShadeMap, local_shade, residual_shade
 
 __all__ = ["Reading", "read_board", "unmix", "mix_residual", "Light", "LINEAR_LUT"]
 
@@ -353,6 +353,13 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     light = light.shaded(shade)
     corr = med * light.gains(cxy[:, 0], cxy[:, 1])
     cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
+    if shade is not None:
+        # In a shadow, the light is finished by what each hex's own terrain says of it.
+        cents_lin = np.array([_lab_to_lin(c) for c in cents])
+        logs = logs + residual_shade(reading.grid, hexes, corr, cents_lin[cls])
+        light = light.shaded(ShadeMap(corners, logs, (rgb.shape[1], rgb.shape[0]), px))
+        corr = med * light.gains(cxy[:, 0], cxy[:, 1])
+        cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
     reading.light = light
     for i, h in enumerate(hexes):
@@ -897,6 +904,12 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, out
                 both = _low_quantile(np.where(hidden, np.nan, np.maximum(good, extra)), seen, 0.3)
                 both = np.where(seen >= max(2, 0.3 * good_len), both, 0.0)
                 over[lo:hi, j] = both[:, central].max(axis=1)
+            # A line runs through the middle of its side. Where a thick line turns at a
+            # corner, its join inks the ends of the next sides too, and on a side with such a
+            # turn at both ends most samples show the stroke but the middle ones (none
+            # seen, under ink: no say).
+            mid_share = np.where(hidden, -1.0, good)[:, wide, good_len // 2 - 1:good_len // 2 + 2]
+            mid_share = mid_share.reshape(len(fa), -1).max(axis=1)
             good = _low_quantile(np.where(hidden, np.nan, good), seen, 0.3)
             # An edge mostly hidden under ink is an outline, not a stroke.
             good = np.where(seen >= max(2, 0.3 * good_len), good, 0.0)
@@ -925,7 +938,7 @@ def _edge_alphas(rgb, A, px, centres, ea, eb, fills, light, stroke_lin, ink, out
                 two = np.minimum(good[:, wide & (across < 0)].max(axis=1),
                                  good[:, wide & (across > 0)].max(axis=1))
                 on_band = np.where(bare, np.minimum(on_band, two), on_band)
-            out[lo:hi, j, 0] = on_band
+            out[lo:hi, j, 0] = np.where(mid_share >= 0, np.minimum(on_band, mid_share), on_band)
             outer[lo:hi, j, 0] = good[:, outer_a].max(axis=1)
             outer[lo:hi, j, 1] = good[:, outer_b].max(axis=1)
             # Where across the line the stroke lies (grid units, negative: towards a).

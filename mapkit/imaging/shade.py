@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["local_shade", "ShadeMap", "RADIUS"]
+__all__ = ["local_shade", "residual_shade", "ShadeMap", "RADIUS"]
 
 LUMA = np.array([0.2126, 0.7152, 0.0722])
 RADIUS = 3                # hexes within this many steps say how light the paper is near one
@@ -41,6 +41,7 @@ PAPER_PEERS = 8           # paper-coloured hexes near one needed to say anything
 PAPER_QUANTILE = 50
 SHADE_FREE = 0.9          # a level above this share of the paper's is the smooth light's to fix
 LEVEL_ALIKE = 0.35        # log lightness within which a grey terrain and a shade look alike
+RESIDUAL_FREE = 0.03      # a hex's light within this (log) of its terrain's is left as it is
 SHADE_DEEPEST = 0.25      # a level below this share is dark land (a neighbouring state), no shade
 
 
@@ -98,6 +99,28 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     lg = np.log(np.clip(paper, 1e-3, None))
     lg = np.where(np.isfinite(paper), lg, 0.0)
     return np.sign(lg) * np.maximum(np.abs(lg) + np.log(SHADE_FREE), 0.0)
+
+
+def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    """Log of how much lighter or darker than their terrain's colour the hexes round each one
+    still are (the median over the hex and its six neighbours, 0 within ``RESIDUAL_FREE``):
+    once terrain is read, every hex, not only paper, says how much light falls on it. The
+    paper-only level is coarse (3 steps round), and a mountain beside the shadow's edge
+    came out lighter than mountains are, redder, as if a city ring tinted it."""
+    fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
+    expected = np.maximum(np.asarray(expected, dtype=np.float64), 1e-4)
+    r = np.log(fills @ LUMA) - np.log(expected @ LUMA)
+    ax = np.array([grid.to_axial(h) for h in hexes])
+    q0, r0 = ax.min(axis=0)
+    table = np.full(tuple(ax.max(axis=0) - (q0, r0) + 3), np.nan)
+    qi, ri = ax[:, 0] - q0 + 1, ax[:, 1] - r0 + 1
+    table[qi, ri] = r
+    near = np.stack([table[qi + a, ri + b] for a, b in
+                     ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))], axis=1)
+    srt = np.sort(near, axis=1)                      # NaN last
+    count = np.sum(~np.isnan(near), axis=1)
+    mid = srt[np.arange(len(hexes)), (count - 1) // 2]
+    return np.sign(mid) * np.maximum(np.abs(mid) - RESIDUAL_FREE, 0.0)
 
 
 class ShadeMap:
