@@ -124,6 +124,28 @@ def test_tiff_with_transparency_and_phone_rotation(tmp_path):
     _assert_read_well(m, got)
 
 
+def test_other_picture_kinds_read_and_a_grey_one_is_said(tmp_path):
+    # A CMYK JPEG (some scanners), a palette PNG and a WebP read as the board they show; a
+    # 16-bit grey PNG still gives the grid, and a note says that colours are what is read.
+    m = syn.random_map(72, 10, 8, "pointy", "odd")
+    drawn, _ = syn.draw_board(m, 30, syn.dampfross_style())
+    img = syn.degrade(drawn, syn.Degradation(blur=0.5, noise=3.0, seed=72))
+    # (a palette PNG as a paint program saves a drawing: from the drawing, not a scan)
+    kinds = {"cmyk.jpg": img.convert("CMYK"),
+             "palette.png": drawn.convert("P", palette=Image.ADAPTIVE, colors=64),
+             "board.webp": img}
+    for name, pic in kinds.items():
+        pic.save(tmp_path / name, quality=90)
+        got, notes = import_map(str(tmp_path / name), Namespace(no_ocr=True))
+        _assert_read_well(m, got)
+        assert not any("no colour" in n for n in notes), (name, notes)
+    grey = (np.asarray(img.convert("L"), dtype=np.uint16) * 257)
+    Image.fromarray(grey).save(tmp_path / "grey16.png")
+    got, notes = import_map(str(tmp_path / "grey16.png"), Namespace(no_ocr=True))
+    assert (got.grid.columns, got.grid.rows) == (10, 8)
+    assert any("no colour" in n and "in colour" in n for n in notes), notes
+
+
 @pytest.mark.parametrize("measure, factor", [
     ("the distance from the centre to a corner", 1 / 3 ** 0.5),
     ("the width from corner to corner", 2 / 3 ** 0.5),

@@ -24,6 +24,8 @@ import json
 import math
 from pathlib import Path
 
+import numpy as np
+
 from ..errors import InputError
 from ..grid import Grid, Hex, edge, edge_name, hex_name
 from ..model import City, EdgeSet, Map
@@ -31,6 +33,9 @@ from ..model import City, EdgeSet, Map
 __all__ = ["import_map", "read_picture", "PictureReading", "REPORT_LEAST"]
 
 REPORT_LEAST = 10          # how many of the least sure hexes and edges the notes list
+# A picture is grey when under this share of its pixels have channels this far apart.
+GREY_SPREAD = 12
+GREY_SHARE = 0.002
 DEFAULT_HEX_MM = 14.0
 
 
@@ -108,6 +113,25 @@ def _find_grid(rgb, hints, path):
                      f"picture ({failure}){seen}")
 
 
+def _without_colour(rgb, sample: int = 200_000) -> bool:
+    """True when (almost) no pixel of the picture has a hue: every channel within a few
+    levels of the others (a grey scan; a picture saved in shades of grey).
+
+    >>> import numpy as np
+    >>> grey = np.full((40, 40, 3), 128, dtype=np.uint8)
+    >>> _without_colour(grey)
+    True
+    >>> grey[:10, :10] = (200, 40, 40)
+    >>> _without_colour(grey)
+    False
+    """
+    flat = rgb.reshape(-1, 3)
+    step = max(1, len(flat) // sample)
+    part = flat[::step].astype(np.int16)
+    spread = part.max(axis=1) - part.min(axis=1)
+    return float(np.mean(spread > GREY_SPREAD)) < GREY_SHARE
+
+
 def read_picture(path, args=None) -> PictureReading:
     """Load, find the grid, read the board and (unless ``--no-ocr``) the race numbers."""
     from .colour import DEFAULT_LEGEND, load_legend
@@ -119,6 +143,10 @@ def read_picture(path, args=None) -> PictureReading:
     hints = _hints(args)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, hints, path)
+    if _without_colour(rgb):
+        notes.append(f"{path}: the picture has no colour (a grey scan?): terrain, rivers, "
+                     "borders and cities are told by their colours; scan or photograph the "
+                     "board in colour")
     if fit.picture is not None:
         # Taken at a slant: the fit refers to the straightened picture, and so does all
         # that is read from here on (and the overlay).
