@@ -10,7 +10,7 @@ import math
 from argparse import Namespace
 
 import pytest
-from PIL import Image, ImageColor, ImageDraw, ImageFilter
+from PIL import Image, ImageColor, ImageDraw, ImageFilter, ImageFont
 
 from mapkit.grid import Grid, Hex, edge
 from mapkit.imaging.importer import import_map
@@ -25,15 +25,16 @@ SS = 4   # supersampling
 
 def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=22.0,
           colours=None, quality=72, rings=(), grid_colour="#7a7a7a", grid_width=0.03,
-          noise=0.0, outline=(0.93, 0.07), faded=(), ring_r=0.3):
+          noise=0.0, outline=(0.93, 0.07), faded=(), ring_r=0.3, numbers=()):
     """Draw the board; ``lines`` is a list of (edges, colour, width in hex spacings[, shift
     off the side in hex spacings]),
     ``outlined`` hexes get an outline in ``colours['city']`` just inside their sides,
     ``rings`` hexes a circle of radius ``ring_r`` in it (``faded`` ones worn to a paler colour,
     mostly the hex's, on a third of the way round); ``noise``: the standard deviation of a
     grain added to every pixel (seeded); ``outline``: the city outline's scale about the hex
-    centre and its width (hex spacings). Returns the picture's path and the argparse
-    namespace of an import with hints."""
+    centre and its width (hex spacings); ``numbers`` hexes get a race number written in
+    their middle. Returns the picture's path and the argparse namespace of an import with
+    hints."""
     colours = colours or {}
     k = hex_px / grid.hex_mm * SS
     margin = hex_px * SS
@@ -57,6 +58,10 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
                (px(p) for p in grid.corners_mm(h))]
         d.line(pts + [pts[0]], fill=colours["city"], width=round(outline[1] * hex_px * SS),
                joint="curve")
+    if numbers:
+        font = ImageFont.truetype("DejaVuSans.ttf", round(0.28 * hex_px * SS))
+        for h in numbers:
+            d.text(px(grid.centre_mm(h)), "35", fill="#1a1a1a", font=font, anchor="mm")
     for h in rings:
         cx, cy = px(grid.centre_mm(h))
         r = ring_r * hex_px * SS
@@ -411,10 +416,11 @@ def test_rings_worn_pale_on_part_of_their_way_round(tmp_path):
 def test_enclaves_ringed_by_a_border_in_the_city_red(tmp_path):
     # Two hexes of home land enclosed by the neighbouring state, the border on all six
     # sides in the very red of the cities (the Dampfross colours): one is a city, outlined
-    # inside its sides, the other plain. The outline inside the border pulls the red
-    # inwards; the border alone lies on the sides. (With a border as thick as a seventh of
-    # a hex the outlined enclave is lost, and over dark grey a thick border alone may pass
-    # for an outline: not told apart yet.)
+    # inside its sides, its race number in its middle, the other plain. The outline inside
+    # the border pulls the red inwards; the border alone lies on the sides. (With a border
+    # as thick as a seventh of a hex the outlined enclave is lost; a thick border alone,
+    # which over dark grey may pass for an outline, leaves the middle bare: see
+    # test_a_pocket_of_land_ringed_by_a_thick_border_in_the_city_colour_is_no_city.)
     width = 0.09
     grid = Grid("pointy", "even", 10, 9, 10.0)
     city_enclave, plain_enclave = Hex(2, 2), Hex(7, 2)
@@ -424,7 +430,7 @@ def test_enclaves_ringed_by_a_border_in_the_city_red(tmp_path):
     cities = [city_enclave, Hex(1, 7), Hex(4, 6), Hex(8, 7)]
     colours = DAMPFROSS_RED
     path, args = _draw(tmp_path, grid, terrain, [(border, colours["border"], width)],
-                       outlined=cities, hex_px=24.0, colours=colours)
+                       outlined=cities, hex_px=24.0, colours=colours, numbers=cities)
     got, _ = import_map(str(path), args)
     assert {c.hex for c in got.cities} == set(cities)
     assert got.terrain[plain_enclave] == "plain"
@@ -503,3 +509,25 @@ def test_thick_lines_turning_at_both_ends_of_a_side_ink_no_line_on_it(tmp_path):
     got, _ = import_map(str(path), args)
     assert len(m.edge_set("rivers")) >= 10      # the case is there
     assert got.edge_set("rivers") == m.edge_set("rivers")
+
+
+def test_a_pocket_of_land_ringed_by_a_thick_border_in_the_city_colour_is_no_city(tmp_path):
+    # J9 is a home hex with the neighbouring state on all six sides, and the border round it
+    # is a quarter of a hex wide in the cities' own red: it shows that red all round, as a
+    # city's ring would, but its middle is bare (a city has its race numbers there). It is
+    # no city, and its six sides are border.
+    from dataclasses import replace
+
+    from mapkit.grid import parse_hex
+    from mapkit.imaging import synthetic as syn
+
+    m = syn.random_map(21, 12, 10, "pointy", "odd")
+    pocket = parse_hex("J9")
+    assert m.terrain[pocket] == "plain" and m.city_at(pocket) is None
+    assert all(m.terrain[n] == "foreign" for n in m.grid.neighbours(pocket))
+    style = replace(syn.dampfross_style(), border_w=0.24, river_w=0.22)
+    damage = syn.Degradation(blur=0.6, noise=3.0, jpeg=75, seed=21)
+    path, args = _drawn_board(tmp_path, m, 28.0, style, damage)
+    got, _ = import_map(str(path), args)
+    assert {c.hex for c in got.cities} == {c.hex for c in m.cities}
+    assert set(m.grid.edges_of(pocket)) <= got.edge_set("borders")

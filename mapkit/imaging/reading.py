@@ -59,6 +59,7 @@ class Reading:
     city_conf: dict = field(default_factory=dict)        # Hex -> 0..1 (cities and near misses)
     light: "Light | None" = None
     fills: dict = field(default_factory=dict)            # Hex -> corrected linear RGB fill
+    inner_ink: dict = field(default_factory=dict)        # Hex -> share of its middle written on
     colours: dict = field(default_factory=dict)          # legend key -> measured linear RGB
 
 
@@ -299,10 +300,12 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     pattern, n_inner = _fill_pattern(px)
     med = np.empty((len(hexes), 3))
     busy = np.zeros(len(hexes), dtype=bool)
+    inner = np.zeros(len(hexes))
     for lo in range(0, len(hexes), 4000):
         pts = apply_affine(A, centres[lo:lo + 4000, None, :] + pattern[None, :, :])
-        med[lo:lo + 4000], busy[lo:lo + 4000] = _fill_colour(_lin(_sample_rgb(rgb, pts)), n_inner,
-                                                             with_busy=True)
+        med[lo:lo + 4000], busy[lo:lo + 4000], inner[lo:lo + 4000] = _fill_colour(
+            _lin(_sample_rgb(rgb, pts)), n_inner, with_busy=True)
+    reading.inner_ink.update(zip(hexes, inner.tolist()))
 
     terr_keys = list(TERRAIN_KEYS)
     legend_lin = np.array([legend.linear(k) for k in terr_keys])
@@ -401,6 +404,14 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
                                     reading.terrain, jriver).items():
         if cities.get(h, (0, 0.0, -1))[1] < found[1]:
             cities[h] = found
+    for h in list(cities):
+        # A home hex with a neighbouring state on every side, ringed by a thick border in
+        # the city colour, shows that colour all round, as a ring or an outline would (over
+        # dark grey the border's red fades on the far side, and seems pulled inwards); a
+        # city there has its race numbers in its middle, a bare pocket of land none.
+        if reading.inner_ink.get(h, 1.0) < POCKET_INK \
+                and all(reading.terrain.get(n) == "foreign" for n in grid.neighbours(h)):
+            del cities[h]
     for h, (radius, score, ground) in cities.items():
         if score >= 0.5 and ground >= 0:
             reading.terrain[h] = ground_keys[ground]
@@ -631,15 +642,19 @@ def _fill_colour(lin: np.ndarray, n_inner: int, with_busy: bool = False):
     Where many samples stray from the median, the fill is the colour most common in both
     the middle and the band inside the sides: the sample with the most others within 10
     CIELAB units in each (a product of the two counts), then the median of those near it.
-    With ``with_busy`` also which hexes were such busy ones, (n,) booleans.
+    With ``with_busy`` also which hexes were such busy ones, (n,) booleans, and the share
+    of the middle disc's samples much darker than its lightest (numbers written there), (n,).
     """
     med = np.median(lin, axis=1)
     lab = linear_to_lab(lin.astype(np.float32)).astype(np.float32)
     mlab = linear_to_lab(med).astype(np.float32)
     stray = (np.linalg.norm(lab - mlab[:, None, :], axis=2) > 15.0).mean(axis=1)
+    # Writing in the middle: samples much darker than the middle's lightest.
+    mid_l = lab[:, :n_inner, 0]
+    inner = (mid_l < np.percentile(mid_l, 90, axis=1)[:, None] - INK_DARKER).mean(axis=1)
     busy = np.nonzero(stray > 0.12)[0]
     if not len(busy):
-        return (med, stray > 0.12) if with_busy else med
+        return (med, stray > 0.12, inner) if with_busy else med
     p = lin.shape[1]
     cand_idx = np.arange(0, p, max(1, p // 60))
     n_outer = p - n_inner
@@ -654,9 +669,11 @@ def _fill_colour(lin: np.ndarray, n_inner: int, with_busy: bool = False):
         near = close[np.arange(len(sel)), best]              # (b, p)
         masked = np.where(near[..., None], lin[sel], np.nan)
         med[sel] = np.nanmedian(masked, axis=1)
-    return (med, stray > 0.12) if with_busy else med
+    return (med, stray > 0.12, inner) if with_busy else med
 
 
+POCKET_INK = 0.03          # share of a hex's middle under writing that a city shows at least
+INK_DARKER = 25.0          # CIELAB lightness below the middle's lightest that is writing
 OUTLINE_RADIUS = 0.45      # a city "ring" this far out is an outline along the hex's sides
 RING_PEERS = 5            # sure rings needed to measure how strongly rings show
 RING_SPREAD = 0.08        # how far a ring's red strays from its usual radius (hexagons, blur)
