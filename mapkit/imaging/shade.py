@@ -4,12 +4,16 @@ The reader's light model (:class:`mapkit.imaging.reading.Light`) is a smooth sur
 follows a gradient across a scan, not the edge of a shadow cast by the phone or a hand over
 half the sheet. Under such a shadow plain paper comes out as dark as a grey mountain.
 
-A person tells the two apart by what is around: the paper in the shadow is still the
-lightest paper-coloured ground near it. So for every hex, the paper level near it is the
-median lightness of the hexes within ``RADIUS`` steps whose colour has the
-paper's hue (a shadow darkens, it does not tint); where that level is clearly below the
-paper's, the hex lies in shade by that much. A hex far inside a grey mountain range, with
-hardly any paper near it, is left alone (too few paper-coloured hexes to say).
+A person tells the two apart by what is around: the paper in the shadow is still paper
+next to the rest of the shaded ground. So for every hex (:func:`local_shade`), the paper
+level near it is the median lightness of the hexes within ``RADIUS`` steps whose colour has
+the paper's hue (a shadow darkens, it does not tint); where that level is clearly below the
+paper's, the hex lies in shade by that much (or clearly above it: the smooth light took the
+shade for the paper, and the part in the light is too bright). Dark land is no shade, and a
+level that a grey terrain of the legend shows is left alone: a grey mountain range looks
+just like paper in shade. Once terrain is read, every hex says how much lighter or darker
+than its terrain it still is (:func:`residual_shade`), which finishes the light.
+:class:`ShadeMap` spreads the hexes' values over the picture.
 
 >>> import numpy as np
 >>> from mapkit.grid import Grid
@@ -46,10 +50,10 @@ SHADE_DEEPEST = 0.25      # a level below this share is dark land (a neighbourin
 
 
 def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) -> np.ndarray:
-    """Log of how much darker than the smooth light says each hex's surroundings are
-    (0 where they are not, negative in shade, positive where lighter): ``fills`` are the hexes' colours (linear RGB,
-    the smooth light already taken out), ``white`` the paper's, ``others`` the other
-    terrains' colours. A level that one of them, of the paper's hue, also shows (a grey
+    """Log of how much darker than the smooth light says each hex's surroundings are (0
+    where they are not, negative in shade, positive where lighter): ``fills`` are the hexes'
+    colours (linear RGB, the smooth light already taken out), ``white`` the paper's,
+    ``others`` the other terrains' colours. A level that one of them, of the paper's hue, also shows (a grey
     mountain range is paper in shade to the eye) is left alone: no shade is read there."""
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     lum = fills @ LUMA
