@@ -127,3 +127,19 @@ def test_residual_shade_by_hand():
     light = [i for i, h in enumerate(hexes) if h[0] <= 3]
     assert np.allclose(res[deep], np.log(1.2) - RESIDUAL_FREE)
     assert np.all(res[light] == 0.0)
+    # Measured alone (a grey hex read as a coloured terrain), a hex keeps its own residual.
+    alone = np.zeros(len(hexes), dtype=bool)
+    alone[odd] = True
+    res = residual_shade(g, hexes, fills, expected, alone=alone)
+    assert np.isclose(res[odd], np.log(2.0) - RESIDUAL_FREE)
+    assert np.all(res[light][np.array(light) != odd] == 0.0)
+
+
+def test_paper_hued():
+    from mapkit.imaging.shade import paper_hued
+
+    white = np.array([0.95, 0.93, 0.85])                 # cream paper
+    greys = np.array([white * 0.4, white * 0.1])          # paper in shade, dark grey land
+    coloured = np.array([[0.33, 0.58, 0.84], [0.58, 0.28, 0.1]])   # light water, brown
+    assert paper_hued(greys, white).all()
+    assert not paper_hued(coloured, white).any()

@@ -28,7 +28,7 @@ from ..grid import Grid, edge
 from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
 from .gridfind import GridFit
 from .sampling import apply_affine, disc_pattern
-from .shade import ShadeMap, local_shade, residual_shade
+from .shade import ShadeMap, local_shade, paper_hued, residual_shade
 
 __all__ = ["Reading", "read_board", "unmix", "mix_residual", "Light", "LINEAR_LUT"]
 
@@ -359,7 +359,16 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     if shade is not None:
         # In a shadow, the light is finished by what each hex's own terrain says of it.
         cents_lin = np.array([_lab_to_lin(c) for c in cents])
-        logs = logs + residual_shade(reading.grid, hexes, corr, cents_lin[cls])
+        expected = cents_lin[cls]
+        # A grey hex read as a coloured terrain (shaded paper too dark, read as light blue
+        # water: a row of them along the shadow's edge) would confirm its misreading, and
+        # its neighbours' median would not mend it: it is measured against the paper, on
+        # its own.
+        # (the terrain's hue as the legend gives it: its colour measured on this board may
+        # have been pulled grey by the very hexes misread)
+        astray = paper_hued(corr, white) & ~paper_hued(legend_lin[cls], white)
+        expected[astray] = cents_lin[ref]
+        logs = logs + residual_shade(reading.grid, hexes, corr, expected, alone=astray)
         light = light.shaded(ShadeMap(corners, logs, (rgb.shape[1], rgb.shape[0]), px))
         corr = med * light.gains(cxy[:, 0], cxy[:, 1])
         cls, d1, d2 = _nearest(linear_to_lab(corr), cents)

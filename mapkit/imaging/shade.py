@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["local_shade", "residual_shade", "ShadeMap", "RADIUS"]
+__all__ = ["local_shade", "residual_shade", "paper_hued", "ShadeMap", "RADIUS"]
 
 LUMA = np.array([0.2126, 0.7152, 0.0722])
 RADIUS = 3                # hexes within this many steps say how light the paper is near one
@@ -105,12 +105,28 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     return np.sign(lg) * np.maximum(np.abs(lg) + np.log(SHADE_FREE), 0.0)
 
 
-def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray) -> np.ndarray:
+def paper_hued(colours: np.ndarray, white: np.ndarray, tolerance: float = PAPER_HUE) -> np.ndarray:
+    """Which colours (linear RGB, (n, 3)) have the paper's hue: every channel's log share of
+    the lightness within ``tolerance`` of the paper's (greys on white paper; not blue water
+    or brown mountains).
+
+    >>> paper_hued(np.array([[0.3, 0.3, 0.28], [0.3, 0.5, 0.8]]), np.array([0.9, 0.9, 0.85]))
+    array([ True, False])
+    """
+    colours = np.maximum(np.atleast_2d(np.asarray(colours, dtype=np.float64)), 1e-4)
+    white = np.maximum(np.asarray(white, dtype=np.float64), 1e-4)
+    hue = np.log(colours) - np.log(colours @ LUMA)[:, None]
+    hue_w = np.log(white) - np.log(float(white @ LUMA))
+    return np.abs(hue - hue_w).max(axis=1) < tolerance
+
+
+def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=None) -> np.ndarray:
     """Log of how much lighter or darker than their terrain's colour the hexes round each one
     still are (the median over the hex and its six neighbours, 0 within ``RESIDUAL_FREE``):
     once terrain is read, every hex, not only paper, says how much light falls on it. The
     paper-only level is coarse (3 steps round), and a mountain beside the shadow's edge
-    came out lighter than mountains are, redder, as if a city ring tinted it."""
+    came out lighter than mountains are, redder, as if a city ring tinted it.
+    ``alone``: hexes (booleans) whose own residual counts, not their neighbours' median."""
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     expected = np.maximum(np.asarray(expected, dtype=np.float64), 1e-4)
     r = np.log(fills @ LUMA) - np.log(expected @ LUMA)
@@ -124,6 +140,8 @@ def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray) -> np.n
     srt = np.sort(near, axis=1)                      # NaN last
     count = np.sum(~np.isnan(near), axis=1)
     mid = srt[np.arange(len(hexes)), (count - 1) // 2]
+    if alone is not None:
+        mid = np.where(alone, r, mid)
     return np.sign(mid) * np.maximum(np.abs(mid) - RESIDUAL_FREE, 0.0)
 
 
