@@ -28,7 +28,7 @@ from ..grid import Grid, edge
 from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
 from .gridfind import GridFit
 from .sampling import apply_affine, disc_pattern
-from .shade import ShadeMap, local_shade, paper_hued, residual_shade
+from .shade import LUMA, SHADE_DEEPEST, ShadeMap, local_shade, paper_hued, residual_shade
 
 __all__ = ["Reading", "read_board", "unmix", "mix_residual", "Light", "LINEAR_LUT"]
 
@@ -366,7 +366,10 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
         # its own.
         # (the terrain's hue as the legend gives it: its colour measured on this board may
         # have been pulled grey by the very hexes misread)
+        # (and light enough to be paper in shade: a dark grey neighbouring state's hue may
+        # come out near a tinted paper's)
         astray = paper_hued(corr, white) & ~paper_hued(legend_lin[cls], white)
+        astray &= corr @ LUMA >= SHADE_DEEPEST * float(white @ LUMA)
         expected[astray] = cents_lin[ref]
         logs = logs + residual_shade(reading.grid, hexes, corr, expected, alone=astray)
         light = light.shaded(ShadeMap(corners, logs, (rgb.shape[1], rgb.shape[0]), px))
