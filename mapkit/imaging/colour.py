@@ -23,7 +23,7 @@ from ..errors import InputError
 
 __all__ = ["srgb_to_linear", "linear_to_srgb", "linear_to_lab", "srgb_to_lab", "delta_e",
            "parse_colour", "Legend", "DEFAULT_LEGEND", "LEGEND_KEYS", "TERRAIN_KEYS",
-           "STROKE_KEYS", "load_legend", "legend_from_mapping"]
+           "STROKE_KEYS", "LUMA", "load_legend", "legend_from_mapping"]
 
 # The Dampfross look (the same palette as mapkit's own renderer): white plains, brown
 # mountains, blue water, dark grey neighbouring states, blue rivers and red borders on the
@@ -43,6 +43,8 @@ STROKE_KEYS = ("river", "border", "ridge")
 # optional extras: ridges are read only when the legend names their colour.
 LEGEND_KEYS = ("plain", "mountain", "water", "foreign", "river", "border", "city", "ridge", "grid")
 DEFAULT_GRID = "#000000"
+# Linear RGB -> relative luminance (Rec. 709 primaries, as sRGB).
+LUMA = np.array([0.2126, 0.7152, 0.0722])
 
 # D65 white and the sRGB -> XYZ matrix (IEC 61966-2-1).
 _M_RGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],

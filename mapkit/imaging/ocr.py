@@ -84,6 +84,7 @@ import math
 import numpy as np
 
 from ..grid import hex_name
+from .colour import LUMA
 from .reading import LINEAR_LUT, unmix
 from .sampling import apply_affine
 
@@ -211,11 +212,11 @@ def _ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     # (and blur makes the digits' edges pale): dropping red further in ate the ends of the
     # digits of small numbers (a 2 without its foot reads 1).
     red &= dist > inner - RED_BAND
-    lum = (lin @ np.array([0.2126, 0.7152, 0.0722]))
+    lum = lin @ LUMA
     keep = ~(red | outside)
     # The paper here: most of the inside of the ring is paper.
     ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else \
-        float(ground @ np.array([0.2126, 0.7152, 0.0722]))
+        float(ground @ LUMA)
     ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
     ink[~keep] = 0.0
     if RED_KEEP_BLACK:

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..grid import Grid, edge
-from .colour import Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
+from .colour import LUMA, Legend, TERRAIN_KEYS, linear_to_lab, srgb_to_linear
 from .gridfind import GridFit
 from .sampling import apply_affine, disc_pattern
-from .shade import LUMA, SHADE_DEEPEST, ShadeMap, local_shade, paper_hued, residual_shade
+from .shade import SHADE_DEEPEST, ShadeMap, local_shade, paper_hued, residual_shade
 
 __all__ = ["Reading", "read_board", "unmix", "mix_residual", "Light", "LINEAR_LUT"]
 
@@ -314,7 +314,7 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     white = legend_lin[ref]
 
     # First guess of the light: the brightest third of the hexes are paper.
-    lum = med @ np.array([0.2126, 0.7152, 0.0722])
+    lum = med @ LUMA
     bright = lum >= np.percentile(lum, 67)
     light = Light.fit(cxy[bright], med[bright], white)
     cents = legend_lab.copy()
@@ -322,7 +322,7 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
     # from what the smooth light leaves; the smooth light is fitted to the paper out of it.
     others = [legend_lin[k] for k in range(len(terr_keys)) if k != ref]
     unshade = np.ones(len(hexes))
-    corners = None
+    corners, size = None, (rgb.shape[1], rgb.shape[0])
     for _ in range(4):
         labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
         cls, d1, d2 = _nearest(labs, cents)
@@ -350,7 +350,7 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
         if (logs != 0).any():
             if corners is None:
                 corners = apply_affine(A, np.array([reading.grid.corners_mm(h) for h in hexes]))
-            shade = ShadeMap(corners, logs, (rgb.shape[1], rgb.shape[0]), px)
+            shade = ShadeMap(corners, logs, size, px)
         unshade = (np.exp(-shade.at(cxy[:, 0], cxy[:, 1])) if shade is not None
                    else np.ones(len(hexes)))
     light = light.shaded(shade)
@@ -363,16 +363,15 @@ def _read_terrain(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, ce
         # A grey hex read as a coloured terrain (shaded paper too dark, read as light blue
         # water: a row of them along the shadow's edge) would confirm its misreading, and
         # its neighbours' median would not mend it: it is measured against the paper, on
-        # its own.
-        # (the terrain's hue as the legend gives it: its colour measured on this board may
-        # have been pulled grey by the very hexes misread)
-        # (and light enough to be paper in shade: a dark grey neighbouring state's hue may
-        # come out near a tinted paper's)
+        # its own. (The terrain's hue as the legend gives it: its colour measured on this
+        # board may have been pulled grey by the very hexes misread. And only a hex light
+        # enough to be paper in shade: a dark grey neighbouring state's hue may come out
+        # near a tinted paper's.)
         astray = paper_hued(corr, white) & ~paper_hued(legend_lin[cls], white)
         astray &= corr @ LUMA >= SHADE_DEEPEST * float(white @ LUMA)
         expected[astray] = cents_lin[ref]
         logs = logs + residual_shade(reading.grid, hexes, corr, expected, alone=astray)
-        light = light.shaded(ShadeMap(corners, logs, (rgb.shape[1], rgb.shape[0]), px))
+        light = light.shaded(ShadeMap(corners, logs, size, px))
         corr = med * light.gains(cxy[:, 0], cxy[:, 1])
         cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)

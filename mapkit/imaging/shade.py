@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .colour import LUMA
+
 __all__ = ["local_shade", "residual_shade", "paper_hued", "ShadeMap", "RADIUS"]
 
-LUMA = np.array([0.2126, 0.7152, 0.0722])
 RADIUS = 3                # hexes within this many steps say how light the paper is near one
 PAPER_HUE = 0.15          # log-colour (per channel, lightness taken out) within this of paper's
 PAPER_PEERS = 8           # paper-coloured hexes near one needed to say anything
@@ -56,33 +57,19 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     ``others`` the other terrains' colours. A level that one of them, of the paper's hue, also shows (a grey
     mountain range is paper in shade to the eye) is left alone: no shade is read there."""
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
-    lum = fills @ LUMA
-    lum_w = float(np.asarray(white) @ LUMA)
-    hue = np.log(fills) - np.log(lum)[:, None]
-    hue_w = np.log(np.maximum(white, 1e-4)) - np.log(lum_w)
-    level = lum / lum_w
+    lum_w = float(np.maximum(np.asarray(white, dtype=np.float64), 1e-4) @ LUMA)
+    level = (fills @ LUMA) / lum_w
     # (Lighter than the paper, only paper can be: there the hue may stray twice as far, as
     # the smooth light, fitted mostly in the shade, tints the part in the light.)
-    off_hue = np.abs(hue - hue_w).max(axis=1)
+    off_hue = _off_hue(fills, white)
     paperlike = (off_hue < PAPER_HUE) | ((level > 1.0) & (off_hue < 2 * PAPER_HUE))
     # Terrains of the paper's hue (grey mountains, a grey neighbouring state): their levels.
-    grey_levels = []
-    for colour in others:
-        colour = np.maximum(np.asarray(colour, dtype=np.float64), 1e-4)
-        lum_c = float(colour @ LUMA)
-        if np.abs(np.log(colour) - np.log(lum_c) - hue_w).max() < PAPER_HUE:
-            grey_levels.append(lum_c / lum_w)
+    grey = [np.maximum(np.asarray(c, dtype=np.float64), 1e-4) for c in others]
+    grey_levels = [float(c @ LUMA) / lum_w for c in grey if paper_hued(c, white)[0]]
     for lc in grey_levels:
         # A hex as light as such a terrain may be one: it says nothing of the paper.
         paperlike &= np.abs(np.log(np.maximum(level, 1e-9)) - np.log(lc)) >= LEVEL_ALIKE
-    ax = np.array([grid.to_axial(h) for h in hexes])
-    q0, r0 = ax.min(axis=0)
-    table = np.full(tuple(ax.max(axis=0) - (q0, r0) + 1 + 2 * RADIUS), np.nan)
-    qi, ri = ax[:, 0] - q0 + RADIUS, ax[:, 1] - r0 + RADIUS
-    table[qi, ri] = np.where(paperlike, level, np.nan)
-    near = [table[qi + a, ri + b] for a in range(-RADIUS, RADIUS + 1)
-            for b in range(-RADIUS, RADIUS + 1) if abs(a) + abs(b) + abs(a + b) <= 2 * RADIUS]
-    near = np.stack(near, axis=1)
+    near = _around(grid, hexes, np.where(paperlike, level, np.nan), RADIUS)
     count = np.sum(~np.isnan(near), axis=1)
     # The percentile of each row's values, NaN left out (np.nanpercentile goes row by row in
     # Python: seconds on a board of ten thousand hexes).
@@ -113,11 +100,37 @@ def paper_hued(colours: np.ndarray, white: np.ndarray, tolerance: float = PAPER_
     >>> paper_hued(np.array([[0.3, 0.3, 0.28], [0.3, 0.5, 0.8]]), np.array([0.9, 0.9, 0.85]))
     array([ True, False])
     """
+    return _off_hue(colours, white) < tolerance
+
+
+def _off_hue(colours, white) -> np.ndarray:
+    """How far each colour's hue is from the paper's: the largest difference, over the
+    channels, of the log share of the lightness."""
     colours = np.maximum(np.atleast_2d(np.asarray(colours, dtype=np.float64)), 1e-4)
     white = np.maximum(np.asarray(white, dtype=np.float64), 1e-4)
     hue = np.log(colours) - np.log(colours @ LUMA)[:, None]
     hue_w = np.log(white) - np.log(float(white @ LUMA))
-    return np.abs(hue - hue_w).max(axis=1) < tolerance
+    return np.abs(hue - hue_w).max(axis=1)
+
+
+def _around(grid, hexes, values: np.ndarray, radius: int) -> np.ndarray:
+    """The values of the hexes within ``radius`` steps of each hex, itself first: (n, k),
+    NaN off the board.
+
+    >>> from mapkit.grid import Grid
+    >>> g = Grid("pointy", "odd", 3, 3)
+    >>> near = _around(g, list(g.hexes()), np.arange(9.0), 1)
+    >>> near.shape, sorted(int(v) for v in near[4] if v == v)
+    ((9, 7), [1, 2, 3, 4, 5, 7, 8])
+    """
+    ax = np.array([grid.to_axial(h) for h in hexes])
+    q0, r0 = ax.min(axis=0)
+    table = np.full(tuple(ax.max(axis=0) - (q0, r0) + 1 + 2 * radius), np.nan)
+    qi, ri = ax[:, 0] - q0 + radius, ax[:, 1] - r0 + radius
+    table[qi, ri] = values
+    steps = [(0, 0)] + [(a, b) for a in range(-radius, radius + 1) for b in range(-radius, radius + 1)
+                        if (a or b) and abs(a) + abs(b) + abs(a + b) <= 2 * radius]
+    return np.stack([table[qi + a, ri + b] for a, b in steps], axis=1)
 
 
 def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=None) -> np.ndarray:
@@ -130,13 +143,7 @@ def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=N
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     expected = np.maximum(np.asarray(expected, dtype=np.float64), 1e-4)
     r = np.log(fills @ LUMA) - np.log(expected @ LUMA)
-    ax = np.array([grid.to_axial(h) for h in hexes])
-    q0, r0 = ax.min(axis=0)
-    table = np.full(tuple(ax.max(axis=0) - (q0, r0) + 3), np.nan)
-    qi, ri = ax[:, 0] - q0 + 1, ax[:, 1] - r0 + 1
-    table[qi, ri] = r
-    near = np.stack([table[qi + a, ri + b] for a, b in
-                     ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))], axis=1)
+    near = _around(grid, hexes, r, 1)
     srt = np.sort(near, axis=1)                      # NaN last
     count = np.sum(~np.isnan(near), axis=1)
     mid = srt[np.arange(len(hexes)), (count - 1) // 2]
