@@ -117,7 +117,9 @@ ROW_WIDE = 1.45           # a line this much wider than one number is two side b
 ROW_WIDER = 1.15          # and so is one a little wider
 ROW_LOWER = 0.9           # and lower
 ROW_DOUBT = 0.15          # or one whose halves fit numbers this little less than the whole
-                          # does, when the board shows fewer than 36 numbers,
+                          # does, when the board shows fewer than 36 numbers, and cut at
+DOUBT_WIDER = 1.33        # the ring it is this much wider (one number with the ring's
+                          # blurred edge comes out as much as 1.3 times as wide),
 COUNT_SHORT = 6           # but not this many fewer (a map that leaves some out)
 STACK_MARGIN = 0.005      # two stacked numbers may be three when the three look this much
                           # more like numbers than the two (and the count calls for one more,
@@ -891,7 +893,7 @@ def _row_doubt(wider, whole, one_h: float, one_w: float):
     if wider is None or whole is None:
         return None
     b = _bbox(wider[0] > 0.3)
-    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < ROW_WIDER * one_w:
+    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < DOUBT_WIDER * one_w:
         return None
     split = _halves(wider[0], whole)
     if split is None:

@@ -412,7 +412,7 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
             lo, hi = sorted(residuals)
             reading.terrain_conf[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
     for h, found in _outlined_hexes(grid, edge_index, alphas, centroid, jcity,
-                                    reading.terrain, jriver).items():
+                                    reading.terrain, jriver, reading.inner_ink).items():
         if cities.get(h, (0, 0.0, -1))[1] < found[1]:
             cities[h] = found
     for h in list(cities):
@@ -690,14 +690,21 @@ RING_PEERS = 5            # sure rings needed to measure how strongly rings show
 RING_SPREAD = 0.08        # how far a ring's red strays from its usual radius (hexagons, blur)
 HUG_RADIUS = 0.38         # a ring this far out runs along the sides (blurred into them)
 OUTLINE_ALPHA = 0.15       # share of city colour on a side that may be such an outline
+RIVER_RING_INK = 0.1      # share of the middle written on that makes a city of a hex whose
+                          # every side is under a river (its outline hidden)
 
 
-def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain, jriver=None) -> dict:
+def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain, jriver=None,
+                    writing=None) -> dict:
     """Hexes outlined in the city colour along their own sides (mapkit's style, the "hex
     with a red outline" of the Dampfross boards): every side shows the colour, and it lies
     on the inner side of the line (a border around an enclave lies on the line itself).
     A side under a river (share ``jriver``) hides the outline: it neither shows nor denies
-    one."""
+    one. A hex with a river on (nearly) every side shows no outline at all; it is a city
+    when its middle is written on
+    (``writing``: share of the middle under writing; only a city's race numbers stand in
+    the middle of a hex, and in the benchmark's boards no hex ringed by a river without
+    one shows any)."""
     found = {}
     for h in grid.hexes():
         if terrain.get(h) not in ("plain", "mountain"):
@@ -720,7 +727,15 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain, jriver=N
         # on the sides where no border is to be expected (a border towards a neighbouring
         # state lies on the line and hides the shift).
         lit = shares >= OUTLINE_ALPHA
-        shown = (lit | np.array(under)).sum()
+        under = np.array(under)
+        # (a river over the outline mixes into a colour neither explains well: one side
+        # may show neither; two may not: a city's name written on a hex between two
+        # rivers is no city)
+        if writing is not None and under.sum() >= len(sides) - 1 \
+                and writing.get(h, 0.0) >= RIVER_RING_INK:
+            found[h] = (0.48, 0.55, -1)
+            continue
+        shown = (lit | under).sum()
         if shown < len(sides) - 2 or shown < min(4, len(sides)):
             continue
         home = lit & ~np.array(abroad)
