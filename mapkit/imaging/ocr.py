@@ -30,6 +30,10 @@ itself); what is left is how much darker than the paper each pixel is. Then:
   only its darkest stroke is compared by its faint darkness).
   At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone.
   The cut is tried at a few sub-pixel shifts (the ink box of so small a number is uncertain).
+* **Ends hidden by the ring.** Two numbers side by side reach out to the ring, which hides
+  their outer ends, and a number cut short is misplaced by its ink box's centre. One whose
+  ink runs into the cut is also compared where it shows only, lined up by its inner edge
+  (the templates cut the same way); the two comparisons are averaged.
 * **Sliding comparison.** Cutting round the ink box is brittle when the strokes are faint, so
   each number is also compared without it: the 36 numbers in the seven faces, set
   at the board's number size on a 4 x 4 grid of quarter-pixel phases, slide over the
@@ -113,6 +117,12 @@ PART_TRUST = 0.5
 UNBIAS_ALONE = 0.3
 UNBIAS_SHARED = 0.5
 WIDE_IN = 0.02           # rings of several numbers are cut this far (hex units) inside the ring
+# Two numbers side by side reach out to the ring, which hides their outer digits: a number
+# whose ink comes this near (hex units) to the cut is compared only where it shows, lined up
+# by its inner edge (see clipped_scores).
+CLIP_BAND = 0.03
+CLIP_MIX = 0.5            # weight of that comparison next to the usual one (which sees
+                          # the whole number when the cut hides little of it)
 ROW_WIDE = 1.45           # a line this much wider than one number is two side by side,
 ROW_WIDER = 1.15          # and so is one a little wider
 ROW_LOWER = 0.9           # and lower
@@ -178,6 +188,28 @@ def _window(shape, fit, h, ring, wide=False):
     return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(W, x1), min(H, y1))
 
 
+def _distance(A: np.ndarray, centre, box) -> np.ndarray:
+    """Distance of each pixel of ``box`` (x0, y0, x1, y1) from ``centre`` in grid units
+    (the affine undone for the offsets)."""
+    x0, y0, x1, y1 = box
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    L = np.linalg.inv(A[:, :2])
+    du = L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1])
+    dv = L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1])
+    return np.hypot(du, dv)
+
+
+def _seen(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
+    """Which pixels of a city's crop (cut wide, or else clear of the ring: the one of
+    ``crop_shape``) are far enough inside the cut to show the number as it is: neither
+    blanked nor near the ring's dropped red. None when neither cut has that shape."""
+    for wide in (True, False):
+        inner, centre, box = _window(shape, fit, h, ring, wide)
+        if (box[3] - box[1], box[2] - box[0]) == tuple(crop_shape):
+            return _distance(fit.affine, centre, box) <= inner - CLIP_BAND
+    return None
+
+
 def _ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
 
@@ -202,12 +234,7 @@ def _ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     grown[:, 1:] |= red[:, :-1]
     grown[:, :-1] |= red[:, 1:]
     red = grown & (a >= 0.05)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    # Distance in grid units: undo the affine for the offsets.
-    L = np.linalg.inv(A[:, :2])
-    du = L[0, 0] * (xx - cx) + L[0, 1] * (yy - cy)
-    dv = L[1, 0] * (xx - cx) + L[1, 1] * (yy - cy)
-    dist = np.hypot(du, dv)
+    dist = _distance(A, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
     # Only the ring's edge is red to drop: what lies well inside it is the number. JPEG
     # keeps colour at half resolution, so the ring's red bleeds over the digits' edges
@@ -396,6 +423,29 @@ def _settle(scores: np.ndarray) -> list[int]:
     return assign(logp)
 
 
+def _hidden_ends(shape, fit, h, ring, ink, boxes) -> dict:
+    """Of two numbers side by side in a ring, those whose outer end runs into the cut round
+    the ring (the ring hides it): ``{index in boxes: (side hidden, pixels seen)}``."""
+    if len(boxes) != 2 or boxes[0][0] != boxes[1][0] or boxes[0][1].stop > boxes[1][1].start:
+        return {}
+    seen = _seen(shape, fit, h, ring, ink.shape)
+    if seen is None:
+        return {}
+    out = {}
+    for j, side in ((0, "left"), (1, "right")):
+        ys, xs = boxes[j]
+        part = ink[ys, xs] > 0.3
+        cols = np.nonzero(part.any(axis=0))[0]
+        if not len(cols):
+            continue
+        # The outer column of ink and the one beyond it: any of them unseen, the number
+        # runs into the cut.
+        c = xs.start + (cols[0] - 1 if side == "left" else cols[-1])
+        if c < 0 or c + 2 > seen.shape[1] or not seen[ys, c:c + 2].all():
+            out[j] = (side, seen)
+    return out
+
+
 def _part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray | None:
     """Template scores of one number (its cleaned ink and its faint darkness), or None when
     it is too small to be one."""
@@ -557,8 +607,14 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                 p[6] = _row_doubt(wider, code_scores(p[1][p[3][0]]), one_h, one_w)
     _fit_count(planned)
     for h, ink, faint, boxes, _narrow, _margin, _doubt, _row in planned:
-        for ys, xs in boxes:
+        hidden = _hidden_ends(rgb.shape, fit, h, rings[h], ink, boxes)
+        for j, (ys, xs) in enumerate(boxes):
             sc = _part_scores(ink[ys, xs], faint[ys, xs], len(boxes) == 1)
+            if j in hidden:
+                side, seen = hidden[j]
+                clipped = clipped_scores(ink[ys, xs], seen[ys, xs], side)
+                if clipped is not None:
+                    sc = clipped if sc is None else (1 - CLIP_MIX) * sc + CLIP_MIX * clipped
             if sc is not None:
                 slots.append([h, sc, 1.0])
                 if len(boxes) == 1:
@@ -696,13 +752,9 @@ def _edges(profile: np.ndarray) -> tuple[float, float] | None:
     return lo, hi
 
 
-def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
-    """``a`` normalised for comparison: the window round its ink box (edges found to a
-    fraction of a pixel: the same for a picture's number and a template whatever the pixel
-    grid), scaled by the height alone (a narrow "11" stays narrow), resampled to the compared
-    size; zero mean, unit length."""
-    from PIL import Image
-
+def _ink_box(a: np.ndarray):
+    """``a`` scaled to 1 at its darkest, and its ink box's rows and columns to a fraction of
+    a pixel (:func:`_edges`): ``(scaled, (top, bottom), (left, right))``, or None."""
     m = float(a.max())
     if m <= 0:
         return None
@@ -711,6 +763,20 @@ def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     ex = _edges(b.max(axis=0))
     if ey is None or ex is None:
         return None
+    return b, ey, ex
+
+
+def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
+    """``a`` normalised for comparison: the window round its ink box (edges found to a
+    fraction of a pixel: the same for a picture's number and a template whatever the pixel
+    grid), scaled by the height alone (a narrow "11" stays narrow), resampled to the compared
+    size; zero mean, unit length."""
+    from PIL import Image
+
+    found = _ink_box(a)
+    if found is None:
+        return None
+    b, ey, ex = found
     height = max(ey[1] - ey[0], 1.0)
     cx, cy = (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy
     half_h = 0.5 * height * 1.25
@@ -724,14 +790,11 @@ def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     return v / n if n > 0 else None
 
 
-@functools.lru_cache(maxsize=128)
-def _templates(height_q: int):
-    """Every master shrunk until its ink stands ``height_q / 4`` pixels high, blurred a
-    little, a little more and more (unknown focus), and cut like a picture's number."""
+def _shrunk_masters(height: float):
+    """Every master shrunk until its ink stands ``height`` pixels high, at a few sub-pixel
+    shifts, blurred a little, a little more and more (unknown focus): ``(code, ink 0..1)``."""
     from PIL import Image, ImageFilter
 
-    height = height_q / 4.0
-    codes, rows = [], []
     for code, a, ink_h in _masters():
         k = height / ink_h
         master = Image.fromarray((a * 255).astype(np.uint8))
@@ -746,10 +809,19 @@ def _templates(height_q: int):
             small = shifted.resize((w, h), Image.BOX)
             for sigma in (0.0, 0.6, 1.1, 1.7):
                 img = small.filter(ImageFilter.GaussianBlur(sigma)) if sigma else small
-                v = _cut(np.asarray(img, dtype=np.float32) / 255.0)
-                if v is not None:
-                    codes.append(code)
-                    rows.append(v)
+                yield code, np.asarray(img, dtype=np.float32) / 255.0
+
+
+@functools.lru_cache(maxsize=128)
+def _templates(height_q: int):
+    """The masters shrunk to ``height_q / 4`` pixels (:func:`_shrunk_masters`), cut like a
+    picture's number."""
+    codes, rows = [], []
+    for code, a in _shrunk_masters(height_q / 4.0):
+        v = _cut(a)
+        if v is not None:
+            codes.append(code)
+            rows.append(v)
     return codes, np.stack(rows)
 
 
@@ -773,6 +845,78 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
     out = np.full(len(CODES), -1.0)
     np.maximum.at(out, [index[c] for c in codes], scores)
     return out
+
+
+def _anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
+                  seen: np.ndarray | None = None):
+    """Like :func:`_cut`, but lined up by one edge of the ink box rather than its centre:
+    the right edge for a number whose left end is hidden (``side`` "left"), the left edge
+    for one hidden on the right; ``(vector, mask of what is seen there)`` (all seen when
+    ``seen`` is None), or None."""
+    from PIL import Image
+
+    found = _ink_box(a)
+    if found is None:
+        return None
+    b, ey, ex = found
+    height = max(ey[1] - ey[0], 1.0)
+    half_h = 0.5 * height * 1.25
+    width = 2 * half_h * CANON[1] / CANON[0]
+    past = 0.3 * height         # paper kept past the edge lined up
+    cy = (ey[0] + ey[1]) / 2 + dy
+    if side == "left":
+        x1 = ex[1] + dx + past
+        box = (x1 - width, cy - half_h, x1, cy + half_h)
+    else:
+        x0 = ex[0] + dx - past
+        box = (x0, cy - half_h, x0 + width, cy + half_h)
+    size = (CANON[1], CANON[0])
+    v = np.asarray(Image.fromarray(b.astype(np.float32), mode="F").transform(
+        size, Image.EXTENT, box, Image.BILINEAR), dtype=np.float32).ravel()
+    if seen is None:
+        return v, np.ones(v.shape, dtype=bool)
+    mask = np.asarray(Image.fromarray(seen.astype(np.float32), mode="F").transform(
+        size, Image.EXTENT, box, Image.BILINEAR, fillcolor=0.0)).ravel() > 0.99
+    return v, mask
+
+
+@functools.lru_cache(maxsize=32)
+def _anchored_templates(height_q: int, side: str):
+    """The masters shrunk like :func:`_templates`, cut like :func:`_anchored_cut`."""
+    codes, rows = [], []
+    for code, a in _shrunk_masters(height_q / 4.0):
+        cut = _anchored_cut(a, side)
+        if cut is not None:
+            codes.append(CODES.index(code))
+            rows.append(cut[0])
+    return np.array(codes), np.stack(rows)
+
+
+def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarray | None:
+    """How well a number whose ``side`` end ("left" or "right") the ring hides matches each
+    race number: compared where it is ``seen`` only, lined up by its other edge (the hidden
+    digit's place tells little, so race numbers differing only there score alike; the
+    settling tells them apart). None when too little of it shows."""
+    m = float(number.max()) if number.size else 0.0
+    if m <= 0:
+        return None
+    y0, y1, x0, x1 = _bbox(number > 0.5 * m)
+    if y1 - y0 < PART_MIN_BOX:
+        return None
+    codes, mat = _anchored_templates(int(round((y1 - y0) * 4)), side)
+    out = np.full(len(CODES), -1.0)
+    for dx, dy in SHIFTS:
+        cut = _anchored_cut(number, side, dx, dy, seen)
+        if cut is None or cut[1].sum() < CANON[0] * CANON[1] // 4:
+            continue
+        v, mask = cut
+        t = mat[:, mask] - mat[:, mask].mean(axis=1, keepdims=True)
+        t /= np.maximum(np.linalg.norm(t, axis=1, keepdims=True), 1e-9)
+        w = v[mask] - v[mask].mean()
+        n = float(np.linalg.norm(w))
+        if n > 0:
+            np.maximum.at(out, codes, t @ (w / n))
+    return out if out.max() > -1.0 else None
 
 
 def _match(number: np.ndarray) -> tuple[int | None, float, float]:
