@@ -28,9 +28,10 @@ def _ringed_board():
         for n in g.neighbours(h):
             terrain[n] = "plain"
     near = {island, bare} | set(g.neighbours(island)) | set(g.neighbours(bare))
+    # The cities round the two hexes give way; their race numbers go to the island city.
     cities = [c for c in m.cities if c.hex not in near]
-    freed = sorted(n for c in m.cities if c.hex in near for n in c.numbers)
-    cities.append(City("Ostrov", island, tuple(freed) if freed else (cities.pop().numbers)))
+    freed = tuple(sorted(n for c in m.cities if c.hex in near for n in c.numbers))
+    cities.append(City("Ostrov", island, freed))
     rivers = [EdgeSet(frozenset(g.edges_of(island)), "Round the island"),
               EdgeSet(frozenset(g.edges_of(bare)), "Round the meadow")]
     borders = [EdgeSet(frozenset(e for e in b.edges if not set(e) & near), b.name)

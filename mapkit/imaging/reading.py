@@ -701,10 +701,9 @@ def _outlined_hexes(grid, edge_index, alphas, centroid, jcity, terrain, jriver=N
     on the inner side of the line (a border around an enclave lies on the line itself).
     A side under a river (share ``jriver``) hides the outline: it neither shows nor denies
     one. A hex with a river on (nearly) every side shows no outline at all; it is a city
-    when its middle is written on
-    (``writing``: share of the middle under writing; only a city's race numbers stand in
-    the middle of a hex, and in the benchmark's boards no hex ringed by a river without
-    one shows any)."""
+    when its middle is written on (``writing``: share of the middle under writing; only a
+    city's race numbers stand in the middle of a hex, and in the benchmark's boards no hex
+    ringed by a river without one shows any)."""
     found = {}
     for h in grid.hexes():
         if terrain.get(h) not in ("plain", "mountain"):
