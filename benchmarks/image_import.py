@@ -210,7 +210,26 @@ def kept_boards(folder: Path, pattern: str = "*"):
     return out
 
 
-def run_group(name: str, boards, hints: bool, verbose: bool):
+# Bands of pixels per hex the numbers' accuracy is also given in: a digit stands about a
+# fifth of a hex high, so the smallest boards' numbers are 4 or 5 pixels high.
+SIZE_BANDS = ((20, 25), (25, 30), (30, 35), (35, 40))
+
+
+def size_band(hex_px: float) -> str:
+    """The band of ``SIZE_BANDS`` a board of ``hex_px`` pixels per hex falls in.
+
+    >>> size_band(21.3), size_band(25.0), size_band(39.9)
+    ('20-25 px', '25-30 px', '35-40 px')
+    """
+    for lo, hi in SIZE_BANDS:
+        if hex_px < hi:
+            return f"{lo}-{hi} px"
+    return f"{SIZE_BANDS[-1][0]}-{SIZE_BANDS[-1][1]} px"
+
+
+def run_group(name: str, boards, hints: bool, verbose: bool, bands: dict | None = None):
+    """Import ``boards`` and sum their scores; with ``bands``, each board's scores are also
+    summed there under its :func:`size_band`."""
     total: dict = {}
     seconds = 0.0
     for m, path, legend_path, hex_px in boards:
@@ -225,6 +244,9 @@ def run_group(name: str, boards, hints: bool, verbose: bool):
         s = syn.score(m, got) if got is not None else syn.score(m, m.replace(
             grid=type(m.grid)(m.grid.orientation, m.grid.offset, 1, 1)))
         total = syn.add_scores(total, s)
+        if bands is not None:
+            band = size_band(hex_px)
+            bands[band] = syn.add_scores(bands.get(band, {}), s)
         if verbose:
             r = syn.rates(s)
             print(f"  {name}: {path.name}: " + ", ".join(
@@ -329,6 +351,7 @@ def main(argv=None) -> int:
                 "borders_recall", "cities", "numbers"]
         print(f"{'boards':<22}" + "".join(f"{c[:11]:>12}" for c in cols) + f"{'s/board':>9}")
         overall: dict = {}
+        by_size: dict = {}      # size band -> the scores of the targets' boards
         apart: dict = {"phone": {}, "faces": {}, "shadow": {}}
         for name, boards in groups:
             if not boards:
@@ -343,7 +366,8 @@ def main(argv=None) -> int:
                 continue
             for hints in (False, True):
                 label = f"{name} {'hints' if hints else 'no hints'} x{len(boards)}"
-                total, secs = run_group(label, boards, hints, args.verbose)
+                total, secs = run_group(label, boards, hints, args.verbose,
+                                        None if name in apart else by_size)
                 if name in apart:
                     apart[name] = syn.add_scores(apart[name], total)
                 else:
@@ -363,6 +387,13 @@ def main(argv=None) -> int:
             print(f"targets ({label}): " + ", ".join(
                 f"{k} {100 * v:.1f}% {'ok' if (r.get(k) or 0) >= v else 'MISSED'}"
                 for k, v in TARGETS.items() if not (k == "numbers" and why)))
+            if label == "all" and not why and by_size:
+                # Where the numbers are lost: the smallest boards' digits stand 4 or 5
+                # pixels high (measured, not a target).
+                print("  numbers by pixels per hex (all): " + ", ".join(
+                    f"{band} {fmt(syn.rates(by_size[band])['numbers']).strip()}% "
+                    f"({by_size[band].get('boards', 0) // 2} boards)"
+                    for band in sorted(by_size)))
         if not args.no_big:
             res = big_picture(tmp, args.seed)
             if res:
