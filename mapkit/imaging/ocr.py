@@ -10,7 +10,10 @@ itself); what is left is how much darker than the paper each pixel is. Then:
 
 * **Splitting.** A ring holds one number, or two or three stacked, or two side by side.
   Lines apart are told by empty rows; touching lines by a run's height (as many lines as
-  it fits at the stacking pitch, cut at its emptiest rows). Two numbers side by side are a
+  it fits at the stacking pitch, cut at its emptiest rows). Lines apart that stand together
+  no higher than 1.3 times the board's number alone (the median of the rings read as one
+  line) are one number whose thin middle stroke was lost (a serif 2's diagonal under blur
+  and shade); stacked numbers stand higher. Two numbers side by side are a
   line far wider than high, or wider and lower than the board's usual number alone (the
   median ink block: most rings hold one number), which tells them even when the ring cuts
   their outer digits short, and when the halves look more like numbers than the whole.
@@ -131,6 +134,8 @@ ROW_DOUBT = 0.15          # or one whose halves fit numbers this little less tha
 DOUBT_WIDER = 1.33        # the ring it is this much wider (one number with the ring's
                           # blurred edge comes out as much as 1.3 times as wide),
 COUNT_SHORT = 6           # but not this many fewer (a map that leaves some out)
+STACK_LOW = 1.3           # lines stacked no higher together than this many numbers alone
+                          # are one number parted by a lost stroke (see _one_line)
 STACK_MARGIN = 0.005      # two stacked numbers may be three when the three look this much
                           # more like numbers than the two (and the count calls for one more,
 STACK_SHORT = 2           # with no more than this many numbers short of 36)
@@ -557,6 +562,11 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         # Most rings hold one number: the median block is one number's.
         sizes = np.array(alone, dtype=float)
         one_h, one_w = float(np.median(sizes[:, 0])), float(np.median(sizes[:, 1]))
+    # The height of a number alone, from the rings read as one line (the median block of all
+    # rings is higher on a board with many rings of two or three).
+    lines_of = {h: _split_boxes(ink) for h, (ink, _f) in inks_of}
+    lone = [b[0].stop - b[0].start for bs in lines_of.values() if len(bs) == 1 for b in bs]
+    lone_h = float(np.median(lone)) if len(lone) >= SLIDE_MIN else None
     planned = []        # [hex, ink, faint, boxes, the crop clear of the ring, row margin,
                         #  (margin, split) of a ring nearly two side by side or three
                         #  stacked, whether the ring's shape says side by side]
@@ -570,13 +580,15 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
             if bh <= 1.3 * one_h and (bw >= ROW_WIDE * one_w
                                       or (bw >= ROW_WIDER * one_w and bh <= ROW_LOWER * one_h)):
                 row = True
-        boxes = _split_boxes(ink)
-        narrow = (ink, faint, boxes)
+        boxes = lines_of[h]
+        # (Lines too low to be two are one number; but a ring cut clear of its ring shows
+        # two side by side so too, their outer digits cut off: cut wider first.)
+        narrow = (ink, faint, _one_line(boxes, lone_h))
         if row or len(boxes) > 1:
             wider = _ink(rgb, fit, reading, legend, h, rings[h], soft=True, wide=True)
             if wider is not None and (wider[0] > 0.35).any():
                 ink, faint = wider
-                boxes = _split_boxes(ink)
+                boxes = _one_line(_split_boxes(ink), lone_h)
         margin = doubt = None
         if row and len(boxes) == 1:
             # A few pixels wider and lower than the others may still be one number: two
@@ -1064,6 +1076,30 @@ def _stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
         return None
     margin = min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now)
     return margin, (ink, faint, three)
+
+
+def _one_line(boxes, one_h: float | None):
+    """``boxes`` as one box when they are lines stacked no higher together than
+    ``STACK_LOW`` times the board's number alone in a ring (``one_h``, the median height of
+    the rings read as one line): one number whose
+    thin middle stroke was lost (a serif 2's diagonal under blur and shade) leaves an empty
+    row, as two stacked lines do; but stacked lines, set no larger than a number alone,
+    stand higher together (1.4-3.4 times it on the kept benchmark boards; a number parted
+    so, 1.0-1.25).
+
+    >>> b = [(slice(6, 11), slice(4, 16)), (slice(12, 15), slice(4, 16))]
+    >>> _one_line(b, 9.0)
+    [(slice(6, 15, None), slice(4, 16, None))]
+    >>> len(_one_line(b, 6.0))        # 9 rows is 1.5 numbers alone: two lines
+    2
+    """
+    if not one_h or len(boxes) < 2 or boxes[0][0] == boxes[1][0]:
+        return boxes
+    top, bottom = boxes[0][0].start, boxes[-1][0].stop
+    if bottom - top > STACK_LOW * one_h:
+        return boxes
+    return [(slice(top, bottom), slice(min(b[1].start for b in boxes),
+                                       max(b[1].stop for b in boxes)))]
 
 
 def _split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
