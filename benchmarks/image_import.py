@@ -221,10 +221,8 @@ def size_band(hex_px: float) -> str:
     >>> size_band(21.3), size_band(25.0), size_band(39.9)
     ('20-25 px', '25-30 px', '35-40 px')
     """
-    for lo, hi in SIZE_BANDS:
-        if hex_px < hi:
-            return f"{lo}-{hi} px"
-    return f"{SIZE_BANDS[-1][0]}-{SIZE_BANDS[-1][1]} px"
+    lo, hi = next((band for band in SIZE_BANDS if hex_px < band[1]), SIZE_BANDS[-1])
+    return f"{lo}-{hi} px"
 
 
 def run_group(name: str, boards, hints: bool, verbose: bool, bands: dict | None = None):

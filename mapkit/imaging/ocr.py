@@ -581,8 +581,9 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                                       or (bw >= ROW_WIDER * one_w and bh <= ROW_LOWER * one_h)):
                 row = True
         boxes = lines_of[h]
-        # (Lines too low to be two are one number; but a ring cut clear of its ring shows
-        # two side by side so too, their outer digits cut off: cut wider first.)
+        # Lines too low to be two are one number; but two numbers side by side, their outer
+        # digits cut off by the cut clear of the ring, may show as such lines too: the
+        # wider cut is looked at first.
         narrow = (ink, faint, _one_line(boxes, lone_h))
         if row or len(boxes) > 1:
             wider = _ink(rgb, fit, reading, legend, h, rings[h], soft=True, wide=True)
@@ -1078,14 +1079,13 @@ def _stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
     return margin, (ink, faint, three)
 
 
-def _one_line(boxes, one_h: float | None):
+def _one_line(boxes, lone_h: float | None):
     """``boxes`` as one box when they are lines stacked no higher together than
-    ``STACK_LOW`` times the board's number alone in a ring (``one_h``, the median height of
-    the rings read as one line): one number whose
-    thin middle stroke was lost (a serif 2's diagonal under blur and shade) leaves an empty
-    row, as two stacked lines do; but stacked lines, set no larger than a number alone,
-    stand higher together (1.4-3.4 times it on the kept benchmark boards; a number parted
-    so, 1.0-1.25).
+    ``STACK_LOW`` times the board's number alone in a ring (``lone_h``, the median height of
+    the rings read as one line): one number whose thin middle stroke was lost (a serif 2's
+    diagonal under blur and shade) leaves an empty row, as two stacked lines do; but
+    stacked lines, set no larger than a number alone, stand higher together (1.4-3.4 times
+    it on the kept benchmark boards; a number parted so, 1.0-1.25).
 
     >>> b = [(slice(6, 11), slice(4, 16)), (slice(12, 15), slice(4, 16))]
     >>> _one_line(b, 9.0)
@@ -1093,10 +1093,10 @@ def _one_line(boxes, one_h: float | None):
     >>> len(_one_line(b, 6.0))        # 9 rows is 1.5 numbers alone: two lines
     2
     """
-    if not one_h or len(boxes) < 2 or boxes[0][0] == boxes[1][0]:
+    if not lone_h or len(boxes) < 2 or boxes[0][0] == boxes[1][0]:
         return boxes
     top, bottom = boxes[0][0].start, boxes[-1][0].stop
-    if bottom - top > STACK_LOW * one_h:
+    if bottom - top > STACK_LOW * lone_h:
         return boxes
     return [(slice(top, bottom), slice(min(b[1].start for b in boxes),
                                        max(b[1].stop for b in boxes)))]
