@@ -91,12 +91,12 @@ def _damage_and_save(img, path: Path, deg) -> None:
         syn.degrade(img, deg).save(path)
 
 
-def _random_board(s: int, max_columns: int, max_rows: int):
+def _random_board(s: int, max_columns: int, max_rows: int, numbering: str = "regional"):
     """The truth map of board seed ``s`` and its size in pixels per hex."""
     rng = random.Random(s)
     o, off = _layout(rng)
     m = syn.random_map(s, rng.randint(14, max_columns), rng.randint(12, max_rows), o, off,
-                       cities=_cities(s))
+                       cities=_cities(s), numbering=numbering)
     return m, rng.uniform(20, 40)
 
 
@@ -130,12 +130,14 @@ def unseen_faces() -> list[str]:
     return out
 
 
-def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dict | None = None):
+def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dict | None = None,
+                  numbering: str = "regional"):
     """(truth map, picture path, legend path or None, hex px) for ``n`` drawer boards; of
     ``kind`` "phone", photographed at a slant over a table (:func:`synthetic.random_photo`);
     of ``kind`` "faces", set in the faces of :func:`unseen_faces`, in turn; of ``kind``
     "shadow", with a shadow over part of the sheet (:func:`synthetic.random_shadow`).
-    ``looks``: style fields set on every board (``border_dash``, ``key``)."""
+    ``looks``: style fields set on every board (``border_dash``, ``key``); ``numbering``:
+    see :func:`synthetic.random_map`."""
     base = {"drawer": 1000, "phone": 3000, "faces": 4000, "shadow": 5000}[kind]
     faces = unseen_faces() if kind == "faces" else []
     if kind == "faces" and not faces:
@@ -143,7 +145,7 @@ def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dic
     out = []
     for i in range(n):
         s = seed * base + i
-        m, hex_px = _random_board(s, 30, 24)
+        m, hex_px = _random_board(s, 30, 24, numbering)
         style = syn.random_style(s)
         if faces:
             style = replace(style, font=faces[i % len(faces)])
@@ -161,7 +163,7 @@ def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dic
     return out
 
 
-def renderer_boards(n: int, seed: int, tmp: Path):
+def renderer_boards(n: int, seed: int, tmp: Path, numbering: str = "regional"):
     """The same, drawn by ``mapkit render`` (skipped when it is not there)."""
     try:
         import mapkit.render  # noqa: F401
@@ -173,7 +175,7 @@ def renderer_boards(n: int, seed: int, tmp: Path):
     out = []
     for i in range(n):
         s = seed * 2000 + i
-        m, hex_px = _random_board(s, 26, 20)
+        m, hex_px = _random_board(s, 26, 20, numbering)
         dpi = hex_px * 25.4 / m.grid.hex_mm
         mp = tmp / f"render-{i}.yaml"
         save_map(m, mp)
@@ -320,6 +322,9 @@ def main(argv=None) -> int:
     ap.add_argument("--key", action="store_true",
                     help="a title and a colour key above every drawer board")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--numbering", choices=("regional", "shuffled"), default="regional",
+                    help="race numbers laid out as on the published boards, each tens digit a "
+                         "region (default), or shuffled over the cities")
     ap.add_argument("--no-big", action="store_true", help="skip the 5000 x 4000 picture")
     ap.add_argument("-v", "--verbose", action="store_true", help="every board's scores")
     ap.add_argument("--keep", metavar="DIR", help="keep the pictures and truths in DIR")
@@ -340,11 +345,12 @@ def main(argv=None) -> int:
             args.no_big = True
         else:
             looks = {"border_dash": args.dashed, "key": args.key}
-            groups = [("drawer", drawer_boards(args.boards, args.seed, tmp, looks=looks)),
-                      ("renderer", renderer_boards(args.renderer_boards, args.seed, tmp)),
-                      ("phone", drawer_boards(args.phone_boards, args.seed, tmp, "phone", looks)),
-                      ("faces", drawer_boards(args.face_boards, args.seed, tmp, "faces", looks)),
-                      ("shadow", drawer_boards(args.shadow_boards, args.seed, tmp, "shadow", looks))]
+            num = args.numbering
+            groups = [("drawer", drawer_boards(args.boards, args.seed, tmp, looks=looks, numbering=num)),
+                      ("renderer", renderer_boards(args.renderer_boards, args.seed, tmp, num)),
+                      ("phone", drawer_boards(args.phone_boards, args.seed, tmp, "phone", looks, num)),
+                      ("faces", drawer_boards(args.face_boards, args.seed, tmp, "faces", looks, num)),
+                      ("shadow", drawer_boards(args.shadow_boards, args.seed, tmp, "shadow", looks, num))]
         cols = ["grid", "terrain", "rivers_precision", "rivers_recall", "borders_precision",
                 "borders_recall", "cities", "numbers"]
         print(f"{'boards':<22}" + "".join(f"{c[:11]:>12}" for c in cols) + f"{'s/board':>9}")

@@ -48,9 +48,14 @@ CITY_NAMES = (
 
 # -- the truth -----------------------------------------------------------------------------
 def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
-               offset: str = "odd", cities: int | None = None) -> Map:
+               offset: str = "odd", cities: int | None = None,
+               numbering: str = "regional") -> Map:
     """A random but plausible board: mountains, lakes, a foreign state behind a border,
-    rivers along hex edges, cities that carry race numbers (some carry two or three)."""
+    rivers along hex edges, cities that carry race numbers (some carry two or three).
+
+    ``numbering``: ``regional`` as on the published boards (cities that share a tens digit
+    lie together: :func:`regional_numbers`), or ``shuffled`` (any number anywhere, as a
+    board with no such plan). The two give the same map but for the numbers."""
     rng = random.Random(seed)
     grid = Grid(orientation, offset, columns, rows)
     hexes = list(grid.hexes())
@@ -118,19 +123,104 @@ def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
     rng.shuffle(codes)
     names = list(CITY_NAMES)
     rng.shuffle(names)
-    out = []
     extra = max(0, min(len(codes), 36) - len(chosen)) if len(chosen) >= 12 else 0
-    for i, h in enumerate(chosen):
+    counts = []         # how many race numbers each city carries
+    for _h in chosen:
         k = 1
         if extra and rng.random() < 0.3:
             k = min(3, 1 + min(extra, rng.randint(1, 2)))
             extra -= k - 1
-        nums = tuple(sorted(codes[:k]))
-        del codes[:k]
-        name = names[i] if i < len(names) else f"Town {i + 1}"
-        out.append(City(name, h, nums))
+        counts.append(k)
+    if numbering == "regional":
+        # Its own stream: the map is the same as shuffled but for which number is where.
+        numbers = regional_numbers(grid, chosen, counts, random.Random(seed * 7919 + 101))
+    elif numbering == "shuffled":
+        numbers = []
+        for k in counts:
+            numbers.append(tuple(sorted(codes[:k])))
+            del codes[:k]
+    else:
+        raise ValueError(f"numbering is regional or shuffled, not {numbering!r}")
+    out = [City(names[i] if i < len(names) else f"Town {i + 1}", h, nums)
+           for i, (h, nums) in enumerate(zip(chosen, numbers))]
     return Map(grid=grid, terrain=terrain, rivers=rivers, borders=[EdgeSet(frozenset(borders), "Border")] if borders else [],
                cities=out, meta={"name": f"synthetic {seed}"})
+
+
+REGION_ROUNDS = 8      # rounds of moving each region's centre to its cities' mean
+
+
+def _fill_regions(dist: np.ndarray, counts: list, cap: list):
+    """Each city (row of ``dist``, its distances to the regions' centres) to a region with
+    room for its numbers, the nearest pairs first; cities with two or three numbers first,
+    so that each fits whole: the region of each city (None: none had room)."""
+    n, regions = dist.shape
+    cap = list(cap)
+    region: list = [None] * n
+    for i in sorted((i for i in range(n) if counts[i] > 1), key=lambda i: (-counts[i], i)):
+        fits = [r for r in range(regions) if cap[r] >= counts[i]] or [int(np.argmax(cap))]
+        region[i] = min(fits, key=lambda r: dist[i, r])
+        cap[region[i]] -= counts[i]
+    for _d, i, r in sorted((float(dist[i, r]), i, r) for i in range(n) for r in range(regions)):
+        if region[i] is None and cap[r] >= counts[i]:
+            region[i] = r
+            cap[r] -= counts[i]
+    return region
+
+
+def regional_numbers(grid: Grid, places: list, counts: list, rng) -> list[tuple]:
+    """Race numbers for cities at ``places`` carrying ``counts`` numbers each, laid out as
+    on the published boards: the cities that share a tens digit lie close together (the
+    tens digit is a region, rules.md section 1), and a city's numbers share one.
+
+    Six regions grow from cities far apart (each next seed the city farthest from those
+    chosen), each taking its nearest cities until it holds its share of the numbers; cities
+    with two or three numbers are placed first, so that each fits in one region. Which
+    region gets which tens digit, and which city which units digit, is random.
+
+    >>> g = Grid("pointy", "odd", 6, 6)
+    >>> places = [(c, r) for c in range(6) for r in range(6)]          # a city on every hex
+    >>> nums = regional_numbers(g, places, [1] * 36, random.Random(1))
+    >>> sorted(n for ns in nums for n in ns) == sorted(ALL_RACE_NUMBERS)
+    True
+    >>> def mean_distance(same_tens):
+    ...     d = [g.distance(a, b) for a, x in zip(places, nums) for b, y in zip(places, nums)
+    ...          if a < b and (x[0] // 10 == y[0] // 10 or not same_tens)]
+    ...     return round(sum(d) / len(d), 2)
+    >>> mean_distance(True), mean_distance(False)     # one region's cities: 1.5 hexes apart
+    (1.49, 3.25)
+    """
+    n = len(places)
+    total = sum(counts)
+    regions = min(6, n)
+    cap = [total // regions + (1 if r < total % regions else 0) for r in range(regions)]
+    xy = np.array([grid.centre_mm(h) for h in places], dtype=float)
+    seeds = [rng.randrange(n)]
+    while len(seeds) < regions:
+        far = np.min(np.linalg.norm(xy[:, None, :] - xy[seeds][None, :, :], axis=2), axis=1)
+        seeds.append(int(np.argmax(far)))
+    centres = xy[seeds]
+    weight = np.array(counts, dtype=float)
+    for _ in range(REGION_ROUNDS):
+        dist = np.linalg.norm(xy[:, None, :] - centres[None, :, :], axis=2)
+        region = _fill_regions(dist, counts, cap)
+        centres = np.array([np.average(xy[[i for i in range(n) if region[i] == r]], axis=0,
+                                       weights=weight[[i for i in range(n) if region[i] == r]])
+                            if r in region else centres[r] for r in range(regions)])
+    tens = rng.sample(range(1, 7), 6)
+    pools = [[10 * tens[r] + u for u in rng.sample(range(1, 7), 6)] for r in range(6)]
+    out = []
+    for i in range(n):
+        r = region[i] if region[i] is not None else 0
+        nums = []
+        for _ in range(counts[i]):
+            # A region short of numbers (only when the counts cannot be split evenly)
+            # lends from the nearest region that has some.
+            src = r if pools[r] else min((q for q in range(regions) if pools[q]),
+                                         key=lambda q: dist[i, q])
+            nums.append(pools[src].pop())
+        out.append(tuple(sorted(nums)))
+    return out
 
 
 def _largest_land(grid: Grid, terrain, borders) -> set:

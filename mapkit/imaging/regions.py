@@ -1,0 +1,82 @@
+"""Where a city stands says something of its race numbers: the tens digit is a region.
+
+On the published boards the cities that share a tens digit lie close together (rules.md,
+section 1: the tens digit names a region, and a big city's numbers share one). A number
+read badly, a grey smudge at 20 pixels per hex, is then most likely one whose tens digit its
+neighbours carry. How far that holds is measured on each board, from its own numbers as
+read: the weight given to the neighbours is the one under which the board's readings are
+likeliest (each number's tens digit foretold from the others', never from its own). On a
+board whose numbers are laid out with no such plan the neighbours foretell nothing, the
+weight comes out at or near zero, and the readings stand alone.
+
+A board of 36 cities on a 6 x 6 block, each tens digit on a block of 2 x 3:
+
+>>> places = np.array([(x, y) for x in range(6) for y in range(6)], float)
+>>> tens = np.array([x // 2 + 3 * (y // 3) for x in range(6) for y in range(6)])
+>>> shares = neighbour_shares(places, tens)
+>>> shares[0].round(2).tolist()    # the corner's five nearest: four of its own digit
+[0.56, 0.19, 0.06, 0.06, 0.06, 0.06]
+>>> region_weight(places, tens)    # the layout holds: the neighbours are trusted
+0.95
+>>> tens_prior(shares, 0.95)[0].round(2).tolist()      # log-odds against one in six
+[1.18, 0.11, -0.9, -0.9, -0.9, -0.9]
+>>> mixed = np.array([(x + 2 * y) % 6 for x in range(6) for y in range(6)])
+>>> region_weight(places, mixed)   # no plan: each digit spread over the board
+0.0
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["neighbour_shares", "region_weight", "tens_prior"]
+
+# A region holds six race numbers: a number's region is judged by the five nearest others.
+NEIGHBOURS = 5
+SMOOTH = 0.5            # added to each tens digit's count among them (none is ruled out)
+WEIGHTS = np.linspace(0.0, 0.95, 20)    # the weights tried; never all trust in the neighbours
+SHUFFLES = 200          # the board's tens digits shuffled over its places this many times,
+SIGNIFICANCE = 0.99     # and its layout must beat this share of them to count as regions
+
+
+def neighbour_shares(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHBOURS) -> np.ndarray:
+    """``(n, 6)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
+    share a place), the share of each tens digit (0..5 in ``tens``) among its ``neighbours``
+    nearest other numbers, smoothed."""
+    n = len(places)
+    d = np.linalg.norm(places[:, None, :] - places[None, :, :], axis=2)
+    np.fill_diagonal(d, np.inf)
+    k = max(1, min(neighbours, n - 1))
+    near = np.argsort(d, axis=1, kind="stable")[:, :k]
+    counts = np.stack([(tens[near] == t).sum(axis=1) for t in range(6)], axis=1)
+    return (counts + SMOOTH) / (k + 6 * SMOOTH)
+
+
+def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
+    """The ``w`` of ``w * shares + (1 - w) / 6`` (of :data:`WEIGHTS`) under which the tens
+    digits read are likeliest, and how much likelier (log) than at ``w = 0``."""
+    own = shares[np.arange(len(tens)), tens]
+    likelihood = np.log(WEIGHTS[:, None] * own[None, :] + (1 - WEIGHTS[:, None]) / 6).sum(axis=1)
+    best = int(np.argmax(likelihood))
+    return float(WEIGHTS[best]), float(likelihood[best] - likelihood[0])
+
+
+def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHBOURS) -> float:
+    """How far the neighbours' tens digits foretell a number's own on this board: the
+    weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
+    likeliest; zero unless they are likelier so than the same digits shuffled over the
+    same places are in all but one of ``SHUFFLES`` (36 numbers laid out at random show
+    some clustering by chance, and so do the numbers of a big city)."""
+    w, gain = _gain(neighbour_shares(places, tens, neighbours), tens)
+    if w == 0:
+        return 0.0
+    rng = np.random.default_rng(0)      # the same board, the same answer
+    chance = [_gain(neighbour_shares(places, t, neighbours), t)[1]
+              for t in (rng.permutation(tens) for _ in range(SHUFFLES))]
+    return w if gain > np.quantile(chance, SIGNIFICANCE) else 0.0
+
+
+def tens_prior(shares: np.ndarray, weight: float) -> np.ndarray:
+    """``(n, 6)`` log-odds of each tens digit from the neighbours, against even odds (one in
+    six): zero everywhere at weight 0."""
+    return np.log(weight * shares + (1 - weight) / 6) + np.log(6)
