@@ -61,8 +61,9 @@ itself); what is left is how much darker than the paper each pixel is. Then:
 * **The tens digit is a region.** On the published boards the cities that share a tens
   digit lie together. Where the numbers as read show that (measured on the board, against
   the same digits shuffled over the same cities: :mod:`.regions`), each number's five
-  nearest others' tens digits weigh in, as log-odds times ``REGION_GAIN``, and the numbers
-  are settled again (three times, the neighbours as last settled); a board laid out with no
+  nearest others' tens digits weigh in, as log-odds times ``REGION_GAIN`` (less for a sure
+  reading, nothing for one ``REGION_SURE`` nats surer than the next), and the numbers are
+  settled again (three times, the neighbours as last settled); a board laid out with no
   such plan is settled on its readings alone.
 * **The board's own digits.** The templates know a few faces; a board sets all its numbers
   in one face at one size, centred, and faces have digits of one width, so each number
@@ -113,8 +114,16 @@ REGION_MIN = 12           # numbers read before their neighbours' tens digits we
 # a few numbers in particular). Wrong numbers on the regional benchmark boards (drawer and
 # renderer, no hints): seed 3, 45 without the neighbours, 41 at gain 1, 32 at 4, 27 at 8;
 # seed 1, 47 without, 30 at 4, 32 at 8; seed 5 (measured after the choice), 37 without,
-# 32 at 4 and at 8, 48 at 16.
+# 32 at 4 and at 8, 48 at 16 (all before REGION_SURE below; with it, seeds 1, 3 and 5
+# drawer boards and seed-5 shadow boards: 120 at 8, 123 at 12, 127 at 16).
 REGION_GAIN = 8.0
+# A reading this much surer (nats, best over second best) than its next race number is
+# left to itself, and the neighbours weigh in less the surer it is: a clear 14 among 4x
+# cities (a region's outlier) stays 14. Seeds 1 and 3 drawer boards and seed-5 faces and
+# shadow boards: 97 wrong numbers without the limit, 100 at 20, 109 at 10 (the six bundled
+# maps drawn at 20-27 px: 86 either way); on one seed-1 board at 38 px per hex, five wrong
+# without it (clear numbers given up to the neighbours), two with it.
+REGION_SURE = 20.0
 REGION_ROUNDS = 3         # settlings with the neighbours' tens digits as last settled
 DIGIT_TARGET_PX = 24      # enlarge crops until a digit is about this tall (Tesseract likes 20-30)
 GAP_PX = 40
@@ -452,9 +461,11 @@ def _settle(scores: np.ndarray, places: np.ndarray | None = None) -> list[int]:
     # readings would agree with them more, and raise it.
     tens = np.array(chosen) // 6
     weight = region_weight(places, tens)
+    top2 = np.sort(logp, axis=1)[:, -2:]     # (a sure reading's neighbours weigh less)
+    gain = REGION_GAIN * np.clip(1 - (top2[:, 1] - top2[:, 0]) / REGION_SURE, 0, 1)
     for _ in range(REGION_ROUNDS if weight > 0 else 0):
         prior = tens_prior(neighbour_shares(places, np.array(chosen) // 6), weight)
-        chosen = assign(logp + REGION_GAIN * np.repeat(prior, 6, axis=1))
+        chosen = assign(logp + gain[:, None] * np.repeat(prior, 6, axis=1))
     return chosen
 
 
