@@ -147,7 +147,7 @@ def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
                cities=out, meta={"name": f"synthetic {seed}"})
 
 
-REGION_ROUNDS = 8      # rounds of moving each region's centre to its cities' mean
+REGION_MOVES = 8       # times each region's centre is moved to its cities' mean
 
 
 def _fill_regions(dist: np.ndarray, counts: list, cap: list):
@@ -173,9 +173,10 @@ def regional_numbers(grid: Grid, places: list, counts: list, rng) -> list[tuple]
     on the published boards: the cities that share a tens digit lie close together (the
     tens digit is a region, rules.md section 1), and a city's numbers share one.
 
-    Six regions grow from cities far apart (each next seed the city farthest from those
-    chosen), each taking its nearest cities until it holds its share of the numbers; cities
-    with two or three numbers are placed first, so that each fits in one region. Which
+    Six regions start at cities far apart (each next one the city farthest from those
+    chosen); each city goes to the nearest region with room for its numbers (an even share
+    of them each; cities with two or three numbers first, so that each fits whole), and
+    each region's centre moves to its cities' mean, ``REGION_MOVES`` times over. Which
     region gets which tens digit, and which city which units digit, is random.
 
     >>> g = Grid("pointy", "odd", 6, 6)
@@ -201,7 +202,7 @@ def regional_numbers(grid: Grid, places: list, counts: list, rng) -> list[tuple]
         seeds.append(int(np.argmax(far)))
     centres = xy[seeds]
     weight = np.array(counts, dtype=float)
-    for _ in range(REGION_ROUNDS):
+    for _ in range(REGION_MOVES):
         dist = np.linalg.norm(xy[:, None, :] - centres[None, :, :], axis=2)
         region = _fill_regions(dist, counts, cap)
         centres = np.array([np.average(xy[[i for i in range(n) if region[i] == r]], axis=0,
