@@ -584,9 +584,17 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     if why:
         raise OcrUnavailable(why)
     cities = sorted(reading.cities.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-    rings = dict(cities)
     result: dict = {h: () for h, _ in cities}
     notes: list[str] = []
+    # A town abroad (on the Czech map, the towns across the frontier) carries no race
+    # number, and inside its ring the dark ground of the neighbouring state would pass
+    # for ink.
+    abroad = [h for h, _ in cities if reading.terrain.get(h) == "foreign"]
+    if abroad:
+        notes.append(f"{', '.join(hex_name(h) for h in abroad)}: "
+                     f"cit{'ies' if len(abroad) > 1 else 'y'} abroad, race numbers not read")
+    cities = [(h, ring) for h, ring in cities if h not in abroad]
+    rings = dict(cities)
     slots = []          # [hex, scores over CODES, comparisons summed in them]
     groups: dict = {}   # numbers in the ring -> [(index in slots, ink, faint ink)]
     crops = []

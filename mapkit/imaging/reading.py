@@ -404,6 +404,12 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
         # mountain with a ring on it (a border round a foreign enclave is no city; for a
         # hex read as water, as good is enough: no border runs round a lake).
         if reading.terrain[h] not in ("plain", "mountain") and not switched:
+            if reading.terrain[h] == "foreign" and all(
+                    reading.terrain.get(n) == "foreign" for n in grid.neighbours(h)):
+                # A town across the frontier (the Czech map's Chemnitz, Wrocław): a ring
+                # deep in the neighbouring state, where no border runs, is a city there.
+                cities[h] = (radius, score, -1)
+                continue
             del cities[h]
             continue
         cities[h] = (radius, score, ground)
@@ -420,7 +426,7 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
         # the city colour, shows that colour all round, as a ring or an outline would (over
         # dark grey the border's red fades on the far side, and seems pulled inwards); a
         # city there has its race numbers in its middle, a bare pocket of land none.
-        if reading.inner_ink.get(h, 1.0) < POCKET_INK \
+        if reading.inner_ink.get(h, 1.0) < POCKET_INK and reading.terrain[h] != "foreign" \
                 and all(reading.terrain.get(n) == "foreign" for n in grid.neighbours(h)):
             del cities[h]
     for h, (radius, score, ground) in cities.items():
