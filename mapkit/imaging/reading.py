@@ -692,6 +692,10 @@ def _fill_colour(lin: np.ndarray, n_inner: int, with_busy: bool = False):
 POCKET_INK = 0.03          # share of a hex's middle under writing that a city shows at least
 INK_DARKER = 25.0          # CIELAB lightness below the middle's lightest that is writing
 OUTLINE_RADIUS = 0.45      # a city "ring" this far out is an outline along the hex's sides
+# Rings on a board beyond which a ground tinted all over is suspected (see _rings): USA
+# West drawn with a mountain brown near the city colour showed 164 ring-like hexes for its
+# 31 cities; no kept benchmark board comes near (36 cities at most).
+RING_CROWD = 45
 RING_PEERS = 5            # sure rings needed to measure how strongly rings show
 RING_SPREAD = 0.08        # how far a ring's red strays from its usual radius (hexagons, blur)
 HUG_RADIUS = 0.38         # a ring this far out runs along the sides (blurred into them)
@@ -1298,13 +1302,21 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
     # A board with few sure rings keeps the tinted test alone.)
     sure = [f[4] for f in found if f[2] >= 0.9 and not f[3]]
     typical = float(np.median(sure)) if len(sure) >= RING_PEERS else None
-    for h, rad, score, tinted, strength, near_city, ground, switched, residuals in found:
+
+    def is_weak(tinted, strength, near_city, crowded):
         if typical is None:
-            weak = tinted
-        else:
-            weak = ((near_city and strength < 0.5 * typical)
-                    or (tinted and strength < 0.75 * typical))
-        if weak:
+            return tinted
+        return ((near_city and strength < 0.5 * typical)
+                or (tinted and strength < 0.75 * typical)
+                or (crowded and tinted and near_city and strength < typical))
+
+    # A board has at most about 40 cities (36 race numbers, a few towns abroad). Far more
+    # hexes that look like rings are a ground near the city colour, tinted all over by the
+    # blur (a wide mountain range in a brown near an orange-red city colour): then a hex
+    # tinted all over on such a ground must show as strongly as the board's sure rings.
+    crowded = sum(not is_weak(f[3], f[4], f[5], False) and f[2] >= 0.75 for f in found) > RING_CROWD
+    for h, rad, score, tinted, strength, near_city, ground, switched, residuals in found:
+        if is_weak(tinted, strength, near_city, crowded):
             continue
         s = float(np.clip((score - 0.6) / 0.3, 0.0, 1.0))
         result[h] = (rad, s, ground, switched, residuals)
