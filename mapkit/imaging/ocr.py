@@ -100,7 +100,7 @@ import numpy as np
 from ..grid import hex_name
 from .colour import LUMA
 from .reading import LINEAR_LUT, unmix
-from .regions import neighbour_shares, region_weight, tens_prior
+from .regions import nearest_others, region_weight, shares_among, tens_prior
 from .sampling import apply_affine
 
 __all__ = ["ocr_available", "read_numbers", "split_numbers", "OcrUnavailable"]
@@ -461,10 +461,13 @@ def _settle(scores: np.ndarray, places: np.ndarray | None = None) -> list[int]:
     # readings would agree with them more, and raise it.
     tens = np.array(chosen) // 6
     weight = region_weight(places, tens)
+    if weight == 0:
+        return chosen
+    near = nearest_others(places)
     top2 = np.sort(logp, axis=1)[:, -2:]     # (a sure reading's neighbours weigh less)
     gain = REGION_GAIN * np.clip(1 - (top2[:, 1] - top2[:, 0]) / REGION_SURE, 0, 1)
-    for _ in range(REGION_ROUNDS if weight > 0 else 0):
-        prior = tens_prior(neighbour_shares(places, np.array(chosen) // 6), weight)
+    for _ in range(REGION_ROUNDS):
+        prior = tens_prior(shares_among(near, np.array(chosen) // 6), weight)
         chosen = assign(logp + gain[:, None] * np.repeat(prior, 6, axis=1))
     return chosen
 

@@ -398,14 +398,16 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
                     others=[legend.linear(k) for k in legend.strokes() if k == "border"],
                     rivals=[legend.linear(k) for k in legend.strokes() if k == "river"],
                     abroad=[reading.terrain[h] == "foreign" for h in hexes])
+    def amid_foreign(h):
+        return all(reading.terrain.get(n) == "foreign" for n in grid.neighbours(h))
+
     for h in list(cities):
         radius, score, ground, switched, residuals = cities[h]
         # A hex read as water or foreign is a city only if it is better read as plain or
         # mountain with a ring on it (a border round a foreign enclave is no city; for a
         # hex read as water, as good is enough: no border runs round a lake).
         if reading.terrain[h] not in ("plain", "mountain") and not switched:
-            if reading.terrain[h] == "foreign" and all(
-                    reading.terrain.get(n) == "foreign" for n in grid.neighbours(h)):
+            if reading.terrain[h] == "foreign" and amid_foreign(h):
                 # A town across the frontier (the Czech map's Chemnitz, Wrocław): a ring
                 # deep in the neighbouring state, where no border runs, is a city there.
                 cities[h] = (radius, score, -1)
@@ -427,7 +429,7 @@ def _read_cities(reading: Reading, rgb, fit: GridFit, legend: Legend, hexes, cen
         # dark grey the border's red fades on the far side, and seems pulled inwards); a
         # city there has its race numbers in its middle, a bare pocket of land none.
         if reading.inner_ink.get(h, 1.0) < POCKET_INK and reading.terrain[h] != "foreign" \
-                and all(reading.terrain.get(n) == "foreign" for n in grid.neighbours(h)):
+                and amid_foreign(h):
             del cities[h]
     for h, (radius, score, ground) in cities.items():
         if score >= 0.5 and ground >= 0:
@@ -1314,10 +1316,13 @@ def _rings(rgb, A, px, centres, fills, light, city, ink, hexes, grid, grounds=()
     # hexes that look like rings are a ground near the city colour, tinted all over by the
     # blur (a wide mountain range in a brown near an orange-red city colour): then a hex
     # tinted all over on such a ground must show as strongly as the board's sure rings.
-    crowded = sum(not is_weak(f[3], f[4], f[5], False) and f[2] >= 0.75 for f in found) > RING_CROWD
+    def sureness(score):        # (a city from 0.5 up: see _read_cities)
+        return float(np.clip((score - 0.6) / 0.3, 0.0, 1.0))
+
+    crowded = sum(sureness(f[2]) >= 0.5 and not is_weak(f[3], f[4], f[5], False)
+                  for f in found) > RING_CROWD
     for h, rad, score, tinted, strength, near_city, ground, switched, residuals in found:
         if is_weak(tinted, strength, near_city, crowded):
             continue
-        s = float(np.clip((score - 0.6) / 0.3, 0.0, 1.0))
-        result[h] = (rad, s, ground, switched, residuals)
+        result[h] = (rad, sureness(score), ground, switched, residuals)
     return result

@@ -13,7 +13,7 @@ A board of 36 cities on a 6 x 6 block, each tens digit on a block of 2 x 3:
 
 >>> places = np.array([(x, y) for x in range(6) for y in range(6)], float)
 >>> tens = np.array([x // 2 + 3 * (y // 3) for x in range(6) for y in range(6)])
->>> shares = neighbour_shares(places, tens)
+>>> shares = shares_among(nearest_others(places), tens)
 >>> shares[0].round(2).tolist()    # the corner's five nearest: four of its own digit
 [0.56, 0.19, 0.06, 0.06, 0.06, 0.06]
 >>> region_weight(places, tens)    # the layout holds: the neighbours are trusted
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["neighbour_shares", "region_weight", "tens_prior"]
+__all__ = ["nearest_others", "shares_among", "region_weight", "tens_prior"]
 
 # A region holds six race numbers: a number's region is judged by the five nearest others.
 NEIGHBOURS = 5
@@ -39,17 +39,20 @@ SHUFFLES = 200          # the board's tens digits shuffled over its places this 
 SIGNIFICANCE = 0.99     # and its layout must beat this share of them to count as regions
 
 
-def neighbour_shares(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHBOURS) -> np.ndarray:
-    """``(n, 6)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
-    share a place), the share of each tens digit (0..5 in ``tens``) among its ``neighbours``
-    nearest other numbers, smoothed."""
-    n = len(places)
+def nearest_others(places: np.ndarray, neighbours: int = NEIGHBOURS) -> np.ndarray:
+    """``(n, k)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
+    share a place), the indices of its ``neighbours`` nearest other numbers."""
     d = np.linalg.norm(places[:, None, :] - places[None, :, :], axis=2)
     np.fill_diagonal(d, np.inf)
-    k = max(1, min(neighbours, n - 1))
-    near = np.argsort(d, axis=1, kind="stable")[:, :k]
+    k = max(1, min(neighbours, len(places) - 1))
+    return np.argsort(d, axis=1, kind="stable")[:, :k]
+
+
+def shares_among(near: np.ndarray, tens: np.ndarray) -> np.ndarray:
+    """``(n, 6)``: the share of each tens digit (0..5 in ``tens``) among each number's
+    nearest others (``near``, from :func:`nearest_others`), smoothed."""
     counts = np.stack([(tens[near] == t).sum(axis=1) for t in range(6)], axis=1)
-    return (counts + SMOOTH) / (k + 6 * SMOOTH)
+    return (counts + SMOOTH) / (near.shape[1] + 6 * SMOOTH)
 
 
 def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
@@ -67,11 +70,12 @@ def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHB
     likeliest; zero unless they are likelier so than the same digits shuffled over the
     same places are in all but one of ``SHUFFLES`` (36 numbers laid out at random show
     some clustering by chance, and so do the numbers of a big city)."""
-    w, gain = _gain(neighbour_shares(places, tens, neighbours), tens)
+    near = nearest_others(places, neighbours)       # the places stay; only digits move
+    w, gain = _gain(shares_among(near, tens), tens)
     if w == 0:
         return 0.0
     rng = np.random.default_rng(0)      # the same board, the same answer
-    chance = [_gain(neighbour_shares(places, t, neighbours), t)[1]
+    chance = [_gain(shares_among(near, t), t)[1]
               for t in (rng.permutation(tens) for _ in range(SHUFFLES))]
     return w if gain > np.quantile(chance, SIGNIFICANCE) else 0.0
 

@@ -200,14 +200,15 @@ def regional_numbers(grid: Grid, places: list, counts: list, rng) -> list[tuple]
     while len(seeds) < regions:
         far = np.min(np.linalg.norm(xy[:, None, :] - xy[seeds][None, :, :], axis=2), axis=1)
         seeds.append(int(np.argmax(far)))
-    centres = xy[seeds]
+    centres = xy[seeds].copy()
     weight = np.array(counts, dtype=float)
     for _ in range(REGION_MOVES):
         dist = np.linalg.norm(xy[:, None, :] - centres[None, :, :], axis=2)
         region = _fill_regions(dist, counts, cap)
-        centres = np.array([np.average(xy[[i for i in range(n) if region[i] == r]], axis=0,
-                                       weights=weight[[i for i in range(n) if region[i] == r]])
-                            if r in region else centres[r] for r in range(regions)])
+        for r in range(regions):
+            members = [i for i in range(n) if region[i] == r]
+            if members:
+                centres[r] = np.average(xy[members], axis=0, weights=weight[members])
     tens = rng.sample(range(1, 7), 6)
     pools = [[10 * tens[r] + u for u in rng.sample(range(1, 7), 6)] for r in range(6)]
     out = []
