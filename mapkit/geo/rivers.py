@@ -23,11 +23,11 @@ True
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import defaultdict
 
 from ..grid import Edge, Grid, Hex, edge
+from ..search import dijkstra
 
 __all__ = ["CornerGraph", "is_chain", "chain_order", "river_network", "trace", "main_rivers",
            "polyline_length"]
@@ -115,36 +115,17 @@ class CornerGraph:
 
         # Dijkstra from a to b; cost of a side = length * (0.05 + mean squared distance of its
         # ends and middle from the river, in hex radii).
-        best = {a: 0.0}
-        prev: dict[int, tuple[int, Edge]] = {}
-        heap = [(0.0, a)]
-        while heap:
-            c, n = heapq.heappop(heap)
-            if n == b:
-                break
-            if c > best.get(n, math.inf):
-                continue
+        def sides(n: int):
+            pm = self.points[n]
             for m, e in self.links[n]:
-                pm = self.points[n]
                 qm = self.points[m]
                 mid = ((pm[0] + qm[0]) / 2, (pm[1] + qm[1]) / 2)
                 dm = ls.distance(Point(mid)) / scale
                 w = math.dist(pm, qm) / scale * (0.05 + (dist(n) ** 2 + dist(m) ** 2 + dm ** 2) / 3)
-                w *= self.factor[e]
-                nc = c + w
-                if nc < best.get(m, math.inf) - 1e-12:
-                    best[m] = nc
-                    prev[m] = (n, e)
-                    heapq.heappush(heap, (nc, m))
-        if b not in prev:
-            return []
-        out = []
-        n = b
-        while n != a:
-            n, e = prev[n]
-            out.append(e)
-        out.reverse()
-        return out
+                yield m, w * self.factor[e], e
+
+        found = dijkstra([a], sides, targets={b}, eps=1e-12)
+        return found.labels(b) if found.found is not None else []
 
 
 def chain_order(edges, grid: Grid):
@@ -243,23 +224,16 @@ def river_network(lines, precision: int = 4, join_deg: float = 0.05):
 
 
 def _dijkstra(adj, sources, blocked_pieces=frozenset()):
-    dist = {s: 0.0 for s in sources}
-    prev: dict = {}
-    heap = [(0.0, s) for s in sorted(sources)]
-    heapq.heapify(heap)
-    while heap:
-        c, n = heapq.heappop(heap)
-        if c > dist.get(n, math.inf):
-            continue
+    """Cheapest ways through the river network: ``(dist, prev)``, ``prev[m] = (n, piece, id)``."""
+    def pieces(n):
         for m, piece, length, pid in adj.get(n, ()):
-            if pid in blocked_pieces:
-                continue
-            nc = c + length
-            if nc < dist.get(m, math.inf) - 1e-12:
-                dist[m] = nc
-                prev[m] = (n, piece, pid)
-                heapq.heappush(heap, (nc, m))
-    return dist, prev
+            if pid not in blocked_pieces:
+                yield m, length, (piece, pid)
+
+    found = dijkstra(sources, pieces, eps=1e-12)
+    prev = {m: (n, piece, pid) for m, step in found.prev.items() if step is not None
+            for n, (piece, pid) in (step,)}
+    return found.dist, prev
 
 
 def _path_points(prev, start, end):

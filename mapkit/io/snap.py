@@ -29,11 +29,11 @@ True
 
 from __future__ import annotations
 
-import heapq
 import math
 from typing import Iterable, Sequence
 
 from ..grid import Edge, Grid, Hex, edge
+from ..search import dijkstra
 
 __all__ = [
     "Corner",
@@ -149,35 +149,18 @@ def _path(grid: Grid, start: Corner, goal: Corner, seg_a, seg_b) -> list[Corner]
         x, y = pos[c]
         return math.hypot(x - gx, y - gy)
 
-    best = {start: 0.0}
-    came: dict = {}
-    heap = [(h(start), 0.0, start)]
-    expansions = 0
-    while heap:
-        _, cost, c = heapq.heappop(heap)
-        if c == goal:
-            path = [c]
-            while c in came:
-                c = came[c]
-                path.append(c)
-            return path[::-1]
-        if cost > best.get(c, math.inf):
-            continue
-        expansions += 1
-        if expansions > MAX_EXPANSIONS:
-            break
+    def sides(c):
         cx, cy = pos[c]
         for n, _ in corner_neighbours(grid, c):
             if n not in pos:
                 pos[n] = corner_point(grid, n)
             nx, ny = pos[n]
             mid = ((cx + nx) / 2, (cy + ny) / 2)
-            step = s * (1.0 + PENALTY * _segment_distance(mid, seg_a, seg_b) / s)
-            nc = cost + step
-            if nc < best.get(n, math.inf) - 1e-12:
-                best[n] = nc
-                came[n] = c
-                heapq.heappush(heap, (nc + h(n), nc, n))
+            yield n, s * (1.0 + PENALTY * _segment_distance(mid, seg_a, seg_b) / s), None
+
+    found = dijkstra([start], sides, heuristic=h, targets={goal}, eps=1e-12, max_expansions=MAX_EXPANSIONS)
+    if found.found is not None:
+        return found.path(goal)
     raise ValueError("no path along hex sides between two corners (internal limit reached)")
 
 

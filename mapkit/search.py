@@ -1,0 +1,298 @@
+"""Shortest paths: the one module of searches that every part of mapkit uses.
+
+Three algorithms, one family (as networkx keeps one algorithm family per module):
+
+* :func:`dial` -- Dijkstra with a bucket queue (*Dial's algorithm*) for small whole-number
+  costs over an adjacency list (``adjacency[u]`` = tuple of ``(v, cost)``): the distance
+  tables, routes and network costs of :mod:`mapkit.analysis`, the engine's race-drawing
+  distances. Costs may be 0. Several sources, targets that stop the search, predecessors.
+* :func:`dijkstra` -- any non-negative costs (floats too) from a ``neighbours(u)`` function
+  that yields ``(v, cost, label)``; with a ``heuristic`` it is A*. Sources, targets,
+  a ``stop(u, dist)`` test as nodes are settled, a cost ``limit``, an expansion cap. Used
+  by the bots (cheapest extension of a network, race routes), river tracing
+  (:mod:`mapkit.geo.rivers`) and snapping lines to hex sides (:mod:`mapkit.io.snap`).
+* :func:`dial_batch` -- many sources at once with numpy, over a board laid out in cells
+  with six fixed neighbour offsets (:class:`mapkit.analysis.board.Board`, or the engine's
+  board): one vector operation per distance level, direction and cost. Large boards.
+
+Ties are broken deterministically: :func:`dial` settles nodes in the order they reached
+their distance; :func:`dijkstra` by ``(cost, node)`` (``(cost + estimate, cost, node)`` for
+A*), so nodes must be comparable (ints, tuples).
+
+>>> adj = [((1, 1),), ((0, 1), (2, 3)), ((1, 3),)]      # 0 -1- 1 -3- 2
+>>> dial(adj, [0])
+[0, 1, 4]
+>>> p = dijkstra([0], lambda u: ((v, w, f"{u}-{v}") for v, w in adj[u]), targets={2})
+>>> p.found, p.dist[2], p.path(2), p.labels(2)
+(2, 4, [0, 1, 2], ['0-1', '1-2'])
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+__all__ = ["INF", "dial", "path_to", "dijkstra", "Paths", "dial_batch"]
+
+# "Unreachable" in the integer distance lists: larger than any real distance.
+INF = 2**31 - 1
+
+
+def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool = False,
+         max_weight: int | None = None, limit: int | None = None, blocked=None, size: int | None = None):
+    """Distances (a list indexed by node) from ``sources`` (a node or a list of nodes).
+
+    ``adjacency[u]``: tuple of ``(v, cost)`` with whole costs >= 0. ``targets``: nodes; the
+    search stops once all are settled (``first=True``: once one is; other nodes may then
+    hold upper bounds or :data:`INF`). ``preds=True`` returns ``(dist, pred)``, ``pred[v]``
+    the node before ``v`` on one cheapest path (-1 at sources and unreached nodes).
+    ``max_weight``: the largest cost (found by scanning when not given); ``limit``: nodes
+    farther than this are not settled; ``blocked``: a container of nodes never entered;
+    ``size``: the number of nodes when ``adjacency`` is a mapping (nodes 0 .. size - 1).
+
+    >>> dial([((1, 0),), ((2, 2),), ()], 0, preds=True)
+    ([0, 0, 2], [-1, 0, 1])
+    """
+    if size is None:
+        size = len(adjacency)
+    dist = [INF] * size
+    pred = [-1] * size if preds else None
+    starts = [sources] if isinstance(sources, int) else list(sources)
+    starts = [s for s in dict.fromkeys(starts) if 0 <= s < size]
+    done = (dist, pred) if preds else dist
+    if not starts:
+        return done
+    for s in starts:
+        dist[s] = 0
+    want = None
+    remaining = 0
+    if targets is not None:
+        want = bytearray(size)
+        for t in targets:
+            if 0 <= t < size:
+                want[t] = 1
+        remaining = sum(want)
+        if first and any(want[s] for s in starts):
+            return done
+        for s in starts:
+            if want[s]:
+                want[s] = 0
+                remaining -= 1
+        if remaining == 0:
+            return done
+        if first:
+            remaining = 1
+    if max_weight is None:
+        rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
+        max_weight = max((w for row in rows for _, w in row), default=0)
+    span = max(max_weight, 1) + 1
+    buckets = [[] for _ in range(span)]
+    buckets[0].extend(starts)
+    pending = len(starts)
+    d = 0
+    while pending:
+        if limit is not None and d > limit:
+            break
+        i = d % span
+        bucket = buckets[i]
+        if bucket:
+            buckets[i] = []
+            pending -= len(bucket)
+            k = 0
+            while k < len(bucket):          # cost-0 steps append to the bucket being read
+                u = bucket[k]
+                k += 1
+                if dist[u] != d:
+                    continue                # stale: u was reached more cheaply later
+                if want is not None and want[u]:
+                    remaining -= 1
+                    if remaining == 0:
+                        return done
+                for v, w in adjacency[u]:
+                    nd = d + w
+                    if nd < dist[v] and (blocked is None or v not in blocked):
+                        dist[v] = nd
+                        if pred is not None:
+                            pred[v] = u
+                        if w:
+                            buckets[nd % span].append(v)
+                            pending += 1
+                        else:
+                            bucket.append(v)
+        d += 1
+    return done
+
+
+def path_to(pred: list, target: int, dist: list | None = None) -> list[int]:
+    """The nodes from a source to ``target`` along ``pred`` (from :func:`dial`).
+
+    A source itself has ``pred == -1``: give ``dist`` to tell it (path ``[target]``) from an
+    unreached node (path ``[]``); without ``dist`` both give ``[]``.
+    """
+    if pred[target] == -1:
+        return [target] if dist is not None and dist[target] == 0 else []
+    out = [target]
+    c = target
+    while pred[c] != -1:
+        c = pred[c]
+        out.append(c)
+    out.reverse()
+    return out
+
+
+class Paths:
+    """The result of :func:`dijkstra`: ``dist[v]`` (settled nodes, and the best costs found
+    for unsettled ones when the search stopped early), ``prev[v] = (u, label)`` (None at
+    sources), ``settled`` (the nodes in the order they were settled) and ``found`` (the
+    target that stopped the search, or None)."""
+
+    __slots__ = ("dist", "prev", "settled", "found")
+
+    def __init__(self, dist, prev, settled, found):
+        self.dist = dist
+        self.prev = prev
+        self.settled = settled
+        self.found = found
+
+    def path(self, v) -> list:
+        """The nodes from a source to ``v`` ([] when ``v`` was not reached)."""
+        if v not in self.prev:
+            return []
+        out = [v]
+        while self.prev[v] is not None:
+            v = self.prev[v][0]
+            out.append(v)
+        out.reverse()
+        return out
+
+    def labels(self, v) -> list:
+        """The labels of the steps from a source to ``v``, in order."""
+        out = []
+        step = self.prev.get(v)
+        while step is not None:
+            out.append(step[1])
+            step = self.prev[step[0]]
+        out.reverse()
+        return out
+
+
+def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, limit: float = math.inf,
+             eps: float = 0.0, max_expansions: int | None = None) -> Paths:
+    """Cheapest paths from ``sources`` where ``neighbours(u)`` yields ``(v, cost, label)``.
+
+    ``heuristic(v)``: a lower bound of the cost from ``v`` to the nearest target (A*; it
+    must never overestimate). ``targets``: a container; the search stops at the first one
+    settled (``Paths.found``). ``stop(u, d)``: called as each node is settled with its cost;
+    True ends the search. ``limit``: costs above it are not pursued. ``eps``: a new cost
+    must beat the old by more than this (for float costs). ``max_expansions``: give up
+    (``found`` None) after settling this many nodes.
+    """
+    dist: dict = {}
+    prev: dict = {}
+    heap = []
+    for s in sorted(set(sources)):
+        dist[s] = 0
+        prev[s] = None
+        heap.append((heuristic(s), 0, s) if heuristic else (0, s))
+    heapq.heapify(heap)
+    settled = []
+    done = set()
+    found = None
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        if heuristic:
+            _, d, u = pop(heap)
+        else:
+            d, u = pop(heap)
+        if u in done or d > dist[u]:
+            continue
+        done.add(u)
+        settled.append(u)
+        if targets is not None and u in targets:
+            found = u
+            break
+        if stop is not None and stop(u, d):
+            break
+        if max_expansions is not None and len(settled) > max_expansions:
+            break
+        for v, w, label in neighbours(u):
+            nd = d + w
+            if nd > limit or v in done:
+                continue
+            old = dist.get(v)
+            if old is None or nd < old - eps:
+                dist[v] = nd
+                prev[v] = (u, label)
+                push(heap, (nd + heuristic(v), nd, v) if heuristic else (nd, v))
+    return Paths(dist, prev, settled, found)
+
+
+def dial_batch(offsets, weights, passable, sources, targets=None, batch: int = 64):
+    """Distances from many sources at once, with numpy, on a board of cells.
+
+    ``offsets[k]``: the cell offset of direction ``k`` (six, fixed for every cell);
+    ``weights``: a ``(6, cells)`` integer array, ``weights[k][c]`` the cost of the step from
+    cell ``c`` in direction ``k`` (0 = closed); ``passable``: a boolean array by cell (padding
+    cells are never passable, so no step leaves the board). Returns, per source, the
+    distances to ``targets`` (a list of cells; None: to every cell) as lists with None for
+    unreachable. ``batch`` sources are searched side by side (memory ``4 * batch`` bytes per
+    cell). Each distance level is expanded for the whole batch with one vector operation
+    per direction and cost; within one direction every frontier cell has a different
+    neighbour, so the updates never collide.
+    """
+    import numpy as np
+
+    weights = np.asarray(weights)
+    size = weights.shape[1]
+    classes = []
+    for k in range(6):
+        wk = weights[k]
+        classes.append([(int(c), wk == c) for c in np.unique(wk) if c])
+    sources = list(sources)
+    tcells = None if targets is None else np.asarray(targets, dtype=np.int64)
+    maxw = max(1, int(weights.max()) if weights.size else 1)
+    span = maxw + 1
+    passable = np.asarray(passable, dtype=bool)
+    out: list[list[int | None]] = []
+    for lo in range(0, len(sources), max(1, batch)):
+        chunk = sources[lo:lo + batch]
+        nb = len(chunk)
+        dist = np.full(nb * size, INF, dtype=np.int32)
+        src = np.asarray(chunk, dtype=np.int64)
+        ok = (src >= 0) & passable[np.clip(src, 0, size - 1)]
+        starts = np.arange(nb, dtype=np.int64)[ok] * size + src[ok]
+        dist[starts] = 0
+        buckets: list[list] = [[] for _ in range(span)]
+        buckets[0].append(starts)
+        pending = 1 if len(starts) else 0
+        d = 0
+        while pending:
+            i = d % span
+            parts = buckets[i]
+            if parts:
+                buckets[i] = []
+                pending -= len(parts)
+                front = parts[0] if len(parts) == 1 else np.concatenate(parts)
+                front = front[dist[front] == d]
+                if len(front):
+                    cells = front % size
+                    for k in range(6):
+                        off = offsets[k]
+                        for c, mask in classes[k]:
+                            hit = front[mask[cells]]
+                            if not len(hit):
+                                continue
+                            hit += off
+                            nd = d + c
+                            hit = hit[dist[hit] > nd]
+                            if len(hit):
+                                dist[hit] = nd
+                                buckets[nd % span].append(hit)
+                                pending += 1
+            d += 1
+        table = dist.reshape(nb, size)
+        if tcells is not None:
+            table = table[:, tcells] if len(tcells) else np.zeros((nb, 0), np.int32)
+        for row in table.tolist():
+            out.append([None if v == INF else v for v in row])
+    return out
