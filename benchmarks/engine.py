@@ -1,97 +1,154 @@
-"""Benchmark: whole four-player games with bots, on one core.
+"""Benchmark: whole games with bots, on one core, against another version of mapkit.
 
-For each bundled map (default maps/example.yaml and maps/czechia.yaml) and each bot
-(``greedy`` and ``random``) it plays games with four bots of that kind by the Paluba rules in
-this process and prints
+Each case plays games with bots in a worker process and times every game (process time, so
+that other processes on the machine count less) and every bot decision (wall time). With ``--baseline REF`` (default ``HEAD``: the last commit; give an older commit to
+compare across several) the same cases are played by that version of mapkit too (``git
+archive REF`` into a temporary folder), the two workers taking turns case by case, round by
+round, so that a busy machine slows both alike; the report prints both figures and their
+ratio (baseline / this tree: above 1 means this tree is faster).
 
-* games per second and the mean, median and slowest time of one game;
-* the time of one bot decision (mean, 95th percentile, slowest) and decisions per game;
-* the baseline, measured in the same run: replaying the same games' records through the
-  engine (the rules alone, no decisions), and the ratio of a played game to its replay.
+The cases (``--cases``; all by default):
 
-The target: a four-player Paluba game with greedy bots in under 0.5 s on one core (so 10,000
-games take minutes); the line ``target`` says whether the mean met it.
+* ``example-greedy``, ``example-random`` -- 4 bots, Paluba, maps/example.yaml;
+* ``czechia-greedy``, ``czechia-random`` -- 4 bots, Paluba, maps/czechia.yaml;
+* ``grid300-greedy`` -- 4 greedy bots, Paluba, a random 300 x 300 board with 36 cities
+  (:func:`benchmarks.distances.random_board`, seed 1);
+* ``czechia-special`` -- 4 greedy bots, Paluba with the map's special races and ferries (this
+  tree only: the baseline may not play them).
 
-    python benchmarks/engine.py                      # 40 greedy and 10 / 3 random games per map
-    python benchmarks/engine.py --games 100 --random-games 5 --maps maps/example.yaml
+For a like-for-like comparison the cases play without special races and ferries where the
+code knows those options (the rules of the engine before them). Targets (issue 17): a
+random-bot Paluba game on the Czech map at least 5x faster than the engine before the
+restructuring, a greedy game on a 300 x 300 board at least 3x faster, and no case slower.
+
+    python benchmarks/engine.py                                 # against the last commit
+    python benchmarks/engine.py --baseline 993a19a --rounds 3   # against an older commit
+    python benchmarks/engine.py --cases czechia-random --games 20 --baseline none
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from mapkit.engine import Record, load_engine_map, replay  # noqa: E402
-from mapkit.engine.simulate import game_seed, play_game  # noqa: E402
+# name -> (map, bot, games per round, like-for-like)
+CASES = {
+    "example-greedy": ("maps/example.yaml", "greedy", 20, True),
+    "example-random": ("maps/example.yaml", "random", 5, True),
+    "czechia-greedy": ("maps/czechia.yaml", "greedy", 10, True),
+    "czechia-random": ("maps/czechia.yaml", "random", 3, True),
+    "grid300-greedy": ("grid300", "greedy", 1, True),
+    "czechia-special": ("maps/czechia.yaml", "greedy", 10, False),
+}
 
-TARGET_S = 0.5
+
+def _board(root: Path, where: str):
+    from mapkit.engine import EngineMap, load_engine_map
+
+    if where == "grid300":
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from distances import random_board
+
+        return EngineMap.from_map(random_board(300, 300, 36, seed=1))
+    return load_engine_map(root / where)
 
 
-def pct(xs, q):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
+def worker(root: Path, case: str, games: int, seed: int) -> dict:
+    """Play the case's games with the mapkit found at ``root``; figures as JSON data."""
+    sys.path.insert(0, str(root))
+    from mapkit.engine import Options
+    from mapkit.engine.simulate import game_seed, play_game
 
-
-def bench(board, bot: str, games: int, preset: str, seed: int):
-    game_times, decisions, replays, per_game_decisions, actions = [], [], [], [], []
+    where, bot, _, like = CASES[case]
+    board = _board(root, where)
+    known = set(Options().as_json())
+    options = {k: False for k in ("special_races", "ferries") if k in known} if like else {}
+    game_times, decisions, actions = [], [], []
     for i in range(games):
-        s = game_seed(seed, i)
         timer: list = []
-        t0 = time.perf_counter()
-        g = play_game(board, preset, [bot] * 4, {}, s, timer=timer)
-        game_times.append(time.perf_counter() - t0)
+        t0 = time.process_time()
+        g = play_game(board, "paluba", [bot] * 4, options, game_seed(seed, i), timer=timer)
+        game_times.append(time.process_time() - t0)
         decisions.extend(timer)
-        per_game_decisions.append(len(timer))
         actions.append(len(g.history))
-        rec = Record.of(g)
-        t0 = time.perf_counter()
-        replay(rec, board)
-        replays.append(time.perf_counter() - t0)
-    return game_times, decisions, per_game_decisions, replays, actions
+    return {"games": game_times, "decisions": decisions, "actions": actions}
+
+
+def _run_worker(root: Path, case: str, games: int, seed: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--case", case, "--games", str(games),
+                          "--seed", str(seed)], capture_output=True, text=True, env=env, cwd=str(root))
+    if out.returncode != 0:
+        raise SystemExit(f"worker for {case} in {root} failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout)
+
+
+def _extract(ref: str, into: Path) -> Path:
+    """The tree of commit ``ref`` in a folder (``git archive``)."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True).stdout
+    tar = into / "tree.tar"
+    tar.write_bytes(data)
+    with tarfile.open(tar) as tf:
+        tf.extractall(into / "tree", filter="data")
+    return into / "tree"
+
+
+def _fmt(xs) -> str:
+    return f"{statistics.mean(xs) * 1000:9.2f} ms" if xs else "        -"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--maps", nargs="+", default=["maps/example.yaml", "maps/czechia.yaml"])
-    ap.add_argument("--games", type=int, default=40, help="greedy games per map (default 40)")
-    ap.add_argument("--random-games", type=int, default=None,
-                    help="random games per map (default 10 on small maps, 3 on large ones: random "
-                         "bots build one piece at a time and take long)")
-    ap.add_argument("--preset", default="paluba")
+    ap.add_argument("--baseline", default="HEAD", help="git ref to compare against ('none': no baseline)")
+    ap.add_argument("--cases", default=",".join(CASES), help="comma-separated cases (default: all)")
+    ap.add_argument("--games", type=int, default=None, help="games per case and round (default: per case)")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of (this tree, baseline) per case")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    print(f"python {sys.version.split()[0]}, one process, {args.preset} rules, 4 players")
-    for path in args.maps:
-        p = Path(path)
-        if not p.is_absolute():
-            p = ROOT / p
-        board = load_engine_map(p)
-        big = len(board.hex_names) > 500
-        for bot in ("greedy", "random"):
-            n = args.games if bot == "greedy" else (args.random_games or (3 if big else 10))
-            gt, dt, pg, rt, acts = bench(board, bot, n, args.preset, args.seed)
-            mean = statistics.mean(gt)
-            print(f"\n{board.name} ({board.grid.columns}x{board.grid.rows}, {len(board.cities)} cities), "
-                  f"4 x {bot}, {n} games")
-            print(f"  games/s {n / sum(gt):8.2f}   per game: mean {mean * 1000:8.1f} ms, median "
-                  f"{statistics.median(gt) * 1000:8.1f} ms, slowest {max(gt) * 1000:8.1f} ms; "
-                  f"{statistics.mean(acts):.0f} actions")
-            print(f"  bot decision: mean {statistics.mean(dt) * 1000:7.3f} ms, p95 {pct(dt, 0.95) * 1000:7.3f} ms, "
-                  f"slowest {max(dt) * 1000:7.2f} ms; {statistics.mean(pg):.0f} decisions per game "
-                  f"({sum(dt) / sum(gt) * 100:.0f}% of the time)")
-            rmean = statistics.mean(rt)
-            print(f"  baseline (replaying the same records, rules only): {rmean * 1000:8.1f} ms per game; "
-                  f"played / replayed = {mean / rmean:.2f}x")
-            if bot == "greedy":
-                verdict = "met" if mean < TARGET_S else "NOT met"
-                print(f"  target: a greedy game in < {TARGET_S} s on one core: {verdict} "
-                      f"(mean {mean:.3f} s, slowest {max(gt):.3f} s)")
+    if args.worker:
+        print(json.dumps(worker(Path(args.worker), args.case, args.games, args.seed)))
+        return
+    cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    for c in cases:
+        if c not in CASES:
+            raise SystemExit(f"unknown case {c!r}; cases: {', '.join(CASES)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        base_root = None if args.baseline == "none" else _extract(args.baseline, Path(tmp))
+        print(f"python {sys.version.split()[0]}; this tree against {args.baseline}; {args.rounds} rounds, "
+              f"Paluba, 4 players; times per game and per bot decision (mean)")
+        print(f"{'case':<16} {'games':>5} {'this tree':>12} {'baseline':>12} {'ratio':>6}   "
+              f"{'decision':>12} {'baseline':>12} {'ratio':>6}   actions")
+        for case in cases:
+            _, _, per_round, like = CASES[case]
+            games = args.games or per_round
+            mine = {"games": [], "decisions": [], "actions": []}
+            base = {"games": [], "decisions": [], "actions": []}
+            for _ in range(args.rounds):
+                for k, v in _run_worker(ROOT, case, games, args.seed).items():
+                    mine[k] += v
+                if base_root is not None and like:
+                    for k, v in _run_worker(base_root, case, games, args.seed).items():
+                        base[k] += v
+            ratio = (statistics.mean(base["games"]) / statistics.mean(mine["games"])) if base["games"] else None
+            dratio = (statistics.mean(base["decisions"]) / statistics.mean(mine["decisions"])
+                      if base["decisions"] else None)
+            acts = f"{statistics.mean(mine['actions']):.0f}" + (f" / {statistics.mean(base['actions']):.0f}"
+                                                                 if base["actions"] else "")
+            print(f"{case:<16} {len(mine['games']):5d} {_fmt(mine['games'])} {_fmt(base['games'])} "
+                  f"{(f'{ratio:5.2f}x' if ratio else '     -')}   {_fmt(mine['decisions'])} {_fmt(base['decisions'])} "
+                  f"{(f'{dratio:5.2f}x' if dratio else '     -')}   {acts}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ Three algorithms, one family (as networkx keeps one algorithm family per module)
   a ``stop(u, dist)`` test as nodes are settled, a cost ``limit``, an expansion cap. Used
   by the bots (cheapest extension of a network, race routes), river tracing
   (:mod:`mapkit.geo.rivers`) and snapping lines to hex sides (:mod:`mapkit.io.snap`).
+* :func:`bfs` -- every step costs 1 (breadth-first), over a mapping of rows; the answer is a
+  dict, so a search over a few hundred built pieces of a huge board costs what they cost.
 * :func:`dial_batch` -- many sources at once with numpy, over a board laid out in cells
   with six fixed neighbour offsets (:class:`mapkit.analysis.board.Board`, or the engine's
   board): one vector operation per distance level, direction and cost. Large boards.
@@ -32,10 +34,33 @@ from __future__ import annotations
 import heapq
 import math
 
-__all__ = ["INF", "dial", "path_to", "dijkstra", "Paths", "dial_batch"]
+__all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch"]
 
 # "Unreachable" in the integer distance lists: larger than any real distance.
 INF = 2**31 - 1
+
+
+def bfs(rows, sources) -> dict:
+    """Steps from ``sources`` to every node reachable over ``rows`` (``rows.get(u)``: the
+    neighbours of ``u``, or nothing), as a dict.
+
+    >>> bfs({0: (1,), 1: (0, 2), 2: (1,)}, [0])
+    {0: 0, 1: 1, 2: 2}
+    """
+    dist = {s: 0 for s in sources}
+    frontier = list(dist)
+    d = 0
+    get = rows.get
+    while frontier:
+        d += 1
+        nxt = []
+        for u in frontier:
+            for v in get(u, ()):
+                if v not in dist:
+                    dist[v] = d
+                    nxt.append(v)
+        frontier = nxt
+    return dist
 
 
 def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool = False,
@@ -178,7 +203,8 @@ class Paths:
 
 def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, limit: float = math.inf,
              eps: float = 0.0, max_expansions: int | None = None) -> Paths:
-    """Cheapest paths from ``sources`` where ``neighbours(u)`` yields ``(v, cost, label)``.
+    """Cheapest paths from ``sources`` where ``neighbours(u)`` yields ``(v, cost, label)``
+    (``neighbours`` may also be a mapping from ``u`` to those rows, read as they are).
 
     ``heuristic(v)``: a lower bound of the cost from ``v`` to the nearest target (A*; it
     must never overestimate). ``targets``: a container; the search stops at the first one
@@ -195,20 +221,28 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
         prev[s] = None
         heap.append((heuristic(s), 0, s) if heuristic else (0, s))
     heapq.heapify(heap)
-    settled = []
-    done = set()
+    settled: list = []
     found = None
     pop, push = heapq.heappop, heapq.heappush
+    if not callable(neighbours):
+        rows = neighbours
+
+        def neighbours(u, get=rows.get):
+            return get(u, ())
+    has_targets = targets is not None
+    # Two loops, with and without an estimate, so that the common case carries no test for it.
+    # A node is settled when it leaves the heap at its best cost; a later, dearer entry of it
+    # is stale. (A cost must beat the old one by more than ``eps`` to be pushed, so equal
+    # entries never pile up.)
     while heap:
         if heuristic:
             _, d, u = pop(heap)
         else:
             d, u = pop(heap)
-        if u in done or d > dist[u]:
+        if d > dist[u]:
             continue
-        done.add(u)
         settled.append(u)
-        if targets is not None and u in targets:
+        if has_targets and u in targets:
             found = u
             break
         if stop is not None and stop(u, d):
@@ -217,7 +251,7 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
             break
         for v, w, label in neighbours(u):
             nd = d + w
-            if nd > limit or v in done:
+            if nd > limit:
                 continue
             old = dist.get(v)
             if old is None or nd < old - eps:

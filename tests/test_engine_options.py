@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mapkit.engine import IllegalAction, Options, make_rules, new_game
-from mapkit.engine.numbers import NumberTable
+from mapkit.engine.games.dampfross.numbers import NumberTable
 from mapkit.errors import InputError
 from test_engine import (ACCEPT, DONE, PASS, RACE, B, P, R, S, act, board_of, fee_map, ladder_map,
                          ladder_ready, row)

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import MAPS
 from mapkit.engine import IllegalAction, load_engine_map, new_game
-from mapkit.engine.numbers import NumberTable
+from mapkit.engine.games.dampfross.numbers import NumberTable
 from test_engine import (DONE, END, PASS, RACE, B, P, R, S, act, board_of, fee_map, ladder_map,
                          ladder_ready, row)
 

@@ -1,10 +1,12 @@
-"""The rules engine: play any mapkit map by the Paluba, Expres or Dampfross rules.
+"""The game engine: play any mapkit map by the rules of the games mapkit knows.
 
 The engine knows no particular game (as in tobymao/18xx): a game is a board
-(:class:`EngineMap`, compiled from a map or read from ``mapkit export``), a rules object
-(a preset of :mod:`mapkit.engine.rules` plus options) and a list of JSON actions
-(:mod:`mapkit.engine.actions`), dice rolls included, so a :class:`Record` replays exactly.
-The state has an OpenSpiel-like interface (:class:`GameState`).
+(:class:`EngineMap`, compiled from a map or read from ``mapkit export``), a rules object (a
+preset of a game family plus options) and a list of JSON actions, dice rolls included, so a
+:class:`Record` replays exactly. The core (this package's modules) gives every game the
+OpenSpiel-like :class:`State` protocol, chance nodes, JSON actions, records and replay, the
+ledger, track networks and a front-end ``view()``; each game family is a package under
+:mod:`mapkit.engine.games` (Dampfross, Paluba and Expres: :mod:`mapkit.engine.games.dampfross`).
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
@@ -17,22 +19,24 @@ The state has an OpenSpiel-like interface (:class:`GameState`).
 
 from __future__ import annotations
 
-from .board import CityInfo, EngineMap, compile_map, load_engine_map, map_hash
+from .board import CityInfo, EngineMap, FerryInfo, compile_map, load_engine_map, map_hash
 from .errors import IllegalAction, RecordError
+from .game import FAMILIES, PRESETS, Family, Game, Rules, family_of, load_families, make_rules, new_game
+from .ledger import BANK, Ledger
 from .record import Record, load_record, replay, save_record
-from .rules import PRESETS, Options, Rules, make_rules
-from .state import BANK, CHANCE, TERMINAL, GameState
+from .state import CHANCE, TERMINAL, State
 
-__all__ = ["EngineMap", "CityInfo", "compile_map", "load_engine_map", "map_hash", "IllegalAction",
-           "RecordError", "Record", "load_record", "save_record", "replay", "PRESETS", "Options",
-           "Rules", "make_rules", "GameState", "CHANCE", "TERMINAL", "BANK", "new_game"]
+load_families()
+
+from .games.dampfross import Options  # noqa: E402  (the Dampfross family's options, as before)
+
+__all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "load_engine_map", "IllegalAction",
+           "RecordError", "Record", "load_record", "save_record", "replay", "PRESETS", "FAMILIES", "Options",
+           "Rules", "Family", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE", "TERMINAL",
+           "BANK", "Ledger", "new_game"]
 
 
-def new_game(board, preset: str = "paluba", players=("A", "B"), options: dict | None = None,
-             seed: int = 0) -> GameState:
-    """A new game on ``board`` (an :class:`EngineMap`, a :class:`~mapkit.model.Map` or a path)."""
-    if not isinstance(board, EngineMap):
-        from ..model import Map
-
-        board = EngineMap.from_map(board) if isinstance(board, Map) else load_engine_map(board)
-    return GameState(board, make_rules(preset, options), list(players), seed)
+def GameState(board, rules, players, seed: int = 0):  # noqa: N802  (the constructor of old)
+    """A new game's state from a board, a rules object, player names and a seed (as
+    ``new_game``, for code written when the engine had one state class)."""
+    return rules.state_class()(Game(board, rules, players, seed))

@@ -47,13 +47,18 @@ from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, par
 from ..model import Map
 from .errors import RecordError
 
-__all__ = ["EngineMap", "CityInfo", "compile_map", "map_hash", "load_engine_map",
+__all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "map_hashes", "load_engine_map",
            "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
 
 EXPORT_FORMAT = "mapkit-engine-map"
 EXPORT_VERSION = 1
 # The Expres forbidden-race threshold (rules.md section 4) when the map names none.
 DEFAULT_MIN_DISTANCE = 10
+
+
+# Keys of the map format added after game records were first written (version 1 records):
+# a map that gained only these still is the map such a record was played on.
+LATER_RULE_KEYS = ("ferry_limit", "start_directions")
 
 
 def map_hash(m: Map) -> str:
@@ -63,6 +68,57 @@ def map_hash(m: Map) -> str:
     return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
 
 
+def map_hashes(m: Map) -> list[str]:
+    """The map's hash, and its hash without the keys added to the format later (when it has
+    any): the hashes that game records written before those keys carry."""
+    import dataclasses
+
+    out = [map_hash(m)]
+    extra = m.rules.extra
+    if any(k in extra for k in LATER_RULE_KEYS):
+        rules = dataclasses.replace(m.rules, extra={k: v for k, v in extra.items() if k not in LATER_RULE_KEYS})
+        out.append(map_hash(dataclasses.replace(m, rules=rules)))
+    return out
+
+
+def _target_hexes(m: Map, target: dict) -> set[Hex]:
+    """The hexes of one special-race target: its regions, cities, hexes and tagged cities."""
+    hexes: set[Hex] = set()
+    if target.get("rule") == "other-region":
+        # The cities of the named regions (the race goes from one to another of them).
+        for group in _rule_groups(m, target).values():
+            hexes.update(parse_hex(h) for h in group)
+    else:
+        for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
+            r = m.region(rname)
+            if r is not None:
+                hexes.update(r.hexes)
+    for cname in target.get("cities", []):
+        c = m.city_named(cname)
+        if c is not None:
+            hexes.add(c.hex)
+    for hname in target.get("hexes", []):
+        try:
+            hexes.add(parse_hex(hname))
+        except HexNameError:
+            pass
+    tags = set(target.get("tags", []))
+    if tags:
+        hexes.update(c.hex for c in m.cities if tags & set(c.tags))
+    return hexes
+
+
+def _rule_groups(m: Map, target: dict) -> dict:
+    """For a named rule over regions (``other-region``): region name -> its cities' hexes."""
+    groups = {}
+    for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
+        r = m.region(rname)
+        inside = set(r.hexes) if r is not None else set()
+        groups[rname] = sorted(hex_name(c.hex) for c in m.cities
+                               if c.numbers and (c.region == rname or c.hex in inside))
+    return groups
+
+
 def _special_targets(m: Map) -> dict | None:
     """The map's special-race table with every target resolved to a sorted list of hexes."""
     sr = m.rules.special_races
@@ -70,25 +126,23 @@ def _special_targets(m: Map) -> dict | None:
         return None
     table = {}
     for key, target in sorted(sr.get("table", {}).items()):
-        hexes: set[Hex] = set()
-        for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
-            r = m.region(rname)
-            if r is not None:
-                hexes.update(r.hexes)
-        for cname in target.get("cities", []):
-            c = m.city_named(cname)
-            if c is not None:
-                hexes.add(c.hex)
-        for hname in target.get("hexes", []):
-            try:
-                hexes.add(parse_hex(hname))
-            except HexNameError:
-                pass
-        tags = set(target.get("tags", []))
-        if tags:
-            hexes.update(c.hex for c in m.cities if tags & set(c.tags))
-        table[str(key)] = {"target": target, "hexes": [hex_name(h) for h in sorted(hexes)]}
-    return {"every": sr.get("every"), "table": table}
+        entry = {"target": target, "hexes": [hex_name(h) for h in sorted(_target_hexes(m, target))]}
+        if target.get("rule"):
+            entry["groups"] = _rule_groups(m, target)
+        table[str(key)] = entry
+    return {"every": sr.get("every"), "dice": sr.get("dice", "one-die"), "table": table}
+
+
+def _ferries(m: Map) -> list:
+    """The map's ferry lines: port city and hex, landing hex, price, movement (board, sail, land)."""
+    out = []
+    for f in m.ferries:
+        port = m.city_named(f.from_city)
+        if port is None:
+            continue
+        out.append({"name": f.name or f"{f.from_city}-{hex_name(f.to)}", "from": port.name,
+                    "port": hex_name(port.hex), "to": hex_name(f.to), "cost": f.cost, "fare": list(f.fare)})
+    return out
 
 
 def _race_tables(m: Map, table, min_distance: int):
@@ -106,6 +160,7 @@ def compile_map(m: Map) -> dict:
     from ..analysis.distances import city_table
 
     g = m.grid
+    hashes = map_hashes(m)
     # Building across a border stops on the first hex beyond it (rules.md section 3), whatever
     # the map says about its distance tables.
     cm = CostModel(m, stop_at_border=True)
@@ -131,7 +186,7 @@ def compile_map(m: Map) -> dict:
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
-        "map": {"name": m.name, "hash": map_hash(m)},
+        "map": {"name": m.name, "hash": hashes[0], **({"earlier_hashes": hashes[1:]} if len(hashes) > 1 else {})},
         "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
                  "rows": g.rows, "hex_mm": g.hex_mm},
         "border_crossing": bool(m.rules.border_crossing),
@@ -149,7 +204,28 @@ def compile_map(m: Map) -> dict:
         "forbidden": forbidden,
         "prizes": prizes,
         "special_races": _special_targets(m),
+        "ferries": _ferries(m),
+        "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
+        "start_directions": str(m.rules.extra.get("start_directions", "any")),
     }
+
+
+@dataclass(frozen=True)
+class FerryInfo:
+    """A ferry line as the engine sees it: ``port`` and ``to`` are hex ids, ``city`` the
+    port's city index; ``fare``: movement points to board, sail and land (their sum is the
+    number of one-point steps a train takes across)."""
+
+    name: str
+    city: int
+    port: int
+    to: int
+    cost: int
+    fare: tuple[int, ...]
+
+    @property
+    def steps(self) -> int:
+        return max(1, sum(self.fare))
 
 
 @dataclass(frozen=True)
@@ -170,6 +246,8 @@ class EngineMap:
         self.data = data
         self.name: str = data["map"]["name"]
         self.hash: str = data["map"]["hash"]
+        # every hash a record of this map may carry (see map_hashes)
+        self.hashes: frozenset = frozenset([self.hash, *data["map"].get("earlier_hashes", [])])
         gd = data["grid"]
         self.grid = Grid(gd["orientation"], gd["offset"], gd["columns"], gd["rows"], gd["hex_mm"])
         self.border_crossing = bool(data.get("border_crossing", False))
@@ -223,6 +301,16 @@ class EngineMap:
                              if n in self._city_by_name]
         self.special_races = data.get("special_races")
         self.borders = list(data.get("borders", []))
+        self.edge_by_name: dict[str, int] = {n: i for i, n in enumerate(self.edge_names)}
+        self.ferries: list[FerryInfo] = [
+            FerryInfo(f["name"], self._city_by_name[f["from"]], self._hex_id[f["port"]], self._hex_id[f["to"]],
+                      int(f["cost"]), tuple(int(x) for x in f["fare"]))
+            for f in data.get("ferries", []) if f["from"] in self._city_by_name]
+        self.ferry_limit: int = int(data.get("ferry_limit", 1))
+        self.start_directions: str = data.get("start_directions", "any")
+        self._cells = None
+        self._axial = None
+        self._step_bound = 1.0
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -241,6 +329,66 @@ class EngineMap:
     def to_json(self) -> dict:
         return self.data
 
+    # -- searches on the board ---------------------------------------------------------------
+    def cells(self):
+        """The board laid out for :func:`mapkit.search.dial_batch`: ``(cell of each hex id,
+        the six neighbour offsets, number of cells)`` in axial coordinates with a padding
+        ring, as :class:`mapkit.analysis.board.Board` lays out a map."""
+        if self._cells is None:
+            from ..grid import AXIAL_DIRECTIONS
+
+            g = self.grid
+            ax = [g.to_axial(h) for h in g.hexes()]
+            qmin = min(q for q, _ in ax)
+            rmin = min(r for _, r in ax)
+            width = max(q for q, _ in ax) - qmin + 3
+            height = max(r for _, r in ax) - rmin + 3
+            cells = [(r - rmin + 1) * width + (q - qmin + 1) for q, r in ax]
+            offsets = tuple(dr * width + dq for dq, dr in AXIAL_DIRECTIONS)
+            self._cells = (cells, offsets, width * height)
+        return self._cells
+
+    def distance_to(self, targets):
+        """``h -> a lower bound of the steps from hex h to the nearest of targets``: the bare
+        grid's distance (for A* searches over track), scaled down where a ferry line crosses
+        more grid distance than it has steps, so that it never overestimates."""
+        if self._axial is None:
+            self._axial = [self.grid.to_axial(h) for h in self.grid.hexes()]
+            ax = self._axial
+            self._step_bound = min([1.0] + [f.steps / d for f in self.ferries
+                                            if (d := _axial_distance(ax[f.port], ax[f.to])) > f.steps])
+        ax = self._axial
+        goals = [ax[t] for t in targets]
+        k = self._step_bound
+        if len(goals) == 1:
+            (tq, tr), = goals
+
+            def one(h):
+                q, r = ax[h]
+                return k * ((abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)) // 2)
+            return one
+
+        def steps(h):
+            q, r = ax[h]
+            return k * min((abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)) // 2 for tq, tr in goals)
+        return steps
+
+    def cell_weights(self, cost_of_edge):
+        """``(weights, passable)`` numpy arrays for :func:`mapkit.search.dial_batch`, the cost of
+        a step over edge ``e`` being ``cost_of_edge[e]`` (both directions)."""
+        import numpy as np
+
+        cells, offsets, size = self.cells()
+        direction = {off: k for k, off in enumerate(offsets)}
+        weights = np.zeros((6, size), dtype=np.int32)
+        passable = np.zeros(size, dtype=bool)
+        for eid, (a, b) in enumerate(self.edge_ends):
+            ca, cb = cells[a], cells[b]
+            weights[direction[cb - ca], ca] = cost_of_edge[eid]
+            weights[direction[ca - cb], cb] = cost_of_edge[eid]
+            passable[ca] = passable[cb] = True
+        return weights, passable
+
     # -- names -----------------------------------------------------------------------------
     def hex_id(self, name) -> int:
         """The id of a hex given by name (``"c4"``) or id; ValueError when not on the board."""
@@ -248,6 +396,9 @@ class EngineMap:
             if 0 <= name < len(self.hex_names):
                 return name
             raise ValueError(f"hex id {name} is not on the board")
+        hid = self._hex_id.get(name) if isinstance(name, str) else None
+        if hid is not None:
+            return hid
         try:
             canon = hex_name(parse_hex(name))
         except HexNameError as exc:
@@ -319,6 +470,10 @@ class EngineMap:
     def __repr__(self):
         return (f"EngineMap({self.name!r}, {self.grid.columns}x{self.grid.rows}, "
                 f"{len(self.edge_ends)} edges, {len(self.cities)} cities)")
+
+
+def _axial_distance(a, b) -> int:
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
 
 
 def _check_export(data, source: str) -> None:

@@ -39,7 +39,10 @@ from .errors import IllegalAction, RecordError
 __all__ = ["Record", "RECORD_FORMAT", "RECORD_VERSION", "replay", "load_record", "save_record"]
 
 RECORD_FORMAT = "mapkit-game"
-RECORD_VERSION = 1
+# Version 2 (2026-12): the engine of game families; records spell out the new options
+# (special races, ferries, turn timer ...). Version 1 records replay as they were played.
+RECORD_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclass
@@ -75,8 +78,9 @@ class Record:
     def from_json(cls, data, source: str = "<record>") -> "Record":
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"{source}: not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"{source}: record version {data.get('version')!r} is not supported")
+        if data.get("version") not in READABLE_VERSIONS:
+            raise RecordError(f"{source}: record version {data.get('version')!r} is not supported "
+                              f"(this mapkit reads versions {', '.join(map(str, READABLE_VERSIONS))})")
         for key, kind in (("map", dict), ("preset", str), ("options", dict), ("players", list),
                           ("actions", list)):
             if not isinstance(data.get(key), kind):
@@ -108,18 +112,27 @@ def load_record(path) -> Record:
 def replay(record: Record, board, upto: int | None = None, source: str = "<record>"):
     """The state after the record's actions (the first ``upto`` of them, if given).
 
-    The board must be the record's map (same hash). An illegal action raises
+    The board must be the record's map (same hash; a map that only gained keys of the format
+    added since the record was written counts as the same). Options the record lacks (added
+    to the engine after it was written) play as before they existed. An illegal action raises
     :class:`IllegalAction` naming its position in the list.
     """
-    from .rules import make_rules
-    from .state import GameState
+    from ..errors import InputError
+    from .game import PRESETS, Game
 
     h = record.header
-    if board.hash != h["map"]["hash"]:
+    if h["map"]["hash"] not in board.hashes:
         raise RecordError(f"{source}: the record was played on map {h['map'].get('name')!r} "
                           f"({h['map']['hash'][:19]}...), not on {board.name!r} ({board.hash[:19]}...)")
-    rules = make_rules(h["preset"], h["options"])
-    state = GameState(board, rules, h["players"], h.get("seed", 0))
+    cls = PRESETS.get(h["preset"])
+    if cls is None:
+        raise RecordError(f"{source}: unknown rules preset {h['preset']!r}; this mapkit plays "
+                          f"{', '.join(sorted(PRESETS))}")
+    try:
+        rules = cls.from_record(h["options"])
+        state = rules.state_class()(Game(board, rules, h["players"], h.get("seed", 0)))
+    except (InputError, IllegalAction) as exc:
+        raise RecordError(f"{source}: {exc}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, a in enumerate(actions):
         try:

@@ -51,7 +51,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ..engine.bots.plan import extension, pieces_to, route_info, tables, track_routes
+from ..engine.games.dampfross.bots.plan import extension, pieces_to, route_info, tables, track_routes
 from ..engine.errors import IllegalAction
 from ..grid import HexNameError, parse_hex
 

@@ -145,12 +145,17 @@ class GamePicture:
                        f'stroke="{player_colour(p)}" stroke-width="{_f(0.7 * k)}"/>')
         view = g.race_view() if g.phase == "race" else None
         if view and view.get("start_city"):
-            for key, colour in (("start_city", "#000000"), ("target_city", "#000000")):
-                if view.get(key):
-                    x, y = c[b.cities[b.city_index(view[key])].hex]
-                    dash = ' stroke-dasharray="1.2,0.8"' if key == "target_city" else ""
-                    out.append(f'<circle class="race-{key[:-5]}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(6.2 * k)}" '
-                               f'fill="none" stroke="{colour}" stroke-width="{_f(0.6 * k)}"{dash}/>')
+            marks = [("start", b.cities[b.city_index(view["start_city"])].hex)]
+            if view.get("special"):
+                # a special race's target is a group of hexes: each is ringed
+                marks += [("target", b.hex_id(h)) for h in view.get("target_hexes", [])]
+            elif view.get("target_city"):
+                marks.append(("target", b.cities[b.city_index(view["target_city"])].hex))
+            for kind, h in marks:
+                x, y = c[h]
+                dash = ' stroke-dasharray="1.2,0.8"' if kind == "target" else ""
+                out.append(f'<circle class="race-{kind}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(6.2 * k)}" '
+                           f'fill="none" stroke="#000000" stroke-width="{_f(0.6 * k)}"{dash}/>')
             names = {n: i for i, n in enumerate(g.players)}
             for name, route in view.get("routes", {}).items():
                 p = names[name]
@@ -158,6 +163,8 @@ class GamePicture:
                 out.append(f'<polyline class="route p{p}" points="{pts}" fill="none" stroke="{player_colour(p)}" '
                            f'stroke-width="{_f(0.5 * k)}" stroke-dasharray="{_f(1.5 * k)},{_f(1 * k)}"/>')
             for name, hname in view.get("positions", {}).items():
+                if hname == "at sea":
+                    continue        # on a ferry: no hex of the board to stand on
                 p = names[name]
                 x, y = c[b.hex_id(hname)]
                 out.append(f'<circle class="train p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(2.4 * k)}" '

@@ -166,10 +166,9 @@ def status(g, seats=None, me: int | None = None) -> str:
         if v.get("start_city"):
             line = f" Race {v['race']}: {v['start']} {v['start_city']}"
             if v.get("target_city"):
-                line += f" -> {v['target']} {v['target_city']}"
-                prize = g.rules.prize(b, race.start_city, race.target_city, 1)
-                second = g.rules.prize(b, race.start_city, race.target_city, 2)
-                line += f" (prizes {prize} and {second})"
+                kind = "special race to " if v.get("special") else ""
+                line += f" -> {kind}{v['target']} {v['target_city']}"
+                line += f" (prizes {g.race_prize(1)} and {g.race_prize(2)})"
             lines.append(line)
         for name, route in v.get("routes", {}).items():
             lines.append(f"   {name} races {' '.join(route)}")

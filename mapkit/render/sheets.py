@@ -53,7 +53,7 @@ class SheetsResult:
 
 def rules_summary(preset: str):
     """``(start money, races, prize text, description)`` of a rules preset of the engine."""
-    from ..engine.rules import make_rules
+    from ..engine import make_rules
 
     rules = make_rules(preset)
     o = rules.options

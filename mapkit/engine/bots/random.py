@@ -1,8 +1,8 @@
 """The random bot: a uniformly random legal action (for testing rules and maps).
 
-It draws from :meth:`~mapkit.engine.state.GameState.legal_actions`: a start city, one piece
+It draws from :meth:`~mapkit.engine.state.State.legal_actions`: a start city, one piece
 of track at a time or ``done``, ``pass`` or one of the suggested routes in a race, so it
-builds slowly and wanders. It is the baseline that :mod:`~mapkit.engine.bots.greedy` must
+builds slowly and wanders. It is the baseline that :mod:`~mapkit.engine.games.dampfross.bots.greedy` must
 beat clearly, and it finds rule combinations that end a game in an odd way.
 
 >>> from mapkit.grid import Grid, parse_hex as H

@@ -13,43 +13,40 @@ less (one half per player there). It takes the best city (near-ties broken by th
 the choice is secret (Expres) it picks at random, weighted by value, among the cities worth at
 least 85% of the best, so that equal bots do not all crowd into one city.
 
-**Building (build phase).** One cheapest-extension search from the whole network
-(:func:`~mapkit.engine.bots.plan.extension`: build points plus ``FEE_WEIGHT`` x the fees in
-money) gives the cost of reaching every city. Each city not yet in the network is worth its
-bonus if nobody reached it yet (a third of it when another player's track is closer) plus
-``RACE_WEIGHT`` per race number; the bot builds toward the best *value per point of cost*,
-as far as this turn's points go, and with leftover points toward the next best target whose
-next piece still fits. The search stops early once no farther city could beat the best ratio
-found. When the end of the build phase may be declared, it declares unless it can connect
-the last city this turn (and take its bonus).
+**Building (build phase).** Each city not yet in the network is worth its bonus if nobody
+reached it yet (a third of it when another player's track is closer) plus ``RACE_WEIGHT`` per
+race number; its cost is the cheapest extension of the network to it (build points plus
+``FEE_WEIGHT`` x the fees in money, :func:`~.plan.extension`). The bot builds toward the best
+*value per point of cost*, as far as this turn's points go. It finds that city best-first:
+the empty board's build cost from the network to each city is a lower bound of its cost, so
+cities are taken in order of that bound's ratio and priced exactly (A* toward the city) only
+while one could still beat the best priced so far. When the end of the build phase may be
+declared, it declares unless it can connect the last city this turn (and take its bonus).
 
 **Races.** For each candidate route (the fastest, the cheapest in fares and a few in between,
-:func:`~mapkit.engine.bots.plan.track_routes`) it estimates its chance of first and second
-place against the other players' declared routes (or their fastest routes, for those who
-declare later): the number of one-die turns needed for ``T`` movement points is about normal
-with mean ``T/3.5`` and variance ``0.068 T``. The expected prize minus the fares is the
-route's value; it races the best route if that value is positive and the fares stay within
-the fare limit and the account, and passes otherwise.
+:func:`~.plan.track_routes`) it estimates its chance of first and second place against the
+other players' declared routes (or their fastest routes, for those who declare later): the
+number of one-die turns needed for ``T`` movement points is about normal with mean ``T/3.5``
+and variance ``0.068 T``. The expected prize minus the fares is the route's value; it races
+the best route if that value is positive and the fares stay within the fare limit and the
+account, and passes otherwise. A special race is judged the same way, to the target hex the
+route reaches first.
 
 **Building after a race.** Money spent on track is score lost, so it builds only where it
 pays: connecting city ``t`` saves, in each remaining race that involves ``t`` (probability
 about ``2 x t's free numbers / all free numbers``), the fares it pays today to reach ``t``
 over other players' track (or, when no track leads there, ``UNREACHABLE_GAIN``). The saving
-counts twice (``POST_GAIN_FACTOR``: owning the track also makes the bot's trains faster and
-earns fares from others). It builds the whole connection to the city with the largest saving
-minus cost, if that is positive and fits the budget; otherwise it stops.
+counts twice (``POST_GAIN_FACTOR``). It builds the whole connection to the city with the
+largest saving minus cost, if that is positive and fits the budget; otherwise it stops.
 
-The weights were set by self-play (variants in the seats of two of four greedy bots, 200-300
-games each on maps/example.yaml and maps/czechia.yaml): a bot that never builds after races
-wins 32% of the games instead of the pair's fair 50%; doubling the saving, as here, wins
-51-55%; spending the whole budget every time wins 26-45%; the other weights within the noise.
+**Joint track, joint races, ferries** (:mod:`~.tactics`): proposed and accepted when they pay
+by the same measures (see that module).
 
-Joint track proposals are declined; a joint race offer is accepted only when racing alone
-would not pay.
+The weights were set by self-play; the measurements are in ``docs/play.md``.
 
 >>> from mapkit.engine import load_engine_map, new_game
 >>> import pathlib
->>> board = load_engine_map(pathlib.Path(__file__).parents[3] / "maps" / "example.yaml")
+>>> board = load_engine_map(pathlib.Path(__file__).parents[5] / "maps" / "example.yaml")
 >>> g = new_game(board, "paluba", ["A", "B"], {"first_player": 0})
 >>> GreedyBot(seed=0).act(g)
 {'type': 'start', 'player': 0, 'city': 'Praha'}
@@ -57,10 +54,12 @@ would not pay.
 
 from __future__ import annotations
 
+import heapq
 import math
 
-from ..errors import IllegalAction
-from .base import Bot
+from ....bots.base import Bot
+from ....errors import IllegalAction
+from . import tactics
 from .plan import INF, extension, network_fares, pieces_to, route_info, tables, track_routes
 
 __all__ = ["GreedyBot", "finish_chances"]
@@ -121,17 +120,18 @@ class GreedyBot(Bot):
 
     def act(self, state) -> dict:
         p = state.current_player()
-        st = state.stage
+        st = state.step
         try:
-            if st == "start":
+            if st in ("start", "secret_start"):
                 a = self._start(state, p)
             elif st == "joint_answer":
-                a = {"type": "decline", "player": p}
+                a = tactics.answer_joint_track(self, state, p)
             elif st == "build":
-                a = self._build(state, p)
+                a = (tactics.buy_ferry(self, state, p) or tactics.propose_joint_track(self, state, p)
+                     or self._build(state, p))
             elif st == "post_build":
-                a = self._post_build(state, p)
-            elif state.phase == "race" and state.race_stage() == "declare":
+                a = tactics.buy_ferry(self, state, p) or self._post_build(state, p)
+            elif st == "declare":
                 a = self._declare(state, p)
             else:
                 a = None
@@ -144,8 +144,7 @@ class GreedyBot(Bot):
     # -- start city ------------------------------------------------------------------------
     def _start(self, g, p: int) -> dict:
         board = g.board
-        t = tables(g)
-        cb = t.city_build()
+        cb = tables(g).city_build()
         o = g.options
         reach = 1.5 * 3.5 * o.build_dice
         bonus = o.city_bonus
@@ -171,7 +170,7 @@ class GreedyBot(Bot):
         return {"type": "start", "player": p, "city": pick}
 
     # -- building in the build phase ---------------------------------------------------------
-    def _city_values(self, g, p: int, with_bonus: bool):
+    def city_values(self, g, p: int, with_bonus: bool):
         """(city index, hex, value) of every city not yet in the network."""
         board = g.board
         bonus = g.options.city_bonus if with_bonus else 0
@@ -187,84 +186,80 @@ class GreedyBot(Bot):
                 out.append((ci, c.hex, v))
         return out
 
-    def _rival_closer(self, g, p: int, ci: int, my_cost: float) -> bool:
+    def rival_closer(self, g, p: int, ci: int, my_cost: float) -> bool:
         """Whether another player's network is closer to city ``ci`` (empty-board costs)."""
         d = tables(g).build_from_city(ci)
         for q in range(g.num_players):
-            if q == p:
-                continue
-            for h in g.nodes[q]:
-                if d[h] < my_cost:
-                    return True
+            if q != p and any(d[h] < my_cost for h in g.nodes[q]):
+                return True
         return False
 
     def _build(self, g, p: int) -> dict:
         board = g.board
         pts = g.points
-        bonus = g.options.city_bonus
-        targets = {h: (ci, v) for ci, h, v in self._city_values(g, p, with_bonus=True)}
+        targets = self.city_values(g, p, with_bonus=True)
         if not targets:
             return {"type": "done", "player": p}
         if g.may_declare_end():
-            last = [ci for ci in targets.values() if ci[0] not in g.reached]
             ext = extension(g, p, self.FEE_WEIGHT, limit=pts * (1 + self.FEE_WEIGHT))
-            reachable = [board.cities[ci].hex for ci, _ in last if board.cities[ci].hex in ext.dist
-                         and ext.points[board.cities[ci].hex] <= pts]
-            if not reachable:
+            last = [board.cities[ci].hex for ci, _, _ in targets if ci not in g.reached]
+            if not any(h in ext.dist and ext.points[h] <= pts for h in last):
                 return {"type": "declare_end", "player": p}
-        vmax = max(v for _, v in targets.values())
-        # First a search that stops once no farther city can beat the best value per point;
-        # if nothing it found can be built with the points left (a mountain piece with 2
-        # points, say), a full search offers every city.
-        for full in (False, True):
-            found = []
-            best = [0.0]
-            stopped = [False]
+        for _, h, ext in self._ranked_targets(g, p, targets):
+            a = self._first_pieces(g, p, ext, h, pts)
+            if a is not None:
+                return a
+        return {"type": "done", "player": p}
 
-            def stop(h, d):
-                hit = targets.get(h)
-                if hit is not None and d > 0:
-                    found.append((h, hit[0], hit[1], d))
-                    best[0] = max(best[0], hit[1] / d)
-                if not full and d > 0 and best[0] > 0 and vmax / d < best[0]:
-                    stopped[0] = True
-                    return True
-                return False
+    def _ranked_targets(self, g, p: int, targets):
+        """The targets in order of value per cost, priced lazily: ``(ratio, hex, Extension)``.
 
-            ext = extension(g, p, self.FEE_WEIGHT, stop=stop)
-            a = self._first_buildable(g, p, ext, found, pts, bonus)
-            if a is not None or not stopped[0]:
-                break
-        return a or {"type": "done", "player": p}
-
-    def _first_buildable(self, g, p, ext, found, pts, bonus):
-        """The build toward the best-ranked target whose first pieces fit the points."""
-        board = g.board
+        A target's bound is its value over the empty board's build cost from the network (the
+        cost can only be higher); a target is priced exactly (A*) when its bound leads, and
+        yielded when its exact ratio leads all bounds and exact ratios still waiting.
+        """
         t = tables(g)
-        ranked = []
-        for h, ci, v, d in found:
-            if v >= bonus and ci not in g.reached and self._rival_closer(g, p, ci, ext.points[h]):
+        bonus = g.options.city_bonus
+        mine = g.nodes[p] or {g.starts[p]} - {None}
+        heap = []
+        for ci, h, v in targets:
+            d = t.build_from_city(ci)
+            low = min(d[x] for x in mine) if mine else INF
+            if low <= 0 or low == INF or low >= 2**31 - 1:
+                continue
+            heapq.heappush(heap, (-(v / low), h, ci, v, None))
+        while heap:
+            neg, h, ci, v, ext = heapq.heappop(heap)
+            if ext is not None:
+                yield -neg, h, ext
+                continue
+            ext = extension(g, p, self.FEE_WEIGHT, target=h)
+            if h not in ext.dist or ext.dist[h] <= 0:
+                continue
+            if v >= bonus and ci not in g.reached and self.rival_closer(g, p, ci, ext.points[h]):
                 v -= bonus * (1 - self.RIVAL_SHARE)
-            ranked.append((-(v / d), h))
-        ranked.sort()
-        for _, h in ranked:
-            take = []
-            left = pts
-            for e in pieces_to(ext, h):
-                c = t.piece_cost[e]
-                if c > left:
-                    break
-                take.append(e)
-                left -= c
-            while take:
-                a = {"type": "build", "player": p, "pieces": [board.edge_name(e) for e in take]}
-                if g.is_legal(a):
-                    return a
-                take.pop()       # fees beyond the account: build less
+            heapq.heappush(heap, (-(v / ext.dist[h]), h, ci, v, ext))
+
+    def _first_pieces(self, g, p: int, ext, h: int, pts: int):
+        """The build toward ``h`` as far as the points go (less if the fees exceed the account)."""
+        t = tables(g)
+        take = []
+        left = pts
+        for e in pieces_to(ext, h):
+            c = t.piece_cost[e]
+            if c > left:
+                break
+            take.append(e)
+            left -= c
+        while take:
+            a = {"type": "build", "player": p, "pieces": [g.board.edge_name(e) for e in take]}
+            if g.is_legal(a):
+                return a
+            take.pop()       # fees beyond the account: build less
         return None
 
     # -- building after a race ---------------------------------------------------------------
-    def _races_left(self, g) -> int:
+    def races_left(self, g) -> int:
         o = g.options
         if o.races is not None:
             return max(0, o.races - g.race_no)
@@ -272,7 +267,7 @@ class GreedyBot(Bot):
 
     def _post_build(self, g, p: int) -> dict:
         board = g.board
-        left = self._races_left(g)
+        left = self.races_left(g)
         budget = g.budget
         done = {"type": "done", "player": p}
         if left <= 0 or budget <= 0:
@@ -282,63 +277,76 @@ class GreedyBot(Bot):
         if not free:
             return done
         fares = network_fares(g, p)
-        ext = extension(g, p, 1.0, limit=budget)
-        best = None
-        for ci, h, _ in self._city_values(g, p, with_bonus=False):
-            if h not in ext.dist:
-                continue
-            cost = ext.dist[h]          # build cost + fees, all money
+        t = tables(g)
+        mine = g.nodes[p]
+        candidates = []
+        for ci, h, _ in self.city_values(g, p, with_bonus=False):
             k = sum(1 for n in board.cities[ci].numbers if table.is_free(n))
             if not k:
                 continue
             chance = min(1.0, 2.0 * k / len(free))
             gain = fares[h] if h in fares else self.UNREACHABLE_GAIN
-            net = self.POST_GAIN_FACTOR * left * chance * gain - cost
+            worth = self.POST_GAIN_FACTOR * left * chance * gain
+            d = t.build_from_city(ci)
+            low = min(d[x] for x in mine)          # the cost can only be higher (fees)
+            if low <= budget and worth - low > 0:
+                candidates.append((worth - low, worth, h))
+        # best first: a city is priced (A*) only while its bound beats the best found
+        candidates.sort(key=lambda c: (-c[0], c[2]))
+        best = None
+        for bound, worth, h in candidates:
+            if best is not None and bound <= best[0]:
+                break
+            ext = extension(g, p, 1.0, limit=budget, target=h)
+            if h not in ext.dist:
+                continue
+            net = worth - ext.dist[h]          # build cost + fees, all money
             if net > 0 and (best is None or net > best[0]):
-                best = (net, h)
+                best = (net, h, ext)
         if best is None:
             return done
-        pieces = pieces_to(ext, best[1])
+        pieces = pieces_to(best[2], best[1])
         if not pieces:
             return done
         return {"type": "build", "player": p, "pieces": [board.edge_name(e) for e in pieces]}
 
     # -- races ---------------------------------------------------------------------------------
-    def _declare(self, g, p: int) -> dict:
+    def rivals(self, g, p: int, skip=()) -> list:
+        """``(movement points, chance of racing)`` of every other player in this race."""
         r = g.race_status()
         board = g.board
-        o = g.options
-        rules = g.rules
-        routes = track_routes(g, p, r.start_hex, r.target_hexes)
-        for route in g.suggest_routes(p):
-            if route not in routes:
-                routes.append(route)
-        rivals = []
+        into = tables(g).into
         order = r.decl_order
         me_at = order.index(p)
-        view = g.race_view() or {}
-        declared = view.get("routes", {})
-        names = g.players
-        t = tables(g)
+        declared = (g.race_view() or {}).get("routes", {})
+        out = []
         for q in order:
-            if q == p:
+            if q == p or q in skip:
                 continue
             if order.index(q) < me_at:
-                hexes = declared.get(names[q])
-                if hexes is None:
-                    continue
-                rivals.append((sum(t.into[board.hex_id(h)] for h in hexes[1:]), 1.0))
-            else:
-                theirs = track_routes(g, q, r.start_hex, r.target_hexes, weights=(0.0,))
-                if theirs:
-                    travel, _, own = route_info(g, q, theirs[0])
-                    if own or not o.own_piece_required:
-                        rivals.append((travel, self.RACE_PROB))
-        prize1 = rules.prize(board, r.start_city, r.target_city, 1)
-        prize2 = rules.prize(board, r.start_city, r.target_city, 2)
-        best = None
+                hexes = declared.get(g.players[q])
+                if hexes is not None:
+                    out.append((sum(into[board.hex_id(h)] for h in hexes[1:]), 1.0))
+                continue
+            theirs = track_routes(g, q, r.start_hex, r.target_hexes, weights=(0.0,))
+            if theirs:
+                travel, _, own = route_info(g, q, theirs[0])
+                if own or not g.options.own_piece_required:
+                    out.append((travel, self.RACE_PROB))
+        return out
+
+    def route_values(self, g, p: int, team: tuple = (), rivals=None):
+        """``[(value, route, travel, fares), ...]`` of the candidate routes for ``p`` (and his
+        joint partner), best first: expected prize minus fares."""
+        r = g.race_status()
+        o = g.options
+        routes = track_routes(g, p, r.start_hex, r.target_hexes, team=team)
+        if rivals is None:
+            rivals = self.rivals(g, p, skip=team)
+        prize1, prize2 = g.race_prize(1), g.race_prize(2)
+        out = []
         for route in routes:
-            travel, fares, own = route_info(g, p, route)
+            travel, fares, own = route_info(g, p, route, team=team)
             if o.own_piece_required and not own:
                 continue
             if fares > g.accounts[p] or (o.fare_limit is not None and fares > o.fare_limit):
@@ -346,11 +354,21 @@ class GreedyBot(Bot):
             first, second = finish_chances(travel, rivals)
             if not rivals:
                 second = 0.0
-            value = first * prize1 + second * prize2 - fares
-            if best is None or value > best[0]:
-                best = (value, route)
-        if p in r.offers and (best is None or best[0] <= 0):
-            return {"type": "accept", "player": p}
-        if best is None or best[0] <= 0:
+            out.append((first * prize1 + second * prize2 - fares, route, travel, fares))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    def _declare(self, g, p: int) -> dict:
+        r = g.race_status()
+        board = g.board
+        best = self.route_values(g, p)
+        alone = best[0][0] if best else 0.0
+        if p in r.offers:
+            if tactics.accept_joint_race(self, g, p, r.offers[p], alone):
+                return {"type": "accept", "player": p}
+        offer = tactics.propose_joint_race(self, g, p, alone)
+        if offer is not None:
+            return offer
+        if not best or best[0][0] <= 0:
             return {"type": "pass", "player": p}
-        return {"type": "race", "player": p, "route": [board.hex_names[h] for h in best[1]]}
+        return {"type": "race", "player": p, "route": [board.hex_names[h] for h in best[0][1]]}

@@ -23,7 +23,7 @@ Numbers that the map does not use count as used from the start (a small map with
 
 from __future__ import annotations
 
-from ..model import ALL_RACE_NUMBERS
+from ....model import ALL_RACE_NUMBERS
 
 __all__ = ["NumberTable", "partner_number"]
 

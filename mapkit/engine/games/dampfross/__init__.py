@@ -1,0 +1,28 @@
+"""The Dampfross family: Dampfross (Railway Rivals), the Czech Paluba rules and Expres
+(rules.md sections 1-4), on any mapkit map.
+
+* :mod:`.presets` -- ``paluba``, ``dampfross``, ``expres``: small classes of constants;
+* :mod:`.rules` -- the hooks the steps ask (costs, fees, prizes, orders, budgets ...);
+* :mod:`.options` -- every switch of sections 2-4 (``--option KEY=VALUE``);
+* :mod:`.steps` -- the turn sequence as steps (order, start, build, draw, declare, run,
+  post-race building);
+* :mod:`.state`, :mod:`.building`, :mod:`.race`, :mod:`.special`, :mod:`.view`,
+  :mod:`.numbers` -- the state and what the steps share;
+* :mod:`.bots` -- the greedy bot (a ``random`` bot is the engine's, for every family);
+* :mod:`.stats` -- its figures in ``mapkit simulate``.
+"""
+
+from __future__ import annotations
+
+from ...game import Family
+from . import stats
+from .bots.greedy import GreedyBot
+from .options import Options
+from .presets import PRESETS, Dampfross, Expres, Paluba
+from .rules import DampfrossRules
+from .state import DampfrossState
+
+__all__ = ["FAMILY", "Options", "DampfrossRules", "Paluba", "Dampfross", "Expres", "DampfrossState", "GreedyBot"]
+
+FAMILY = Family(name="dampfross", description="Dampfross, Paluba and Expres (rules.md sections 1-4)",
+                presets=PRESETS, State=DampfrossState, bots={"greedy": GreedyBot}, stats=stats)

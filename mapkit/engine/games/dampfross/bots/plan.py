@@ -1,0 +1,349 @@
+"""Path planning on the engine's board for bots and for human players' suggestions.
+
+Every search here is one of :mod:`mapkit.search` (the project's one module of shortest
+paths), on the compiled board (hex ids and edge ids), deterministic (ties broken by hex id):
+
+* :func:`extension` -- the cheapest way to extend a player's network *now*: Dijkstra from all
+  of the player's hexes at once, where a piece costs its build cost plus ``money_weight``
+  times the fees it would pay today (joining/crossing at its far end, parallel to foreign
+  pieces: the engine's ``quote`` rule), and his own pieces cost nothing. With ``target`` it
+  is A* toward one hex, guided by the empty board's build cost to it (a lower bound: fees
+  only add), which settles a narrow corridor instead of a disk. :func:`pieces_to` reads the
+  new pieces off it.
+* :func:`track_routes` -- routes over *built* track (and bought ferries) from a race's start
+  to its target, trading movement points against fares.
+* :func:`network_fares` -- fares from a network to every hex over built track.
+* :class:`BoardTables` -- per board and rules, computed once and shared: piece costs,
+  movement costs, city hexes, and the empty-board build cost from every city to every hex
+  (Dial's search per city on small boards; numpy's batch search on large ones).
+
+The searches read the state's public data and never change it.
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City
+>>> from mapkit.engine import new_game
+>>> m = Map(Grid("pointy", "odd", 6, 1), terrain={H("C1"): "mountain"},
+...         cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("F1"), (12,))])
+>>> g = new_game(m, "paluba", ["Anna", "Bert"], {"first_player": 0})
+>>> g.apply({"type": "start", "city": "Aš"})
+>>> s = extension(g, 0)
+>>> s.cost(g.board.hex_id("F1"))              # 1 + 3 + 3 + 1 + 1: the mountain C1 costs 3 twice
+9
+>>> [g.board.edge_name(e) for e in pieces_to(s, g.board.hex_id("D1"))]
+['A1/B1', 'B1/C1', 'C1/D1']
+>>> extension(g, 0, target=g.board.hex_id("F1")).cost(g.board.hex_id("F1"))   # A*: the same cost
+9
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from .....search import INF as NO_WAY
+from .....search import dial, dial_batch, dijkstra
+
+__all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "route_info", "network_fares",
+           "track_routes", "INF"]
+
+INF = float("inf")
+# Above this many (cities x hexes) the empty-board tables use numpy's batch search.
+NUMPY_THRESHOLD = 400_000
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+class BoardTables:
+    """Per board and rules: piece costs (by edge id), step costs (by hex id), city hexes, and
+    the empty-board build cost from each city to every hex (computed on first use)."""
+
+    def __init__(self, board, rules):
+        self.board = board
+        self.piece_cost = [rules.piece_cost(board, e) for e in range(len(board.edge_ends))]
+        self.into = [rules.step_cost(board, h) for h in range(len(board.hex_names))]
+        self.city_hex = [c.hex for c in board.cities]
+        self._city_of_hex = {h: i for i, h in reversed(list(enumerate(self.city_hex)))}
+        # neighbours with the piece cost: ((neighbour, edge id, cost), ...) per hex
+        self.adj = [tuple((nb, e, self.piece_cost[e]) for nb, e in board.adj[h])
+                    for h in range(len(board.hex_names))]
+        # the same as rows of the searches: ((neighbour, cost, edge id), ...)
+        self.rows = [tuple((nb, c, e) for nb, e, c in row) for row in self.adj]
+        self._from_city: list | None = None
+        self._city_build = None
+
+    def _all_from_cities(self) -> list:
+        if self._from_city is None:
+            board = self.board
+            n_hex = len(board.hex_names)
+            sources = self.city_hex
+            if len(sources) * n_hex > NUMPY_THRESHOLD:
+                cells, offsets, _ = board.cells()
+                weights, passable = board.cell_weights(self.piece_cost)
+                rows = dial_batch(offsets, weights, passable, [cells[h] for h in sources], cells)
+                self._from_city = [[NO_WAY if v is None else v for v in row] for row in rows]
+            else:
+                adj = [tuple((nb, c) for nb, _, c in row) for row in self.adj]
+                maxw = max(self.piece_cost, default=1)
+                self._from_city = [dial(adj, [h], max_weight=maxw) for h in sources]
+        return self._from_city
+
+    def build_from_city(self, ci: int) -> list:
+        """Build cost from city ``ci`` to every hex on the empty board (a large number:
+        unreachable; compare with :data:`INF` through ``< INF``)."""
+        return self._all_from_cities()[ci]
+
+    def build_from_hex(self, h: int) -> list:
+        """Build cost from hex ``h`` to every hex on the empty board."""
+        ci = self._city_of_hex.get(h)
+        if ci is not None:
+            return self.build_from_city(ci)
+        adj = [tuple((nb, c) for nb, _, c in row) for row in self.adj]
+        return dial(adj, [h], max_weight=max(self.piece_cost, default=1))
+
+    def city_build(self) -> list:
+        """``[i][j]``: build cost between cities ``i`` and ``j`` on the empty board (INF: none)."""
+        if self._city_build is None:
+            rows = self._all_from_cities()
+            self._city_build = [[INF if row[h] >= NO_WAY else row[h] for h in self.city_hex] for row in rows]
+        return self._city_build
+
+
+def tables(state) -> BoardTables:
+    """The :class:`BoardTables` of the state's board and rules (cached per board)."""
+    board = state.board
+    o = state.options
+    key = (o.river_between_mountains, o.uphill)
+    per_board = _CACHE.get(board)
+    if per_board is None:
+        per_board = {}
+        _CACHE[board] = per_board
+    t = per_board.get(key)
+    if t is None:
+        t = BoardTables(board, state.rules)
+        per_board[key] = t
+    return t
+
+
+class Extension:
+    """The result of :func:`extension`: ``dist[h]`` (weighted cost to reach hex ``h``),
+    ``points[h]`` (build cost alone), ``fees[h]`` (fees alone) and ``prev[h]`` = (previous hex,
+    edge id) or None at the player's own hexes. Only settled hexes are in ``dist``."""
+
+    __slots__ = ("dist", "points", "fees", "prev")
+
+    def __init__(self, dist, points, fees, prev):
+        self.dist = dist
+        self.points = points
+        self.fees = fees
+        self.prev = prev
+
+    def cost(self, h: int):
+        """Build cost (points or money) of the cheapest extension to ``h``; None: unreachable."""
+        return None if h not in self.dist else self.points[h]
+
+
+def _network(state, p: int) -> set:
+    return state.nodes[p] if state.nodes[p] else {state.starts[p]} - {None}
+
+
+def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop=None,
+              target: int | None = None, sources=None, team: tuple = ()) -> Extension:
+    """Cheapest extensions of player ``p``'s network (see the module notes).
+
+    ``limit``: do not look beyond this weighted cost. ``stop(h, d)``: called on every hex as it
+    is settled with its weighted cost; returning True ends the search early. ``target``: a
+    hex; the search is A* toward it and ends when it is settled. ``sources``: the hexes to
+    grow from (default: the network); ``team``: other players whose pieces count as own and
+    whose track pays no fee (a joint track's partner).
+    """
+    t = tables(state)
+    us = (p,) + tuple(team)
+    mine = set(sources) if sources is not None else set().union(*(_network(state, q) for q in us))
+    rows = _fee_rows(state, us, money_weight)
+
+    heuristic = None
+    if target is not None:
+        ci = t._city_of_hex.get(target)
+        to_target = t.build_from_city(ci) if ci is not None else t.build_from_hex(target)
+
+        def heuristic(h):
+            v = to_target[h]
+            return INF if v >= NO_WAY else v
+
+    found = dijkstra(mine, rows, heuristic=heuristic, targets=None if target is None else (target,),
+                     stop=stop, limit=limit)
+    dist = {h: found.dist[h] for h in found.settled}
+    points: dict = {}
+    fees: dict = {}
+    prev: dict = {}
+    cost = t.piece_cost
+    for h in found.settled:
+        step = found.prev[h]
+        if step is None:
+            points[h] = fees[h] = 0
+            prev[h] = None
+            continue
+        u, e = step
+        w = found.dist[h] - found.dist[u]
+        c = 0 if w == 0 else cost[e]
+        points[h] = points[u] + c
+        fees[h] = fees[u] + round((w - c) / money_weight) if money_weight else fees[u]
+        prev[h] = (u, e)
+    return Extension(dist, points, fees, prev)
+
+
+class _FeeRows:
+    """The rows of the extension search for one team and fee weight: ``get(h)`` gives
+    ``((neighbour, cost, edge id), ...)``, the empty board's costs except where a piece pays
+    fees or is the team's own (free). Rows near track are priced on first use and kept until
+    the track changes."""
+
+    __slots__ = ("state", "us", "bits", "weight", "memo", "base", "hex_owners")
+
+    def __init__(self, state, us: tuple, weight: float):
+        self.state = state
+        self.us = us
+        self.bits = 0
+        for q in us:
+            self.bits |= 1 << q
+        self.weight = weight
+        self.memo: dict = {}
+        self.base = tables(state).rows
+        self.hex_owners = state.net.hex_owners
+
+    def get(self, h, default=()):
+        r = self.memo.get(h)
+        if r is None:
+            ho = self.hex_owners
+            near = ho[h] or any(ho[nb] for nb, _, _ in self.base[h])
+            r = self._priced(h) if near else self.base[h]
+            self.memo[h] = r
+        return r
+
+    def _priced(self, h) -> tuple:
+        s = self.state
+        net = s.net
+        owners_of, owner_bits, hex_owners = net.owners_of, net.owner_bits, net.hex_owners
+        par, jfee = s.tables.par_fee, s.tables.join_fee_at
+        others = ~self.bits
+        out = []
+        bits = self.bits
+        for nb, c, e in self.base[h]:
+            owners = owners_of[e]
+            fee = 0
+            if owners:
+                if owner_bits[e] & bits:
+                    out.append((nb, 0, e))
+                    continue
+                fee = par[e] * len(owners)
+            m = hex_owners[nb] & others & ~owner_bits[e]
+            if m:
+                fee += jfee[nb] * m.bit_count()
+            out.append((nb, c + self.weight * fee, e))
+        return tuple(out)
+
+
+def _fee_rows(state, us: tuple, weight: float) -> _FeeRows:
+    cache = _route_cache(state)
+    key = ("fees", us, weight)
+    rows = cache.get(key)
+    if rows is None:
+        rows = cache[key] = _FeeRows(state, us, weight)
+    return rows
+
+
+def pieces_to(ext: Extension, h: int) -> list:
+    """Edge ids of the new pieces from the network to hex ``h``, in building order."""
+    out = []
+    while ext.prev.get(h) is not None:
+        h0, e = ext.prev[h]
+        if ext.points[h] != ext.points[h0]:   # an own piece costs nothing: not built again
+            out.append(e)
+        h = h0
+    out.reverse()
+    return out
+
+
+def _track_steps(state, p: int, team: tuple = ()):
+    """``steps(h)`` over built track and bought ferries: ``(hex, movement, fare)``; pieces of
+    ``p`` and of his ``team`` (a joint train's partner) pay no fare."""
+    rows = state.track_rows()
+    ferries = state.board.ferries
+    into = tables(state).into
+    fare = state.options.fare
+    us = frozenset(team)
+
+    def steps(h):
+        for nb, step, own in rows.get(h, ()):
+            free = p in own or (us and not us.isdisjoint(own))
+            yield nb, (into[nb] if step >= 0 else ferries[-1 - step].steps), (0 if free else fare)
+    return steps
+
+
+_ROUTES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _route_cache(state) -> dict:
+    """A cache of searches over the built track of ``state``, emptied when the track changes
+    (kept beside the state, not in it: a clone starts with none)."""
+    version = (state.net.version, tuple(state.ferry_owners))
+    cache = _ROUTES.get(state)
+    if cache is None or cache.get("version") != version:
+        cache = {"version": version}
+        _ROUTES[state] = cache
+    return cache
+
+
+def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
+    """``(travel points, fares, own pieces)`` of a route (hex ids) for player ``p``.
+
+    The owner of each step is the engine's default: ``p`` where he has a piece, else the
+    first builder; a fare is due for every step on another player's piece (or ferry).
+    """
+    steps = _track_steps(state, p, team)
+    travel = fares = own = 0
+    for a, b in zip(route, route[1:]):
+        for nb, move, fare in steps(a):
+            if nb == b:
+                travel += move
+                fares += fare
+                own += fare == 0
+                break
+    return travel, fares, own
+
+
+def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100.0), team: tuple = ()) -> list:
+    """Routes (hex id lists) over built track from ``start`` to any hex of ``targets``.
+
+    One search per weight ``w``: a step costs its movement points plus ``w`` per fare, so
+    ``w = 0`` is the fastest route and a large ``w`` the cheapest in fares. Distinct routes
+    only, in the order of ``weights``. A* toward the targets: a step moves at least one
+    point, so the grid distance bounds what is left. Kept beside the state until the track
+    changes (bots ask again for the same rivals' routes).
+    """
+    targets = frozenset(targets)
+    cache = _route_cache(state)
+    steps = _track_steps(state, p, team)
+    to_go = state.board.distance_to(targets)
+    out = []
+    for w in weights:
+        key = ("route", p, tuple(team), start, targets, w)
+        if key not in cache:
+            found = dijkstra([start], lambda h, w=w: ((nb, m + w * f, None) for nb, m, f in steps(h)),
+                             targets=targets, heuristic=to_go)
+            cache[key] = None if found.found is None else found.path(found.found)
+        route = cache[key]
+        if route is None:
+            return out
+        if route not in out:
+            out.append(list(route))
+    return out
+
+
+def network_fares(state, p: int) -> dict:
+    """Fares from player ``p``'s network to every hex reachable over built track.
+
+    Own pieces are free, every other piece (or ferry) costs the fare. Hexes not in the answer
+    cannot be reached over built track from the network at all.
+    """
+    steps = _track_steps(state, p)
+    return dijkstra(_network(state, p), lambda h: ((nb, f, None) for nb, _, f in steps(h))).dist

@@ -1,0 +1,507 @@
+"""Building track and buying ferries (rules.md 1-3): costs, fees, bonuses, and the pieces a
+player may build now.
+
+A build action is checked piece by piece in order (:func:`plan_build`) without changing
+anything, then carried out (:func:`commit_build`). In the build phase pieces are paid with
+dice points and fees from the account; after a race both come out of the post-race budget
+(the rule of the preset). Fees follow the "Decision" of rules.md section 2: a new piece has
+one end where the builder already had track; at the other end (``far``) he pays the joining
+or crossing fee to every other player with track there (not in a city, not to the owners of
+the piece he runs parallel to, who get the parallel fee instead).
+
+Listing the legal single pieces (:func:`listed_actions`) runs over the player's *frontier*
+(:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built), each edge kept
+classified by :func:`classify` as it changes: its cost when a piece there pays no fee (legal
+when the points suffice), or marked for full pricing (fees, a map rule). Listing never walks
+the whole network, and prices in full only the few pieces that pay fees.
+"""
+
+from __future__ import annotations
+
+from ...errors import IllegalAction
+from ...ledger import BANK
+
+__all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
+           "act_build", "act_ferry", "ferries_to_buy", "split", "classify", "track_changed"]
+
+
+def split(amount: int, a: int, b: int, accounts) -> tuple[int, int]:
+    """Split ``amount`` between partners ``a`` and ``b``: the richer pays the odd point.
+
+    Equal accounts: ``a`` (the proposer) pays it.
+
+    >>> split(5, 0, 1, [10, 4]), split(5, 0, 1, [4, 10]), split(4, 0, 1, [4, 10])
+    ((3, 2), (2, 3), (2, 2))
+    """
+    half, odd = divmod(amount, 2)
+    if not odd:
+        return half, half
+    return (half + 1, half) if accounts[a] >= accounts[b] else (half, half + 1)
+
+
+def edge_of(s, text) -> int:
+    """The edge id of an edge name (``"C4/C5"``) or a pair of hexes; IllegalAction if none."""
+    b = s.board
+    if type(text) is str:
+        eid = b.edge_by_name.get(text)
+        if eid is not None:
+            return eid
+    try:
+        ha, hb = b.parse_edge(text)
+    except ValueError as exc:
+        raise IllegalAction("build.edge", str(exc)) from None
+    eid = b.edge_between(ha, hb)
+    if eid is None:
+        if ha == hb or not b.grid.adjacent(b.grid.hex_at(ha), b.grid.hex_at(hb)):
+            raise IllegalAction("build.edge", f"{b.hex_names[ha]} and {b.hex_names[hb]} are not adjacent")
+        raise IllegalAction("build.edge", f"no track can be built between {b.hex_names[ha]} and "
+                                          f"{b.hex_names[hb]} (water, off the board or a state border; rules.md 1)")
+    return eid
+
+
+def pieces_of(action: dict) -> list:
+    """The pieces of a build action: ``pieces`` as given, or the steps of ``path``."""
+    if "path" in action:
+        path = action["path"]
+        if not isinstance(path, list) or len(path) < 2:
+            raise IllegalAction("build.shape", "'path' is a list of at least two hexes")
+        return [(path[i], path[i + 1]) for i in range(len(path) - 1)]
+    pieces = action.get("pieces")
+    if not isinstance(pieces, list) or not pieces:
+        raise IllegalAction("build.shape", "'pieces' is a non-empty list of edges like 'C4/C5'")
+    return pieces
+
+
+def builders(s, p: int) -> tuple:
+    """Who builds now: the player, or the player and his partner on a joint track."""
+    if s.joint and s.step == "build":
+        return (p, s.joint["with"])
+    return (p,)
+
+
+def act_build(s, p: int, action: dict):
+    eids = [edge_of(s, x) for x in pieces_of(action)]
+    effects = plan_build(s, p, eids)
+    norm = {"type": "build", "player": p, "pieces": [s.board.edge_name(e) for e in eids]}
+    return norm, lambda: commit_build(s, p, effects)
+
+
+def _direction_refusal(s, p: int, eid: int) -> str | None:
+    """France's rule: players who start in one city leave it in different directions, one
+    direction each (rules.md 2: "every player must leave Paris in a different direction")."""
+    a, c = s.board.edge_ends[eid]
+    home = s.starts[p]
+    if home not in (a, c):
+        return None
+    name = s.board.cities[s.start_city[p]].name
+    for q, h in enumerate(s.starts):
+        if q != p and h == home and q in s.net.owners_of[eid]:
+            return f"{s.players[q]} already leaves {name} in this direction; every player leaves it in another"
+    for _, e in s.board.adj[home]:
+        if e != eid and p in s.net.owners_of[e]:
+            return f"you already leave {name} by {s.board.edge_name(e)}; each player leaves it in one direction"
+    return None
+
+
+def plan_build(s, p: int, eids: list) -> list:
+    """Check a sequence of pieces; return their effects without changing anything."""
+    board = s.board
+    rules = s.rules
+    t = s.tables
+    net = s.net
+    post = s.step == "post_build"
+    who = builders(s, p)
+    bits = 0
+    for q in who:
+        bits |= 1 << q
+    joint = len(who) == 2
+    if joint:
+        conn = {s.joint["at"]} | s.joint["hexes"]
+        mine = set().union(*(net.nodes[q] for q in who))
+    else:
+        conn = mine = net.nodes[p]
+    new_hexes: set = set()
+    new_edges: set = set()
+    reached_now: set = set()
+    spent = 0                       # dice points, or budget in the post-race building
+    paid = dict.fromkeys(who, 0)    # money leaving each builder's account
+    got: dict = {}                  # money received by each owner from these pieces
+    effects = []
+    left = s.budget if post else s.points
+    fees_budget = post and rules.fees_from_budget()
+    accounts = s.money.accounts
+    for eid in eids:
+        name = board.edge_name(eid)
+        a, c = board.edge_ends[eid]
+        owners = net.owners_of[eid]
+        if eid in new_edges or any(q in owners for q in who):
+            raise IllegalAction("build.own-piece", f"{name}: you already have a piece there")
+        in_a = a in conn or a in new_hexes
+        in_c = c in conn or c in new_hexes
+        if not (in_a or in_c):
+            where = "the shared track's meeting hex or the shared track" if joint else "your network"
+            raise IllegalAction("build.connected", f"{name} does not touch {where}; every new piece must "
+                                                   f"touch existing track or the start city (rules.md 2)")
+        frm = a if in_a else c
+        why = rules.check_build(s, p, eid, frm)
+        if why is None and t.distinct_directions:
+            why = _direction_refusal(s, p, eid)
+        if why:
+            raise IllegalAction("build.map-rule", f"{name}: {why}")
+        cost = t.piece_cost[eid]
+        # the far end: where none of the builders had track before this piece
+        far = None
+        ma, mc = (a in mine or a in new_hexes), (c in mine or c in new_hexes)
+        if not (ma and mc):
+            far = c if ma else a
+        fees = []
+        fee = t.join_fee_at[far] if far is not None else 0   # (0 in a city)
+        if fee:
+            m = net.hex_owners[far] & ~bits
+            q = 0
+            while m:
+                if m & 1 and q not in owners:
+                    fees.append((q, fee, "joining/crossing"))
+                m >>= 1
+                q += 1
+        if owners:
+            fee = t.par_fee[eid]
+            if fee:
+                for q in owners:
+                    fees.append((q, fee, "parallel"))
+        fee_total = sum(f for _, f, _ in fees)
+        need = cost + (fee_total if fees_budget else 0)
+        if need > left - spent:
+            if post:
+                raise IllegalAction("build.budget", f"{name} costs {cost}"
+                                    + (f" + {fee_total} fees" if fees_budget and fee_total else "")
+                                    + f"; the post-race budget has {left - spent} left "
+                                    f"({s.options.post_race} rule, rules.md 2/3)")
+            raise IllegalAction("build.points", f"{name} costs {cost} build points; "
+                                                f"{left - spent} left this turn (rules.md 1-2)")
+        # who pays the fees (joint: split, the richer pays the odd point)
+        payers = []
+        for q, f, kind in fees:
+            if joint:
+                sa, sb = split(f, who[0], who[1], accounts)
+                payers.append((who[0], q, sa, kind))
+                payers.append((who[1], q, sb, kind))
+            else:
+                payers.append((p, q, f, kind))
+        for payer, _, f, _ in payers:
+            paid[payer] += f
+        if post:
+            paid[p] += cost
+        for payer in who:
+            if paid[payer] > accounts[payer] + got.get(payer, 0):
+                raise IllegalAction("fees.account", f"{name}: {s.players[payer]} would pay {paid[payer]} "
+                                                    f"but has {accounts[payer]} on the account; nobody "
+                                                    f"builds on debt (rules.md 2)")
+        for _, q, f, _ in payers:
+            got[q] = got.get(q, 0) + f
+        spent += need
+        # The bonus goes to the first track *arriving* in a city. A builder's own start
+        # city is in his network, so it is never the far end: it never pays him a bonus,
+        # and once he builds out of it, it has its railway and pays nobody.
+        bonus = None
+        if s.step == "build" and far is not None and board.is_city[far]:
+            ci = board.city_at[far]
+            if ci not in s.reached and ci not in reached_now:
+                bonus = ci
+        for h in (a, c):
+            if board.is_city[h]:
+                reached_now.add(board.city_at[h])
+        new_hexes.add(a)
+        new_hexes.add(c)
+        new_edges.add(eid)
+        effects.append((eid, need, cost, payers, bonus))
+    return effects
+
+
+def commit_build(s, p: int, effects: list) -> None:
+    """Carry out checked pieces: payments, track, bonuses, connected cities; end the turn at 0."""
+    from .steps import after, build
+
+    board = s.board
+    rules = s.rules
+    t = s.tables
+    who = builders(s, p)
+    joint = len(who) == 2
+    post = s.step == "post_build"
+    counts_fees = post and rules.budget_counts_fees()
+    for eid, need, cost, payers, bonus in effects:
+        a, c = board.edge_ends[eid]
+        for payer, q, f, kind in payers:
+            s.pay(payer, q, f, f"{kind} fee {board.edge_name(eid)}")
+            if counts_fees and q not in s.pb_started:
+                s.pb_extra[q] = s.pb_extra.get(q, 0) + f
+        if post:
+            s.pay(p, BANK, cost, f"build {board.edge_name(eid)}")
+            s.budget -= need
+        else:
+            s.points -= need
+        s.net.add_piece(who, eid)
+        track_changed(s, (a, c))
+        if joint:
+            s.joint["hexes"] = s.joint["hexes"] | {a, c}
+        if bonus is not None:
+            amount = rules.city_bonus()
+            why = f"city bonus {board.cities[bonus].name}"
+            if joint:
+                # split the bonus; the poorer gets the odd point
+                s0, s1 = split(amount, who[0], who[1], s.money.accounts)
+                s.pay(BANK, who[0], s1, why)
+                s.pay(BANK, who[1], s0, why)
+            else:
+                s.pay(BANK, p, amount, why)
+        for h in (a, c):
+            if board.is_city[h]:
+                ci = board.city_at[h]
+                if ci not in s.reached:
+                    s.reached.add(ci)
+                    if ci in t.must_connect:
+                        s.unconnected -= 1
+                        if s.unconnected <= 1 and s.second_last_turn is None and s.step == "build":
+                            s.second_last_turn = s.turn_index
+        s.turn_built += 1
+    if post:
+        if s.budget <= 0:
+            after.end_post_build_turn(s)
+    elif s.points <= 0:
+        build.end_turn(s)
+
+
+def quote_now(s, edge, player: int | None = None):
+    """``(cost, fees)`` of one piece on ``edge`` for the player to move, or None (illegal)."""
+    p = s.current_player() if player is None else player
+    if s.step not in ("build", "post_build") or p != s.current_player():
+        return None
+    if isinstance(edge, int):
+        eid = edge
+    else:
+        try:
+            eid = edge_of(s, edge)
+        except IllegalAction:
+            return None
+    if len(builders(s, p)) == 2:
+        try:
+            (_, need, cost, payers, _), = plan_build(s, p, [eid])
+        except IllegalAction:
+            return None
+        return cost, sum(f for _, _, f, _ in payers)
+    return _quote(s, p, eid)
+
+
+def _quote(s, p: int, eid: int):
+    net = s.net
+    owners = net.owners_of[eid]
+    if p in owners:
+        return None
+    a, c = s.board.edge_ends[eid]
+    nodes = net.nodes[p]
+    in_a = a in nodes
+    in_c = c in nodes
+    if not (in_a or in_c):
+        return None
+    t = s.tables
+    cost = t.piece_cost[eid]
+    post = s.step == "post_build"
+    left = s.budget if post else s.points
+    if cost > left:
+        return None
+    fee_total = 0
+    if not (in_a and in_c):
+        far = c if in_a else a
+        m = net.hex_owners[far] & ~(1 << p) & ~net.owner_bits[eid]
+        if m:
+            fee_total = t.join_fee_at[far] * m.bit_count()
+    if owners:
+        fee_total += t.par_fee[eid] * len(owners)
+    account = s.money.accounts[p]
+    if post:
+        if s.rules.fees_from_budget() and cost + fee_total > left:
+            return None
+        if cost + fee_total > account:
+            return None
+    elif fee_total > account:
+        return None
+    if t.build_checks and _refused(s, p, eid, a if in_a else c):
+        return None
+    return cost, fee_total
+
+
+def _refused(s, p: int, eid: int, frm: int) -> bool:
+    if s.rules.check_build(s, p, eid, frm):
+        return True
+    return bool(s.tables.distinct_directions and _direction_refusal(s, p, eid))
+
+
+# How a frontier edge is kept in ``s._cls``: ``fee << FEE_SHIFT | cost`` when its price is
+# known (a piece costs at most 255 points), -1 when a map rule must look at it each time.
+FEE_SHIFT = 8
+_COST = (1 << FEE_SHIFT) - 1
+
+
+def classify(s, p: int, eid: int) -> None:
+    """Keep player ``p``'s entry for edge ``eid`` up to date: absent when the edge is not on
+    his frontier, else its price now (cost and fees, packed into one number), or -1 when a
+    map rule must judge it when it is listed. ``s._cls[p]`` maps the edge to its price,
+    ``s._priced[p]`` a price to its edges (so listing looks at a few prices, not every edge)."""
+    net = s.net
+    cls = s._cls[p]
+    old = cls.get(eid)
+    if eid not in net.frontier[p]:
+        if old is not None:
+            del cls[eid]
+            _unfile(s._priced[p], old, eid)
+        return
+    t = s.tables
+    cost = t.piece_cost[eid]
+    if t.build_checks or cost > _COST:
+        v = -1
+    else:
+        a, c = s.board.edge_ends[eid]
+        nodes = net.nodes[p]
+        fee = 0
+        far = None if (a in nodes and c in nodes) else (c if a in nodes else a)
+        if far is not None:
+            m = net.hex_owners[far] & ~(1 << p) & ~net.owner_bits[eid]
+            if m:
+                fee = t.join_fee_at[far] * m.bit_count()
+        owners = net.owners_of[eid]
+        if owners:
+            fee += t.par_fee[eid] * len(owners)
+        v = fee << FEE_SHIFT | cost
+    if v != old:
+        cls[eid] = v
+        priced = s._priced[p]
+        if old is not None:
+            _unfile(priced, old, eid)
+        group = priced.get(v)
+        if group is None:
+            priced[v] = {eid}
+        else:
+            group.add(eid)
+
+
+def _unfile(priced: dict, v: int, eid: int) -> None:
+    group = priced[v]
+    group.discard(eid)
+    if not group:
+        del priced[v]
+
+
+def track_changed(s, hexes, players=None) -> None:
+    """Re-classify the frontier edges at ``hexes`` (a piece was laid there, or a network grew)."""
+    adj = s.board.adj
+    frontier = s.net.frontier
+    for q in range(s.num_players) if players is None else players:
+        front, cls = frontier[q], s._cls[q]
+        for h in hexes:
+            for _, e in adj[h]:
+                if e in front or e in cls:
+                    classify(s, q, e)
+
+
+def single_pieces(s, p: int) -> list:
+    """Edge ids of every single piece the player to move could build now (sorted)."""
+    if len(builders(s, p)) == 2:
+        out = set()
+        for h in {s.joint["at"]} | s.joint["hexes"]:
+            for _, eid in s.board.adj[h]:
+                if eid not in out:
+                    try:
+                        plan_build(s, p, [eid])
+                    except IllegalAction:
+                        continue
+                    out.add(eid)
+        return sorted(out)
+    post = s.step == "post_build"
+    left = s.budget if post else s.points
+    account = s.money.accounts[p]
+    fees_budget = post and s.rules.fees_from_budget()
+    out = []
+    for v, group in s._priced[p].items():
+        if v < 0:
+            out += [e for e in group if _quote(s, p, e) is not None]
+            continue
+        cost = v & _COST
+        fee = v >> FEE_SHIFT
+        if post:
+            ok = cost + fee <= account and (not fees_budget or cost + fee <= left) and cost <= left
+        else:
+            ok = cost <= left and fee <= account
+        if ok:
+            out += group
+    out.sort()
+    return out
+
+
+def listed_actions(s, p: int) -> list:
+    """The build step's listed actions: each single piece, each ferry to buy, ``done``."""
+    cached = s.tables.piece_actions[p]
+    pieces = single_pieces(s, p)
+    try:
+        out = [cached[e] for e in pieces]
+    except KeyError:
+        names = s.board.edge_names
+        for e in pieces:
+            if e not in cached:
+                cached[e] = {"type": "build", "player": p, "pieces": [names[e]]}
+        out = [cached[e] for e in pieces]
+    for k in ferries_to_buy(s, p):
+        out.append({"type": "ferry", "player": p, "ferry": s.board.ferries[k].name})
+    out.append({"type": "done", "player": p})
+    return out
+
+
+# -- ferries (rules.md 3) -------------------------------------------------------------------
+def _ferry_refusal(s, p: int, k: int) -> str | None:
+    f = s.board.ferries[k]
+    own = [j for j, o in enumerate(s.ferry_owners) if p in o]
+    if k in own:
+        return f"you already own the {f.name} line"
+    if len(own) >= s.board.ferry_limit:
+        return f"a player may own {s.board.ferry_limit} ferry line(s) of this map; you have {len(own)}"
+    if any(s.board.ferries[j].port == f.port for j in own):
+        return f"you already own a line from {s.board.cities[f.city].name}; lines leave from different ports"
+    if f.port not in s.net.nodes[p]:
+        return f"your network does not reach {s.board.cities[f.city].name}, the port of this line"
+    if s.money.accounts[p] < f.cost:
+        return f"the line costs {f.cost}; you have {s.money.accounts[p]} on the account"
+    return None
+
+
+def ferries_to_buy(s, p: int) -> list:
+    """Indices of the ferry lines player ``p`` may buy now."""
+    if not s.board.ferries or not s.rules.ferries() or s.step not in ("build", "post_build") or s.joint:
+        return []
+    return [k for k in range(len(s.board.ferries)) if _ferry_refusal(s, p, k) is None]
+
+
+def act_ferry(s, p: int, action: dict):
+    board = s.board
+    if not s.rules.ferries() or not board.ferries:
+        raise IllegalAction("ferry.off", "no ferries are played" + ("" if board.ferries else " on this map")
+                            + " (option ferries, rules.md 3)")
+    if s.joint:
+        raise IllegalAction("ferry.not-now", "a ferry line is bought in one's own turn, not on a joint track")
+    ref = action.get("ferry")
+    names = [f.name for f in board.ferries]
+    k = next((i for i, n in enumerate(names) if isinstance(ref, str) and n.casefold() == ref.casefold()), None)
+    if k is None:
+        raise IllegalAction("ferry.name", f"{ref!r} is not a ferry line of this map (lines: {', '.join(names)})")
+    why = _ferry_refusal(s, p, k)
+    if why:
+        raise IllegalAction("ferry.rule", f"{names[k]}: {why} (rules.md 3)")
+
+    def plan():
+        f = board.ferries[k]
+        s.pay(p, BANK, f.cost, f"ferry {f.name}")
+        s.ferry_owners[k] = s.ferry_owners[k] + (p,)
+        s.net.add_node(p, f.to)
+        track_changed(s, (f.to,), (p,))
+        if s.step == "post_build":
+            s.budget = min(s.budget, s.money.accounts[p])
+        s.say(f"{s.players[p]} buys the ferry line {f.name}")
+    return {"type": "ferry", "player": p, "ferry": names[k]}, plan

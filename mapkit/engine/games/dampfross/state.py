@@ -1,0 +1,355 @@
+"""The state of a Dampfross-family game (Paluba, Dampfross, Expres): its data and public views.
+
+The turn sequence lives in the steps (:mod:`~mapkit.engine.games.dampfross.steps`), track
+building in :mod:`~mapkit.engine.games.dampfross.building`; this module holds what the state
+*is* (accounts, track, the build phase's counters, the race being played, the results) and
+what a bot or front end may read of it. Every field is plain data, so the core's generic
+``clone`` copies it.
+
+Phases: ``order`` (who starts) -> ``start`` (secret start choice only) -> ``build`` ->
+``race`` (each race: draw, declare, run, post-race building) -> ``over``.
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City
+>>> from mapkit.engine import new_game
+>>> g = new_game(Map(Grid("pointy", "odd", 9, 1), cities=[City("Aš", H("A1"), (11,)),
+...              City("Cheb", H("I1"), (12,))]), "paluba", ["Anna", "Bert"], {"first_player": 0})
+>>> g.legal_actions()
+[{'type': 'start', 'player': 0, 'city': 'Aš'}, {'type': 'start', 'player': 0, 'city': 'Cheb'}]
+>>> g.apply({"type": "start", "city": "Aš"})
+>>> g.is_chance_node(), len(g.chance_outcomes())
+(True, 36)
+>>> g.apply({"type": "roll", "dice": [1, 2]})
+>>> g.apply({"type": "build", "path": ["A1", "B1", "C1", "D1"]})  # 3 points: the turn ends
+>>> g.current_player(), g.track_names(0)
+(1, ['A1/B1', 'B1/C1', 'C1/D1'])
+"""
+
+from __future__ import annotations
+
+from ...errors import IllegalAction
+from ...ledger import Ledger
+from ...network import OwnedTrack
+from ...state import Log, State
+from . import building, view
+from .actions import ACTION_TYPES, CHANCE_TYPES, EXTERNAL_TYPES, REFUSALS
+from .numbers import NumberTable
+from .rules import DampfrossRules
+from .steps import STEPS
+from .steps import setup as setup_steps
+
+__all__ = ["DampfrossState", "Tables"]
+
+
+class Tables:
+    """What a game derives once from its board and rules (shared by every clone)."""
+
+    __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
+                 "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "_unit_adj")
+
+    def __init__(self, game):
+        board, rules = game.board, game.rules
+        n_edges = len(board.edge_ends)
+        self.piece_cost = [rules.piece_cost(board, e) for e in range(n_edges)]
+        self.into_cost = [rules.step_cost(board, h) for h in range(len(board.hex_names))]
+        self.par_fee = [rules.parallel_fee(board, e) for e in range(n_edges)]
+        self.join_fee_at = [rules.join_fee(board, h) for h in range(len(board.hex_names))]
+        # The build phase ends when every numbered city that track can reach is connected.
+        self.must_connect = frozenset(i for i, c in enumerate(board.cities) if c.numbers and board.adj[c.hex])
+        self.allowed_starts = tuple(rules.start_cities(board))
+        self.present = frozenset(n for n in board.numbers if board.adj[board.cities[board.number_city[n]].hex])
+        self.special_every = rules.special_every(board)
+        self.distinct_directions = rules.distinct_start_directions(board)
+        # Whether a piece may be refused by more than costs and money (a map or variant rule).
+        self.build_checks = self.distinct_directions or type(rules).check_build is not DampfrossRules.check_build
+        # the listed build actions, made once per (player, edge); callers must not change them
+        self.piece_actions: list = [{} for _ in range(game.num_players)]
+        self._unit_adj = None
+
+    def unit_adjacency(self, board) -> list:
+        """``[((neighbour, 1), ...) per hex]``: hex steps over open edges (for table distances)."""
+        if self._unit_adj is None:
+            self._unit_adj = [tuple((nb, 1) for nb, _ in row) for row in board.adj]
+        return self._unit_adj
+
+
+class DampfrossState(State):
+    """The state of one game (see the module notes). Build with :func:`mapkit.engine.new_game`."""
+
+    STEPS = STEPS
+    ACTION_TYPES = ACTION_TYPES
+    CHANCE_TYPES = CHANCE_TYPES
+    EXTERNAL_TYPES = EXTERNAL_TYPES
+
+    def __init__(self, game):
+        super().__init__(game)
+        rules = game.rules
+        o = game.options
+        n = game.num_players
+        if o.first_player is not None and not 0 <= o.first_player < n:
+            raise IllegalAction("setup.first", f"first_player {o.first_player} is not a seat of {n} players")
+        if game.tables is None:
+            game.tables = Tables(game)
+        t = game.tables
+        if not t.allowed_starts:
+            raise IllegalAction("setup.starts", "the map has no city where a track can start")
+        if rules.unique_starts() and len(t.allowed_starts) < n:
+            raise IllegalAction("setup.starts", f"unique start cities for {n} players but only "
+                                                f"{len(t.allowed_starts)} start cities")
+        board = game.board
+        self.step = "order"
+        self.money = Ledger([o.start_money] * n)
+        self.net = OwnedTrack(board, n)
+        self.messages = Log()
+        self.first: int | None = None
+        self.starts: list = [None] * n          # start hex id per player
+        self.start_city: list = [None] * n      # start city index per player
+        self.secret: dict = {}                  # player -> city index, until revealed
+        self.secret_queue: list = []
+        self.taken: set = set()                 # start cities assigned (unique starts)
+        self.reached: set = set()               # cities with a railway
+        self.unconnected = len(t.must_connect)
+        self.ferry_owners: list = [()] * len(board.ferries)
+        # build phase
+        self.round_no = 0
+        self.round_first = 0
+        self.turn_in_round = 0
+        self.round_roll = None
+        self.turn_player = None
+        self.points = 0
+        self.turn_built = 0
+        self.turn_index = 0
+        self.second_last_turn = None
+        self.declared_by = None
+        self.turns_left = None
+        self.last_roller = None
+        self.skip: set = set()
+        self.joint = None
+        self.ender = None
+        self.build_end_reason = None
+        # race phase
+        self.race_no = 0
+        self.race_roller = None
+        self.table = NumberTable(o.number_table, t.present, o.number_uses)
+        self.current = None                     # the race being played (a Race)
+        self.results: list = []
+        self.prev_target = None
+        self.snapshots: list = []
+        self.pb_order: list = []
+        self.pb_idx = 0
+        self.budget = 0
+        self.pb_extra: dict = {}
+        self.pb_started: set = set()
+        self.last_race_no = None                # set when the time limit is up
+        self._rows_cache = None                 # (track version, rows) of track_rows()
+        self._cls = [{} for _ in range(n)]      # frontier edge -> its price (building.classify)
+        self._priced = [{} for _ in range(n)]   # price -> the frontier edges of that price
+        self.winners_: list = []
+        self.end_reason = None
+        if self.unconnected <= 1:
+            self.second_last_turn = -1
+        if o.first_player is not None:
+            setup_steps.set_first(self, o.first_player)
+
+    # -- fields of the public API ----------------------------------------------------------
+    @property
+    def accounts(self) -> list:
+        return self.money.accounts
+
+    @property
+    def ledger(self) -> list:
+        """Every transfer ``(payer, payee, amount, reason)``; -1 is the bank."""
+        return self.money.entries
+
+    @property
+    def track(self) -> list:
+        return self.net.track
+
+    @property
+    def edge_owners(self) -> dict:
+        return self.net.edge_owners
+
+    @property
+    def hex_owners(self) -> list:
+        return self.net.hex_owners
+
+    @property
+    def nodes(self) -> list:
+        return self.net.nodes
+
+    @property
+    def stage(self) -> str:
+        return self.STEPS[self.step].stage
+
+    @property
+    def tables(self) -> Tables:
+        return self.game.tables
+
+    # -- changes every step makes ------------------------------------------------------------
+    def go(self, step: str) -> None:
+        """Move to ``step`` (the race's stage follows while a race is on)."""
+        self.step = step
+        r = self.current
+        if r is not None and self.STEPS[step].phase == "race":
+            r.stage = step
+
+    def pay(self, src: int, dst: int, amount: int, why: str) -> None:
+        self.money.pay(src, dst, amount, why)
+
+    def say(self, text: str) -> None:
+        """Add a line to the game's messages (what happened, for front ends)."""
+        self.messages.append(text)
+
+    def refusal(self, action_type: str):
+        rule, message = REFUSALS.get(action_type, (f"{action_type}.not-now", f"no {action_type!r} now"))
+        if action_type == "build" and self.stage == "start":
+            message += " (choose a start city first)"
+        return rule, message
+
+    def external_time_up(self, action: dict):
+        """The agreed time is over (option ``time_limit``): the race being played is finished,
+        then one more race, then the game ends (rules.md 3, end of game)."""
+        if self.rules.time_limit() is None:
+            raise IllegalAction("time.off", "no time limit is set (option time_limit, rules.md 3)")
+        if self.last_race_no is not None:
+            raise IllegalAction("time.done", "the time limit was already reached")
+
+        def plan():
+            # in the build phase the first race is the one more; in a race, the next one
+            self.last_race_no = self.race_no + 1
+            self.say(f"time is up: the game ends after race {self.last_race_no}")
+        return {"type": "time_up"}, plan
+
+    def decision_key(self):
+        """The current decision, for turn timers: a whole build turn is one decision."""
+        step = self.step
+        if step in ("build", "roll"):
+            return ("build", self.turn_index)
+        if step == "post_build":
+            return ("post_build", self.race_no, self.pb_idx)
+        return (step, self.current_player())
+
+    # -- the built track as a graph (cached until the next piece or ferry) -----------------------
+    def track_rows(self) -> dict:
+        """hex -> ``((neighbour, step, owners), ...)`` over built track and bought ferries; a
+        step is an edge id, or ``-1 - k`` for ferry line ``k``. Races and the race-drawing
+        distances run on it."""
+        key = (self.net.version, tuple(self.ferry_owners))
+        cache = self._rows_cache
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        rows = self._track_graph()
+        self._rows_cache = (key, rows, {h: tuple(nb for nb, _, _ in row) for h, row in rows.items()})
+        return rows
+
+    def track_neighbours(self) -> dict:
+        """hex -> its neighbours over built track and bought ferries (from :meth:`track_rows`)."""
+        self.track_rows()
+        return self._rows_cache[2]
+
+    def _track_graph(self) -> dict:
+        b = self.board
+        rows: dict = {}
+        ends = b.edge_ends
+        for eid, owners in self.net.edge_owners.items():
+            a, c = ends[eid]
+            rows.setdefault(a, []).append((c, eid, owners))
+            rows.setdefault(c, []).append((a, eid, owners))
+        for k, owners in enumerate(self.ferry_owners):
+            if owners:
+                f = b.ferries[k]
+                rows.setdefault(f.port, []).append((f.to, -1 - k, owners))
+                rows.setdefault(f.to, []).append((f.port, -1 - k, owners))
+        return {h: tuple(r) for h, r in rows.items()}
+
+    # -- public views -------------------------------------------------------------------------
+    def winners(self) -> list:
+        return list(self.winners_)
+
+    def track_names(self, p: int) -> list:
+        """Player ``p``'s pieces as edge names, in board order (row by row)."""
+        return [self.board.edge_name(e) for e in sorted(self.net.track[p])]
+
+    def owners(self, edge) -> tuple:
+        """Owners of the piece on ``edge`` (a name or id), in building order."""
+        eid = edge if isinstance(edge, int) else building.edge_of(self, edge)
+        return self.net.owners_of[eid]
+
+    def piece_cost(self, edge) -> int | None:
+        """Build cost of a piece on ``edge`` (name or id) under this game's rules; None: no edge."""
+        if not isinstance(edge, int):
+            try:
+                edge = building.edge_of(self, edge)
+            except IllegalAction:
+                return None
+        return self.tables.piece_cost[edge]
+
+    def step_cost(self, hexref) -> int:
+        """Movement points of a train's step into hex ``hexref`` (name or id)."""
+        return self.tables.into_cost[self.board.hex_id(hexref)]
+
+    def quote(self, edge, player: int | None = None):
+        """``(cost, fees)`` of building one piece on ``edge`` now, or None when illegal.
+
+        ``cost``: build points (build phase) or money (after a race); ``fees``: money paid to
+        other players. The cheap test that bots use; :meth:`check` gives the reason of a refusal.
+        """
+        return building.quote_now(self, edge, player)
+
+    def start_options(self, player: int | None = None) -> list:
+        """Names of the cities ``player`` (default: the one to move) may start from."""
+        p = self.current_player() if player is None else player
+        return [self.board.cities[c].name for c in setup_steps.start_choices(self, p)]
+
+    def may_declare_end(self) -> bool:
+        """Whether the player to move may declare the end of the build phase now."""
+        from .steps import build as build_steps
+
+        return build_steps.may_declare_end(self)
+
+    def suggest_routes(self, p: int) -> list:
+        """Up to two routes (hex id lists) for player ``p``: the fastest, and the cheapest in fares."""
+        from .steps import declare
+
+        return declare.suggest_routes(self, p)
+
+    def ferry_options(self, player: int | None = None) -> list:
+        """Names of the ferry lines ``player`` (default: the one to move) may buy now."""
+        p = self.current_player() if player is None else player
+        return [self.board.ferries[k].name for k in building.ferries_to_buy(self, p)]
+
+    def ferries_of(self, p: int) -> list:
+        """Names of the ferry lines player ``p`` owns."""
+        return [self.board.ferries[k].name for k, own in enumerate(self.ferry_owners) if p in own]
+
+    def race_prize(self, place: int) -> int:
+        """The prize of ``place`` (1 or 2) in the race being played (0 between races)."""
+        r = self.current
+        if r is None or r.start_city is None or (r.target_city is None and not r.special):
+            return 0
+        distance = None
+        if r.special:
+            from .steps.after import special_distance
+
+            distance = special_distance(self)
+        return self.rules.prize_of_place(self.board, r.start_city, r.target_city, place, distance)
+
+    def race_status(self):
+        """The race being played (a read-only :class:`RaceStatus`), or None between races."""
+        return None if self.current is None else self.current.status()
+
+    def race_stage(self) -> str | None:
+        """The stage of the race being played (draw_start, declare, run, ...), or None."""
+        return None if self.current is None else self.current.stage
+
+    def race_view(self) -> dict | None:
+        """The race being drawn, declared or run: cities, routes, train positions, places."""
+        return view.race_view(self)
+
+    def summary(self) -> dict:
+        """The public state as JSON: phase, accounts, track, race results, winner."""
+        return view.summary(self)
+
+    def view_details(self, seat: int | None) -> dict:
+        return view.details(self, seat)
+

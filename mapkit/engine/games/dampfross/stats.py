@@ -1,0 +1,176 @@
+"""The Dampfross family's figures in ``mapkit simulate``: what one game shows, and the
+report over many (:mod:`mapkit.engine.simulate` adds wins, lengths and ends).
+
+Per game (:func:`game_stats`): start cities, accounts, build rounds and turns, races drawn,
+held and re-drawn (and why), fares, building fees, prizes, city bonuses, post-race building;
+special races held and won per seat, and ferry lines bought.
+"""
+
+from __future__ import annotations
+
+from ...simulate import mean, pct, rate, rnd
+
+__all__ = ["game_stats", "summarize", "seat_line", "report_lines"]
+
+
+def _reject_kind(why: str) -> str:
+    if "not connected" in why:
+        return "unconnected"
+    if "forbidden" in why or "built track" in why:
+        return "forbidden"
+    return "other"
+
+
+def game_stats(g) -> dict:
+    """The family's figures of one finished (or given-up) game, as plain JSON data."""
+    n = g.num_players
+    board = g.board
+    fares_paid, fares_got, fees_paid, fees_got = [0] * n, [0] * n, [0] * n, [0] * n
+    prizes, bonuses, post_build, ferries = [0] * n, [0] * n, [0] * n, [0] * n
+    for src, dst, amount, why in g.ledger:
+        if why.startswith("fare"):
+            fares_paid[src] += amount
+            fares_got[dst] += amount
+        elif "fee" in why:
+            if src >= 0:
+                fees_paid[src] += amount
+            if dst >= 0:
+                fees_got[dst] += amount
+        elif why.startswith("prize"):
+            prizes[dst] += amount
+        elif why.startswith("city bonus"):
+            bonuses[dst] += amount
+        elif why.startswith("build") and src >= 0:
+            post_build[src] += amount
+        elif why.startswith("ferry") and src >= 0:
+            ferries[src] += 1
+    results = g.results
+    rejected = {"forbidden": 0, "unconnected": 0, "other": 0}
+    redrawn = 0
+    for r in results:
+        if r["rejected"]:
+            redrawn += 1
+        for x in r["rejected"]:
+            rejected[_reject_kind(x.get("why", ""))] += 1
+    names = list(g.players)
+    special = [r for r in results if r.get("special")]
+    special_won = [0] * n
+    for r in special:
+        if r["places"]:
+            for name in r["places"][0]:
+                special_won[names.index(name)] += 1
+    return {
+        "starts": [board.cities[c].name if c is not None else None for c in g.start_city],
+        "accounts": list(g.accounts),
+        "build_rounds": g.round_no + 1 if g.phase != "build" else g.round_no,
+        "build_turns": g.turn_index,
+        "races": len(results),
+        "races_held": sum(1 for r in results if r["racers"]),
+        "racers": sum(len(r["racers"]) for r in results),
+        "races_redrawn": redrawn,
+        "rejected": rejected,
+        "special_races": len(special),
+        "special_held": sum(1 for r in special if r["racers"]),
+        "special_won": special_won,
+        "fares_paid": fares_paid,
+        "fares_received": fares_got,
+        "fees_paid": fees_paid,
+        "fees_received": fees_got,
+        "prizes": prizes,
+        "bonuses": bonuses,
+        "post_race_building": post_build,
+        "ferries_bought": ferries,
+    }
+
+
+def summarize(board, spec, stats: list, report: dict) -> None:
+    """Add the family's figures to ``report`` (the core's summary)."""
+    for p, seat in enumerate(report["seats"]):
+        seat.update({"mean_account": mean(s["accounts"][p] for s in stats),
+                     "mean_fares_paid": mean(s["fares_paid"][p] for s in stats),
+                     "mean_fares_received": mean(s["fares_received"][p] for s in stats),
+                     "mean_prizes": mean(s["prizes"][p] for s in stats),
+                     "mean_bonuses": mean(s["bonuses"][p] for s in stats),
+                     "special_won": sum(s.get("special_won", [0] * len(spec.bots))[p] for s in stats),
+                     "ferries_bought": sum(s.get("ferries_bought", [0] * len(spec.bots))[p] for s in stats)})
+    starts: dict = {}
+    for s in stats:
+        for p, c in enumerate(s["starts"]):
+            if c is None:
+                continue
+            w, k = starts.get(c, (0.0, 0))
+            starts[c] = (w + s["returns"][p], k + 1)
+    order = {c.name: i for i, c in enumerate(board.cities)}
+    report["start_cities"] = [{"city": c, "starts": k, **{x: y for x, y in rate(w, k).items() if x != "games"}}
+                              for c, (w, k) in sorted(starts.items(), key=lambda kv: order.get(kv[0], 1 << 30))]
+    races = sum(s["races"] for s in stats)
+    held = sum(s["races_held"] for s in stats)
+    rejected = {k: sum(s["rejected"][k] for s in stats) for k in ("forbidden", "unconnected", "other")}
+    fares = [sum(s["fares_paid"]) for s in stats]
+    margins = [sorted(s["accounts"])[-1] - sorted(s["accounts"])[-2] for s in stats if len(s["accounts"]) > 1]
+    report["build"] = {"mean_rounds": mean(s["build_rounds"] for s in stats),
+                       "min_rounds": min((s["build_rounds"] for s in stats), default=0),
+                       "max_rounds": max((s["build_rounds"] for s in stats), default=0),
+                       "mean_turns": mean(s["build_turns"] for s in stats)}
+    report["races"] = {"mean_drawn": mean(s["races"] for s in stats),
+                       "mean_held": mean(s["races_held"] for s in stats),
+                       "mean_nobody_raced": mean(s["races"] - s["races_held"] for s in stats),
+                       "mean_racers": rnd(sum(s["racers"] for s in stats) / held if held else 0.0),
+                       "share_redrawn": rnd(sum(s["races_redrawn"] for s in stats) / races if races else 0.0),
+                       "redraws_per_race": rnd(sum(rejected.values()) / races if races else 0.0),
+                       "redraws": rejected}
+    report["special_races"] = {"mean_drawn": mean(s.get("special_races", 0) for s in stats),
+                               "mean_held": mean(s.get("special_held", 0) for s in stats),
+                               "won_by_seat": [seat["special_won"] for seat in report["seats"]]}
+    report["ferries"] = {"bought": sum(seat["ferries_bought"] for seat in report["seats"]),
+                         "by_seat": [seat["ferries_bought"] for seat in report["seats"]]}
+    report["money"] = {"mean_fares_per_game": mean(fares),
+                       "mean_fares_per_race": rnd(sum(fares) / held if held else 0.0),
+                       "mean_fees_per_game": mean(sum(s["fees_paid"]) for s in stats),
+                       "mean_bonuses_per_game": mean(sum(s["bonuses"]) for s in stats),
+                       "mean_post_race_building": mean(sum(s["post_race_building"]) for s in stats)}
+    report["accounts"] = {"mean_final": mean(a for s in stats for a in s["accounts"]),
+                          "mean_winner": mean(max(s["accounts"]) for s in stats),
+                          "mean_margin": mean(margins),
+                          "min_final": min((a for s in stats for a in s["accounts"]), default=0),
+                          "max_final": max((a for s in stats for a in s["accounts"]), default=0)}
+
+
+def seat_line(seat: dict) -> str:
+    """The family's part of a seat's line in the text report."""
+    return (f"  account {seat['mean_account']:7.1f}  fares paid {seat['mean_fares_paid']:5.1f}  "
+            f"received {seat['mean_fares_received']:5.1f}")
+
+
+def report_lines(rep: dict) -> list:
+    """The family's lines of the text report."""
+    lines = ["Wins by start city (95% Wilson interval)"]
+    for c in rep["start_cities"]:
+        lo, hi = c["ci95"]
+        lines.append(f"  {c['city']:<20} {c['starts']:6d} starts  {pct(c['win_rate'])}  "
+                     f"[{pct(lo).strip()} - {pct(hi).strip()}]")
+    b = rep["build"]
+    lines.append(f"Build phase: {b['mean_rounds']:.1f} rounds on average ({b['min_rounds']}-{b['max_rounds']}), "
+                 f"{b['mean_turns']:.1f} turns")
+    r = rep["races"]
+    rd = r["redraws"]
+    lines.append(f"Races: {r['mean_drawn']:.2f} drawn, {r['mean_held']:.2f} held, {r['mean_nobody_raced']:.2f} "
+                 f"with nobody racing; {r['mean_racers']:.2f} trains per race held")
+    lines.append(f"  re-drawn: {pct(r['share_redrawn']).strip()} of races; {r['redraws_per_race']:.2f} re-draws "
+                 f"per race (forbidden {rd['forbidden']}, unconnected {rd['unconnected']}, other {rd['other']})")
+    sp = rep["special_races"]
+    if sp["mean_drawn"]:
+        lines.append(f"  special races: {sp['mean_drawn']:.2f} drawn, {sp['mean_held']:.2f} held per game; won by "
+                     "seat: " + ", ".join(f"{k + 1}: {w}" for k, w in enumerate(sp["won_by_seat"])))
+    fe = rep["ferries"]
+    if fe["bought"]:
+        lines.append(f"Ferry lines bought: {fe['bought']} (by seat: "
+                     + ", ".join(f"{k + 1}: {w}" for k, w in enumerate(fe["by_seat"])) + ")")
+    m = rep["money"]
+    lines.append(f"Money per game: fares {m['mean_fares_per_game']:.1f} ({m['mean_fares_per_race']:.2f} per race "
+                 f"held), building fees {m['mean_fees_per_game']:.1f}, city bonuses {m['mean_bonuses_per_game']:.1f}, "
+                 f"post-race building {m['mean_post_race_building']:.1f}")
+    a = rep["accounts"]
+    lines.append(f"Final accounts: mean {a['mean_final']:.1f}, winner {a['mean_winner']:.1f}, margin "
+                 f"{a['mean_margin']:.1f} (range {a['min_final']}-{a['max_final']})")
+    return lines

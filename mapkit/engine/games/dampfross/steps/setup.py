@@ -1,0 +1,129 @@
+"""Steps before the first piece: who starts, and the start cities (rules.md 2 and 3).
+
+``order`` is a chance node (the first player). With in-turn start choice (D, Paluba) each
+player picks his start city when he is first on turn in the build phase (the ``start`` stage
+of :mod:`~mapkit.engine.games.dampfross.steps.build`); with secret choice (E) everybody picks
+here, in seat order from the first player, and the picks are revealed together (EJ: players
+who picked the same city pick again).
+"""
+
+from __future__ import annotations
+
+from ....chance import Seat
+from ....errors import IllegalAction
+from ....steps import Step
+
+__all__ = ["OrderStep", "SecretStartStep", "set_first", "start_choices", "check_start", "set_start"]
+
+
+class OrderStep(Step):
+    """Who starts: every seat equally likely (the highest roll / the Expres lot)."""
+
+    name = "order"
+    phase = "order"
+
+    def chance(self, s):
+        return Seat("first")
+
+    def on_chance(self, s, action):
+        set_first(s, action["player"])
+
+
+class SecretStartStep(Step):
+    """Secret start choice (E): each writes his city; revealed when all have chosen."""
+
+    name = "secret_start"
+    phase = "start"
+    stage = "start"
+
+    def decider(self, s):
+        return s.secret_queue[0]
+
+    def legal_actions(self, s, p):
+        return [{"type": "start", "player": p, "city": s.board.cities[c].name} for c in start_choices(s, p)]
+
+    def act_start(self, s, p, action):
+        c = check_start(s, p, action)
+
+        def plan():
+            s.secret[p] = c
+            s.secret_queue.pop(0)
+            if not s.secret_queue:
+                _reveal_starts(s)
+        return {"type": "start", "player": p, "city": s.board.cities[c].name}, plan
+
+
+def set_first(s, k: int) -> None:
+    """Seat ``k`` starts: secret start choice, or straight into the build phase."""
+    from . import build
+
+    s.first = k
+    n = s.num_players
+    s.say(f"{s.players[k]} starts")
+    if s.rules.secret_start():
+        s.go("secret_start")
+        s.secret_queue = [(k + i) % n for i in range(n)]
+    else:
+        build.begin_build(s)
+
+
+def start_choices(s, p: int) -> list:
+    """City indices player ``p`` may start from now."""
+    taken = s.taken if s.rules.unique_starts() else ()
+    return [c for c in s.tables.allowed_starts if c not in taken]
+
+
+def check_start(s, p: int, action: dict) -> int:
+    """The city index of a start action, or IllegalAction."""
+    ref = action.get("city")
+    try:
+        c = s.board.city_index(ref)
+    except ValueError as exc:
+        raise IllegalAction("start.city", str(exc)) from None
+    choices = start_choices(s, p)
+    if c not in choices:
+        name = s.board.cities[c].name
+        if c in s.taken and s.rules.unique_starts():
+            raise IllegalAction("start.unique", f"{name} is already another player's start city "
+                                                f"(unique start cities, rules.md 3)")
+        allowed = ", ".join(s.board.cities[i].name for i in choices)
+        raise IllegalAction("start.allowed", f"{name} is not a start city of this map (allowed: {allowed})")
+    return c
+
+
+def set_start(s, p: int, c: int) -> None:
+    from ..building import track_changed
+
+    h = s.board.cities[c].hex
+    s.start_city[p] = c
+    s.starts[p] = h
+    s.net.add_node(p, h)
+    track_changed(s, (h,), (p,))
+
+
+def _reveal_starts(s) -> None:
+    from . import build
+
+    chosen = dict(s.secret)
+    s.secret = {}
+    if s.rules.unique_starts():
+        count: dict = {}
+        for c in chosen.values():
+            count[c] = count.get(c, 0) + 1
+        again = [p for p in chosen if count[chosen[p]] > 1]
+        for p, c in chosen.items():
+            if count[c] == 1:
+                set_start(s, p, c)
+                s.taken.add(c)
+        if again:
+            n = s.num_players
+            s.secret_queue = sorted(again, key=lambda q: (q - s.first) % n)
+            s.say("the same city was chosen twice: " + ", ".join(s.players[q] for q in s.secret_queue)
+                  + " choose again")
+            return
+    else:
+        for p, c in chosen.items():
+            set_start(s, p, c)
+    s.say("start cities: " + ", ".join(f"{s.players[p]} {s.board.cities[s.start_city[p]].name}"
+                                       for p in range(s.num_players) if s.start_city[p] is not None))
+    build.begin_build(s)
