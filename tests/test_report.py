@@ -10,7 +10,7 @@ from itertools import combinations
 import networkx as nx
 import pytest
 
-from conftest import run_cli
+from conftest import MAPS, run_cli
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.board import Board
 from mapkit.analysis.network import (closure_mst_cost, nearest_cities, path_heat,
@@ -218,3 +218,20 @@ def test_cli_report(tmp_path, example_map_path):
     assert "<script" not in html and "src=" not in html
     r = run_cli("report", example_map_path, "--nearest", "0")
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_numberless_cities_abroad_are_not_start_cities():
+    """Czechia names no start cities: every city with race numbers may start, the five
+    red-cross towns abroad (no numbers, no way to them) may not, and the network joining the
+    cities is one group, not six."""
+    r = run_cli("report", MAPS / "czechia.yaml", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    m = load_map(MAPS / "czechia.yaml")
+    numbered = [c.name for c in m.cities if c.numbers]
+    assert [s["city"] for s in data["start_cities"]] == numbered and len(numbered) == 31
+    assert data["stranded"] == ["Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"]
+    assert [c["name"] for c in data["cities"]] == numbered
+    assert data["network"]["groups"] == 1
+    text = run_cli("report", MAPS / "czechia.yaml").stdout
+    assert "Chemnitz: sum" not in text and "not measured: Chemnitz" in text

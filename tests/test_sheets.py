@@ -199,3 +199,18 @@ def test_rerun_into_an_existing_folder_and_bad_targets(sheets, tmp_path):
         assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
     r = mapkit("sheets", EXAMPLE, "-o", tmp_path / "p", "--players", "0")
     assert r.returncode == 2 and "--players" in r.stderr
+
+
+def test_distance_sheet_names_the_towns_nobody_reaches():
+    """The Czech map's red-cross towns (no numbers, no way to them) are named under the title
+    of the distance sheet, not tabled as rows and columns of dashes."""
+    from mapkit.analysis.distances import city_table
+    from mapkit.io.yamlmap import load_map
+    from mapkit.render.kit import KitRules
+    from mapkit.render.tables import distance_page
+
+    m = load_map(MAPS / "czechia.yaml")
+    svg = distance_page(m, city_table(m), KitRules.of(m, "paluba")).svg
+    assert svg.count(">Brno<") == 2                     # its row and its column
+    for town in ("Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"):
+        assert f">{town}<" not in svg and town in svg

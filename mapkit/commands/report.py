@@ -51,7 +51,7 @@ def _mean(values) -> float | None:
 def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=5, map_name="") -> dict:
     """Every figure of the report as JSON-ready data (hexes by name)."""
     from ..analysis.board import Board
-    from ..analysis.distances import city_table
+    from ..analysis.distances import city_table, stranded_cities
     from ..analysis.network import heat_by_name, nearest_cities, path_heat, steiner_network
     from ..analysis.stats import race_stats
     from ..grid import edge_name, hex_name
@@ -62,10 +62,15 @@ def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=
     build = city_table(m, "build", board=board)
     races = race_stats(m, min_distance, steps)
     hexes, through = path_heat(m, heat_metric, board=board)
-    network = steiner_network(m, board=board)
+    # Cities without numbers that no city reaches (special-race targets abroad) take no part
+    # in races: they are named, not measured, and the network does not try to join them.
+    stranded = {c.name for c in stranded_cities(steps)}
+    network = steiner_network(m, board=board, cities=[c for c in m.cities if c.name not in stranded])
     n = len(m.cities)
     cities = []
     for i, c in enumerate(m.cities):
+        if c.name in stranded:
+            continue
         cities.append({
             "name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers),
             "mean_steps": _mean(steps.matrix[i][j] for j in range(n) if j != i),
@@ -87,6 +92,7 @@ def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=
             "starts_without_race": races["starts_without_race"],
         },
         "cities": cities,
+        "stranded": [c.name for c in m.cities if c.name in stranded],
         "network": {"method": network["method"], "cost": network["cost"],
                     "pieces": network["pieces"], "groups": network["groups"],
                     "edges": [edge_name(e) for e in network["edges"]]},
@@ -135,6 +141,9 @@ def render_text(r: dict) -> str:
         mb = "-" if c["mean_build"] is None else f"{c['mean_build']:.1f}"
         lines.append(f"  {c['name']:{w}s} {c['hex']:>5s} {len(c['numbers']):9d} {ms:>7s} {mb:>7s} "
                      f"{c['on_paths']:7.1f}")
+    if r["stranded"]:
+        lines.append(f"  not measured: {', '.join(r['stranded'])} (no race numbers and no way to any "
+                     f"other city: special-race targets only)")
     net = r["network"]
     lines += ["", f"Network joining all cities: build cost {net['cost']} in {net['pieces']} pieces"
                   + (f" ({net['groups']} separate groups)" if net["groups"] > 1 else ""),

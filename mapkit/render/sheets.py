@@ -91,7 +91,7 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     """Write every sheet of map ``m`` into ``folder`` (created if missing) for the rules preset
     ``rules`` (see :func:`kit_preset`); ``min_distance`` and ``races`` override the preset's
     forbidden-race threshold and number of races."""
-    from ..analysis.distances import city_table
+    from ..analysis.distances import city_table, stranded_cities
 
     out = Path(folder)
     if out.exists() and not out.is_dir():
@@ -123,10 +123,10 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
         files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg,
                                                         PREVIEW_DPI)
 
-    # CSV copies.
-    cities = table.cities
-    rows = [["numbers", "city"] + [c.name for c in cities]]
-    for c, r in zip(cities, table.matrix):
+    # CSV copies (the distances without the cities no city reaches, as on the sheet).
+    shown = table.without(stranded_cities(table))
+    rows = [["numbers", "city"] + [c.name for c in shown.cities]]
+    for c, r in zip(shown.cities, shown.matrix):
         rows.append([" ".join(str(n) for n in c.numbers), c.name] + ["" if v is None else v for v in r])
     files["distances.csv"] = _csv(rows)
     files["races.csv"] = _races_csv(m, table, kit)

@@ -6,7 +6,8 @@ modules (:mod:`mapkit.analysis.distances`, :mod:`mapkit.analysis.races`); this m
 lays them out: a page title, the table fitted to the paper, a short explanation.
 
 - :func:`distance_page`: the steps table as a triangle (each pair once), cities with their race
-  numbers, races under the kit's threshold shaded.
+  numbers, races under the kit's threshold shaded; cities without numbers that no city
+  reaches (special-race targets abroad) are named under the title, not tabled.
 - :func:`races_pages`: by race number, what the kit's rules say of every race, then the
   numbers each number may not race (or must check) as a look-up list. Expres: the prize of
   every race (twice the distance), forbidden races under the table threshold shaded. Paluba and
@@ -153,10 +154,19 @@ def distance_page(m, table, kit, style="colour") -> SvgPage:
     ``table`` is a :class:`~mapkit.analysis.distances.CityTable` of metric ``steps``; ``kit`` a
     :class:`~mapkit.render.kit.KitRules`.
     """
+    from ..analysis.distances import stranded_cities
+
     st = get_style(style) if isinstance(style, str) else style
+    # Cities without numbers that nothing reaches would be rows of dashes: named, not tabled.
+    stranded = stranded_cities(table)
+    table = table.without(stranded)
     cities = list(table.cities)
     n = len(cities)
-    sheet = Sheet(f"Distances · {m.name or 'map'}", _distance_subtitle(kit), m.name, True, st)
+    sub = _distance_subtitle(kit)
+    if stranded:
+        sub += (f" Not listed: {', '.join(c.name for c in stranded)} (no race numbers and no way "
+                f"there: special-race targets only).")
+    sheet = Sheet(f"Distances · {m.name or 'map'}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     if n < 2:
         sheet.text("The map has fewer than two cities.", x0, y0 + 8)
