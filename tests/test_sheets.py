@@ -214,3 +214,14 @@ def test_distance_sheet_names_the_towns_nobody_reaches():
     assert svg.count(">Brno<") == 2                     # its row and its column
     for town in ("Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"):
         assert f">{town}<" not in svg and town in svg
+
+
+def test_light_foreign_reaches_the_boards_of_the_kit(sheets, tmp_path):
+    from test_render import ink
+
+    out = tmp_path / "light"
+    r = mapkit("sheets", EXAMPLE, "-o", out, "--light-foreign")
+    assert r.returncode == 0, r.stderr
+    for preview in ("board.png", "board-A4.png"):
+        assert ink(out / "previews" / preview) < ink(sheets / "previews" / preview), preview
+    assert (out / "races.csv").read_bytes() == (sheets / "races.csv").read_bytes()

@@ -11,7 +11,8 @@ the map's min_race_distance). Start money, fees and the number of races follow t
 Examples:
   mapkit sheets maps/czechia.yaml -o sheets/
   mapkit sheets maps/example.yaml -o out --rules expres --players 4 --style mono
-  mapkit sheets maps/usa.yaml -o usa --races 12
+  mapkit sheets maps/usa.yaml -o usa --races 12 --style expres
+  mapkit sheets maps/czechia.yaml -o czechia --light-foreign
 """
 
 from __future__ import annotations
@@ -39,8 +40,13 @@ def add_arguments(p):
                         "dampfross; default 6)")
     p.add_argument("--races", type=int, default=None, metavar="N",
                    help="races of the game, rows of the banker's sheet (default: the preset's, 9)")
-    p.add_argument("--style", choices=("colour", "mono"), default="colour",
-                   help="colour, or mono for black-and-white printers")
+    p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
+                   help="colour (the Dampfross look), mono for black-and-white printers, or expres "
+                        "(neighbouring states black, mountains grey, rivers thick black)")
+    p.add_argument("--light-foreign", action="store_true",
+                   help="print neighbouring states on the boards as a pale tint to save toner "
+                        "(the tiled A4 pages are otherwise mostly solid dark on maps with much "
+                        "foreign land)")
 
 
 def run(args) -> int:
@@ -60,8 +66,8 @@ def run(args) -> int:
     m = load_map(args.map)
     preset = kit_preset(m, args.rules)
     result = write_sheets(m, args.output, rules=preset, players=args.players, style=args.style,
-                          min_distance=args.min_distance, races=args.races, inputs=[args.map],
-                          source=str(args.map))
+                          min_distance=args.min_distance, races=args.races,
+                          light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map))
     for name, n in result.pages.items():
         print(f"{result.folder / name}: {n} page{'s' if n != 1 else ''}")
     print(f"{result.folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")

@@ -86,11 +86,14 @@ def _races_csv(m, table, kit) -> str:
 
 
 def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: str = "colour",
-                 min_distance: int | None = None, races: int | None = None, inputs=(),
-                 source: str = "<map>") -> SheetsResult:
+                 min_distance: int | None = None, races: int | None = None, light_foreign: bool = False,
+                 inputs=(), source: str = "<map>") -> SheetsResult:
     """Write every sheet of map ``m`` into ``folder`` (created if missing) for the rules preset
     ``rules`` (see :func:`kit_preset`); ``min_distance`` and ``races`` override the preset's
-    forbidden-race threshold and number of races."""
+    forbidden-race threshold and number of races; ``light_foreign`` prints the neighbouring
+    states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`)."""
+    from .style import get_style
+    from .style import light_foreign as light
     from ..analysis.distances import city_table, stranded_cities
 
     out = Path(folder)
@@ -102,7 +105,7 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     resolved_inputs = {Path(i).resolve() for i in inputs if i is not None}
     kit = KitRules.of(m, kit_preset(m, rules), min_distance, races)
 
-    art = BoardArt(m, style)
+    art = BoardArt(m, light(get_style(style)) if light_foreign else style)
     table = city_table(m, "steps")
 
     docs: dict[str, list] = {}

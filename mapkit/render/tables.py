@@ -198,7 +198,7 @@ def distance_page(m, table, kit, style="colour") -> SvgPage:
         c = cities[j]
         cx = tx0 + j * cw + cw / 2 + DIGIT_HEIGHT * name_size / 2
         sheet.text(num_texts[j], cx, ty0 - 1.0, name_size * 0.9, "start", True, rotate=-90,
-                   fill=st.city_colour if st.name == "colour" else None)
+                   fill=st.city_colour if st.coloured else None)
         sheet.text(c.name, cx, ty0 - 1.0 - num_w, name_size, "start", rotate=-90)
     # Rows: cities 1 .. n-1.
     for i in range(1, n):
@@ -206,7 +206,7 @@ def distance_page(m, table, kit, style="colour") -> SvgPage:
         if i % 2 == 0:
             sheet.rect(x0, y, label_w + i * cw, ch, fill="#f2f2f2")
         sheet.cell_text(num_texts[i], x0, y, num_w - 1, ch, name_size * 0.9, bold=True, anchor="end",
-                        fill=st.city_colour if st.name == "colour" else None)
+                        fill=st.city_colour if st.coloured else None)
         sheet.cell_text(cities[i].name, x0 + num_w, y, name_w, ch, name_size, anchor="start")
         for j in range(i):
             d = table.matrix[i][j]
@@ -263,7 +263,7 @@ def races_pages(m, table, kit, style="colour") -> list[SvgPage]:
     verdict = {p: kit.verdict(d) for p, d in dist.items()}
     by_prize = kit.rule == "table"
     title, sub, sub2 = _races_texts(kit)
-    red = RED_DIE if st.name == "colour" else None
+    red = RED_DIE if st.coloured else None
     pages = []
     sheet = Sheet(f"{title} · {m.name or 'map'}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
@@ -341,7 +341,7 @@ def _look_up_page(m, nums, verdict, kit, sub, st) -> SvgPage:
         if k and a // 10 != nums[k - 1] // 10:
             sheet.line(x0, y, x0 + W, y, stroke="#555555", width=0.35)
         sheet.cell_text(str(a), x0, y, 10, row_h, size * 1.1, bold=True,
-                        fill=RED_DIE if st.name == "colour" else None)
+                        fill=RED_DIE if st.coloured else None)
         city = city_of.get(a)
         sheet.cell_text(city.name if city else "", x0 + 10, y, name_w, row_h, size * 0.95, anchor="start",
                         fill=st.margin_colour)
@@ -360,7 +360,7 @@ def numbers_page(m, style="colour") -> SvgPage:
     sheet = Sheet(f"Race numbers · {m.name or 'map'}", sub, m.name, False, st)
     x0, y0, W, H = sheet.box
     city_of = {nn: c.name for c in m.cities for nn in c.numbers}
-    red = RED_DIE if st.name == "colour" else st.text_colour
+    red = RED_DIE if st.coloured else st.text_colour
     head = 13.0
     cw = (W - head) / 6
 
