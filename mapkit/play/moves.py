@@ -18,7 +18,7 @@ words (``Ústí nad Labem``) are recognised as a whole.
 ``pass``                  do not race
 ``joint PLAYER HEX``      propose a joint track; ``accept`` / ``decline`` a proposal
 ``hint``                  what the greedy bot would do here
-``undo``                  take back your last action (never a dice roll)
+``undo``                  take back your own last action, until dice are rolled or another moves
 ``show`` / ``map``        the state again / a text map of the board
 ``help`` / ``quit``       this list / save and stop (resume with ``--resume``)
 ========================  ==============================================================
@@ -56,7 +56,7 @@ from ..grid import hex_name
 from ..places import CityNames, PlaceError, find_place, fold
 
 __all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places",
-           "race_candidates", "action_as_command", "HELP"]
+           "race_candidates", "action_as_command", "HELP", "DONE_WORDS"]
 
 
 
@@ -73,6 +73,8 @@ def _help_text(doc: str) -> str:
 
 HELP = _help_text(__doc__)
 
+# The words that end a build turn, and the action they make.
+DONE_WORDS = {"done": "done", "d": "done", "end": "done", "finish": "done"}
 META = {"help": "help", "h": "help", "?": "help", "show": "show", "status": "show", "s": "show",
         "look": "show", "map": "map", "hint": "hint", "suggest": "hint", "undo": "undo", "u": "undo",
         "quit": "quit", "exit": "quit", "q": "quit", "save": "quit"}
@@ -362,7 +364,7 @@ def parse_command(state, line: str) -> Command:
         if not rest:
             raise CommandError("cost of what? cost CITY (from your network) or cost A B")
         return Command("info", text=cost_text(state, p, _two_places(board, rest)))
-    if w in ("done", "d", "end", "finish"):
+    if w in DONE_WORDS:
         _need(state, ("build", "post_build"), "ending a build turn")
         return act({"type": "done"})
     if w in ("declare", "declare_end"):

@@ -223,7 +223,8 @@ figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
 </head>
 <body>
 <h1>{name}</h1>
-<p class="sub">{html.escape(art.subtitle())}. Rules: {html.escape(kit.title)}. Print the PDFs at 100&nbsp;% (actual size).</p>
+<p class="sub">{html.escape(art.subtitle())}. Rules: {html.escape(kit.title)}.
+Print the PDFs at 100&nbsp;% (actual size).</p>
 <main>
 {body}
 </main>
