@@ -235,3 +235,22 @@ def test_numberless_cities_abroad_are_not_start_cities():
     assert data["network"]["groups"] == 1
     text = run_cli("report", MAPS / "czechia.yaml").stdout
     assert "Chemnitz: sum" not in text and "not measured: Chemnitz" in text
+
+
+def test_report_shows_progress_when_asked(monkeypatch, capsys):
+    """The report's five stages on a bar on standard error (show_progress=None: on a terminal
+    only; a bar shows after half a second, so the delay is taken away here), nothing else
+    changed; without it standard error stays empty."""
+    import functools
+
+    import mapkit.progress
+    from mapkit.commands.report import build_report
+
+    m = load_map(MAPS / "example.yaml")
+    quiet = build_report(m, map_name="x")
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(mapkit.progress, "progress", functools.partial(mapkit.progress.progress, delay=0))
+    shown = build_report(m, map_name="x", show_progress=True)
+    err = capsys.readouterr().err
+    assert "report" in err and "/5 steps" in err
+    assert shown == quiet

@@ -225,3 +225,42 @@ def test_light_foreign_reaches_the_boards_of_the_kit(sheets, tmp_path):
     for preview in ("board.png", "board-A4.png"):
         assert ink(out / "previews" / preview) < ink(sheets / "previews" / preview), preview
     assert (out / "races.csv").read_bytes() == (sheets / "races.csv").read_bytes()
+
+
+def run_with_terminal_stderr(*args):
+    """Run ``mapkit ARGS`` with standard error on a pseudo-terminal and standard output on a
+    pipe, as a user at a terminal who pipes the output on: ``(exit code, stdout, stderr)``."""
+    import os
+    import pty
+    import sys
+
+    from conftest import ROOT
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm")
+    proc = subprocess.Popen([sys.executable, "-m", "mapkit", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=slave, cwd=ROOT, env=env)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:          # the child closed its end
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = proc.stdout.read().decode("utf-8")
+    os.close(master)
+    return proc.wait(), out, err.decode("utf-8", "replace")
+
+
+def test_progress_on_a_terminal_only(sheets, tmp_path):
+    """Long work shows a bar on standard error when it is a terminal; standard output stays
+    as it is without one (and without a terminal nothing is added to standard error)."""
+    code, out, err = run_with_terminal_stderr("sheets", EXAMPLE, "-o", tmp_path / "t")
+    assert code == 0, err
+    assert "sheets" in err and "/12 steps" in err
+    plain = run_cli("sheets", EXAMPLE, "-o", tmp_path / "p")
+    assert plain.returncode == 0 and plain.stderr == ""
+    assert out.replace(str(tmp_path / "t"), "D") == plain.stdout.replace(str(tmp_path / "p"), "D")

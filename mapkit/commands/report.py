@@ -48,24 +48,34 @@ def _mean(values) -> float | None:
     return round(sum(vs) / len(vs), 3) if vs else None
 
 
-def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=5, map_name="") -> dict:
-    """Every figure of the report as JSON-ready data (hexes by name)."""
+def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=5, map_name="",
+                 show_progress: bool | None = False) -> dict:
+    """Every figure of the report as JSON-ready data (hexes by name). ``show_progress``: a bar
+    on standard error (None: when it is a terminal; it shows only after half a second)."""
     from ..analysis.board import Board
     from ..analysis.distances import city_table, stranded_cities
     from ..analysis.network import heat_by_name, nearest_cities, path_heat, steiner_network
     from ..analysis.stats import race_stats
     from ..grid import edge_name, hex_name
+    from ..progress import progress
     from .info import summary
 
-    board = Board(m, costs=costs)
-    steps = city_table(m, "steps", board=board)
-    build = city_table(m, "build", board=board)
-    races = race_stats(m, min_distance, steps)
-    hexes, through = path_heat(m, heat_metric, board=board)
-    # Cities without numbers that no city reaches (special-race targets abroad) take no part
-    # in races: they are named, not measured, and the network does not try to join them.
-    stranded = {c.name for c in stranded_cities(steps)}
-    network = steiner_network(m, board=board, cities=[c for c in m.cities if c.name not in stranded])
+    with progress(5, "report", "step", show=show_progress) as bar:
+        board = Board(m, costs=costs)
+        steps = city_table(m, "steps", board=board)
+        build = city_table(m, "build", board=board)
+        bar.update()
+        races = race_stats(m, min_distance, steps)
+        bar.update()
+        hexes, through = path_heat(m, heat_metric, board=board)
+        bar.update()
+        # Cities without numbers that no city reaches (special-race targets abroad) take no part
+        # in races: they are named, not measured, and the network does not try to join them.
+        stranded = {c.name for c in stranded_cities(steps)}
+        network = steiner_network(m, board=board, cities=[c for c in m.cities if c.name not in stranded])
+        bar.update()
+        starts = nearest_cities(m, build, nearest)
+        bar.update()
     n = len(m.cities)
     cities = []
     for i, c in enumerate(m.cities):
@@ -96,7 +106,7 @@ def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=
         "network": {"method": network["method"], "cost": network["cost"],
                     "pieces": network["pieces"], "groups": network["groups"],
                     "edges": [edge_name(e) for e in network["edges"]]},
-        "start_cities": nearest_cities(m, build, nearest),
+        "start_cities": starts,
         "heat": {"metric": heat_metric, "hexes": heat_by_name(hexes)},
     }
 
@@ -327,7 +337,7 @@ def run(args) -> int:
         raise InputError(f"--min {args.min}: the threshold cannot be negative")
     m = load_for_analysis(args.map, args.border_crossing)
     name = m.name or str(args.map)
-    r = build_report(m, costs_for(m, args), args.min, args.heat_metric, args.nearest, name)
+    r = build_report(m, costs_for(m, args), args.min, args.heat_metric, args.nearest, name, show_progress=None)
     if args.html:
         atomic_write(args.html, render_html(m, r), inputs=[args.map])
     emit(dump_json(r) if args.format == "json" else render_text(r), args.output, inputs=[args.map])

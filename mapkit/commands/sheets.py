@@ -67,7 +67,8 @@ def run(args) -> int:
     preset = kit_preset(m, args.rules)
     result = write_sheets(m, args.output, rules=preset, players=args.players, style=args.style,
                           min_distance=args.min_distance, races=args.races,
-                          light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map))
+                          light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map),
+                          show_progress=None)
     for name, n in result.pages.items():
         print(f"{result.folder / name}: {n} page{'s' if n != 1 else ''}")
     print(f"{result.folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")

@@ -87,14 +87,16 @@ def _races_csv(m, table, kit) -> str:
 
 def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: str = "colour",
                  min_distance: int | None = None, races: int | None = None, light_foreign: bool = False,
-                 inputs=(), source: str = "<map>") -> SheetsResult:
+                 inputs=(), source: str = "<map>", show_progress: bool | None = False) -> SheetsResult:
     """Write every sheet of map ``m`` into ``folder`` (created if missing) for the rules preset
     ``rules`` (see :func:`kit_preset`); ``min_distance`` and ``races`` override the preset's
     forbidden-race threshold and number of races; ``light_foreign`` prints the neighbouring
-    states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`)."""
+    states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`).
+    ``show_progress``: a progress bar on standard error (None: when it is a terminal)."""
+    from ..analysis.distances import city_table, stranded_cities
+    from ..progress import progress
     from .style import get_style
     from .style import light_foreign as light
-    from ..analysis.distances import city_table, stranded_cities
 
     out = Path(folder)
     if out.exists() and not out.is_dir():
@@ -108,23 +110,31 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     art = BoardArt(m, light(get_style(style)) if light_foreign else style)
     table = city_table(m, "steps")
 
+    makers = {
+        "board.pdf": lambda: [board_page(art)],
+        "board-A4.pdf": lambda: tiled_pages(art, "A4")[0],
+        "distances.pdf": lambda: [distance_page(m, table, kit, style)],
+        "races.pdf": lambda: races_pages(m, table, kit, style),
+        "numbers.pdf": lambda: [numbers_page(m, style)],
+        "scores.pdf": lambda: scores_pages(m, players, kit, style),
+    }
     docs: dict[str, list] = {}
-    try:
-        docs["board.pdf"] = [board_page(art)]
-    except ValueError as exc:
-        raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
-    docs["board-A4.pdf"] = tiled_pages(art, "A4")[0]
-    docs["distances.pdf"] = [distance_page(m, table, kit, style)]
-    docs["races.pdf"] = races_pages(m, table, kit, style)
-    docs["numbers.pdf"] = [numbers_page(m, style)]
-    docs["scores.pdf"] = scores_pages(m, players, kit, style)
-
     files: dict[str, bytes | str] = {}
     title = m.name or None
-    for name, pages in docs.items():
-        files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
-        files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg,
-                                                        PREVIEW_DPI)
+    # Each sheet drawn, then made PDF and a preview: two steps a sheet.
+    with progress(2 * len(makers), "sheets", "step", show=show_progress) as bar:
+        for name, make in makers.items():
+            try:
+                docs[name] = make()
+            except ValueError as exc:
+                if name != "board.pdf":
+                    raise
+                raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
+            bar.update()
+        for name, pages in docs.items():
+            files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
+            files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg, PREVIEW_DPI)
+            bar.update()
 
     # CSV copies (the distances without the cities no city reaches, as on the sheet).
     shown = table.without(stranded_cities(table))
