@@ -254,3 +254,41 @@ def test_report_shows_progress_when_asked(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "report" in err and "/5 steps" in err
     assert shown == quiet
+
+
+def test_html_report_has_a_colour_scale_and_tables_not_a_text_dump(tmp_path):
+    """The heat map's colours grow darker with the count of paths through a hex, the darkest
+    at the busiest hex, with a scale from 0 to that count under the board; figures in tables
+    with one decimal; no <pre> dump of the text report."""
+    import re
+
+    page = tmp_path / "report.html"
+    r = run_cli("report", MAPS / "example.yaml", "--html", page, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    html = page.read_text(encoding="utf-8")
+    assert "<pre" not in html and "All figures" not in html
+    heat = data["heat"]["hexes"]
+    top = max(heat.values())
+    scale = html[html.index('class="heat-scale"'):]
+    scale = scale[:scale.index("</g>")]
+    ticks = re.findall(r'text-anchor="(?:start|middle|end)">([0-9.]+)</text>', scale)
+    assert ticks == [f"{top * k / 4:.1f}" for k in range(5)]
+    fills = {hexname: colour for colour, hexname in re.findall(r'fill="(#[0-9a-f]{6})"><title>([A-Z]+[0-9]+): ', html)}
+    assert set(fills) == set(heat)
+
+    def luma(c):
+        r_, g_, b_ = (int(c[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.2126 * r_ + 0.7152 * g_ + 0.0722 * b_
+
+    by_count = sorted(heat, key=lambda h: heat[h])
+    assert all(luma(fills[a]) >= luma(fills[b]) - 1e-9 for a, b in zip(by_count, by_count[1:]))
+    assert fills[by_count[-1]] == "#bd0026" and luma(fills[by_count[0]]) > 200
+    # The cities table: mean steps, mean build and paths with one decimal each.
+    table = html[html.index("<h2>Cities</h2>"):html.index("<h2>Network")]
+    rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]
+    assert len(rows) == len(data["cities"])
+    for row, c in zip(rows, data["cities"]):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert cells[3:] == [f"{c['mean_steps']:.1f}", f"{c['mean_build']:.1f}", f"{c['on_paths']:.1f}"]
+    assert f"{data['races']['expected_winner_prize']:.1f}" in html
