@@ -435,13 +435,13 @@ def test_every_hex_a_track_may_reach_has_a_centre_dot(tmp_path):
 
 def test_no_centre_dot_shows_through_a_name(tmp_path):
     """On the example every plain or mountain hex has a dot at its centre, except city hexes
-    and those whose centre a name's box (grown by the dot's size) covers."""
+    and those whose centre a name's box (grown by the dot's clearance) covers."""
     from mapkit.io.yamlmap import load_map
     from mapkit.render.board import BoardArt
 
     m = load_map(EXAMPLE)
     art = BoardArt(m)
-    r = art.style.dot_size * art.k
+    r = art.dot_clearance
     land = [h for h, t in m.terrain.items() if t in ("plain", "mountain") and m.city_at(h) is None]
     boxes = [lab.box for lab in art.labels.values()]
 

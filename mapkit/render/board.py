@@ -40,6 +40,7 @@ __all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
 # Room around the board for the column letters and row numbers.
 COORD_MARGIN_MM = 7.0
 MIN_NAME_SIZE = 1.9            # names never print smaller than this (mm), whatever the hex size
+DOT_GAP_MM = 1.0               # the least gap between a name and a centre dot
 CROSS_TAGS = ("cross", "red-cross")
 ABROAD_TAGS = ("foreign", "abroad")
 
@@ -106,6 +107,8 @@ class BoardArt:
         self.crossed = {c.name for c in cross_cities(m)}
         self.ports = {c.name for c in m.cities if "port" in c.tags}
         self.name_size = max(MIN_NAME_SIZE, self.style.name_size * self.k)
+        # A centre dot this close to a name (mm) would read as part of it: it is left out.
+        self.dot_clearance = (self.style.dot_size + DOT_GAP_MM) * self.k
         self.labels = self._place_labels()
 
     # -- geometry ---------------------------------------------------------------------------
@@ -287,7 +290,7 @@ class BoardArt:
 
         st, g = self.style, self.grid
         shown = set(drawn)
-        r = st.dot_size * self.k
+        r = self.dot_clearance
         boxes = [(x0 - r, y0 - r, x1 + r, y1 + r) for x0, y0, x1, y1 in (lab.box for lab in self.labels.values())]
         by_colour: dict[str, list] = {}
         for h in self.dot_hexes():
