@@ -70,7 +70,9 @@ def _check_cities(m: Map) -> list[Issue]:
             out.append(issue("E133", f"cities {by_hex[c.hex]} and {c.name} both stand on {hname}", hname))
         else:
             by_hex[c.hex] = c.name
-        if not c.numbers:
+        if not c.numbers and t != "foreign":
+            # A city abroad without numbers marks a special-race target (the Czech map's
+            # red-cross towns), as _check_reachability allows: it needs no race number.
             out.append(issue("W203", f"city {c.name} has no race numbers", c.name))
     return out
 

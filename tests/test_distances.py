@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import networkx as nx
 import pytest
@@ -266,3 +267,20 @@ def test_unreachable_city_is_null(tmp_path):
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["matrix"] == [[0, None, None], [None, 0, 1], [None, 1, 0]]
     assert "Aš" in r.stderr
+
+
+def test_numberless_cities_nobody_reaches_are_named_not_tabled():
+    """The Czech map's five red-cross towns stand deep abroad, where a track stops on the first
+    hex beyond the border: no city reaches them, so the text, Markdown and CSV tables leave
+    them out (no rows of dashes) and say so; JSON keeps every city (docs/cli.md)."""
+    red_cross = ["Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"]
+    text = run_cli("distances", MAPS / "czechia.yaml").stdout
+    rows = [ln for ln in text.splitlines() if re.match(r"\w.* \([1-6][1-6][ 1-6]*\)", ln)]
+    assert len(rows) == 31 and not any(name in ln for ln in rows for name in red_cross)
+    assert "Not listed: " + ", ".join(red_cross) in text
+    md = run_cli("distances", MAPS / "czechia.yaml", "--format", "md").stdout
+    assert md.count("\n| ") == 32 and "Not listed: Chemnitz" in md      # header + 31 cities
+    csv_text = run_cli("distances", MAPS / "czechia.yaml", "--format", "csv").stdout
+    assert len(csv_text.splitlines()) == 32 and "Chemnitz" not in csv_text
+    data = json.loads(run_cli("distances", MAPS / "czechia.yaml", "--format", "json").stdout)
+    assert data["cities"][-5:] == red_cross and all(v is None for v in data["matrix"][-1][:-1])

@@ -123,11 +123,16 @@ def test_errors_and_suggestions(tmp_path):
 
 def test_undo_and_hint(tmp_path):
     g = new_game(small_map(), "paluba", ["Ann", "Bob"], {"first_player": 0})
-    out = session(g, ["start Plzeň", "build A1 B1", "undo", "undo", "hint", "quit"], tmp_path=tmp_path)
-    assert "took back: build A1 B1" in out
-    assert "the last action is a dice roll; dice are never rolled again" in out
+    out = session(g, ["start Plzeň", "build A1 B1", "build B1 B2", "undo", "undo", "undo", "hint", "quit"],
+                  tmp_path=tmp_path)
+    # undo says what it took back and what one more undo would take back, or why nothing can be
+    assert "took back: build B1 B2; undo again to take back: build A1 B1" in out
+    assert ("took back: build A1 B1; nothing more to undo (the last action is a dice roll; dice are never "
+            "rolled again)") in out
+    assert ("nothing to undo: the last action is a dice roll; dice are never rolled again. Undo takes back "
+            "your own last action, as long as no dice were rolled and nobody else moved after it.") in out
     assert "hint: build" in out
-    # the saved record lost the undone piece: start, roll
+    # the saved record lost the undone pieces: start, roll
     assert [a["type"] for a in load_record(tmp_path / "s.json").actions] == ["start", "roll"]
 
 
@@ -223,6 +228,115 @@ def test_bad_input(args, message, tmp_path):
 def test_existing_record_is_not_overwritten(tmp_path):
     rec = tmp_path / "g.json"
     rec.write_text("{}", "utf-8")
-    r = run_cli("play", EXAMPLE, "--record", rec, input="quit\n")
-    assert r.returncode == 2 and "exists: continue that game with --resume" in r.stderr
-    assert rec.read_text("utf-8") == "{}"
+    r = run_cli("play", EXAMPLE, "--record", rec, "--no-picture", input="quit\n")
+    assert r.returncode == 0, r.stderr
+    assert f"{rec} exists (not a record of a game on this map); this game is saved in {tmp_path / 'g-2.json'}" \
+        in r.stdout
+    assert rec.read_text("utf-8") == "{}" and load_record(tmp_path / "g-2.json").header["players"][0] == "You"
+
+
+def test_a_new_game_is_numbered_after_a_finished_one(tmp_path):
+    """The default record name is taken by a finished game: the new game gets -2, the old record
+    is left as it was; an unfinished one is named with the way to continue it."""
+    bots = ["--players", "bot:greedy,bot:greedy", "--seed", "4", "--no-picture", "--option", "races=2"]
+    r = run_cli("play", EXAMPLE, *bots, input="", cwd=tmp_path)
+    assert r.returncode == 0 and "Game over" in r.stdout, r.stderr
+    first = (tmp_path / "example-game.json").read_bytes()
+    r = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy", "--no-picture", input="quit\n", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "example-game.json holds a finished game; this game is saved in example-game-2.json" in r.stdout
+    assert (tmp_path / "example-game.json").read_bytes() == first
+    r = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy", "--no-picture", "--record", "example-game-2.json",
+                input="quit\n", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert ("example-game-2.json holds an unfinished game (continue it with mapkit play --resume "
+            "example-game-2.json); this game is saved in example-game-2-2.json") in r.stdout
+
+
+def test_done_typed_ahead_does_not_end_the_next_turn(tmp_path):
+    """Ann spends all 4 points toward Plzeň (4 plain pieces from Praha), so her turn ends by
+    itself, and the done she typed after it waits for her next turn: it is set aside there,
+    and her next command builds in that turn."""
+    g = new_game(example(), "paluba", ["Ann", "bot"], {"first_player": 0})
+    g.apply({"type": "start", "city": "Praha"})
+    g.apply({"type": "roll", "dice": [2, 2]})
+    out = session(g, ["to Plzeň", "done", "to Brno", "quit"],
+                  seats=[Seat("Ann", "human"), Seat("bot", "greedy")], tmp_path=tmp_path)
+    assert "done set aside: it was typed before this turn began" in out
+    acts = [a for a in load_record(tmp_path / "s.json").actions if a.get("player") == 0 and a["type"] != "roll"]
+    assert [a["type"] for a in acts] == ["start", "build", "build"]
+    assert len(acts[1]["pieces"]) == 4
+    # Hot seat: Ann's turn ends by itself and her done would fall on Bob's first turn.
+    g = new_game(example(), "paluba", ["Ann", "Bob"], {"first_player": 0})
+    g.apply({"type": "start", "city": "Praha"})
+    g.apply({"type": "roll", "dice": [2, 2]})
+    out = session(g, ["to Plzeň", "done", "start Brno", "quit"], tmp_path=tmp_path)
+    assert "done set aside" in out and "Bob starts in Brno" in out
+    # A done given as the first command of a turn that began normally still ends it.
+    g = new_game(small_map(), "paluba", ["Ann", "Bob"], {"first_player": 0})
+    out = session(g, ["start Plzeň", "done", "quit"], tmp_path=tmp_path)
+    assert "Ann ends the turn" in out and "set aside" not in out
+
+
+def body(text):
+    """The map's lines above the blank line before its key."""
+    return text.rsplit("\n\n", 1)[0].splitlines()
+
+
+def test_text_map_shows_rivers_borders_columns_past_z_and_cities_apart():
+    """The Czech board, 39 columns (A..AM), in both layouts. Wide: every river side and every
+    border side has a place of its own, so the map shows exactly as many river marks (| / \\)
+    as the board has river sides that are not also borders, and as many : as border sides;
+    each city shows its smallest race number (the five towns abroad three letters). Compact:
+    the column names past Z on two lines, a letter for each city that no other city has."""
+    from mapkit.engine import EngineMap
+    from mapkit.play.textmap import city_marks, text_map
+
+    m = load_map(MAPS / "czechia.yaml")
+    b = EngineMap.from_map(m)
+    g = new_game(b, "paluba", ["Ann", "Bob"])
+    wide = text_map(g, width=200)
+    lines = body(wide)
+    assert lines[0].split() == [chr(65 + k) for k in range(26)] + ["A" + chr(65 + k) for k in range(13)]
+    borders = m.edge_set("borders")
+    grid_lines = lines[1:]
+    assert sum(ln.count(":") for ln in grid_lines) == len(borders)
+    # river sides where track may run (a river touching water is no track side), not borders
+    rivers = [e for e, r in zip(b.edge_ends, b.edge_river)
+              if r and tuple(sorted((b.grid.hex_at(e[0]), b.grid.hex_at(e[1])))) not in borders]
+    assert sum(ln[3:].count(ch) for ln in grid_lines for ch in "|/\\") == len(rivers) > 100
+    numbers = [str(min(c.numbers)) for c in m.cities if c.numbers]
+    assert all(n in wide for n in numbers) and "Che Chemnitz" in wide and "Cze Częstochowa" in wide
+    compact = text_map(g, width=100)
+    head = body(compact)[:2]
+    assert head[0].split() == ["A"] * 13 and head[1].split()[26:] == [chr(65 + k) for k in range(13)]
+    assert max(len(ln) for ln in body(compact)) <= 100
+    marks = city_marks(b, 1)
+    assert len(set(marks)) == len(marks) == len(m.cities)
+    for mark, c in zip(marks, m.cities):
+        assert f"{mark} {c.name}" in compact
+
+
+def test_text_map_in_colour_where_the_terminal_has_it(tmp_path, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    g = new_game(example(), "paluba", ["Ann", "Bob"], {"first_player": 0})
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", "100")
+    out = Terminal()
+    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
+                inp=io.StringIO("map\nquit\n"), interactive=False)
+    s.run()
+    text = out.getvalue()
+    assert "\x1b[31;1m" in text and "\x1b[94;1m" in text and "\x1b[0m" in text     # cities, rivers
+    for out, no_colour in ((Terminal(), "1"), (io.StringIO(), None)):      # NO_COLOR, and a pipe
+        if no_colour:
+            monkeypatch.setenv("NO_COLOR", no_colour)
+        else:
+            monkeypatch.delenv("NO_COLOR")
+        Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
+                inp=io.StringIO("map\nquit\n"), interactive=False).run()
+        assert "\x1b[" not in out.getvalue() and " 11 Praha (12 13)," in out.getvalue()   # 16 columns: wide

@@ -225,8 +225,9 @@ def test_png_shows_the_terrain_colours_at_the_hex_centres(tmp_path):
         for c, ch in enumerate(line.split()):
             if (c, r) in ((5, 4), (4, 4), (5, 3), (4, 3)):   # the city and where its name may go
                 continue
-            # odd-r layout, pointy hexes: odd rows are pushed half a hex right.
-            x = a1[1] + d * (c + 0.5 * (r % 2))
+            # odd-r layout, pointy hexes: odd rows are pushed half a hex right. Sampled 3 mm
+            # left of the centre, clear of the centre dot.
+            x = a1[1] + d * (c + 0.5 * (r % 2)) - 3.0
             y = a1[2] + 1.5 * s * r
             px = im.getpixel((round(x * dpi / 25.4), round(y * dpi / 25.4)))
             want = expected_rgb[terrain_of[ch]]
@@ -401,3 +402,91 @@ def test_tile_windows_overlap_and_registration_marks_coincide():
     below = {p for p in m00 if 12 + 273 - 10 <= p[1] <= 12 + 273}
     above = {p for p in m10 if 12 <= p[1] <= 22}
     assert len(below) == 2 and {(x, round(y - 263, 3)) for x, y in below} == above
+
+
+# -- hex centre dots, the Expres look, toner-light foreign land ---------------------------------
+def centre_dots(root):
+    """Board-mm points of the centre dots, by stroke colour (``M x,y h0`` pieces)."""
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "centre-dots")
+    return {p.get("stroke"): [tuple(map(float, xy.split(","))) for xy in re.findall(r"M([-0-9.]+,[-0-9.]+) h0",
+                                                                                p.get("d"))]
+            for p in group.iter(f"{SVG}path")}
+
+
+def test_every_hex_a_track_may_reach_has_a_centre_dot(tmp_path):
+    """Track is drawn from dot to dot (the Expres rules: "od tečky k tečce"). A1 is a city,
+    B1..C1 plain, D1 mountain, E1 and F1 foreign, G1 water: with border crossing and a stop on
+    the first hex beyond the border only E1 of the foreign hexes is reached; without border
+    crossing neither. Dots sit at the hex centres: x = hex_mm * (column + 1/2), y = 14/sqrt(3)."""
+    art = [". . . ^ # # ~"]
+    path = write_map(tmp_path, columns=7, rows=1, art=art, cities=[("Aš", "A1", [11])],
+                     extra="rules:\n  border_crossing: true\n  stop_at_border: true\n")
+    out = tmp_path / "dots.svg"
+    render(path, "-o", out, "--paper", "fit")
+    dots = centre_dots(ET.parse(out).getroot())
+    y = 14 / SQRT3
+    assert sorted(dots["#1a1a1a"]) == [(pytest.approx(14 * (c + 0.5), abs=1e-3), pytest.approx(y, abs=1e-3))
+                                      for c in (1, 2, 3)]                   # B1 C1 D1
+    assert dots["#ffffff"] == [(pytest.approx(14 * 4.5, abs=1e-3), pytest.approx(y, abs=1e-3))]  # E1, dark
+    closed = write_map(tmp_path, name="closed.yaml", columns=7, rows=1, art=art, cities=[("Aš", "A1", [11])])
+    render(closed, "-o", out, "--paper", "fit")
+    assert list(centre_dots(ET.parse(out).getroot())) == ["#1a1a1a"]      # no foreign dot
+
+
+def test_no_centre_dot_shows_through_a_name(tmp_path):
+    """On the example every plain or mountain hex has a dot at its centre, except city hexes
+    and those whose centre a name's box (grown by the dot's clearance) covers."""
+    from mapkit.io.yamlmap import load_map
+    from mapkit.render.board import BoardArt
+
+    m = load_map(EXAMPLE)
+    art = BoardArt(m)
+    r = art.dot_clearance
+    land = [h for h, t in m.terrain.items() if t in ("plain", "mountain") and m.city_at(h) is None]
+    boxes = [lab.box for lab in art.labels.values()]
+
+    def covered(h):
+        x, y = m.grid.centre_mm(h)
+        return any(x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r for x0, y0, x1, y1 in boxes)
+
+    want = sorted((round(m.grid.centre_mm(h)[0], 3), round(m.grid.centre_mm(h)[1], 3))
+                  for h in land if not covered(h))
+    assert 0 < len(land) - len(want) < len(land) // 4
+    out = tmp_path / "example.svg"
+    render(EXAMPLE, "-o", out)
+    got = sorted(centre_dots(ET.parse(out).getroot())["#1a1a1a"])
+    assert got == want
+
+
+def test_expres_style_black_states_grey_mountains_thick_black_rivers(tmp_path):
+    out = tmp_path / "expres.svg"
+    render(EXAMPLE, "-o", out, "--style", "expres")
+    root = ET.parse(out).getroot()
+    fill = {p.get("class"): p.get("fill") for p in root.iter(f"{SVG}path") if (p.get("class") or "").startswith("terrain-")}
+    assert fill["terrain-foreign"] == "#000000"
+    r, g, b = (int(fill["terrain-mountain"][i:i + 2], 16) for i in (1, 3, 5))
+    assert r == g == b and 100 < r < 220                                   # a mid grey
+    rivers = next(p for p in root.iter(f"{SVG}path") if p.get("id") == "rivers")
+    borders = next(p for p in root.iter(f"{SVG}path") if p.get("id") == "borders")
+    assert rivers.get("stroke") == "#000000"
+    assert float(rivers.get("stroke-width")) >= 1.5 * float(borders.get("stroke-width"))
+    r = mapkit("sheets", EXAMPLE, "-o", tmp_path / "kit", "--style", "expres")
+    assert r.returncode == 0, r.stderr
+
+
+def ink(path) -> float:
+    """Mean darkness of a picture, 0 (white paper) to 1 (solid black)."""
+    im = Image.open(path).convert("L")
+    return 1 - sum(v * k for k, v in enumerate(im.histogram())) / (255 * im.width * im.height)
+
+
+def test_light_foreign_saves_toner_on_the_czech_tiles(tmp_path):
+    """The Czech board on A4 tiles: each of the 6 tiles is mostly dark grey neighbouring
+    states; with --light-foreign each takes at most half the ink (measured 0.15-0.26 against
+    0.05-0.10 at 30 dpi)."""
+    for kind, extra in (("solid", []), ("light", ["--light-foreign"])):
+        render(MAPS / "czechia.yaml", "-o", tmp_path / f"{kind}.png", "--tile", "--dpi", "25", *extra)
+    solid = [ink(tmp_path / f"solid-{i:02d}.png") for i in range(1, 7)]
+    light = [ink(tmp_path / f"light-{i:02d}.png") for i in range(1, 7)]
+    assert all(lt <= 0.5 * sd for sd, lt in zip(solid, light)), (solid, light)
+    assert sum(sd > 0.17 for sd in solid) >= 4                              # mostly dark before

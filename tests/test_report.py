@@ -10,7 +10,7 @@ from itertools import combinations
 import networkx as nx
 import pytest
 
-from conftest import run_cli
+from conftest import MAPS, run_cli
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.board import Board
 from mapkit.analysis.network import (closure_mst_cost, nearest_cities, path_heat,
@@ -218,3 +218,77 @@ def test_cli_report(tmp_path, example_map_path):
     assert "<script" not in html and "src=" not in html
     r = run_cli("report", example_map_path, "--nearest", "0")
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_numberless_cities_abroad_are_not_start_cities():
+    """Czechia names no start cities: every city with race numbers may start, the five
+    red-cross towns abroad (no numbers, no way to them) may not, and the network joining the
+    cities is one group, not six."""
+    r = run_cli("report", MAPS / "czechia.yaml", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    m = load_map(MAPS / "czechia.yaml")
+    numbered = [c.name for c in m.cities if c.numbers]
+    assert [s["city"] for s in data["start_cities"]] == numbered and len(numbered) == 31
+    assert data["stranded"] == ["Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"]
+    assert [c["name"] for c in data["cities"]] == numbered
+    assert data["network"]["groups"] == 1
+    text = run_cli("report", MAPS / "czechia.yaml").stdout
+    assert "Chemnitz: sum" not in text and "not measured: Chemnitz" in text
+
+
+def test_report_shows_progress_when_asked(monkeypatch, capsys):
+    """The report's five stages on a bar on standard error (show_progress=None: on a terminal
+    only; a bar shows after half a second, so the delay is taken away here), nothing else
+    changed; without it standard error stays empty."""
+    import functools
+
+    import mapkit.progress
+    from mapkit.commands.report import build_report
+
+    m = load_map(MAPS / "example.yaml")
+    quiet = build_report(m, map_name="x")
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(mapkit.progress, "progress", functools.partial(mapkit.progress.progress, delay=0))
+    shown = build_report(m, map_name="x", show_progress=True)
+    err = capsys.readouterr().err
+    assert "report" in err and "/5 steps" in err
+    assert shown == quiet
+
+
+def test_html_report_has_a_colour_scale_and_tables_not_a_text_dump(tmp_path):
+    """The heat map's colours grow darker with the count of paths through a hex, the darkest
+    at the busiest hex, with a scale from 0 to that count under the board; figures in tables
+    with one decimal; no <pre> dump of the text report."""
+    import re
+
+    page = tmp_path / "report.html"
+    r = run_cli("report", MAPS / "example.yaml", "--html", page, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    html = page.read_text(encoding="utf-8")
+    assert "<pre" not in html and "All figures" not in html
+    heat = data["heat"]["hexes"]
+    top = max(heat.values())
+    scale = html[html.index('class="heat-scale"'):]
+    scale = scale[:scale.index("</g>")]
+    ticks = re.findall(r'text-anchor="(?:start|middle|end)">([0-9.]+)</text>', scale)
+    assert ticks == [f"{top * k / 4:.1f}" for k in range(5)]
+    fills = {hexname: colour for colour, hexname in re.findall(r'fill="(#[0-9a-f]{6})"><title>([A-Z]+[0-9]+): ', html)}
+    assert set(fills) == set(heat)
+
+    def luma(c):
+        r_, g_, b_ = (int(c[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.2126 * r_ + 0.7152 * g_ + 0.0722 * b_
+
+    by_count = sorted(heat, key=lambda h: heat[h])
+    assert all(luma(fills[a]) >= luma(fills[b]) - 1e-9 for a, b in zip(by_count, by_count[1:]))
+    assert fills[by_count[-1]] == "#bd0026" and luma(fills[by_count[0]]) > 200
+    # The cities table: mean steps, mean build and paths with one decimal each.
+    table = html[html.index("<h2>Cities</h2>"):html.index("<h2>Network")]
+    rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]
+    assert len(rows) == len(data["cities"])
+    for row, c in zip(rows, data["cities"]):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert cells[3:] == [f"{c['mean_steps']:.1f}", f"{c['mean_build']:.1f}", f"{c['on_paths']:.1f}"]
+    assert f"{data['races']['expected_winner_prize']:.1f}" in html

@@ -8,7 +8,7 @@ import random
 import networkx as nx
 import pytest
 
-from conftest import run_cli
+from conftest import MAPS, run_cli
 from mapkit.analysis.board import Board
 from mapkit.analysis.routes import cheapest_path, path_cost
 from mapkit.grid import Grid, parse_hex
@@ -115,14 +115,14 @@ def test_cli_route_errors(example_map_path, tmp_path):
     r = run_cli("route", example_map_path, "Praha", "Atlantis")
     assert r.returncode == 2 and "Atlantis" in r.stderr and "Traceback" not in r.stderr
     r = run_cli("route", example_map_path, "Praha", "Z99")
-    assert r.returncode == 2 and "outside the board" in r.stderr
+    assert r.returncode == 2 and "Z99 is not on the board" in r.stderr
     r = run_cli("route", example_map_path, "Praha", "67")
     assert r.returncode == 2 and "67" in r.stderr
-    # Water: no route, said plainly; JSON gives a null cost.
+    # Water: no route, said plainly, exit 1; JSON gives a null cost.
     r = run_cli("route", example_map_path, "Praha", "A1", "--format", "json")
-    assert r.returncode == 0 and json.loads(r.stdout)["cost"] is None
+    assert r.returncode == 1 and json.loads(r.stdout)["cost"] is None
     r = run_cli("route", example_map_path, "Praha", "A1")
-    assert r.stdout.startswith("no route from Praha (E4) to A1")
+    assert r.returncode == 1 and r.stdout.startswith("no route from Praha (E4) to A1")
     # Foreign land behind the border: only with --border-crossing.
     assert json.loads(run_cli("route", example_map_path, "Ostrava", "P5", "--format", "json")
                       .stdout)["cost"] is None
@@ -153,3 +153,30 @@ def test_cli_route_on_written_map(tmp_path):
     except (nx.NetworkXNoPath, nx.NodeNotFound):
         want = None
     assert json.loads(r.stdout)["cost"] == want
+
+
+def test_route_takes_place_names_as_play_does():
+    """One matcher for every command (mapkit.places): accents and case ignored, a beginning
+    only one city has is enough, race numbers and hexes; suggestions when nothing matches."""
+    czechia = MAPS / "czechia.yaml"
+    r = run_cli("route", czechia, "Plzen", "Ostrava", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert (data["from"]["city"], data["to"]["city"]) == ("Plzeň", "Ostrava")
+    plzen = data["from"]["hex"]
+    r = run_cli("route", czechia, "usti nad labem", "CESKE BUD", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert (data["from"]["city"], data["to"]["city"]) == ("Ústí nad Labem", "České Budějovice")
+    r = run_cli("route", czechia, "Olomuc", "Brno")
+    assert r.returncode == 2 and "did you mean Olomouc?" in r.stderr
+    # The same words give the same places in play (mapkit.play.moves.resolve_place).
+    from mapkit.engine import EngineMap
+    from mapkit.io.yamlmap import load_map
+    from mapkit.play.moves import CommandError, resolve_place
+
+    b = EngineMap.from_map(load_map(czechia))
+    assert b.hex_names[resolve_place(b, "Plzen")] == plzen
+    assert b.hex_names[resolve_place(b, "usti nad labem")] == data["from"]["hex"]
+    with pytest.raises(CommandError, match="did you mean Olomouc"):
+        resolve_place(b, "Olomuc")

@@ -254,3 +254,17 @@ def test_city_abroad_must_touch_the_border_when_it_carries_numbers(tmp_path):
     assert ("E135", "Beta") in [(i.code, i.where) for i in found]
     found = check(tmp_path, wide.replace("hex: F5", "hex: A5").replace("numbers: [13]", "numbers: []"))
     assert "E135" not in codes(found)
+
+
+def test_numberless_cities_abroad_need_no_race_numbers(tmp_path):
+    """A city on foreign land without race numbers marks a special-race target (the Czech
+    map's red-cross towns): no W203 for it, while a numberless city at home still warns; the
+    flagship map passes --strict."""
+    text = BASE.replace("rules:\n", "rules:\n  border_crossing: true\n").replace(
+        "  - {name: Gamma", "  - {name: Hof, hex: A5, numbers: []}\n  - {name: Delta, hex: B3, numbers: []}\n"
+                            "  - {name: Gamma")
+    found = check(tmp_path, text)
+    assert [(i.code, i.where) for i in found if i.code == "W203"] == [("W203", "Delta")]
+    r = run_cli("validate", MAPS / "czechia.yaml", "--strict")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "0 warnings" in r.stdout

@@ -23,6 +23,17 @@ whose hex cannot be entered has no distances at all (``None``, even to itself).
 [[0, 4], [3, 0]]
 >>> distances_from(m, H("D1"))[H("A1")]
 3
+
+A city without race numbers that no other city can reach (a special-race target deep in a
+neighbouring state, as the Czech map's red-cross towns, where a track must stop on the first
+hex beyond the border) takes no part in races: :func:`stranded_cities` names such cities and
+:meth:`CityTable.without` leaves them out of a table, so it has no rows of dashes.
+
+>>> m2 = Map(Grid("pointy", "odd", 6, 1), terrain={H("D1"): "water"}, cities=[
+...     City("Aš", H("A1"), (11,)), City("Cheb", H("C1"), (12,)), City("Hof", H("F1"), ())])
+>>> t = city_table(m2)
+>>> [c.name for c in stranded_cities(t)], t.without(stranded_cities(t)).matrix
+(['Hof'], [[0, 2], [2, 0]])
 """
 
 from __future__ import annotations
@@ -35,7 +46,8 @@ from .board import INF, Board
 from .costs import METRICS, CostModel
 from .search import search_from, search_many
 
-__all__ = ["CityTable", "city_table", "distances_from", "board_for", "METRICS", "SYMMETRIC"]
+__all__ = ["CityTable", "city_table", "distances_from", "board_for", "stranded_cities", "METRICS",
+           "SYMMETRIC"]
 
 # Metrics whose tables are symmetric (a triangle shows them completely).
 SYMMETRIC = frozenset({"steps", "build"})
@@ -68,6 +80,13 @@ class CityTable:
     def by_number(self) -> dict[int, int]:
         """Race number -> row of its city."""
         return {n: i for i, c in enumerate(self.cities) for n in c.numbers}
+
+    def without(self, cities) -> CityTable:
+        """The table without ``cities`` (City objects or names), rows and columns alike."""
+        drop = {c.name if isinstance(c, City) else c for c in cities}
+        keep = [i for i, c in enumerate(self.cities) if c.name not in drop]
+        return CityTable(self.metric, [self.cities[i] for i in keep],
+                         [[self.matrix[i][j] for j in keep] for i in keep])
 
     def as_json(self, map_name: str = "") -> dict:
         """The JSON shape of ``mapkit distances --format json`` (docs/cli.md)."""
@@ -115,6 +134,14 @@ def city_table(m: Map, metric: str = "steps", border_crossing: bool | None = Non
                 for b, j in enumerate(usable):
                     matrix[i][j] = rows[a][b]
     return CityTable(metric, cities, matrix)
+
+
+def stranded_cities(table: CityTable) -> list[City]:
+    """The cities without race numbers that reach no other city, nor any other city them."""
+    n = len(table.cities)
+    return [c for i, c in enumerate(table.cities)
+            if not c.numbers and all(table.matrix[i][j] is None and table.matrix[j][i] is None
+                                     for j in range(n) if j != i)]
 
 
 def _numpy_threshold() -> int:

@@ -82,10 +82,12 @@ def path_heat(m: Map, metric: str = "build", board: Board | None = None, costs: 
     return hexes, per_city
 
 
-def steiner_network(m: Map, board: Board | None = None, costs: CostModel | None = None) -> dict:
+def steiner_network(m: Map, board: Board | None = None, costs: CostModel | None = None,
+                    cities=None) -> dict:
     """A cheap network joining all cities on build costs (Mehlhorn's Steiner approximation).
 
-    Cities that cannot reach each other are joined group by group; ``groups`` says how many.
+    ``cities``: the cities to join (default: all the map's). Cities that cannot reach each
+    other are joined group by group; ``groups`` says how many.
     Returns ``{"method", "cost", "pieces", "edges": [(Hex, Hex)...], "groups"}``.
     """
     import networkx as nx
@@ -93,7 +95,7 @@ def steiner_network(m: Map, board: Board | None = None, costs: CostModel | None 
 
     board = board or Board(m, costs=costs)
     G = board_graph(board, "build")
-    terminals = [c.hex for c in m.cities if c.hex in G]
+    terminals = [c.hex for c in (m.cities if cities is None else cities) if c.hex in G]
     edges = []
     cost = 0
     groups = 0
@@ -178,15 +180,16 @@ def closure_mst_cost(nodes: list[int], dist) -> int | None:
 
 
 def nearest_cities(m: Map, table: CityTable | None = None, k: int = 5, starts=None) -> list[dict]:
-    """For each start city (``starts``, else the map's start cities, else all cities): the
-    ``k`` nearest cities by build cost (ties by table order), their costs, the sum, and the
+    """For each start city (``starts``, else the map's start cities, else every city with race
+    numbers: a city without numbers, such as a special-race target abroad, is never a start):
+    the ``k`` nearest cities by build cost (ties by table order), their costs, the sum, and the
     cost of one network joining them with the start (closure MST)."""
     table = table or city_table(m, "build")
     if table.metric != "build":
         raise ValueError("nearest cities are measured by build cost")
     names = [c.name for c in table.cities]
     if starts is None:
-        starts = m.rules.start_cities or names
+        starts = m.rules.start_cities or [c.name for c in table.cities if c.numbers] or names
     out = []
     for name in starts:
         i = names.index(name)

@@ -17,6 +17,15 @@ winner gets twice the distance, the second once.
 [(11, 12), (11, 13), (12, 13), (13, 14)]
 >>> prizes(m)[(11, 14)], prizes(m)[(13, 14)]
 ((22, 11), (12, 6))
+
+The Paluba rules forbid a race by the built track instead (shorter than 6 pieces between
+start and target). A built track never runs shorter than the steps distance, so before any
+track is built the table already tells the races that always run (6 steps or more apart) from
+those that need the track counted (:func:`race_verdict`):
+
+>>> v = race_verdicts(m, "track", 6)
+>>> v[(11, 12)], v[(12, 13)], v[(13, 14)]
+('yes', 'track', 'no')
 """
 
 from __future__ import annotations
@@ -27,9 +36,13 @@ from ..model import Map
 from .distances import CityTable, city_table
 
 __all__ = ["DEFAULT_MIN_DISTANCE", "min_distance_of", "race_numbers", "number_distance",
-           "number_distances", "forbidden_pairs", "is_forbidden", "prizes"]
+           "number_distances", "forbidden_pairs", "is_forbidden", "prizes", "RULES", "race_verdict",
+           "race_verdicts"]
 
 DEFAULT_MIN_DISTANCE = 10  # Expres: races under 10 fields are not held
+# The two forbidden-race rules of the engine's option ``forbidden``: by the distance table
+# (Expres) or by the built track (Paluba, Dampfross).
+RULES = ("table", "track")
 
 
 def min_distance_of(m: Map, override: int | None = None) -> int:
@@ -88,3 +101,35 @@ def prizes(m: Map, table: CityTable | None = None) -> dict[tuple[int, int], tupl
     """
     return {p: (None, None) if d is None else (2 * d, d)
             for p, d in number_distances(m, table).items()}
+
+
+def race_verdict(distance: int | None, rule: str, limit: int) -> str:
+    """Whether a race between two numbers ``distance`` steps apart is forbidden, as far as the
+    board tells before any track is built: ``"yes"``, ``"no"`` or ``"track"`` (it depends on
+    the built track).
+
+    ``rule="table"`` (Expres): forbidden under ``limit`` steps or when there is no way at all.
+    ``rule="track"`` (Paluba): run only when the shortest built track between the two cities
+    is at least ``limit`` pieces. A track is never shorter than the steps distance, so a race
+    ``limit`` or more steps apart always runs; two numbers of one city (0 steps) or cities
+    with no way between them never do; in between, the track decides.
+
+    >>> race_verdict(9, "table", 10), race_verdict(10, "table", 10), race_verdict(None, "table", 10)
+    ('yes', 'no', 'yes')
+    >>> race_verdict(0, "track", 6), race_verdict(5, "track", 6), race_verdict(6, "track", 6)
+    ('yes', 'track', 'no')
+    """
+    if rule not in RULES:
+        raise ValueError(f"unknown forbidden-race rule {rule!r}; use table or track")
+    if distance is None:
+        return "yes"
+    if rule == "table":
+        return "yes" if distance < limit else "no"
+    if distance == 0:
+        return "yes"
+    return "track" if distance < limit else "no"
+
+
+def race_verdicts(m: Map, rule: str, limit: int, table: CityTable | None = None) -> dict[tuple[int, int], str]:
+    """``{(a, b): race_verdict(...)}`` for every pair ``a < b`` of the map's race numbers."""
+    return {p: race_verdict(d, rule, limit) for p, d in number_distances(m, table).items()}

@@ -14,7 +14,7 @@ Examples:
 from __future__ import annotations
 
 __all__ = ["add_arguments", "run", "add_map_options", "load_for_analysis", "costs_for",
-           "render_table", "compact_json", "city_keys", "city_label"]
+           "render_table", "compact_json", "city_keys", "city_label", "stranded_note"]
 
 FORMATS = ("text", "csv", "json", "md")
 METRIC_TITLES = {"steps": "least hex steps", "build": "least build cost",
@@ -132,10 +132,28 @@ def _cell(v) -> str:
     return "-" if v is None else str(v)
 
 
+def stranded_note(stranded) -> str:
+    """The line that names the cities a table leaves out (empty when none)."""
+    if not stranded:
+        return ""
+    return (f"Not listed: {', '.join(c.name for c in stranded)} (no race numbers and no way to any "
+            f"other city: special-race targets only).")
+
+
 def render_table(table, fmt: str, map_name: str = "") -> str:
-    """The table as text, csv, md or json (the ``mapkit distances`` output)."""
+    """The table as text, csv, md or json (the ``mapkit distances`` output).
+
+    JSON lists every city (docs/cli.md); the other formats leave out the cities without race
+    numbers that no city can reach (:func:`~mapkit.analysis.distances.stranded_cities`), whose
+    rows would be dashes only, and the text and md formats name them below the table.
+    """
+    from ..analysis.distances import stranded_cities
+
     if fmt == "json":
         return compact_json(table.as_json(map_name))
+    stranded = stranded_cities(table)
+    table = table.without(stranded)
+    note = stranded_note(stranded)
     cities = table.cities
     n = len(cities)
     mat = table.matrix
@@ -163,6 +181,8 @@ def render_table(table, fmt: str, map_name: str = "") -> str:
         lines.append("")
         lines.append("`-`: unreachable." + (" The table is symmetric: the lower triangle shows it all."
                                             if tri else ""))
+        if note:
+            lines += ["", note]
         return "\n".join(lines) + "\n"
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}")
@@ -176,6 +196,8 @@ def render_table(table, fmt: str, map_name: str = "") -> str:
         lines.append((labels[i].ljust(lw) + cells).rstrip())
     lines.append("")
     lines.append("- : unreachable" + ("; symmetric, so only the lower triangle is shown" if tri else ""))
+    if note:
+        lines.append(note)
     return "\n".join(lines) + "\n"
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from .simulate import add_rule_arguments
 
+__all__ = ["add_arguments", "run", "free_record_path"]
+
 
 def add_arguments(p):
     p.add_argument("map", metavar="MAP", nargs="?",
@@ -20,8 +22,9 @@ def add_arguments(p):
                    help='seats in playing order, comma-separated: a name is a person, bot:greedy or '
                         'bot:random a bot (default "You,bot:greedy,bot:greedy")')
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice and bots (default: a new one, shown)")
-    p.add_argument("--record", metavar="FILE", help="save the game here (default: MAP-NAME-game.json; with "
-                                                    "--resume: the resumed record)")
+    p.add_argument("--record", metavar="FILE", help="save the game here (default: MAP-NAME-game.json; a taken "
+                                                    "name gets a number, -2, -3 ...; with --resume: the "
+                                                    "resumed record)")
     p.add_argument("--resume", metavar="RECORD", help="continue the game saved in RECORD")
     p.add_argument("--picture", metavar="FILE", help="draw the board here (.svg or .png; default: the record's "
                                                      "name with .svg)")
@@ -80,12 +83,12 @@ def run(args) -> int:
         except IllegalAction as exc:
             raise InputError(f"{args.map}: {exc.reason}") from None
         stem = Path(args.map).stem
-        record_path = Path(args.record or f"{stem}-game.json")
-        if record_path.exists():
-            raise InputError(f"{record_path} exists: continue that game with --resume {record_path}, "
-                             f"or name a new record with --record FILE")
-        if Path(record_path).resolve() == Path(args.map).resolve():
-            raise InputError(f"--record {record_path} is the map itself")
+        wanted = Path(args.record or f"{stem}-game.json")
+        if wanted.resolve() == Path(args.map).resolve():
+            raise InputError(f"--record {wanted} is the map itself")
+        record_path, note = free_record_path(wanted, board)
+        if note:
+            print(note)
     folder = record_path.parent
     if not folder.is_dir():
         raise InputError(f"{record_path}: the folder {folder} does not exist")
@@ -110,3 +113,41 @@ def run(args) -> int:
     session = Session(state, seats, seed, record_path, map_file=map_file, picture=picture,
                       picture_path=picture_path)
     return session.run()
+
+
+def free_record_path(path, board):
+    """``(path, None)`` when no file is there; else the first free ``STEM-N.SUFFIX`` (N = 2,
+    3, ...) and a line saying what holds ``path``: a new game never overwrites a record, nor
+    fails because one (finished or not) is there.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> (d / "g.json").write_text("{}") and (d / "g-2.json").write_text("{}") and None
+    >>> p, note = free_record_path(d / "g.json", None)
+    >>> p.name, note.endswith("this game is saved in " + str(d / "g-3.json"))
+    ('g-3.json', True)
+    """
+    from pathlib import Path
+
+    path = Path(path)
+    if not path.exists():
+        return path, None
+    n = 2
+    while (free := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists():
+        n += 1
+    return free, f"{path} {_what_holds(path, board)}; this game is saved in {free}"
+
+
+def _what_holds(path, board) -> str:
+    from ..engine.record import load_record, replay
+    from ..errors import MapkitError
+
+    if board is None:
+        return "exists"
+    try:
+        state = replay(load_record(path), board, source=str(path))
+    except MapkitError:
+        return "exists (not a record of a game on this map)"
+    if state.is_terminal():
+        return "holds a finished game"
+    return f"holds an unfinished game (continue it with mapkit play --resume {path})"

@@ -8,7 +8,8 @@ with cut and registration marks, page labels and an overview page first.
 Examples:
   mapkit render maps/example.yaml -o board.pdf
   mapkit render maps/example.yaml -o board.png --dpi 200 --style mono
-  mapkit render maps/czechia.yaml -o board-A4.pdf --tile --paper A4
+  mapkit render maps/czechia.yaml -o board-A4.pdf --tile --paper A4 --light-foreign
+  mapkit render maps/usa.yaml -o usa.pdf --style expres
 """
 
 from __future__ import annotations
@@ -42,8 +43,12 @@ def add_arguments(p):
                    help="overlap of neighbouring tiles in mm (default 10)")
     p.add_argument("--dpi", type=float, default=150.0, metavar="N",
                    help="pixels per inch of paper for PNG output (default 150)")
-    p.add_argument("--style", choices=("colour", "mono"), default="colour",
-                   help="colour, or mono for black-and-white printers")
+    p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
+                   help="colour (the Dampfross look), mono for black-and-white printers, or expres "
+                        "(neighbouring states black, mountains grey, rivers thick black)")
+    p.add_argument("--light-foreign", action="store_true",
+                   help="print neighbouring states as a pale tint to save toner (tiled pages of a "
+                        "board with much foreign land are otherwise mostly solid dark)")
     p.add_argument("--title", default=None, help="title printed on the board (default: the map's name)")
 
 
@@ -51,14 +56,16 @@ def run(args) -> int:
     from ..errors import InputError
     from ..io.yamlmap import load_map
     from ..render.files import write_board
+    from ..render.style import get_style, light_foreign
 
     if args.tile and args.paper == "fit":
         raise InputError("--paper fit cannot be tiled; choose A4, A3, A2, A1, A0 or letter")
     if args.overlap < 0:
         raise InputError(f"--overlap {args.overlap:g}: must not be negative")
     m = load_map(args.map)
+    style = light_foreign(get_style(args.style)) if args.light_foreign else args.style
     result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
-                         dpi=args.dpi, style=args.style, title=args.title, inputs=[args.map],
+                         dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
                          source=str(args.map))
     files = ", ".join(str(f) for f in result.files)
     n = len(result.pages)

@@ -12,8 +12,9 @@ is thrown again); a target equal to the start number becomes the next higher num
 66: the lowest), as the rules do with used numbers. "Among distinct pairs" gives the same
 figure over all ordered pairs of two different numbers instead.
 
---html FILE writes one self-contained page: the board with a heat overlay of how many
-cheapest city-to-city paths run through each hex, and the histogram as a chart (SVG).
+--html FILE writes one self-contained page: the board with each hex coloured by how many
+cheapest city-to-city paths run through it (with the colour scale under it), the histogram
+as a chart (SVG), and every figure in tables.
 
 Examples:
   mapkit report maps/example.yaml
@@ -48,24 +49,39 @@ def _mean(values) -> float | None:
     return round(sum(vs) / len(vs), 3) if vs else None
 
 
-def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=5, map_name="") -> dict:
-    """Every figure of the report as JSON-ready data (hexes by name)."""
+def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=5, map_name="",
+                 show_progress: bool | None = False) -> dict:
+    """Every figure of the report as JSON-ready data (hexes by name). ``show_progress``: a bar
+    on standard error (None: when it is a terminal; it shows only after half a second)."""
     from ..analysis.board import Board
-    from ..analysis.distances import city_table
+    from ..analysis.distances import city_table, stranded_cities
     from ..analysis.network import heat_by_name, nearest_cities, path_heat, steiner_network
     from ..analysis.stats import race_stats
     from ..grid import edge_name, hex_name
+    from ..progress import progress
     from .info import summary
 
-    board = Board(m, costs=costs)
-    steps = city_table(m, "steps", board=board)
-    build = city_table(m, "build", board=board)
-    races = race_stats(m, min_distance, steps)
-    hexes, through = path_heat(m, heat_metric, board=board)
-    network = steiner_network(m, board=board)
+    with progress(5, "report", "step", show=show_progress) as bar:
+        board = Board(m, costs=costs)
+        steps = city_table(m, "steps", board=board)
+        build = city_table(m, "build", board=board)
+        bar.update()
+        races = race_stats(m, min_distance, steps)
+        bar.update()
+        hexes, through = path_heat(m, heat_metric, board=board)
+        bar.update()
+        # Cities without numbers that no city reaches (special-race targets abroad) take no part
+        # in races: they are named, not measured, and the network does not try to join them.
+        stranded = {c.name for c in stranded_cities(steps)}
+        network = steiner_network(m, board=board, cities=[c for c in m.cities if c.name not in stranded])
+        bar.update()
+        starts = nearest_cities(m, build, nearest)
+        bar.update()
     n = len(m.cities)
     cities = []
     for i, c in enumerate(m.cities):
+        if c.name in stranded:
+            continue
         cities.append({
             "name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers),
             "mean_steps": _mean(steps.matrix[i][j] for j in range(n) if j != i),
@@ -87,10 +103,11 @@ def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=
             "starts_without_race": races["starts_without_race"],
         },
         "cities": cities,
+        "stranded": [c.name for c in m.cities if c.name in stranded],
         "network": {"method": network["method"], "cost": network["cost"],
                     "pieces": network["pieces"], "groups": network["groups"],
                     "edges": [edge_name(e) for e in network["edges"]]},
-        "start_cities": nearest_cities(m, build, nearest),
+        "start_cities": starts,
         "heat": {"metric": heat_metric, "hexes": heat_by_name(hexes)},
     }
 
@@ -135,6 +152,9 @@ def render_text(r: dict) -> str:
         mb = "-" if c["mean_build"] is None else f"{c['mean_build']:.1f}"
         lines.append(f"  {c['name']:{w}s} {c['hex']:>5s} {len(c['numbers']):9d} {ms:>7s} {mb:>7s} "
                      f"{c['on_paths']:7.1f}")
+    if r["stranded"]:
+        lines.append(f"  not measured: {', '.join(r['stranded'])} (no race numbers and no way to any "
+                     f"other city: special-race targets only)")
     net = r["network"]
     lines += ["", f"Network joining all cities: build cost {net['cost']} in {net['pieces']} pieces"
                   + (f" ({net['groups']} separate groups)" if net["groups"] > 1 else ""),
@@ -169,8 +189,9 @@ def board_svg(m, heat: dict, max_width_px: float = 1000.0) -> str:
     def pts(points) -> str:
         return " ".join(f"{pad + x * k:.1f},{pad + y * k:.1f}" for x, y in points)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.1f} {height:.1f}" role="img" aria-label="board with heat map">']
+    total_h = height + SCALE_HEIGHT
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total_h:.0f}" '
+           f'viewBox="0 0 {width:.1f} {total_h:.1f}" role="img" aria-label="board with heat map">']
     out.append('<g stroke="#999" stroke-width="0.5">')
     for h in g.hexes():
         fill = TERRAIN_FILL[m.terrain[h]]
@@ -181,12 +202,11 @@ def board_svg(m, heat: dict, max_width_px: float = 1000.0) -> str:
     out.append("</g>")
     top = max(heat.values(), default=0.0)
     if top > 0:
-        out.append('<g stroke="none">')
+        out.append('<g stroke="none" fill-opacity="0.85">')
         for name, v in heat.items():
             h = parse_hex(name)
-            alpha = 0.05 + 0.85 * v / top
-            out.append(f'<polygon points="{pts(g.corners_mm(h))}" fill="#e8200c" '
-                       f'fill-opacity="{alpha:.2f}"><title>{name}: {v:g} paths</title></polygon>')
+            out.append(f'<polygon points="{pts(g.corners_mm(h))}" fill="{heat_colour(v / top)}">'
+                       f'<title>{name}: {_num(v)} paths</title></polygon>')
         out.append("</g>")
     for kind, colour, dash in (("rivers", "#1565c0", ""), ("borders", "#d50000", ' stroke-dasharray="6 3"')):
         segs = []
@@ -199,6 +219,7 @@ def board_svg(m, heat: dict, max_width_px: float = 1000.0) -> str:
             out.append(f'<g stroke="{colour}" stroke-width="{max(1.5, k * 0.8):.1f}" '
                        f'stroke-linecap="round"{dash}>' + "".join(segs) + "</g>")
     font = max(7.0, g.hex_mm * k * 0.28)
+    scale_svg = heat_scale(top, pad, height, min(width - 2 * pad, 360.0))
     out.append(f'<g font-family="DejaVu Sans, sans-serif" font-size="{font:.1f}" text-anchor="middle">')
     for c in m.cities:
         if c.hex not in g:
@@ -214,7 +235,52 @@ def board_svg(m, heat: dict, max_width_px: float = 1000.0) -> str:
         if nums:
             out.append(f'<text x="{pad + x * k:.1f}" y="{pad + y * k + font * 0.9:.1f}" '
                        f'font-size="{font * 0.8:.1f}" fill="#444">{nums}</text>')
-    out.append("</g></svg>")
+    out.append("</g>")
+    out.append(scale_svg)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# A sequential scale from pale yellow to dark red (ColorBrewer YlOrRd, 5 classes): a hex's
+# colour says how many cheapest paths run through it, as a share of the busiest hex.
+HEAT_STOPS = ("#ffffb2", "#fecc5c", "#fd8d3c", "#f03b20", "#bd0026")
+SCALE_HEIGHT = 62.0
+
+
+def heat_colour(share: float) -> str:
+    """The colour of ``share`` (0..1 of the busiest hex) on the heat scale, interpolated.
+
+    >>> heat_colour(0.0), heat_colour(1.0), heat_colour(0.5)
+    ('#ffffb2', '#bd0026', '#fd8d3c')
+    """
+    share = min(1.0, max(0.0, share))
+    pos = share * (len(HEAT_STOPS) - 1)
+    i = min(int(pos), len(HEAT_STOPS) - 2)
+    t = pos - i
+    a = [int(HEAT_STOPS[i][k:k + 2], 16) for k in (1, 3, 5)]
+    b = [int(HEAT_STOPS[i + 1][k:k + 2], 16) for k in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def heat_scale(top: float, x: float, y: float, width: float) -> str:
+    """The colour scale under the board: a gradient from 0 to ``top`` paths with five ticks."""
+    if top <= 0:
+        return (f'<text x="{x:.1f}" y="{y + 16:.1f}" font-family="DejaVu Sans, sans-serif" '
+                f'font-size="11">No cheapest path runs through any hex.</text>')
+    stops = "".join(f'<stop offset="{k / (len(HEAT_STOPS) - 1):.2f}" stop-color="{c}"/>'
+                    for k, c in enumerate(HEAT_STOPS))
+    bar_y = y + 16
+    out = [f'<defs><linearGradient id="heat-scale">{stops}</linearGradient></defs>',
+           '<g class="heat-scale" font-family="DejaVu Sans, sans-serif" font-size="11">',
+           f'<text x="{x:.1f}" y="{y + 11:.1f}">Cheapest paths through a hex</text>',
+           f'<rect x="{x:.1f}" y="{bar_y:.1f}" width="{width:.1f}" height="12" fill="url(#heat-scale)" '
+           f'fill-opacity="0.85" stroke="#999" stroke-width="0.5"/>']
+    for k in range(5):
+        tx = x + width * k / 4
+        out.append(f'<line x1="{tx:.1f}" y1="{bar_y + 12:.1f}" x2="{tx:.1f}" y2="{bar_y + 16:.1f}" stroke="#333"/>')
+        anchor = "start" if k == 0 else "end" if k == 4 else "middle"
+        out.append(f'<text x="{tx:.1f}" y="{bar_y + 28:.1f}" text-anchor="{anchor}">{_num(top * k / 4)}</text>')
+    out.append("</g>")
     return "\n".join(out)
 
 
@@ -254,54 +320,90 @@ def histogram_svg(hist: list, width: float = 640, height: float = 260) -> str:
     return "\n".join(out)
 
 
-def render_html(m, r: dict) -> str:
+def _num(v, digits: int = 1) -> str:
+    """A figure as every table of the HTML page shows it: ``digits`` decimals, "–" for none.
+
+    >>> _num(13.1333), _num(2), _num(None), _num(12345.678, 0)
+    ('13.1', '2.0', '–', '12346')
+    """
+    if v is None:
+        return "–"
+    return f"{v:.{digits}f}"
+
+
+def _table(head: list[str], rows: list[list], numeric_from: int = 1) -> str:
+    """An HTML table; cells from column ``numeric_from`` on are right-aligned figures."""
     from html import escape
 
-    text = render_text(r)
-    races = r["races"]
-    rows = "\n".join(
-        f"<tr><td>{escape(c['name'])}</td><td>{c['hex']}</td><td>{' '.join(map(str, c['numbers']))}</td>"
-        f"<td>{'' if c['mean_steps'] is None else c['mean_steps']}</td>"
-        f"<td>{'' if c['mean_build'] is None else c['mean_build']}</td><td>{c['on_paths']:g}</td></tr>"
-        for c in r["cities"])
-    starts = "\n".join(
-        f"<tr><td>{escape(s['city'])}</td><td>{s['sum']}</td>"
-        f"<td>{'' if s['network'] is None else s['network']}</td>"
-        f"<td>{escape(', '.join(f'{n} ({c})' for n, c in zip(s['nearest'], s['costs'])))}</td></tr>"
-        for s in r["start_cities"])
+    def row(cells, tag):
+        return "<tr>" + "".join(
+            f'<{tag}{" class=num" if k >= numeric_from else ""}>{escape(str(c))}</{tag}>'
+            for k, c in enumerate(cells)) + "</tr>"
+
+    return "<table>\n" + row(head, "th") + "\n" + "\n".join(row(r, "td") for r in rows) + "\n</table>"
+
+
+def render_html(m, r: dict) -> str:
+    """One self-contained page: the board with its heat map and colour scale, and every figure
+    of the report in tables, formatted alike (one decimal; counts as whole numbers)."""
+    from html import escape
+
+    f, races, net = r["figures"], r["races"], r["network"]
+    g = f["grid"]
+    board = _table(["", "figure"], [
+        ["board", f"{g['columns']} × {g['rows']} hexes ({g['orientation']}-top, {g['offset']} offset)"],
+        *[[f"{k} hexes", v] for k, v in f["terrain"].items() if v],
+        *[[f"{k} (edges)", v] for k, v in f["edges"].items()],
+        ["cities", f["cities"]], ["race numbers used (of 36)", f["numbers"]]], numeric_from=1)
+    d, dp = races["draws"], races["distinct_pairs"]
+    race_rows = [
+        ["forbidden below (steps)", races["min"]],
+        ["drawn race forbidden", f"{_pct(races['p_forbidden'])} ({d['forbidden']} of {d['total']} draws)"],
+        ["among distinct number pairs", f"{_pct(dp['p_forbidden'])} ({dp['forbidden']} of {dp['total']})"],
+        ["expected Expres prize, winner", _num(races["expected_winner_prize"])],
+        ["expected Expres prize, second", _num(races["expected_second_prize"])]]
+    if races["starts_without_race"]:
+        race_rows.append(["numbers with no allowed target", " ".join(map(str, races["starts_without_race"]))])
+    cities = _table(["city", "hex", "numbers", "mean steps", "mean build", "on paths"], [
+        [c["name"], c["hex"], " ".join(map(str, c["numbers"])), _num(c["mean_steps"]), _num(c["mean_build"]),
+         _num(c["on_paths"])] for c in r["cities"]], numeric_from=3)
+    stranded = (f"<p>Not measured: {escape(', '.join(r['stranded']))} (no race numbers and no way to any "
+                f"other city: special-race targets only).</p>" if r["stranded"] else "")
+    starts = _table(["start city", "sum", "network", "nearest cities (build cost)"], [
+        [s["city"], s["sum"], "–" if s["network"] is None else s["network"],
+         ", ".join(f"{n} {c}" for n, c in zip(s["nearest"], s["costs"]))] for s in r["start_cities"]],
+        numeric_from=1)
+    groups = f", {net['groups']} separate groups" if net["groups"] > 1 else ""
     title = escape(f"{r['map']}: map report")
-    prize = races["expected_winner_prize"]
-    prize_text = "-" if prize is None else f"{prize:.2f} (second {races['expected_second_prize']:.2f})"
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
 body {{ font-family: "DejaVu Sans", sans-serif; margin: 1.5em; color: #222; }}
 table {{ border-collapse: collapse; margin: 0.5em 0 1.5em; }}
-td, th {{ border: 1px solid #bbb; padding: 2px 8px; text-align: right; }}
-td:first-child, th:first-child {{ text-align: left; }}
-pre {{ background: #f6f6f6; padding: 0.8em; }}
+td, th {{ border: 1px solid #bbb; padding: 2px 8px; text-align: left; }}
+.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+th {{ background: #f0f0f0; }}
 </style></head><body>
 <h1>{title}</h1>
 <h2>Cheapest city-to-city paths ({escape(r['heat']['metric'])})</h2>
-<p>Red: how many cheapest paths between two other cities run through a hex (darker = more).</p>
+<p>Each hex is coloured by how many cheapest paths between two other cities run through it,
+on the scale under the board (a pair with several equally cheap paths gives each its share).</p>
 {board_svg(m, r['heat']['hexes'])}
+<h2>The board</h2>
+{board}
 <h2>Races</h2>
-<p>Forbidden below {races['min']} steps. A drawn race is forbidden with probability
-<b>{_pct(races['p_forbidden'])}</b> ({races['draws']['forbidden']} of {races['draws']['total']} draws);
-expected Expres winner's prize {prize_text}.</p>
+{_table(["", "figure"], race_rows)}
 <h3>Allowed races by distance</h3>
 {histogram_svg(races['histogram'])}
 <h2>Cities</h2>
-<table><tr><th>city</th><th>hex</th><th>numbers</th><th>mean steps</th><th>mean build</th>
-<th>on paths</th></tr>
-{rows}
-</table>
+<p>Mean distance to the other cities, and the cheapest paths ({escape(r['heat']['metric'])}) between
+other cities that run through the city.</p>
+{cities}
+{stranded}
+<h2>Network joining all cities</h2>
+<p>Build cost <b>{net['cost']}</b> in {net['pieces']} pieces{groups}; {escape(net['method'])}.</p>
 <h2>Start cities: reaching the nearest cities</h2>
-<table><tr><th>city</th><th>sum</th><th>network</th><th>nearest (build cost)</th></tr>
 {starts}
-</table>
-<h2>All figures</h2>
-<pre>{escape(text)}</pre>
 </body></html>
 """
 
@@ -318,7 +420,7 @@ def run(args) -> int:
         raise InputError(f"--min {args.min}: the threshold cannot be negative")
     m = load_for_analysis(args.map, args.border_crossing)
     name = m.name or str(args.map)
-    r = build_report(m, costs_for(m, args), args.min, args.heat_metric, args.nearest, name)
+    r = build_report(m, costs_for(m, args), args.min, args.heat_metric, args.nearest, name, show_progress=None)
     if args.html:
         atomic_write(args.html, render_html(m, r), inputs=[args.map])
     emit(dump_json(r) if args.format == "json" else render_text(r), args.output, inputs=[args.map])

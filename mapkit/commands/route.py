@@ -1,11 +1,14 @@
 """A cheapest path between two places, as hex names with its cost.
 
-FROM and TO are cities (by name, case-insensitive, or by race number) or hex names (C4).
-Metrics: build (default: the cheapest track), steps (hex steps), travel (race movement
-points, uphill 2). Over the whole board, ignoring built track.
+FROM and TO are cities (by name, accents and case ignored, a beginning only one city has
+enough: Plzen, usti; or by race number) or hex names (C4). Metrics: build (default: the
+cheapest track), steps (hex steps), travel (race movement points, uphill 2). Over the whole
+board, ignoring built track. Exit 1 when there is no route (still printed: "no route ..." or
+a null cost in JSON).
 
 Examples:
   mapkit route maps/example.yaml Praha Brno
+  mapkit route maps/czechia.yaml Plzen Ostrava
   mapkit route maps/example.yaml 11 64 --metric steps
   mapkit route maps/example.yaml B5 "České Budějovice" --metric travel --format json
 """
@@ -29,23 +32,16 @@ def add_arguments(p):
 
 
 def resolve_place(m, text: str, source: str):
-    """``(hex, city or None)`` for a city name, race number or hex name; InputError otherwise."""
-    from ..errors import InputError
-    from ..grid import HexNameError, hex_name, parse_hex
+    """``(hex, city or None)`` for a city name (accents and case ignored, a unique beginning
+    enough), race number or hex name (:func:`mapkit.places.find_place`); InputError otherwise."""
+    from ..places import CityNames, PlaceError, find_place
 
-    t = str(text).strip()
-    city = m.find_city(t)
-    if city is not None:
-        return city.hex, city
-    if t.isdigit():
-        raise InputError(f"{source}: no city has the race number {t}")
     try:
-        h = parse_hex(t)
-    except HexNameError:
-        raise InputError(f"{source}: {t!r} is neither a city of the map nor a hex name") from None
-    if h not in m.grid:
-        raise InputError(f"{source}: hex {hex_name(h)} is outside the board "
-                         f"({m.grid.columns} x {m.grid.rows})")
+        h, i = find_place(m.grid, CityNames.of(m.cities), text)
+    except PlaceError as exc:
+        raise PlaceError(f"{source}: {exc}") from None
+    if i is not None:
+        return m.cities[i].hex, m.cities[i]
     return h, m.city_at(h)
 
 
@@ -69,7 +65,7 @@ def run(args) -> int:
                 "to": place(b, cb), "cost": cost, "path": [hex_name(h) for h in path],
                 "cities": [c.name for c in (m.city_at(h) for h in path) if c is not None]}
         emit(dump_json(data), args.output, inputs=[args.map])
-        return 0
+        return 0 if found else 1
 
     def label(h, c):
         return f"{c.name} ({hex_name(h)})" if c else hex_name(h)
@@ -87,4 +83,4 @@ def run(args) -> int:
         text = (f"{label(a, ca)} -> {label(b, cb)}: {cost} {unit}{steps}\n"
                 + " ".join(names) + "\n")
     emit(text, args.output, inputs=[args.map])
-    return 0
+    return 0 if found else 1

@@ -3,16 +3,23 @@ board tiled on A4 (board-A4.pdf), the distance table (distances.pdf), races and 
 (races.pdf), the race-number tables (numbers.pdf), the banker's sheet (scores.pdf), CSV copies
 of the tables and an index.html with previews.
 
+The kit follows one rules preset (--rules; default: the map's rules.preset, else paluba):
+Paluba and Dampfross pay 20 and 10 and run a race only over 6 pieces of built track or more;
+Expres pays twice and once the table distance and forbids races under 10 in the table (or
+the map's min_race_distance). Start money, fees and the number of races follow the preset.
+
 Examples:
   mapkit sheets maps/czechia.yaml -o sheets/
   mapkit sheets maps/example.yaml -o out --rules expres --players 4 --style mono
+  mapkit sheets maps/usa.yaml -o usa --races 12 --style expres
+  mapkit sheets maps/czechia.yaml -o czechia --light-foreign
 """
 
 from __future__ import annotations
 
 import sys
 
-RULES = ("paluba", "dampfross", "expres")
+RULES = ("paluba", "dampfross", "expres")   # mapkit.render.kit.KIT_PRESETS
 
 
 def add_arguments(p):
@@ -22,34 +29,51 @@ def add_arguments(p):
     p.add_argument("map", metavar="MAP", help="the map file (YAML)")
     p.add_argument("-o", "--output", metavar="DIR", required=True,
                    help="the folder to write (created if missing; files of the same name are replaced)")
-    p.add_argument("--rules", choices=RULES, default="paluba",
-                   help="rules preset for the banker's sheet (start accounts, races, prizes; "
-                        "default paluba)")
+    p.add_argument("--rules", choices=RULES, default=None,
+                   help="rules preset of the whole kit: start money, fees, forbidden races, prizes, "
+                        "races (default: the map's rules.preset, else paluba)")
     p.add_argument("--players", type=int, default=6, metavar="N",
-                   help="columns on the banker's sheet (default 6)")
+                   help="players on the banker's sheet (default 6; six to a page)")
     p.add_argument("--min", type=int, default=None, metavar="N", dest="min_distance",
-                   help="forbidden-race threshold in steps (default: the map's, else 10)")
-    p.add_argument("--style", choices=("colour", "mono"), default="colour",
-                   help="colour, or mono for black-and-white printers")
+                   help="forbidden-race threshold: steps in the distance table (expres; default the "
+                        "map's min_race_distance, else 10) or pieces of built track (paluba, "
+                        "dampfross; default 6)")
+    p.add_argument("--races", type=int, default=None, metavar="N",
+                   help="races of the game, rows of the banker's sheet (default: the preset's, 9)")
+    p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
+                   help="colour (the Dampfross look), mono for black-and-white printers, or expres "
+                        "(neighbouring states black, mountains grey, rivers thick black)")
+    p.add_argument("--light-foreign", action="store_true",
+                   help="print neighbouring states on the boards as a pale tint to save toner "
+                        "(the tiled A4 pages are otherwise mostly solid dark on maps with much "
+                        "foreign land)")
 
 
 def run(args) -> int:
     from ..errors import InputError
     from ..io.yamlmap import load_map
     from ..render.output import check_cairo
-    from ..render.sheets import write_sheets
+    from ..render.kit import map_preset
+    from ..render.sheets import kit_preset, write_sheets
 
     if not 1 <= args.players <= 12:
         raise InputError(f"--players {args.players}: use 1 to 12")
     if args.min_distance is not None and args.min_distance < 0:
         raise InputError(f"--min {args.min_distance}: must not be negative")
+    if args.races is not None and not 1 <= args.races <= 40:
+        raise InputError(f"--races {args.races}: use 1 to 40")
     check_cairo()
     m = load_map(args.map)
-    result = write_sheets(m, args.output, rules=args.rules, players=args.players, style=args.style,
-                          min_distance=args.min_distance, inputs=[args.map], source=str(args.map))
+    preset = kit_preset(m, args.rules)
+    result = write_sheets(m, args.output, rules=preset, players=args.players, style=args.style,
+                          min_distance=args.min_distance, races=args.races,
+                          light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map),
+                          show_progress=None)
     for name, n in result.pages.items():
         print(f"{result.folder / name}: {n} page{'s' if n != 1 else ''}")
     print(f"{result.folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")
+    print(f"rules: {preset}" + ("" if args.rules else " (the map's rules.preset)" if map_preset(m) == preset
+                                else " (the default; --rules chooses)"))
     if result.clashes:
         print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
               file=sys.stderr)

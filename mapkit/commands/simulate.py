@@ -9,9 +9,6 @@ game length. The same seed prints the same report whatever --jobs is.
 
 from __future__ import annotations
 
-import sys
-import time
-
 __all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "Progress"]
 
 
@@ -88,30 +85,21 @@ def _bot_list(args, n_players):
 
 
 class Progress:
-    """A one-line progress bar on standard error, redrawn at most ten times a second."""
+    """The ``progress(done, total)`` callback of :func:`mapkit.engine.simulate.simulate`, as a
+    tqdm bar on standard error (:func:`mapkit.progress.progress`) that stays as the last line."""
 
-    def __init__(self, label: str, stream=None, width: int = 30):
-        self.label = label
-        self.stream = stream or sys.stderr
-        self.width = width
-        self.t0 = time.perf_counter()
-        self.last = 0.0
+    def __init__(self, label: str, stream=None, show: bool | None = None):
+        self.label, self.stream, self.show = label, stream, show
+        self.bar = None
 
     def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        elapsed = now - self.t0
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        filled = int(self.width * done / total) if total else self.width
-        bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} games, {rate:.1f}/s, {left:.0f} s left ")
+        from ..progress import progress
+
+        if self.bar is None:
+            self.bar = progress(total, self.label, "game", self.stream, self.show, delay=0, leave=True)
+        self.bar.update(done - self.bar.n)
         if done >= total:
-            self.stream.write(f"\r{self.label} [{bar}] {done}/{total} games in {elapsed:.1f} s "
-                              f"({rate:.1f} games/s)\n")
-        self.stream.flush()
+            self.bar.close()
 
 
 def run(args) -> int:
@@ -148,8 +136,10 @@ def run(args) -> int:
         records = str(rec_dir)
         map_file = os.path.relpath(Path(args.map).resolve(), rec_dir.resolve())
     spec = SimSpec(board.to_json(), args.rules, options, bots, args.seed, records, map_file)
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = Progress("simulating") if show else None
+    from ..progress import on_terminal
+
+    show = args.progress if args.progress is not None else on_terminal()
+    progress = Progress("simulating", show=True) if show else None
     stats = simulate(spec, args.games, jobs=jobs, progress=progress)
     report = summarize(spec, stats)
     text = dump_json(report) if args.format == "json" else format_report(report)

@@ -2,7 +2,8 @@
 
 ================  ===============================================================
 :mod:`.moves`     what a person types -> engine actions (hexes, city names, paths)
-:mod:`.view`      the compact text view, one line per action, a text map
+:mod:`.view`      the compact text view, one line per action
+:mod:`.textmap`   the board as text: terrain, rivers, borders, cities, track, colour
 :mod:`.picture`   the board picture with tracks, trains and accounts (SVG/PNG)
 :mod:`.session`   the loop: dice, bots, prompts, saving the record after each step
 ================  ===============================================================

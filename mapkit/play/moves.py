@@ -18,7 +18,7 @@ words (``Ústí nad Labem``) are recognised as a whole.
 ``pass``                  do not race
 ``joint PLAYER HEX``      propose a joint track; ``accept`` / ``decline`` a proposal
 ``hint``                  what the greedy bot would do here
-``undo``                  take back your last action (never a dice roll)
+``undo``                  take back your own last action, until dice are rolled or another moves
 ``show`` / ``map``        the state again / a text map of the board
 ``help`` / ``quit``       this list / save and stop (resume with ``--resume``)
 ========================  ==============================================================
@@ -48,15 +48,15 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from ..engine.games.dampfross.bots.plan import extension, pieces_to, route_info, tables, track_routes
 from ..engine.errors import IllegalAction
-from ..grid import HexNameError, parse_hex
+from ..grid import hex_name
+from ..places import CityNames, PlaceError, find_place, fold
 
 __all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places",
-           "race_candidates", "action_as_command", "HELP"]
+           "race_candidates", "action_as_command", "HELP", "DONE_WORDS"]
 
 
 
@@ -73,6 +73,8 @@ def _help_text(doc: str) -> str:
 
 HELP = _help_text(__doc__)
 
+# The words that end a build turn, and the action they make.
+DONE_WORDS = {"done": "done", "d": "done", "end": "done", "finish": "done"}
 META = {"help": "help", "h": "help", "?": "help", "show": "show", "status": "show", "s": "show",
         "look": "show", "map": "map", "hint": "hint", "suggest": "hint", "undo": "undo", "u": "undo",
         "quit": "quit", "exit": "quit", "q": "quit", "save": "quit"}
@@ -93,66 +95,23 @@ class Command:
     name: str | None = None
 
 
-def fold(text: str) -> str:
-    """Lower case without accents: ``fold("Plzeň") == "plzen"``.
-
-    >>> fold("Częstochowa"), fold("Lübeck"), fold("Jindřichův Hradec")
-    ('czestochowa', 'lubeck', 'jindrichuv hradec')
-    """
-    t = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
-    return "".join(ch for ch in t if not unicodedata.combining(ch)).casefold().strip()
-
-
-def _city_names(board) -> dict:
-    return {fold(c.name): i for i, c in enumerate(board.cities)}
+def _city_names(board) -> CityNames:
+    return CityNames.of(board.cities)
 
 
 def resolve_place(board, text: str) -> int:
-    """The hex id of a place: a hex name, a city name (accents optional) or a race number."""
-    t = text.strip()
-    if not t:
-        raise CommandError("an empty place name")
+    """The hex id of a place: a hex name, a city name (accents optional) or a race number
+    (:func:`mapkit.places.find_place`, the matcher every command shares)."""
     try:
-        h = parse_hex(t)
-    except HexNameError:
-        h = None
-    if h is not None:
-        try:
-            return board.hex_id(t)
-        except ValueError:
-            raise CommandError(f"{t.upper()} is not on the board ({board.grid.columns} columns, "
-                               f"{board.grid.rows} rows)") from None
-    if t.isdigit():
-        n = int(t)
-        if n in board.number_city:
-            return board.cities[board.number_city[n]].hex
-        raise CommandError(f"no city has race number {n}")
-    names = _city_names(board)
-    f = fold(t)
-    if f in names:
-        return board.cities[names[f]].hex
-    starts = [i for name, i in names.items() if name.startswith(f)]
-    if len(starts) == 1:
-        return board.cities[starts[0]].hex
-    near_names = [board.cities[i].name for i in _similar(f, names)] or [board.cities[i].name for i in starts[:3]]
-    hint = f"; did you mean {' or '.join(near_names)}?" if near_names else " (give a hex like E4, a city name or a race number)"
-    raise CommandError(f"{t!r} is neither a hex nor a city of the map{hint}")
-
-
-def _similar(f: str, names: dict) -> list:
-    """City indices whose folded name (or its beginning) is close to ``f``, best first."""
-    scored = []
-    for name, i in names.items():
-        r = max(difflib.SequenceMatcher(None, f, name).ratio(),
-                difflib.SequenceMatcher(None, f, name[:len(f)]).ratio())
-        if r >= 0.6:
-            scored.append((-r, name, i))
-    return [i for _, _, i in sorted(scored)[:3]]
+        h, city = find_place(board.grid, _city_names(board), text)
+    except PlaceError as exc:
+        raise CommandError(str(exc)) from None
+    return board.cities[city].hex if city is not None else board.hex_id(hex_name(h))
 
 
 def split_places(board, text: str) -> list:
     """The places of a path as hex ids; city names of several words are matched whole."""
-    names = _city_names(board)
+    names = _city_names(board).folded
     raw = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     words = []
     for w in raw:
@@ -405,7 +364,7 @@ def parse_command(state, line: str) -> Command:
         if not rest:
             raise CommandError("cost of what? cost CITY (from your network) or cost A B")
         return Command("info", text=cost_text(state, p, _two_places(board, rest)))
-    if w in ("done", "d", "end", "finish"):
+    if w in DONE_WORDS:
         _need(state, ("build", "post_build"), "ending a build turn")
         return act({"type": "done"})
     if w in ("declare", "declare_end"):

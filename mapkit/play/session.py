@@ -10,6 +10,12 @@ Input is read line by line, from the keyboard or from a pipe (then each command 
 after its prompt, so a transcript reads like a session): a test plays a whole game by piping
 commands in. When the input ends, the game is saved and can be resumed.
 
+A ``done`` typed ahead is not taken for the next turn: when a person's last action (not a
+``done``) passed the move on to other players (his points were spent, his turn ended by
+itself) and the first line of the next person's turn, already waiting before its prompt
+(always so from a pipe), is ``done``, it is set aside with a note, so it cannot end a turn
+its player has not seen.
+
 >>> parse_players("Ann, bot:greedy ,Bob,bot:random")
 [Seat(name='Ann', kind='human'), Seat(name='greedy-2', kind='greedy'), Seat(name='Bob', kind='human'), Seat(name='random-4', kind='random')]
 """
@@ -22,8 +28,12 @@ from typing import NamedTuple
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError
-from .moves import HELP, CommandError, action_as_command, parse_command
-from .view import Snapshot, final_text, narrate, prompt_line, status, text_map
+from .moves import DONE_WORDS, HELP, CommandError, action_as_command, parse_command
+from .textmap import text_map
+from .view import Snapshot, final_text, narrate, prompt_line, status
+
+UNDO_RULE = ("undo takes back your own last action, as long as no dice were rolled and nobody "
+             "else moved after it")
 
 __all__ = ["Seat", "parse_players", "Session", "dice_roll"]
 
@@ -84,6 +94,9 @@ class Session:
         self._drawn_at = -1
         self._last_human = None
         self._after_own = -1
+        self._last_own = None              # (player, action type) of the last person's action
+        self._movers: set = set()          # players who acted since (dice rolls not counted)
+        self.width, self.colour = _terminal(self.out)
 
     # -- output --------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -107,6 +120,17 @@ class Session:
         self._drawn_at = n
 
     # -- input ---------------------------------------------------------------------------------
+    def typed_ahead(self) -> bool:
+        """Whether a line is waiting before the prompt is shown (from a pipe: always)."""
+        if not self.interactive:
+            return True
+        try:
+            import select
+
+            return bool(select.select([self.inp], [], [], 0)[0])
+        except (OSError, ValueError):       # no select on this stream
+            return False
+
     def ask(self, prompt: str):
         """A line from the player, or None at the end of the input."""
         if self.interactive:
@@ -125,11 +149,21 @@ class Session:
         return line.rstrip("\r\n")
 
     # -- the loop ------------------------------------------------------------------------------
-    def apply(self, action: dict) -> None:
+    def apply(self, action: dict, chance: bool = False) -> None:
         before = Snapshot(self.g)
         self.g.apply(action)
         self.save()
+        if not chance:
+            self._movers.add(self.g.history[-1].get("player"))
         self.say(narrate(before, self.g, self.g.history[-1]))
+
+    def _turn_ended_itself(self, now: int) -> bool:
+        """Whether the last person's action, not a done, passed the move on: player ``now`` is
+        another, or other players acted since."""
+        if self._last_own is None:
+            return False
+        p, kind = self._last_own
+        return kind not in DONE_WORDS.values() and (now != p or bool(self._movers - {p}))
 
     def run(self) -> int:
         g = self.g
@@ -140,7 +174,7 @@ class Session:
         self.say(f"The game is saved in {self.record_path} after every move. Type help for the commands.")
         while not g.is_terminal():
             if g.is_chance_node():
-                self.apply(dice_roll(g, self.seed))
+                self.apply(dice_roll(g, self.seed), chance=True)
                 continue
             p = g.current_player()
             bot = self.bots[p]
@@ -164,11 +198,19 @@ class Session:
             self.say("")
             self.say(status(g, [s.kind for s in self.seats], p))
         self._last_human = p
+        first = True
         while True:
             self.say(prompt_line(g))
+            ahead = self.typed_ahead()
             line = self.ask(f"{g.players[p]}> ")
             if line is None:
                 return False
+            if first and ahead and line.strip().lower() in DONE_WORDS and self._turn_ended_itself(p):
+                self._last_own = None
+                self.say("  done set aside: it was typed before this turn began (the last turn had "
+                         "already ended by itself); type it again if you mean it")
+                continue
+            first = False
             try:
                 cmd = parse_command(g, line)
             except CommandError as exc:
@@ -185,21 +227,14 @@ class Session:
                 elif cmd.name == "show":
                     self.say(status(g, [s.kind for s in self.seats], p))
                 elif cmd.name == "map":
-                    self.say(text_map(g))
+                    self.say(text_map(g, self.width, self.colour))
                 elif cmd.name == "hint":
                     from ..engine.bots import make_bot
 
                     a = make_bot("greedy", self.seed).act(g)
                     self.say(f"  hint: {action_as_command(g, a)}")
                 elif cmd.name == "undo":
-                    try:
-                        a = g.undo(player=p)
-                    except IllegalAction as exc:
-                        self.say(f"  {exc.reason}")
-                        continue
-                    self.save()
-                    self.say(f"  took back: {action_as_command(g, a)}")
-                    self.draw()
+                    self.undo(p)
                 continue
             try:
                 self.apply(cmd.action)
@@ -209,4 +244,38 @@ class Session:
             if cmd.text:
                 self.say(cmd.text)
             self._after_own = len(g.history)
+            self._last_own, self._movers = (p, cmd.action["type"]), set()
             return True
+
+    def undo(self, p: int) -> None:
+        """Take back player ``p``'s last action, saying what was taken back and what an undo
+        more would take back; or why nothing can be."""
+        g = self.g
+        try:
+            a = g.undo(player=p)
+        except IllegalAction as exc:
+            self.say(f"  nothing to undo: {exc.reason}. {UNDO_RULE[0].upper()}{UNDO_RULE[1:]}.")
+            return
+        self.save()
+        try:
+            more = f"undo again to take back: {action_as_command(g, g.clone().undo(player=p))}"
+        except IllegalAction as exc:
+            more = f"nothing more to undo ({exc.reason})"
+        self.say(f"  took back: {action_as_command(g, a)}; {more}")
+        self.draw()
+
+
+def _terminal(out) -> tuple[int, bool]:
+    """The width of the terminal ``out`` writes to (80 when it is none) and whether it shows
+    colour (a terminal other than "dumb", unless NO_COLOR is set)."""
+    import os
+    import shutil
+
+    try:
+        tty = out.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if not tty:
+        return 80, False
+    colour = os.environ.get("NO_COLOR") is None and os.environ.get("TERM", "") not in ("", "dumb")
+    return shutil.get_terminal_size((80, 24)).columns, colour

@@ -1,5 +1,6 @@
-"""The text side of a game in the terminal: a compact view of the state, one line per
-action played (with the money it moved), and a small text map of the board.
+"""The text side of a game in the terminal: a compact view of the state and one line per
+action played (with the money it moved). The text map of the board is
+:mod:`mapkit.play.textmap`.
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
@@ -15,15 +16,11 @@ action played (with the money it moved), and a small text map of the board.
 >>> g.apply({"type": "build", "path": ["A1", "B1", "C1"]})
 >>> narrate(before, g, g.history[-1])
 'Anna builds A1 B1 C1 (2 points)'
->>> print(text_map(g))
-   A B C D E F
- 1 A 1 1 . . .
- 2  . . . . . C
 """
 
 from __future__ import annotations
 
-__all__ = ["Snapshot", "narrate", "status", "prompt_line", "text_map", "race_line", "final_text"]
+__all__ = ["Snapshot", "narrate", "status", "prompt_line", "race_line", "final_text"]
 
 
 class Snapshot:
@@ -110,7 +107,7 @@ def narrate(before: Snapshot, g, a: dict) -> str:
 
         spent = sum(g.piece_cost(e) or 0 for e in a.get("pieces", ()))
         desc = action_as_command(g, a)[len("build "):]
-        cost = f" ({spent} points)" if before.stage == "build" else f" (paid {spent})"
+        cost = f" ({spent} point{'s' if spent != 1 else ''})" if before.stage == "build" else f" (paid {spent})"
         out = f"{who} builds {desc}{cost}"
     elif t == "done":
         out = f"{who} ends the turn"
@@ -206,44 +203,4 @@ def final_text(g) -> str:
     for rank, p in enumerate(order, 1):
         lines.append(f" {rank}. {g.players[p]}: {g.accounts[p]}")
     lines.append("Winner: " + ", ".join(g.players[p] for p in g.winners()))
-    return "\n".join(lines)
-
-
-def text_map(g) -> str:
-    """The board as text: a city's first letter, a seat number on track (``*`` shared),
-    ``^`` mountain, ``~`` water, ``#`` foreign land, ``.`` plain."""
-    from .moves import fold
-
-    b = g.board
-    grid = b.grid
-    cols, rows = grid.columns, grid.rows
-    from ..grid import column_name
-
-    hm = grid.hex_mm
-    x0 = min(grid.centre_mm(grid.hex_at(i))[0] for i in range(len(b.hex_names)))
-    cells = {}
-    for i in range(len(b.hex_names)):
-        h = grid.hex_at(i)
-        x, _ = grid.centre_mm(h)
-        col = round(2 * (x - x0) / hm) if grid.pointy else 2 * h.col
-        if i in b.city_at:
-            ch = fold(b.cities[b.city_at[i]].name)[:1].upper() or "@"
-        else:
-            m = g.hex_owners[i]
-            if m:
-                seats = [p for p in range(g.num_players) if m >> p & 1]
-                ch = str(seats[0] + 1) if len(seats) == 1 and seats[0] < 9 else "*"
-            else:
-                ch = {"mountain": "^", "water": "~", "foreign": "#", "off": " "}.get(b.terrain[i], ".")
-        cells[(h.row, col)] = ch
-    width = max(c for _, c in cells) + 1
-    head = "   " + " ".join(column_name(c) if len(column_name(c)) == 1 else column_name(c)[-1]
-                            for c in range(cols))
-    lines = [head.rstrip()] if grid.pointy else []
-    for r in range(rows):
-        row = [" "] * width
-        for c in range(width):
-            if (r, c) in cells:
-                row[c] = cells[(r, c)]
-        lines.append(f"{r + 1:2d} " + "".join(row).rstrip())
     return "\n".join(lines)

@@ -40,6 +40,7 @@ __all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
 # Room around the board for the column letters and row numbers.
 COORD_MARGIN_MM = 7.0
 MIN_NAME_SIZE = 1.9            # names never print smaller than this (mm), whatever the hex size
+DOT_GAP_MM = 1.0               # the least gap between a name and a centre dot
 CROSS_TAGS = ("cross", "red-cross")
 ABROAD_TAGS = ("foreign", "abroad")
 
@@ -106,6 +107,8 @@ class BoardArt:
         self.crossed = {c.name for c in cross_cities(m)}
         self.ports = {c.name for c in m.cities if "port" in c.tags}
         self.name_size = max(MIN_NAME_SIZE, self.style.name_size * self.k)
+        # A centre dot this close to a name (mm) would read as part of it: it is left out.
+        self.dot_clearance = (self.style.dot_size + DOT_GAP_MM) * self.k
         self.labels = self._place_labels()
 
     # -- geometry ---------------------------------------------------------------------------
@@ -227,6 +230,9 @@ class BoardArt:
         board.add(dwg.path(d=self._grid_path(drawn), fill="none", stroke=st.grid_colour,
                            stroke_width=fmt(st.grid_width), stroke_linecap="round", id="hex-grid"))
 
+        # 2b. A dot in the centre of every hex a track may reach: track runs from dot to dot.
+        board.add(self._dots(dwg, drawn))
+
         # 3. Ferries under the edge lines and cities.
         if self.map.ferries:
             board.add(self._ferries(dwg))
@@ -258,6 +264,46 @@ class BoardArt:
         x1 = x if x1 is None else x1
         y1 = y if y1 is None else y1
         return x1 >= w[0] and x <= w[2] and y1 >= w[1] and y <= w[3]
+
+    def dot_hexes(self) -> list:
+        """The hexes that get a centre dot: those a track may reach, except cities (their
+        numbers mark the centre). Plains and mountains; with border crossing, foreign hexes too,
+        only those next to home land when a track stops on the first hex beyond the border."""
+        m, g = self.map, self.grid
+        home = ("plain", "mountain")
+        stop = m.rules.stop_at_border
+        out = []
+        for h in self._drawn_hexes():
+            t = m.terrain[h]
+            if m.city_at(h) is not None or t not in home + ("foreign",):
+                continue
+            if t == "foreign" and not (m.rules.border_crossing and (
+                    not stop or any(m.terrain_at(n) in home for n in g.neighbours(h)))):
+                continue
+            out.append(h)
+        return out
+
+    def _dots(self, dwg, drawn):
+        """The centre dots as one path per colour: zero-length strokes with round caps. A dot
+        that a city's name would cover is left out: it would show between the letters."""
+        from .style import dot_colour_on
+
+        st, g = self.style, self.grid
+        shown = set(drawn)
+        r = self.dot_clearance
+        boxes = [(x0 - r, y0 - r, x1 + r, y1 + r) for x0, y0, x1, y1 in (lab.box for lab in self.labels.values())]
+        by_colour: dict[str, list] = {}
+        for h in self.dot_hexes():
+            x, y = g.centre_mm(h)
+            if h not in shown or any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes):
+                continue
+            colour = dot_colour_on(st, self._fill(self.fill_terrain(h)))
+            by_colour.setdefault(colour, []).append(f"M{fmt(x)},{fmt(y)} h0")
+        grp = dwg.g(id="centre-dots")
+        for colour, parts in sorted(by_colour.items()):
+            grp.add(dwg.path(d=" ".join(parts), fill="none", stroke=colour,
+                             stroke_width=fmt(st.dot_size * self.k), stroke_linecap="round"))
+        return grp
 
     def _grid_path(self, drawn) -> str:
         g = self.grid
@@ -500,6 +546,7 @@ class BoardArt:
             items.append(("border", "state border"))
         if m.ridges:
             items.append(("ridge", "ridge"))
+        items.append(("dot", "track runs from dot to dot"))
         items.append(("city", "city with race numbers"))
         if self.ports:
             items.append(("port", "port"))
@@ -529,7 +576,12 @@ class BoardArt:
         r = sh / 2 / math.cos(math.radians(30)) * 0.98
         hexpts = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
                   for a in range(-30, 330, 60)]
-        if kind in ("plain", "mountain", "water", "foreign", "city", "port", "cross"):
+        if kind == "dot":
+            grp.add(dwg.line((fmt(x), fmt(cy)), (fmt(x + sw), fmt(cy)), stroke=st.grid_colour,
+                             stroke_width=fmt(st.grid_width * 1.5)))
+            for px in (x, x + sw):
+                grp.add(dwg.circle((fmt(px), fmt(cy)), fmt(st.dot_size * 0.75), fill=st.dot_colour))
+        elif kind in ("plain", "mountain", "water", "foreign", "city", "port", "cross"):
             fill = self._fill(kind) if kind in ("plain", "mountain", "water", "foreign") else "#ffffff"
             grp.add(dwg.polygon([(fmt(a), fmt(b)) for a, b in hexpts], fill=fill,
                                 stroke="none"))
@@ -602,7 +654,7 @@ class BoardArt:
             px, py = place(w)
             base = py + sh / 2 + DIGIT_HEIGHT * size / 2
             grp.add(dwg.text(value, insert=(fmt(px), fmt(base)), font_weight="bold",
-                             font_size=fmt(size * 1.15), fill=st.city_colour if st.name == "colour" else st.text_colour))
+                             font_size=fmt(size * 1.15), fill=st.city_colour if st.coloured else st.text_colour))
             grp.add(dwg.text(caption, insert=(fmt(px + text_width(value, size * 1.15, bold=True) + 1.2), fmt(base))))
         move = f"Race: a step into mountains {C.UPHILL}, any other step 1"
         px, py = place(text_width(move, size) + 5)

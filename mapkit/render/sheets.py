@@ -6,12 +6,16 @@
 ``board.pdf``       the board on one page (smallest A size that holds it)
 ``board-A4.pdf``    the board tiled on A4, with an overview page
 ``distances.pdf``   the steps table (triangle), forbidden races shaded
-``races.pdf``       prizes by race number, forbidden races shaded; forbidden partners list
+``races.pdf``       races by race number as the rules judge them, and a look-up list
 ``numbers.pdf``     the 6 x 6 used-number table and the 3 x 6 compressed table
-``scores.pdf``      the banker's sheet: a column per player, a row per race
+``scores.pdf``      the banker's sheet: every player's running account, a row per race
 ``*.csv``           the distance, race, number and score tables as CSV (UTF-8)
 ``index.html``      links to every file with a preview picture (``previews/*.png``)
 ==================  ===================================================================
+
+Every sheet follows one rules preset (``paluba``, ``dampfross`` or ``expres``; by default the
+map's ``rules.preset``, else ``paluba``): its start money, fees, forbidden-race rule, prizes
+and number of races (:class:`~mapkit.render.kit.KitRules`).
 
 All files are made in a temporary folder next to ``DIR`` first and then moved in, each with
 one atomic rename, so an interrupted run leaves no half-written file.
@@ -32,17 +36,15 @@ from ..errors import InputError
 from .board import BoardArt
 from .output import svg_to_png, svgs_to_pdf
 from .pages import board_page, tiled_pages
-from .tables import compressed_rows, distance_page, numbers_page, races_pages, scores_page
+from .kit import KIT_PRESETS, KitRules, map_preset
+from .scores import scores_csv_rows, scores_pages
+from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
-__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "rules_summary", "PREVIEW_DPI"]
+__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "kit_preset", "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
 PREVIEW_DPI = 40
-# How the sheets name the rules presets of mapkit.engine.rules.
-PRESET_TITLES = {"paluba": "Paluba competition rules", "dampfross": "Dampfross", "expres": "Expres"}
-
-
 @dataclass
 class SheetsResult:
     folder: Path
@@ -51,18 +53,13 @@ class SheetsResult:
     clashes: list = field(default_factory=list)
 
 
-def rules_summary(preset: str):
-    """``(start money, races, prize text, description)`` of a rules preset of the engine."""
-    from ..engine import make_rules
-
-    rules = make_rules(preset)
-    o = rules.options
-    if o.prizes == "table":
-        prize = "Prize: the winner 2×, the second 1× the table distance."
-    else:
-        prize = f"Prize: the winner {o.prize_first}, the second {o.prize_second}."
-    races = o.races if o.races is not None else 12
-    return o.start_money, races, prize, PRESET_TITLES.get(preset, preset)
+def kit_preset(m, rules: str | None = None) -> str:
+    """The preset a kit follows: ``rules``, else the map's ``rules.preset`` when a kit exists for
+    it, else ``paluba``."""
+    if rules is not None:
+        return rules
+    preset = map_preset(m)
+    return preset if preset in KIT_PRESETS else "paluba"
 
 
 def _csv(rows) -> str:
@@ -73,20 +70,34 @@ def _csv(rows) -> str:
     return buf.getvalue()
 
 
-def _tables(m, min_distance=None):
-    from ..analysis.distances import city_table
-    from ..analysis.races import forbidden_pairs, min_distance_of, prizes
+def _races_csv(m, table, kit) -> str:
+    """Every race by number: distance, whether the kit's rules forbid it (``yes``, ``no``, or
+    ``track``: it depends on the built track) and the prizes it pays (blank when never run)."""
+    from ..analysis.races import number_distances
 
-    table = city_table(m, "steps")
-    limit = min_distance_of(m, min_distance)
-    bad = forbidden_pairs(m, limit, table=table)
-    prize = prizes(m, table=table)
-    return table, limit, bad, prize
+    city_of = {n: c.name for c in m.cities for n in c.numbers}
+    rows = [["a", "b", "city_a", "city_b", "distance", "forbidden", "first_prize", "second_prize"]]
+    for (a, b), d in sorted(number_distances(m, table).items()):
+        verdict = kit.verdict(d)
+        first, second = kit.prize(d) if verdict != "yes" else (None, None)
+        rows.append([a, b, city_of.get(a, ""), city_of.get(b, ""), "" if d is None else d, verdict,
+                     "" if first is None else first, "" if second is None else second])
+    return _csv(rows)
 
 
-def write_sheets(m, folder, rules: str = "paluba", players: int = 6, style: str = "colour",
-                 min_distance: int | None = None, inputs=(), source: str = "<map>") -> SheetsResult:
-    """Write every sheet of map ``m`` into ``folder`` (created if missing)."""
+def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: str = "colour",
+                 min_distance: int | None = None, races: int | None = None, light_foreign: bool = False,
+                 inputs=(), source: str = "<map>", show_progress: bool | None = False) -> SheetsResult:
+    """Write every sheet of map ``m`` into ``folder`` (created if missing) for the rules preset
+    ``rules`` (see :func:`kit_preset`); ``min_distance`` and ``races`` override the preset's
+    forbidden-race threshold and number of races; ``light_foreign`` prints the neighbouring
+    states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`).
+    ``show_progress``: a progress bar on standard error (None: when it is a terminal)."""
+    from ..analysis.distances import city_table, stranded_cities
+    from ..progress import progress
+    from .style import get_style
+    from .style import light_foreign as light
+
     out = Path(folder)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: exists and is not a folder")
@@ -94,45 +105,45 @@ def write_sheets(m, folder, rules: str = "paluba", players: int = 6, style: str 
     if not parent.is_dir():
         raise InputError(f"{out}: folder {parent} does not exist")
     resolved_inputs = {Path(i).resolve() for i in inputs if i is not None}
-    start_money, races, prize_text, rules_name = rules_summary(rules)
+    kit = KitRules.of(m, kit_preset(m, rules), min_distance, races)
 
-    art = BoardArt(m, style)
-    table, limit, bad, prize = _tables(m, min_distance)
-    numbers = m.used_numbers()
+    art = BoardArt(m, light(get_style(style)) if light_foreign else style)
+    table = city_table(m, "steps")
 
+    makers = {
+        "board.pdf": lambda: [board_page(art)],
+        "board-A4.pdf": lambda: tiled_pages(art, "A4")[0],
+        "distances.pdf": lambda: [distance_page(m, table, kit, style)],
+        "races.pdf": lambda: races_pages(m, table, kit, style),
+        "numbers.pdf": lambda: [numbers_page(m, style)],
+        "scores.pdf": lambda: scores_pages(m, players, kit, style),
+    }
     docs: dict[str, list] = {}
-    try:
-        docs["board.pdf"] = [board_page(art)]
-    except ValueError as exc:
-        raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
-    docs["board-A4.pdf"] = tiled_pages(art, "A4")[0]
-    docs["distances.pdf"] = [distance_page(m, table, limit, style)]
-    docs["races.pdf"] = races_pages(m, numbers, bad, prize, limit, style)
-    docs["numbers.pdf"] = [numbers_page(m, style)]
-    docs["scores.pdf"] = [scores_page(m, players, start_money, races, rules_name, prize_text, style)]
-
     files: dict[str, bytes | str] = {}
     title = m.name or None
-    for name, pages in docs.items():
-        files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
-        files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg,
-                                                        PREVIEW_DPI)
+    # Each sheet drawn, then made PDF and a preview: two steps a sheet.
+    with progress(2 * len(makers), "sheets", "step", show=show_progress) as bar:
+        for name, make in makers.items():
+            try:
+                docs[name] = make()
+            except ValueError as exc:
+                if name != "board.pdf":
+                    raise
+                raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
+            bar.update()
+        for name, pages in docs.items():
+            files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
+            files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg, PREVIEW_DPI)
+            bar.update()
 
-    # CSV copies.
-    cities = table.cities
-    rows = [["numbers", "city"] + [c.name for c in cities]]
-    for c, r in zip(cities, table.matrix):
+    # CSV copies (the distances without the cities no city reaches, as on the sheet).
+    shown = table.without(stranded_cities(table))
+    rows = [["numbers", "city"] + [c.name for c in shown.cities]]
+    for c, r in zip(shown.cities, shown.matrix):
         rows.append([" ".join(str(n) for n in c.numbers), c.name] + ["" if v is None else v for v in r])
     files["distances.csv"] = _csv(rows)
+    files["races.csv"] = _races_csv(m, table, kit)
     city_of = {n: c.name for c in m.cities for n in c.numbers}
-    bad_set = set(bad)
-    rows = [["a", "b", "city_a", "city_b", "distance", "forbidden", "first_prize", "second_prize"]]
-    for (a, b), (first, second) in sorted(prize.items()):
-        d = second
-        rows.append([a, b, city_of.get(a, ""), city_of.get(b, ""), "" if d is None else d,
-                     "yes" if (a, b) in bad_set else "no", "" if first is None else first,
-                     "" if second is None else second])
-    files["races.csv"] = _csv(rows)
     partner_row = {t: f"{a}+{b}" for a, b in compressed_rows() for t in (a, b)}
     rows = [["number", "red_tens", "white_units", "city", "compressed_row"]]
     for t in range(1, 7):
@@ -140,14 +151,8 @@ def write_sheets(m, folder, rules: str = "paluba", players: int = 6, style: str 
             n = 10 * t + u
             rows.append([n, t, u, city_of.get(n, ""), partner_row[t]])
     files["numbers.csv"] = _csv(rows)
-    rows = [["row", "start", "target"] + [f"player {p + 1}" for p in range(players)]]
-    rows.append(["start account", "", ""] + [start_money] * players)
-    rows.append(["build phase", "", ""] + [""] * players)
-    for i in range(1, races + 1):
-        rows.append([f"race {i}", "", ""] + [""] * players)
-    rows.append(["total", "", ""] + [""] * players)
-    files["scores.csv"] = _csv(rows)
-    files["index.html"] = _index_html(m, docs, art, limit, rules_name)
+    files["scores.csv"] = _csv(scores_csv_rows(kit, players))
+    files["index.html"] = _index_html(m, docs, art, kit)
 
     for rel in files:
         target = (out / rel).resolve()
@@ -180,7 +185,7 @@ def write_sheets(m, folder, rules: str = "paluba", players: int = 6, style: str 
     return SheetsResult(out, [out / rel for rel in files], pages, art.clashes())
 
 
-def _index_html(m, docs, art, limit, rules_name) -> str:
+def _index_html(m, docs, art, kit) -> str:
     name = html.escape(m.name or "Map")
     g = m.grid
     descriptions = {
@@ -188,11 +193,15 @@ def _index_html(m, docs, art, limit, rules_name) -> str:
                      f"{g.hex_mm:g} mm between hex centres.",
         "board-A4.pdf": f"The board tiled on A4: {len(docs['board-A4.pdf']) - 1} pages to trim and "
                         f"glue, with an overview page first.",
-        "distances.pdf": f"Steps between cities; races under {limit} steps shaded (forbidden).",
-        "races.pdf": "Prizes by race number (winner 2×, second 1× the distance), forbidden races "
-                     "shaded; the forbidden partners of every number.",
+        "distances.pdf": (f"Steps between cities; races under {kit.limit} steps shaded (forbidden)."
+                          if kit.rule == "table" else
+                          f"Steps between cities; under {kit.limit} steps shaded (count the built track)."),
+        "races.pdf": ("Prizes by race number (winner 2×, second 1× the distance), forbidden races "
+                      "shaded; the forbidden partners of every number." if kit.rule == "table" else
+                      f"Races by number: distances, those that need {kit.limit} pieces of built track "
+                      f"counted shaded; the races to check for every number."),
         "numbers.pdf": "The 6 × 6 used-number table and the 3 × 6 compressed table.",
-        "scores.pdf": f"The banker's sheet ({html.escape(rules_name)}).",
+        "scores.pdf": f"The banker's sheet: every player's running account, race by race ({kit.title}).",
     }
     csvs = {"distances.pdf": "distances.csv", "races.pdf": "races.csv", "numbers.pdf": "numbers.csv",
             "scores.pdf": "scores.csv"}
@@ -224,7 +233,8 @@ figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
 </head>
 <body>
 <h1>{name}</h1>
-<p class="sub">{html.escape(art.subtitle())}. Print the PDFs at 100&nbsp;% (actual size).</p>
+<p class="sub">{html.escape(art.subtitle())}. Rules: {html.escape(kit.title)}.
+Print the PDFs at 100&nbsp;% (actual size).</p>
 <main>
 {body}
 </main>

@@ -2,25 +2,35 @@
 
 Sizes are millimetres on paper for a board whose hexes are 14 mm apart (the Dampfross size);
 the board scales the hex-bound sizes (numbers, names, city outlines) with ``hex_mm / 14``.
-Two styles: ``colour`` (the Dampfross look: white plains, brown mountains, blue water, dark
-grey neighbouring states, blue rivers and red borders on the hex edges) and ``mono`` for
-black-and-white printers (mountains hatched, water stippled, borders dashed).
+Three styles: ``colour`` (the Dampfross look: white plains, brown mountains, blue water, dark
+grey neighbouring states, blue rivers and red borders on the hex edges), ``mono`` for
+black-and-white printers (mountains hatched, water stippled, borders dashed) and ``expres``
+(the Expres board as its rules describe it: neighbouring states black, mountains grey, rivers
+thick black lines). Every style marks the centre of each hex a track may reach with a dot
+(Expres: track is drawn "from dot to dot"). :func:`light_foreign` turns any style's
+neighbouring states into a pale tint that saves toner (the tiled A4 pages of a board with much
+foreign land are otherwise mostly solid dark grey).
 
 >>> get_style("colour").terrain["mountain"]
 '#c9935a'
 >>> get_style("mono").border_dash
 '2.2,1.1'
+>>> get_style("expres").terrain["foreign"], get_style("expres").river_colour
+('#000000', '#000000')
+>>> light_foreign(get_style("expres")).terrain["foreign"]
+'#e6e6e6'
 >>> get_style("sepia")
 Traceback (most recent call last):
 ...
-ValueError: unknown style 'sepia'; use colour or mono
+ValueError: unknown style 'sepia'; use colour, mono or expres
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-__all__ = ["Style", "COLOUR", "MONO", "STYLES", "get_style", "FONT_FAMILY", "REFERENCE_HEX_MM"]
+__all__ = ["Style", "COLOUR", "MONO", "EXPRES", "STYLES", "get_style", "light_foreign", "dot_colour_on",
+           "FONT_FAMILY", "REFERENCE_HEX_MM", "LIGHT_FOREIGN"]
 
 FONT_FAMILY = "DejaVu Sans"
 # Hex size the font sizes and widths below are drawn for; other boards scale by hex_mm / 14.
@@ -40,6 +50,10 @@ CITY_RED = "#d32020"
 PORT_BLUE = "#0d47a1"
 FERRY_BLUE = "#0d47a1"
 MARGIN_GREY = "#555555"
+# The Expres palette (rules.md section 4): black neighbouring states, grey mountains.
+EXPRES_GREY = "#a9a9a9"
+# Neighbouring states printed light: about a tenth of the toner of solid black.
+LIGHT_FOREIGN = "#e6e6e6"
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,7 @@ class Style:
     (mono): ``hatch`` (diagonal lines) or ``stipple`` (dots), as vector lines so they print sharp."""
 
     name: str
+    coloured: bool = True             # False: no colour may carry meaning (the tables print black)
     terrain: dict = field(default_factory=dict)        # terrain -> fill colour
     textures: dict = field(default_factory=dict)       # terrain -> texture drawn over the fill
     texture_colour: str = BLACK
@@ -85,6 +100,8 @@ class Style:
     margin_size: float = 3.0
     title_size: float = 6.5
     legend_size: float = 2.9
+    dot_colour: str = INK             # hex centre dots (a light one on dark fills)
+    dot_size: float = 0.75            # their diameter, mm
     shade: str = "#d9d9d9"            # shaded table cells (forbidden races)
     shade_dark: str = "#b0b0b0"
     rule_colour: str = "#9a9a9a"      # table rulings
@@ -101,6 +118,7 @@ COLOUR = Style(
 MONO = replace(
     COLOUR,
     name="mono",
+    coloured=False,
     terrain={"plain": WHITE, "mountain": WHITE, "water": WHITE, "foreign": "#a6a6a6"},
     textures={"mountain": "hatch", "water": "stipple"},
     river_colour=BLACK,
@@ -120,12 +138,43 @@ MONO = replace(
     shade="#d0d0d0",
 )
 
-STYLES = {"colour": COLOUR, "mono": MONO}
+# The Expres board as its rules describe it ("Černou plochou je vyznačeno území sousedních
+# států ... Řeky jsou znázorněny silnými černými čarami, horské masivy představují šedá pole"):
+# black neighbouring states, grey mountains, rivers as thick black lines; cities keep their red
+# outline and borders their red line, which the black land already makes plain.
+EXPRES = replace(
+    COLOUR,
+    name="expres",
+    terrain={"plain": WHITE, "mountain": EXPRES_GREY, "water": WATER_BLUE, "foreign": BLACK},
+    river_colour=BLACK,
+    river_width=1.6,
+    border_width=0.9,
+)
+
+STYLES = {"colour": COLOUR, "mono": MONO, "expres": EXPRES}
 
 
 def get_style(name: str) -> Style:
-    """The style called ``name`` (``colour`` or ``mono``)."""
+    """The style called ``name`` (``colour``, ``mono`` or ``expres``)."""
     try:
         return STYLES[name]
     except KeyError:
-        raise ValueError(f"unknown style {name!r}; use {' or '.join(STYLES)}") from None
+        names = list(STYLES)
+        raise ValueError(f"unknown style {name!r}; use {', '.join(names[:-1])} or {names[-1]}") from None
+
+
+def light_foreign(style: Style) -> Style:
+    """``style`` with neighbouring states in a pale tint (toner-light), named ``NAME-light``."""
+    return replace(style, name=f"{style.name}-light",
+                   terrain={**style.terrain, "foreign": LIGHT_FOREIGN})
+
+
+def dot_colour_on(style: Style, fill: str) -> str:
+    """The colour of a hex centre dot on ``fill``: the style's dot colour, or white on a fill
+    too dark for it to show (Rec. 709 luminance under one half).
+
+    >>> dot_colour_on(COLOUR, "#ffffff"), dot_colour_on(COLOUR, FOREIGN_GREY)
+    ('#1a1a1a', '#ffffff')
+    """
+    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return WHITE if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else style.dot_colour

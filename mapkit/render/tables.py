@@ -6,13 +6,18 @@ modules (:mod:`mapkit.analysis.distances`, :mod:`mapkit.analysis.races`); this m
 lays them out: a page title, the table fitted to the paper, a short explanation.
 
 - :func:`distance_page`: the steps table as a triangle (each pair once), cities with their race
-  numbers, races under the forbidden-race threshold shaded.
-- :func:`races_pages`: by race number, the Expres prize of every race (shaded when forbidden),
-  then the forbidden partners of every number as a look-up list.
+  numbers, races under the kit's threshold shaded; cities without numbers that no city
+  reaches (special-race targets abroad) are named under the title, not tabled.
+- :func:`races_pages`: by race number, what the kit's rules say of every race, then the
+  numbers each number may not race (or must check) as a look-up list. Expres: the prize of
+  every race (twice the distance), forbidden races under the table threshold shaded. Paluba and
+  Dampfross (prizes 20 and 10, a race needs 6 pieces of built track): the distance of every
+  race, those under 6 steps shaded (count the built track), numbers of one city crossed.
 - :func:`numbers_page`: the 6 x 6 used-number table and the 3 x 6 compressed table
   (rules.md section 2), each cell with its number and city.
-- :func:`scores_page`: the banker's sheet: one column per player, one row per race, the start
-  accounts of the rules preset filled in.
+
+The banker's sheet is :mod:`mapkit.render.scores`; the kit's rules come from
+:class:`~mapkit.render.kit.KitRules`.
 
 >>> compressed_rows()
 [(1, 2), (3, 4), (5, 6)]
@@ -26,7 +31,7 @@ from .pages import SvgPage, new_drawing
 from .paper import PAPER_SIZES
 from .style import FONT_FAMILY, Style, get_style
 
-__all__ = ["distance_page", "races_pages", "numbers_page", "scores_page", "compressed_rows",
+__all__ = ["Sheet", "distance_page", "races_pages", "numbers_page", "compressed_rows", "wrap", "fit_size",
            "SHEET_MARGIN_MM"]
 
 SHEET_MARGIN_MM = 12.0
@@ -42,8 +47,8 @@ def compressed_rows() -> list[tuple[int, int]]:
     return [(1, 2), (3, 4), (5, 6)]
 
 
-class _Sheet:
-    """A page with a title band, a footer and a content box (all mm)."""
+class Sheet:
+    """A page with a title band (the subtitle wrapped below it), a footer and a content box (mm)."""
 
     def __init__(self, title: str, subtitle: str, map_name: str, landscape: bool,
                  style: Style, paper: str = "A4"):
@@ -124,7 +129,7 @@ def _numbers_text(city) -> str:
     return " ".join(str(n) for n in city.numbers)
 
 
-def _fit_size(texts, width, start, smallest=1.6, bold=False):
+def fit_size(texts, width, start, smallest=1.6, bold=False):
     """The largest font size <= ``start`` at which every text fits ``width``."""
     widest = max((text_width(t, 1.0, bold) for t in texts), default=0)
     if widest <= 0:
@@ -133,17 +138,35 @@ def _fit_size(texts, width, start, smallest=1.6, bold=False):
 
 
 # -- distances ------------------------------------------------------------------------------
-def distance_page(m, table, min_distance: int, style="colour") -> SvgPage:
-    """The steps distance table as a triangle; pairs under ``min_distance`` steps shaded.
+def _distance_subtitle(kit) -> str:
+    if kit.rule == "table":
+        return (f"Steps between cities over the whole board (not the built track). Shaded: fewer "
+                f"than {kit.limit} steps between two numbered cities, a forbidden race ({kit.title}). "
+                f"– : no way through.")
+    return (f"Steps between cities over the whole board: no track between them can be shorter. "
+            f"Shaded: fewer than {kit.limit} steps, so a race between them runs only if the built "
+            f"track is {kit.limit} pieces or more: count it ({kit.title}). – : no way through.")
 
-    ``table`` is a :class:`~mapkit.analysis.distances.CityTable` of metric ``steps``.
+
+def distance_page(m, table, kit, style="colour") -> SvgPage:
+    """The steps distance table as a triangle; pairs the kit's rules forbid or question shaded.
+
+    ``table`` is a :class:`~mapkit.analysis.distances.CityTable` of metric ``steps``; ``kit`` a
+    :class:`~mapkit.render.kit.KitRules`.
     """
+    from ..analysis.distances import stranded_cities
+
     st = get_style(style) if isinstance(style, str) else style
+    # Cities without numbers that nothing reaches would be rows of dashes: named, not tabled.
+    stranded = stranded_cities(table)
+    table = table.without(stranded)
     cities = list(table.cities)
     n = len(cities)
-    sub = (f"Steps between cities over the whole board (not the built track). Shaded: fewer than "
-           f"{min_distance} steps between two numbered cities, a forbidden race. – : no way through.")
-    sheet = _Sheet(f"Distances · {m.name or 'map'}", sub, m.name, True, st)
+    sub = _distance_subtitle(kit)
+    if stranded:
+        sub += (f" Not listed: {', '.join(c.name for c in stranded)} (no race numbers and no way "
+                f"there: special-race targets only).")
+    sheet = Sheet(f"Distances · {m.name or 'map'}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     if n < 2:
         sheet.text("The map has fewer than two cities.", x0, y0 + 8)
@@ -175,7 +198,7 @@ def distance_page(m, table, min_distance: int, style="colour") -> SvgPage:
         c = cities[j]
         cx = tx0 + j * cw + cw / 2 + DIGIT_HEIGHT * name_size / 2
         sheet.text(num_texts[j], cx, ty0 - 1.0, name_size * 0.9, "start", True, rotate=-90,
-                   fill=st.city_colour if st.name == "colour" else None)
+                   fill=st.city_colour if st.coloured else None)
         sheet.text(c.name, cx, ty0 - 1.0 - num_w, name_size, "start", rotate=-90)
     # Rows: cities 1 .. n-1.
     for i in range(1, n):
@@ -183,17 +206,17 @@ def distance_page(m, table, min_distance: int, style="colour") -> SvgPage:
         if i % 2 == 0:
             sheet.rect(x0, y, label_w + i * cw, ch, fill="#f2f2f2")
         sheet.cell_text(num_texts[i], x0, y, num_w - 1, ch, name_size * 0.9, bold=True, anchor="end",
-                        fill=st.city_colour if st.name == "colour" else None)
+                        fill=st.city_colour if st.coloured else None)
         sheet.cell_text(cities[i].name, x0 + num_w, y, name_w, ch, name_size, anchor="start")
         for j in range(i):
             d = table.matrix[i][j]
             x = tx0 + j * cw
             # Only numbered cities race; distances to cities without numbers (special-race
             # targets abroad) are listed but never shaded.
-            forbidden = (d is None or d < min_distance) and bool(cities[i].numbers and cities[j].numbers)
-            if forbidden:
+            marked = kit.verdict(d) != "no" and bool(cities[i].numbers and cities[j].numbers)
+            if marked:
                 sheet.rect(x, y, cw, ch, fill=st.shade)
-            sheet.cell_text("–" if d is None else str(d), x, y, cw, ch, value_size, bold=not forbidden)
+            sheet.cell_text("–" if d is None else str(d), x, y, cw, ch, value_size, bold=not marked)
     # Rulings: the staircase grid.
     for i in range(1, n):
         y = ty0 + (i - 1) * ch
@@ -207,19 +230,42 @@ def distance_page(m, table, min_distance: int, style="colour") -> SvgPage:
 
 
 # -- races by number ----------------------------------------------------------------------------
-def races_pages(m, numbers, forbidden, prizes, min_distance: int, style="colour") -> list[SvgPage]:
-    """The prize of every race by number (forbidden shaded) and the forbidden partners list.
+def _races_texts(kit) -> tuple[str, str, str]:
+    """The race grid's title and subtitle, and the look-up list's subtitle, for ``kit``."""
+    if kit.rule == "table":
+        grid = (f"A race a–b: the winner gets the number in the cell (twice the distance), the "
+                f"second half of it ({kit.title}). Shaded ×: forbidden (under {kit.limit} steps).")
+        look_up = (f"Forbidden races (under {kit.limit} steps apart): find the first number drawn, "
+                   f"then look for the second. Numbers of one city are always forbidden.")
+        return "Races and prizes", grid, look_up
+    o = kit.options
+    grid = (f"{kit.title}: a race runs only when the shortest built track between its cities is at "
+            f"least {kit.limit} pieces; the prize is {o.prize_first} and {o.prize_second} whatever the "
+            f"distance. Each cell: the fewest steps between the two cities (no track is shorter). "
+            f"Shaded: under {kit.limit}, count the built track; ×: one city, never run.")
+    look_up = (f"Races to check (under {kit.limit} steps apart: run only if the built track between "
+               f"them is {kit.limit} pieces or more; × one city: never run): find the first number "
+               f"drawn, then look for the second.")
+    return "Races by number", grid, look_up
 
-    ``numbers``: the race numbers, ascending; ``forbidden``: pairs ``(a, b)``; ``prizes``:
-    ``{(a, b): (first, second)}`` (None when unreachable).
+
+def races_pages(m, table, kit, style="colour") -> list[SvgPage]:
+    """The race grid by number and the look-up list of the races the kit forbids or questions.
+
+    ``table``: the steps :class:`~mapkit.analysis.distances.CityTable`; ``kit``: a
+    :class:`~mapkit.render.kit.KitRules` (see the module notes for what each rule shows).
     """
+    from ..analysis.races import number_distances
+
     st = get_style(style) if isinstance(style, str) else style
-    nums = list(numbers)
-    bad = {tuple(p) for p in forbidden}
+    dist = number_distances(m, table)
+    nums = m.used_numbers()
+    verdict = {p: kit.verdict(d) for p, d in dist.items()}
+    by_prize = kit.rule == "table"
+    title, sub, sub2 = _races_texts(kit)
+    red = RED_DIE if st.coloured else None
     pages = []
-    sub = (f"A race a–b: the winner gets the number in the cell (twice the distance), the second "
-           f"half of it (Expres). Shaded ×: forbidden (under {min_distance} steps).")
-    sheet = _Sheet(f"Races and prizes · {m.name or 'map'}", sub, m.name, True, st)
+    sheet = Sheet(f"{title} · {m.name or 'map'}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     n = len(nums)
     if n >= 2:
@@ -229,45 +275,60 @@ def races_pages(m, numbers, forbidden, prizes, min_distance: int, style="colour"
         size = min(ch * 0.6, cw * 0.36, 3.2)
         tx0, ty0 = x0 + label_w, y0 + 7
         for j in range(n - 1):
-            sheet.cell_text(str(nums[j]), tx0 + j * cw, y0, cw, 7, min(3.0, cw * 0.45), bold=True,
-                            fill=RED_DIE if st.name == "colour" else None)
+            sheet.cell_text(str(nums[j]), tx0 + j * cw, y0, cw, 7, min(3.0, cw * 0.45), bold=True, fill=red)
         for i in range(1, n):
             y = ty0 + (i - 1) * ch
             sheet.cell_text(str(nums[i]), x0, y, label_w - 1, ch, min(3.0, ch * 0.7), bold=True,
-                            anchor="end", fill=RED_DIE if st.name == "colour" else None)
+                            anchor="end", fill=red)
             for j in range(i):
-                a, b = nums[j], nums[i]
+                pair = (nums[j], nums[i])
                 x = tx0 + j * cw
-                first = prizes.get((a, b), (None, None))[0]
-                if (a, b) in bad:
+                d, v = dist[pair], verdict[pair]
+                if v == "yes":
                     sheet.rect(x, y, cw, ch, fill=st.shade)
                     sheet.cell_text("×", x, y, cw, ch, size, fill=st.margin_colour)
-                else:
-                    sheet.cell_text("–" if first is None else str(first), x, y, cw, ch, size)
-        # Rulings, heavier between tens (the regions of the map).
-        for i in range(1, n):
-            y = ty0 + (i - 1) * ch
-            heavy = i < n - 1 and nums[i] // 10 != nums[i + 1] // 10
-            sheet.line(x0, y + ch, tx0 + i * cw, y + ch, width=0.45 if heavy else 0.12,
-                       stroke="#555555" if heavy else None)
-        for j in range(n):
-            x = tx0 + j * cw
-            heavy = 0 < j < n - 1 and nums[j - 1] // 10 != nums[j] // 10
-            top = ty0 + max(0, j - 1) * ch
-            sheet.line(x, top, x, ty0 + (n - 1) * ch, width=0.45 if heavy else 0.12,
-                       stroke="#555555" if heavy else None)
-        sheet.line(tx0, ty0, tx0 + cw, ty0, width=0.12)
+                    continue
+                if v == "track":
+                    sheet.rect(x, y, cw, ch, fill=st.shade)
+                shown = kit.prize(d)[0] if by_prize else d
+                sheet.cell_text("–" if shown is None else str(shown), x, y, cw, ch, size)
+        _race_grid_rulings(sheet, nums, x0, tx0, ty0, cw, ch)
     pages.append(sheet.page("races"))
+    pages.append(_look_up_page(m, nums, verdict, kit, sub2, st))
+    return pages
 
-    # The look-up list: for every number, the numbers it may not race against.
-    partners = {a: [] for a in nums}
-    for a, b in sorted(bad):
-        partners.setdefault(a, []).append(b)
-        partners.setdefault(b, []).append(a)
-    sub2 = (f"Forbidden races (under {min_distance} steps apart): find the first number drawn, "
-            f"then look for the second. Numbers of one city are always forbidden.")
-    sheet = _Sheet(f"Forbidden races · {m.name or 'map'}", sub2, m.name, True, st)
+
+def _race_grid_rulings(sheet, nums, x0, tx0, ty0, cw, ch):
+    """The grid's lines, heavier between tens (the regions of the map)."""
+    n = len(nums)
+    for i in range(1, n):
+        y = ty0 + (i - 1) * ch
+        heavy = i < n - 1 and nums[i] // 10 != nums[i + 1] // 10
+        sheet.line(x0, y + ch, tx0 + i * cw, y + ch, width=0.45 if heavy else 0.12,
+                   stroke="#555555" if heavy else None)
+    for j in range(n):
+        x = tx0 + j * cw
+        heavy = 0 < j < n - 1 and nums[j - 1] // 10 != nums[j] // 10
+        top = ty0 + max(0, j - 1) * ch
+        sheet.line(x, top, x, ty0 + (n - 1) * ch, width=0.45 if heavy else 0.12,
+                   stroke="#555555" if heavy else None)
+    sheet.line(tx0, ty0, tx0 + cw, ty0, width=0.12)
+
+
+def _look_up_page(m, nums, verdict, kit, sub, st) -> SvgPage:
+    """For every number, the numbers it may not race (table rule), or that need the track
+    counted, numbers of one city marked × (track rule)."""
+    partners: dict[int, list[str]] = {a: [] for a in nums}
+    for (a, b), v in sorted(verdict.items()):
+        if v == "no":
+            continue
+        mark = "×" if v == "yes" and kit.rule == "track" else ""
+        partners[a].append(f"{b}{mark}")
+        partners[b].append(f"{a}{mark}")
+    title = "Forbidden races" if kit.rule == "table" else "Races to check"
+    sheet = Sheet(f"{title} · {m.name or 'map'}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
+    n = len(nums)
     city_of = {nn: c for c in m.cities for nn in c.numbers}
     row_h = min(7.5, H / max(n, 1))
     size = min(3.0, row_h * 0.62)
@@ -280,15 +341,14 @@ def races_pages(m, numbers, forbidden, prizes, min_distance: int, style="colour"
         if k and a // 10 != nums[k - 1] // 10:
             sheet.line(x0, y, x0 + W, y, stroke="#555555", width=0.35)
         sheet.cell_text(str(a), x0, y, 10, row_h, size * 1.1, bold=True,
-                        fill=RED_DIE if st.name == "colour" else None)
+                        fill=RED_DIE if st.coloured else None)
         city = city_of.get(a)
         sheet.cell_text(city.name if city else "", x0 + 10, y, name_w, row_h, size * 0.95, anchor="start",
                         fill=st.margin_colour)
-        others = " ".join(str(b) for b in sorted(partners.get(a, []))) or "—"
-        osize = _fit_size([others], avail - 1, size)
+        others = " ".join(sorted(partners[a], key=lambda t: int(t.rstrip("×")))) or "—"
+        osize = fit_size([others], avail - 1, size)
         sheet.cell_text(others, x0 + 10 + name_w, y, avail, row_h, osize, anchor="start")
-    pages.append(sheet.page("forbidden races"))
-    return pages
+    return sheet.page("forbidden races" if kit.rule == "table" else "races to check")
 
 
 # -- the number tables ------------------------------------------------------------------------
@@ -297,10 +357,10 @@ def numbers_page(m, style="colour") -> SvgPage:
     st = get_style(style) if isinstance(style, str) else style
     sub = ("Cross out a number when it comes up; a used number moves on to the nearest higher "
            "free one, else the lowest free one.")
-    sheet = _Sheet(f"Race numbers · {m.name or 'map'}", sub, m.name, False, st)
+    sheet = Sheet(f"Race numbers · {m.name or 'map'}", sub, m.name, False, st)
     x0, y0, W, H = sheet.box
     city_of = {nn: c.name for c in m.cities for nn in c.numbers}
-    red = RED_DIE if st.name == "colour" else st.text_colour
+    red = RED_DIE if st.coloured else st.text_colour
     head = 13.0
     cw = (W - head) / 6
 
@@ -330,7 +390,7 @@ def numbers_page(m, style="colour") -> SvgPage:
                        fill=None if used else st.rule_colour)
             if used:
                 name = city_of[n]
-                size = _fit_size([name], cw - 3, 2.6)
+                size = fit_size([name], cw - 3, 2.6)
                 sheet.text(name, x + cw / 2, y + ch - 2.2, size, "middle", fill=st.margin_colour)
     y_after = ty + 6 * ch + 10
 
@@ -356,53 +416,7 @@ def numbers_page(m, style="colour") -> SvgPage:
                            fill=None if used else st.rule_colour)
                 if used:
                     name = city_of[n]
-                    size = _fit_size([name], cw - 12, 2.4)
+                    size = fit_size([name], cw - 12, 2.4)
                     sheet.text(name, x + 11, yy + ASCENT * 3.6, size, fill=st.margin_colour)
             sheet.line(x + 1, y + ch2 / 2, x + cw - 1, y + ch2 / 2, width=0.12)
     return sheet.page("numbers")
-
-
-# -- the banker's sheet ----------------------------------------------------------------------
-def scores_page(m, players: int, start_money: int, races: int, rules_name: str,
-                prize_text: str, style="colour") -> SvgPage:
-    """One column per player, one row per race; the start accounts filled in."""
-    st = get_style(style) if isinstance(style, str) else style
-    sub = (f"Rules: {rules_name}. Every account starts at {start_money}; no account may go "
-           f"below 0. {prize_text}")
-    sheet = _Sheet(f"Banker's sheet · {m.name or 'map'}", sub, m.name, True, st)
-    x0, y0, W, H = sheet.box
-    race_w, route_w = 14.0, 30.0
-    pw = (W - race_w - route_w) / players
-    rows = ["Player", "Start", "Build phase"] + [f"Race {i}" for i in range(1, races + 1)] + ["Total"]
-    head_h = 9.0
-    rh = min(14.0, (H - head_h) / (len(rows) - 1))
-    y = y0
-    # Header row.
-    sheet.rect(x0, y, W, head_h, fill="#ececec", stroke="#444444", width=0.3)
-    sheet.cell_text("", x0, y, race_w, head_h, 3)
-    sheet.cell_text("start → target", x0 + race_w, y, route_w, head_h, 2.8, bold=True)
-    for p in range(players):
-        x = x0 + race_w + route_w + p * pw
-        sheet.text(f"player {p + 1}:", x + 1.5, y + 3.2, 2.2, fill=st.margin_colour)
-    y += head_h
-    for k, label in enumerate(rows[1:]):
-        band = k % 2 == 1
-        sheet.rect(x0, y, W, rh, fill="#f4f4f4" if band else "#ffffff", stroke="#444444", width=0.3)
-        sheet.cell_text(label, x0, y, race_w + (route_w if label in ("Start", "Build phase", "Total") else 0),
-                        rh, 2.9, bold=True, anchor="start")
-        if label.startswith("Race"):
-            sheet.text("→", x0 + race_w + route_w / 2, y + rh / 2 + DIGIT_HEIGHT * 3 / 2, 3.0, "middle",
-                       fill=st.rule_colour)
-        if label == "Start":
-            for p in range(players):
-                x = x0 + race_w + route_w + p * pw
-                sheet.cell_text(str(start_money), x, y, pw, rh, 4.2, bold=True)
-        y += rh
-    # Column rules.
-    top, bottom = y0, y
-    first_race = top + head_h + 2 * rh
-    sheet.line(x0 + race_w, first_race, x0 + race_w, first_race + races * rh, stroke="#444444", width=0.3)
-    for p in range(players + 1):
-        x = x0 + race_w + route_w + p * pw
-        sheet.line(x, top, x, bottom, stroke="#444444", width=0.5 if p == 0 else 0.3)
-    return sheet.page("scores")

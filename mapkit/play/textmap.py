@@ -1,0 +1,239 @@
+"""The board as text for the terminal: terrain, rivers and borders on the hex sides, cities
+that tell themselves apart, every player's track, in colour where the terminal has it.
+
+Two layouts, the wider one when the terminal is wide enough:
+
+* *wide*, four characters per hex and two lines per row of hexes: every hex side has a place
+  of its own between the hexes (``|`` ``/`` ``\\`` on pointy boards, ``-`` ``/`` ``\\`` on flat
+  ones), where a river is drawn with those characters and a state border with ``:``; a city
+  shows its smallest race number (a city without one, three letters of its name);
+* *compact*, two characters per hex and one line per row: only the sides between two hexes of
+  one row have a place (the gap between them); a city shows a letter of its own.
+
+Both print the column names (two lines for columns past Z in the compact layout) and, below
+the map, what each city mark means.
+
+>>> from mapkit.grid import Grid, parse_hex as H
+>>> from mapkit.model import Map, City, EdgeSet
+>>> from mapkit.engine import new_game
+>>> m = Map(Grid("pointy", "odd", 4, 2), terrain={H("C2"): "mountain"},
+...         rivers=[EdgeSet({(H("B1"), H("C1")), (H("B1"), H("B2"))})],
+...         cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("D2"), (12,))])
+>>> g = new_game(m, "paluba", ["Anna", "Bert"], {"first_player": 0})
+>>> g.apply({"type": "start", "city": "Aš"}); g.apply({"type": "roll", "dice": [1, 1]})
+>>> g.apply({"type": "build", "path": ["A1", "B1"]})
+>>> print(text_map(g, width=80))
+     A   B   C   D
+ 1  11   1 | .   .
+          /
+ 2     .   .   ^  12
+<BLANKLINE>
+ 11 Aš, 12 Cheb
+ 1 2 track of seat 1, 2 (* shared)  ^ mountain  | / \\ river  : border
+>>> print(text_map(g, width=12))
+    A B C D
+ 1  A 1|. .
+ 2   . . ^ C
+<BLANKLINE>
+ A Aš (11), C Cheb (12)
+ 1 2 track of seat 1, 2 (* shared)  ^ mountain  | river  : border  (sides between rows need a wider terminal)
+"""
+
+from __future__ import annotations
+
+from ..grid import column_name, parse_edge
+
+__all__ = ["text_map", "city_marks", "ANSI"]
+
+TERRAIN_CHAR = {"plain": ".", "mountain": "^", "water": "~", "foreign": "#", "off": " "}
+# ANSI colours (SGR codes): terrain, rivers, borders, cities, and the seats' track.
+ANSI = {"mountain": "33", "water": "34", "foreign": "90", "river": "94;1", "border": "91", "city": "31;1"}
+SEAT_ANSI = ("95;1", "92;1", "93;1", "96;1", "35;1", "32;1", "33;1", "36;1")
+WIDE_CELL, COMPACT_CELL = 4, 2
+
+
+def _paint(text: str, code: str | None, colour: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if colour and code and text.strip() else text
+
+
+def city_marks(board, width: int) -> list[str]:
+    """A mark per city that no other city shares: the smallest race number (or three letters
+    of the name) when ``width`` is 3, else one letter (first of the name, then later ones, in
+    upper then lower case, then digits).
+
+    >>> from mapkit.grid import Grid, parse_hex as H
+    >>> from mapkit.model import Map, City
+    >>> from mapkit.engine import EngineMap
+    >>> b = EngineMap.from_map(Map(Grid("pointy", "odd", 4, 1), cities=[City("Praha", H("A1"), (12, 11)),
+    ...     City("Plzeň", H("B1"), (13,)), City("Pardubice", H("C1"), ()), City("Písek", H("D1"), ())]))
+    >>> city_marks(b, 3), city_marks(b, 1)
+    (['11', '13', 'Par', 'Pis'], ['P', 'L', 'A', 'I'])
+    """
+    from ..places import fold
+
+    marks: list[str] = []
+    taken: set[str] = set()
+    for c in board.cities:
+        letters = [ch for ch in fold(c.name) if ch.isalpha()] or ["x"]
+        if width >= 3:
+            mark = str(min(c.numbers)) if c.numbers else ("".join(letters[:3])).capitalize()
+            k = 1
+            while mark in taken:           # two numberless cities alike: Che, then Chm, ...
+                k += 1
+                rest = letters[k:k + 2]
+                mark = (letters[0] + "".join(rest)).capitalize() if len(rest) == 2 else f"#{len(taken)}"
+        else:
+            choices = [ch.upper() for ch in letters] + [ch.lower() for ch in letters] + list("0123456789")
+            mark = next((ch for ch in choices if ch not in taken), "?")
+        taken.add(mark)
+        marks.append(mark)
+    return marks
+
+
+def _layout(board, wide: bool):
+    """Text position ``(line, column)`` of every hex's centre."""
+    g = board.grid
+    d = g.hex_mm
+    cell = WIDE_CELL if wide else COMPACT_CELL
+    pos = []
+    for i in range(len(board.hex_names)):
+        h = g.hex_at(i)
+        x, y = g.centre_mm(h)
+        if g.pointy:
+            col = round(cell * (x - d / 2) / d) + cell // 2
+            line = (2 if wide else 1) * h.row
+        else:
+            col = cell * h.col + cell // 2
+            line = round(2 * (y - d / 2) / d) if wide else h.row
+        pos.append((line, col))
+    return pos
+
+
+def _side_char(board, pa, pb, wide: bool):
+    """``(line, column, char)`` where the side between hexes at ``pa`` and ``pb`` is drawn,
+    or None when the layout has no place for it."""
+    (la, ca), (lb, cb) = sorted((pa, pb))
+    if board.grid.pointy:
+        if la == lb:
+            return la, (ca + cb) // 2, "|"
+        if not wide:
+            return None
+        return la + 1, (ca + cb) // 2, "/" if cb > ca else "\\"
+    if not wide:
+        return None
+    if ca == cb:
+        return la + 1, ca, "-"
+    # Flat boards: the side between two columns, on the upper hex's line.
+    left, right = (pa, pb) if pa[1] < pb[1] else (pb, pa)
+    return min(la, lb), left[1] + 2, "/" if right[0] > left[0] else "\\"
+
+
+def text_map(g, width: int = 80, colour: bool = False) -> str:
+    """The board of game ``g`` in ``width`` columns of text (see the module notes); ``colour``:
+    with ANSI colours."""
+    b = g.board
+    grid = b.grid
+    wide_width = WIDE_CELL * (grid.columns + 1) + 4
+    wide = width >= wide_width
+    pos = _layout(b, wide)
+    marks = city_marks(b, 3 if wide else 1)
+    cells: dict[tuple[int, int], tuple[str, str | None]] = {}
+
+    def put(line, col, text, code):
+        for k, ch in enumerate(text):
+            cells[(line, col + k)] = (ch, code)
+
+    for i, (line, col) in enumerate(pos):
+        if i in b.city_at:
+            mark = marks[b.city_at[i]]
+            put(line, col - len(mark) // 2, mark, ANSI["city"])
+            continue
+        owners = g.hex_owners[i]
+        if owners:
+            seats = [p for p in range(g.num_players) if owners >> p & 1]
+            one = len(seats) == 1 and seats[0] < 9
+            put(line, col, str(seats[0] + 1) if one else "*", SEAT_ANSI[seats[0] % len(SEAT_ANSI)] if one else None)
+        else:
+            t = b.terrain[i]
+            put(line, col, TERRAIN_CHAR.get(t, "."), ANSI.get(t))
+    sides = [(a, bb, "river") for (a, bb), r in zip(b.edge_ends, b.edge_river) if r]
+    for name in b.borders:
+        ea, eb = parse_edge(name)
+        sides.append((grid.index(ea), grid.index(eb), "border"))
+    for a, bb, kind in sides:
+        spot = _side_char(b, pos[a], pos[bb], wide)
+        if spot is None:
+            continue
+        line, col, ch = spot
+        cells[(line, col)] = (":" if kind == "border" else ch, ANSI[kind])
+    return "\n".join(_header(grid, pos, wide) + _rows(cells, wide, colour)
+                     + [""] + _key(b, marks, wide, width))
+
+
+def _header(grid, pos, wide: bool) -> list[str]:
+    """The column names over the first line of hexes: one line, or two (first letters, then
+    last letters) when the compact layout has no room for names past Z."""
+    first_line = min(line for line, _ in pos)
+    centres = {}
+    for i, (line, col) in enumerate(pos):
+        h = grid.hex_at(i)
+        if grid.pointy and line != first_line:
+            continue
+        centres.setdefault(h.col, col)
+    names = {col: column_name(c) for c, col in centres.items()}
+    width = max(names) + 4
+    if wide or all(len(n) == 1 for n in names.values()):
+        row = [" "] * width
+        for col, n in names.items():
+            start = col - (len(n) - 1) // 2
+            for k, ch in enumerate(n):
+                row[start + k] = ch
+        return ["   " + "".join(row).rstrip()]
+    top, bottom = [" "] * width, [" "] * width
+    for col, n in names.items():
+        bottom[col] = n[-1]
+        if len(n) > 1:
+            top[col] = n[:-1][-1]
+    return ["   " + "".join(top).rstrip(), "   " + "".join(bottom).rstrip()]
+
+
+def _rows(cells, wide: bool, colour: bool) -> list[str]:
+    last = max(line for line, _ in cells)
+    out = []
+    for line in range(last + 1):
+        cols = [c for (ln, c) in cells if ln == line]
+        if wide:     # two lines a row: the row's number on its first
+            label = f"{line // 2 + 1:2d} " if line % 2 == 0 else "   "
+        else:
+            label = f"{line + 1:2d} "
+        text = []
+        for c in range(max(cols) + 1 if cols else 0):
+            ch, code = cells.get((line, c), (" ", None))
+            text.append(_paint(ch, code, colour))
+        out.append((label + "".join(text)).rstrip())
+    return out
+
+
+def _key(board, marks, wide: bool, width: int) -> list[str]:
+    """What the city marks and the characters mean."""
+    items = []
+    for mark, c in zip(marks, board.cities):
+        others = [str(n) for n in sorted(c.numbers) if str(n) != mark]
+        items.append(f"{mark} {c.name}" + (f" ({' '.join(others)})" if others else ""))
+    lines = [""]
+    for k, item in enumerate(items):          # never break inside one city's entry
+        piece = item + ("," if k < len(items) - 1 else "")
+        if lines[-1] and len(lines[-1]) + 1 + len(piece) > max(40, width - 1):
+            lines.append("")
+        lines[-1] += " " + piece
+    terrain = {board.terrain[i] for i in range(len(board.terrain))}
+    legend = ["1 2 track of seat 1, 2 (* shared)"]
+    legend += [f"{TERRAIN_CHAR[t]} {label}" for t, label in (("mountain", "mountain"), ("water", "water"),
+                                                             ("foreign", "abroad")) if t in terrain]
+    if wide:
+        legend += ["| / \\ river" if board.grid.pointy else "- / \\ river", ": border"]
+    elif board.grid.pointy:
+        legend += ["| river", ": border", "(sides between rows need a wider terminal)"]
+    else:
+        legend.append("(a wider terminal shows rivers and borders)")
+    return lines + [" " + "  ".join(legend)]
