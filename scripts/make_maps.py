@@ -200,7 +200,7 @@ def germany():
         "6L": {"tags": ["port"], "name": "any port"},
     }
     rules = Rules(border_crossing=True, stop_at_border=True, start_cities=["Berlin", "Hamburg", "München"],
-                  special_races={"every": 2, "dice": "row-parity", "table": table})
+                  special_races={"every": 2, "dice": "row-parity", "table": table}, extra={"ferry_limit": 1})
     m = m.replace(ferries=[
         _ferry(m, "Kiel-Denmark", "Kiel", 10.75, 54.85, lambda d: (1, 3, 1)),
         _ferry(m, "Rostock-Denmark", "Rostock", 11.95, 54.60, lambda d: (1, 3, 1)),
@@ -271,7 +271,8 @@ def france_benelux():
               "name": "overseas: one of the big ports"},
     }
     rules = Rules(border_crossing=True, stop_at_border=True, start_cities=["Paris"],
-                  special_races={"every": 4, "dice": "one-die", "table": table})
+                  special_races={"every": 4, "dice": "one-die", "table": table},
+                  extra={"ferry_limit": 2, "start_directions": "distinct"})
     # France-England: 1 a piece at sea, plus 1 to board and 1 to land.
     sea = lambda d: (1, d, 1)  # noqa: E731
     m = m.replace(ferries=[

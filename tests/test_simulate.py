@@ -131,3 +131,29 @@ def test_bad_input(args, message):
 def test_missing_map():
     r = run_cli("simulate", MAPS / "nowhere.yaml")
     assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_special_races_and_ferries_are_reported_apart():
+    # the example map makes every 3rd race special: races 3, 6 and 9 of each 9-race game
+    spec = SimSpec(example().to_json(), "paluba", {}, ("greedy", "greedy", "random"), seed=2)
+    stats = [play_one(spec, i) for i in range(6)]
+    rep = summarize(spec, stats)
+    sp = rep["special_races"]
+    assert sp["mean_drawn"] == 3.0 and 0 <= sp["mean_held"] <= 3.0
+    # a second count, from a game's own results: special races won, seat by seat
+    g = play_game(example(), "paluba", ["greedy", "greedy", "random"], {}, game_seed(2, 0))
+    won = [0, 0, 0]
+    for r in g.results:
+        if r.get("special") and r["places"]:
+            for name in r["places"][0]:
+                won[list(g.players).index(name)] += 1
+    assert game_stats(g)["special_won"] == won == stats[0]["special_won"]
+    assert sp["won_by_seat"] == [sum(s["special_won"][p] for s in stats) for p in range(3)]
+    # ferry purchases: what the ledger says, seat by seat
+    bought = [sum(1 for e in g.ledger if e[0] == p and e[3].startswith("ferry")) for p in range(3)]
+    assert game_stats(g)["ferries_bought"] == bought
+    assert rep["ferries"]["by_seat"] == [sum(s["ferries_bought"][p] for s in stats) for p in range(3)]
+    # off: no special race at all
+    off = summarize(spec, [play_one(SimSpec(example().to_json(), "paluba", {"special_races": False},
+                                           ("greedy", "greedy", "random"), seed=2), 0)])
+    assert off["special_races"]["mean_drawn"] == 0.0

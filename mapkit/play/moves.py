@@ -17,6 +17,7 @@ words (``Ústí nad Labem``) are recognised as a whole.
 ``race [N|cheap|PATH]``   race the fastest route, the cheapest, route ``N`` of ``routes``, or a path
 ``pass``                  do not race
 ``joint PLAYER HEX``      propose a joint track; ``accept`` / ``decline`` a proposal
+``ferry [LINE]``          the ferry lines you may buy, or buy one (from the account)
 ``hint``                  what the greedy bot would do here
 ``undo``                  take back your own last action, until dice are rolled or another moves
 ``show`` / ``map``        the state again / a text map of the board
@@ -317,6 +318,8 @@ def action_as_command(state, action: dict) -> str:
         return "race " + " ".join(action["route"])
     if t == "joint":
         return f"joint {state.players[action['with']]} {action['at']}"
+    if t == "ferry":
+        return f"ferry {action['ferry']}"
     return t.replace("_end", "")
 
 
@@ -382,6 +385,19 @@ def parse_command(state, line: str) -> Command:
         if not seats:
             raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
         return act({"type": "joint", "with": seats[0], "at": board.hex_names[_one_place(board, parts[-1])]})
+    if w == "ferry":
+        _need(state, ("build", "post_build"), "buying a ferry line")
+        lines = [f.name for f in board.ferries]
+        if not rest:
+            can = state.ferry_options(p)
+            if not lines:
+                raise CommandError("this map has no ferry lines")
+            return Command("info", text=("you may buy: " + ", ".join(can)) if can else
+                           f"no line you may buy now (lines: {', '.join(lines)}; the port must be in your network)")
+        hit = [n for n in lines if fold(n) == fold(rest)] or [n for n in lines if fold(n).startswith(fold(rest))]
+        if len(hit) != 1:
+            raise CommandError(f"{rest!r} is not one ferry line of the map (lines: {', '.join(lines) or 'none'})")
+        return act({"type": "ferry", "ferry": hit[0]})
     in_race = state.phase == "race" and state.race_stage() == "declare"
     if w == "routes":
         if not in_race:
@@ -438,7 +454,7 @@ def parse_command(state, line: str) -> Command:
         if places and len(places) >= 2:
             return act({"type": "race", "route": [board.hex_names[h] for h in places]})
     near = difflib.get_close_matches(w, ["start", "build", "to", "cost", "done", "declare", "routes", "race",
-                                         "pass", "accept", "decline", "joint", *META], n=1)
+                                         "pass", "accept", "decline", "joint", "ferry", *META], n=1)
     hint = f"; did you mean {near[0]!r}?" if near else ""
     raise CommandError(f"unknown command {word!r}{hint} ({_now(state)}; help lists every command)")
 

@@ -90,6 +90,15 @@ def narrate(before: Snapshot, g, a: dict) -> str:
                 out = f"{who} draws {num} for the {key}: not possible ({why}), drawn again"
             if g.results and len(g.results) > before.results:
                 out += "; " + race_line(g.results[-1])
+        elif before.race is not None and before.race["stage"] == "draw_special":
+            now = g.race_view() if g.phase == "race" else None
+            if now is not None and now.get("target") is not None and now.get("stage") != "draw_special":
+                out = (f"{who} rolls {ds}: special race to {now['target_city']} ({now['target']}; finish at "
+                       f"any of {', '.join(now.get('target_hexes', []))})")
+            else:
+                rej = (now or {}).get("rejected") or []
+                why = rej[-1]["why"] if rej else "rolled again"
+                out = f"{who} rolls {ds} for the special race's target: not possible ({why}), rolled again"
         elif before.race is not None and before.race["stage"] == "run":
             now = g.race_view() if g.phase == "race" else None
             pos = (now or {}).get("positions", {}).get(who) if now else None
@@ -119,6 +128,12 @@ def narrate(before: Snapshot, g, a: dict) -> str:
         out = f"{who} races {' '.join(a['route'])}"
     elif t == "joint":
         out = f"{who} proposes a joint track to {names[a['with']]} at {a['at']}"
+    elif t == "ferry":
+        out = f"{who} buys the ferry line {a['ferry']}"
+    elif t == "timeout":
+        out = f"{who}'s time is up"
+    elif t == "time_up":
+        out = "the agreed time is over: one more race"
     elif t in ("accept", "decline"):
         out = f"{who} {t}s"
     money = _money(g, before.ledger)

@@ -139,18 +139,18 @@ def accept_joint_race(bot, g, p: int, proposer: int, alone: float) -> bool:
 
 # -- ferries -------------------------------------------------------------------------------
 def _entry_chances(board) -> dict:
-    """Special-race table key -> the chance that the table's dice give it."""
+    """Special-race table key -> the chance that a special race's target is that entry (a roll
+    the table has no entry for is rolled again, so the chances add up to 1)."""
     sr = board.special_races or {}
     table = sr.get("table") or {}
     layout = sr.get("dice") or "one-die"
-    n_dice = special.dice_of(layout)
-    outcomes = list(product(range(1, 7), repeat=n_dice))
     out: dict = {}
-    for dice in outcomes:
+    for dice in product(range(1, 7), repeat=special.dice_of(layout)):
         key = special.key_of(list(dice), table, layout)
         if key is not None:
-            out[key] = out.get(key, 0.0) + 1.0 / len(outcomes)
-    return out
+            out[key] = out.get(key, 0) + 1
+    total = sum(out.values())
+    return {k: v / total for k, v in out.items()}
 
 
 def _special_races_left(g) -> int:

@@ -80,10 +80,10 @@ def begin_race(s) -> None:
             _set_race_start(s, start)
             return
         r.rejected.append({"start": start, "why": "no race possible from the previous target"})
-    if not _any_pair(s):
+    if not _any_pair(s, r.special):
         if s.options.number_table != "free":
             s.table.reset()
-        if not _any_pair(s):
+        if not _any_pair(s, r.special):
             after.game_over(s, "no race can be drawn")
             return
     s.go("draw_start")
@@ -136,7 +136,8 @@ def _has_target(s, start_hex: int, start_city: int, table, special_race: bool = 
     return any(_refusal(s, start_city, dist, t) is None for t in table.free_numbers())
 
 
-def _any_pair(s) -> bool:
+def _any_pair(s, special_race: bool = False) -> bool:
+    """Whether some free start number has an allowed target (or a special target)."""
     b = s.board
     seen = set()
     for n in s.table.free_numbers():
@@ -146,7 +147,7 @@ def _any_pair(s) -> bool:
         seen.add(c)
         t2 = s.table.copy()
         t2.mark(n)
-        if _has_target(s, b.cities[c].hex, c, t2):
+        if _has_target(s, b.cities[c].hex, c, t2, special_race):
             return True
     return False
 
