@@ -208,7 +208,7 @@ def test_a_timeout_ends_the_build_turn_and_the_race_participation():
     clock = [1000.0]
     g.clock = lambda: clock[0]
     act(g, R(1, 1), R(1))
-    g._decision_moved()
+    g.track_time()                                      # the clock is the fake one from here
     clock[0] += 61
     assert g.decision_elapsed() == pytest.approx(61.0)
     act(g, {"type": "timeout"})                          # Anna's time ran out: she does not race

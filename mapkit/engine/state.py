@@ -87,6 +87,7 @@ class State:
         self.history = Log()
         self._decision = None
         self._decision_started = self.clock()
+        self._timed = False             # follow decisions for a clock (track_time)
 
     # -- fixed facts ---------------------------------------------------------------------
     @property
@@ -234,8 +235,18 @@ class State:
         """What identifies the current decision: while it stays the same, its clock runs on."""
         return (self.step, self.current_player())
 
+    def track_time(self, on: bool = True) -> None:
+        """Follow when each decision begins, for :meth:`decision_elapsed` (a family turns it
+        on when its rules have a turn timer; a front end may turn it on to show a clock)."""
+        self._timed = on
+        self._decision = None
+        self._decision_moved()
+
     def decision_elapsed(self) -> float:
-        """Seconds since the current decision began (by :attr:`clock`; not part of the state)."""
+        """Seconds since the current decision began (by :attr:`clock`; not part of the state).
+
+        Followed only while :meth:`track_time` is on; otherwise the time since it was last on
+        (or since the state was made)."""
         return self.clock() - self._decision_started
 
     # -- the view for front ends ---------------------------------------------------------
@@ -282,7 +293,8 @@ class State:
             if commit:
                 self.history.append(norm)
                 step.on_chance(self, norm)
-                self._decision_moved()
+                if self._timed:
+                    self._decision_moved()
             return norm
         if t in self.EXTERNAL_TYPES:
             norm, plan = getattr(self, f"external_{t}")(action)
@@ -301,7 +313,8 @@ class State:
         if commit:
             self.history.append(norm)
             plan()
-            self._decision_moved()
+            if self._timed:
+                self._decision_moved()
         return norm
 
     def _decision_moved(self) -> None:

@@ -22,7 +22,7 @@ from ...errors import IllegalAction
 from ...ledger import BANK
 
 __all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
-           "act_build", "act_ferry", "ferries_to_buy", "split", "classify", "track_changed"]
+           "act_build", "act_ferry", "ferries_to_buy", "split", "track_changed"]
 
 
 def split(amount: int, a: int, b: int, accounts) -> tuple[int, int]:
@@ -220,8 +220,6 @@ def plan_build(s, p: int, eids: list) -> list:
 
 def commit_build(s, p: int, effects: list) -> None:
     """Carry out checked pieces: payments, track, bonuses, connected cities; end the turn at 0."""
-    from .steps import after, build
-
     board = s.board
     rules = s.rules
     t = s.tables
@@ -264,11 +262,8 @@ def commit_build(s, p: int, effects: list) -> None:
                         if s.unconnected <= 1 and s.second_last_turn is None and s.step == "build":
                             s.second_last_turn = s.turn_index
         s.turn_built += 1
-    if post:
-        if s.budget <= 0:
-            after.end_post_build_turn(s)
-    elif s.points <= 0:
-        build.end_turn(s)
+    if (s.budget if post else s.points) <= 0:
+        s.current_step().turn_over(s)          # nothing left to build with
 
 
 def quote_now(s, edge, player: int | None = None):
@@ -342,65 +337,76 @@ FEE_SHIFT = 8
 _COST = (1 << FEE_SHIFT) - 1
 
 
-def classify(s, p: int, eid: int) -> None:
-    """Keep player ``p``'s entry for edge ``eid`` up to date: absent when the edge is not on
-    his frontier, else its price now (cost and fees, packed into one number), or -1 when a
-    map rule must judge it when it is listed. ``s._cls[p]`` maps the edge to its price,
-    ``s._priced[p]`` a price to its edges (so listing looks at a few prices, not every edge)."""
-    net = s.net
-    cls = s._cls[p]
-    old = cls.get(eid)
-    if eid not in net.frontier[p]:
-        if old is not None:
-            del cls[eid]
-            _unfile(s._priced[p], old, eid)
-        return
-    t = s.tables
-    cost = t.piece_cost[eid]
-    if t.build_checks or cost > _COST:
-        v = -1
-    else:
-        a, c = s.board.edge_ends[eid]
-        nodes = net.nodes[p]
-        fee = 0
-        far = None if (a in nodes and c in nodes) else (c if a in nodes else a)
-        if far is not None:
-            m = net.hex_owners[far] & ~(1 << p) & ~net.owner_bits[eid]
-            if m:
-                fee = t.join_fee_at[far] * m.bit_count()
-        owners = net.owners_of[eid]
-        if owners:
-            fee += t.par_fee[eid] * len(owners)
-        v = fee << FEE_SHIFT | cost
-    if v != old:
-        cls[eid] = v
-        priced = s._priced[p]
-        if old is not None:
-            _unfile(priced, old, eid)
-        group = priced.get(v)
-        if group is None:
-            priced[v] = {eid}
-        else:
-            group.add(eid)
-
-
-def _unfile(priced: dict, v: int, eid: int) -> None:
-    group = priced[v]
-    group.discard(eid)
-    if not group:
-        del priced[v]
-
-
 def track_changed(s, hexes, players=None) -> None:
-    """Re-classify the frontier edges at ``hexes`` (a piece was laid there, or a network grew)."""
+    """The frontier edges at ``hexes`` must be priced again for ``players`` (default:
+    everybody): a piece was laid there, or a network grew. They are priced when the player
+    next lists his pieces (:func:`_reprice`), so a player who never lists costs nothing."""
     adj = s.board.adj
-    frontier = s.net.frontier
+    todo = [e for h in hexes for _, e in adj[h]]
     for q in range(s.num_players) if players is None else players:
-        front, cls = frontier[q], s._cls[q]
-        for h in hexes:
-            for _, e in adj[h]:
-                if e in front or e in cls:
-                    classify(s, q, e)
+        s._stale[q].update(todo)
+
+
+def _reprice(s, p: int) -> None:
+    """Price again player ``p``'s edges marked by :func:`track_changed`.
+
+    Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
+    cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
+    it when it is listed; ``s._priced[p]`` maps a price to its edges, so listing looks at a
+    few prices, not at every edge. An edge off the frontier has no entry."""
+    todo = s._stale[p]
+    if not todo:
+        return
+    board = s.board
+    ends = board.edge_ends
+    net = s.net
+    hex_owners, owner_bits, owners_of = net.hex_owners, net.owner_bits, net.owners_of
+    t = s.tables
+    piece_cost, join_fee_at, par_fee = t.piece_cost, t.join_fee_at, t.par_fee
+    checks = t.build_checks
+    front, cls, priced, nodes = net.frontier[p], s._cls[p], s._priced[p], net.nodes[p]
+    others = ~(1 << p)
+    for e in todo:
+        old = cls.get(e)
+        if e not in front:
+            if old is not None:
+                del cls[e]
+                group = priced[old]
+                group.discard(e)
+                if not group:
+                    del priced[old]
+            continue
+        cost = piece_cost[e]
+        if checks or cost > _COST:
+            v = -1
+        else:
+            a, c = ends[e]
+            fee = 0
+            if a in nodes:
+                far = None if c in nodes else c
+            else:
+                far = a
+            if far is not None:
+                m = hex_owners[far] & others & ~owner_bits[e]
+                if m:
+                    fee = join_fee_at[far] * m.bit_count()
+            o = owners_of[e]
+            if o:
+                fee += par_fee[e] * len(o)
+            v = fee << FEE_SHIFT | cost
+        if v != old:
+            cls[e] = v
+            if old is not None:
+                group = priced[old]
+                group.discard(e)
+                if not group:
+                    del priced[old]
+            group = priced.get(v)
+            if group is None:
+                priced[v] = {e}
+            else:
+                group.add(e)
+    todo.clear()
 
 
 def single_pieces(s, p: int) -> list:
@@ -416,6 +422,7 @@ def single_pieces(s, p: int) -> list:
                         continue
                     out.add(eid)
         return sorted(out)
+    _reprice(s, p)
     post = s.step == "post_build"
     left = s.budget if post else s.points
     account = s.money.accounts[p]

@@ -144,12 +144,15 @@ class DampfrossState(State):
         self._rows_cache = None                 # (track version, rows) of track_rows()
         self._cls = [{} for _ in range(n)]      # frontier edge -> its price (building.classify)
         self._priced = [{} for _ in range(n)]   # price -> the frontier edges of that price
+        self._stale = [set() for _ in range(n)]  # frontier edges to price again
         self.winners_: list = []
         self.end_reason = None
         if self.unconnected <= 1:
             self.second_last_turn = -1
         if o.first_player is not None:
             setup_steps.set_first(self, o.first_player)
+        if rules.turn_timer() is not None:
+            self.track_time()
 
     # -- fields of the public API ----------------------------------------------------------
     @property

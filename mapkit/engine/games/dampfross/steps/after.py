@@ -10,10 +10,12 @@ when a player reaches the target score, or one race after the time limit. Step: 
 
 from __future__ import annotations
 
+from .....search import INF, dial
 from ....ledger import BANK
 from ....steps import Step
 from .. import building
 from ..building import split
+from . import build, draw
 
 __all__ = ["PostBuildStep", "OverStep", "finish_race", "end_post_build_turn", "game_over", "special_distance"]
 
@@ -38,10 +40,11 @@ class PostBuildStep(Step):
     def act_done(self, s, p, action):
         return {"type": "done", "player": p}, lambda: end_post_build_turn(s)
 
-    def act_timeout(self, s, p, action):
-        from .build import _timer_on
+    def turn_over(self, s):
+        end_post_build_turn(s)
 
-        _timer_on(s)
+    def act_timeout(self, s, p, action):
+        build.check_timer(s)
         return {"type": "timeout", "player": p}, lambda: end_post_build_turn(s)
 
 
@@ -88,8 +91,6 @@ def finish_race(s, run: bool) -> None:
 
 def special_distance(s) -> int:
     """Steps from a special race's start to its nearest target hex (for table prizes)."""
-    from .....search import INF, dial
-
     r = s.current
     d = dial(s.tables.unit_adjacency(s.board), [r.start_hex], targets=r.target_hexes, first=True, max_weight=1)
     best = min((d[h] for h in r.target_hexes), default=INF)
@@ -186,8 +187,6 @@ def end_post_build_turn(s) -> None:
 
 
 def _next_race(s) -> None:
-    from . import draw
-
     s.race_roller = (s.current.roller + 1) % s.num_players
     draw.begin_race(s)
 

@@ -16,7 +16,7 @@ from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
 from .. import building
-from . import setup
+from . import draw, setup
 
 __all__ = ["StartStep", "RollStep", "BuildStep", "JointAnswerStep", "JointRollStep", "begin_build",
            "end_turn", "may_declare_end", "end_build"]
@@ -93,8 +93,11 @@ class BuildStep(Step):
     def act_done(self, s, p, action):
         return {"type": "done", "player": p}, lambda: end_turn(s)
 
+    def turn_over(self, s):
+        end_turn(s)
+
     def act_timeout(self, s, p, action):
-        _timer_on(s)
+        check_timer(s)
         return {"type": "timeout", "player": p}, lambda: end_turn(s, lose_points=True)
 
     def act_declare_end(self, s, p, action):
@@ -150,7 +153,7 @@ class JointAnswerStep(Step):
         return {"type": "decline", "player": p}, plan
 
     def act_timeout(self, s, p, action):
-        _timer_on(s)
+        check_timer(s)
         return {"type": "timeout", "player": p}, self.act_decline(s, p, action)[1]
 
 
@@ -168,7 +171,7 @@ class JointRollStep(Step):
         _joint_points(s, s.rules.build_points(action["dice"]))
 
 
-def _timer_on(s) -> None:
+def check_timer(s) -> None:
     if s.rules.turn_timer() is None:
         raise IllegalAction("timer.off", "no turn timer is set (option turn_timer, rules.md 3)")
 
@@ -264,8 +267,6 @@ def _why_not_declare(s) -> str:
 
 
 def end_build(s, ender: int, reason: str) -> None:
-    from . import draw
-
     s.ender = ender
     s.build_end_reason = reason
     s.turn_player = None

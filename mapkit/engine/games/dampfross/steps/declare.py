@@ -16,6 +16,7 @@ from ....errors import IllegalAction
 from ....steps import Step
 from ..building import split
 from ..race import SEA
+from . import after
 
 __all__ = ["DeclareStep", "begin_declarations", "suggest_routes", "route_steps"]
 
@@ -241,8 +242,6 @@ def _best_route(s, p: int, key: str):
 
 # -- when all have declared ------------------------------------------------------------------
 def _resolve_declarations(s) -> None:
-    from . import after
-
     r = s.current
     rules = s.rules
     r.offers = {}

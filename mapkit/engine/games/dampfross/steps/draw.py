@@ -20,6 +20,7 @@ from ....chance import Dice
 from ....steps import Step
 from .. import special
 from ..race import Race
+from . import after, declare
 
 __all__ = ["DrawStartStep", "DrawTargetStep", "DrawSpecialStep", "begin_race", "track_distances"]
 
@@ -65,8 +66,6 @@ def _layout(s) -> str:
 
 def begin_race(s) -> None:
     """A new race: roller, number; its start from the previous target (E) or drawn."""
-    from . import after
-
     s.race_no += 1
     s.snapshots.append(list(s.money.accounts))
     every = s.tables.special_every
@@ -184,8 +183,6 @@ def _set_race_start(s, n: int) -> None:
 
 
 def _drew_target(s, rolled: int) -> None:
-    from . import declare
-
     r = s.current
     b = s.board
     n = s.table.resolve(rolled)
@@ -240,8 +237,6 @@ def _special_keys(s, start_hex: int, dist) -> list:
 
 
 def _drew_special(s, dice: list) -> None:
-    from . import declare
-
     r = s.current
     b = s.board
     table = b.special_races["table"]

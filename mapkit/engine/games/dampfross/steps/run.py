@@ -14,6 +14,7 @@ from __future__ import annotations
 from ....chance import Dice
 from ....steps import Step
 from ..race import SEA
+from . import after
 
 __all__ = ["RunStep", "TiebreakStep"]
 
@@ -65,8 +66,6 @@ def _blocked(s, p: int, idx: int) -> bool:
 
 
 def _moved(s, die: int) -> None:
-    from . import after
-
     r = s.current
     rules = s.rules
     p = r.run_order[r.run_idx]
@@ -125,8 +124,6 @@ def _end_run_round(s) -> None:
 
 
 def _next_run_round(s) -> None:
-    from . import after
-
     r = s.current
     if _decided(s):
         after.finish_race(s, run=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from ....chance import Seat
 from ....errors import IllegalAction
 from ....steps import Step
+from ..building import track_changed
+from . import build
 
 __all__ = ["OrderStep", "SecretStartStep", "set_first", "start_choices", "check_start", "set_start"]
 
@@ -55,8 +57,6 @@ class SecretStartStep(Step):
 
 def set_first(s, k: int) -> None:
     """Seat ``k`` starts: secret start choice, or straight into the build phase."""
-    from . import build
-
     s.first = k
     n = s.num_players
     s.say(f"{s.players[k]} starts")
@@ -92,8 +92,6 @@ def check_start(s, p: int, action: dict) -> int:
 
 
 def set_start(s, p: int, c: int) -> None:
-    from ..building import track_changed
-
     h = s.board.cities[c].hex
     s.start_city[p] = c
     s.starts[p] = h
@@ -102,8 +100,6 @@ def set_start(s, p: int, c: int) -> None:
 
 
 def _reveal_starts(s) -> None:
-    from . import build
-
     chosen = dict(s.secret)
     s.secret = {}
     if s.rules.unique_starts():
