@@ -92,21 +92,9 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     want = None
     remaining = 0
     if targets is not None:
-        want = bytearray(size)
-        for t in targets:
-            if 0 <= t < size:
-                want[t] = 1
-        remaining = sum(want)
-        if first and any(want[s] for s in starts):
-            return done
-        for s in starts:
-            if want[s]:
-                want[s] = 0
-                remaining -= 1
+        want, remaining = _wanted(targets, starts, size, first)
         if remaining == 0:
             return done
-        if first:
-            remaining = 1
     if max_weight is None:
         rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
         max_weight = max((w for row in rows for _, w in row), default=0)
@@ -146,6 +134,25 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
                             bucket.append(v)
         d += 1
     return done
+
+
+def _wanted(targets, starts, size: int, first: bool):
+    """``(flags by node, how many must be settled)`` for :func:`dial`'s targets; 0 when the
+    sources already answer (a source is a target, and one is enough or none is left)."""
+    want = bytearray(size)
+    for t in targets:
+        if 0 <= t < size:
+            want[t] = 1
+    remaining = sum(want)
+    if first and any(want[s] for s in starts):
+        return want, 0
+    for s in starts:
+        if want[s]:
+            want[s] = 0
+            remaining -= 1
+    if first and remaining:
+        remaining = 1
+    return want, remaining
 
 
 def path_to(pred: list, target: int, dist: list | None = None) -> list[int]:

@@ -104,118 +104,137 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
 
 
 def plan_build(s, p: int, eids: list) -> list:
-    """Check a sequence of pieces; return their effects without changing anything."""
-    board = s.board
-    rules = s.rules
-    t = s.tables
-    net = s.net
-    post = s.step == "post_build"
-    who = builders(s, p)
-    bits = 0
-    for q in who:
-        bits |= 1 << q
-    joint = len(who) == 2
-    if joint:
-        conn = {s.joint["at"]} | s.joint["hexes"]
-        mine = set().union(*(net.nodes[q] for q in who))
-    else:
-        conn = mine = net.nodes[p]
-    new_hexes: set = set()
-    new_edges: set = set()
-    reached_now: set = set()
-    spent = 0                       # dice points, or budget in the post-race building
-    paid = dict.fromkeys(who, 0)    # money leaving each builder's account
-    got: dict = {}                  # money received by each owner from these pieces
-    effects = []
-    left = s.budget if post else s.points
-    fees_budget = post and rules.fees_from_budget()
-    accounts = s.money.accounts
-    for eid in eids:
+    """Check a sequence of pieces; return their effects without changing anything:
+    ``(edge id, points or budget used, build cost, payments, city of a bonus or None)``."""
+    plan = _Plan(s, p)
+    return [plan.piece(eid) for eid in eids]
+
+
+class _Plan:
+    """The pieces of one build action, checked in order: where they may go, what they cost,
+    who pays whom, and the money each builder would have left (nobody builds on debt)."""
+
+    def __init__(self, s, p: int):
+        self.s, self.p = s, p
+        self.who = builders(s, p)
+        self.bits = sum(1 << q for q in self.who)
+        self.joint = len(self.who) == 2
+        net = s.net
+        if self.joint:
+            self.conn = {s.joint["at"]} | s.joint["hexes"]
+            self.mine = set().union(*(net.nodes[q] for q in self.who))
+        else:
+            self.conn = self.mine = net.nodes[p]
+        self.post = s.step == "post_build"
+        self.left = s.budget if self.post else s.points
+        self.fees_budget = self.post and s.rules.fees_from_budget()
+        self.new_hexes: set = set()
+        self.new_edges: set = set()
+        self.reached_now: set = set()
+        self.spent = 0                         # dice points, or budget in the post-race building
+        self.paid = dict.fromkeys(self.who, 0)  # money leaving each builder's account
+        self.got: dict = {}                    # money received by each owner from these pieces
+
+    def piece(self, eid: int) -> tuple:
+        s = self.s
+        board = s.board
         name = board.edge_name(eid)
         a, c = board.edge_ends[eid]
-        owners = net.owners_of[eid]
-        if eid in new_edges or any(q in owners for q in who):
-            raise IllegalAction("build.own-piece", f"{name}: you already have a piece there")
-        in_a = a in conn or a in new_hexes
-        in_c = c in conn or c in new_hexes
-        if not (in_a or in_c):
-            where = "the shared track's meeting hex or the shared track" if joint else "your network"
-            raise IllegalAction("build.connected", f"{name} does not touch {where}; every new piece must "
-                                                   f"touch existing track or the start city (rules.md 2)")
-        frm = a if in_a else c
-        why = rules.check_build(s, p, eid, frm)
-        if why is None and t.distinct_directions:
-            why = _direction_refusal(s, p, eid)
-        if why:
-            raise IllegalAction("build.map-rule", f"{name}: {why}")
-        cost = t.piece_cost[eid]
-        # the far end: where none of the builders had track before this piece
-        far = None
-        ma, mc = (a in mine or a in new_hexes), (c in mine or c in new_hexes)
-        if not (ma and mc):
-            far = c if ma else a
-        fees = []
-        fee = t.join_fee_at[far] if far is not None else 0   # (0 in a city)
-        if fee:
-            m = net.hex_owners[far] & ~bits
-            q = 0
-            while m:
-                if m & 1 and q not in owners:
-                    fees.append((q, fee, "joining/crossing"))
-                m >>= 1
-                q += 1
-        if owners:
-            fee = t.par_fee[eid]
-            if fee:
-                for q in owners:
-                    fees.append((q, fee, "parallel"))
+        far = self._placed(eid, name, a, c)
+        cost = s.tables.piece_cost[eid]
+        fees = self._fees(eid, far)
         fee_total = sum(f for _, f, _ in fees)
-        need = cost + (fee_total if fees_budget else 0)
-        if need > left - spent:
-            if post:
+        need = cost + (fee_total if self.fees_budget else 0)
+        if need > self.left - self.spent:
+            free = self.left - self.spent
+            if self.post:
                 raise IllegalAction("build.budget", f"{name} costs {cost}"
-                                    + (f" + {fee_total} fees" if fees_budget and fee_total else "")
-                                    + f"; the post-race budget has {left - spent} left "
+                                    + (f" + {fee_total} fees" if self.fees_budget and fee_total else "")
+                                    + f"; the post-race budget has {free} left "
                                     f"({s.options.post_race} rule, rules.md 2/3)")
             raise IllegalAction("build.points", f"{name} costs {cost} build points; "
-                                                f"{left - spent} left this turn (rules.md 1-2)")
-        # who pays the fees (joint: split, the richer pays the odd point)
-        payers = []
-        for q, f, kind in fees:
-            if joint:
-                sa, sb = split(f, who[0], who[1], accounts)
-                payers.append((who[0], q, sa, kind))
-                payers.append((who[1], q, sb, kind))
-            else:
-                payers.append((p, q, f, kind))
-        for payer, _, f, _ in payers:
-            paid[payer] += f
-        if post:
-            paid[p] += cost
-        for payer in who:
-            if paid[payer] > accounts[payer] + got.get(payer, 0):
-                raise IllegalAction("fees.account", f"{name}: {s.players[payer]} would pay {paid[payer]} "
-                                                    f"but has {accounts[payer]} on the account; nobody "
-                                                    f"builds on debt (rules.md 2)")
-        for _, q, f, _ in payers:
-            got[q] = got.get(q, 0) + f
-        spent += need
+                                                f"{free} left this turn (rules.md 1-2)")
+        payers = self._charge(name, cost, fees)
+        self.spent += need
         # The bonus goes to the first track *arriving* in a city. A builder's own start
         # city is in his network, so it is never the far end: it never pays him a bonus,
         # and once he builds out of it, it has its railway and pays nobody.
         bonus = None
         if s.step == "build" and far is not None and board.is_city[far]:
             ci = board.city_at[far]
-            if ci not in s.reached and ci not in reached_now:
+            if ci not in s.reached and ci not in self.reached_now:
                 bonus = ci
         for h in (a, c):
             if board.is_city[h]:
-                reached_now.add(board.city_at[h])
-        new_hexes.add(a)
-        new_hexes.add(c)
-        new_edges.add(eid)
-        effects.append((eid, need, cost, payers, bonus))
-    return effects
+                self.reached_now.add(board.city_at[h])
+        self.new_hexes.update((a, c))
+        self.new_edges.add(eid)
+        return eid, need, cost, payers, bonus
+
+    def _placed(self, eid: int, name: str, a: int, c: int):
+        """Check where the piece goes; its far end: where no builder had track (None: both)."""
+        s = self.s
+        owners = s.net.owners_of[eid]
+        new = self.new_hexes
+        if eid in self.new_edges or any(q in owners for q in self.who):
+            raise IllegalAction("build.own-piece", f"{name}: you already have a piece there")
+        in_a, in_c = a in self.conn or a in new, c in self.conn or c in new
+        if not (in_a or in_c):
+            where = "the shared track's meeting hex or the shared track" if self.joint else "your network"
+            raise IllegalAction("build.connected", f"{name} does not touch {where}; every new piece must "
+                                                   f"touch existing track or the start city (rules.md 2)")
+        why = s.rules.check_build(s, self.p, eid, a if in_a else c)
+        if why is None and s.tables.distinct_directions:
+            why = _direction_refusal(s, self.p, eid)
+        if why:
+            raise IllegalAction("build.map-rule", f"{name}: {why}")
+        ma, mc = a in self.mine or a in new, c in self.mine or c in new
+        return None if (ma and mc) else (c if ma else a)
+
+    def _fees(self, eid: int, far) -> list:
+        """``(owner, fee, kind)``: joining or crossing at the far end (not in a city, not to the
+        owners of the piece), parallel to every owner of the edge (rules.md 2, "Decision")."""
+        s = self.s
+        t = s.tables
+        owners = s.net.owners_of[eid]
+        out = []
+        fee = t.join_fee_at[far] if far is not None else 0
+        if fee:
+            m = s.net.hex_owners[far] & ~self.bits
+            q = 0
+            while m:
+                if m & 1 and q not in owners:
+                    out.append((q, fee, "joining/crossing"))
+                m >>= 1
+                q += 1
+        if owners and t.par_fee[eid]:
+            out += [(q, t.par_fee[eid], "parallel") for q in owners]
+        return out
+
+    def _charge(self, name: str, cost: int, fees: list) -> list:
+        """Who pays the fees (joint: split, the richer pays the odd point); refuse debt."""
+        s = self.s
+        accounts = s.money.accounts
+        who = self.who
+        payers = []
+        for q, f, kind in fees:
+            if self.joint:
+                sa, sb = split(f, who[0], who[1], accounts)
+                payers += [(who[0], q, sa, kind), (who[1], q, sb, kind)]
+            else:
+                payers.append((self.p, q, f, kind))
+        for payer, _, f, _ in payers:
+            self.paid[payer] += f
+        if self.post:
+            self.paid[self.p] += cost
+        for payer in who:
+            if self.paid[payer] > accounts[payer] + self.got.get(payer, 0):
+                raise IllegalAction("fees.account", f"{name}: {s.players[payer]} would pay {self.paid[payer]} "
+                                                    f"but has {accounts[payer]} on the account; nobody "
+                                                    f"builds on debt (rules.md 2)")
+        for _, q, f, _ in payers:
+            self.got[q] = self.got.get(q, 0) + f
+        return payers
 
 
 def commit_build(s, p: int, effects: list) -> None:
