@@ -334,129 +334,176 @@ def parse_command(state, line: str) -> Command:
     if w in META:
         return Command("meta", name=META[w])
     p = state.current_player()
-    board = state.board
     if p < 0:
         raise CommandError(_now(state))
+    handler = _COMMANDS.get(w)
+    if handler is not None:
+        return handler(state, p, w, rest)
+    got = _bare(state, p, text)
+    if got is not None:
+        return got
+    near = difflib.get_close_matches(w, [*dict.fromkeys(_COMMANDS), *META], n=1)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise CommandError(f"unknown command {word!r}{hint} ({_now(state)}; help lists every command)")
 
-    def act(a, note=None):
-        return Command("action", action={"type": a["type"], "player": p,
-                                         **{k: v for k, v in a.items() if k not in ("type", "player")}},
-                       text=note)
 
-    if w == "start":
-        _need(state, ("start",), "choosing a start city")
-        if not rest:
-            raise CommandError("start which city? " + ", ".join(state.start_options(p)))
-        h = _one_place(board, rest)
-        if h not in board.city_at:
-            raise CommandError(f"{board.hex_names[h]} is not a city")
-        return act({"type": "start", "city": board.cities[board.city_at[h]].name})
-    if w in ("build", "b"):
-        _need(state, ("build", "post_build"), "building")
-        if not rest:
-            raise CommandError("build what? e.g. build E4 E5 F5, or to CITY")
-        if rest.lower().startswith("to "):
-            return act(*toward(state, p, _one_place(board, rest[3:])))
-        return act(_build_action(board, rest))
-    if w in ("to", "toward", "towards"):
-        _need(state, ("build", "post_build"), "building")
-        if not rest:
-            raise CommandError("to which city or hex?")
-        return act(*toward(state, p, _one_place(board, rest)))
-    if w in ("cost", "path", "price"):
-        if not rest:
-            raise CommandError("cost of what? cost CITY (from your network) or cost A B")
-        return Command("info", text=cost_text(state, p, _two_places(board, rest)))
-    if w in DONE_WORDS:
-        _need(state, ("build", "post_build"), "ending a build turn")
-        return act({"type": "done"})
-    if w in ("declare", "declare_end"):
-        _need(state, ("build",), "declaring the end of the build phase")
-        return act({"type": "declare_end"})
-    if w in ("accept", "yes", "decline", "no"):
-        return act({"type": "accept" if w in ("accept", "yes") else "decline"})
-    if w == "joint":
-        _need(state, ("build",), "proposing a joint track")
-        parts = rest.split()
-        if len(parts) < 2:
-            raise CommandError("joint PLAYER HEX: the player to share with and the hex where you meet")
-        who = " ".join(parts[:-1])
-        seats = [i for i, n in enumerate(state.players) if fold(n) == fold(who)]
-        if not seats:
-            raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
-        return act({"type": "joint", "with": seats[0], "at": board.hex_names[_one_place(board, parts[-1])]})
-    if w == "ferry":
-        _need(state, ("build", "post_build"), "buying a ferry line")
-        lines = [f.name for f in board.ferries]
-        if not rest:
-            can = state.ferry_options(p)
-            if not lines:
-                raise CommandError("this map has no ferry lines")
-            return Command("info", text=("you may buy: " + ", ".join(can)) if can else
-                           f"no line you may buy now (lines: {', '.join(lines)}; the port must be in your network)")
-        hit = [n for n in lines if fold(n) == fold(rest)] or [n for n in lines if fold(n).startswith(fold(rest))]
-        if len(hit) != 1:
-            raise CommandError(f"{rest!r} is not one ferry line of the map (lines: {', '.join(lines) or 'none'})")
-        return act({"type": "ferry", "ferry": hit[0]})
-    in_race = state.phase == "race" and state.race_stage() == "declare"
-    if w == "routes":
-        if not in_race:
-            raise CommandError(f"no race is being declared: {_now(state)}")
-        return Command("info", text=routes_text(state, p))
-    if w == "pass":
-        if not in_race:
-            raise CommandError(f"no race is being declared: {_now(state)}")
-        return act({"type": "pass"})
-    if w in ("race", "r"):
-        if not in_race:
-            raise CommandError(f"no race is being declared: {_now(state)}")
-        cands = race_candidates(state, p)
-        if not rest or rest.lower() in ("fast", "fastest"):
-            ok = [c for c in cands if c[3] or not state.options.own_piece_required]
-            if not ok:
-                raise CommandError("no route with one of your own pieces leads to the target: pass")
-            return act({"type": "race", "route": [board.hex_names[h] for h in ok[0][0]]})
-        if rest.lower() in ("cheap", "cheapest"):
-            ok = [c for c in cands if c[3] or not state.options.own_piece_required]
-            if not ok:
-                raise CommandError("no route with one of your own pieces leads to the target: pass")
-            best = min(ok, key=lambda c: (c[2], c[1]))
-            return act({"type": "race", "route": [board.hex_names[h] for h in best[0]]})
-        if rest.isdigit() and len(rest) == 1:
-            k = int(rest)
-            if not 1 <= k <= len(cands):
-                raise CommandError(f"there are {len(cands)} routes (type routes to list them)")
-            return act({"type": "race", "route": [board.hex_names[h] for h in cands[k - 1][0]]})
-        return act({"type": "race", "route": [board.hex_names[h] for h in split_places(board, rest)]})
-    # a bare path or city
+def _act(p: int, a: dict, note=None) -> Command:
+    return Command("action", action={"type": a["type"], "player": p,
+                                     **{k: v for k, v in a.items() if k not in ("type", "player")}}, text=note)
+
+
+def _cmd_start(state, p, w, rest):
+    board = state.board
+    _need(state, ("start",), "choosing a start city")
+    if not rest:
+        raise CommandError("start which city? " + ", ".join(state.start_options(p)))
+    h = _one_place(board, rest)
+    if h not in board.city_at:
+        raise CommandError(f"{board.hex_names[h]} is not a city")
+    return _act(p, {"type": "start", "city": board.cities[board.city_at[h]].name})
+
+
+def _cmd_build(state, p, w, rest):
+    _need(state, ("build", "post_build"), "building")
+    if not rest:
+        raise CommandError("build what? e.g. build E4 E5 F5, or to CITY")
+    if rest.lower().startswith("to "):
+        return _act(p, *toward(state, p, _one_place(state.board, rest[3:])))
+    return _act(p, _build_action(state.board, rest))
+
+
+def _cmd_toward(state, p, w, rest):
+    _need(state, ("build", "post_build"), "building")
+    if not rest:
+        raise CommandError("to which city or hex?")
+    return _act(p, *toward(state, p, _one_place(state.board, rest)))
+
+
+def _cmd_cost(state, p, w, rest):
+    if not rest:
+        raise CommandError("cost of what? cost CITY (from your network) or cost A B")
+    return Command("info", text=cost_text(state, p, _two_places(state.board, rest)))
+
+
+def _cmd_done(state, p, w, rest):
+    _need(state, ("build", "post_build"), "ending a build turn")
+    return _act(p, {"type": "done"})
+
+
+def _cmd_declare(state, p, w, rest):
+    _need(state, ("build",), "declaring the end of the build phase")
+    return _act(p, {"type": "declare_end"})
+
+
+def _cmd_answer(state, p, w, rest):
+    return _act(p, {"type": "accept" if w in ("accept", "yes") else "decline"})
+
+
+def _cmd_joint(state, p, w, rest):
+    _need(state, ("build",), "proposing a joint track")
+    parts = rest.split()
+    if len(parts) < 2:
+        raise CommandError("joint PLAYER HEX: the player to share with and the hex where you meet")
+    who = " ".join(parts[:-1])
+    seats = [i for i, n in enumerate(state.players) if fold(n) == fold(who)]
+    if not seats:
+        raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
+    return _act(p, {"type": "joint", "with": seats[0], "at": state.board.hex_names[_one_place(state.board, parts[-1])]})
+
+
+def _cmd_ferry(state, p, w, rest):
+    _need(state, ("build", "post_build"), "buying a ferry line")
+    lines = [f.name for f in state.board.ferries]
+    if not rest:
+        can = state.ferry_options(p)
+        if not lines:
+            raise CommandError("this map has no ferry lines")
+        return Command("info", text=("you may buy: " + ", ".join(can)) if can else
+                       f"no line you may buy now (lines: {', '.join(lines)}; the port must be in your network)")
+    hit = [n for n in lines if fold(n) == fold(rest)] or [n for n in lines if fold(n).startswith(fold(rest))]
+    if len(hit) != 1:
+        raise CommandError(f"{rest!r} is not one ferry line of the map (lines: {', '.join(lines) or 'none'})")
+    return _act(p, {"type": "ferry", "ferry": hit[0]})
+
+
+def _declaring(state) -> bool:
+    return state.phase == "race" and state.race_stage() == "declare"
+
+
+def _need_race(state) -> None:
+    if not _declaring(state):
+        raise CommandError(f"no race is being declared: {_now(state)}")
+
+
+def _cmd_routes(state, p, w, rest):
+    _need_race(state)
+    return Command("info", text=routes_text(state, p))
+
+
+def _cmd_pass(state, p, w, rest):
+    _need_race(state)
+    return _act(p, {"type": "pass"})
+
+
+def _cmd_race(state, p, w, rest):
+    _need_race(state)
+    board = state.board
+    cands = race_candidates(state, p)
+    if rest.lower() in ("", "fast", "fastest", "cheap", "cheapest"):
+        ok = [c for c in cands if c[3] or not state.options.own_piece_required]
+        if not ok:
+            raise CommandError("no route with one of your own pieces leads to the target: pass")
+        best = ok[0] if rest.lower() in ("", "fast", "fastest") else min(ok, key=lambda c: (c[2], c[1]))
+        return _act(p, {"type": "race", "route": [board.hex_names[h] for h in best[0]]})
+    if rest.isdigit() and len(rest) == 1:
+        k = int(rest)
+        if not 1 <= k <= len(cands):
+            raise CommandError(f"there are {len(cands)} routes (type routes to list them)")
+        return _act(p, {"type": "race", "route": [board.hex_names[h] for h in cands[k - 1][0]]})
+    return _act(p, {"type": "race", "route": [board.hex_names[h] for h in split_places(board, rest)]})
+
+
+# command word -> its handler (the first word of each is the one suggested)
+_COMMANDS = {
+    "start": _cmd_start, "build": _cmd_build, "b": _cmd_build,
+    "to": _cmd_toward, "toward": _cmd_toward, "towards": _cmd_toward,
+    "cost": _cmd_cost, "path": _cmd_cost, "price": _cmd_cost,
+    **{word: _cmd_done for word in DONE_WORDS},
+    "declare": _cmd_declare, "declare_end": _cmd_declare,
+    "accept": _cmd_answer, "yes": _cmd_answer, "decline": _cmd_answer, "no": _cmd_answer,
+    "joint": _cmd_joint, "ferry": _cmd_ferry,
+    "routes": _cmd_routes, "pass": _cmd_pass, "race": _cmd_race, "r": _cmd_race,
+}
+
+
+def _bare(state, p: int, text: str):
+    """A bare city (start), path or pieces (build) or route (race); None if it is none."""
+    board = state.board
     if state.stage == "start":
         h = _one_place(board, text)
         if h in board.city_at:
-            return act({"type": "start", "city": board.cities[board.city_at[h]].name})
+            return _act(p, {"type": "start", "city": board.cities[board.city_at[h]].name})
     if state.stage in ("build", "post_build"):
         try:
             places = split_places(board, text)
         except CommandError:
             places = None
         if places and len(places) >= 2:
-            return act({"type": "build", "path": [board.hex_names[h] for h in places]})
+            return _act(p, {"type": "build", "path": [board.hex_names[h] for h in places]})
         if places and len(places) == 1:
             raise CommandError(f"one place is not a path: build toward it with 'to {text}', "
                                f"or ask its price with 'cost {text}'")
         pieces = _pieces(board, text)
         if pieces:
-            return act({"type": "build", "pieces": pieces})
-    if in_race:
+            return _act(p, {"type": "build", "pieces": pieces})
+    if _declaring(state):
         try:
             places = split_places(board, text)
         except CommandError:
             places = None
         if places and len(places) >= 2:
-            return act({"type": "race", "route": [board.hex_names[h] for h in places]})
-    near = difflib.get_close_matches(w, ["start", "build", "to", "cost", "done", "declare", "routes", "race",
-                                         "pass", "accept", "decline", "joint", "ferry", *META], n=1)
-    hint = f"; did you mean {near[0]!r}?" if near else ""
-    raise CommandError(f"unknown command {word!r}{hint} ({_now(state)}; help lists every command)")
+            return _act(p, {"type": "race", "route": [board.hex_names[h] for h in places]})
+    return None
 
 
 def _one_place(board, text: str) -> int:
