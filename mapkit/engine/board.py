@@ -47,7 +47,7 @@ from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, par
 from ..model import Map
 from .errors import RecordError
 
-__all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "map_hashes", "load_engine_map",
+__all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "export_document", "map_hash", "map_hashes", "load_engine_map",
            "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
 
 EXPORT_FORMAT = "mapkit-engine-map"
@@ -156,29 +156,23 @@ def _race_tables(m: Map, table, min_distance: int):
 
 def compile_map(m: Map) -> dict:
     """The engine's JSON document for map ``m`` (what ``mapkit export`` writes)."""
-    from ..analysis.costs import CostModel
+    doc = export_document(m)
+    for key in ("hexes", "adjacency", "edges"):
+        doc[key] = list(doc[key])
+    return doc
+
+
+def export_document(m: Map) -> dict:
+    """The engine's document for map ``m`` with its three long lists (``hexes``,
+    ``adjacency``, ``edges``) as iterators, for a writer that streams them
+    (:func:`mapkit.fileio.json_lines`): on a 1000 x 1000 board they are millions of items,
+    made one at a time from a few compact arrays instead of being held as objects."""
     from ..analysis.distances import city_table
+    from ..analysis.races import min_distance_of
 
     g = m.grid
     hashes = map_hashes(m)
-    # Building across a border stops on the first hex beyond it (rules.md section 3), whatever
-    # the map says about its distance tables.
-    cm = CostModel(m, stop_at_border=True)
-    hexes = list(g.hexes())
-    index = {h: i for i, h in enumerate(hexes)}
-    rivers = m.edge_set("rivers")
-    edges = []
-    adjacency: list[list[int]] = [[] for _ in hexes]
-    for a, b in g.edges():  # a < b, row by row
-        cost = cm.build_cost(a, b)
-        if cost is None:
-            continue
-        edges.append({"edge": edge_name((a, b)), "a": index[a], "b": index[b], "build": cost,
-                      "move": [cm.move_cost(a, b), cm.move_cost(b, a)], "river": (a, b) in rivers})
-        adjacency[index[a]].append(index[b])
-        adjacency[index[b]].append(index[a])
-    from ..analysis.races import min_distance_of
-
+    links = _Links(m)
     table = city_table(m, "steps")
     cities = table.cities
     min_distance = min_distance_of(m)
@@ -190,9 +184,9 @@ def compile_map(m: Map) -> dict:
         "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
                  "rows": g.rows, "hex_mm": g.hex_mm},
         "border_crossing": bool(m.rules.border_crossing),
-        "hexes": [{"hex": hex_name(h), "terrain": m.terrain[h]} for h in hexes],
-        "adjacency": [sorted(a) for a in adjacency],
-        "edges": edges,
+        "hexes": ({"hex": hex_name(h), "terrain": m.terrain[h]} for h in g.hexes()),
+        "adjacency": links.adjacency(),
+        "edges": links.edges(),
         "borders": [edge_name(e) for e in sorted(m.edge_set("borders"))],
         "cities": [{"name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers),
                     "tags": list(c.tags), "region": c.region} for c in cities],
@@ -208,6 +202,64 @@ def compile_map(m: Map) -> dict:
         "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
         "start_directions": str(m.rules.extra.get("start_directions", "any")),
     }
+
+
+class _Links:
+    """Every open edge of a map (where a piece may be built), kept in compact arrays: hex ids,
+    build cost, movement cost each way, river. Building across a border stops on the first
+    hex beyond it (rules.md section 3), whatever the map says about its distance tables."""
+
+    def __init__(self, m: Map):
+        from array import array
+
+        from ..analysis.costs import CostModel
+
+        g = m.grid
+        cm = CostModel(m, stop_at_border=True)
+        rivers = m.edge_set("rivers")
+        self.a, self.b = array("i"), array("i")
+        self.build, self.there, self.back = array("b"), array("b"), array("b")
+        self.river = bytearray()
+        index = g.index
+        for a, b in g.edges():  # a < b, row by row
+            cost = cm.build_cost(a, b)
+            if cost is None:
+                continue
+            self.a.append(index(a))
+            self.b.append(index(b))
+            self.build.append(cost)
+            self.there.append(cm.move_cost(a, b))
+            self.back.append(cm.move_cost(b, a))
+            self.river.append((a, b) in rivers)
+        self.hexes = len(g)
+        self.grid = g
+
+    def edges(self):
+        g = self.grid
+        for i in range(len(self.a)):
+            a, b = self.a[i], self.b[i]
+            yield {"edge": edge_name((g.hex_at(a), g.hex_at(b))), "a": a, "b": b, "build": self.build[i],
+                   "move": [self.there[i], self.back[i]], "river": bool(self.river[i])}
+
+    def adjacency(self):
+        """The sorted neighbours of every hex over open edges, hex by hex (from the edge list
+        turned into compressed rows: two passes, no list per hex held)."""
+        from array import array
+
+        count = array("i", bytes(4 * (self.hexes + 1)))
+        for ends in (self.a, self.b):
+            for h in ends:
+                count[h + 1] += 1
+        for i in range(self.hexes):
+            count[i + 1] += count[i]
+        fill = array("i", count)
+        other = array("i", bytes(4 * count[self.hexes]))
+        for x, y in ((self.a, self.b), (self.b, self.a)):
+            for h, nb in zip(x, y):
+                other[fill[h]] = nb
+                fill[h] += 1
+        for i in range(self.hexes):
+            yield sorted(other[count[i]:count[i + 1]])
 
 
 @dataclass(frozen=True)
