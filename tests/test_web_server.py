@@ -167,10 +167,15 @@ def test_secrets_stay_with_their_seat(served):
 def test_hot_seat_acts_for_every_person(served):
     g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0})
     host = served.ws(g["id"], g["host"].split("t=")[1])
+    ann = served.ws(g["id"], g["seats"][0]["url"].split("t=")[1])
     host.recv()
+    ann.recv()
     assert host.hello["game"]["host"] and host.hello["game"]["you"] == [0, 1]
     host.wait(lambda s: s["view"]["current_player"] == 0)
     assert host.act({"type": "start", "city": "Aš"})["type"] == "ack"
+    # Ann's own screen, open beside the host's, is still hers alone
+    assert ann.wait(lambda s: s["n"] >= 1)["view"]["you"] == [0]
+    ann.close()
     host.act({"type": "done"})
     st = host.wait(lambda s: s["view"]["current_player"] == 1 and s["view"]["legal"])
     assert st["view"]["legal"][0]["player"] == 1                 # the screen now shows Bea's turn

@@ -372,7 +372,7 @@ class LiveGame:
         made: dict = {}
         for c in list(self.conns):
             a = c.access
-            key = (self.viewer_seat(a), a.spectator)
+            key = (self.viewer_seat(a), a.spectator, a.seats)
             text = made.get(key)
             if text is None:
                 text = made[key] = self.state_message(a)

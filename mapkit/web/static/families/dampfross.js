@@ -261,11 +261,16 @@ function drawPlan(ctx, marks, kk) {
   for (let j = 0; j + 1 < S.plan.length; j++) {
     const piece = pieces ? pieces[j] : null;
     const colour = !piece ? "#555" : piece.own ? "#999" : piece.ok ? "#00a32a" : "#d63638";
-    line(ctx, marks, S.plan[j], S.plan[j + 1], { class: `plan-piece ${piece && piece.ok ? "ok" : "no"}`,
-      stroke: colour, "stroke-width": f(1.1 * kk), "stroke-dasharray": `${f(1.6 * kk)},${f(0.9 * kk)}`,
-      "stroke-linecap": "round" });
+    // like track, a planned piece stops short of a city's centre (its numbers stay readable)
+    let [x1, y1] = board.centre(S.plan[j]);
+    let [x2, y2] = board.centre(S.plan[j + 1]);
+    const dx = x2 - x1, dy = y2 - y1, ln = Math.hypot(dx, dy) || 1, trim = 0.3 * ctx.geometry.hex_mm;
+    if (cityHexes(ctx).has(S.plan[j])) { x1 += dx / ln * trim; y1 += dy / ln * trim; }
+    if (cityHexes(ctx).has(S.plan[j + 1])) { x2 -= dx / ln * trim; y2 -= dy / ln * trim; }
+    marks.append(ctx.svg("line", { x1: f(x1), y1: f(y1), x2: f(x2), y2: f(y2),
+      class: `plan-piece ${piece && piece.ok ? "ok" : "no"}`, stroke: colour, "stroke-width": f(1.1 * kk),
+      "stroke-dasharray": `${f(1.6 * kk)},${f(0.9 * kk)}`, "stroke-linecap": "round" }));
     if (piece && !piece.own && piece.cost !== null) {
-      const [x1, y1] = board.centre(S.plan[j]), [x2, y2] = board.centre(S.plan[j + 1]);
       const label = ctx.svg("text", { x: f((x1 + x2) / 2), y: f((y1 + y2) / 2 - 1.2 * kk), "font-size": f(3.2 * kk),
         "text-anchor": "middle", fill: colour, stroke: "#fff", "stroke-width": f(0.5 * kk), "paint-order": "stroke",
         "font-weight": "bold", class: "plan-cost" });
