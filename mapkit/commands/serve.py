@@ -65,7 +65,10 @@ def run(args) -> int:
           flush=True)
     for gid, why in server.hub.broken.items():
         print(f"mapkit serve: game {gid} not resumed: {why}", file=sys.stderr, flush=True)
-    config = uvicorn.Config(create_app(server), ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="warning",
-                            access_log=False, lifespan="on")
+    # No per-message compression on the live channel: a state is a few kilobytes of JSON, and
+    # compressing every one for every browser cost the server about a sixth of its time under load
+    # (benchmarks/web.py; docs/web.md).
+    config = uvicorn.Config(create_app(server), ws_max_size=4 * MAX_MESSAGE_BYTES, ws_per_message_deflate=False,
+                            log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0

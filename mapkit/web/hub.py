@@ -222,6 +222,12 @@ class LiveGame:
         save_record(self.record(), self.hub.store.record_path(self.id))
         self.updated = time.time()
 
+    async def saved(self) -> None:
+        """Save the record (called under the game's lock, before anyone is told of the change).
+        In a worker thread: writing and renaming a file takes milliseconds on a slow disk, and
+        the other games go on meanwhile."""
+        await asyncio.to_thread(self.save)
+
     # -- acting ----------------------------------------------------------------------------
     async def act(self, access: Access, action) -> dict:
         """Check and apply a browser's action for a seat it holds; the normalized action.
@@ -252,7 +258,7 @@ class LiveGame:
                     raise IllegalAction("turn.order", f"it is {s.players[cp]}'s turn, not {s.players[seat]}'s")
                 norm = s.check({**action, "player": seat})
             s.apply(norm)
-            self.save()
+            await self.saved()
         self.changed()
         return norm
 
@@ -270,7 +276,7 @@ class LiveGame:
                 who = s.players[p] if isinstance(p, int) and 0 <= p < s.num_players else "nobody"
                 raise IllegalAction("undo.not-own", f"the last action is {who}'s; you may take back only your own")
             taken = s.undo(player=p if p in access.seats else None)
-            self.save()
+            await self.saved()
         self.changed()
         return taken
 
@@ -315,7 +321,7 @@ class LiveGame:
                     log.error("game %s: the server's own action was refused: %s", self.id, exc)
                     self.meta["error"] = str(exc)
                     return
-                self.save()
+                await self.saved()
             self.version += 1
             self.broadcast()
             await asyncio.sleep(self.pace if paced else 0)
@@ -358,7 +364,7 @@ class LiveGame:
                     s.apply({"type": "timeout", "player": p})
                 except IllegalAction:
                     return
-                self.save()
+                await self.saved()
             self.changed()
         asyncio.get_running_loop().create_task(run())
 
