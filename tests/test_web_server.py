@@ -260,3 +260,62 @@ def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
     assert any(i["code"] == "E131" for i in c["issues"])
     code, got, _ = served.request("/api/edit/kit", {"doc": doc})
     assert code == 400 and "E131" in json.loads(got)["error"]
+
+
+def test_the_turn_timer_ends_a_decision(served):
+    # option turn_timer (rules.md 3): the server sends the engine's timeout when the time is up
+    g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0, "turn_timer": 1})
+    ann = served.ws(g["id"], g["seats"][0]["url"].split("t=")[1])
+    ann.recv()
+    assert ann.hello["game"]["timer"] == 1
+    ann.act({"type": "start", "city": "Aš"})
+    st = ann.wait(lambda s: s["view"]["current_player"] == 1, timeout=15)    # Ann's build turn timed out
+    actions = _record(served, g["id"]).actions
+    assert {"type": "timeout", "player": 0} in actions
+    assert st["view"]["board"]["track"] == []
+    ann.close()
+
+
+def test_undo_takes_back_ones_own_last_action(served):
+    g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0})
+    ann = served.ws(g["id"], g["seats"][0]["url"].split("t=")[1])
+    bea = served.ws(g["id"], g["seats"][1]["url"].split("t=")[1])
+    ann.recv()
+    bea.recv()
+    assert ann.call({"type": "undo"})["message"] == "there is no action to undo"
+    ann.act({"type": "start", "city": "Aš"})
+    # the dice were rolled after it: never taken back
+    assert "dice" in ann.call({"type": "undo"})["message"]
+    n = ann.act({"type": "build", "pieces": ["A1/B1"]})["n"]
+    assert bea.call({"type": "undo"})["message"] == "the last action is Ann's; you may take back only your own"
+    r = ann.call({"type": "undo"})
+    assert r["type"] == "undone" and r["action"]["pieces"] == ["A1/B1"] and r["n"] == n - 1
+    st = bea.wait(lambda s: s["n"] == n - 1)
+    assert st["view"]["board"]["track"] == [] and len(_record(served, g["id"]).actions) == n - 1
+    ann.close()
+    bea.close()
+
+
+def test_the_kit_and_the_heat_map_of_a_drawn_map(served):
+    import io
+    import zipfile
+
+    doc = served.json("/api/edit/blank", {"columns": 8, "rows": 5, "name": "Mini"})["doc"]
+    assert doc["grid"]["columns"] == 8 and doc["terrain"] == {}
+    doc["cities"] = [{"name": "Aš", "hex": "A1", "numbers": [11]}, {"name": "Cheb", "hex": "H5", "numbers": [12]}]
+    heat = served.json("/api/edit/heat", {"doc": doc})["hexes"]
+    # an open plain board: the hexes on a cheapest path from A1 to H5 are those whose steps
+    # from A1 and to H5 add up to the steps between them; the heat lists exactly those between
+    from mapkit.grid import Grid, parse_hex
+
+    grid = Grid("pointy", "odd", 8, 5)
+    a, z = parse_hex("A1"), parse_hex("H5")
+    on_path = {str(h) for h in grid.hexes() if grid.distance(a, h) + grid.distance(h, z) == grid.distance(a, z)}
+    assert set(heat) == on_path - {"A1", "H5"} and max(v[0] for v in heat.values()) == 1.0
+    code, body, headers = served.request("/api/edit/kit", {"doc": doc})
+    assert code == 200 and headers["Content-Type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(body)).namelist()
+    assert {"board.pdf", "distances.pdf", "index.html"} <= set(names)
+    assert list((served.games / "tmp").iterdir()) == []            # the work folder is gone
+    code, body, _ = served.request("/api/edit/blank", {"columns": 0, "rows": 5})
+    assert code == 400 and b"columns" in body

@@ -308,6 +308,7 @@ def create_app(server: Server) -> Starlette:
         Route("/", page("lobby.html")),
         Route("/play/{gid}", page("game.html")),
         Route("/edit", page("editor.html")),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/info", h(info)),
         Route("/api/maps", h(maps), methods=["GET", "POST"]),
         Route("/api/maps/{mid}/doc", h(map_doc)),

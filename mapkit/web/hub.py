@@ -324,6 +324,7 @@ class LiveGame:
                 await self.saved()
             self.version += 1
             self.broadcast()
+            self.arm_timer()
             await asyncio.sleep(self.pace if paced else 0)
         # (never reached)
 
@@ -348,7 +349,7 @@ class LiveGame:
         if limit is None or s.is_terminal() or s.is_chance_node():
             return
         p = s.current_player()
-        if p < 0 or self.bots[p] is not None or "timeout" not in s.ACTION_TYPES:
+        if p < 0 or self.bots[p] is not None or not s.is_legal({"type": "timeout", "player": p}):
             return
         key = s.decision_key()
         left = max(0.0, limit - s.decision_elapsed())
