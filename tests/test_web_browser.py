@@ -294,3 +294,45 @@ def test_the_editor_paint_measure_save_reload(served, browser):
     item.click()
     wait(d, lambda d: css(d, 'polygon.flash[data-hex="C3"]'), what="the place shown")
     time.sleep(0.1)
+
+
+def test_a_new_map_from_a_blank_page(served, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(served.url + "/edit")
+    wait(d, lambda d: d.execute_script("return document.body.dataset.analysed") is not None, what="a blank map")
+    css(d, "details summary")[0].click()
+    for field, value in (("g-columns", "10"), ("g-rows", "6")):
+        box = d.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    button(d, "new blank map of this size").click()
+    wait(d, lambda d: len(css(d, "polygon[data-hex]")) == 60, what="a 10 x 6 board")
+    name = css(d, "#map-name")[0]
+    name.clear()
+    name.send_keys("Malá mapa\n")
+    button(d, "city").click()
+    for hex_, city, numbers in (("B2", "Plzeň", "11, 12"), ("I5", "Brno", "21")):
+        click_hex(d, hex_)
+        box = wait(d, lambda d: css(d, "#city-name"), what="the city's panel")[0]
+        box.clear()
+        box.send_keys(city)
+        box = css(d, "#city-numbers")[0]
+        box.clear()
+        box.send_keys(numbers)
+        css(d, "#city-apply")[0].click()
+    button(d, "river").click()
+    # a click near the right side of C4 draws the river on C4/D4
+    ActionChains(d).move_to_element_with_offset(css(d, 'polygon[data-hex="C4"]')[0], 12, 0).click().perform()
+    doc = d.execute_script("return window.mapkitEditor.doc")
+    assert doc["rivers"] == [{"name": "River", "edges": ["C4/D4"]}]
+    assert [(c["name"], c["hex"], c["numbers"]) for c in doc["cities"]] == [("Plzeň", "B2", [11, 12]), ("Brno", "I5", [21])]
+    wait(d, lambda d: css(d, 'td[data-pair="Plzeň|Brno"]'), what="the two cities' distance")
+    # W200 only (most race numbers unused): no errors, so the map is playable once saved
+    wait(d, lambda d: "(0 errors, 1 warnings)" in css(d, "#issue-count")[0].text, what="the problems")
+    button(d, "save").click()
+    wait(d, lambda d: d.execute_script("return document.body.dataset.saved") == "my-mala-mapa", what="saving")
+    d.get(served.url + "/")
+    wait(d, lambda d: css(d, '#map option[value="my-mala-mapa"]'), what="the new map in the lobby")

@@ -80,6 +80,7 @@ function edit(fn) {
 function changed() {
   E.version++;
   markDirty();
+  if (["rivers", "borders", "ridges", "regions"].includes(E.tool) && !E.stroke) renderTools();
   drawPending();
   renderInspector();
   schedule();
@@ -178,6 +179,7 @@ function strokeMove(i, ev, first = false) {
 function strokeEnd() {
   if (E.stroke && !E.stroke.changedAny) E.undo.pop();
   E.stroke = null;
+  if (["rivers", "borders", "ridges"].includes(E.tool)) renderTools();
 }
 
 // The hex side nearest the pointer, among the sides of the hex it is over.
@@ -252,7 +254,7 @@ function drawMarks() {
         stroke: "#6a1b9a", "stroke-width": 0.3, class: "region-hex" }));
     }
   }
-  const c = E.city && E.doc.cities.find((x) => x.name === E.city);
+  const c = E.tool === "city" && E.city && E.doc.cities.find((x) => x.name === E.city);
   if (c) {
     const i = b.hexIndex(c.hex);
     if (i !== undefined) layer.append(svg("polygon", { points: b.points(i, 1.05), fill: "none", stroke: "#2271b1",

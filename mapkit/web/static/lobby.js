@@ -144,7 +144,7 @@ async function upload(ev) {
 
 async function main() {
   info = await api("/api/info");
-  for (const p of info.presets) $("preset").append(el("option", { value: p.name }, `${p.name} (${p.family})`));
+  for (const p of info.presets) $("preset").append(el("option", { value: p.name }, p.name));
   if (info.presets.some((p) => p.name === "paluba")) $("preset").value = "paluba";
   fillMaps(info.maps);
   fillOptions();

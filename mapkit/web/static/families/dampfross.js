@@ -243,8 +243,10 @@ function drawChoices(ctx, marks) {
   }
   if (declaring(ctx)) {
     if (S.route) {
-      marks.append(polyline(ctx, S.route.map((h) => board.hexIndex(h)), {
-        class: "chosen-route", stroke: ctx.colour(seat), "stroke-width": f(1.6 * kk), "stroke-opacity": 0.6 }));
+      const idx = S.route.map((h) => board.hexIndex(h));
+      marks.append(polyline(ctx, idx, { stroke: "#fff", "stroke-width": f(2.4 * kk), "stroke-opacity": 0.85 }));
+      marks.append(polyline(ctx, idx, { class: "chosen-route", stroke: "#000", "stroke-width": f(1 * kk),
+        "stroke-dasharray": `${f(2 * kk)},${f(1 * kk)}` }));
     }
     if (S.custom.length) {
       marks.append(polyline(ctx, S.custom, { class: "custom-route", stroke: "#000", "stroke-width": f(0.9 * kk),
