@@ -319,3 +319,25 @@ def test_the_kit_and_the_heat_map_of_a_drawn_map(served):
     assert list((served.games / "tmp").iterdir()) == []            # the work folder is gone
     code, body, _ = served.request("/api/edit/blank", {"columns": 0, "rows": 5})
     assert code == 400 and b"columns" in body
+
+
+def test_other_sites_pages_are_refused(served):
+    # another site's page posting to this server, and a name of another site pointed at it
+    code, body, _ = served.request("/api/games", {"map": "tiny", "preset": "paluba",
+                                                  "seats": [{"name": "A"}, {"name": "B"}]},
+                                   headers={"Origin": "http://evil.example"})
+    assert code == 403 and b"other sites" in body
+    assert served.request("/api/maps", headers={"Host": "evil.example:8000"})[0] == 400
+    port = served.url.rsplit(":", 1)[1]
+    assert served.request("/api/maps", headers={"Origin": f"http://127.0.0.1:{port}"})[0] == 200
+    from websockets.exceptions import InvalidStatus, ConnectionClosed
+    from websockets.sync.client import connect
+
+    g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")])
+    try:
+        with connect(served.url.replace("http", "ws") + f"/ws/{g['id']}", origin="http://evil.example") as c:
+            c.recv(timeout=5)
+        refused = False
+    except (InvalidStatus, ConnectionClosed):
+        refused = True
+    assert refused

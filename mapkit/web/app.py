@@ -32,6 +32,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -103,9 +104,27 @@ async def _json(request: Request) -> dict:
     return data
 
 
+def same_origin(headers) -> bool:
+    """Whether a request comes from a page of this server (or from no page at all: a script).
+
+    A browser names the page that sends a request in ``Origin``; another site's page may not
+    start games, save maps or act in games here (a form posted from elsewhere would need no
+    permission from the browser otherwise).
+    """
+    from urllib.parse import urlsplit
+
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+
+
 def _handled(fn):
-    """An endpoint whose one-line errors become JSON answers."""
+    """An endpoint whose one-line errors become JSON answers; requests that change something
+    must come from this server's own pages."""
     async def endpoint(request):
+        if request.method != "GET" and not same_origin(request.headers):
+            return _error("requests from other sites' pages are refused", 403)
         try:
             return await fn(request)
         except TooLarge as exc:
@@ -119,8 +138,11 @@ def _handled(fn):
     return endpoint
 
 
-def create_app(server: Server) -> Starlette:
-    """The application of ``server`` (see the module notes)."""
+def create_app(server: Server, allowed_hosts=None) -> Starlette:
+    """The application of ``server`` (see the module notes). ``allowed_hosts``: the host
+    names requests may be addressed to (a server on the loopback answers only to its own
+    names, so a page of another site whose name was pointed at 127.0.0.1 cannot use it);
+    None: any."""
     hub = server.hub
     cat = server.catalogue
 
@@ -216,6 +238,9 @@ def create_app(server: Server) -> Starlette:
 
     # -- the live channel -------------------------------------------------------------------
     async def live(ws: WebSocket):
+        if not same_origin(ws.headers):
+            await ws.close(code=4403)
+            return
         await ws.accept()
         try:
             game = hub.get(ws.path_params["gid"])
@@ -327,7 +352,10 @@ def create_app(server: Server) -> Starlette:
         WebSocketRoute("/ws/{gid}", live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2000)])
+    middleware = [Middleware(GZipMiddleware, minimum_size=2000)]
+    if allowed_hosts is not None:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
 
 
 async def _answer(game, access: Access, text: str) -> str:
