@@ -23,7 +23,6 @@ mapkit.errors.InputError: bad.yaml:2: grid: 'orientation' is a required property
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from ..errors import InputError, InvalidError
@@ -172,6 +171,3 @@ class Catalogue:
         atomic_write(path, dump_map(m), inputs=list(self.bundled.values()))
         return self._entry(SAVED_PREFIX + name, path, "saved")
 
-
-def text_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -32,7 +32,7 @@ import zipfile
 
 from ..errors import InputError, InvalidError, MapkitError
 
-__all__ = ["blank_document", "document_of", "format_document", "read_document", "canonical_text",
+__all__ = ["blank_document", "grid_of", "check_grid", "valid_map", "document_of", "format_document", "read_document", "canonical_text",
            "analyse", "heat", "kit_zip", "MAX_GRID"]
 
 EDGE_KINDS = ("rivers", "borders", "ridges")
@@ -42,13 +42,33 @@ MAX_GRID = 200            # columns or rows of a map drawn in the browser
 def blank_document(columns: int = 20, rows: int = 15, orientation: str = "pointy", offset: str = "odd",
                    hex_mm: float = 14, name: str = "New map") -> dict:
     """An empty plain board."""
-    _check_grid(columns, rows, orientation, offset, hex_mm)
+    check_grid(columns, rows, orientation, offset, hex_mm)
     return {"name": name, "grid": {"orientation": orientation, "offset": offset, "columns": int(columns),
                                    "rows": int(rows), "hex_mm": hex_mm},
             "terrain": {}, "rivers": [], "borders": [], "ridges": [], "cities": [], "regions": []}
 
 
-def _check_grid(columns, rows, orientation, offset, hex_mm) -> None:
+def grid_of(spec):
+    """The :class:`~mapkit.grid.Grid` of a document's ``grid`` (checked, one-line errors).
+
+    >>> grid_of({"orientation": "flat", "offset": "even", "columns": 3, "rows": 2}).hex_mm
+    14.0
+    >>> grid_of({"orientation": "flat", "offset": "even", "columns": 0, "rows": 2})
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: columns: a whole number from 1 to 200
+    """
+    from ..grid import Grid
+
+    if not isinstance(spec, dict):
+        raise InputError("grid: an object of orientation, offset, columns, rows, hex_mm")
+    hex_mm = spec.get("hex_mm", 14)
+    check_grid(spec.get("columns"), spec.get("rows"), spec.get("orientation"), spec.get("offset"), hex_mm)
+    return Grid(spec["orientation"], spec["offset"], spec["columns"], spec["rows"], hex_mm)
+
+
+def check_grid(columns, rows, orientation, offset, hex_mm) -> None:
+    """A one-line :class:`InputError` for a grid the editor does not draw."""
     for what, v in (("columns", columns), ("rows", rows)):
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_GRID:
             raise InputError(f"{what}: a whole number from 1 to {MAX_GRID}")
