@@ -151,7 +151,7 @@ class LiveGame:
         self.updated = time.time()
         self._driver: asyncio.Task | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self._timer_key = None
+        self.error = None       # why the server's own action was refused (a bot's mistake): the game stops
 
     # -- who is who ------------------------------------------------------------------------
     def seat_token(self, seat: int) -> str:
@@ -198,7 +198,7 @@ class LiveGame:
                 "players": [{"name": x["name"], "kind": x["kind"]} for x in self.seats],
                 "phase": s.phase, "over": s.is_terminal(),
                 "winners": [s.players[p] for p in s.winners()], "actions": len(s.history),
-                "created": self.meta.get("created"), "updated": self.updated}
+                "created": self.meta.get("created"), "updated": self.updated, "error": self.error}
 
     def links(self, base: str = "") -> dict:
         """Every link of the game (for its host)."""
@@ -319,7 +319,7 @@ class LiveGame:
                     self.state.apply(action)
                 except (IllegalAction, ValueError) as exc:      # a bot's mistake: stop, say so
                     log.error("game %s: the server's own action was refused: %s", self.id, exc)
-                    self.meta["error"] = str(exc)
+                    self.error = f"stopped: the server's own action was refused ({exc})"
                     return
                 await self.saved()
             self.version += 1
@@ -394,7 +394,7 @@ class LiveGame:
             "players": [{"seat": i, "name": x["name"], "kind": x["kind"]} for i, x in enumerate(self.seats)],
             "you": sorted(access.seats), "host": access.host, "timer": self.timer_seconds(),
             "options": s.options.as_json(), "pace": self.pace, "colours": list(PLAYER_COLOURS),
-            "over": s.is_terminal()}}
+            "over": s.is_terminal(), "error": self.error}}
 
 
 class Hub:

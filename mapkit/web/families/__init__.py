@@ -29,8 +29,11 @@ def requests_for(family: str) -> dict:
     """The requests of ``family`` (name -> function), or {} for a family without any."""
     if not family.isidentifier():
         return {}
+    name = f"{__name__}.{family}"
     try:
-        mod = importlib.import_module(f"{__name__}.{family}")
-    except ModuleNotFoundError:
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:        # the module is there but something it needs is not
+            raise
         return {}
     return dict(getattr(mod, "REQUESTS", {}))

@@ -154,7 +154,8 @@ function render() {
   const g = ctx.hello.game;
   $("title").textContent = `${g.map} · ${g.preset}`;
   const turn = $("turn");
-  if (v.over) turn.textContent = `game over: ${v.winners.join(", ")} won`;
+  if (ctx.hello.game.error) turn.textContent = ctx.hello.game.error;
+  else if (v.over) turn.textContent = `game over: ${v.winners.join(", ")} won`;
   else if (v.chance) turn.textContent = "the dice are rolled…";
   else turn.textContent = `${ctx.name(v.current_player)} to play (${v.step.replace(/_/g, " ")})`;
   turn.className = ctx.myTurn ? "turn mine" : "turn";

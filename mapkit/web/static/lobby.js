@@ -96,7 +96,7 @@ async function loadGames() {
   const body = clear($("games").tBodies[0]);
   if (!data.games.length) body.append(el("tr", {}, el("td.muted", {}, "no games yet")));
   for (const g of data.games) {
-    const state = g.over ? `over: ${g.winners.join(", ")} won` : g.phase;
+    const state = g.error || (g.over ? `over: ${g.winners.join(", ")} won` : g.phase);
     const who = g.players.map((p) => p.kind === "human" ? p.name : `${p.name} (${p.kind})`).join(", ");
     body.append(el("tr", { "data-game": g.id },
       el("td", {}, g.map), el("td", {}, g.preset), el("td", {}, who), el("td", {}, state),
