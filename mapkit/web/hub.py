@@ -124,7 +124,11 @@ class Connection:
                     text = self.replies.pop(0)
                 else:
                     text, self.state_text = self.state_text, None
-                await self.send(text)
+                try:
+                    await self.send(text)
+                except Exception:       # the browser went away mid-send (the socket says how)
+                    self.closed = True
+                    return
 
 
 class LiveGame:
