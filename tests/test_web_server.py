@@ -104,6 +104,17 @@ def test_malformed_messages_get_one_line_answers(served):
     assert ann.call({"type": "act", "action": "start"})["message"] == 'an action is a JSON object with a "type"'
     assert ann.call({"type": "teleport"})["message"].startswith("unknown message type 'teleport'")
     assert ann.act({"type": "build", "pieces": ["A1/B1"]})["type"] == "error"     # no start chosen yet
+    # junk of every kind: refused one by one, nothing changed, the channel still open
+    for junk in ({"type": "done", "player": [0]}, {"type": "done", "player": "0"}, {"type": 5},
+                 {"type": "build", "pieces": [{"a": 1}]}, {"type": "start", "city": [1]},
+                 {"type": "build", "path": None}, {"type": "first", "player": 0}):
+        r = ann.act(junk)
+        assert r["type"] == "error" and r["message"], (junk, r)
+    for junk in ({"type": "act"}, {"type": "ask"}, {"type": "ask", "ask": "plan", "to": ["x"]}, {"type": None},
+                 {"id": [1], "type": "ping"}):
+        assert ann.call(junk)["type"] in ("error", "pong")
+    assert ann.call({"type": "ping"})["type"] == "pong"
+    assert _record(served, g["id"]).actions == []
     assert ann.call({"type": "ask", "ask": "preview", "path": ["A1", "B1"]})["message"] == "you are not building now"
     ann.close()
 

@@ -252,7 +252,7 @@ class LiveGame:
                     raise Refused("a spectator cannot act; open your seat's link to play", "web.spectator")
                 cp = s.current_player()
                 seat = action.get("player", cp if cp in access.seats else min(access.seats))
-                if seat not in access.seats:
+                if type(seat) is not int or seat not in access.seats:
                     held = ", ".join(s.players[p] for p in sorted(access.seats))
                     who = s.players[seat] if isinstance(seat, int) and 0 <= seat < s.num_players else repr(seat)
                     raise Refused(f"this link plays for {held}, not for {who}", "web.seat")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -23,6 +24,8 @@ from .httpio import same_origin, server_of
 from .hub import Access, Connection, Refused
 
 __all__ = ["live", "answer", "MAX_MESSAGE_BYTES"]
+
+log = logging.getLogger("mapkit.web")
 
 MAX_MESSAGE_BYTES = 64 * 1024           # one message of the live channel
 
@@ -90,6 +93,12 @@ async def answer(game, access: Access, text: str) -> str:
         out = {"type": "error", "message": str(exc), "rule": exc.rule}
     except MapkitError as exc:
         out = {"type": "error", "message": str(exc), "rule": "web.input"}
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # the engine checks every action before changing anything, so a message it did not
+        # foresee changed nothing either; the browser is told, the server logs it
+        log.exception("game %s: a message the server did not foresee: %.200s", game.id, text)
+        out = {"type": "error", "message": f"the server could not understand this message ({type(exc).__name__})",
+               "rule": "web.unforeseen"}
     out["id"] = rid
     return json.dumps(out, ensure_ascii=False)
 
