@@ -67,6 +67,17 @@ function mark(ctx, i, cls) {
   S.marked.push([p, cls]);
 }
 
+// The segment between two hex centres, stopping short of a city's centre (0.3 hex, as the
+// printed game picture does: the city's race numbers stay readable).
+function trimmed(ctx, a, b) {
+  let [x1, y1] = ctx.board.centre(a);
+  let [x2, y2] = ctx.board.centre(b);
+  const dx = x2 - x1, dy = y2 - y1, ln = Math.hypot(dx, dy) || 1, trim = 0.3 * ctx.geometry.hex_mm;
+  if (cityHexes(ctx).has(a)) { x1 += dx / ln * trim; y1 += dy / ln * trim; }
+  if (cityHexes(ctx).has(b)) { x2 -= dx / ln * trim; y2 -= dy / ln * trim; }
+  return [x1, y1, x2, y2];
+}
+
 function line(ctx, parent, a, b, attrs) {
   const [x1, y1] = ctx.board.centre(a), [x2, y2] = ctx.board.centre(b);
   parent.append(ctx.svg("line", { x1: f(x1), y1: f(y1), x2: f(x2), y2: f(y2), ...attrs }));
@@ -82,17 +93,12 @@ function draw(ctx) {
   S.marked = [];
   const kk = k(ctx);
   const w = 1.3 * kk;
-  const trim = 0.3 * ctx.geometry.hex_mm;
-  const cities = cityHexes(ctx);
   // track: the owners of a piece side by side, stopping short of a city's centre
   for (const t of v.board.track) {
     const [a, b] = edgeEnds(ctx, t.edge);
-    let [x1, y1] = board.centre(a);
-    let [x2, y2] = board.centre(b);
-    const dx = x2 - x1, dy = y2 - y1, ln = Math.hypot(dx, dy) || 1;
-    const nx = -dy / ln, ny = dx / ln;
-    if (cities.has(a)) { x1 += dx / ln * trim; y1 += dy / ln * trim; }
-    if (cities.has(b)) { x2 -= dx / ln * trim; y2 -= dy / ln * trim; }
+    const [x1, y1, x2, y2] = trimmed(ctx, a, b);
+    const ln = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const nx = -(y2 - y1) / ln, ny = (x2 - x1) / ln;
     t.owners.forEach((p, i) => {
       const off = (i - (t.owners.length - 1) / 2) * w;
       over.append(ctx.svg("line", {
@@ -263,12 +269,7 @@ function drawPlan(ctx, marks, kk) {
   for (let j = 0; j + 1 < S.plan.length; j++) {
     const piece = pieces ? pieces[j] : null;
     const colour = !piece ? "#555" : piece.own ? "#999" : piece.ok ? "#00a32a" : "#d63638";
-    // like track, a planned piece stops short of a city's centre (its numbers stay readable)
-    let [x1, y1] = board.centre(S.plan[j]);
-    let [x2, y2] = board.centre(S.plan[j + 1]);
-    const dx = x2 - x1, dy = y2 - y1, ln = Math.hypot(dx, dy) || 1, trim = 0.3 * ctx.geometry.hex_mm;
-    if (cityHexes(ctx).has(S.plan[j])) { x1 += dx / ln * trim; y1 += dy / ln * trim; }
-    if (cityHexes(ctx).has(S.plan[j + 1])) { x2 -= dx / ln * trim; y2 -= dy / ln * trim; }
+    const [x1, y1, x2, y2] = trimmed(ctx, S.plan[j], S.plan[j + 1]);
     marks.append(ctx.svg("line", { x1: f(x1), y1: f(y1), x2: f(x2), y2: f(y2),
       class: `plan-piece ${piece && piece.ok ? "ok" : "no"}`, stroke: colour, "stroke-width": f(1.1 * kk),
       "stroke-dasharray": `${f(1.6 * kk)},${f(0.9 * kk)}`, "stroke-linecap": "round" }));
