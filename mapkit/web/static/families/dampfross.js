@@ -432,6 +432,17 @@ function panel(ctx, box) {
     buttons.append(el("button", { "data-act": "clear", onclick: () => { S.plan = []; S.preview = null; S.planKey = ""; ctx.redraw(); } }, "Clear"));
     for (const a of legal("done")) { handled.add("done"); buttons.append(el("button", { "data-type": "done", onclick: () => ctx.act(a).catch(() => {}) }, "Done: end the turn")); }
     for (const a of legal("declare_end")) { handled.add("declare_end"); buttons.append(el("button", { "data-type": "declare_end", onclick: () => ctx.act(a).catch(() => {}) }, "Declare the end of building")); }
+    if (ctx.hello.game.options.joint_track && !post) {
+      // a joint track (option joint_track): proposed at the start of one's turn to a player
+      // whose turn is still to come, at a hex where both networks meet (the engine checks)
+      const who = el("select", { id: "joint-with" }, ...ctx.hello.game.players.filter((x) => x.seat !== ctx.seat)
+        .map((x) => el("option", { value: x.seat }, x.name)));
+      const at = el("input", { id: "joint-at", size: 4, placeholder: "hex",
+        value: S.plan.length ? ctx.board.hexName(S.plan[0]) : "" });
+      buttons.append(el("span", {}, "joint track with ", who, " at ", at, " ", el("button", { "data-act": "joint",
+        onclick: () => ctx.act({ type: "joint", with: Number(who.value), at: at.value.trim().toUpperCase() }).catch(() => {}) },
+      "propose")));
+    }
     for (const a of legal("ferry")) { handled.add("ferry"); buttons.append(el("button", { "data-type": "ferry", onclick: () => ctx.act(a).catch(() => {}) }, `Buy the ferry ${a.ferry}`)); }
     box.append(buttons);
   } else if (S.plan.length) {
@@ -489,8 +500,21 @@ function racePanel(ctx, box) {
   } else box.append(el("p.muted", {}, "Pick a route, or click hexes from the start city to draw your own."));
   const chosen = S.custom.length >= 2 ? S.custom.map((i) => ctx.board.hexName(i)) : S.route;
   const buttons = el("div.actions", {});
+  // a joint train (option joint_races) is proposed with the route to a player who declares
+  // later; the engine says whether he may be asked
+  let partner = null;
+  if (ctx.hello.game.options.joint_races) {
+    partner = el("select", { id: "partner" }, el("option", { value: "" }, "alone"),
+      ...ctx.hello.game.players.filter((x) => x.seat !== ctx.seat).map((x) => el("option", { value: x.seat }, `jointly with ${x.name}`)));
+    buttons.append(partner);
+  }
+  const raceAction = () => {
+    const a = { type: "race", route: chosen };
+    if (partner && partner.value !== "") a.partner = Number(partner.value);
+    return a;
+  };
   buttons.append(el("button.primary", { "data-act": "race", disabled: !chosen,
-    onclick: () => ctx.act({ type: "race", route: chosen }).then(() => { S.custom = []; S.route = null; }).catch(() => {}) }, "Race this route"));
+    onclick: () => ctx.act(raceAction()).then(() => { S.custom = []; S.route = null; }).catch(() => {}) }, "Race this route"));
   for (const a of v.legal.filter((x) => x.type === "pass")) {
     buttons.append(el("button", { "data-type": "pass", onclick: () => ctx.act(a).catch(() => {}) }, "Pass: do not race"));
   }
