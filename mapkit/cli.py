@@ -36,6 +36,7 @@ COMMANDS = {
     "replay": ("replay", "replay a game record and show the final state and the winner"),
     "simulate": ("simulate", "play many games with bots and report wins by seat and start city"),
     "play": ("play", "play a map in the terminal against bots or hot-seat, with a picture of the board"),
+    "serve": ("serve", "play in the browser with friends and bots, and edit maps with live analysis"),
 }
 
 

@@ -1,0 +1,177 @@
+"""The JSON endpoints of ``mapkit serve``: information, maps, games, and the editor's work.
+
+Each endpoint reads the :class:`~mapkit.web.app.Server` from the application
+(:func:`~mapkit.web.httpio.server_of`); work that takes more than a moment (drawing a board,
+analysing a map, writing a kit) runs in a worker thread, so the games go on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+from starlette.responses import JSONResponse, Response
+
+from ..errors import InputError
+from . import editor
+from .boards import geometry
+from .catalogue import MAX_UPLOAD_BYTES
+from .httpio import read_body, read_json, server_of
+from .hub import Refused
+from .storage import slug
+
+__all__ = ["info", "maps", "map_doc", "map_yaml", "games", "game_board", "game_links", "game_record",
+           "edit_blank", "edit_geometry", "edit_analyse", "edit_heat", "edit_yaml", "edit_save", "edit_kit"]
+
+
+# -- information and maps -----------------------------------------------------------------------
+async def info(request):
+    """Presets (with their options and bots) and maps, for the lobby."""
+    from ..engine import PRESETS
+    from ..engine.bots import bots_for
+
+    presets = []
+    for name, cls in sorted(PRESETS.items()):
+        rules = cls()
+        d = rules.options
+        presets.append({"name": name, "family": cls.family, "description": cls.description,
+                        "min_players": rules.min_players, "max_players": rules.max_players,
+                        "options": [{"name": k, "kind": kind, "default": getattr(d, k)} for k, kind in d.describe()],
+                        "bots": sorted(bots_for(name))})
+    return JSONResponse({"presets": presets, "maps": server_of(request).catalogue.entries(),
+                         "max_upload": MAX_UPLOAD_BYTES})
+
+
+async def maps(request):
+    """GET: the maps offered; POST: upload one (the file's text as the body, ``?name=``)."""
+    cat = server_of(request).catalogue
+    if request.method == "POST":
+        raw = await read_body(request, MAX_UPLOAD_BYTES)
+        name = request.query_params.get("name") or "upload.yaml"
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        return JSONResponse(await asyncio.to_thread(cat.upload, text, Path(name).name[:80]))
+    return JSONResponse({"maps": cat.entries()})
+
+
+async def map_doc(request):
+    """A map as the editor holds it."""
+    cat = server_of(request).catalogue
+    mid = request.path_params["mid"]
+    m, _ = cat.load(mid)
+    return JSONResponse({"doc": editor.document_of(m), "id": mid, "bundled": cat.is_bundled(mid)})
+
+
+async def map_yaml(request):
+    mid = request.path_params["mid"]
+    _, text = server_of(request).catalogue.load(mid)
+    return Response(text, media_type="application/x-yaml; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{slug(mid)}.yaml"'})
+
+
+# -- games --------------------------------------------------------------------------------------
+async def games(request):
+    """GET: the games (public lines); POST: start one -> its id and links."""
+    srv = server_of(request)
+    if request.method == "GET":
+        return JSONResponse(srv.hub.listing())
+    data = await read_json(request)
+    m, text = srv.catalogue.load(data.get("map"))
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise InputError("seats: a list of {name, kind}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise InputError("options: an object of option -> value")
+    preset = data.get("preset")
+    if not isinstance(preset, str):
+        raise InputError("preset: the name of a rules preset")
+    kwargs = {"pace": data["pace"]} if "pace" in data else {}
+    game = await srv.hub.create(m, text, preset, options, [(s.get("name"), s.get("kind", "human")) for s in seats],
+                                seed=data.get("seed"), **kwargs)
+    await asyncio.to_thread(srv.board_text, m, text)        # drawn now: the game's page opens at once
+    return JSONResponse({"id": game.id, **game.links()})
+
+
+async def game_board(request):
+    """The printed board of a game's map and its geometry (:mod:`mapkit.web.boards`)."""
+    srv = server_of(request)
+    game = srv.hub.get(request.path_params["gid"])
+    text = await asyncio.to_thread(srv.board_text, game.map, game.map_text)
+    return Response(text, media_type="application/json", headers={"Cache-Control": "max-age=3600"})
+
+
+async def game_links(request):
+    game = server_of(request).hub.get(request.path_params["gid"])
+    if not game.access(request.query_params.get("t")).host:
+        raise Refused("only the game's host sees every seat's link", "web.host")
+    return JSONResponse(game.links())
+
+
+async def game_record(request):
+    """The record: to anyone once the game is over, before that to its host only (it shows
+    every secret choice)."""
+    game = server_of(request).hub.get(request.path_params["gid"])
+    access = game.access(request.query_params.get("t"))
+    async with game.lock:
+        if not game.state.is_terminal() and not access.host:
+            raise Refused("the record shows every secret choice: it can be downloaded when the game "
+                          "is over (or by the host)", "web.host")
+        text = game.record().dumps()
+    return Response(text, media_type="application/json; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="game-{game.id}.json"'})
+
+
+# -- the editor ---------------------------------------------------------------------------------
+async def edit_blank(request):
+    d = await read_json(request)
+    return JSONResponse({"doc": editor.blank_document(
+        d.get("columns", 20), d.get("rows", 15), d.get("orientation", "pointy"), d.get("offset", "odd"),
+        d.get("hex_mm", 14), str(d.get("name") or "New map"))})
+
+
+async def edit_geometry(request):
+    return JSONResponse(geometry(editor.grid_of((await read_json(request)).get("grid"))))
+
+
+async def edit_analyse(request):
+    d = await read_json(request)
+    return JSONResponse(await asyncio.to_thread(editor.analyse, d.get("doc"), d.get("metric", "build"),
+                                                bool(d.get("board", True))))
+
+
+async def edit_heat(request):
+    d = await read_json(request)
+    return JSONResponse(await asyncio.to_thread(editor.heat, d.get("doc"), d.get("metric", "build")))
+
+
+async def edit_yaml(request):
+    d = await read_json(request)
+    text = await asyncio.to_thread(editor.canonical_text, d.get("doc"))
+    return Response(text, media_type="application/x-yaml; charset=utf-8")
+
+
+async def edit_save(request):
+    """Save the map into the games folder (canonical text) -> its catalogue entry and text."""
+    from ..io.yamlmap import dump_map
+
+    d = await read_json(request)
+    m, _ = await asyncio.to_thread(editor.read_document, d.get("doc"))
+    entry = await asyncio.to_thread(server_of(request).catalogue.save, m, slug(str(d.get("name") or m.name or "map")))
+    return JSONResponse({"map": entry, "yaml": dump_map(m)})
+
+
+async def edit_kit(request):
+    """The printable kit of the map (``mapkit sheets``) as a zip; a map with errors is refused."""
+    d = await read_json(request)
+    m = await asyncio.to_thread(editor.valid_map, d.get("doc"))
+    work = server_of(request).store.work_dir()
+    try:
+        data = await asyncio.to_thread(editor.kit_zip, m, work, d.get("rules"))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return Response(data, media_type="application/zip",
+                    headers={"Content-Disposition": f'attachment; filename="{slug(m.name or "map")}-kit.zip"'})

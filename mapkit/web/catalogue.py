@@ -1,0 +1,173 @@
+"""The maps a server offers: the bundled ones (given on the command line) and those uploaded or
+saved from the editor into the games folder.
+
+A map is known by an id: the file's stem for a bundled map, ``my-`` and the saved name for a
+map of the games folder. Browsers name maps only by id, never by path. An uploaded map is
+size-limited, read by the one map loader (:func:`mapkit.io.yamlmap.parse_map`), validated, and
+stored in canonical form (the bytes ``mapkit format`` writes), never over a bundled file.
+
+>>> import tempfile, pathlib
+>>> from mapkit.web.storage import GamesFolder
+>>> store = GamesFolder(tempfile.mkdtemp())
+>>> cat = Catalogue(store, [])
+>>> text = "version: 1\\nname: Tiny\\ngrid: {orientation: pointy, offset: odd, columns: 9, rows: 1}\\n" \\
+...        "cities: [{name: Aš, hex: A1, numbers: [11]}, {name: Cheb, hex: I1, numbers: [12]}]\\n"
+>>> entry = cat.upload(text, "tiny.yaml")
+>>> entry["id"], entry["name"], [e["id"] for e in cat.entries()]
+('my-tiny', 'Tiny', ['my-tiny'])
+>>> cat.upload("version: 1\\ngrid: {}\\n", "bad.yaml")
+Traceback (most recent call last):
+...
+mapkit.errors.InputError: bad.yaml:2: grid: 'orientation' is a required property (and 3 more)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError, InvalidError
+from ..fileio import atomic_write, read_text
+from .storage import MAP_ID, slug
+
+__all__ = ["Catalogue", "MAX_UPLOAD_BYTES", "bundled_maps"]
+
+# A map file is at most a few hundred kilobytes (czechia.yaml: 20 kB).
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+SAVED_PREFIX = "my-"
+
+
+def bundled_maps(paths) -> list:
+    """The map files named by ``paths`` (files, or folders whose ``*.yaml`` are taken); none
+    given: the ``maps/`` folder beside the package (a source checkout), else ``./maps``."""
+    if not paths:
+        here = Path(__file__).resolve().parents[2] / "maps"
+        for cand in (here, Path("maps")):
+            if cand.is_dir():
+                return sorted(cand.glob("*.yaml"))
+        return []
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(p.glob("*.yaml"))
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise InputError(f"{p}: no such map file or folder")
+    return out
+
+
+class Catalogue:
+    """Bundled and saved maps by id. Maps are read when first asked for and kept."""
+
+    def __init__(self, store, bundled):
+        self.store = store
+        self.bundled: dict = {}
+        for p in bundled:
+            key = slug(Path(p).stem)
+            n = 2
+            base = key
+            while key in self.bundled:
+                key = f"{base}-{n}"
+                n += 1
+            self.bundled[key] = Path(p).resolve()
+        self._maps: dict = {}        # path -> (mtime, size, Map or error text)
+
+    # -- listing -------------------------------------------------------------------------------
+    def entries(self) -> list:
+        """``[{id, name, source, cities, columns, rows, valid, error}]``, bundled first."""
+        out = []
+        for key, path in self.bundled.items():
+            out.append(self._entry(key, path, "bundled"))
+        for path in self.store.saved_maps():
+            out.append(self._entry(SAVED_PREFIX + path.stem, path, "saved"))
+        return out
+
+    def _entry(self, key, path, source) -> dict:
+        m, error = self._read(path)
+        e = {"id": key, "source": source, "name": (m.name or path.stem) if m else path.stem,
+             "valid": error is None, "error": error}
+        if m is not None:
+            e.update(cities=len(m.cities), columns=m.grid.columns, rows=m.grid.rows)
+        return e
+
+    def path_of(self, key: str) -> Path:
+        if not isinstance(key, str):
+            raise InputError("no map named")
+        if key in self.bundled:
+            return self.bundled[key]
+        if key.startswith(SAVED_PREFIX):
+            p = self.store.map_file(key[len(SAVED_PREFIX):])
+            if p.is_file():
+                return p
+        raise InputError(f"no map {key!r} on this server")
+
+    def is_bundled(self, key: str) -> bool:
+        return key in self.bundled
+
+    def _read(self, path):
+        """``(Map or None, error or None)``: the map read and validated (cached by mtime)."""
+        from ..io.yamlmap import load_map
+
+        try:
+            st = path.stat()
+        except OSError as exc:
+            return None, f"{path.name}: {exc.strerror}"
+        got = self._maps.get(path)
+        if got is not None and got[0] == (st.st_mtime_ns, st.st_size):
+            return got[1], got[2]
+        try:
+            m, err = load_map(path), None
+        except (InputError, InvalidError) as exc:
+            m, err = None, str(exc).replace(str(path), path.name)
+        self._maps[path] = ((st.st_mtime_ns, st.st_size), m, err)
+        return m, err
+
+    def load(self, key: str):
+        """``(Map, canonical text)`` of map ``key``; :class:`InputError` if it is not playable."""
+        from ..io.yamlmap import dump_map
+
+        path = self.path_of(key)
+        m, err = self._read(path)
+        if m is None:
+            raise InputError(err)
+        return m, dump_map(m)
+
+    def text(self, key: str) -> str:
+        """The file's own text (for the editor and downloads)."""
+        return read_text(self.path_of(key), MAX_UPLOAD_BYTES)
+
+    # -- writing -------------------------------------------------------------------------------
+    def upload(self, text: str, filename: str = "map.yaml") -> dict:
+        """Read, validate and store an uploaded map; its catalogue entry. A map with errors is
+        refused with the first of them (one line)."""
+        from ..io.yamlmap import parse_map
+        from ..validate import validate
+
+        if len(text.encode("utf-8")) > MAX_UPLOAD_BYTES:
+            raise InputError(f"{filename}: larger than {MAX_UPLOAD_BYTES // 1024} kB; a map file is far smaller")
+        m, issues = parse_map(text, filename)
+        errors = [i for i in issues + validate(m) if i.is_error]
+        if errors:
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise InvalidError(f"{filename}: invalid map: {errors[0]}{more}", errors)
+        name = self.free_name(slug(m.name or Path(filename).stem))
+        return self.save(m, name)
+
+    def free_name(self, base: str) -> str:
+        name, n = base, 2
+        while self.store.map_file(name).exists():
+            name = f"{base}-{n}"
+            n += 1
+        return name
+
+    def save(self, m, name: str) -> dict:
+        """Write ``m`` canonically as saved map ``name`` (replacing a saved map of that name,
+        never a bundled file); its entry."""
+        from ..io.yamlmap import dump_map
+
+        if not MAP_ID.match(name or ""):
+            name = slug(name or "map")
+        path = self.store.map_file(name)
+        atomic_write(path, dump_map(m), inputs=list(self.bundled.values()))
+        return self._entry(SAVED_PREFIX + name, path, "saved")
+

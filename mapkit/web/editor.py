@@ -1,0 +1,249 @@
+"""The map editor's work on the server: a map as the editor holds it, and everything the page
+shows beside the map while it is drawn.
+
+The page holds a map as an *editor document*: the map format's own keys (``docs/map-format.md``),
+except that ``terrain`` is a plain object ``{hex: terrain}`` of the hexes that are not plain
+(the page paints hexes one by one, not an art block). :func:`format_document` turns it into a
+map-format document with per-terrain lists, which the one map loader reads
+(:func:`mapkit.io.yamlmap.parse_map`), so the editor can never make a map the loader would
+read otherwise; saving writes :func:`~mapkit.io.yamlmap.dump_map` of what was read, the
+bytes ``mapkit format`` writes.
+
+:func:`analyse` answers after every edit: the validation list (each problem with the hexes
+it is at, for the page to go there), the distance table, the number of forbidden races and
+the spread of the prizes, and the printed board (:mod:`mapkit.render`) to show.
+
+>>> doc = blank_document(6, 1)
+>>> doc["cities"] = [{"name": "Aš", "hex": "A1", "numbers": [11]}, {"name": "Cheb", "hex": "F1", "numbers": [12]}]
+>>> a = analyse(doc, "build", board=False)
+>>> a["table"]["matrix"], a["races"]["forbidden"], [i["code"] for i in a["issues"]][:1]
+([[0, 5], [5, 0]], 1, ['W200'])
+>>> doc["terrain"] = {"C1": "mountain"}
+>>> analyse(doc, "build", board=False)["table"]["matrix"]     # 1 + 3 + 3 + 1 + 1 (rules.md 1)
+[[0, 9], [9, 0]]
+>>> canonical_text(doc) == canonical_text(document_of(read_document(canonical_text(doc))[0]))
+True
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from ..errors import InputError, InvalidError, MapkitError
+
+__all__ = ["blank_document", "grid_of", "check_grid", "valid_map", "document_of", "format_document", "read_document", "canonical_text",
+           "analyse", "heat", "kit_zip", "MAX_GRID"]
+
+EDGE_KINDS = ("rivers", "borders", "ridges")
+MAX_GRID = 200            # columns or rows of a map drawn in the browser
+
+
+def blank_document(columns: int = 20, rows: int = 15, orientation: str = "pointy", offset: str = "odd",
+                   hex_mm: float = 14, name: str = "New map") -> dict:
+    """An empty plain board."""
+    check_grid(columns, rows, orientation, offset, hex_mm)
+    return {"name": name, "grid": {"orientation": orientation, "offset": offset, "columns": int(columns),
+                                   "rows": int(rows), "hex_mm": hex_mm},
+            "terrain": {}, "rivers": [], "borders": [], "ridges": [], "cities": [], "regions": []}
+
+
+def grid_of(spec):
+    """The :class:`~mapkit.grid.Grid` of a document's ``grid`` (checked, one-line errors).
+
+    >>> grid_of({"orientation": "flat", "offset": "even", "columns": 3, "rows": 2}).hex_mm
+    14.0
+    >>> grid_of({"orientation": "flat", "offset": "even", "columns": 0, "rows": 2})
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: columns: a whole number from 1 to 200
+    """
+    from ..grid import Grid
+
+    if not isinstance(spec, dict):
+        raise InputError("grid: an object of orientation, offset, columns, rows, hex_mm")
+    hex_mm = spec.get("hex_mm", 14)
+    check_grid(spec.get("columns"), spec.get("rows"), spec.get("orientation"), spec.get("offset"), hex_mm)
+    return Grid(spec["orientation"], spec["offset"], spec["columns"], spec["rows"], hex_mm)
+
+
+def check_grid(columns, rows, orientation, offset, hex_mm) -> None:
+    """A one-line :class:`InputError` for a grid the editor does not draw."""
+    for what, v in (("columns", columns), ("rows", rows)):
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_GRID:
+            raise InputError(f"{what}: a whole number from 1 to {MAX_GRID}")
+    if orientation not in ("pointy", "flat"):
+        raise InputError("orientation: pointy or flat")
+    if offset not in ("odd", "even"):
+        raise InputError("offset: odd or even")
+    if not isinstance(hex_mm, (int, float)) or not 5 <= hex_mm <= 60:
+        raise InputError("hex_mm: from 5 to 60")
+
+
+def document_of(m) -> dict:
+    """The editor document of map ``m``."""
+    import yaml
+
+    from ..grid import hex_name
+    from ..io.yamlmap import dump_map
+
+    data = yaml.safe_load(dump_map(m))
+    data.pop("version", None)
+    data["terrain"] = {hex_name(h): t for h, t in sorted(m.terrain.items(), key=lambda x: (x[0].row, x[0].col))
+                       if t != "plain"}
+    for k in EDGE_KINDS + ("cities", "regions"):
+        data.setdefault(k, [])
+    return data
+
+
+def format_document(doc: dict) -> dict:
+    """The map-format document of an editor document (terrain as per-terrain lists)."""
+    if not isinstance(doc, dict):
+        raise InputError("a map document is a JSON object")
+    out = {"version": 1}
+    for k, v in doc.items():
+        if k == "version":
+            continue
+        if k == "terrain":
+            if not isinstance(v, dict):
+                raise InputError("terrain: an object of hex -> terrain")
+            lists: dict = {}
+            for h, t in v.items():
+                if t != "plain":
+                    lists.setdefault(str(t), []).append(h)
+            out["terrain"] = {"default": "plain", **lists}
+        elif v in ([], {}, None) and k in EDGE_KINDS + ("cities", "regions", "ferries", "rules"):
+            continue
+        else:
+            out[k] = v
+    return out
+
+
+def _yaml_text(doc: dict) -> str:
+    import yaml
+
+    return yaml.safe_dump(format_document(doc), allow_unicode=True, sort_keys=False, width=100)
+
+
+def read_document(doc_or_text, source: str = "<editor>"):
+    """``(Map, reading problems)`` of an editor document (or of map text); the loader's
+    :class:`InputError` when it is not a map at all."""
+    text = doc_or_text if isinstance(doc_or_text, str) else _yaml_text(doc_or_text)
+    from ..io.yamlmap import parse_map
+
+    return parse_map(text, source)
+
+
+def canonical_text(doc: dict) -> str:
+    """The canonical map text (``mapkit format``'s bytes) of an editor document."""
+    from ..io.yamlmap import dump_map
+
+    m, _ = read_document(doc)
+    return dump_map(m)
+
+
+def _places(m, where) -> list:
+    """The hexes a problem's ``where`` names (a hex, an edge, a city), for the page to show."""
+    from ..grid import HexNameError, hex_name, parse_edge, parse_hex
+
+    if not where:
+        return []
+    try:
+        if "/" in where:
+            return [hex_name(h) for h in parse_edge(where)]
+        return [hex_name(parse_hex(where))]
+    except (HexNameError, ValueError):
+        c = m.city_named(where)
+        return [hex_name(c.hex)] if c is not None else []
+
+
+def analyse(doc: dict, metric: str = "build", board: bool = True) -> dict:
+    """Everything the editor shows beside the map (see the module notes). A document the
+    loader refuses gives ``{"fatal": message}`` and nothing else."""
+    from ..analysis.distances import METRICS
+    from ..validate import validate
+
+    if metric not in METRICS:
+        raise InputError(f"unknown metric {metric!r}; use one of {', '.join(METRICS)}")
+    try:
+        m, read_issues = read_document(doc)
+    except MapkitError as exc:
+        return {"fatal": str(exc)}
+    issues = read_issues + validate(m)
+    issues = [i for i in issues if i.is_error] + [i for i in issues if not i.is_error]
+    out = {"fatal": None, "name": m.name,
+           "issues": [{**i.as_json(), "severity": i.severity, "at": _places(m, i.where)} for i in issues],
+           "errors": sum(i.is_error for i in issues), "cities": len(m.cities)}
+    out.update(_tables(m, metric))
+    if board:
+        from .boards import printed_board
+
+        out["svg"] = printed_board(m)
+    return out
+
+
+def _tables(m, metric: str) -> dict:
+    from ..analysis.distances import city_table, stranded_cities
+    from ..analysis.races import forbidden_pairs, min_distance_of, prizes, race_numbers
+    from ..analysis.stats import race_stats
+
+    try:
+        steps = city_table(m, "steps")
+        table = steps if metric == "steps" else city_table(m, metric)
+        table = table.without(stranded_cities(steps))
+        numbers = race_numbers(m)
+        forbidden = forbidden_pairs(m, table=steps)
+        allowed = [w for pair, (w, _) in prizes(m, steps).items() if w is not None and pair not in set(forbidden)]
+        stats = race_stats(m, table=steps)
+    except (MapkitError, KeyError, ValueError, IndexError) as exc:   # a map too broken to measure
+        return {"table": None, "races": None, "note": f"no tables until the errors are fixed ({exc})"}
+    n = len(numbers)
+    return {"table": {"metric": metric, "cities": [c.name for c in table.cities], "matrix": table.matrix},
+            "races": {"numbers": n, "pairs": n * (n - 1) // 2, "forbidden": len(forbidden),
+                      "min_distance": min_distance_of(m),
+                      "drawn_forbidden": stats["draws"]["p_forbidden"],
+                      "prize_min": min(allowed, default=None), "prize_max": max(allowed, default=None),
+                      "expected_winner_prize": stats["expected_winner_prize"]},
+            "note": None}
+
+
+def heat(doc: dict, metric: str = "build") -> dict:
+    """The heat map: per hex the share of cheapest city-to-city paths through it (0..1 of
+    the busiest) and its colour on the scale of ``mapkit report --html``."""
+    from ..analysis.network import path_heat
+    from ..commands.report import heat_colour
+    from ..grid import hex_name
+
+    m, _ = read_document(doc)
+    hexes, _ = path_heat(m, metric)
+    top = max(hexes.values(), default=0.0)
+    return {"metric": metric, "hexes": {hex_name(h): [round(v / top, 4), heat_colour(v / top)]
+                                        for h, v in hexes.items()} if top else {}}
+
+
+def valid_map(doc: dict):
+    """The map of ``doc`` when it has no errors; else :class:`InvalidError` with the first."""
+    from ..validate import validate
+
+    m, issues = read_document(doc)
+    errors = [i for i in issues + validate(m) if i.is_error]
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise InvalidError(f"the map has errors: {errors[0]}{more}", errors)
+    return m
+
+
+def kit_zip(m, work, rules: str | None = None) -> bytes:
+    """The printable kit of ``m`` (``mapkit sheets``) written into folder ``work``, as a zip."""
+    from ..render.sheets import write_sheets
+
+    folder = work / "kit"
+    write_sheets(m, folder, rules=rules)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for p in sorted(folder.rglob("*")):
+            if p.is_file():
+                info = zipfile.ZipInfo(str(p.relative_to(folder)), date_time=(2000, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, p.read_bytes())
+    return buf.getvalue()

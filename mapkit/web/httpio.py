@@ -1,0 +1,99 @@
+"""Reading requests and answering them: size limits, JSON, one-line errors, the same-origin rule.
+
+Every request body is size-limited and read as JSON (or, for an upload, as a map's text);
+every refusal is a JSON ``{"error": "one line"}`` with status 400 (403 for a wrong link or
+another site's page, 404 for what does not exist, 413 for a body too large).
+
+>>> same_origin({"origin": "http://127.0.0.1:8000", "host": "127.0.0.1:8000"})
+True
+>>> same_origin({"origin": "http://evil.example", "host": "127.0.0.1:8000"}), same_origin({"host": "x"})
+(False, True)
+"""
+
+from __future__ import annotations
+
+import json
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ..engine.errors import IllegalAction
+from ..errors import InputError, InvalidError
+from .hub import Refused
+
+__all__ = ["TooLarge", "MAX_BODY_BYTES", "error", "read_body", "read_json", "same_origin", "handled", "server_of"]
+
+MAX_BODY_BYTES = 4 * 1024 * 1024        # an editor document of a large map is a few hundred kB
+
+
+class TooLarge(InputError):
+    """A request body over its limit (status 413)."""
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def server_of(request):
+    """The :class:`~mapkit.web.app.Server` the application serves."""
+    return request.app.state.server
+
+
+async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise TooLarge(f"the request is {int(size)} bytes; the limit is {limit}")
+    chunks = []
+    got = 0
+    async for chunk in request.stream():
+        got += len(chunk)
+        if got > limit:
+            raise TooLarge(f"the request is over the limit of {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> dict:
+    raw = await read_body(request)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"the request is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise InputError("the request is not a JSON object")
+    return data
+
+
+def same_origin(headers) -> bool:
+    """Whether a request comes from a page of this server (or from no page at all: a script).
+
+    A browser names the page that sends a request in ``Origin``; another site's page may not
+    start games, save maps or act in games here (a form posted from elsewhere would need no
+    permission from the browser otherwise).
+    """
+    from urllib.parse import urlsplit
+
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+
+
+def handled(fn):
+    """An endpoint whose one-line errors become JSON answers; requests that change something
+    must come from this server's own pages."""
+    async def endpoint(request):
+        if request.method != "GET" and not same_origin(request.headers):
+            return error("requests from other sites' pages are refused", 403)
+        try:
+            return await fn(request)
+        except TooLarge as exc:
+            return error(str(exc), 413)
+        except Refused as exc:
+            return error(str(exc), 404 if exc.rule == "web.no-game" else 403 if exc.rule == "web.token" else 400)
+        except IllegalAction as exc:
+            return error(exc.reason)
+        except (InputError, InvalidError) as exc:
+            return error(str(exc))
+    endpoint.__name__ = fn.__name__
+    return endpoint

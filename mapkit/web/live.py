@@ -1,0 +1,114 @@
+"""The live channel of a game (one WebSocket per browser): states out; actions, undos and
+questions in, each answered by its ``id``.
+
+Messages from a browser: ``{"type": "act", "action": {...}}`` -> ``ack`` (the normalized
+action, ``n`` actions so far) or ``error`` (the engine's one-line reason and rule id);
+``{"type": "undo"}`` -> ``undone``; ``{"type": "ask", "ask": NAME, ...}`` -> ``answer`` (the
+family's questions, :mod:`mapkit.web.families`, which change nothing); ``{"type": "ping"}`` ->
+``pong``. The server first sends ``hello`` (the game, its seats, this link's seats), then a
+``state`` after every change (:meth:`mapkit.web.hub.LiveGame.state_message`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine.errors import IllegalAction
+from ..errors import InputError, MapkitError
+from .families import requests_for
+from .httpio import same_origin, server_of
+from .hub import Access, Connection, Refused
+
+__all__ = ["live", "answer", "MAX_MESSAGE_BYTES"]
+
+log = logging.getLogger("mapkit.web")
+
+MAX_MESSAGE_BYTES = 64 * 1024           # one message of the live channel
+
+
+async def live(ws: WebSocket):
+    """The WebSocket endpoint ``/ws/{gid}?t=TOKEN``."""
+    if not same_origin(ws.headers):
+        await ws.close(code=4403)
+        return
+    await ws.accept()
+    try:
+        game = server_of(ws).hub.get(ws.path_params["gid"])
+        access = game.access(ws.query_params.get("t"))
+    except Refused as exc:
+        await ws.send_text(json.dumps({"type": "error", "message": str(exc), "rule": exc.rule, "fatal": True}))
+        await ws.close(code=4403)
+        return
+    conn = Connection(ws.send_text, access)
+    pump = asyncio.get_running_loop().create_task(conn.pump())
+    async with game.lock:
+        conn.reply(json.dumps(game.hello(access), ensure_ascii=False))
+        conn.post_state(game.state_message(access))
+        game.conns.add(conn)
+    try:
+        while True:
+            text = await ws.receive_text()
+            conn.reply(await answer(game, access, text))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        game.conns.discard(conn)
+        conn.closed = True
+        pump.cancel()
+
+
+async def answer(game, access: Access, text: str) -> str:
+    """The reply to one message of a browser (an action, an undo or a question)."""
+    rid = None
+    try:
+        if len(text) > MAX_MESSAGE_BYTES:
+            raise InputError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+        try:
+            msg = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"the message is not JSON ({exc.msg})") from None
+        if not isinstance(msg, dict):
+            raise InputError("a message is a JSON object")
+        rid = msg.get("id")
+        kind = msg.get("type")
+        if kind == "act":
+            norm = await game.act(access, msg.get("action"))
+            out = {"type": "ack", "action": norm, "n": len(game.state.history)}
+        elif kind == "undo":
+            taken = await game.undo(access)
+            out = {"type": "undone", "action": taken, "n": len(game.state.history)}
+        elif kind == "ask":
+            out = await _ask(game, access, msg)
+        elif kind == "ping":
+            out = {"type": "pong"}
+        else:
+            raise InputError(f"unknown message type {kind!r} (act, undo, ask, ping)")
+    except IllegalAction as exc:
+        out = {"type": "error", "message": exc.reason, "rule": exc.rule}
+    except Refused as exc:
+        out = {"type": "error", "message": str(exc), "rule": exc.rule}
+    except MapkitError as exc:
+        out = {"type": "error", "message": str(exc), "rule": "web.input"}
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # the engine checks every action before changing anything, so a message it did not
+        # foresee changed nothing either; the browser is told, the server logs it
+        log.exception("game %s: a message the server did not foresee: %.200s", game.id, text)
+        out = {"type": "error", "message": f"the server could not understand this message ({type(exc).__name__})",
+               "rule": "web.unforeseen"}
+    out["id"] = rid
+    return json.dumps(out, ensure_ascii=False)
+
+
+async def _ask(game, access: Access, msg: dict) -> dict:
+    fn = requests_for(game.state.rules.family).get(msg.get("ask"))
+    if fn is None:
+        raise InputError(f"no question {msg.get('ask')!r} for this game")
+    if access.spectator:
+        raise Refused("a spectator asks nothing; open your seat's link", "web.spectator")
+    async with game.lock:
+        seat = game.viewer_seat(access)
+        return {"type": "answer", "ask": msg["ask"], **fn(game.state, seat, msg)}

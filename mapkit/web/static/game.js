@@ -1,0 +1,247 @@
+// The game page: the printed board, the live state from the server (the engine's view()),
+// and the actions of the seat(s) this link holds. Everything here works for any game from
+// view() and its legal actions; a game family's own drawing and controls live in
+// /static/families/<family>.js (draw, click, panel, raceBox, results, playerNote).
+import { api, el, svg, clear, toast, BoardView, zoomButtons } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+const gid = location.pathname.split("/").filter(Boolean).pop();
+const token = new URLSearchParams(location.search).get("t") || "";
+
+const ctx = {
+  gid, token, board: null, hello: null, view: null, n: 0, family: null, seatsHeld: [],
+  el, svg, clear, toast,
+  name(seat) { return this.hello ? this.hello.game.players[seat].name : `seat ${seat + 1}`; },
+  colour(seat) { const c = this.hello.game.colours; return c[seat % c.length]; },
+  seatOf(name) { return this.hello.game.players.findIndex((p) => p.name === name); },
+  // The seat this screen acts for now (a hot-seat screen: whoever of its seats is to move).
+  get seat() {
+    const v = this.view;
+    if (!v || !v.you.length) return null;
+    return v.you.includes(v.current_player) ? v.current_player : v.you[0];
+  },
+  get myTurn() { return this.view && this.view.legal.length > 0; },
+  send(action) { return request({ type: "act", action }); },
+  ask(name, payload = {}) { return request({ type: "ask", ask: name, ...payload }); },
+  redraw() { render(); },
+};
+window.mapkitGame = ctx;      // for the browser tests and the curious
+
+// -- the live channel ----------------------------------------------------------------------
+let ws = null;
+let nextId = 1;
+const pending = new Map();
+let retry = 500;
+
+function request(msg) {
+  return new Promise((resolve, reject) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) { reject(new Error("not connected to the server")); return; }
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    ws.send(JSON.stringify({ ...msg, id }));
+  });
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${gid}${token ? `?t=${encodeURIComponent(token)}` : ""}`);
+  ws.onopen = () => { retry = 500; setConn(true); };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    setConn(false);
+    for (const p of pending.values()) p.reject(new Error("the connection was lost"));
+    pending.clear();
+    if (ev.code === 4403) return;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function setConn(up) {
+  $("conn").textContent = up ? "" : "reconnecting…";
+  $("conn").className = up ? "conn" : "conn down";
+}
+
+async function onMessage(msg) {
+  if (msg.type === "hello") {
+    ctx.hello = msg;
+    await setup();
+    return;
+  }
+  if (msg.type === "state") {
+    ctx.view = msg.view;
+    ctx.n = msg.n;
+    ctx.stateAt = performance.now();
+    if (ctx.board) render();
+    return;
+  }
+  const p = msg.id !== undefined && msg.id !== null ? pending.get(msg.id) : null;
+  if (p) pending.delete(msg.id);
+  if (msg.type === "error") {
+    if (p) p.reject(new Error(msg.message)); else toast(msg.message, "error");
+    if (msg.fatal) { $("title").textContent = msg.message; }
+    return;
+  }
+  if (p) p.resolve(msg);
+}
+
+// -- set-up --------------------------------------------------------------------------------
+let setupDone = null;
+function setup() {
+  if (!setupDone) setupDone = doSetup();
+  return setupDone;
+}
+
+async function doSetup() {
+  const g = ctx.hello.game;
+  document.title = `${g.map} · ${g.preset} · mapkit`;
+  const [payload, family] = await Promise.all([
+    api(`/api/games/${gid}/board`),
+    import(`/static/families/${g.family}.js`).then((m) => m.default).catch(() => null),
+  ]);
+  ctx.family = family;
+  ctx.geometry = payload.geometry;
+  const wrap = $("boardwrap");
+  ctx.board = new BoardView(wrap, payload.geometry);
+  ctx.board.setPrinted(payload.svg);
+  wrap.append(zoomButtons(ctx.board));
+  ctx.board.on("click", (i, ev) => { if (ctx.family && ctx.family.click) ctx.family.click(ctx, i, ev); });
+  ctx.board.on("hover", (i, ev) => { if (ctx.family && ctx.family.hover) ctx.family.hover(ctx, i, ev); });
+  if (ctx.family && ctx.family.init) ctx.family.init(ctx);
+  $("undo").addEventListener("click", undo);
+  $("record").href = `/api/games/${gid}/record${token ? `?t=${encodeURIComponent(token)}` : ""}`;
+  if (g.host) showLinks();
+  if (ctx.view) render();
+  setInterval(tick, 250);
+}
+
+async function showLinks() {
+  try {
+    const links = await api(`/api/games/${gid}/links?t=${encodeURIComponent(token)}`);
+    const rows = links.seats.filter((s) => s.url).map((s) => el("tr", {}, el("td", {}, s.name),
+      el("td", {}, el("input", { value: new URL(s.url, location.origin).href, readonly: true,
+        onclick: (ev) => ev.target.select() }))));
+    rows.push(el("tr", {}, el("td", {}, "spectators"), el("td", {}, el("input", {
+      value: new URL(links.spectate, location.origin).href, readonly: true, onclick: (ev) => ev.target.select() }))));
+    clear($("links")).append(el("details", {}, el("summary", {}, "Links to send to the players"),
+      el("table.links", {}, el("tbody", {}, rows))));
+  } catch (e) { /* not the host */ }
+}
+
+async function undo() {
+  try {
+    const r = await request({ type: "undo" });
+    toast(`took back: ${describe(r.action)}`);
+  } catch (e) { toast(e.message, "error"); }
+}
+
+// -- drawing the state ---------------------------------------------------------------------
+export function describe(a) {
+  const bits = [];
+  for (const [k, v] of Object.entries(a)) {
+    if (k === "type" || k === "player") continue;
+    let s = v;
+    if (Array.isArray(v)) s = v.length > 6 ? `${v.slice(0, 3).join(" ")} … ${v.slice(-2).join(" ")}` : v.join(" ");
+    else if (k === "with" && typeof v === "number") s = ctx.name(v);
+    else if (v && typeof v === "object") s = JSON.stringify(v);
+    bits.push(`${k} ${s}`);
+  }
+  return `${a.type.replace(/_/g, " ")}${bits.length ? `: ${bits.join(", ")}` : ""}`;
+}
+
+function render() {
+  const v = ctx.view;
+  const g = ctx.hello.game;
+  $("title").textContent = `${g.map} · ${g.preset}`;
+  const turn = $("turn");
+  if (ctx.hello.game.error) turn.textContent = ctx.hello.game.error;
+  else if (v.over) turn.textContent = `game over: ${v.winners.join(", ")} won`;
+  else if (v.chance) turn.textContent = "the dice are rolled…";
+  else turn.textContent = `${ctx.name(v.current_player)} to play (${v.step.replace(/_/g, " ")})`;
+  turn.className = ctx.myTurn ? "turn mine" : "turn";
+  $("you").textContent = v.you.length
+    ? `You play ${v.you.map((s) => ctx.name(s)).join(", ")}${g.host ? " (host)" : ""}.`
+    : "You are watching (no seat).";
+  $("undo").hidden = !v.you.length || v.over;
+  $("record").hidden = !(v.over || g.host);
+  renderPlayers(v);
+  if (ctx.family && ctx.family.draw) ctx.family.draw(ctx);
+  renderAction(v);
+  const race = clear($("race"));
+  if (ctx.family && ctx.family.raceBox) ctx.family.raceBox(ctx, race);
+  else if (v.race) race.append(el("div.panel", {}, el("h3", {}, "Now"), el("pre", {}, JSON.stringify(v.race, null, 1))));
+  renderLog(v);
+  const res = clear($("results"));
+  if (ctx.family && ctx.family.results) ctx.family.results(ctx, res);
+  document.body.dataset.n = String(ctx.n);
+  document.body.dataset.step = v.step;
+  document.body.dataset.ready = "1";
+  if (!window.mapkitReadyAt) window.mapkitReadyAt = performance.now();
+}
+
+function renderPlayers(v) {
+  const body = clear($("players").tBodies[0]);
+  for (const p of v.players) {
+    const seat = p.seat;
+    const kind = ctx.hello.game.players[seat].kind;
+    const money = p.account !== undefined ? p.account : p.score;
+    const note = ctx.family && ctx.family.playerNote ? ctx.family.playerNote(ctx, p) : "";
+    body.append(el(`tr${seat === v.current_player ? ".current" : ""}`, { "data-seat": seat },
+      el("td.swatch", {}, el("span", { style: `background:${ctx.colour(seat)}` })),
+      el("td", {}, p.name, kind !== "human" ? el("span.muted", {}, ` (${kind})`) : null,
+        v.you.includes(seat) ? el("span.muted", {}, " · you") : null),
+      el("td.num", { "data-money": seat }, money === undefined ? "" : String(money)),
+      el("td.muted", {}, note)));
+  }
+}
+
+function renderAction(v) {
+  const box = clear($("action"));
+  box.className = ctx.myTurn ? "panel mine" : "panel";
+  if (v.over) { box.append(el("b", {}, `The game is over: ${v.winners.join(", ")} won.`)); return; }
+  if (!ctx.myTurn) {
+    box.append(el("span.muted", {}, v.chance ? "Dice are being rolled." : v.you.length
+      ? `Waiting for ${ctx.name(v.current_player)}.` : `${ctx.name(v.current_player)} is to play.`));
+    return;
+  }
+  const handled = ctx.family && ctx.family.panel ? ctx.family.panel(ctx, box) : new Set();
+  const rest = v.legal.filter((a) => !handled.has(a.type));
+  if (rest.length) {
+    const list = el("div.actions", {});
+    for (const a of rest.slice(0, 60)) {
+      list.append(el("button", { "data-type": a.type, onclick: () => act(a) }, describe(a)));
+    }
+    if (rest.length > 60) list.append(el("span.muted", {}, ` and ${rest.length - 60} more`));
+    box.append(list);
+  }
+}
+
+export async function act(action) {
+  try {
+    await ctx.send(action);
+  } catch (e) {
+    toast(e.message, "error");
+    throw e;
+  }
+}
+ctx.act = act;
+
+function renderLog(v) {
+  clear($("log")).append(...[...v.messages].reverse().map((m) => el("div", {}, m)));
+  const who = (p) => (p === -1 ? "bank" : ctx.name(p));
+  clear($("ledger")).append(...[...(v.ledger || [])].reverse().map(([a, b, amount, why]) =>
+    el("div", {}, `${who(a)} → ${who(b)}: ${amount}`, el("span.muted", {}, ` ${why}`))));
+}
+
+function tick() {
+  const v = ctx.view;
+  const t = $("timer");
+  const limit = ctx.hello && ctx.hello.game.timer;
+  if (!v || !limit || v.over || v.chance || !v.turn) { t.textContent = ""; return; }
+  const elapsed = (v.turn.elapsed || 0) + (performance.now() - ctx.stateAt) / 1000;
+  const left = Math.max(0, Math.ceil(limit - elapsed));
+  t.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  t.className = left <= 10 ? "timer low" : "timer";
+}
+
+connect();

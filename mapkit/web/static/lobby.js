@@ -1,0 +1,163 @@
+// The lobby: start a game (map, rules, options, seats as people or bots), share the seats'
+// links, see running and finished games, upload maps.
+import { api, el, clear, toast } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+let info = null;
+const hosted = JSON.parse(localStorage.getItem("mapkit-hosted") || "{}");
+
+function preset() { return info.presets.find((p) => p.name === $("preset").value); }
+
+function seatRow(name, kind) {
+  const p = preset();
+  const kindSel = el("select", { class: "kind" }, el("option", { value: "human" }, "person"),
+    ...p.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
+  kindSel.value = kind;
+  const row = el("div.seat-row", {},
+    el("input", { class: "name", value: name, "aria-label": "name" }), kindSel,
+    el("button", { title: "remove this seat", onclick: () => row.remove() }, "×"));
+  return row;
+}
+
+function fillSeats() {
+  const rows = [...document.querySelectorAll("#seats .seat-row")];
+  const old = rows.map((r) => [r.querySelector(".name").value, r.querySelector(".kind").value]);
+  const seats = old.length ? old : [["You", "human"], ["Bot 1", "greedy"], ["Bot 2", "greedy"]];
+  const bots = preset().bots;
+  clear($("seats")).append(...seats.map(([n, k]) => seatRow(n, k === "human" || bots.includes(k) ? k : bots[0])));
+}
+
+function fillOptions() {
+  const p = preset();
+  $("preset-about").textContent = p.description || "";
+  clear($("options"));
+  for (const o of p.options) {
+    const id = `opt-${o.name}`;
+    let input;
+    if (typeof o.default === "boolean") {
+      input = el("select", { id, "data-opt": o.name }, el("option", { value: "true" }, "true"),
+        el("option", { value: "false" }, "false"));
+      input.value = String(o.default);
+    } else {
+      input = el("input", { id, "data-opt": o.name, placeholder: o.default === null ? "none" : String(o.default),
+        title: o.kind });
+    }
+    input.dataset.default = JSON.stringify(o.default);
+    $("options").append(el("label", { for: id, title: o.kind }, o.name), input);
+  }
+}
+
+function optionValues() {
+  const out = {};
+  for (const input of document.querySelectorAll("#options [data-opt]")) {
+    const raw = input.value.trim();
+    if (raw === "") continue;
+    let v = raw;
+    if (raw === "true" || raw === "false") v = raw === "true";
+    else if (raw === "none" || raw === "null") v = null;
+    else if (/^-?\d+$/.test(raw)) v = Number(raw);
+    if (JSON.stringify(v) !== input.dataset.default) out[input.dataset.opt] = v;
+  }
+  return out;
+}
+
+function linkRow(label, url) {
+  const full = new URL(url, location.origin).href;
+  const input = el("input", { value: full, readonly: true, onclick: (ev) => ev.target.select() });
+  return el("tr", {}, el("td", {}, label), el("td.links", {}, input),
+    el("td", {}, el("a", { href: full, target: "_blank" }, "open")));
+}
+
+async function start() {
+  $("start-error").textContent = "";
+  const seats = [...document.querySelectorAll("#seats .seat-row")].map((r) => ({
+    name: r.querySelector(".name").value, kind: r.querySelector(".kind").value }));
+  const body = { map: $("map").value, preset: $("preset").value, options: optionValues(), seats,
+    pace: Number($("pace").value) };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  try {
+    const g = await api("/api/games", { json: body });
+    hosted[g.id] = g.host;
+    localStorage.setItem("mapkit-hosted", JSON.stringify(hosted));
+    const rows = [linkRow("hot-seat / host", g.host)];
+    for (const s of g.seats) if (s.url) rows.push(linkRow(`seat ${s.seat + 1}: ${s.name}`, s.url));
+    rows.push(linkRow("spectators", g.spectate));
+    clear($("created")).append(el("h3", {}, "Game started: send each player his link"),
+      el("table", { id: "links" }, el("tbody", {}, rows)),
+      el("p", {}, el("a", { href: g.host, class: "open-host" }, "Open the game (host, hot-seat)")));
+    loadGames();
+  } catch (e) {
+    $("start-error").textContent = e.message;
+  }
+}
+
+async function loadGames() {
+  const data = await api("/api/games");
+  const body = clear($("games").tBodies[0]);
+  if (!data.games.length) body.append(el("tr", {}, el("td.muted", {}, "no games yet")));
+  for (const g of data.games) {
+    const state = g.error || (g.over ? `over: ${g.winners.join(", ")} won` : g.phase);
+    const who = g.players.map((p) => p.kind === "human" ? p.name : `${p.name} (${p.kind})`).join(", ");
+    body.append(el("tr", { "data-game": g.id },
+      el("td", {}, g.map), el("td", {}, g.preset), el("td", {}, who), el("td", {}, state),
+      el("td.num", {}, `${g.actions}`),
+      el("td", {}, el("a", { href: `/play/${g.id}` }, "watch"), " ",
+        hosted[g.id] ? el("a", { href: hosted[g.id] }, "host") : null)));
+  }
+  for (const b of data.broken) body.append(el("tr", {}, el("td.error", { colspan: 6 }, `${b.id}: ${b.error}`)));
+}
+
+function fillMaps(maps) {
+  const sel = $("map");
+  const current = sel.value;
+  clear(sel);
+  for (const m of maps) {
+    if (m.valid) sel.append(el("option", { value: m.id }, `${m.name}${m.source === "saved" ? " (saved)" : ""}`));
+  }
+  if (current) sel.value = current;
+  if (!sel.value) { const cz = maps.find((m) => m.id === "czechia" && m.valid); if (cz) sel.value = cz.id; }
+  const body = clear($("maps").tBodies[0]);
+  for (const m of maps) {
+    body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source),
+      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${m.cities} cities` : el("span.error", {}, m.error)),
+      el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, "edit"), " ",
+        m.valid ? el("a", { href: `/api/maps/${encodeURIComponent(m.id)}/yaml` }, "yaml") : null)));
+  }
+}
+
+async function upload(ev) {
+  const file = ev.target.files[0];
+  if (!file) return;
+  $("upload-result").textContent = "";
+  if (file.size > info.max_upload) { $("upload-result").textContent = "too large"; return; }
+  try {
+    const entry = await api(`/api/maps?name=${encodeURIComponent(file.name)}`, { method: "POST", body: await file.text() });
+    $("upload-result").textContent = `added: ${entry.name}`;
+    fillMaps((await api("/api/maps")).maps);
+    $("map").value = entry.id;
+  } catch (e) {
+    $("upload-result").className = "error";
+    $("upload-result").textContent = e.message;
+  }
+  ev.target.value = "";
+}
+
+async function main() {
+  info = await api("/api/info");
+  for (const p of info.presets) $("preset").append(el("option", { value: p.name }, p.name));
+  if (info.presets.some((p) => p.name === "paluba")) $("preset").value = "paluba";
+  fillMaps(info.maps);
+  fillOptions();
+  fillSeats();
+  $("preset").addEventListener("change", () => { fillOptions(); fillSeats(); });
+  $("add-seat").addEventListener("click", () => {
+    const n = document.querySelectorAll("#seats .seat-row").length + 1;
+    $("seats").append(seatRow(`Player ${n}`, "human"));
+  });
+  $("start").addEventListener("click", start);
+  $("upload").addEventListener("change", upload);
+  await loadGames();
+  setInterval(() => loadGames().catch(() => {}), 5000);
+}
+
+main().catch((e) => toast(e.message, "error"));
