@@ -65,8 +65,8 @@ def css(driver, selector):
 
 
 def click_hex(driver, name):
-    """Click the centre of hex ``name`` (its polygon takes the clicks)."""
-    (poly,) = css(driver, f'polygon[data-hex="{name}"]')
+    """Click the centre of hex ``name`` (its polygon takes the clicks), once the board is drawn."""
+    (poly,) = wait(driver, lambda d: css(d, f'polygon[data-hex="{name}"]'), what=f"hex {name} on the board")
     poly.click()
 
 
@@ -101,6 +101,7 @@ def test_a_game_against_a_bot_from_the_lobby(served, browser):
 
     Select(css(d, "#map")[0]).select_by_value("tiny")
     Select(css(d, "#pace")[0]).select_by_value("0")
+    css(d, "#seed")[0].send_keys("1")        # a fixed game: the dice and the bot's choices
     rows = css(d, "#seats .seat-row")
     assert len(rows) == 3
     rows[2].find_element("css selector", "button").click()          # two seats: Ann and a bot
