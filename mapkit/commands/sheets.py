@@ -21,7 +21,8 @@ def add_arguments(p):
     p.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples' lines
     p.add_argument("map", metavar="MAP", help="the map file (YAML)")
     p.add_argument("-o", "--output", metavar="DIR", required=True,
-                   help="the folder to write (created if missing; files of the same name are replaced)")
+                   help="the folder to write (created if missing; a kit already there is replaced as a "
+                        "whole, other files in it are kept)")
     p.add_argument("--rules", choices=RULES, default="paluba",
                    help="rules preset for the banker's sheet (start accounts, races, prizes; "
                         "default paluba)")
@@ -34,7 +35,10 @@ def add_arguments(p):
 
 
 def run(args) -> int:
+    from pathlib import Path
+
     from ..errors import InputError
+    from ..fileio import atomic_folder
     from ..io.yamlmap import load_map
     from ..render.output import check_cairo
     from ..render.sheets import write_sheets
@@ -45,12 +49,30 @@ def run(args) -> int:
         raise InputError(f"--min {args.min_distance}: must not be negative")
     check_cairo()
     m = load_map(args.map)
-    result = write_sheets(m, args.output, rules=args.rules, players=args.players, style=args.style,
-                          min_distance=args.min_distance, inputs=[args.map], source=str(args.map))
+    folder = Path(args.output)
+    # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
+    # the same folder never leaves files of two maps side by side (the user's own files stay).
+    with atomic_folder(folder) as made:
+        result = write_sheets(m, made, rules=args.rules, players=args.players, style=args.style,
+                              min_distance=args.min_distance, inputs=[args.map], source=str(args.map))
+        _refuse_replacing_inputs(folder, made, result.files, args.map)
     for name, n in result.pages.items():
-        print(f"{result.folder / name}: {n} page{'s' if n != 1 else ''}")
-    print(f"{result.folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")
+        print(f"{folder / name}: {n} page{'s' if n != 1 else ''}")
+    print(f"{folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")
     if result.clashes:
         print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
               file=sys.stderr)
     return 0
+
+
+def _refuse_replacing_inputs(folder, made, files, map_path) -> None:
+    """The map may lie in the kit's folder, but not under the name of a file of the kit."""
+    from pathlib import Path
+
+    from ..errors import InputError
+
+    source = Path(map_path).resolve()
+    for f in files:
+        rel = Path(f).relative_to(made)
+        if folder.resolve() / rel == source:
+            raise InputError(f"{folder / rel}: refusing to overwrite the input file")
