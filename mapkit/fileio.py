@@ -123,10 +123,10 @@ def decode_text(data: bytes, source: str) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(f"{source}:{line}: not UTF-8 text (byte {exc.start})") from None
+        raise InputError(f"{source}:{line}: not UTF-8 text (byte {exc.start})", line) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise InputError(f"{source}:{line}: binary data (NUL byte), not a text file")
+        raise InputError(f"{source}:{line}: binary data (NUL byte), not a text file", line)
     return text
 
 
@@ -167,9 +167,9 @@ def parse_json(data: bytes | str, source: str, max_depth: int = MAX_JSON_DEPTH):
         digits = str(exc)
         line = text[: text.find(digits)].count("\n") + 1
         raise InputError(f"{source}:{line}: a number of {len(digits.lstrip('-'))} digits is too long "
-                         f"(at most {MAX_NUMBER_DIGITS})") from None
+                         f"(at most {MAX_NUMBER_DIGITS})", line) from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}: malformed JSON: {exc.msg}") from None
+        raise InputError(f"{source}:{exc.lineno}: malformed JSON: {exc.msg}", exc.lineno) from None
     except ValueError as exc:
         raise InputError(f"{source}: malformed JSON: {exc}") from None
     except RecursionError:

@@ -38,6 +38,15 @@ def assert_one_line_error(r, *needles):
         assert n in lines[0], lines[0]
 
 
+def str_keys(x):
+    """YAML data with every mapping key as text (PyYAML reads ``1:`` as the int 1; mapkit as "1")."""
+    if isinstance(x, dict):
+        return {str(k): str_keys(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [str_keys(v) for v in x]
+    return x
+
+
 def assert_read_as(got, truth, grid=None):
     """An imported picture gave the map it was drawn from: the grid (``(orientation, offset,
     columns, rows)``, when given), every hex's terrain, every river and border edge, and the
