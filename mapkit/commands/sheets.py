@@ -19,7 +19,7 @@ def add_arguments(p):
     import argparse
 
     p.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples' lines
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("-o", "--output", metavar="DIR", required=True,
                    help="the folder to write (created if missing; a kit already there is replaced as a "
                         "whole, other files in it are kept)")
