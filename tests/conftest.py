@@ -14,6 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 SHARED = ROOT.parent / "shared"
 PEERS = SHARED / "peers"
+# The peers' maps lie beside the repository only in CI and here, never on a user's machine; the
+# code they exercise is also covered by files the tests make themselves.
+needs_peers = pytest.mark.skipif(not PEERS.is_dir(), reason=f"{PEERS} is absent (the peers' maps exist only "
+                                                            f"beside the repository, in CI)")
 
 # Deterministic property tests: the same examples on every run, no deadlines on a busy machine.
 settings.register_profile("mapkit", derandomize=True, deadline=None, max_examples=60,

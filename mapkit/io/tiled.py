@@ -30,7 +30,7 @@ What is read:
 - **Regions**: tile layers named ``region: NAME`` (or of class ``region``); every non-empty
   cell belongs to the region; layer properties ``kind`` and ``colour`` are kept.
 - **Map properties**: ``name``, ``description``, ``author``, ``source``, ``license``, ``geo``
-  (JSON), ``hex_mm``; rules ``border_crossing``, ``start_cities`` (JSON list or comma list),
+  (JSON), ``hex_mm``; rules ``border_crossing``, ``stop_at_border``, ``start_cities`` (JSON list or comma list),
   ``min_race_distance``, ``special_races`` (JSON), ``preset``.
 
 :func:`dump_tmx` writes all of this (with an embedded tileset whose tiles carry ``terrain``
@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 import math
 import re
@@ -60,7 +61,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import InputError
-from ..fileio import atomic_write, read_bytes
+from ..fileio import atomic_write, parse_json, read_bytes
 from ..grid import Grid, Hex, hex_name
 from ..model import TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 from .snap import edges_to_polylines, snap_polyline_to_edges
@@ -74,7 +75,7 @@ GID_MASK = 0x0FFFFFFF
 # Size of the hexes in an exported map: centre to corner in pixels (even, so that every
 # centre and corner falls on a whole pixel).
 TILE_PX = 32
-MAX_SIDE = 2000  # the map format's limit on columns and rows
+MAX_SIDE = 1000  # the map format's limit on columns and rows (checked before the layers are read)
 KIND_WORDS = {
     "river": "rivers", "rivers": "rivers",
     "border": "borders", "borders": "borders",
@@ -102,6 +103,7 @@ class _Tileset:
     tiles: dict = field(default_factory=dict)  # local id -> (class or None, properties)
     source: str | None = None
     missing: bool = False
+    outside: bool = False  # named outside the map's folder: never read
 
 
 @dataclass
@@ -152,6 +154,12 @@ def _fail(source: str, message: str) -> InputError:
     return InputError(f"{source}: {message}")
 
 
+def _short(value) -> str:
+    """A value in a message: a hostile file's 5,000-digit number is not printed whole."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:45] + f"... ({len(text)} characters)"
+
+
 def _to_int(value, source: str, what: str, minimum: int | None = None) -> int:
     try:
         if isinstance(value, bool):
@@ -162,7 +170,7 @@ def _to_int(value, source: str, what: str, minimum: int | None = None) -> int:
             value = int(value)
         n = int(value)
     except (TypeError, ValueError):
-        raise _fail(source, f"{what} is {value!r}, not a whole number") from None
+        raise _fail(source, f"{what} is {_short(value)}, not a whole number") from None
     if minimum is not None and n < minimum:
         raise _fail(source, f"{what} is {n}, less than {minimum}")
     return n
@@ -174,9 +182,9 @@ def _to_float(value, source: str, what: str) -> float:
             raise ValueError
         f = float(value)
     except (TypeError, ValueError):
-        raise _fail(source, f"{what} is {value!r}, not a number") from None
+        raise _fail(source, f"{what} is {_short(value)}, not a number") from None
     if not math.isfinite(f):
-        raise _fail(source, f"{what} is {value!r}, not a finite number")
+        raise _fail(source, f"{what} is {_short(value)}, not a finite number")
     return f
 
 
@@ -193,7 +201,7 @@ def _typed(value, ptype: str | None, source: str, what: str):
             return True
         if str(value).strip().lower() in ("false", "0", ""):
             return False
-        raise _fail(source, f"{what} is {value!r}, not true or false")
+        raise _fail(source, f"{what} is {_short(value)}, not true or false")
     if isinstance(value, (dict, list)):
         return value
     return "" if value is None else str(value)
@@ -202,18 +210,31 @@ def _typed(value, ptype: str | None, source: str, what: str):
 # -- TMX (XML) -------------------------------------------------------------------------------
 
 def _xml_root(data: bytes, source: str, expect: str):
+    """The root element of a TMX or TSX file, parsed by defusedxml: entity declarations and
+    external references are refused whatever the encoding (a byte search for ``<!ENTITY``
+    missed a UTF-16 file), and a map's declared size is checked on the root's start tag,
+    before the layers are parsed."""
     import xml.etree.ElementTree as ET
 
-    # Tiled never writes entity declarations; refusing them rules out entity-expansion bombs.
-    if b"<!ENTITY" in data:
-        raise _fail(source, "XML entity declarations are not allowed in a Tiled file")
+    import defusedxml
+    import defusedxml.ElementTree as DET
+
     try:
-        root = ET.fromstring(data)
+        if expect == "map":
+            for _, el in DET.iterparse(io.BytesIO(data), events=("start",), forbid_entities=True,
+                                       forbid_external=True):
+                if el.tag == "map":
+                    _header(el.get, source)
+                break
+        root = DET.fromstring(data, forbid_entities=True, forbid_external=True)
+    except defusedxml.DefusedXmlException:
+        raise _fail(source, "XML entity declarations and external references are not allowed in a "
+                            "Tiled file (Tiled never writes them)") from None
     except ET.ParseError as exc:
         line, col = getattr(exc, "position", (None, None))
         where = f"{source}:{line}" if line else source
         msg = str(exc).split(":")[0]
-        raise InputError(f"{where}: malformed XML ({msg}, column {col})") from None
+        raise InputError(f"{where}: malformed XML ({msg}, column {col})", line) from None
     if root.tag != expect:
         raise _fail(source, f"not a Tiled {'map' if expect == 'map' else 'tileset'}: the root element is "
                             f"<{root.tag}>, not <{expect}>")
@@ -250,8 +271,23 @@ def _xml_tileset(el, source: str, base: Path, firstgid: int | None) -> _Tileset:
     return ts
 
 
+def _beside(base: Path, src: str) -> Path | None:
+    """The file ``src`` names, when it lies in the map's folder or below it (after following
+    links); None for an absolute path, a climb out with ``..``, or a link out of the folder."""
+    if not src or Path(src).is_absolute() or "\x00" in src:
+        return None
+    try:
+        folder = base.resolve()
+        path = (base / src).resolve()
+    except (OSError, RuntimeError):
+        return None
+    return path if path.is_relative_to(folder) else None
+
+
 def _external_tileset(src: str, source: str, base: Path, firstgid: int) -> _Tileset:
-    path = base / src
+    path = _beside(base, src)
+    if path is None:
+        return _Tileset(firstgid=firstgid, name=src, source=src, missing=True, outside=True)
     if not path.is_file():
         return _Tileset(firstgid=firstgid, name=src, source=src, missing=True)
     data = read_bytes(path)
@@ -432,7 +468,7 @@ def _header(get, source: str) -> dict:
         out[key] = _to_int(get(key), source, f"map attribute {key}", 1)
     for key in ("width", "height"):
         if out[key] > MAX_SIDE:
-            raise _fail(source, f"map {key} {out[key]} is more than {MAX_SIDE} hexes")
+            raise _fail(source, f"map {key} {out[key]} is more than the {MAX_SIDE} hexes a map file allows")
     out["hexsidelength"] = _to_int(get("hexsidelength") or 0, source, "map attribute hexsidelength", 0)
     axis = (get("staggeraxis") or "y").lower()
     index = (get("staggerindex") or "odd").lower()
@@ -461,15 +497,8 @@ def _read_tmx(data: bytes, source: str, base: Path) -> _Doc:
 
 # -- TMJ (JSON) ------------------------------------------------------------------------------
 
-def _json_load(data: bytes, source: str):
-    try:
-        return json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise _fail(source, "not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}: malformed JSON: {exc.msg}") from None
-    except RecursionError:
-        raise _fail(source, "malformed JSON: nested too deeply") from None
+def _json_load(data: bytes | str, source: str):
+    return parse_json(data, source)
 
 
 def _json_properties(obj: dict, source: str, where: str) -> dict:
@@ -751,8 +780,10 @@ def _terrain(doc: _Doc, grid: Grid, tiles: dict, notes: list) -> dict:
         missing = [ts for ts in doc.tilesets if ts.missing and any(_tileset_of(doc, g) is ts for g in ids)]
         if missing:
             ts = missing[0]
-            raise _fail(doc.source, f"tileset {ts.source!r} (tile ids from {ts.firstgid}) was not found next to "
-                                    f"the map; put it there or map its tiles with --tiles (tile ids {listed}{more})")
+            where = ("lies outside the map's folder and was not read (external tilesets are read beside the "
+                     "map or below its folder)" if ts.outside else "was not found next to the map; put it there")
+            raise _fail(doc.source, f"tileset {ts.source!r} (tile ids from {ts.firstgid}) {where}; or map its "
+                                    f"tiles with --tiles (tile ids {listed}{more})")
         bad = [g for g in ids if g in bad_values]
         if bad:
             g = bad[0]
@@ -762,7 +793,8 @@ def _terrain(doc: _Doc, grid: Grid, tiles: dict, notes: list) -> dict:
                                 f"the tiles in Tiled, or map them with --tiles ID=TERRAIN,...,*=plain")
     for ts in doc.tilesets:
         if ts.missing:
-            notes.append(f"{doc.source}: tileset {ts.source!r} not found; its tiles were mapped by --tiles")
+            why = "lies outside the map's folder, not read" if ts.outside else "not found"
+            notes.append(f"{doc.source}: tileset {ts.source!r} {why}; its tiles were mapped by --tiles")
     return terrain
 
 
@@ -790,10 +822,7 @@ def _split_list(value, source: str, where: str) -> list[str]:
     else:
         text = str(value).strip()
         if text.startswith("["):
-            try:
-                items = json.loads(text)
-            except json.JSONDecodeError:
-                raise _fail(source, f"{where}: {text!r} is not a JSON list") from None
+            items = parse_json(text, f"{source}: {where}")
             if not isinstance(items, list):
                 raise _fail(source, f"{where}: {text!r} is not a JSON list")
         else:
@@ -816,10 +845,7 @@ def _numbers(value, source: str, where: str) -> tuple[int, ...]:
 def _json_value(value, source: str, what: str, kind: type):
     if isinstance(value, kind):
         return value
-    try:
-        out = json.loads(str(value))
-    except json.JSONDecodeError:
-        raise _fail(source, f"{what} is not valid JSON") from None
+    out = parse_json(str(value), f"{source}: {what}")
     if not isinstance(out, kind):
         raise _fail(source, f"{what} is not a JSON {'object' if kind is dict else 'list'}")
     return out
@@ -934,8 +960,9 @@ def _build(doc: _Doc, tiles: dict, hex_mm: float | None, name: str | None, stem:
         meta["name"] = stem
 
     rules = Rules()
-    if "border_crossing" in props:
-        rules.border_crossing = _typed(props["border_crossing"], "bool", source, "map property border_crossing")
+    for key in ("border_crossing", "stop_at_border"):
+        if key in props:
+            setattr(rules, key, _typed(props[key], "bool", source, f"map property {key}"))
     if "start_cities" in props:
         rules.start_cities = _split_list(props["start_cities"], source, "map property start_cities")
     if "min_race_distance" in props:
@@ -1108,6 +1135,8 @@ def dump_tmx(m: Map) -> str:
     r = m.rules
     if not r.is_default():
         props.append(("border_crossing", bool(r.border_crossing)))
+        if r.stop_at_border:
+            props.append(("stop_at_border", True))
         if r.start_cities:
             props.append(("start_cities", json.dumps(list(r.start_cities), ensure_ascii=False)))
         if r.min_race_distance is not None:
