@@ -64,7 +64,7 @@ def run(args) -> int:
             atomic_write(path, canonical)
             print(f"{path}: reformatted", file=sys.stderr)
     if args.check:
-        n = len(args.maps)
-        print(f"{changed} of {n} file{'s' if n != 1 else ''} would be reformatted", file=sys.stderr)
+        if len(args.maps) > 1:
+            print(f"{changed} of {len(args.maps)} files would be reformatted", file=sys.stderr)
         return 1 if changed else 0
     return 0
