@@ -55,6 +55,23 @@ def _show(value) -> str:
     return _REPR.repr(value)
 
 
+class _Enough(Exception):
+    pass
+
+
+class _Bounded(list):
+    """A list of errors that stops the check when it is full."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def append(self, item) -> None:
+        super().append(item)
+        if len(self) >= self.limit:
+            raise _Enough
+
+
 def _is_type(value, name: str) -> bool:
     if name == "integer":
         return isinstance(value, int) and not isinstance(value, bool)
@@ -86,10 +103,15 @@ class Checker:
         self._refs: dict[str, _Check] = {}
         self._check = self._compile(schema)
 
-    def iter_errors(self, value) -> Iterator[SchemaError]:
-        errors: list[SchemaError] = []
-        self._check(value, (), errors)
-        return iter(errors)
+    def iter_errors(self, value, limit: int | None = None) -> Iterator[SchemaError]:
+        """Every problem of ``value`` (the first ``limit`` found, when given: a wrong list of a
+        million items need not make a million messages)."""
+        errors: list[SchemaError] = _Bounded(limit) if limit is not None else []
+        try:
+            self._check(value, (), errors)
+        except _Enough:
+            pass
+        return iter(list(errors))
 
     def is_valid(self, value) -> bool:
         return next(self.iter_errors(value), None) is None

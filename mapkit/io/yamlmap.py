@@ -41,6 +41,8 @@ TOP_LEVEL_KEYS = ("version", "name", "description", "author", "source", "license
                   "terrain", "rivers", "borders", "ridges", "cities", "regions", "rules", "ferries")
 META_KEYS = ("name", "description", "author", "source", "license", "geo")
 EDGE_KINDS = ("rivers", "borders", "ridges")
+# The schema check stops after this many problems (one is shown, with the count).
+SCHEMA_ERRORS = 100
 
 
 def _compose(text: str, source: str) -> tuple[dict, Doc]:
@@ -73,7 +75,8 @@ def _check_schema(data, doc: Doc):
             near = difflib.get_close_matches(key, TOP_LEVEL_KEYS, n=1, cutoff=0.6)
             hint = f"; did you mean {near[0]!r}?" if near else f"; known keys: {', '.join(TOP_LEVEL_KEYS)}"
             raise doc.fail(f"unknown top-level key {key!r}{hint}", (key,))
-    errors = sorted(_schema_checker().iter_errors(data), key=lambda e: (doc.line(e.path) or 0, list(map(str, e.path))))
+    found = list(_schema_checker().iter_errors(data, limit=SCHEMA_ERRORS))
+    errors = sorted(found, key=lambda e: (doc.line(e.path) or 0, list(map(str, e.path))))
     if errors:
         err = errors[0]
         path = err.path
@@ -87,6 +90,8 @@ def _check_schema(data, doc: Doc):
         if len(msg) > 200:
             msg = msg[:197] + "..."
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        if len(errors) >= SCHEMA_ERRORS:
+            more = f" (and {SCHEMA_ERRORS - 1} more at least)"
         raise doc.fail(f"{_path_text(err.path)}: {msg}{more}", path)
 
 
