@@ -33,10 +33,11 @@ import shutil
 import stat
 import tempfile
 from pathlib import Path
+from typing import Iterator
 
 from .errors import InputError
 
-__all__ = ["read_bytes", "read_text", "parse_json", "read_json", "atomic_write", "check_output_path",
+__all__ = ["read_bytes", "read_text", "parse_json", "read_json", "json_lines", "atomic_write", "check_output_path",
            "make_folder", "clean_leftovers", "atomic_folder", "os_error", "MAX_INPUT_BYTES",
            "MAX_JSON_DEPTH", "MAX_NUMBER_DIGITS"]
 
@@ -207,6 +208,47 @@ def _surrogate_error(source: str, path, text: str) -> InputError:
 def read_json(path, limit: int = MAX_INPUT_BYTES, max_depth: int = MAX_JSON_DEPTH):
     """The JSON value of the file ``path`` (:func:`read_bytes` then :func:`parse_json`)."""
     return parse_json(read_bytes(path, limit), str(path), max_depth)
+
+
+def json_lines(document: dict, long: int = 8) -> Iterator[str]:
+    """A JSON object as pieces of text, for :func:`atomic_write` to write as they come.
+
+    One top-level key per line; a list of more than ``long`` items, or any iterator (a
+    generator of a million hexes, never held whole), one item per line; everything else on
+    its line as compact JSON (UTF-8, not escaped). The text reads back as ``document`` with
+    its iterators as lists.
+
+    >>> print("".join(json_lines({"name": "Plzeň", "ids": iter(range(3)), "grid": {"rows": 2}})), end="")
+    {
+     "name": "Plzeň",
+     "ids": [
+      0,
+      1,
+      2
+     ],
+     "grid": {"rows":2}
+    }
+    """
+    def one(v) -> str:
+        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+    yield "{\n"
+    first = True
+    for key, value in document.items():
+        yield ("" if first else ",\n") + f" {one(key)}: "
+        first = False
+        if isinstance(value, (list, tuple)) and len(value) <= long:
+            yield one(list(value))
+        elif isinstance(value, (list, tuple)) or (hasattr(value, "__next__") and not isinstance(value, (str, dict))):
+            yield "["
+            sep = "\n  "
+            for item in value:
+                yield sep + one(item)
+                sep = ",\n  "
+            yield "\n ]" if sep != "\n  " else "]"
+        else:
+            yield one(value)
+    yield "\n}\n"
 
 
 # -- writing -----------------------------------------------------------------------------------

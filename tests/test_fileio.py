@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import MAPS, ROOT, assert_one_line_error, run_cli
 from mapkit import fileio
@@ -310,3 +312,31 @@ def test_parallel_kits_of_two_maps_into_one_folder_are_each_whole(tmp_path):
     other_map["index.html"] = "Other" in (kit / "index.html").read_text("utf-8")
     assert len(set(other_map.values())) == 1, other_map
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kit", "other.yaml"]
+
+
+@given(st.dictionaries(st.text(max_size=5), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=12) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=20), max_size=6), st.integers(0, 12))
+def test_json_pieces_read_back_as_the_document(document, long):
+    text = "".join(fileio.json_lines(document, long))
+    assert json.loads(text) == document
+    for value in document.values():
+        if isinstance(value, list) and len(value) > long:
+            assert "[\n  " in text   # long lists one item per line
+
+
+def test_json_pieces_take_iterators_as_lists_and_stream_them(tmp_path):
+    made = []
+
+    def hexes():
+        for i in range(5000):
+            made.append(i)
+            yield {"hex": i, "terrain": "plain"}
+
+    pieces = fileio.json_lines({"format": "x", "hexes": hexes(), "empty": iter(())})
+    first = [next(pieces) for _ in range(6)]
+    assert len(made) == 1 and first[-1].lstrip(",\n ").startswith('{"hex":0')   # not made all at once
+    out = fileio.atomic_write(tmp_path / "x.json", (p for chunk in (first, pieces) for p in chunk))
+    back = json.loads(out.read_text("utf-8"))
+    assert back["hexes"] == [{"hex": i, "terrain": "plain"} for i in range(5000)] and back["empty"] == []
