@@ -265,13 +265,17 @@ def make_folder(folder: Path) -> None:
 
 def check_output_path(path, inputs=()) -> Path:
     """Refuse to write over an input or onto a folder; create the missing folders of ``path``."""
+    from .bundled import locate
+
     out = Path(path)
     for inp in inputs:
         try:
-            if inp is not None and Path(inp).exists() and out.exists() and os.path.samefile(out, inp):
-                raise InputError(f"{out}: refusing to overwrite the input file")
-        except OSError:
-            pass
+            # a bundled map given by its name is its file
+            same = inp is not None and out.exists() and os.path.samefile(out, locate(inp))
+        except (OSError, InputError):
+            same = False
+        if same:
+            raise InputError(f"{out}: refusing to overwrite the input file")
     try:
         if out.is_dir():
             raise InputError(f"{out}: is a directory; give a file name")

@@ -91,3 +91,13 @@ def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
                        cwd=elsewhere, env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1].startswith("czechia: valid (0 errors")
+
+
+def test_a_bundled_map_given_by_name_is_never_overwritten(tmp_path):
+    target = MAPS / "example.yaml"
+    before = target.read_bytes()
+    for args in (["format", "example", "-o", target], ["distances", "example", "-o", target],
+                 ["export", "example", "-o", target]):
+        r = run_cli(*args, cwd=tmp_path)
+        assert r.returncode == 2 and "refusing to overwrite the input file" in r.stderr, r.stderr
+    assert target.read_bytes() == before
