@@ -511,6 +511,8 @@ def atomic_folder(path):
     ['a.txt']
     """
     out = Path(path)
+    if out.is_symlink():  # a link to a folder: the folder it names is the one replaced
+        out = Path(os.path.realpath(out))
     try:
         if out.exists() and not out.is_dir():
             raise InputError(f"{out}: exists and is not a folder")

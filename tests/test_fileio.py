@@ -340,3 +340,17 @@ def test_json_pieces_take_iterators_as_lists_and_stream_them(tmp_path):
     out = fileio.atomic_write(tmp_path / "x.json", (p for chunk in (first, pieces) for p in chunk))
     back = json.loads(out.read_text("utf-8"))
     assert back["hexes"] == [{"hex": i, "terrain": "plain"} for i in range(5000)] and back["empty"] == []
+
+
+def test_a_link_to_a_folder_keeps_pointing_at_the_new_kit(tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "a.txt").write_text("old")
+    (real / "notes.txt").write_text("mine")
+    link = tmp_path / "kit"
+    link.symlink_to(real)
+    with fileio.atomic_folder(link) as tmp:
+        tmp.mkdir()
+        (tmp / "a.txt").write_text("new")
+    assert link.is_symlink() and (link / "a.txt").read_text() == "new" and (link / "notes.txt").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit", "real"]
