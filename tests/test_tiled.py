@@ -22,7 +22,8 @@ import pytest
 from conftest import MAPS, PEERS, assert_one_line_error, needs_peers, run_cli
 from mapkit.errors import InputError
 from mapkit.grid import Grid, Hex, edge_name, parse_edge, parse_hex
-from mapkit.io.tiled import dump_tmx, parse_tiled, parse_tiles_option, read_tiled
+from mapkit.io.tiled import parse_tiled, parse_tiles_option, read_tiled
+from mapkit.io.tiledexport import dump_tmx
 from mapkit.io.yamlmap import dump_map, load_map
 from mapkit.model import TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 

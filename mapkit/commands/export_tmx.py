@@ -20,7 +20,7 @@ def run(args) -> int:
 
     from ..errors import InputError, InvalidError
     from ..fileio import check_output_path
-    from ..io.tiled import save_tmx
+    from ..io.tiledexport import save_tmx
     from ..io.yamlmap import read_map
     from .common import emit
 

@@ -18,7 +18,6 @@ import dataclasses
 import difflib
 import functools
 import json
-import math
 import sys
 import unicodedata
 from importlib import resources
