@@ -373,7 +373,8 @@ def _special_output(out: Path, data) -> Path | None:
     """Devices, pipes and the system's folders are written as they are, or refused: they
     cannot be replaced by renaming, and replacing them would be wrong. ``/dev/null``,
     ``/dev/stdout`` and a named pipe take the bytes; a block device (a disk), or a new file
-    in ``/dev``, ``/proc`` or ``/sys``, is refused. None for an ordinary path."""
+    in ``/dev`` (but the memory file system ``/dev/shm``), ``/proc`` or ``/sys``, is refused.
+    None for an ordinary path."""
     try:
         mode = os.stat(out).st_mode
     except OSError:
@@ -383,7 +384,7 @@ def _special_output(out: Path, data) -> Path | None:
     if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
         return _write_in_place(out, data)
     given, real = os.path.abspath(out), os.path.realpath(out)
-    if any(p.startswith(_SYSTEM_FOLDERS) for p in (given + "/", real + "/")):
+    if any(p.startswith(_SYSTEM_FOLDERS) and not p.startswith("/dev/shm/") for p in (given + "/", real + "/")):
         if mode is not None and stat.S_ISREG(mode) and given.startswith(("/dev/", "/proc/self/fd/")):
             return _write_in_place(out, data)  # /dev/stdout redirected to a file
         raise InputError(f"{out}: is in a system folder (/dev, /proc, /sys); give a file elsewhere")

@@ -354,3 +354,18 @@ def test_a_link_to_a_folder_keeps_pointing_at_the_new_kit(tmp_path):
         (tmp / "a.txt").write_text("new")
     assert link.is_symlink() and (link / "a.txt").read_text() == "new" and (link / "notes.txt").read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kit", "real"]
+
+
+def test_another_file_system_is_written_like_any_other(tmp_path):
+    # /dev/shm is a memory file system (tmpfs) beside the disk the tests run on.
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        pytest.skip("no /dev/shm on this system")
+    out = Path(tempfile.mkdtemp(dir=shm)) / "sub" / "example.yaml"
+    try:
+        r = run_cli("format", EXAMPLE, "-o", out)
+        assert r.returncode == 0, r.stderr
+        assert out.read_text("utf-8").startswith("version: 1") and os.stat(out).st_dev != os.stat(tmp_path).st_dev
+        assert [p.name for p in out.parent.iterdir()] == ["example.yaml"]
+    finally:
+        shutil.rmtree(out.parent.parent)
