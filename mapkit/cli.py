@@ -20,6 +20,7 @@ __all__ = ["main", "COMMANDS"]
 
 # name -> (module under mapkit.commands, one-line help). Order is the order of --help.
 COMMANDS = {
+    "maps": ("maps", "list the bundled maps (their names work wherever a command takes a MAP)"),
     "validate": ("validate", "check a map file and list its problems with their places"),
     "format": ("format", "rewrite a map file in canonical form (to a new file)"),
     "info": ("info", "a map in figures: size, terrain, cities, numbers"),

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Issue", "CODES", "issue"]
+__all__ = ["Issue", "CODES", "issue", "summary_lines", "READING_ERROR"]
+
+# The code under which ``validate --format json`` reports a file that cannot be read as a map
+# at all (missing, malformed YAML, wrong types, unknown keys); the command still exits 2.
+READING_ERROR = "E001"
 
 # code -> (severity, short title). Never renumber; add new codes at the end of a group.
 CODES = {
+    # reading
+    READING_ERROR: ("error", "the file cannot be read as a map"),
     # names and the board
     "E100": ("error", "malformed hex or edge name"),
     "E101": ("error", "hex outside the board"),
@@ -76,3 +82,30 @@ def issue(code: str, message: str, where: str | None = None) -> Issue:
     if code not in CODES:
         raise KeyError(f"unknown issue code {code}")
     return Issue(code, message, where)
+
+
+def summary_lines(issues, repeat: int = 3, shown: int = 3) -> list[str]:
+    """One line per issue (``warning W201 [C4/C5]: ...``), except warnings of a code that
+    occurs more than ``repeat`` times: those become one line with the count and the first
+    ``shown`` places, where the first of them stood.
+
+    >>> ws = [issue("W201", f"river on {e} runs between two mountains", e) for e in ("A1/A2", "B1/B2", "C1/C2", "D1/D2")]
+    >>> summary_lines([issue("W203", "city X has no race numbers", "X")] + ws)
+    ['warning W203 [X]: city X has no race numbers', 'warning W201 x4: river between two mountains at A1/A2, B1/B2, C1/C2 and 1 more']
+    """
+    counts: dict[str, int] = {}
+    for i in issues:
+        counts[i.code] = counts.get(i.code, 0) + 1
+    lines: list[str] = []
+    done: set[str] = set()
+    for i in issues:
+        kind = "error" if i.is_error else "warning"
+        if i.is_error or counts[i.code] <= repeat:
+            lines.append(f"{kind} {i}")
+        elif i.code not in done:
+            done.add(i.code)
+            places = [j.where or "?" for j in issues if j.code == i.code]
+            more = f" and {len(places) - shown} more" if len(places) > shown else ""
+            lines.append(f"{kind} {i.code} x{counts[i.code]}: {CODES[i.code][1]} at "
+                         f"{', '.join(places[:shown])}{more}")
+    return lines

@@ -16,9 +16,17 @@ class MapkitError(Exception):
 
 
 class InputError(MapkitError):
-    """The command could not run: unreadable or malformed file, bad option (exit 2)."""
+    """The command could not run: unreadable or malformed file, bad option (exit 2).
+
+    ``line``: the line of the file the message names, where there is one (for reports that
+    place problems, such as ``validate --format json``).
+    """
 
     exit_code = 2
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
 
 
 class InvalidError(MapkitError):

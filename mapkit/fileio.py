@@ -1,92 +1,544 @@
 """Reading inputs safely and writing outputs atomically.
 
-Outputs go to a temporary file in the target's folder and are renamed into place, so a
-crash never leaves a half-written file, and no command writes over one of its inputs.
+Inputs are read through one bounded reader: a regular file only (a device such as
+``/dev/zero``, a named pipe or a socket is refused before a byte is read), at most ``limit``
+bytes whatever the file claims to hold. JSON goes through :func:`parse_json`, bounded in
+depth and in the digits of a number, refusing lone surrogates, with one-line errors.
+
+Outputs go to a temporary file in the target's folder (created when missing) and are renamed
+into place, so a crash never leaves a half-written file, and no command writes over one of
+its inputs. A temporary name carries the writer's process id (``.NAME.PID-XXXX.tmp``): the
+next write beside it removes what a killed run left behind, never a running writer's file.
+A folder of outputs (a printable kit) is made whole in a temporary folder and swapped in by
+:func:`atomic_folder`. Every failure of the operating system is one line naming the path.
+
+>>> import tempfile, os
+>>> d = tempfile.mkdtemp()
+>>> p = atomic_write(os.path.join(d, "new", "a.txt"), "Plzeň\\n")
+>>> read_text(p)
+'Plzeň\\n'
+>>> parse_json(b'{"a": [1, 2.5, "x"]}', "a.json")
+{'a': [1, 2.5, 'x']}
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import hashlib
+import json
 import os
+import re
+import shutil
+import stat
 import tempfile
 from pathlib import Path
+from typing import Iterator
 
 from .errors import InputError
 
-__all__ = ["read_bytes", "read_text", "atomic_write", "check_output_path", "MAX_INPUT_BYTES"]
+__all__ = ["read_bytes", "read_text", "parse_json", "read_json", "json_lines", "atomic_write", "check_output_path",
+           "make_folder", "clean_leftovers", "atomic_folder", "os_error", "MAX_INPUT_BYTES",
+           "MAX_JSON_DEPTH", "MAX_NUMBER_DIGITS"]
 
-# A map file is a few hundred kilobytes at most; anything far larger is not one.
+# A map file is a few hundred kilobytes (a 1000 x 1000 board about 2 MB); anything far larger is
+# not one.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+# JSON that mapkit reads (records, archive members, Tiled maps) nests a few levels; a number has
+# at most a few dozen digits. Python's own limits (recursion, 4,300 digits) give tracebacks.
+MAX_JSON_DEPTH = 100
+MAX_NUMBER_DIGITS = 100
+_CHUNK = 1024 * 1024
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# What the operating system's refusals mean to a user, where its own words are obscure.
+_PLAIN = {errno.EXDEV: "the temporary file and the target are on different file systems",
+          errno.ENAMETOOLONG: "the name is too long for the file system",
+          errno.EROFS: "the file system is read-only",
+          errno.ENOSPC: "no space left on the device",
+          errno.ENOTDIR: "a part of the path is a file, not a folder"}
 
+
+def os_error(exc: OSError, path, action: str) -> InputError:
+    """A one-line :class:`InputError` for an operating-system failure: ``PATH: cannot ACTION (why)``."""
+    why = _PLAIN.get(exc.errno or 0) or exc.strerror or type(exc).__name__
+    return InputError(f"{path}: cannot {action} ({why})")
+
+
+# -- reading -----------------------------------------------------------------------------------
 
 def read_bytes(path, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of ``path``, with one-line errors for a missing file, a folder, a huge file."""
+    """The bytes of the regular file ``path``: at most ``limit``, with one-line errors.
+
+    The file is opened without blocking (a named pipe with no writer would wait forever) and
+    checked on the open handle, so a device, pipe or socket is refused whatever its name, and
+    reading stops one byte past ``limit`` whatever size the file reports (``/proc`` files
+    report 0, ``/dev/zero`` never ends).
+    """
     p = Path(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        if p.is_dir():
-            raise InputError(f"{p}: is a directory, not a file")
-        size = p.stat().st_size
-        if size > limit:
-            raise InputError(f"{p}: {size} bytes is too large (limit {limit})")
-        return p.read_bytes()
+        fd = os.open(p, flags)
     except FileNotFoundError:
         raise InputError(f"{p}: no such file") from None
-    except PermissionError:
-        raise InputError(f"{p}: permission denied") from None
     except IsADirectoryError:
         raise InputError(f"{p}: is a directory, not a file") from None
+    except PermissionError:
+        raise InputError(f"{p}: permission denied") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        if isinstance(exc, OSError):
+            raise os_error(exc, p, "read") from None
+        raise InputError(f"{p!s:.200}: not a file name ({exc})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{p}: is a directory, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"{p}: is not a regular file (a device, pipe or socket); give a file")
+        if st.st_size > limit:
+            raise InputError(f"{p}: {st.st_size} bytes is too large (limit {limit})")
+        os.set_blocking(fd, True)
+        parts, got = [], 0
+        while got <= limit:
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - got))
+            if not chunk:
+                break
+            parts.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise InputError(f"{p}: more than {limit} bytes is too large (limit {limit})")
+        return b"".join(parts)
     except OSError as exc:
-        raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from None
+        raise os_error(exc, p, "read") from None
+    finally:
+        os.close(fd)
 
 
 def read_text(path, limit: int = MAX_INPUT_BYTES) -> str:
     """The UTF-8 text of ``path`` (a byte-order mark is dropped)."""
-    data = read_bytes(path, limit)
+    return decode_text(read_bytes(path, limit), str(path))
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 bytes as text, or a one-line error naming the line of the first bad byte or NUL."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(f"{path}:{line}: not UTF-8 text (byte {exc.start})") from None
+        raise InputError(f"{source}:{line}: not UTF-8 text (byte {exc.start})", line) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise InputError(f"{path}:{line}: binary data (NUL byte), not a text file")
+        raise InputError(f"{source}:{line}: binary data (NUL byte), not a text file", line)
     return text
 
 
+class _TooLong(ValueError):
+    pass
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _TooLong(text)
+    return int(text)
+
+
+def _constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(data: bytes | str, source: str, max_depth: int = MAX_JSON_DEPTH):
+    """JSON text as Python data, with one-line errors for everything that is not plain JSON.
+
+    Refused: malformed text (with its line), ``NaN``/``Infinity``, a number of more than
+    ``MAX_NUMBER_DIGITS`` digits, nesting deeper than ``max_depth``, a lone surrogate
+    (``"\\ud800"``, which no file can be written with).
+
+    >>> parse_json('[[[1]]]', "x.json", max_depth=2)
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: x.json: nested more than 2 levels deep
+    >>> parse_json('{"name": "\\\\ud800"}', "x.json")
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: x.json: name: a lone surrogate ('\\ud800') is not text
+    """
+    text = decode_text(data, source) if isinstance(data, bytes) else data
+    try:
+        value = json.loads(text, parse_int=_bounded_int, parse_constant=_constant)
+    except _TooLong as exc:
+        digits = str(exc)
+        line = text[: text.find(digits)].count("\n") + 1
+        raise InputError(f"{source}:{line}: a number of {len(digits.lstrip('-'))} digits is too long "
+                         f"(at most {MAX_NUMBER_DIGITS})", line) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}:{exc.lineno}: malformed JSON: {exc.msg}", exc.lineno) from None
+    except ValueError as exc:
+        raise InputError(f"{source}: malformed JSON: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{source}: nested more than {max_depth} levels deep") from None
+    _check_json_value(value, source, max_depth)
+    return value
+
+
+def _check_json_value(value, source: str, max_depth: int) -> None:
+    """Depth and lone surrogates, walked with a stack (no recursion)."""
+    stack = [(value, 0, ())]
+    while stack:
+        v, depth, path = stack.pop()
+        if isinstance(v, str):
+            if _SURROGATE.search(v):
+                raise _surrogate_error(source, path, v)
+        elif isinstance(v, (list, dict)):
+            if depth >= max_depth:
+                raise InputError(f"{source}: nested more than {max_depth} levels deep")
+            if isinstance(v, dict):
+                for k, item in v.items():
+                    if _SURROGATE.search(k):
+                        raise _surrogate_error(source, path, k)
+                    stack.append((item, depth + 1, path + (k,)))
+            else:
+                stack.extend((item, depth + 1, path + (i,)) for i, item in enumerate(v))
+
+
+def _surrogate_error(source: str, path, text: str) -> InputError:
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "top level"
+    ch = _SURROGATE.search(text).group()
+    return InputError(f"{source}: {where}: a lone surrogate ({ascii(ch)}) is not text")
+
+
+def read_json(path, limit: int = MAX_INPUT_BYTES, max_depth: int = MAX_JSON_DEPTH):
+    """The JSON value of the file ``path`` (:func:`read_bytes` then :func:`parse_json`)."""
+    return parse_json(read_bytes(path, limit), str(path), max_depth)
+
+
+def json_lines(document: dict, long: int = 8) -> Iterator[str]:
+    """A JSON object as pieces of text, for :func:`atomic_write` to write as they come.
+
+    One top-level key per line; a list of more than ``long`` items, or any iterator (a
+    generator of a million hexes, never held whole), one item per line; everything else on
+    its line as compact JSON (UTF-8, not escaped). The text reads back as ``document`` with
+    its iterators as lists.
+
+    >>> print("".join(json_lines({"name": "Plzeň", "ids": iter(range(3)), "grid": {"rows": 2}})), end="")
+    {
+     "name": "Plzeň",
+     "ids": [
+      0,
+      1,
+      2
+     ],
+     "grid": {"rows":2}
+    }
+    """
+    def one(v) -> str:
+        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+    yield "{\n"
+    first = True
+    for key, value in document.items():
+        yield ("" if first else ",\n") + f" {one(key)}: "
+        first = False
+        if isinstance(value, (list, tuple)) and len(value) <= long:
+            yield one(list(value))
+        elif isinstance(value, (list, tuple)) or (hasattr(value, "__next__") and not isinstance(value, (str, dict))):
+            yield "["
+            sep = "\n  "
+            for item in value:
+                yield sep + one(item)
+                sep = ",\n  "
+            yield "\n ]" if sep != "\n  " else "]"
+        else:
+            yield one(value)
+    yield "\n}\n"
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` and its missing parents, or a one-line error."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(f"{folder}: exists and is not a folder") from None
+    except OSError as exc:
+        raise os_error(exc, folder, "create the folder") from None
+
+
 def check_output_path(path, inputs=()) -> Path:
-    """Refuse to write over an input, or into a folder that does not exist."""
+    """Refuse to write over an input or onto a folder; create the missing folders of ``path``."""
+    from .bundled import locate
+
     out = Path(path)
     for inp in inputs:
         try:
-            if inp is not None and Path(inp).exists() and out.exists() and os.path.samefile(out, inp):
-                raise InputError(f"{out}: refusing to overwrite the input file")
-        except OSError:
-            pass
-    if out.is_dir():
-        raise InputError(f"{out}: is a directory; give a file name")
-    parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir():
-        raise InputError(f"{out}: folder {parent} does not exist")
+            # a bundled map given by its name is its file
+            same = inp is not None and out.exists() and os.path.samefile(out, locate(inp))
+        except (OSError, InputError):
+            same = False
+        if same:
+            raise InputError(f"{out}: refusing to overwrite the input file")
+    try:
+        if out.is_dir():
+            raise InputError(f"{out}: is a directory; give a file name")
+    except OSError as exc:
+        raise os_error(exc, out, "write") from None
+    make_folder(out.parent if str(out.parent) else Path("."))
     return out
 
 
+def _temp_stem(name: str) -> str:
+    """The part of a temporary name that tells whose it is (hashed when the name is long, so
+    that the temporary name stays within the file system's 255 bytes)."""
+    if len(os.fsencode(name)) <= 200:
+        return name
+    return "~" + hashlib.sha1(os.fsencode(name)).hexdigest()[:16]
+
+
+_LEFTOVER = re.compile(r"\.(\d+)-[A-Za-z0-9_]+\.tmp")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def clean_leftovers(target) -> list[Path]:
+    """Remove the temporary files and folders that killed runs left beside ``target``.
+
+    They are named ``.NAME.PID-XXXX.tmp``; only those whose process no longer runs are
+    removed (a run writing the same target in parallel keeps its own). Returns what was removed.
+    """
+    out = Path(target)
+    folder = out.parent if str(out.parent) else Path(".")
+    prefix = f".{_temp_stem(out.name)}"
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not entry.name.startswith(prefix):
+            continue
+        m = _LEFTOVER.fullmatch(entry.name[len(prefix):])
+        if not m or _alive(int(m.group(1))):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
+_SYSTEM_FOLDERS = ("/dev/", "/proc/", "/sys/")
+
+
+def _encoded(data, out: Path):
+    """Bytes to write, chunk by chunk: ``data`` is str, bytes, or an iterable of either."""
+    parts = [data] if isinstance(data, (str, bytes, bytearray)) else data
+    for part in parts:
+        if isinstance(part, str):
+            try:
+                part = part.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise InputError(f"{out}: cannot write text with a lone surrogate "
+                                 f"({ascii(exc.object[exc.start:exc.end])})") from None
+        yield part
+
+
+def _write_chunks(fh, data, out: Path) -> None:
+    for part in _encoded(data, out):
+        fh.write(part)
+
+
+def _write_in_place(out: Path, data) -> Path:
+    try:
+        with open(out, "wb") as fh:
+            _write_chunks(fh, data, out)
+    except OSError as exc:
+        raise os_error(exc, out, "write") from None
+    return out
+
+
+def _special_output(out: Path, data) -> Path | None:
+    """Devices, pipes and the system's folders are written as they are, or refused: they
+    cannot be replaced by renaming, and replacing them would be wrong. ``/dev/null``,
+    ``/dev/stdout`` and a named pipe take the bytes; a block device (a disk), or a new file
+    in ``/dev`` (but the memory file system ``/dev/shm``), ``/proc`` or ``/sys``, is refused.
+    None for an ordinary path."""
+    try:
+        mode = os.stat(out).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISBLK(mode):
+        raise InputError(f"{out}: is a block device (a disk); give a file name")
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+        return _write_in_place(out, data)
+    given, real = os.path.abspath(out), os.path.realpath(out)
+    if any(p.startswith(_SYSTEM_FOLDERS) and not p.startswith("/dev/shm/") for p in (given + "/", real + "/")):
+        if mode is not None and stat.S_ISREG(mode) and given.startswith(("/dev/", "/proc/self/fd/")):
+            return _write_in_place(out, data)  # /dev/stdout redirected to a file
+        raise InputError(f"{out}: is in a system folder (/dev, /proc, /sys); give a file elsewhere")
+    return None
+
+
 def atomic_write(path, data, inputs=()) -> Path:
-    """Write ``data`` (str as UTF-8, or bytes) to ``path`` through a temporary file and rename."""
-    out = check_output_path(path, inputs)
+    """Write ``data`` to ``path`` through a temporary file and rename.
+
+    ``data`` is str (written as UTF-8), bytes, or an iterable of str or bytes pieces, written
+    as they come (a large output need not be held in memory whole). Missing folders are
+    created; every failure (permission, a name too long, a read-only or full file system, text
+    that cannot be encoded) is a one-line :class:`InputError` and leaves nothing behind.
+    """
+    out = Path(path)
     if isinstance(data, str):
-        data = data.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent or ".")
+        data = next(_encoded(data, out))
+    special = _special_output(out, data)
+    if special is not None:
+        return special
+    out = check_output_path(out, inputs)
+    folder = out.parent if str(out.parent) else Path(".")
+    clean_leftovers(out)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{_temp_stem(out.name)}.{os.getpid()}-", suffix=".tmp",
+                                   dir=folder)
+    except OSError as exc:
+        raise os_error(exc, out, "write") from None
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            _write_chunks(fh, data, out)
         # mkstemp makes the file private (0600); give it the permissions of a normal new file.
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, out)
-    except BaseException:
-        try:
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
+        if isinstance(exc, OSError):
+            raise os_error(exc, out, "write") from None
         raise
     return out
+
+
+# -- a folder written as a whole ---------------------------------------------------------------
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux ``renameat2(RENAME_EXCHANGE)``); False where the
+    system or file system cannot."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    if rc == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _carry_over(old: Path, new: Path) -> None:
+    """Move back into ``new`` every entry of ``old`` that ``new`` does not have (the user's own
+    files in the folder), descending into folders that both have."""
+    for entry in sorted(os.scandir(old), key=lambda e: e.name):
+        dest = new / entry.name
+        if not os.path.lexists(dest):
+            with contextlib.suppress(OSError):
+                os.rename(entry.path, dest)
+        elif entry.is_dir(follow_symlinks=False) and dest.is_dir() and not dest.is_symlink():
+            _carry_over(Path(entry.path), dest)
+
+
+def _swap_in(made: Path, out: Path) -> None:
+    """Put the finished folder ``made`` at ``out`` in one step, keeping the user's own files."""
+    for _ in range(100):
+        try:
+            os.rename(made, out)  # nothing there yet
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                raise
+        if _exchange(made, out):
+            _carry_over(made, out)
+            shutil.rmtree(made, ignore_errors=True)
+            return
+        # No exchange on this system: move the old folder aside, then the new one in.
+        aside = made.with_name(made.name + ".old")
+        try:
+            os.rename(out, aside)
+        except FileNotFoundError:
+            continue
+        try:
+            os.rename(made, out)
+        except OSError:
+            os.rename(aside, out)
+            raise
+        _carry_over(aside, out)
+        shutil.rmtree(aside, ignore_errors=True)
+        return
+    raise OSError(errno.EBUSY, "the folder keeps changing under the swap", str(out))
+
+
+@contextlib.contextmanager
+def atomic_folder(path):
+    """Make a folder as a whole: yields a fresh path (not yet existing) inside a temporary
+    folder beside ``path``; what is built there replaces ``path`` in one step when the block
+    ends without error, and is removed otherwise.
+
+    The files of the old folder that the new one also has are gone with the old folder (no
+    mix of two runs' files, even of runs in parallel); the user's other files are kept.
+    Missing parent folders are created; leftovers of killed runs are removed first.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp()) / "kit"
+    >>> with atomic_folder(d) as tmp:
+    ...     tmp.mkdir(); _ = (tmp / "a.txt").write_text("1")
+    >>> sorted(p.name for p in d.iterdir())
+    ['a.txt']
+    """
+    out = Path(path)
+    if out.is_symlink():  # a link to a folder: the folder it names is the one replaced
+        out = Path(os.path.realpath(out))
+    try:
+        if out.exists() and not out.is_dir():
+            raise InputError(f"{out}: exists and is not a folder")
+    except OSError as exc:
+        raise os_error(exc, out, "write") from None
+    parent = out.parent if str(out.parent) else Path(".")
+    make_folder(parent)
+    clean_leftovers(out)
+    try:
+        work = Path(tempfile.mkdtemp(prefix=f".{_temp_stem(out.name)}.{os.getpid()}-", suffix=".tmp",
+                                     dir=parent))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(work, 0o777 & ~umask)  # mkdtemp makes it private
+    except OSError as exc:
+        raise os_error(exc, out, "create the folder") from None
+    made = work / "new"
+    try:
+        yield made
+        if not made.is_dir():
+            raise InputError(f"{out}: nothing was made")
+        os.chmod(made, 0o777 & ~umask)
+        try:
+            _swap_in(made, out)
+        except OSError as exc:
+            raise os_error(exc, out, "replace the folder") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -3,7 +3,7 @@
 :func:`validate` returns :class:`~mapkit.diagnostics.Issue` objects (errors and warnings),
 each naming its place; it never raises on a map that the reader could build.
 Reading problems (malformed names, art size) come from :func:`mapkit.io.yamlmap.read_map`;
-:func:`check_file` returns both.
+:func:`mapkit.io.yamlmap.check_map` returns both.
 
 >>> from mapkit.grid import Grid, parse_hex
 >>> from mapkit.model import Map, City
@@ -21,7 +21,7 @@ from .diagnostics import Issue, issue
 from .grid import Hex, edge_name, hex_name
 from .model import ALL_RACE_NUMBERS, Map, is_race_number
 
-__all__ = ["validate", "check_file", "passable_graph_components"]
+__all__ = ["validate", "passable_graph_components"]
 
 
 def validate(m: Map) -> list[Issue]:
@@ -35,15 +35,6 @@ def validate(m: Map) -> list[Issue]:
     errors = [i for i in found if i.is_error]
     warnings = [i for i in found if not i.is_error]
     return errors + warnings
-
-
-def check_file(path) -> list[Issue]:
-    """Read and validate a map file; reading errors raise :class:`~mapkit.errors.InputError`."""
-    from .io.yamlmap import read_map
-
-    m, read_issues = read_map(path)
-    found = read_issues + validate(m)
-    return [i for i in found if i.is_error] + [i for i in found if not i.is_error]
 
 
 def _check_cities(m: Map) -> list[Issue]:

@@ -14,6 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 SHARED = ROOT.parent / "shared"
 PEERS = SHARED / "peers"
+# The peers' maps lie beside the repository only in CI and here, never on a user's machine; the
+# code they exercise is also covered by files the tests make themselves.
+needs_peers = pytest.mark.skipif(not PEERS.is_dir(), reason=f"{PEERS} is absent (the peers' maps exist only "
+                                                            f"beside the repository, in CI)")
 
 # Deterministic property tests: the same examples on every run, no deadlines on a busy machine.
 settings.register_profile("mapkit", derandomize=True, deadline=None, max_examples=60,
@@ -36,6 +40,15 @@ def assert_one_line_error(r, *needles):
     assert len(lines) == 1, r.stderr
     for n in needles:
         assert n in lines[0], lines[0]
+
+
+def str_keys(x):
+    """YAML data with every mapping key as text (PyYAML reads ``1:`` as the int 1; mapkit as "1")."""
+    if isinstance(x, dict):
+        return {str(k): str_keys(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [str_keys(v) for v in x]
+    return x
 
 
 def assert_read_as(got, truth, grid=None):

@@ -249,7 +249,10 @@ def test_cli_errors(tmp_path, example_map_path):
     r = run_cli("distances", example_map_path, "-o", example_map_path)
     assert r.returncode == 2 and "overwrite" in r.stderr
     r = run_cli("distances", example_map_path, "-o", tmp_path / "no" / "such" / "dir.txt")
-    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.returncode == 0 and (tmp_path / "no" / "such" / "dir.txt").is_file()   # folders made
+    (tmp_path / "afile").write_text("x")
+    r = run_cli("distances", example_map_path, "-o", tmp_path / "afile" / "dir.txt")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "afile" in r.stderr
     r = run_cli("distances", example_map_path, "--metric", "flying")
     assert r.returncode == 2
 

@@ -336,10 +336,11 @@ def test_tiled_png_pages_and_bad_requests(tmp_path):
     out = tmp_path / "p.png"
     r = render(EXAMPLE, "-o", out, "--tile", "--dpi", "20")
     assert sorted(p.name for p in tmp_path.glob("p-*.png")) == ["p-00.png", "p-01.png"]
+    (tmp_path / "afile.txt").write_text("x")
     for args, message in (
             (("-o", tmp_path / "x.jpg"), "unknown output format"),
             (("-o", tmp_path / "x.png", "--dpi", "5000"), "--dpi"),
-            (("-o", tmp_path / "no" / "x.pdf"), "does not exist"),
+            (("-o", tmp_path / "afile.txt" / "x.pdf"), "is not a folder"),
             (("-o", tmp_path / "x.pdf", "--tile", "--overlap", "150"), "overlap"),
             (("-o", tmp_path / "x.pdf", "--paper", "B5"), "unknown paper")):
         r = mapkit("render", EXAMPLE, *args)

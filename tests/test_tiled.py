@@ -19,10 +19,11 @@ from collections import Counter
 
 import pytest
 
-from conftest import MAPS, PEERS, assert_one_line_error, run_cli
+from conftest import MAPS, PEERS, assert_one_line_error, needs_peers, run_cli
 from mapkit.errors import InputError
 from mapkit.grid import Grid, Hex, edge_name, parse_edge, parse_hex
-from mapkit.io.tiled import dump_tmx, parse_tiled, parse_tiles_option, read_tiled
+from mapkit.io.tiled import parse_tiled, parse_tiles_option, read_tiled
+from mapkit.io.tiledexport import dump_tmx
 from mapkit.io.yamlmap import dump_map, load_map
 from mapkit.model import TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 
@@ -54,6 +55,7 @@ def flat_gids() -> list[int]:
 
 # -- the peer files ----------------------------------------------------------------------------
 
+@needs_peers
 def test_mini_terrain_matches_an_independent_decoding(tmp_path):
     out = tmp_path / "mini.yaml"
     r = run_cli("import", MINI, "-o", out, "--tiles", MINI_TILES)
@@ -72,12 +74,14 @@ def test_mini_terrain_matches_an_independent_decoding(tmp_path):
     assert m.name == "hexagonal-mini"
 
 
+@needs_peers
 def test_mini_default_mapping_and_empty_cells():
     m, _ = read_tiled(MINI, tiles=parse_tiles_option("14=water,*=plain"))
     gids = mini_gids()
     assert Counter(m.terrain.values()) == {"water": gids.count(14), "plain": 400 - gids.count(14)}
 
 
+@needs_peers
 def test_flat_file_with_flip_and_rotation_flags(tmp_path):
     # Every cell of rows 1 and 4 holds tile 1 with some of the four flag bits set (including
     # bit 29, the hexagonal 120-degree rotation); the rest is empty (off).
@@ -95,6 +99,7 @@ def test_flat_file_with_flip_and_rotation_flags(tmp_path):
     assert set(m.terrain.values()) == {"plain", "off"}
 
 
+@needs_peers
 @pytest.mark.parametrize("form", ["csv", "base64", "zlib", "gzip", "xml"])
 def test_every_layer_encoding_reads_the_same(form):
     gids = mini_gids()
@@ -115,6 +120,91 @@ def test_every_layer_encoding_reads_the_same(form):
     m, _ = parse_tiled(text.encode(), str(TILED / "variant.tmx"), tiles=tiles)
     ref, _ = read_tiled(MINI, tiles=tiles)
     assert m.terrain == ref.terrain
+
+
+# -- files the tests write: every layer encoding, flag bits, TMX and TMJ -----------------------------
+
+# Our own board, 9 x 7 flat/even, tiles 1-4 of one tileset carrying terrains; every cell's global
+# id drawn with a seed, with random flag bits (flips, the hexagonal rotations) on top, 0 empty.
+MADE_TERRAIN = {1: "plain", 2: "mountain", 3: "water", 4: "foreign"}
+
+
+def made_gids() -> list[int]:
+    rng = random.Random(19)
+    return [rng.choice([0, 1, 1, 2, 3, 4]) | rng.choice([0, 0x80000000, 0x40000000, 0x20000000, 0x10000000])
+            for _ in range(9 * 7)]
+
+
+def made_expected_terrain() -> dict:
+    """Decoded by hand: the flag bits are the top four; tile (x, y) is data index y * 9 + x."""
+    gids = made_gids()
+    return {Hex(x, y): MADE_TERRAIN.get(gids[y * 9 + x] % (1 << 28), "off") for y in range(7) for x in range(9)}
+
+
+def made_layer(form: str) -> tuple[str, object]:
+    """(TMX <data> element, TMJ layer fields) of the made gids in one encoding."""
+    gids = made_gids()
+    raw = struct.pack(f"<{len(gids)}I", *gids)
+    packed = {"base64": raw, "zlib": zlib.compress(raw), "gzip": gzip.compress(raw)}.get(form)
+    if form == "csv":
+        return ('<data encoding="csv">\n' + ",\n".join(",".join(map(str, gids[r * 9:(r + 1) * 9])) for r in range(7))
+                + "\n</data>", {"data": gids})
+    if form == "xml":
+        return "<data>" + "".join(f'<tile gid="{g}"/>' if g else "<tile/>" for g in gids) + "</data>", None
+    text = base64.b64encode(packed).decode()
+    compression = f' compression="{form}"' if form != "base64" else ""
+    fields = {"encoding": "base64", "data": text, **({"compression": form} if form != "base64" else {})}
+    return f'<data encoding="base64"{compression}>{text}</data>', fields
+
+
+def made_tmx(form: str) -> bytes:
+    data, _ = made_layer(form)
+    tiles = "".join(f'<tile id="{i - 1}"><properties><property name="terrain" value="{t}"/></properties></tile>'
+                    for i, t in MADE_TERRAIN.items())
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="hexagonal" width="9" '
+            f'height="7" tilewidth="16" tileheight="14" hexsidelength="8" staggeraxis="x" staggerindex="even">'
+            f'<tileset firstgid="1" name="made">{tiles}</tileset><layer id="1" name="ground" width="9" height="7">'
+            f'{data}</layer></map>').encode()
+
+
+def made_tmj(form: str) -> bytes:
+    _, fields = made_layer(form)
+    tiles = [{"id": i - 1, "properties": [{"name": "terrain", "type": "string", "value": t}]}
+             for i, t in MADE_TERRAIN.items()]
+    return json.dumps({"type": "map", "orientation": "hexagonal", "width": 9, "height": 7, "tilewidth": 16,
+                       "tileheight": 14, "hexsidelength": 8, "staggeraxis": "x", "staggerindex": "even",
+                       "tilesets": [{"firstgid": 1, "name": "made", "tiles": tiles}],
+                       "layers": [{"type": "tilelayer", "name": "ground", "width": 9, "height": 7, **fields}]}).encode()
+
+
+@pytest.mark.parametrize("kind, form", [("tmx", f) for f in ("csv", "base64", "zlib", "gzip", "xml")]
+                         + [("tmj", f) for f in ("csv", "base64", "zlib", "gzip")])
+def test_every_encoding_of_a_made_map_reads_as_decoded_by_hand(tmp_path, kind, form):
+    src = tmp_path / f"made.{kind}"
+    src.write_bytes(made_tmx(form) if kind == "tmx" else made_tmj(form))
+    out = tmp_path / "made.yaml"
+    r = run_cli("import", src, "-o", out)
+    assert r.returncode == 0, r.stderr
+    m = load_map(out, check=False)
+    assert (m.grid.orientation, m.grid.offset, m.grid.columns, m.grid.rows) == ("flat", "even", 9, 7)
+    assert m.terrain == made_expected_terrain()
+    assert any(g & 0xF0000000 for g in made_gids()) and 0 in made_gids()
+
+
+def test_a_made_map_without_terrains_names_its_tiles_and_counts(tmp_path):
+    src = tmp_path / "bare.tmx"
+    src.write_bytes(re.sub(rb"<tile id=.*?</tile>", b"", made_tmx("csv")))
+    counts = Counter(g % (1 << 28) for g in made_gids() if g % (1 << 28))
+    top = max(sorted(counts), key=lambda g: counts[g])
+    r = run_cli("import", src, "-o", tmp_path / "x.yaml")
+    assert_one_line_error(r, "bare.tmx", "--tiles", f"{top} ({counts[top]} hexes)")
+    r = run_cli("import", src, "-o", tmp_path / "x.yaml", "--tiles", "1=water,*=plain")
+    assert r.returncode == 0, r.stderr
+    got = load_map(tmp_path / "x.yaml", check=False).terrain
+    want = {h: ("water" if t == "plain" else "off" if t == "off" else "plain") for h, t in made_expected_terrain().items()}
+    assert got == want
+    r = run_cli("import", src, "-o", tmp_path / "y.yaml", "--tiles", "14=lava")
+    assert_one_line_error(r, "--tiles", "lava")
 
 
 # -- Tiled's pixel layout, placed by hand ------------------------------------------------------------
@@ -315,15 +405,18 @@ def random_map(seed: int, orientation: str, offset: str) -> Map:
                for i in range(rnd.randint(0, 2))]
     rules = rnd.choice([
         Rules(),
-        Rules(border_crossing=True, start_cities=[c.name for c in cities[:2]], min_race_distance=rnd.randint(0, 12),
-              special_races={"every": 3, "table": {"1": {"region": "Kraj 0"}, "2-3": {"cities": ["Praha"]},
-                                                   "5S": {"tags": ["port"]}}},
+        Rules(border_crossing=True, stop_at_border=rnd.random() < 0.5, start_cities=[c.name for c in cities[:2]],
+              min_race_distance=rnd.randint(0, 12),
+              special_races={"every": 3, "dice": "one-die", "table": {"1": {"region": "Kraj 0"},
+                                                                      "2-3": {"cities": ["Praha"]},
+                                                                      "5S": {"tags": ["port"]}}},
               extra={"preset": "expres"})])
     ferries = [Ferry(rnd.choice([None, "Kiel-Denmark"]), rnd.choice(NAMES), rnd.choice(hexes), rnd.randint(0, 9),
                      tuple(rnd.randint(0, 4) for _ in range(rnd.randint(1, 3)))) for _ in range(rnd.randint(0, 2))]
     meta = {"name": f"Mapa {seed}"}
     if rnd.random() < 0.5:
         meta.update({"description": "Dva řádky,\nplná diakritika: ěščřžýáíé.\n", "author": "Tester",
+                     "source": "made by hand",
                      "license": "CC-BY", "geo": {"projection": "laea", "lon_0": 15.5, "lat_0": 49.8,
                                                  "origin_km": [-250.0, 180.0]}})
     return Map(grid=g, terrain=terrain, rivers=sets(rnd.randint(0, 3)), borders=sets(rnd.randint(0, 2)),
@@ -341,6 +434,7 @@ def test_random_maps_round_trip(orientation, offset, seed):
     assert back == m
 
 
+@needs_peers
 @pytest.mark.parametrize("name", ["France", "Test"])
 def test_imported_dampfrossdigital_maps_round_trip(name):
     from mapkit.io.dmpfmap import read_dmpfmap
@@ -365,6 +459,7 @@ def test_export_is_deterministic_and_tiled_shaped():
 
 # -- errors through the command line ----------------------------------------------------------------
 
+@needs_peers
 def test_error_without_a_tile_mapping(tmp_path):
     out = tmp_path / "x.yaml"
     r = run_cli("import", MINI, "-o", out)
@@ -399,6 +494,7 @@ def test_bad_files_give_one_line_errors(tmp_path, name, content, needle):
     assert not out.exists()
 
 
+@needs_peers
 def test_bad_tiles_option_and_export_suffix(tmp_path):
     r = run_cli("import", MINI, "-o", tmp_path / "x.yaml", "--tiles", "14=lava")
     assert_one_line_error(r, "--tiles", "lava")
@@ -419,3 +515,207 @@ def test_byte_order_mark_and_json_suffix_sniffing(tmp_path):
     assert r.returncode == 0, r.stderr
     m = load_map(out)
     assert [m.terrain[Hex(0, 0)], m.terrain[Hex(1, 0)]] == ["water", "off"]
+
+
+# -- every bundled map and every key of the format round-trip ---------------------------------------
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in MAPS.glob("*.yaml")))
+def test_every_bundled_map_round_trips_through_tiled(tmp_path, name):
+    tmx_path, back = tmp_path / f"{name}.tmx", tmp_path / f"{name}.yaml"
+    assert run_cli("export-tmx", MAPS / f"{name}.yaml", "-o", tmx_path).returncode == 0
+    r = run_cli("import", tmx_path, "-o", back)
+    assert r.returncode == 0, r.stderr
+    original = load_map(MAPS / f"{name}.yaml")
+    for f in ("grid", "terrain", "rivers", "borders", "ridges", "cities", "regions", "rules", "ferries", "meta"):
+        assert getattr(load_map(back), f) == getattr(original, f), f
+    assert back.read_text("utf-8") == dump_map(original)
+
+
+EVERY_KEY = """\
+version: 1
+name: Všechno
+description: |
+  Two lines,
+  every key of the format.
+author: A. Uthor
+source: written by hand
+license: CC0
+geo: {projection: laea, lon_0: 15.5, lat_0: 49.8, hex_km: 14.0, origin_km: [-250.0, 180.0]}
+grid: {orientation: flat, offset: even, columns: 6, rows: 5, hex_mm: 12.5}
+terrain:
+  default: plain
+  art: |
+    . . ^ ^ ~ #
+    . . . ^ ~ #
+    . . . . . #
+    . . . . . #
+    x . . . . #
+  plain: [A1]
+  mountain: [B2]
+  water: [C3]
+  foreign: [F1]
+  off: [A5]
+rivers: [{name: Vltava, edges: [B1/B2, B2/C2]}]
+borders: [{name: CZ-X, edges: [E1/F1, E2/F2]}]
+ridges: [{edges: [C4/C5]}, {name: Hřbet, edges: [D4/D5]}]
+cities:
+  - {name: Praha, hex: B3, numbers: [11, 12], tags: [capital, port], colour: red, region: Čechy, lon: 14.42, lat: 50.0875}
+  - {name: Brno, hex: D4, numbers: [13]}
+  - {name: Dresden, hex: F3, numbers: [], tags: [abroad]}
+regions:
+  - {name: Čechy, hexes: [A1, B1, B3], kind: home, colour: '#cc0000'}
+  - {name: Sasko, hexes: [F1, F2, F3], kind: foreign}
+rules:
+  border_crossing: true
+  stop_at_border: true
+  start_cities: [Praha]
+  min_race_distance: 3
+  preset: expres
+  ferry_limit: 2
+  start_directions: distinct
+  special_races:
+    every: 3
+    dice: one-die
+    table:
+      1: {region: Sasko}
+      2: {regions: [Čechy, Sasko], name: either land}
+      3: {cities: [Dresden]}
+      4: {hexes: [F2]}
+      5: {tags: [port]}
+      6: {rule: other-region}
+ferries: [{name: Labe, from: Praha, to: A2, cost: 4, fare: [1, 2, 1]}]
+"""
+
+
+def _schema_paths(schema, root, path=()):
+    """Every key path the map schema allows (array items as [])."""
+    if "$ref" in schema:
+        target = root
+        for part in schema["$ref"][2:].split("/"):
+            target = target[part]
+        yield from _schema_paths(target, root, path)
+        return
+    for key, sub in schema.get("properties", {}).items():
+        yield path + (key,)
+        yield from _schema_paths(sub, root, path + (key,))
+    if isinstance(schema.get("items"), dict):
+        yield from _schema_paths(schema["items"], root, path + ("[]",))
+    if isinstance(schema.get("additionalProperties"), dict):
+        yield from _schema_paths(schema["additionalProperties"], root, path + ("*",))
+
+
+def _data_paths(data, path=()):
+    if isinstance(data, dict):
+        for k, v in data.items():
+            key = "*" if path[-2:] == ("special_races", "table") else k
+            yield path + (key,)
+            yield from _data_paths(v, path + (key,))
+    elif isinstance(data, list):
+        for v in data:
+            yield from _data_paths(v, path + ("[]",))
+
+
+def test_every_key_of_the_format_round_trips_through_tiled(tmp_path):
+    from mapkit.io.yamldoc import load_yaml
+
+    schema = json.loads((MAPS.parent / "mapkit" / "schemas" / "map.schema.json").read_text("utf-8"))
+    allowed = set(_schema_paths(schema, schema))
+    used = set(_data_paths(load_yaml(EVERY_KEY, "every.yaml")[0]))
+    assert allowed <= used, sorted(allowed - used)          # the map below uses every key there is
+    src = tmp_path / "every.yaml"
+    src.write_text(EVERY_KEY, "utf-8")
+    m = load_map(src)
+    back, _ = parse_tiled(dump_tmx(m).encode(), "every.tmx")
+    for f in ("grid", "terrain", "rivers", "borders", "ridges", "cities", "regions", "rules", "ferries", "meta"):
+        assert getattr(back, f) == getattr(m, f), f
+
+
+# -- hostile files ----------------------------------------------------------------------------------
+
+def _entity_bomb(encoding: str) -> bytes:
+    text = tmx(2, 2, 14, 16, 8, "y", "odd", props='<properties><property name="name" value="&c;"/></properties>')
+    text = text.decode().replace('<?xml version="1.0" encoding="UTF-8"?>\n',
+                                 f'<?xml version="1.0" encoding="{encoding}"?>\n<!DOCTYPE map ['
+                                 '<!ENTITY a "xxxxxxxxxxxxxxxxxxxx"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">'
+                                 '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]>\n')
+    return text.encode("utf-16-le" if encoding == "UTF-16" else "utf-8")
+
+
+@pytest.mark.parametrize("encoding", ["UTF-8", "UTF-16"])
+def test_entity_declarations_are_refused_in_any_encoding(tmp_path, encoding):
+    src = tmp_path / "bomb.tmx"
+    src.write_bytes(_entity_bomb(encoding))       # UTF-16 without a byte order mark
+    out = tmp_path / "out.yaml"
+    r = run_cli("import", src, "-o", out)
+    assert_one_line_error(r, "bomb.tmx", "entity declarations")
+    assert not out.exists()
+
+
+def test_an_old_tiled_doctype_without_entities_is_read():
+    text = tmx(2, 2, 14, 16, 8, "y", "odd").replace(
+        b'<?xml version="1.0" encoding="UTF-8"?>\n',
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">\n')
+    m, _ = parse_tiled(text, "old.tmx")
+    assert set(m.terrain.values()) == {"plain"}
+
+
+TSX = ('<?xml version="1.0" encoding="UTF-8"?><tileset name="t" tilewidth="8" tileheight="8"><tile id="0">'
+       '<properties><property name="terrain" value="water"/></properties></tile></tileset>')
+
+
+@pytest.mark.parametrize("where", ["absolute", "climb", "link", "below"])
+def test_external_tilesets_are_read_only_beside_the_map_or_below(tmp_path, where):
+    outside = tmp_path / "outside.tsx"
+    outside.write_text(TSX, "utf-8")
+    folder = tmp_path / "maps"
+    (folder / "tiles").mkdir(parents=True)
+    (folder / "tiles" / "t.tsx").write_text(TSX, "utf-8")
+    (folder / "link.tsx").symlink_to(outside)
+    source = {"absolute": str(outside), "climb": "../outside.tsx", "link": "link.tsx", "below": "tiles/t.tsx"}[where]
+    src = folder / "m.tmx"
+    src.write_bytes(tmx(2, 2, 14, 16, 8, "y", "odd", tileset=f'<tileset firstgid="1" source="{source}"/>'))
+    r = run_cli("import", src, "-o", tmp_path / "m.yaml")
+    if where == "below":
+        assert r.returncode == 0, r.stderr
+        assert set(load_map(tmp_path / "m.yaml").terrain.values()) == {"water"}
+    else:
+        assert_one_line_error(r, "lies outside the map's folder and was not read")
+        r = run_cli("import", src, "-o", tmp_path / "m.yaml", "--tiles", "1=mountain")
+        assert r.returncode == 0 and "outside the map's folder, not read" in r.stdout
+        assert set(load_map(tmp_path / "m.yaml").terrain.values()) == {"mountain"}
+
+
+@pytest.mark.parametrize("kind", ["tmx", "tmj"])
+def test_the_declared_size_is_checked_before_the_layers(tmp_path, kind):
+    # 2000 x 2000 is over the format's 1000: refused on the declared size, so the layer data (a
+    # few cells of garbage here) is never decoded.
+    if kind == "tmx":
+        content = tmx(2, 2, 14, 16, 8, "y", "odd").replace(b'width="2" height="2" tilewidth', b'width="2000" '
+                                                           b'height="2000" tilewidth').replace(b"1,1,1,1", b"x,y")
+    else:
+        content = json.dumps({"type": "map", "orientation": "hexagonal", "width": 2000, "height": 2000,
+                              "tilewidth": 14, "tileheight": 16, "hexsidelength": 8,
+                              "layers": [{"type": "tilelayer", "name": "g", "data": ["x", "y"]}]}).encode()
+    src = tmp_path / f"big.{kind}"
+    src.write_bytes(content)
+    r = run_cli("import", src, "-o", tmp_path / "big.yaml")
+    assert_one_line_error(r, "map width 2000 is more than the 1000 hexes a map file allows")
+
+
+@pytest.mark.parametrize("content, needle", [
+    (tmx(2, 2, 14, 16, 8, "y", "odd").replace(b'width="2" height', b'width="' + b"9" * 5000 + b'" height'),
+     "not a whole number"),
+    (json.dumps({"type": "map", "orientation": "hexagonal", "width": 2, "height": 2}).replace(
+        '"width": 2', '"width": ' + "9" * 5000).encode(), "digits is too long"),
+    (json.dumps({"type": "map", "orientation": "hexagonal", "width": 2, "height": 2, "tilewidth": 14,
+                 "tileheight": 16, "hexsidelength": 8, "properties": [{"name": "name", "value": "x"}],
+                 "layers": [{"type": "tilelayer", "name": "g", "data": [1, 1, 1, 1]}]}).replace(
+        '"value": "x"', '"value": "\\ud800"').encode(), "lone surrogate"),
+    (b'{"type": "map", "layers": ' + b"[" * 500 + b"]" * 500 + b"}", "nested more than"),
+])
+def test_huge_numbers_deep_nesting_and_lone_surrogates_are_one_line(tmp_path, content, needle):
+    src = tmp_path / ("m.tmx" if content.startswith(b"<") else "m.tmj")
+    src.write_bytes(content)
+    r = run_cli("import", src, "-o", tmp_path / "m.yaml")
+    assert_one_line_error(r, needle)
+    assert len(r.stderr) < 400

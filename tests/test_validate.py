@@ -10,7 +10,7 @@ import pytest
 
 from conftest import MAPS, run_cli
 from mapkit.grid import Grid, hex_name
-from mapkit.validate import check_file
+from mapkit.io.yamlmap import check_map
 
 # A small valid base map: 6 x 5 pointy/odd, all plain except a mountain and a lake.
 BASE = """\
@@ -40,7 +40,7 @@ rules:
 def check(tmp_path, text):
     p = tmp_path / "m.yaml"
     p.write_text(text, encoding="utf-8")
-    return check_file(p)
+    return check_map(p)[1]
 
 
 def codes(issues):
@@ -214,7 +214,7 @@ def test_validate_imports_no_heavy_modules(tmp_path):
     p = tmp_path / "big.yaml"
     p.write_text(text)
     code = ("import sys; from mapkit.cli import main; rc = main(['validate', sys.argv[1]]); "
-            "heavy = sorted(m for m in ('shapely', 'networkx', 'numpy', 'PIL', 'svgwrite', 'cairosvg') "
+            "heavy = sorted(m for m in ('shapely', 'networkx', 'numpy', 'PIL', 'svgwrite', 'cairosvg', 'jsonschema') "
             "if m in sys.modules); print('HEAVY', heavy); sys.exit(rc)")
     import subprocess
     import sys
@@ -268,3 +268,56 @@ def test_numberless_cities_abroad_need_no_race_numbers(tmp_path):
     r = run_cli("validate", MAPS / "czechia.yaml", "--strict")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "0 warnings" in r.stdout
+
+
+@pytest.mark.parametrize("text, line, fragment", [
+    ("grid: [1\n", 2, "malformed YAML"),
+    ("grid: {orientation: pointy, offset: odd, columns: 3, rows: 3}\ncitys: []\n", 2, "did you mean 'cities'?"),
+    ("grid: {orientation: round, offset: odd, columns: 3, rows: 3}\n", 1, "'round' is not one of"),
+    (None, None, "no such file"),
+])
+def test_json_is_printed_also_for_files_that_cannot_be_read(tmp_path, text, line, fragment):
+    p = tmp_path / "m.yaml"
+    if text is not None:
+        p.write_text(text, encoding="utf-8")
+    r = run_cli("validate", p, "--format", "json")
+    assert r.returncode == 2
+    out = json.loads(r.stdout)
+    assert out["valid"] is False and out["warnings"] == [] and len(out["errors"]) == 1
+    err = out["errors"][0]
+    assert err["code"] == "E001" and fragment in err["message"] and str(p) in err["message"]
+    assert err["where"] == (f"line {line}" if line else None)
+    assert len(r.stderr.strip().splitlines()) == 1 and fragment in r.stderr
+
+
+def test_repeated_warnings_are_one_line_with_the_count_and_first_places(tmp_path):
+    # Mountains along row 2 (A2..E2, pushed right: odd-r) and row 3 (A3..D3); a river zigzags
+    # along the sides between them (A2 touches A3 and B3 below it): A2/A3, A2/B3, B2/B3, B2/C3,
+    # C2/C3, each between two mountains: five W201, listed as edges sort (by column, then row).
+    text = BASE.replace("     . . ^ . . .\n    . . . . ~ .\n", "     ^ ^ ^ ^ ^ .\n    ^ ^ ^ ^ ~ .\n")
+    text = text.replace("edges: [B1/B2]", "edges: [C2/C3, B2/C3, A2/A3, B2/B3, A2/B3]")
+    p = tmp_path / "m.yaml"
+    p.write_text(text, encoding="utf-8")
+    r = run_cli("validate", p)
+    assert r.returncode == 0, r.stdout
+    w201 = [ln for ln in r.stdout.splitlines() if "W201" in ln]
+    assert w201 == [f"{p}: warning W201 x5: river between two mountains at A2/A3, A2/B3, B2/B3 and 2 more"]
+    assert f"{p}: valid (0 errors, 6 warnings)" in r.stdout
+    r = run_cli("validate", p, "--all")
+    assert len([ln for ln in r.stdout.splitlines() if "W201" in ln]) == 5
+    out = json.loads(run_cli("validate", p, "--format", "json").stdout)
+    assert [w["where"] for w in out["warnings"] if w["code"] == "W201"] == ["A2/A3", "A2/B3", "B2/B3", "B2/C3", "C2/C3"]
+
+
+def test_the_french_peer_maps_42_warnings_are_one_line(tmp_path):
+    from conftest import PEERS
+
+    france = PEERS / "dampfrossdigital" / "France.dmpfmap"
+    if not france.is_file():
+        pytest.skip(f"{france} is absent (the peers' maps exist only beside the repository in CI)")
+    out = tmp_path / "france.yaml"
+    r = run_cli("import", france, "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert len([ln for ln in r.stdout.splitlines() if "W201" in ln]) == 1
+    lines = [ln for ln in run_cli("validate", out).stdout.splitlines() if "W201" in ln]
+    assert len(lines) == 1 and " x42: " in lines[0]

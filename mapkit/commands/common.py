@@ -30,7 +30,9 @@ def add_output_argument(p, help_text: str = "write to FILE instead of standard o
 def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: str) -> None:
     """Validate a map made by a command (import, design), save it and print the notes and its
     problems: JSON ``{"output", **fields, "notes", "errors", "warnings"}`` or text ending in
-    ``wrote OUTPUT (SUMMARY, N validation errors)``."""
+    ``wrote OUTPUT (SUMMARY, N validation errors)``; in the text a warning repeated more
+    than three times is one line with its count and first places."""
+    from ..diagnostics import summary_lines
     from ..io.yamlmap import save_map
     from ..validate import validate
 
@@ -42,6 +44,6 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
                         "errors": [i.as_json() for i in errors],
                         "warnings": [i.as_json() for i in issues if not i.is_error]}))
     else:
-        lines = list(notes) + [f"{output}: {i}" for i in issues]
+        lines = list(notes) + [f"{output}: {line}" for line in summary_lines(issues)]
         lines.append(f"wrote {output} ({summary}, {len(errors)} validation errors)")
         emit("\n".join(lines) + "\n")

@@ -35,31 +35,15 @@ def add_map_options(p) -> None:
 
 
 def load_for_analysis(path, border_crossing: bool | None = None):
-    """Read and validate a map for analysis.
+    """The map, validated for analysis (:func:`mapkit.io.yamlmap.load_map`).
 
     Every validation error stops the command (exit 1), except cities that cannot be reached
     (E135): the tables show those distances as unreachable (null) instead. With a
     ``border_crossing`` override the map is validated, and analysed, under that setting.
     """
-    import dataclasses
-    import sys
+    from ..io.yamlmap import load_map
 
-    from ..errors import InvalidError
-    from ..io.yamlmap import read_map
-    from ..validate import validate
-
-    m, issues = read_map(path)
-    if border_crossing is not None and border_crossing != m.rules.border_crossing:
-        m = m.replace(rules=dataclasses.replace(m.rules, border_crossing=border_crossing))
-    issues = issues + validate(m)
-    errors = [i for i in issues if i.is_error and i.code != "E135"]
-    if errors:
-        more = f" (and {len(errors) - 1} more; run mapkit validate)" if len(errors) > 1 else ""
-        raise InvalidError(f"{path}: invalid map: {errors[0]}{more}", issues)
-    for i in issues:
-        if i.code == "E135":
-            print(f"{path}: note: {i.message}; its distances are unreachable", file=sys.stderr)
-    return m
+    return load_map(path, border_crossing=border_crossing, allow={"E135": "its distances are unreachable"})
 
 
 def costs_for(m, args):
@@ -72,7 +56,7 @@ def costs_for(m, args):
 def add_arguments(p):
     from .common import add_output_argument
 
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("--metric", choices=("steps", "build", "travel"), default="steps")
     p.add_argument("--format", choices=FORMATS, default="text")
     add_map_options(p)

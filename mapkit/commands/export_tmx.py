@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 def add_arguments(p):
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("-o", "--output", metavar="FILE.tmx", required=True, help="the Tiled map to write")
 
 
@@ -20,7 +20,7 @@ def run(args) -> int:
 
     from ..errors import InputError, InvalidError
     from ..fileio import check_output_path
-    from ..io.tiled import save_tmx
+    from ..io.tiledexport import save_tmx
     from ..io.yamlmap import read_map
     from .common import emit
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 def add_arguments(p):
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("--format", choices=("text", "json"), default="text")
 
 

@@ -25,7 +25,7 @@ def add_arguments(p):
     from .common import add_output_argument
     from .distances import add_map_options
 
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("--min", type=int, default=None, metavar="N",
                    help="forbidden below N steps (default: the map's min_race_distance, else 10)")
     p.add_argument("--format", choices=FORMATS, default="text")

@@ -22,7 +22,7 @@ def add_arguments(p):
     from .common import add_output_argument
     from .distances import add_map_options
 
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("start", metavar="FROM", help="city name, race number or hex name")
     p.add_argument("end", metavar="TO", help="city name, race number or hex name")
     p.add_argument("--metric", choices=("build", "steps", "travel"), default="build")

@@ -26,9 +26,10 @@ def add_arguments(p):
     import argparse
 
     p.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples' lines
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("-o", "--output", metavar="DIR", required=True,
-                   help="the folder to write (created if missing; files of the same name are replaced)")
+                   help="the folder to write (created if missing; a kit already there is replaced as a "
+                        "whole, other files in it are kept)")
     p.add_argument("--rules", choices=RULES, default=None,
                    help="rules preset of the whole kit: start money, fees, forbidden races, prizes, "
                         "races (default: the map's rules.preset, else paluba)")
@@ -50,7 +51,10 @@ def add_arguments(p):
 
 
 def run(args) -> int:
+    from pathlib import Path
+
     from ..errors import InputError
+    from ..fileio import atomic_folder
     from ..io.yamlmap import load_map
     from ..render.output import check_cairo
     from ..render.kit import map_preset
@@ -65,16 +69,34 @@ def run(args) -> int:
     check_cairo()
     m = load_map(args.map)
     preset = kit_preset(m, args.rules)
-    result = write_sheets(m, args.output, rules=preset, players=args.players, style=args.style,
-                          min_distance=args.min_distance, races=args.races,
-                          light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map),
-                          show_progress=None)
+    folder = Path(args.output)
+    # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
+    # the same folder never leaves files of two maps side by side (the user's own files stay).
+    with atomic_folder(folder) as made:
+        result = write_sheets(m, made, rules=preset, players=args.players, style=args.style,
+                              min_distance=args.min_distance, races=args.races,
+                              light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map),
+                              show_progress=None)
+        _refuse_replacing_inputs(folder, made, result.files, args.map)
     for name, n in result.pages.items():
-        print(f"{result.folder / name}: {n} page{'s' if n != 1 else ''}")
-    print(f"{result.folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")
+        print(f"{folder / name}: {n} page{'s' if n != 1 else ''}")
+    print(f"{folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")
     print(f"rules: {preset}" + ("" if args.rules else " (the map's rules.preset)" if map_preset(m) == preset
                                 else " (the default; --rules chooses)"))
     if result.clashes:
         print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
               file=sys.stderr)
     return 0
+
+
+def _refuse_replacing_inputs(folder, made, files, map_path) -> None:
+    """The map may lie in the kit's folder, but not under the name of a file of the kit."""
+    from pathlib import Path
+
+    from ..errors import InputError
+
+    source = Path(map_path).resolve()
+    for f in files:
+        rel = Path(f).relative_to(made)
+        if folder.resolve() / rel == source:
+            raise InputError(f"{folder / rel}: refusing to overwrite the input file")

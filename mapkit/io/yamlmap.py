@@ -1,23 +1,26 @@
-"""The YAML map file, format version 1: reading with line-numbered errors, canonical writing.
+"""The YAML map file, format version 1: the one loader, and canonical writing.
 
-Reading goes file -> YAML nodes (with line numbers) -> plain data -> JSON Schema check ->
-:class:`~mapkit.model.Map`. Problems the model cannot hold (a malformed hex name, an art block
-of the wrong size, an edge between hexes that do not touch) are returned as issues with the
-YAML line; :func:`load_map` also runs :func:`mapkit.validate.validate` and refuses invalid maps.
+Reading goes file -> bounded YAML with the line of every value (:mod:`mapkit.io.yamldoc`) ->
+the schema check (:mod:`mapkit.schemacheck`) -> :class:`~mapkit.model.Map`. Problems the model
+cannot hold (a malformed hex name, an art block of the wrong size, an edge between hexes that
+do not touch) are returned as issues with the YAML line. Every command, the engine and the
+importers load a map through :func:`read_map`, :func:`check_map` or :func:`load_map`, which
+also take the name of a bundled map (``czechia``) where a path is not a file.
 
 Writing is canonical: terrain as an ``art`` block, edges sorted, cities in race-number order,
-so ``load(save(m)) == m`` and saving twice gives identical bytes.
+so ``load(save(m)) == m`` and saving twice gives identical bytes; every number written reads
+back as the same number.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import json
-import math
+import sys
 import unicodedata
 from importlib import resources
-from typing import Any
 
 import yaml
 
@@ -26,8 +29,10 @@ from ..errors import InputError, InvalidError
 from ..fileio import atomic_write, read_text
 from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
 from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
+from ..validate import validate
+from .yamldoc import Doc, load_yaml
 
-__all__ = ["parse_map", "read_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
+__all__ = ["parse_map", "read_map", "check_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
            "FORMAT_VERSION"]
 
 FORMAT_VERSION = 1
@@ -35,102 +40,23 @@ TOP_LEVEL_KEYS = ("version", "name", "description", "author", "source", "license
                   "terrain", "rivers", "borders", "ridges", "cities", "regions", "rules", "ferries")
 META_KEYS = ("name", "description", "author", "source", "license", "geo")
 EDGE_KINDS = ("rivers", "borders", "ridges")
-
-# Limits that keep hostile documents (alias bombs, deep nesting) from eating the machine.
-MAX_NODES = 2_000_000
-MAX_DEPTH = 60
+# The schema check stops after this many problems (one is shown, with the count).
+SCHEMA_ERRORS = 100
 
 
-class _Doc:
-    """Plain data built from YAML nodes, with the line of every path."""
-
-    def __init__(self, source: str):
-        self.source = source
-        self.lines: dict[tuple, int] = {}
-        self.count = 0
-
-    def line(self, path) -> int | None:
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get(())
-
-    def fail(self, message: str, path=()) -> InputError:
-        line = self.line(path)
-        where = f"{self.source}:{line}" if line else self.source
-        return InputError(f"{where}: {message}")
-
-
-_SCALAR = yaml.constructor.SafeConstructor()
-
-
-def _build(doc: _Doc, node, path: tuple, depth: int):
-    doc.count += 1
-    if doc.count > MAX_NODES:
-        raise doc.fail(f"document too large (more than {MAX_NODES} values; alias bomb?)", path)
-    if depth > MAX_DEPTH:
-        raise doc.fail(f"nested more than {MAX_DEPTH} levels deep", path)
-    doc.lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        out: dict = {}
-        _SCALAR.flatten_mapping(node)
-        for knode, vnode in node.value:
-            if not isinstance(knode, yaml.ScalarNode):
-                raise doc.fail("a key must be a plain value", path)
-            key = _SCALAR.construct_object(knode)
-            if isinstance(key, bool) or key is None or isinstance(key, float):
-                key = knode.value
-            key = str(key)
-            if key in out:
-                doc.lines[path + (key,)] = knode.start_mark.line + 1
-                raise doc.fail(f"duplicate key {key!r}", path + (key,))
-            doc.lines[path + (key,)] = knode.start_mark.line + 1
-            out[key] = _build(doc, vnode, path + (key,), depth + 1)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(doc, item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
-    value = _SCALAR.construct_object(node)
-    if isinstance(value, float) and not math.isfinite(value):
-        raise doc.fail(f"{node.value!r} is not a finite number", path)
-    if not isinstance(value, (str, int, float, bool, type(None))):
-        value = node.value  # dates, binary: keep the text as written
-    return value
-
-
-def _compose(text: str, source: str) -> tuple[Any, _Doc]:
-    doc = _Doc(source)
-    try:
-        loader = yaml.SafeLoader(text)
-        try:
-            root = loader.get_single_node()
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = f":{mark.line + 1}" if mark else ""
-        what = exc.problem or exc.context or "syntax error"
-        raise InputError(f"{source}{line}: malformed YAML: {what}") from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"{source}: malformed YAML: {str(exc).splitlines()[0]}") from None
-    except RecursionError:
-        raise InputError(f"{source}: malformed YAML: nested too deeply") from None
-    if root is None:
+def _compose(text: str, source: str) -> tuple[dict, Doc]:
+    data, doc = load_yaml(text, source)
+    if data is None:
         raise InputError(f"{source}: empty file (a map needs at least a grid)")
-    try:
-        data = _build(doc, root, (), 0)
-    except RecursionError:
-        raise InputError(f"{source}: nested too deeply") from None
     return data, doc
 
 
 @functools.lru_cache(maxsize=1)
-def _schema_validator():
-    import jsonschema
+def _schema_checker():
+    from ..schemacheck import compile_schema
 
-    schema = json.loads(resources.files("mapkit.schemas").joinpath("map.schema.json").read_text("utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return compile_schema(json.loads(resources.files("mapkit.schemas").joinpath("map.schema.json")
+                                     .read_text("utf-8")))
 
 
 def _path_text(path) -> str:
@@ -140,7 +66,7 @@ def _path_text(path) -> str:
     return out or "top level"
 
 
-def _check_schema(data, doc: _Doc):
+def _check_schema(data, doc: Doc):
     if not isinstance(data, dict):
         raise doc.fail(f"a map file is a mapping of keys (grid, terrain, cities, ...), not a {type(data).__name__}")
     for key in data:
@@ -148,12 +74,13 @@ def _check_schema(data, doc: _Doc):
             near = difflib.get_close_matches(key, TOP_LEVEL_KEYS, n=1, cutoff=0.6)
             hint = f"; did you mean {near[0]!r}?" if near else f"; known keys: {', '.join(TOP_LEVEL_KEYS)}"
             raise doc.fail(f"unknown top-level key {key!r}{hint}", (key,))
-    errors = sorted(_schema_validator().iter_errors(data), key=lambda e: (doc.line(e.absolute_path) or 0, list(map(str, e.absolute_path))))
+    found = list(_schema_checker().iter_errors(data, limit=SCHEMA_ERRORS))
+    errors = sorted(found, key=lambda e: (doc.line(e.path) or 0, list(map(str, e.path))))
     if errors:
         err = errors[0]
-        path = tuple(err.absolute_path)
+        path = err.path
         msg = err.message
-        if err.validator == "additionalProperties":
+        if err.keyword == "additionalProperties":
             extra = [k for k in (err.instance or {}) if k not in err.schema.get("properties", {})]
             near = difflib.get_close_matches(extra[0], list(err.schema.get("properties", {})), n=1) if extra else []
             msg = f"unknown key {extra[0]!r}" + (f"; did you mean {near[0]!r}?" if near else "") if extra else msg
@@ -162,10 +89,12 @@ def _check_schema(data, doc: _Doc):
         if len(msg) > 200:
             msg = msg[:197] + "..."
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise doc.fail(f"{_path_text(tuple(err.absolute_path))}: {msg}{more}", path)
+        if len(errors) >= SCHEMA_ERRORS:
+            more = f" (and {SCHEMA_ERRORS - 1} more at least)"
+        raise doc.fail(f"{_path_text(err.path)}: {msg}{more}", path)
 
 
-def _hex(doc: _Doc, name: str, path, grid: Grid, issues: list, what: str) -> Hex | None:
+def _hex(doc: Doc, name: str, path, grid: Grid, issues: list, what: str) -> Hex | None:
     """Parse a hex name; record E100 (malformed) or E101 (off board) with the line."""
     line = doc.line(path)
     try:
@@ -180,7 +109,7 @@ def _hex(doc: _Doc, name: str, path, grid: Grid, issues: list, what: str) -> Hex
     return h
 
 
-def _terrain(data: dict, doc: _Doc, grid: Grid, issues: list) -> dict[Hex, str]:
+def _terrain(data: dict, doc: Doc, grid: Grid, issues: list) -> dict[Hex, str]:
     spec = data.get("terrain") or {}
     default = spec.get("default", "plain")
     terrain = {h: default for h in grid.hexes()}
@@ -222,7 +151,7 @@ def _terrain(data: dict, doc: _Doc, grid: Grid, issues: list) -> dict[Hex, str]:
     return terrain
 
 
-def _edge_sets(data: dict, kind: str, doc: _Doc, grid: Grid, issues: list) -> list[EdgeSet]:
+def _edge_sets(data: dict, kind: str, doc: Doc, grid: Grid, issues: list) -> list[EdgeSet]:
     out = []
     for i, es in enumerate(data.get(kind) or []):
         edges = set()
@@ -249,7 +178,7 @@ def _edge_sets(data: dict, kind: str, doc: _Doc, grid: Grid, issues: list) -> li
     return out
 
 
-def _cities(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[City]:
+def _cities(data: dict, doc: Doc, grid: Grid, issues: list) -> list[City]:
     out = []
     for i, c in enumerate(data.get("cities") or []):
         path = ("cities", i, "hex")
@@ -265,7 +194,7 @@ def _cities(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[City]:
     return out
 
 
-def _regions(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[Region]:
+def _regions(data: dict, doc: Doc, grid: Grid, issues: list) -> list[Region]:
     out = []
     for i, r in enumerate(data.get("regions") or []):
         hexes = []
@@ -300,7 +229,7 @@ def _rules(data: dict) -> Rules:
                  special_races=special, extra=spec)
 
 
-def _ferries(data: dict, doc: _Doc, grid: Grid, issues: list) -> list[Ferry]:
+def _ferries(data: dict, doc: Doc, grid: Grid, issues: list) -> list[Ferry]:
     out = []
     for i, f in enumerate(data.get("ferries") or []):
         h = _hex(doc, f["to"], ("ferries", i, "to"), grid, issues, f"ferry {f.get('name') or i + 1}")
@@ -341,30 +270,79 @@ def parse_map(text: str, source: str = "<map>") -> tuple[Map, list[Issue]]:
 
 
 def read_map(path) -> tuple[Map, list[Issue]]:
-    """Read a map file: the map and the problems found while reading (not yet validated)."""
-    return parse_map(read_text(path), str(path))
+    """Read a map file (or a bundled map by name): the map and the problems found while reading
+    it (not yet validated). Reading errors raise :class:`~mapkit.errors.InputError`."""
+    from ..bundled import locate
+
+    found = locate(path)
+    return parse_map(read_text(found), str(path))
 
 
-def load_map(path, *, check: bool = True) -> Map:
-    """Read and validate a map file; raise :class:`InvalidError` when it has errors."""
+def _errors_first(issues: list[Issue]) -> list[Issue]:
+    return [i for i in issues if i.is_error] + [i for i in issues if not i.is_error]
+
+
+def check_map(path, border_crossing: bool | None = None) -> tuple[Map, list[Issue]]:
+    """Read and validate a map file: the map and every problem, errors first.
+
+    With ``border_crossing`` the map is validated, and returned, under that setting instead of
+    its ``rules.border_crossing``.
+    """
     m, issues = read_map(path)
-    if check:
-        from ..validate import validate
+    if border_crossing is not None and border_crossing != m.rules.border_crossing:
+        m = m.replace(rules=dataclasses.replace(m.rules, border_crossing=border_crossing))
+    return m, _errors_first(issues + validate(m))
 
-        issues = issues + validate(m)
-        errors = [i for i in issues if i.is_error]
-        if errors:
-            more = f" (and {len(errors) - 1} more; run mapkit validate)" if len(errors) > 1 else ""
-            raise InvalidError(f"{path}: invalid map: {errors[0]}{more}", issues)
+
+def load_map(path, *, check: bool = True, border_crossing: bool | None = None,
+             allow: dict | None = None) -> Map:
+    """Read and validate a map file; raise :class:`InvalidError` when it has errors.
+
+    ``allow``: error code -> what it means for the caller; those errors do not stop the load
+    and are printed as notes on standard error (the analysis commands allow E135, a city that
+    cannot be reached: "its distances are unreachable"). ``check=False`` skips validation and
+    the problems found while reading.
+    """
+    if not check:
+        return read_map(path)[0]
+    allow = allow or {}
+    m, issues = check_map(path, border_crossing)
+    errors = [i for i in issues if i.is_error and i.code not in allow]
+    if errors:
+        more = f" (and {len(errors) - 1} more; run mapkit validate)" if len(errors) > 1 else ""
+        raise InvalidError(f"{path}: invalid map: {errors[0]}{more}", issues)
+    for i in issues:
+        if i.is_error:
+            print(f"{path}: note: {i.message}; {allow[i.code]}", file=sys.stderr)
     return m
 
 
 # -- writing ------------------------------------------------------------------------------------
 
+def _number(value) -> str:
+    """A number as YAML 1.1 reads it back exactly: ``1e-05`` would be a string to it (its
+    floats need a point and a signed exponent), so that is written ``1.0e-05``.
+
+    >>> [_number(v) for v in (14, 14.0, 0.5, 1e-05, 2.5e+20, -3e-300)]
+    ['14', '14.0', '0.5', '1.0e-05', '2.5e+20', '-3.0e-300']
+    """
+    if isinstance(value, bool) or not isinstance(value, float):
+        return json.dumps(value)
+    text = repr(value)
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        if "." not in mantissa:
+            mantissa += ".0"
+        if exponent[0] not in "+-":
+            exponent = "+" + exponent
+        text = f"{mantissa}e{exponent}"
+    return text
+
+
 def _scalar(value) -> str:
     """One YAML scalar in flow style, quoted only where YAML needs it."""
     if isinstance(value, bool) or value is None or isinstance(value, (int, float)):
-        return json.dumps(value)
+        return _number(value)
     if _has_control(value):
         # YAML folds or drops control characters and Unicode line breaks in plain and
         # single-quoted scalars; a double-quoted scalar with escapes keeps them exactly.
@@ -440,7 +418,8 @@ def dump_map(m: Map) -> str:
             out += _any(k, m.meta[k], "")
     g = m.grid
     out += ["grid:", f"  orientation: {g.orientation}", f"  offset: {g.offset}",
-            f"  columns: {g.columns}", f"  rows: {g.rows}", f"  hex_mm: {g.hex_mm:g}"]
+            f"  columns: {g.columns}", f"  rows: {g.rows}",
+            f"  hex_mm: {_number(int(g.hex_mm) if float(g.hex_mm).is_integer() else g.hex_mm)}"]
     # When the first row is pushed (even offset, pointy) it is indented more than the next, so
     # YAML needs the block's indentation given explicitly ("|2": two more than "art").
     first_pushed = g.pointy and g.offset == "even"

@@ -1,0 +1,103 @@
+"""The bundled maps: shipped in the wheel, listed by `mapkit maps`, and accepted by name
+wherever a command takes a MAP, from any folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+import yaml
+
+from conftest import MAPS, ROOT, run_cli
+
+BUNDLED = sorted(p.stem for p in MAPS.glob("*.yaml"))
+
+
+def test_maps_lists_every_bundled_map_with_size_cities_and_preset():
+    r = run_cli("maps", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert [row["name"] for row in rows] == BUNDLED
+    for row in rows:
+        raw = yaml.safe_load((MAPS / f"{row['name']}.yaml").read_text("utf-8"))
+        assert (row["columns"], row["rows"]) == (raw["grid"]["columns"], raw["grid"]["rows"])
+        assert row["cities"] == len(raw["cities"]) and row["title"] == raw["name"]
+        assert row["preset"] == (raw.get("rules") or {}).get("preset")
+        assert row["numbers"] == len({n for c in raw["cities"] for n in c.get("numbers") or []})
+    text = run_cli("maps").stdout
+    assert "czechia" in text and "39 x 26" in text and "expres" in text
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", "usa"],
+    ["info", "Czechia"],
+    ["distances", "example", "--format", "csv"],
+    ["races", "example.yaml"],
+    ["route", "example", "Praha", "Brno"],
+    ["report", "example"],
+    ["format", "example"],
+    ["export", "example", "-o", "out/example.json"],
+    ["export-tmx", "example", "-o", "out/example.tmx"],
+    ["render", "example", "-o", "out/board.svg"],
+    ["simulate", "example", "--games", "1", "--players", "2", "--seed", "1"],
+], ids=lambda a: a[0])
+def test_every_command_takes_a_bundled_map_by_name_from_any_folder(tmp_path, args):
+    r = run_cli(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    if "-o" in args:
+        assert (tmp_path / args[args.index("-o") + 1]).is_file()
+
+
+def test_sheets_by_name(tmp_path):
+    r = run_cli("sheets", "example", "-o", "kit", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "kit" / "board.pdf").is_file()
+
+
+def test_a_file_of_that_name_wins_and_an_unknown_name_is_one_line(tmp_path):
+    (tmp_path / "usa").write_text("grid: [1\n", "utf-8")
+    r = run_cli("validate", "usa", cwd=tmp_path)
+    assert r.returncode == 2 and "usa:2: malformed YAML" in r.stderr
+    r = run_cli("validate", "atlantis", cwd=tmp_path)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "no bundled map of that name" in r.stderr and "czechia" in r.stderr
+    r = run_cli("validate", "sub/atlantis.yaml", cwd=tmp_path)
+    assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
+    """`pip install .` then `mapkit validate czechia` in another folder (issue 19): the wheel is
+    built from a copy of the tree and run unpacked, away from the repository."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(src), "-w", str(tmp_path / "whl")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    wheel = next((tmp_path / "whl").glob("mapkit-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert sorted(n[len("mapkit/maps/"):-5] for n in names if n.startswith("mapkit/maps/")) == BUNDLED
+        z.extractall(tmp_path / "site")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "site"))
+    r = subprocess.run([sys.executable, "-m", "mapkit", "validate", "czechia"], capture_output=True, text=True,
+                       cwd=elsewhere, env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1].startswith("czechia: valid (0 errors")
+
+
+def test_a_bundled_map_given_by_name_is_never_overwritten(tmp_path):
+    target = MAPS / "example.yaml"
+    before = target.read_bytes()
+    for args in (["format", "example", "-o", target], ["distances", "example", "-o", target],
+                 ["export", "example", "-o", target]):
+        r = run_cli(*args, cwd=tmp_path)
+        assert r.returncode == 2 and "refusing to overwrite the input file" in r.stderr, r.stderr
+    assert target.read_bytes() == before
