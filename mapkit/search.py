@@ -64,7 +64,8 @@ def bfs(rows, sources) -> dict:
 
 
 def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool = False,
-         max_weight: int | None = None, limit: int | None = None, blocked=None, size: int | None = None):
+         max_weight: int | None = None, limit: int | None = None, blocked=None, size: int | None = None,
+         seeds=None):
     """Distances (a list indexed by node) from ``sources`` (a node or a list of nodes).
 
     ``adjacency[u]``: tuple of ``(v, cost)`` with whole costs >= 0. ``targets``: nodes; the
@@ -74,9 +75,14 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     ``max_weight``: the largest cost (found by scanning when not given); ``limit``: nodes
     farther than this are not settled; ``blocked``: a container of nodes never entered;
     ``size``: the number of nodes when ``adjacency`` is a mapping (nodes 0 .. size - 1).
+    ``seeds``: ``(node, cost)`` pairs, sources that start at that cost instead of 0 (the
+    relaxation step of :mod:`mapkit.steiner`: every node starts with the cost of a subtree
+    that ends there, and a path may beat it); a seed is never ``pred``'s end of a path.
 
     >>> dial([((1, 0),), ((2, 2),), ()], 0, preds=True)
     ([0, 0, 2], [-1, 0, 1])
+    >>> dial([((1, 1),), ((0, 1), (2, 1)), ((1, 1),)], [], seeds=[(0, 5), (2, 0)])
+    [2, 1, 0]
     """
     if size is None:
         size = len(adjacency)
@@ -85,10 +91,15 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     starts = [sources] if isinstance(sources, int) else list(sources)
     starts = [s for s in dict.fromkeys(starts) if 0 <= s < size]
     done = (dist, pred) if preds else dist
-    if not starts:
+    # seeds enter the buckets when the search reaches their cost (the buckets are a ring)
+    later = sorted((c, s) for s, c in seeds if 0 <= s < size and c < INF) if seeds else []
+    if not starts and not later:
         return done
     for s in starts:
         dist[s] = 0
+    for c, s in later:
+        if c < dist[s]:
+            dist[s] = c
     want = None
     remaining = 0
     if targets is not None:
@@ -103,7 +114,7 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
             if want[s]:
                 want[s] = 0
                 remaining -= 1
-        if remaining == 0:
+        if remaining == 0 and not later:
             return done
         if first:
             remaining = 1
@@ -114,11 +125,20 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     buckets = [[] for _ in range(span)]
     buckets[0].extend(starts)
     pending = len(starts)
-    d = 0
-    while pending:
+    nxt, n_later = 0, len(later)
+    d = 0 if starts or not later else later[0][0]
+    while pending or nxt < n_later:
         if limit is not None and d > limit:
             break
         i = d % span
+        while nxt < n_later and later[nxt][0] == d:
+            if dist[later[nxt][1]] == d:
+                buckets[i].append(later[nxt][1])
+                pending += 1
+            nxt += 1
+        if not pending and nxt < n_later:
+            d = later[nxt][0]
+            continue
         bucket = buckets[i]
         if bucket:
             buckets[i] = []
