@@ -65,7 +65,7 @@ def bfs(rows, sources) -> dict:
 
 def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool = False,
          max_weight: int | None = None, limit: int | None = None, blocked=None, size: int | None = None,
-         seeds=None):
+         seeds=None, bounds=None):
     """Distances (a list indexed by node) from ``sources`` (a node or a list of nodes).
 
     ``adjacency[u]``: tuple of ``(v, cost)`` with whole costs >= 0. ``targets``: nodes; the
@@ -78,6 +78,8 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     ``seeds``: ``(node, cost)`` pairs, sources that start at that cost instead of 0 (the
     relaxation step of :mod:`mapkit.steiner`: every node starts with the cost of a subtree
     that ends there, and a path may beat it); a seed is never ``pred``'s end of a path.
+    ``bounds[v]``: ``v`` is never reached at a higher cost (a limit per node: pruning by a known
+    upper bound of a whole answer minus a lower bound of what is still to come from ``v``).
 
     >>> dial([((1, 0),), ((2, 2),), ()], 0, preds=True)
     ([0, 0, 2], [-1, 0, 1])
@@ -155,7 +157,8 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
                         return done
                 for v, w in adjacency[u]:
                     nd = d + w
-                    if nd < dist[v] and (blocked is None or v not in blocked):
+                    if (nd < dist[v] and (blocked is None or v not in blocked)
+                            and (bounds is None or nd <= bounds[v])):
                         dist[v] = nd
                         if pred is not None:
                             pred[v] = u

@@ -76,20 +76,33 @@ class _Programme:
         self.pred: dict = {}        # subset mask -> list: the node before v on the last path
         self.split: dict = {}       # subset mask -> (array of split index by node, [splits])
 
-    def _search(self, sources=(), seeds=None, targets=None):
-        return dial(self.adj, list(sources), seeds=seeds, preds=True, limit=self.limit,
-                    max_weight=self.maxw, blocked=self.blocked, targets=targets, first=targets is not None)
+    def _search(self, sources=(), seeds=None, targets=None, bounds=None):
+        return dial(self.adj, list(sources), seeds=seeds, preds=True, limit=self.limit, max_weight=self.maxw,
+                    blocked=self.blocked, targets=targets, first=targets is not None, bounds=bounds)
 
-    def run(self, full_mask: int, targets=None):
-        """Fill the table up to ``full_mask``; the last search stops at the first of
-        ``targets`` when given."""
+    def run(self, full_mask: int, root=None) -> bool:
+        """Fill the table up to ``full_mask``; False when some terminal cannot be joined.
+
+        With a ``root`` (node collection) the answer is wanted there only: the bound ``limit``
+        is lowered to the cost of a spanning tree of the terminals over their distances (a
+        network that joins them all), and a subtree for ``S`` ending at ``v`` is pruned when its
+        cost plus ``v``'s distance to the farthest terminal outside ``S`` exceeds the bound.
+        """
         np = self.np
         k = len(self.terms)
         big = np.int64(INF)
+        dist = []
         for i in range(k):
-            dist, pred = self._search(self.terms[i], targets=targets if full_mask == 1 << i else None)
-            self.cost[1 << i] = np.asarray(dist, dtype=np.int64)
+            d, pred = self._search(self.terms[i])
+            self.cost[1 << i] = np.asarray(d, dtype=np.int64)
             self.pred[1 << i] = pred
+            dist.append(self.cost[1 << i])
+        if root is not None:
+            bound = _greedy_bound(dist, [self.pred[1 << i] for i in range(k)], root)
+            if bound >= INF:
+                return False
+            self.limit = min(self.limit, bound)
+            dist.append(np.asarray(self._search(root)[0], dtype=np.int64))
         for mask in sorted(range(1, full_mask + 1), key=lambda m: (bin(m).count("1"), m)):
             if mask & (mask - 1) == 0 or mask & full_mask != mask:
                 continue
@@ -103,12 +116,20 @@ class _Programme:
             sums = np.stack([np.minimum(self.cost[a] + self.cost[mask ^ a], big) for a in splits])
             which = sums.argmin(axis=0)
             merged = sums[which, np.arange(self.n)]
-            ok = np.flatnonzero(merged <= self.limit)
+            bounds = None
+            if root is not None:
+                rest = [dist[i] for i in range(k) if not mask >> i & 1] + [dist[k]]
+                caps = self.limit - np.maximum.reduce(rest)
+                ok = np.flatnonzero(merged <= caps)
+                bounds = caps.tolist()
+            else:
+                ok = np.flatnonzero(merged <= self.limit)
             seeds = list(zip(ok.tolist(), merged[ok].tolist()))
-            dist, pred = self._search(seeds=seeds, targets=targets if mask == full_mask else None)
-            self.cost[mask] = np.asarray(dist, dtype=np.int64)
+            d, pred = self._search(seeds=seeds, targets=root if mask == full_mask else None, bounds=bounds)
+            self.cost[mask] = np.asarray(d, dtype=np.int64)
             self.pred[mask] = pred
             self.split[mask] = (which, splits)
+        return True
 
     def tree(self, mask: int, v: int, edges: set, nodes: set) -> None:
         """Add the edges of the tree behind ``cost[mask][v]``."""
@@ -127,6 +148,34 @@ class _Programme:
                 a = splits[int(which[v])]
                 stack.append((a, v))
                 stack.append((mask ^ a, v))
+
+
+def _greedy_bound(dist, preds, root) -> int:
+    """The cost of a tree grown from one root node by the shortest paths of the terminals'
+    searches (each time the terminal nearest to the tree so far): a network that joins them
+    all, so the Steiner tree costs no more. (Terminals are sets of nodes that need not hang
+    together, so distances between them alone would not bound it.)"""
+    import numpy as np
+
+    # a root node that every terminal reaches (a tree through the root holds one)
+    start = min(root, key=lambda v: (sum(min(int(d[v]), INF) for d in dist), v))
+    tree = [start]
+    left = list(range(len(dist)))
+    total = 0
+    while left:
+        idx = np.asarray(tree, dtype=np.int64)
+        near = {i: int(dist[i][idx].argmin()) for i in left}
+        i = min(left, key=lambda x: (int(dist[x][idx[near[x]]]), x))
+        v = tree[near[i]]
+        if dist[i][v] >= INF:
+            return INF
+        total += int(dist[i][v])
+        left.remove(i)
+        pred = preds[i]
+        while pred[v] != -1:
+            v = pred[v]
+            tree.append(v)
+    return total
 
 
 def _max_weight(adjacency) -> int:
@@ -159,7 +208,8 @@ def steiner_tree(adjacency, terminals, *, root=None, limit: int | None = None, m
         return SteinerTree(0, frozenset(), frozenset([min(last)]))
     prog = _Programme(adjacency, terms, limit, max_weight, blocked)
     full = (1 << len(terms)) - 1
-    prog.run(full, targets=last)
+    if not prog.run(full, root=last):
+        return None
     costs = prog.cost[full]
     end = min(last, key=lambda v: (int(costs[v]), v))
     if costs[end] >= INF or costs[end] > prog.limit:
