@@ -196,7 +196,8 @@ def test_the_barrier_moves_after_round_two_and_passing_it_ends_the_game():
     standard_round(g, bob=(15, 16, 17, 23, 19))
     play_to_completion(g, [("L1/M1", "M1/N1"), ("K1/L1", "N1/O1")], [("Q1/R1", "R1/S1")])
     assert g.scores == [11, 4] and g.is_terminal()
-    assert g.winners() == [0] and g.returns() == [1.0, 0.0] and g.end_reason == "passed the barrier: Bob"
+    assert g.winners() == [0] and g.returns() == [1.0, 0.0] and g.end_reason == "a locomotive passed the barrier"
+    assert "passed the barrier: Bob" in g.messages
 
 
 def tie_game(**options):
@@ -333,7 +334,7 @@ def test_no_barrier_plays_on_at_zero():
     assert g.scores == [0, 0] and not g.is_terminal() and g.round_no == 2
     standard_round(g)
     build(g, "R1/S1")           # Bob's piece: he misses C15, C16, C19 (3), Ann 4
-    assert g.scores == [-4, -3] and g.is_terminal() and g.end_reason == "fell into the sea: Ann, Bob"
+    assert g.scores == [-4, -3] and g.is_terminal() and g.end_reason == "a locomotive fell into the sea"
     assert g.winners() == [1]
 
 
@@ -349,7 +350,7 @@ def test_elimination():
     deal(g, {0: [10, 11, 12, 13, 14], 1: [15, 16, 17, 18, 19], 2: [20, 21, 22, 23, 24]})
     place(g, 12, 17, 21)
     build(g, "L1/M1", "M1/N1")  # Ann misses C10, C14: 2 -> 2; Bob 4 -> 0 (out); Cid 5 -> -1 (out)
-    assert g.out == {1, 2} and g.winners() == [0] and g.end_reason == "Ann is the last player left (elimination)"
+    assert g.out == {1, 2} and g.winners() == [0] and g.end_reason == "one player left (elimination)"
 
 
 def test_elimination_lets_the_others_play_on():
@@ -517,3 +518,32 @@ def test_mega_game():
     # Ann (C11, C12) misses 3 -> 1; Bob 4 -> 0, still in: no barrier, only the sea is out;
     # Cid: C20 (1), C22 (1), C23 over the one bridge left W2/X1 via W2 (1 + 2), C24 (1): 6 -> -2, out
     assert g.scores == [1, 0, -2] and g.out == {2} and not g.is_terminal()
+
+
+# -- simulation ----------------------------------------------------------------------------
+def test_simulate_reports_rounds_and_is_the_same_whatever_jobs(tmp_path):
+    import json
+
+    from conftest import MAPS, run_cli
+    from mapkit.engine import load_engine_map, load_record
+
+    args = ["simulate", MAPS / "czechia.yaml", "--rules", "transamerica", "--players", "3", "--games", "6",
+            "--seed", "2", "--bots", "greedy,random,greedy", "--format", "json"]
+    one = run_cli(*args, "--jobs", "1", "--records", tmp_path)
+    two = run_cli(*args, "--jobs", "2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout
+    rep = json.loads(one.stdout)
+    assert sum(s["wins"] for s in rep["seats"]) == pytest.approx(6)
+    assert {b["bot"] for b in rep["by_bot"]} == {"greedy", "random"}
+    r = rep["rounds"]
+    assert sum(r["ends"].values()) == r["total"] and r["total"] >= 6
+    # a second count of the points lost in round 1, from the kept records
+    board = load_engine_map(MAPS / "czechia.yaml")
+    lost = []
+    for k in range(6):
+        g = replay(load_record(tmp_path / f"game-{k + 1:05d}.json"), board)
+        lost += list(g.results[0]["lost"].values())
+    assert r["lost_by_round"][0]["mean_lost"] == pytest.approx(sum(lost) / len(lost), abs=1e-4)
+    text = run_cli(*args[:-2], "--jobs", "2")
+    assert "Rounds:" in text.stdout and "points lost per player: round 1" in text.stdout

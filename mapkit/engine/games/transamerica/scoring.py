@@ -85,18 +85,19 @@ def score_round(s, reason: str) -> None:
             s.barrier = moved
             s.say(f"the barrier moves: a locomotive at {moved} or below has passed it")
     passed = [p for p in active if rules.passed(s.scores[p], s.barrier)]
+    how = "fell into the sea" if rules.no_barrier() else "passed the barrier"
+    if passed:
+        s.say(f"{how}: " + ", ".join(s.players[p] for p in passed))
     if passed and rules.elimination():
         left = [p for p in active if p not in passed]
         s.out.update(passed)
         s.say("out of the game: " + ", ".join(s.players[p] for p in passed))
         if len(left) == 1:
-            return end_game(s, left, f"{s.players[left[0]]} is the last player left (elimination)")
+            return end_game(s, left, "one player left (elimination)")
         if not left:
-            how = "fell into the sea" if rules.no_barrier() else "passed the barrier"
             return end_game(s, passed, f"the last players {how} together (elimination)")
     elif passed:
-        how = "fell into the sea" if rules.no_barrier() else "passed the barrier"
-        return end_game(s, active, f"{how}: " + ", ".join(s.players[p] for p in passed))
+        return end_game(s, active, f"a locomotive {how}")
     limit = rules.round_limit()
     if limit is not None and s.round_no >= limit:
         return end_game(s, s.active(), f"round limit {limit} (option round_limit)")

@@ -307,7 +307,8 @@ def mission_cards(s, mover: int) -> bool:
                 return True
             continue
         if not s.hands[q]:
-            scoring.end_mission(s, q, f"{s.players[q]} joined all his cities and the deck is empty")
+            s.say(f"{s.players[q]} has joined all his cities and the deck is empty")
+            scoring.end_mission(s, q, "a player joined all his cities and the deck is empty")
             return True
 
 
