@@ -46,7 +46,7 @@ from .diagnostics import Issue, issue
 from .grid import Hex, HexNameError, hex_name, parse_hex
 
 __all__ = ["Card", "CARD_KEY", "COLOURS", "PER_COLOUR", "REMOVED_PER_COLOUR", "colour_order", "read_cards",
-           "card_issues", "track_edges"]
+           "card_issues", "track_edges", "with_card_cities"]
 
 CARD_KEY = "city_cards"
 COLOURS = 5
@@ -196,3 +196,16 @@ def card_issues(m) -> list[Issue]:
                 problems.append(issue("E164", f"city cards: track cannot join {c.name} ({hex_name(c.hex)}) "
                                               f"to {placed[0].name}", c.name))
     return problems
+
+
+def with_card_cities(m, cards=None):
+    """The map with every card city that is not one of its cities added as a city without race
+    numbers, tagged ``card`` (so a TransAmerica board shows it). ``cards``: ``(name, hex)``
+    pairs (default: the map's own cards)."""
+    from .model import City
+
+    if cards is None:
+        cards = [(c.name, c.hex) for c in read_cards(m)[0]]
+    extra = [City(name, h, (), ("card",)) for name, h in cards
+             if m.city_at(h) is None and m.city_named(name) is None]
+    return m.replace(cities=list(m.cities) + extra) if extra else m

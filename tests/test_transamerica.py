@@ -547,3 +547,54 @@ def test_simulate_reports_rounds_and_is_the_same_whatever_jobs(tmp_path):
     assert r["lost_by_round"][0]["mean_lost"] == pytest.approx(sum(lost) / len(lost), abs=1e-4)
     text = run_cli(*args[:-2], "--jobs", "2")
     assert "Rounds:" in text.stdout and "points lost per player: round 1" in text.stdout
+
+
+# -- play in the terminal ------------------------------------------------------------------
+def test_play_in_the_terminal_against_two_bots(tmp_path):
+    from conftest import MAPS, run_cli
+    from mapkit.engine import load_engine_map, load_record
+
+    cities = ["Praha", "Brno", "Ostrava", "Plzeň", "Liberec", "Zlín", "Cheb", "Tábor", "Karlovy Vary", "Opava"]
+    lines = ["cards", "cost", "start Jihlava"]
+    for _ in range(80):
+        lines += ["start Jihlava", *(f"to {c}" for c in cities), "done"]
+    rec = tmp_path / "ta.json"
+    r = run_cli("play", MAPS / "czechia.yaml", "--rules", "transamerica", "--players", "Ann,bot:greedy,bot:greedy",
+                "--seed", "3", "--record", rec, input="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "Game over:" in out and "Winner:" in out
+    assert "no network yet: place your start marker first" in out
+    state = replay(load_record(rec), load_engine_map(MAPS / "czechia.yaml"))
+    assert state.is_terminal()
+    # Ann sees her own cards, and only hers: every 'your cards' line names the cards dealt to her
+    deals = {}
+    for a in state.history:
+        if a["type"] == "deal":
+            deals.setdefault(a["player"], set()).add(a["city"])
+    shown = [ln for ln in out.splitlines() if "your cards:" in ln]
+    assert shown
+    for ln in shown:
+        names = {part.split(" (")[0].strip() for part in ln.split("your cards:")[1].split("),") if part.strip()}
+        assert names <= deals[0] and not names & (deals[1] | deals[2]) - deals[0]
+    # nobody's dealt card is named when it is dealt
+    assert "a card for" not in out and "the cards are dealt" in out
+    # the picture shows the board of the last round: one line a single piece, two a double line
+    svg = (tmp_path / "ta.svg").read_text("utf-8")
+    singles = sum(1 for e in state.net.pieces if state.tables.size[e] == 1)
+    doubles = len(state.net.pieces) - singles
+    assert svg.count('class="track shared"') == singles + 2 * doubles
+    assert svg.count('class="start p') == 3 and "Hradec Králové" in svg     # a card city of its own
+
+
+def test_text_map_shows_shared_track_and_markers():
+    from mapkit.play.textmap import text_map
+
+    g = game()
+    standard_round(g, marks=(12, "M2"))      # Bob's marker on the open mountain hex M2
+    build(g, "M1/N1", "N1/O1")
+    lines = text_map(g, width=200).splitlines()
+    column = lines[0].index(" M ") + 1          # where column M stands
+    row2 = next(ln for ln in lines if ln.startswith(" 2 "))
+    assert row2[column + 2] == "2"               # seat 2's marker (the row is pushed half a hex)
+    assert [t["network"] for t in g.view()["board"]["track"]] == [[0], [0]]

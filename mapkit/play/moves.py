@@ -55,12 +55,13 @@ from ..engine.errors import IllegalAction
 from ..grid import hex_name
 from ..places import CityNames, PlaceError, find_place, fold
 
-__all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places",
-           "race_candidates", "action_as_command", "HELP", "DONE_WORDS"]
+__all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places", "one_place",
+           "edge_list", "help_text", "first_word", "build_action", "race_candidates", "action_as_command", "HELP", "DONE_WORDS",
+           "META"]
 
 
 
-def _help_text(doc: str) -> str:
+def help_text(doc: str) -> str:
     """The command table of the module notes, as plain text for the ``help`` command."""
     rows = []
     for line in doc.split("\n========================  =", 1)[1].splitlines()[1:]:
@@ -71,7 +72,7 @@ def _help_text(doc: str) -> str:
     return "\n".join(rows)
 
 
-HELP = _help_text(__doc__)
+HELP = help_text(__doc__)
 
 # The words that end a build turn, and the action they make.
 DONE_WORDS = {"done": "done", "d": "done", "end": "done", "finish": "done"}
@@ -134,7 +135,7 @@ def split_places(board, text: str) -> list:
     return out
 
 
-def _pieces(board, text: str):
+def edge_list(board, text: str):
     """Edges given as ``E4/E5 E5/F5``: their names, or None if the text is not a list of edges."""
     parts = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     if not parts or not all("/" in w for w in parts):
@@ -320,16 +321,24 @@ def action_as_command(state, action: dict) -> str:
     return t.replace("_end", "")
 
 
-def parse_command(state, line: str) -> Command:
-    """The command typed by the player to move (see the module notes)."""
+def first_word(line: str) -> tuple:
+    """``(text, word, lower-case word, rest)`` of a typed line; a meta command (help, undo ...)
+    as its :class:`Command` instead."""
     text = line.strip()
     if not text:
         raise CommandError("type a command (help lists them)")
     word, _, rest = text.partition(" ")
-    w = word.lower()
-    rest = rest.strip()
-    if w in META:
-        return Command("meta", name=META[w])
+    if word.lower() in META:
+        return Command("meta", name=META[word.lower()])
+    return text, word, word.lower(), rest.strip()
+
+
+def parse_command(state, line: str) -> Command:
+    """The command typed by the player to move (see the module notes)."""
+    words = first_word(line)
+    if isinstance(words, Command):
+        return words
+    text, word, w, rest = words
     p = state.current_player()
     board = state.board
     if p < 0:
@@ -344,7 +353,7 @@ def parse_command(state, line: str) -> Command:
         _need(state, ("start",), "choosing a start city")
         if not rest:
             raise CommandError("start which city? " + ", ".join(state.start_options(p)))
-        h = _one_place(board, rest)
+        h = one_place(board, rest)
         if h not in board.city_at:
             raise CommandError(f"{board.hex_names[h]} is not a city")
         return act({"type": "start", "city": board.cities[board.city_at[h]].name})
@@ -353,13 +362,13 @@ def parse_command(state, line: str) -> Command:
         if not rest:
             raise CommandError("build what? e.g. build E4 E5 F5, or to CITY")
         if rest.lower().startswith("to "):
-            return act(*toward(state, p, _one_place(board, rest[3:])))
-        return act(_build_action(board, rest))
+            return act(*toward(state, p, one_place(board, rest[3:])))
+        return act(build_action(board, rest))
     if w in ("to", "toward", "towards"):
         _need(state, ("build", "post_build"), "building")
         if not rest:
             raise CommandError("to which city or hex?")
-        return act(*toward(state, p, _one_place(board, rest)))
+        return act(*toward(state, p, one_place(board, rest)))
     if w in ("cost", "path", "price"):
         if not rest:
             raise CommandError("cost of what? cost CITY (from your network) or cost A B")
@@ -381,7 +390,7 @@ def parse_command(state, line: str) -> Command:
         seats = [i for i, n in enumerate(state.players) if fold(n) == fold(who)]
         if not seats:
             raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
-        return act({"type": "joint", "with": seats[0], "at": board.hex_names[_one_place(board, parts[-1])]})
+        return act({"type": "joint", "with": seats[0], "at": board.hex_names[one_place(board, parts[-1])]})
     in_race = state.phase == "race" and state.race_stage() == "declare"
     if w == "routes":
         if not in_race:
@@ -414,7 +423,7 @@ def parse_command(state, line: str) -> Command:
         return act({"type": "race", "route": [board.hex_names[h] for h in split_places(board, rest)]})
     # a bare path or city
     if state.stage == "start":
-        h = _one_place(board, text)
+        h = one_place(board, text)
         if h in board.city_at:
             return act({"type": "start", "city": board.cities[board.city_at[h]].name})
     if state.stage in ("build", "post_build"):
@@ -427,7 +436,7 @@ def parse_command(state, line: str) -> Command:
         if places and len(places) == 1:
             raise CommandError(f"one place is not a path: build toward it with 'to {text}', "
                                f"or ask its price with 'cost {text}'")
-        pieces = _pieces(board, text)
+        pieces = edge_list(board, text)
         if pieces:
             return act({"type": "build", "pieces": pieces})
     if in_race:
@@ -443,7 +452,7 @@ def parse_command(state, line: str) -> Command:
     raise CommandError(f"unknown command {word!r}{hint} ({_now(state)}; help lists every command)")
 
 
-def _one_place(board, text: str) -> int:
+def one_place(board, text: str) -> int:
     places = split_places(board, text)
     if len(places) != 1:
         raise CommandError(f"give one place, not {len(places)}: {text!r}")
@@ -457,8 +466,9 @@ def _two_places(board, text: str) -> list:
     return places
 
 
-def _build_action(board, text: str) -> dict:
-    pieces = _pieces(board, text)
+def build_action(board, text: str) -> dict:
+    """A build action from typed edges (``E4/E5 E5/F5``) or a path of places."""
+    pieces = edge_list(board, text)
     if pieces is not None:
         return {"type": "build", "pieces": pieces}
     places = split_places(board, text)
