@@ -598,3 +598,56 @@ def test_text_map_shows_shared_track_and_markers():
     row2 = next(ln for ln in lines if ln.startswith(" 2 "))
     assert row2[column + 2] == "2"               # seat 2's marker (the row is pushed half a hex)
     assert [t["network"] for t in g.view()["board"]["track"]] == [[0], [0]]
+
+
+# -- the printed kit -----------------------------------------------------------------------
+def test_sheets_print_the_board_the_cards_the_score_track_and_the_rules(tmp_path):
+    from pypdf import PdfReader
+
+    from conftest import MAPS, run_cli
+
+    out = tmp_path / "kit"
+    r = run_cli("sheets", MAPS / "czechia.yaml", "-o", out, "--rules", "transamerica", "--players", "4")
+    assert r.returncode == 0, r.stderr
+    pages = {f: len(PdfReader(out / f).pages) for f in ("board.pdf", "board-A4.pdf", "cards.pdf", "score.pdf",
+                                                        "rules.pdf")}
+    assert pages["cards.pdf"] == 4 and pages["board.pdf"] == 1 and pages["rules.pdf"] == 1
+    cards_text = "".join(p.extract_text() for p in PdfReader(out / "cards.pdf").pages)
+    from mapkit.cards import read_cards
+    from mapkit.io.yamlmap import load_map
+
+    m = load_map(MAPS / "czechia.yaml")
+    cards, _ = read_cards(m)
+    for c in cards:         # every city on its card, with its colour and hex
+        assert c.name in cards_text
+        assert f"{c.colour} · {hex_name(c.hex)}" in cards_text
+    assert cards_text.count("set aside with 2 or 3 players") == 10
+    rules_text = PdfReader(out / "rules.pdf").pages[0].extract_text()
+    assert "all 84 pieces are laid" in rules_text and "Hradec Králové" in rules_text
+    score_text = PdfReader(out / "score.pdf").pages[0].extract_text()
+    assert "barrier" in score_text and "player 4" in score_text and "player 5" not in score_text
+    assert (out / "index.html").read_text("utf-8").count("<figure>") == 5
+
+
+def test_the_printed_board_dots_every_junction():
+    from mapkit.cards import read_cards
+    from mapkit.io.yamlmap import load_map
+    from mapkit.render.transamerica import TransAmericaArt, card_map
+
+    from conftest import MAPS
+
+    for name in ("czechia", "usa"):
+        m = load_map(MAPS / f"{name}.yaml")
+        art = TransAmericaArt(card_map(m, read_cards(m)[0]))
+        g = new_game(EngineMap.from_map(m), "transamerica", ["A", "B"])
+        assert {hex_name(h) for h in art.dot_hexes()} == {g.board.hex_names[h] for h in g.tables.junctions}
+
+
+def test_sheets_refuse_a_map_without_cards_and_dampfross_options(tmp_path):
+    from conftest import MAPS, assert_one_line_error, run_cli
+
+    r = run_cli("sheets", MAPS / "example.yaml", "-o", tmp_path / "x", "--rules", "transamerica")
+    assert_one_line_error(r, "example.yaml", "no city cards")
+    r = run_cli("sheets", MAPS / "usa.yaml", "-o", tmp_path / "y", "--rules", "transamerica", "--races", "5")
+    assert_one_line_error(r, "--races")
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
