@@ -651,3 +651,30 @@ def test_sheets_refuse_a_map_without_cards_and_dampfross_options(tmp_path):
     r = run_cli("sheets", MAPS / "usa.yaml", "-o", tmp_path / "y", "--rules", "transamerica", "--races", "5")
     assert_one_line_error(r, "--races")
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+def test_a_spectator_is_not_shown_actions_that_give_a_hand_away():
+    g = three(card_passing="all_at_once")
+    deal(g, {0: [10, 11, 12, 13, 14], 1: [15, 16, 17, 18, 19], 2: [20, 21, 22, 23, 24]})
+    assert g.view()["legal"] == [] and "hand" not in g.view()["players"][0]
+    assert [a["city"] for a in g.view(0)["legal"]] == [C(x) for x in (10, 11, 12, 13, 14)]
+    assert g.view(1)["legal"] == []
+
+
+def test_replay_tells_a_transamerica_game(tmp_path):
+    from conftest import run_cli
+
+    m = strip_map()
+    from mapkit.io.yamlmap import save_map
+
+    save_map(m, tmp_path / "strip.yaml")
+    g = game()
+    standard_round(g)
+    play_to_completion(g, [("L1/M1", "M1/N1"), ("K1/L1", "N1/O1")], [("Q1/R1", "R1/S1")])
+    from mapkit.engine.record import save_record
+
+    save_record(Record.of(g, map_file="strip.yaml"), tmp_path / "g.json")
+    r = run_cli("replay", tmp_path / "g.json")
+    assert r.returncode == 0, r.stderr
+    assert "round 1 (Ann joined all cities; 6 pieces): lost Ann 0, Bob 2" in r.stdout
+    assert "Bob: score 11" in r.stdout

@@ -265,5 +265,14 @@ class TransAmericaState(State):
     def summary(self) -> dict:
         return view.summary(self)
 
+    def view(self, seat: int | None = None) -> dict:
+        """The generic view; a spectator (or another seat) is not shown legal actions that give
+        the player's cards away (the cards he may pass; under quarantine, where he may go)."""
+        out = super().view(seat)
+        if seat is None and not self.has("open_hand") and (
+                self.step in ("pass", "pass_all") or (self.has("quarantine") and self.step in ("place", "build"))):
+            out["legal"] = []
+        return out
+
     def view_details(self, seat: int | None) -> dict:
         return view.details(self, seat)
