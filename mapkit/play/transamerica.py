@@ -275,7 +275,7 @@ def _card_name(g, text) -> str:
 def _toward(g, p, target) -> tuple:
     """The pieces along the cheapest way from ``p``'s network toward hex ``target`` that this
     turn allows (a double line only as the turn's first piece), and a note on the rest."""
-    from ..engine.games.transamerica.scoring import _adjacency
+    from ..engine.games.transamerica.scoring import board_costs
     from ..search import dial, path_to
 
     b = g.board
@@ -283,7 +283,7 @@ def _toward(g, p, target) -> tuple:
     name = b.hex_names[target]
     if target in net:
         raise CommandError(f"{name} is on your network already")
-    dist, pred = dial(_adjacency(g), sorted(net), preds=True, max_weight=2)
+    dist, pred = dial(board_costs(g), sorted(net), preds=True, max_weight=2)
     path = path_to(pred, target, dist)
     if not path:
         raise CommandError(f"no track can join {name} to your network")

@@ -20,11 +20,12 @@ from __future__ import annotations
 from ....steiner import steiner_tree
 from ...ledger import BANK
 
-__all__ = ["completion", "shortfall", "score_round", "end_game", "end_mission", "mission_scores"]
+__all__ = ["board_costs", "completion", "shortfall", "score_round", "end_game", "end_mission", "mission_scores"]
 
 
-def _adjacency(s):
-    """The board's costs now: built track 0, broken bridges gone, free lines 1 or 2."""
+def board_costs(s):
+    """The board's costs now, ``((neighbour, cost), ...)`` per hex: built track 0, broken
+    bridges gone, free lines 1 or 2."""
     t = s.tables
     b = s.board
     adj = list(t.cost_adj)
@@ -52,7 +53,7 @@ def completion(s, p: int, limit: int | None = None):
 
         return SteinerTree(0, frozenset(), frozenset(net))
     blocked = closed_hexes(s) if s.closed else None
-    return steiner_tree(_adjacency(s), terminals, root=sorted(net), limit=limit, max_weight=2, blocked=blocked)
+    return steiner_tree(board_costs(s), terminals, root=sorted(net), limit=limit, max_weight=2, blocked=blocked)
 
 
 def shortfall(s, p: int) -> int:

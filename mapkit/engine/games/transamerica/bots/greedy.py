@@ -75,9 +75,9 @@ class GreedyBot(Bot):
     # -- helpers -----------------------------------------------------------------------------
     @staticmethod
     def _costs(s) -> list:
-        from ..scoring import _adjacency
+        from ..scoring import board_costs
 
-        return _adjacency(s)
+        return board_costs(s)
 
     def _pass(self, s, p) -> dict:
         acts = s.legal_actions()
