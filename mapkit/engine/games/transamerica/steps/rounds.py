@@ -19,7 +19,7 @@ from ....network import SharedTrack
 from ....steps import Step
 from ..rules import MATURITA_CHOICES
 
-__all__ = ["InTurn", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep", "PassStep",
+__all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep", "PassStep",
            "PassAllStep", "BlockStep", "set_first", "begin_round", "next_stage", "block_choices"]
 
 RULES = "rules.md 5"
@@ -212,40 +212,52 @@ def _deck_of_colour(s, c: int) -> list:
     return [k for k in s.deck if colour[k] == c]
 
 
-class CloseStep(Step):
+class DeckDraw(Step):
+    """A chance step that draws a city card from the round's deck (``cards``: which may come);
+    ``drawn(state, card)`` carries it out."""
+
+    phase = "setup"
+
+    def cards(self, s) -> list:
+        return s.deck
+
+    def chance(self, s):
+        return Draw(self.name, None, "city", [s.card_name(k) for k in self.cards(s)])
+
+    def on_chance(self, s, action):
+        self.drawn(s, s.card_of(action["city"]))
+
+    def drawn(self, s, k: int) -> None:
+        raise NotImplementedError
+
+
+class CloseStep(DeckDraw):
     """Nuclear TA: one city of each colour is closed for the round (drawn from the deck)."""
 
     name = "close"
-    phase = "setup"
     stage = "close"
 
-    def chance(self, s):
-        return Draw("close", None, "city", [s.card_name(k) for k in _deck_of_colour(s, len(s.closed))])
+    def cards(self, s) -> list:
+        return _deck_of_colour(s, len(s.closed))
 
-    def on_chance(self, s, action):
-        k = s.card_of(action["city"])
+    def drawn(self, s, k: int) -> None:
         s.deck.remove(k)
         s.closed.append(k)
-        s.say(f"{action['city']} is closed this round (nuclear TA)")
+        s.say(f"{s.card_name(k)} is closed this round (nuclear TA)")
         if len(s.closed) >= len(s.tables.colours):
             next_stage(s)
 
 
-class ColourStep(Step):
+class ColourStep(DeckDraw):
     """One colour: a card drawn from the deck names the colour region of every start marker."""
 
     name = "colour"
-    phase = "setup"
     stage = "colour"
 
-    def chance(self, s):
-        return Draw("colour", None, "city", [s.card_name(k) for k in s.deck])
-
-    def on_chance(self, s, action):
-        k = s.card_of(action["city"])
+    def drawn(self, s, k: int) -> None:
         s.drawn = k
         s.colour = s.tables.card_colour[k]
-        s.say(f"{action['city']} is drawn: every start marker stands in the {s.tables.colours[s.colour]} region")
+        s.say(f"{s.card_name(k)} is drawn: every start marker stands in the {s.tables.colours[s.colour]} region")
         next_stage(s)
 
 

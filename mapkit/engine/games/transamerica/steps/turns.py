@@ -17,12 +17,11 @@ when a player has laid down all he holds and the deck is empty.
 
 from __future__ import annotations
 
-from ....chance import Draw
 from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
 from .. import scoring, track
-from .rounds import InTurn
+from .rounds import DeckDraw, InTurn
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
            "MISSION_HAND"]
@@ -252,18 +251,14 @@ def end_turn(s) -> None:
     _begin_turn(s, s.next_seat(s.turn_player))
 
 
-class TopStep(Step):
+class TopStep(DeckDraw):
     """Mission TA: the deck's new top card (drawn now; its colour shows, its city does not)."""
 
     name = "top"
     phase = "round"
     stage = "top"
 
-    def chance(self, s):
-        return Draw("top", None, "city", [s.card_name(k) for k in s.deck])
-
-    def on_chance(self, s, action):
-        k = s.card_of(action["city"])
+    def drawn(self, s, k: int) -> None:
         s.deck.remove(k)
         s.top = k
         resume = s.resume
