@@ -14,7 +14,10 @@ The cases (``--cases``; all by default):
 * ``grid300-greedy`` -- 4 greedy bots, Paluba, a random 300 x 300 board with 36 cities
   (:func:`benchmarks.distances.random_board`, seed 1);
 * ``czechia-special`` -- 4 greedy bots, Paluba with the map's special races and ferries (this
-  tree only: the baseline may not play them).
+  tree only: the baseline may not play them);
+* ``usa-transamerica`` -- 4 greedy bots, TransAmerica on maps/usa.yaml (this tree only), with
+  the exact cheapest-completion solver (:mod:`mapkit.steiner`) timed apart: its calls per game,
+  time per call and share of the game. Target (issue 18): a whole game under 0.5 s on one core.
 
 For a like-for-like comparison the cases play without special races and ferries where the
 code knows those options (the rules of the engine before them). Targets (issue 17): a
@@ -41,14 +44,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# name -> (map, bot, games per round, like-for-like)
+# name -> (map, bot, games per round, like-for-like, preset)
 CASES = {
-    "example-greedy": ("maps/example.yaml", "greedy", 20, True),
-    "example-random": ("maps/example.yaml", "random", 5, True),
-    "czechia-greedy": ("maps/czechia.yaml", "greedy", 10, True),
-    "czechia-random": ("maps/czechia.yaml", "random", 3, True),
-    "grid300-greedy": ("grid300", "greedy", 1, True),
-    "czechia-special": ("maps/czechia.yaml", "greedy", 10, False),
+    "example-greedy": ("maps/example.yaml", "greedy", 20, True, "paluba"),
+    "example-random": ("maps/example.yaml", "random", 5, True, "paluba"),
+    "czechia-greedy": ("maps/czechia.yaml", "greedy", 10, True, "paluba"),
+    "czechia-random": ("maps/czechia.yaml", "random", 3, True, "paluba"),
+    "grid300-greedy": ("grid300", "greedy", 1, True, "paluba"),
+    "czechia-special": ("maps/czechia.yaml", "greedy", 10, False, "paluba"),
+    "usa-transamerica": ("maps/usa.yaml", "greedy", 10, False, "transamerica"),
 }
 
 
@@ -69,19 +73,42 @@ def worker(root: Path, case: str, games: int, seed: int) -> dict:
     from mapkit.engine import Options
     from mapkit.engine.simulate import game_seed, play_game
 
-    where, bot, _, like = CASES[case]
+    where, bot, _, like, preset = CASES[case]
     board = _board(root, where)
     known = set(Options().as_json())
     options = {k: False for k in ("special_races", "ferries") if k in known} if like else {}
-    game_times, decisions, actions = [], [], []
+    solver = _time_solver() if preset == "transamerica" else None
+    game_times, decisions, actions, solves = [], [], [], []
     for i in range(games):
         timer: list = []
+        if solver is not None:
+            solver.clear()
         t0 = time.process_time()
-        g = play_game(board, "paluba", [bot] * 4, options, game_seed(seed, i), timer=timer)
+        g = play_game(board, preset, [bot] * 4, options, game_seed(seed, i), timer=timer)
         game_times.append(time.process_time() - t0)
         decisions.extend(timer)
         actions.append(len(g.history))
-    return {"games": game_times, "decisions": decisions, "actions": actions}
+        if solver is not None:
+            solves.append(list(solver))
+    return {"games": game_times, "decisions": decisions, "actions": actions, "solver": solves}
+
+
+def _time_solver() -> list:
+    """Time every run of the Steiner programme (the cheapest completions of scoring and of the
+    greedy bot's plan): a list that collects the process time of each call."""
+    from mapkit import steiner
+
+    spent: list = []
+    run = steiner._Programme.run
+
+    def timed(self, *args, **kwargs):
+        t0 = time.process_time()
+        try:
+            return run(self, *args, **kwargs)
+        finally:
+            spent.append(time.process_time() - t0)
+    steiner._Programme.run = timed
+    return spent
 
 
 def _run_worker(root: Path, case: str, games: int, seed: int) -> dict:
@@ -127,14 +154,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base_root = None if args.baseline == "none" else _extract(args.baseline, Path(tmp))
         print(f"python {sys.version.split()[0]}; this tree against {args.baseline}; {args.rounds} rounds, "
-              f"Paluba, 4 players; times per game and per bot decision (mean)")
+              f"4 players (Paluba, unless the case names another game); times per game and per bot decision (mean)")
         print(f"{'case':<16} {'games':>5} {'this tree':>12} {'baseline':>12} {'ratio':>6}   "
               f"{'decision':>12} {'baseline':>12} {'ratio':>6}   actions")
         for case in cases:
-            _, _, per_round, like = CASES[case]
+            _, _, per_round, like, _ = CASES[case]
             games = args.games or per_round
-            mine = {"games": [], "decisions": [], "actions": []}
-            base = {"games": [], "decisions": [], "actions": []}
+            mine = {"games": [], "decisions": [], "actions": [], "solver": []}
+            base = {"games": [], "decisions": [], "actions": [], "solver": []}
             for _ in range(args.rounds):
                 for k, v in _run_worker(ROOT, case, games, args.seed).items():
                     mine[k] += v
@@ -149,6 +176,13 @@ def main() -> None:
             print(f"{case:<16} {len(mine['games']):5d} {_fmt(mine['games'])} {_fmt(base['games'])} "
                   f"{(f'{ratio:5.2f}x' if ratio else '     -')}   {_fmt(mine['decisions'])} {_fmt(base['decisions'])} "
                   f"{(f'{dratio:5.2f}x' if dratio else '     -')}   {acts}")
+            if mine["solver"]:
+                calls = [len(x) for x in mine["solver"]]
+                spent = [sum(x) for x in mine["solver"]]
+                each = [t for x in mine["solver"] for t in x]
+                share = sum(spent) / sum(mine["games"])
+                print(f"{'':<16} steiner: {statistics.mean(calls):.0f} solves a game, {_fmt(each).strip()} each "
+                      f"(max {max(each) * 1000:.1f} ms), {share:.0%} of the game's time")
 
 
 if __name__ == "__main__":

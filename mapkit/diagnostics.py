@@ -45,6 +45,14 @@ CODES = {
     "E153": ("error", "ferry names a city or hex that does not exist"),
     "E154": ("error", "duplicate region name"),
     "E155": ("error", "city names a region that does not exist"),
+    # TransAmerica city cards (rules.city_cards, mapkit.cards)
+    "E160": ("error", "city cards: not 5 colours of 7 cards"),
+    "E161": ("error", "city card names no city of the map and gives no hex on the board"),
+    "E162": ("error", "one city on two city cards"),
+    "E163": ("error", "city card city where no track can go"),
+    "E164": ("error", "city card city that track cannot join to the others"),
+    "E165": ("error", "removed city cards not 2 per colour"),
+    "E166": ("error", "city card at odds with the map's cities"),
     # warnings
     "W200": ("warning", "race numbers missing from the 36"),
     "W201": ("warning", "river between two mountains"),

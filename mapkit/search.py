@@ -64,7 +64,8 @@ def bfs(rows, sources) -> dict:
 
 
 def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool = False,
-         max_weight: int | None = None, limit: int | None = None, blocked=None, size: int | None = None):
+         max_weight: int | None = None, limit: int | None = None, blocked=None, size: int | None = None,
+         seeds=None, bounds=None):
     """Distances (a list indexed by node) from ``sources`` (a node or a list of nodes).
 
     ``adjacency[u]``: tuple of ``(v, cost)`` with whole costs >= 0. ``targets``: nodes; the
@@ -74,9 +75,16 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     ``max_weight``: the largest cost (found by scanning when not given); ``limit``: nodes
     farther than this are not settled; ``blocked``: a container of nodes never entered;
     ``size``: the number of nodes when ``adjacency`` is a mapping (nodes 0 .. size - 1).
+    ``seeds``: ``(node, cost)`` pairs, sources that start at that cost instead of 0 (the
+    relaxation step of :mod:`mapkit.steiner`: every node starts with the cost of a subtree
+    that ends there, and a path may beat it); a seed is never ``pred``'s end of a path.
+    ``bounds[v]``: ``v`` is never reached at a higher cost (a limit per node: pruning by a known
+    upper bound of a whole answer minus a lower bound of what is still to come from ``v``).
 
     >>> dial([((1, 0),), ((2, 2),), ()], 0, preds=True)
     ([0, 0, 2], [-1, 0, 1])
+    >>> dial([((1, 1),), ((0, 1), (2, 1)), ((1, 1),)], [], seeds=[(0, 5), (2, 0)])
+    [2, 1, 0]
     """
     if size is None:
         size = len(adjacency)
@@ -85,15 +93,20 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     starts = [sources] if isinstance(sources, int) else list(sources)
     starts = [s for s in dict.fromkeys(starts) if 0 <= s < size]
     done = (dist, pred) if preds else dist
-    if not starts:
+    # seeds enter the buckets when the search reaches their cost (the buckets are a ring)
+    later = sorted((c, s) for s, c in seeds if 0 <= s < size and c < INF) if seeds else []
+    if not starts and not later:
         return done
     for s in starts:
         dist[s] = 0
+    for c, s in later:
+        if c < dist[s]:
+            dist[s] = c
     want = None
     remaining = 0
     if targets is not None:
         want, remaining = _wanted(targets, starts, size, first)
-        if remaining == 0:
+        if remaining == 0 and (not later or (first and any(want[s] for s in starts))):
             return done
     if max_weight is None:
         rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
@@ -102,11 +115,20 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     buckets = [[] for _ in range(span)]
     buckets[0].extend(starts)
     pending = len(starts)
-    d = 0
-    while pending:
+    nxt, n_later = 0, len(later)
+    d = 0 if starts or not later else later[0][0]
+    while pending or nxt < n_later:
         if limit is not None and d > limit:
             break
         i = d % span
+        while nxt < n_later and later[nxt][0] == d:
+            if dist[later[nxt][1]] == d:
+                buckets[i].append(later[nxt][1])
+                pending += 1
+            nxt += 1
+        if not pending and nxt < n_later:
+            d = later[nxt][0]
+            continue
         bucket = buckets[i]
         if bucket:
             buckets[i] = []
@@ -123,7 +145,8 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
                         return done
                 for v, w in adjacency[u]:
                     nd = d + w
-                    if nd < dist[v] and (blocked is None or v not in blocked):
+                    if (nd < dist[v] and (blocked is None or v not in blocked)
+                            and (bounds is None or nd <= bounds[v])):
                         dist[v] = nd
                         if pred is not None:
                             pred[v] = u

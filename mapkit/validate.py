@@ -32,6 +32,7 @@ def validate(m: Map) -> list[Issue]:
     found += _check_edges(m)
     found += _check_references(m)
     found += _check_reachability(m)
+    found += _check_city_cards(m)
     errors = [i for i in found if i.is_error]
     warnings = [i for i in found if not i.is_error]
     return errors + warnings
@@ -204,3 +205,12 @@ def _check_reachability(m: Map) -> list[Issue]:
             out.append(issue("E135", f"city {c.name} ({hex_name(c.hex)}) cannot be reached from the other "
                                      f"cities over land (or by ferry) without crossing a border", c.name))
     return out
+
+
+def _check_city_cards(m: Map) -> list[Issue]:
+    """TransAmerica's city cards, when the map has them (:mod:`mapkit.cards`)."""
+    if not m.rules.extra.get("city_cards"):
+        return []
+    from .cards import card_issues
+
+    return card_issues(m)

@@ -117,6 +117,7 @@ def czechia():
         "region; rivers traced through waypoints in the WDBII data and snapped onto hex edges; mountains "
         "from the shaded relief (Krušné hory, Krkonoše, Jeseníky, Beskydy, Šumava)."
     )
+    rules = _with_cards(m, rules, "CZ")
     return _finish(m, rules, description, "czechia"), notes
 
 
@@ -126,6 +127,21 @@ def _wrap(text: str) -> str:
     import textwrap
 
     return "\n".join(textwrap.fill(par, 100) for par in text.strip().split("\n")) + "\n"
+
+
+def _with_cards(m, rules, country):
+    """The rules with TransAmerica's city cards made from the map (mapkit.geo.cards): its
+    cities, and the country's largest other places where fewer than 35 cities are at home.
+    (The description stays as it was: records of games played before the cards name the map
+    by the hash of its text without them, mapkit.engine.board.map_hashes.)"""
+    import dataclasses
+
+    from mapkit.geo import sources
+    from mapkit.geo.cards import city_cards
+
+    places = sources.drop_districts(sources.places([country], 15000))
+    block = city_cards(m.replace(rules=rules), places)
+    return dataclasses.replace(rules, extra={**rules.extra, "city_cards": block})
 
 
 def _finish(m, rules, description, name):
@@ -477,6 +493,7 @@ def usa():
         "apart; rivers traced through waypoints in the WDBII data and snapped onto hex edges; mountains "
         "from the shaded relief."
     )
+    rules = _with_cards(m, rules, "US")
     return _finish(m.replace(regions=regions), rules, description, "usa"), notes
 
 

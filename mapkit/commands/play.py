@@ -4,6 +4,7 @@ commands); the game is saved after every move and can be resumed.
 
   mapkit play maps/example.yaml --players "Ann,bot:greedy,bot:greedy"
   mapkit play maps/czechia.yaml --rules expres --players "Ann,Bob,bot:greedy" --picture game.png
+  mapkit play maps/usa.yaml --rules transamerica --players "Ann,bot:greedy,bot:greedy"
   mapkit play --resume example-game.json
 """
 

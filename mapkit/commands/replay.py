@@ -1,5 +1,6 @@
 """Replay a game record and show the final state: the phase, accounts, each player's track,
-the race results and, when the game is over, the winner.
+the race results and, when the game is over, the winner (TransAmerica: scores, markers, each
+round's end and the points lost).
 
 The map is the file named in the record (relative to the record's folder) unless --map is
 given; its hash must match the record's.
@@ -20,6 +21,8 @@ def add_arguments(p):
 
 def text_summary(s: dict) -> str:
     lines = [f"phase: {s['phase']}" + (f" ({s['end']})" if s.get("end") else "")]
+    if "rounds" in s:
+        return _transamerica_text(s, lines)
     for pl in s["players"]:
         start = f", start {pl['start']}" if pl["start"] else ""
         lines.append(f"{pl['name']}: account {pl['account']}{start}, {len(pl['track'])} pieces"
@@ -32,6 +35,20 @@ def text_summary(s: dict) -> str:
         places = ", ".join(f"{i}. {'+'.join(p)}" for i, p in enumerate(r["places"], 1))
         prizes = ", ".join(f"{k} {v}" for k, v in r["prizes"].items())
         lines.append(f"{head}: {places}" + (f" (prizes: {prizes})" if prizes else ""))
+    if s["phase"] == "over":
+        lines.append("winner: " + ", ".join(s["winners"]))
+    return "\n".join(lines) + "\n"
+
+
+def _transamerica_text(s: dict, lines: list) -> str:
+    """A TransAmerica game: scores, markers, each round's end and points lost, the winners."""
+    lines.append(f"round {s['round']}; the barrier: at {s['barrier']} or below; {len(s['track'])} pieces on the board")
+    for pl in s["players"]:
+        lines.append(f"{pl['name']}: score {pl['score']}" + (f", marker {pl['marker']}" if pl["marker"] else "")
+                     + (" (out)" if pl["out"] else ""))
+    for r in s["rounds"]:
+        lost = ", ".join(f"{n} {v}" for n, v in r["lost"].items())
+        lines.append(f"round {r['round']} ({r['end']}; {r['pieces']} pieces): lost {lost or 'nothing'}")
     if s["phase"] == "over":
         lines.append("winner: " + ", ".join(s["winners"]))
     return "\n".join(lines) + "\n"

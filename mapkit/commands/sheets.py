@@ -8,8 +8,13 @@ Paluba and Dampfross pay 20 and 10 and run a race only over 6 pieces of built tr
 Expres pays twice and once the table distance and forbids races under 10 in the table (or
 the map's min_race_distance). Start money, fees and the number of races follow the preset.
 
+TransAmerica (--rules transamerica, on a map with city cards): the board with a dot on every
+junction and the card cities in their colours (board.pdf, board-A4.pdf), the 35 city cards to
+cut out (cards.pdf), the score track (score.pdf) and the rules in brief (rules.pdf).
+
 Examples:
   mapkit sheets maps/czechia.yaml -o sheets/
+  mapkit sheets maps/usa.yaml -o usa-ta --rules transamerica
   mapkit sheets maps/example.yaml -o out --rules expres --players 4 --style mono
   mapkit sheets maps/usa.yaml -o usa --races 12 --style expres
   mapkit sheets maps/czechia.yaml -o czechia --light-foreign
@@ -19,7 +24,7 @@ from __future__ import annotations
 
 import sys
 
-RULES = ("paluba", "dampfross", "expres")   # mapkit.render.kit.KIT_PRESETS
+RULES = ("paluba", "dampfross", "expres", "transamerica")   # mapkit.render.kit.KIT_PRESETS and TransAmerica
 
 
 def add_arguments(p):
@@ -68,6 +73,8 @@ def run(args) -> int:
         raise InputError(f"--races {args.races}: use 1 to 40")
     check_cairo()
     m = load_map(args.map)
+    if args.rules == "transamerica":
+        return _transamerica(m, args)
     preset = kit_preset(m, args.rules)
     folder = Path(args.output)
     # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
@@ -100,3 +107,28 @@ def _refuse_replacing_inputs(folder, made, files, map_path) -> None:
         rel = Path(f).relative_to(made)
         if folder.resolve() / rel == source:
             raise InputError(f"{folder / rel}: refusing to overwrite the input file")
+
+
+def _transamerica(m, args) -> int:
+    from pathlib import Path
+
+    from ..errors import InputError
+    from ..fileio import atomic_folder
+    from ..render.transamerica import write_transamerica_sheets
+
+    if args.min_distance is not None or args.races is not None:
+        raise InputError("--min and --races belong to the Dampfross kits; TransAmerica has no races")
+    folder = Path(args.output)
+    with atomic_folder(folder) as made:          # the kit swapped in whole, as the Dampfross kits
+        result = write_transamerica_sheets(m, made, players=args.players, style=args.style,
+                                           light_foreign=args.light_foreign, inputs=[args.map],
+                                           source=str(args.map), show_progress=None)
+        _refuse_replacing_inputs(folder, made, result.files, args.map)
+    for name, n in result.pages.items():
+        print(f"{folder / name}: {n} page{'s' if n != 1 else ''}")
+    print(f"{folder / 'index.html'}: index with previews")
+    print("rules: transamerica")
+    if result.clashes:
+        print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
+              file=sys.stderr)
+    return 0

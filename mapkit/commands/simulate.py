@@ -1,10 +1,13 @@
-"""Play many games with bots and report how fair the map is: wins by seat and by start city
-(with 95% Wilson intervals), build rounds, races held and re-drawn, fares, final accounts and
-game length. The same seed prints the same report whatever --jobs is.
+"""Play many games with bots and report how fair the map is: wins by seat, bot and playing
+position (with 95% Wilson intervals), game length and how games ended, and the game's own
+figures -- Dampfross: wins by start city, build rounds, races held and re-drawn, fares, final
+accounts; TransAmerica: rounds per game, their length, how they ended, the points lost in each.
+The same seed prints the same report whatever --jobs is.
 
   mapkit simulate maps/example.yaml --rules paluba --players 4 --games 1000 --seed 1 --jobs 2
   mapkit simulate maps/czechia.yaml --bots greedy,greedy,random --games 200 --format json
   mapkit simulate maps/example.yaml --games 20 --records games/ --option races=5
+  mapkit simulate maps/usa.yaml --rules transamerica --players 4 --games 1000 --option quarantine=true
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ __all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "Progr
 def add_rule_arguments(p):
     """``--rules PRESET`` and ``--option KEY=VALUE`` (shared with ``mapkit play``)."""
     p.add_argument("--rules", metavar="PRESET", default="paluba",
-                   help="rules preset: paluba, expres or dampfross (default paluba)")
+                   help="rules preset: paluba, expres, dampfross, transamerica or transamerica-mega "
+                        "(default paluba)")
     p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                    help="change one rule option (repeatable), e.g. --option races=5 --option finish=first")
 
@@ -30,8 +34,8 @@ def add_arguments(p):
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="worker processes (default 1; 0: one per core); the report does not depend on it")
     p.add_argument("--bots", metavar="LIST", default="greedy",
-                   help="bots by seat, comma-separated (greedy, random); one name fills every seat "
-                        "(default greedy)")
+                   help="bots by seat, comma-separated (greedy, random: each game has its own greedy bot); "
+                        "one name fills every seat (default greedy)")
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--progress", action="store_true", default=None,

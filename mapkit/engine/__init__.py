@@ -6,7 +6,8 @@ preset of a game family plus options) and a list of JSON actions, dice rolls inc
 :class:`Record` replays exactly. The core (this package's modules) gives every game the
 OpenSpiel-like :class:`State` protocol, chance nodes, JSON actions, records and replay, the
 ledger, track networks and a front-end ``view()``; each game family is a package under
-:mod:`mapkit.engine.games` (Dampfross, Paluba and Expres: :mod:`mapkit.engine.games.dampfross`).
+:mod:`mapkit.engine.games` (Dampfross, Paluba and Expres: :mod:`mapkit.engine.games.dampfross`;
+TransAmerica: :mod:`mapkit.engine.games.transamerica`).
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City

@@ -47,7 +47,8 @@ from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, par
 from ..model import Map
 from .errors import RecordError
 
-__all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "export_document", "map_hash", "map_hashes", "load_engine_map",
+__all__ = ["EngineMap", "CityInfo", "CardInfo", "FerryInfo", "compile_map", "export_document", "map_hash",
+           "map_hashes", "load_engine_map",
            "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
 
 EXPORT_FORMAT = "mapkit-engine-map"
@@ -56,9 +57,14 @@ EXPORT_VERSION = 1
 DEFAULT_MIN_DISTANCE = 10
 
 
-# Keys of the map format added after game records were first written (version 1 records):
-# a map that gained only these still is the map such a record was played on.
-LATER_RULE_KEYS = ("ferry_limit", "start_directions")
+# Keys of the map format added after game records were first written, in groups by when they
+# came (each later than the one before): a map that gained only keys of later groups still is
+# the map that a record written before them was played on.
+LATER_KEY_GROUPS = (
+    ("ferry_limit", "start_directions"),    # ferries and France's Paris rule (issue 17)
+    ("city_cards",),                        # TransAmerica's city cards (issue 18)
+)
+LATER_RULE_KEYS = tuple(k for group in LATER_KEY_GROUPS for k in group)
 
 
 def map_hash(m: Map) -> str:
@@ -69,15 +75,29 @@ def map_hash(m: Map) -> str:
 
 
 def map_hashes(m: Map) -> list[str]:
-    """The map's hash, and its hash without the keys added to the format later (when it has
-    any): the hashes that game records written before those keys carry."""
+    """The map's hash, then its hashes without the keys of the latest group of later keys,
+    without the two latest groups, ... (those it has): the hashes that game records written
+    before each group carry.
+
+    >>> from mapkit.grid import Grid
+    >>> from mapkit.model import Rules
+    >>> m = Map(Grid("pointy", "odd", 2, 1), rules=Rules(extra={"ferry_limit": 2, "city_cards": {}}))
+    >>> a, b, c = map_hashes(m)
+    >>> b == map_hash(Map(m.grid, rules=Rules(extra={"ferry_limit": 2}))), c == map_hash(Map(m.grid))
+    (True, True)
+    """
     import dataclasses
 
     out = [map_hash(m)]
     extra = m.rules.extra
-    if any(k in extra for k in LATER_RULE_KEYS):
-        rules = dataclasses.replace(m.rules, extra={k: v for k, v in extra.items() if k not in LATER_RULE_KEYS})
-        out.append(map_hash(dataclasses.replace(m, rules=rules)))
+    for k in range(len(LATER_KEY_GROUPS) - 1, -1, -1):
+        drop = {key for group in LATER_KEY_GROUPS[k:] for key in group}
+        if not drop & set(extra):
+            continue
+        rules = dataclasses.replace(m.rules, extra={key: v for key, v in extra.items() if key not in drop})
+        h = map_hash(dataclasses.replace(m, rules=rules))
+        if h not in out:
+            out.append(h)
     return out
 
 
@@ -201,7 +221,19 @@ def export_document(m: Map) -> dict:
         "ferries": _ferries(m),
         "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
         "start_directions": str(m.rules.extra.get("start_directions", "any")),
+        **_city_cards(m),
     }
+
+
+def _city_cards(m: Map) -> dict:
+    """``{"city_cards": [...]}`` when the map has TransAmerica's city cards, else nothing."""
+    from ..cards import read_cards
+
+    cards, _ = read_cards(m)
+    if not cards:
+        return {}
+    return {"city_cards": [{"name": c.name, "hex": hex_name(c.hex), "colour": c.colour, "removed": c.removed}
+                           for c in cards]}
 
 
 class _Links:
@@ -278,6 +310,17 @@ class FerryInfo:
     @property
     def steps(self) -> int:
         return max(1, sum(self.fare))
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A TransAmerica city card as the engine sees it: ``hex`` is a hex id; ``removed``: set
+    aside with 2-3 players."""
+
+    name: str
+    hex: int
+    colour: str
+    removed: bool
 
 
 @dataclass(frozen=True)
@@ -360,6 +403,8 @@ class EngineMap:
             for f in data.get("ferries", []) if f["from"] in self._city_by_name]
         self.ferry_limit: int = int(data.get("ferry_limit", 1))
         self.start_directions: str = data.get("start_directions", "any")
+        self.city_cards: list[CardInfo] = [CardInfo(c["name"], self._hex_id[c["hex"]], c["colour"], bool(c["removed"]))
+                                           for c in data.get("city_cards", [])]
         self._cells = None
         self._axial = None
         self._step_bound = 1.0

@@ -17,7 +17,7 @@
 >>> make_rules("chess")
 Traceback (most recent call last):
 ...
-mapkit.errors.InputError: unknown rules preset 'chess'; use one of dampfross, expres, paluba
+mapkit.errors.InputError: unknown rules preset 'chess'; use one of dampfross, expres, paluba, transamerica, transamerica-mega
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The ledger: every account and every payment of a game, in the order they happened.
 
 An account changes only by a transfer ``(payer, payee, amount, reason)``; the bank is
-:data:`BANK` (``-1``) on either side. Accounts never go below zero: the rules check before
+:data:`BANK` (``-1``) on either side. Money never goes below zero: the rules check before
 they pay, and :meth:`Ledger.pay` refuses to (an assertion: it would be a bug in a rule).
-A score track is a ledger too (TransAmerica's points lost are paid to the bank).
+A score track is a ledger too (TransAmerica's points lost are paid to the bank); its scores
+may fall below zero (``floor=None``: the sea beyond the track's last field).
 
 >>> led = Ledger([20, 20])
 >>> led.pay(0, 1, 3, "fare race 1"); led.pay(BANK, 0, 6, "city bonus Brno")
@@ -11,6 +12,8 @@ A score track is a ledger too (TransAmerica's points lost are paid to the bank).
 ([23, 23], [(0, 1, 3, 'fare race 1'), (-1, 0, 6, 'city bonus Brno')])
 >>> led.paid_by(0, "fare"), led.received_by(0, "city bonus")
 (3, 6)
+>>> track = Ledger([2], floor=None); track.pay(0, BANK, 5, "round 1"); track.accounts
+[-3]
 """
 
 from __future__ import annotations
@@ -21,19 +24,24 @@ BANK = -1
 
 
 class Ledger:
-    """``accounts`` per seat and ``entries`` (the transfers, oldest first)."""
+    """``accounts`` per seat and ``entries`` (the transfers, oldest first); ``floor``: the
+    lowest an account may fall to by paying (None: no limit)."""
 
-    __slots__ = ("accounts", "entries")
+    __slots__ = ("accounts", "entries", "floor")
 
-    def __init__(self, accounts, entries=()):
+    def __init__(self, accounts, entries=(), floor: int | None = 0):
         self.accounts = list(accounts)
         self.entries = list(entries)
+        self.floor = floor
 
     def copy(self) -> "Ledger":
-        return Ledger(self.accounts, self.entries)
+        return Ledger(self.accounts, self.entries, self.floor)
 
     def as_json(self) -> dict:
-        return {"accounts": list(self.accounts), "entries": [list(e) for e in self.entries]}
+        out = {"accounts": list(self.accounts), "entries": [list(e) for e in self.entries]}
+        if self.floor != 0:
+            out["floor"] = self.floor
+        return out
 
     def pay(self, src: int, dst: int, amount: int, why: str) -> None:
         """Move ``amount`` from ``src`` to ``dst`` (either may be the bank); 0 or less: nothing."""
@@ -41,8 +49,8 @@ class Ledger:
             return
         acc = self.accounts
         if src >= 0:
-            if acc[src] < amount:
-                raise AssertionError(f"account of seat {src} would go negative ({why})")
+            if self.floor is not None and acc[src] - amount < self.floor:
+                raise AssertionError(f"account of seat {src} would go below {self.floor} ({why})")
             acc[src] -= amount
         if dst >= 0:
             acc[dst] += amount

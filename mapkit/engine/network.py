@@ -25,6 +25,12 @@ Two kinds, for the two ways the games share track:
 >>> s = SharedTrack(b); s.add_marker(0, 0); s.add_marker(1, 2); s.add_piece(b.edge_between(0, 1))
 >>> s.connected(0, 1), s.add_piece(b.edge_between(1, 2)), s.connected(0, 1)
 (False, [0, 1], True)
+>>> sorted(s.network_hexes(1)), s.degree[1]
+([0, 1, 2], 2)
+>>> s = SharedTrack(b); s.add_marker(0, 0); s.add_marker(1, 2); s.add_piece(b.edge_between(0, 1))
+>>> s.add_piece(b.edge_between(1, 2), ends=(1 + 3, 2))   # seat 1 passes hex 1 on a node of its own
+>>> s.connected(0, 1), sorted(s.network_hexes(1))
+(False, [1, 2])
 """
 
 from __future__ import annotations
@@ -107,32 +113,48 @@ class OwnedTrack:
 class SharedTrack:
     """Pieces of nobody; networks merge when they touch (see the module notes).
 
-    ``markers[p]``: player ``p``'s start hex (None before he placed it); ``pieces``: the edge
-    ids with a piece; ``parent``: union-find over hex ids (only hexes with track or a marker
-    take part). :meth:`add_piece` returns the sorted seats whose networks it joined, or None.
+    ``markers[p]``: player ``p``'s start node (absent before he placed it); ``pieces``: edge id
+    -> the two nodes it joins; ``parent``: union-find over nodes (only nodes with track or a
+    marker take part); ``members[root]``: the hexes of each network, kept as pieces are laid;
+    ``degree[h]``: how many pieces end at hex ``h``. A node is a hex id, or -- where a network
+    passes through a hex without joining another network there (TransAmerica's restricted
+    connection: a city entered and left by one alliance's track apart from another's) -- a
+    *private* node ``h + k * hexes`` (``k`` >= 1) of that hex: :meth:`hex_of` maps it back.
+    :meth:`add_piece` returns the sorted seats whose networks it joined, or None.
     """
 
-    __slots__ = ("board", "markers", "pieces", "parent", "touched")
+    __slots__ = ("board", "n", "markers", "pieces", "parent", "members", "degree")
 
     def __init__(self, board, _copy: bool = False):
         self.board = board
+        self.n = len(board.hex_names)
         if _copy:
             return
         self.markers: dict = {}
-        self.pieces: set = set()
+        self.pieces: dict = {}
         self.parent: dict = {}
-        self.touched: set = set()
+        self.members: dict = {}
+        self.degree: dict = {}
 
     def copy(self) -> "SharedTrack":
         s = SharedTrack(self.board, _copy=True)
         s.markers = dict(self.markers)
-        s.pieces = set(self.pieces)
+        s.pieces = dict(self.pieces)
         s.parent = dict(self.parent)
-        s.touched = set(self.touched)
+        s.members = {r: set(m) for r, m in self.members.items()}
+        s.degree = dict(self.degree)
         return s
 
     def as_json(self) -> dict:
-        return {"markers": sorted(self.markers.items()), "pieces": sorted(self.pieces)}
+        return {"markers": sorted(self.markers.items()), "pieces": sorted(self.pieces.items())}
+
+    @property
+    def touched(self):
+        """The nodes with track or a marker."""
+        return self.parent.keys()
+
+    def hex_of(self, node: int) -> int:
+        return node % self.n
 
     def find(self, h: int) -> int:
         parent = self.parent
@@ -143,34 +165,51 @@ class SharedTrack:
             parent[h], h = root, parent[h]
         return root
 
+    def _touch(self, node: int) -> None:
+        if node not in self.parent:
+            self.parent[node] = node
+            self.members[node] = {node % self.n}
+
     def _union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            if rb < ra:
-                ra, rb = rb, ra
-            self.parent[rb] = ra
+        if ra == rb:
+            return
+        ma, mb = self.members[ra], self.members[rb]
+        if (len(ma), -ra) < (len(mb), -rb):     # the larger network's root stays
+            ra, rb, ma, mb = rb, ra, mb, ma
+        self.parent[rb] = ra
+        ma |= mb
+        del self.members[rb]
 
-    def add_marker(self, p: int, h: int) -> None:
-        self.markers[p] = h
-        self.touched.add(h)
-        self.parent.setdefault(h, h)
+    def add_marker(self, p: int, h: int, node: int | None = None) -> list | None:
+        """Player ``p``'s start marker on hex ``h`` (at ``node``, default the hex itself); the
+        sorted seats joined when it is placed on another network, else None."""
+        node = h if node is None else node
+        self._touch(node)
+        root = self.find(node)
+        others = [q for q, x in self.markers.items() if q != p and self.find(x) == root]
+        self.markers[p] = node
+        return sorted(others + [p]) if others else None
 
-    def add_piece(self, eid: int):
-        """Lay a piece; the seats whose networks were separate and are now one, or None."""
+    def add_piece(self, eid: int, ends: tuple | None = None):
+        """Lay a piece on edge ``eid`` joining ``ends`` (default: its two hexes, as nodes); the
+        seats whose networks were separate and are now one, or None."""
         a, c = self.board.edge_ends[eid]
-        before = self.find(a) != self.find(c) if (a in self.touched and c in self.touched) else False
+        na, nc = (a, c) if ends is None else ends
         groups = None
-        if before:
-            ra, rc = self.find(a), self.find(c)
-            seats_a = [p for p, h in self.markers.items() if self.find(h) == ra]
-            seats_c = [p for p, h in self.markers.items() if self.find(h) == rc]
-            if seats_a and seats_c:
-                groups = sorted(seats_a + seats_c)
-        self.pieces.add(eid)
+        if na in self.parent and nc in self.parent:
+            ra, rc = self.find(na), self.find(nc)
+            if ra != rc:
+                seats_a = [p for p, h in self.markers.items() if self.find(h) == ra]
+                seats_c = [p for p, h in self.markers.items() if self.find(h) == rc]
+                if seats_a and seats_c:
+                    groups = sorted(seats_a + seats_c)
+        self.pieces[eid] = (na, nc)
+        for node in (na, nc):
+            self._touch(node)
         for h in (a, c):
-            self.touched.add(h)
-            self.parent.setdefault(h, h)
-        self._union(a, c)
+            self.degree[h] = self.degree.get(h, 0) + 1
+        self._union(na, nc)
         return groups
 
     def component(self, h: int) -> int:
@@ -181,10 +220,18 @@ class SharedTrack:
         hp, hq = self.markers.get(p), self.markers.get(q)
         return hp is not None and hq is not None and self.find(hp) == self.find(hq)
 
+    def seats_with(self, p: int) -> list:
+        """The seats whose network is ``p``'s (``p`` among them), sorted."""
+        h = self.markers.get(p)
+        if h is None:
+            return []
+        root = self.find(h)
+        return sorted(q for q, x in self.markers.items() if self.find(x) == root)
+
     def network_hexes(self, p: int) -> set:
-        """The hexes of seat ``p``'s network (his marker and every hex joined to it)."""
+        """The hexes of seat ``p``'s network (his marker and every hex joined to it); the set
+        is the track's own: read it, do not change it."""
         h = self.markers.get(p)
         if h is None:
             return set()
-        root = self.find(h)
-        return {x for x in self.touched if self.find(x) == root}
+        return self.members[self.find(h)]

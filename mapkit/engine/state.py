@@ -80,6 +80,8 @@ class State:
     EXTERNAL_TYPES: tuple = ()
     # When the current decision started, for turn timers (a front end may replace the clock).
     clock = staticmethod(time.monotonic)
+    # Why the game ended (a family sets it when it ends): shown in view() and by simulate.
+    end_reason = None
 
     def __init__(self, game):
         self.game = game
@@ -254,10 +256,12 @@ class State:
         """Everything a front end needs to draw and explain the state, as JSON.
 
         The same keys for every game: ``game``, ``preset``, ``phase``, ``step``,
-        ``current_player``, ``players`` (seat, name, account or score, and what the family
-        adds), ``legal`` (the listed legal actions when ``seat`` is to move, or when no seat
-        is given), ``board`` (track and what lies on the board), ``race`` (the race or round
-        being played, or null), ``messages`` (the last events), ``over`` and ``winners``.
+        ``current_player``, ``players`` (seat, name, ``account`` -- money or score -- and what
+        the family adds), ``legal`` (the listed legal actions when ``seat`` is to move, or when
+        no seat is given), ``board`` (``track``: one entry per piece with its ``edge`` and the
+        seats that own it, ``owners``, or whose network it is, ``network``; and what else lies
+        on the board), ``race`` (the race or round being played, or null), ``messages`` (the
+        last events), ``over``, ``winners`` and ``end`` (why the game ended, or null).
         ``seat``: the viewer; secrets of other seats are left out (None: a spectator sees
         what is public).
         """
@@ -265,7 +269,8 @@ class State:
         legal = self.legal_actions() if cp >= 0 and (seat is None or seat == cp) else []
         out = {"game": self.rules.family, "preset": self.rules.name, "phase": self.phase, "step": self.step,
                "current_player": cp, "chance": self.chance() is not None, "legal": legal,
-               "over": self.is_terminal(), "winners": [self.players[p] for p in self.winners()]}
+               "over": self.is_terminal(), "winners": [self.players[p] for p in self.winners()],
+               "end": self.end_reason if self.is_terminal() else None}
         out.update(self.view_details(seat))
         return out
 

@@ -436,6 +436,8 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
         rules.extra["ferry_limit"] = to_int(props["ferry_limit"], source, "map property ferry_limit", 0)
     if "start_directions" in props:
         rules.extra["start_directions"] = str(props["start_directions"])
+    if "city_cards" in props:
+        rules.extra["city_cards"] = _json_value(props["city_cards"], source, "map property city_cards", dict)
 
     m = Map(grid=grid, terrain=terrain, rivers=edge_sets["rivers"], borders=edge_sets["borders"],
             ridges=edge_sets["ridges"], cities=cities, regions=regions, rules=rules, ferries=ferries,

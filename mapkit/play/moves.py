@@ -56,12 +56,13 @@ from ..engine.errors import IllegalAction
 from ..grid import hex_name
 from ..places import CityNames, PlaceError, find_place, fold
 
-__all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places",
-           "race_candidates", "action_as_command", "HELP", "DONE_WORDS"]
+__all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places", "one_place",
+           "edge_list", "help_text", "first_word", "build_action", "race_candidates", "action_as_command", "HELP", "DONE_WORDS",
+           "META"]
 
 
 
-def _help_text(doc: str) -> str:
+def help_text(doc: str) -> str:
     """The command table of the module notes, as plain text for the ``help`` command."""
     rows = []
     for line in doc.split("\n========================  =", 1)[1].splitlines()[1:]:
@@ -72,7 +73,7 @@ def _help_text(doc: str) -> str:
     return "\n".join(rows)
 
 
-HELP = _help_text(__doc__)
+HELP = help_text(__doc__)
 
 # The words that end a build turn, and the action they make.
 DONE_WORDS = {"done": "done", "d": "done", "end": "done", "finish": "done"}
@@ -135,7 +136,7 @@ def split_places(board, text: str) -> list:
     return out
 
 
-def _pieces(board, text: str):
+def edge_list(board, text: str):
     """Edges given as ``E4/E5 E5/F5``: their names, or None if the text is not a list of edges."""
     parts = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     if not parts or not all("/" in w for w in parts):
@@ -323,16 +324,24 @@ def action_as_command(state, action: dict) -> str:
     return t.replace("_end", "")
 
 
-def parse_command(state, line: str) -> Command:
-    """The command typed by the player to move (see the module notes)."""
+def first_word(line: str) -> tuple:
+    """``(text, word, lower-case word, rest)`` of a typed line; a meta command (help, undo ...)
+    as its :class:`Command` instead."""
     text = line.strip()
     if not text:
         raise CommandError("type a command (help lists them)")
     word, _, rest = text.partition(" ")
-    w = word.lower()
-    rest = rest.strip()
-    if w in META:
-        return Command("meta", name=META[w])
+    if word.lower() in META:
+        return Command("meta", name=META[word.lower()])
+    return text, word, word.lower(), rest.strip()
+
+
+def parse_command(state, line: str) -> Command:
+    """The command typed by the player to move (see the module notes)."""
+    words = first_word(line)
+    if isinstance(words, Command):
+        return words
+    text, word, w, rest = words
     p = state.current_player()
     if p < 0:
         raise CommandError(_now(state))
@@ -357,7 +366,7 @@ def _cmd_start(state, p, w, rest):
     _need(state, ("start",), "choosing a start city")
     if not rest:
         raise CommandError("start which city? " + ", ".join(state.start_options(p)))
-    h = _one_place(board, rest)
+    h = one_place(board, rest)
     if h not in board.city_at:
         raise CommandError(f"{board.hex_names[h]} is not a city")
     return _act(p, {"type": "start", "city": board.cities[board.city_at[h]].name})
@@ -368,15 +377,15 @@ def _cmd_build(state, p, w, rest):
     if not rest:
         raise CommandError("build what? e.g. build E4 E5 F5, or to CITY")
     if rest.lower().startswith("to "):
-        return _act(p, *toward(state, p, _one_place(state.board, rest[3:])))
-    return _act(p, _build_action(state.board, rest))
+        return _act(p, *toward(state, p, one_place(state.board, rest[3:])))
+    return _act(p, build_action(state.board, rest))
 
 
 def _cmd_toward(state, p, w, rest):
     _need(state, ("build", "post_build"), "building")
     if not rest:
         raise CommandError("to which city or hex?")
-    return _act(p, *toward(state, p, _one_place(state.board, rest)))
+    return _act(p, *toward(state, p, one_place(state.board, rest)))
 
 
 def _cmd_cost(state, p, w, rest):
@@ -408,7 +417,7 @@ def _cmd_joint(state, p, w, rest):
     seats = [i for i, n in enumerate(state.players) if fold(n) == fold(who)]
     if not seats:
         raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
-    return _act(p, {"type": "joint", "with": seats[0], "at": state.board.hex_names[_one_place(state.board, parts[-1])]})
+    return _act(p, {"type": "joint", "with": seats[0], "at": state.board.hex_names[one_place(state.board, parts[-1])]})
 
 
 def _cmd_ferry(state, p, w, rest):
@@ -480,7 +489,7 @@ def _bare(state, p: int, text: str):
     """A bare city (start), path or pieces (build) or route (race); None if it is none."""
     board = state.board
     if state.stage == "start":
-        h = _one_place(board, text)
+        h = one_place(board, text)
         if h in board.city_at:
             return _act(p, {"type": "start", "city": board.cities[board.city_at[h]].name})
     if state.stage in ("build", "post_build"):
@@ -493,7 +502,7 @@ def _bare(state, p: int, text: str):
         if places and len(places) == 1:
             raise CommandError(f"one place is not a path: build toward it with 'to {text}', "
                                f"or ask its price with 'cost {text}'")
-        pieces = _pieces(board, text)
+        pieces = edge_list(board, text)
         if pieces:
             return _act(p, {"type": "build", "pieces": pieces})
     if _declaring(state):
@@ -506,7 +515,7 @@ def _bare(state, p: int, text: str):
     return None
 
 
-def _one_place(board, text: str) -> int:
+def one_place(board, text: str) -> int:
     places = split_places(board, text)
     if len(places) != 1:
         raise CommandError(f"give one place, not {len(places)}: {text!r}")
@@ -520,8 +529,9 @@ def _two_places(board, text: str) -> list:
     return places
 
 
-def _build_action(board, text: str) -> dict:
-    pieces = _pieces(board, text)
+def build_action(board, text: str) -> dict:
+    """A build action from typed edges (``E4/E5 E5/F5``) or a path of places."""
+    pieces = edge_list(board, text)
     if pieces is not None:
         return {"type": "build", "pieces": pieces}
     places = split_places(board, text)

@@ -28,9 +28,9 @@ from typing import NamedTuple
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError
-from .moves import DONE_WORDS, HELP, CommandError, action_as_command, parse_command
+from .fronts import final_text, front_for
+from .moves import CommandError
 from .textmap import text_map
-from .view import Snapshot, final_text, narrate, prompt_line, status
 
 UNDO_RULE = ("undo takes back your own last action, as long as no dice were rolled and nobody "
              "else moved after it")
@@ -90,7 +90,9 @@ class Session:
         self.out = out or sys.stdout
         self.inp = inp or sys.stdin
         self.interactive = self.inp.isatty() if interactive is None else interactive
-        self.bots = [make_bot(s.kind, seed) if s.kind != "human" else None for s in self.seats]
+        self.front = front_for(state)
+        preset = state.rules.name
+        self.bots = [make_bot(s.kind, seed, preset=preset) if s.kind != "human" else None for s in self.seats]
         self._drawn_at = -1
         self._last_human = None
         self._after_own = -1
@@ -150,12 +152,14 @@ class Session:
 
     # -- the loop ------------------------------------------------------------------------------
     def apply(self, action: dict, chance: bool = False) -> None:
-        before = Snapshot(self.g)
+        before = self.front.snapshot(self.g)
         self.g.apply(action)
         self.save()
         if not chance:
             self._movers.add(self.g.history[-1].get("player"))
-        self.say(narrate(before, self.g, self.g.history[-1]))
+        told = self.front.narrate(before, self.g, self.g.history[-1])
+        if told:
+            self.say(told)
 
     def _turn_ended_itself(self, now: int) -> bool:
         """Whether the last person's action, not a done, passed the move on: player ``now`` is
@@ -163,7 +167,7 @@ class Session:
         if self._last_own is None:
             return False
         p, kind = self._last_own
-        return kind not in DONE_WORDS.values() and (now != p or bool(self._movers - {p}))
+        return kind not in self.front.done_words.values() and (now != p or bool(self._movers - {p}))
 
     def run(self) -> int:
         g = self.g
@@ -196,23 +200,23 @@ class Session:
         self.draw()
         if self._last_human != p or len(g.history) != self._after_own:
             self.say("")
-            self.say(status(g, [s.kind for s in self.seats], p))
+            self.say(self.front.status(g, [s.kind for s in self.seats], p))
         self._last_human = p
         first = True
         while True:
-            self.say(prompt_line(g))
+            self.say(self.front.prompt_line(g))
             ahead = self.typed_ahead()
             line = self.ask(f"{g.players[p]}> ")
             if line is None:
                 return False
-            if first and ahead and line.strip().lower() in DONE_WORDS and self._turn_ended_itself(p):
+            if first and ahead and line.strip().lower() in self.front.done_words and self._turn_ended_itself(p):
                 self._last_own = None
                 self.say("  done set aside: it was typed before this turn began (the last turn had "
                          "already ended by itself); type it again if you mean it")
                 continue
             first = False
             try:
-                cmd = parse_command(g, line)
+                cmd = self.front.parse_command(g, line)
             except CommandError as exc:
                 self.say(f"  {exc}")
                 continue
@@ -223,16 +227,16 @@ class Session:
                 if cmd.name == "quit":
                     return False
                 if cmd.name == "help":
-                    self.say(HELP)
+                    self.say(self.front.help)
                 elif cmd.name == "show":
-                    self.say(status(g, [s.kind for s in self.seats], p))
+                    self.say(self.front.status(g, [s.kind for s in self.seats], p))
                 elif cmd.name == "map":
                     self.say(text_map(g, self.width, self.colour))
                 elif cmd.name == "hint":
                     from ..engine.bots import make_bot
 
-                    a = make_bot("greedy", self.seed).act(g)
-                    self.say(f"  hint: {action_as_command(g, a)}")
+                    a = make_bot("greedy", self.seed, preset=g.rules.name).act(g)
+                    self.say(f"  hint: {self.front.action_as_command(g, a)}")
                 elif cmd.name == "undo":
                     self.undo(p)
                 continue
@@ -258,10 +262,10 @@ class Session:
             return
         self.save()
         try:
-            more = f"undo again to take back: {action_as_command(g, g.clone().undo(player=p))}"
+            more = f"undo again to take back: {self.front.action_as_command(g, g.clone().undo(player=p))}"
         except IllegalAction as exc:
             more = f"nothing more to undo ({exc.reason})"
-        self.say(f"  took back: {action_as_command(g, a)}; {more}")
+        self.say(f"  took back: {self.front.action_as_command(g, a)}; {more}")
         self.draw()
 
 

@@ -1,5 +1,6 @@
 """The board as text for the terminal: terrain, rivers and borders on the hex sides, cities
-that tell themselves apart, every player's track, in colour where the terminal has it.
+that tell themselves apart, every player's track and start marker (read from the state's
+generic ``view()``, so any game's), in colour where the terminal has it.
 
 Two layouts, the wider one when the terminal is wide enough:
 
@@ -143,14 +144,14 @@ def text_map(g, width: int = 80, colour: bool = False) -> str:
         for k, ch in enumerate(text):
             cells[(line, col + k)] = (ch, code)
 
+    at = _seats_at(g)
     for i, (line, col) in enumerate(pos):
         if i in b.city_at:
             mark = marks[b.city_at[i]]
             put(line, col - len(mark) // 2, mark, ANSI["city"])
             continue
-        owners = g.hex_owners[i]
-        if owners:
-            seats = [p for p in range(g.num_players) if owners >> p & 1]
+        seats = at.get(i)
+        if seats:
             one = len(seats) == 1 and seats[0] < 9
             put(line, col, str(seats[0] + 1) if one else "*", SEAT_ANSI[seats[0] % len(SEAT_ANSI)] if one else None)
         else:
@@ -168,6 +169,22 @@ def text_map(g, width: int = 80, colour: bool = False) -> str:
         cells[(line, col)] = (":" if kind == "border" else ch, ANSI[kind])
     return "\n".join(_header(grid, pos, wide) + _rows(cells, wide, colour)
                      + [""] + _key(b, marks, wide, width))
+
+
+def _seats_at(g) -> dict:
+    """hex id -> the seats whose track (pieces they own, or pieces of their network) or start
+    marker is there, from the state's generic view."""
+    b = g.board
+    board = g.view()["board"]
+    out: dict = {}
+    for entry in board["track"]:
+        seats = entry.get("owners") or entry.get("network") or []
+        for h in b.edge_ends[b.edge_by_name[entry["edge"]]]:
+            out.setdefault(h, set()).update(seats)
+    seat = {n: p for p, n in enumerate(g.players)}
+    for name, h in board.get("markers", {}).items():
+        out.setdefault(b.hex_id(h), set()).add(seat[name])
+    return {h: sorted(x) for h, x in out.items() if x}
 
 
 def _header(grid, pos, wide: bool) -> list[str]:

@@ -1,6 +1,7 @@
-"""The text side of a game in the terminal: a compact view of the state and one line per
-action played (with the money it moved). The text map of the board is
-:mod:`mapkit.play.textmap`.
+"""The text side of a Dampfross-family game in the terminal (its :class:`~.fronts.DampfrossFront`):
+a compact view of the state, one line per action played (with the money it moved) and the
+picture's title. The text map of the board is :mod:`mapkit.play.textmap`; the last word of any
+game is :func:`mapkit.play.fronts.final_text`.
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
@@ -20,7 +21,7 @@ action played (with the money it moved). The text map of the board is
 
 from __future__ import annotations
 
-__all__ = ["Snapshot", "narrate", "status", "prompt_line", "race_line", "final_text"]
+__all__ = ["Snapshot", "narrate", "status", "prompt_line", "race_line", "title"]
 
 
 class Snapshot:
@@ -212,10 +213,20 @@ def prompt_line(g) -> str:
     return name
 
 
-def final_text(g) -> str:
-    lines = ["Game over: " + (g.end_reason or "")]
-    order = sorted(range(g.num_players), key=lambda p: (-g.accounts[p], p))
-    for rank, p in enumerate(order, 1):
-        lines.append(f" {rank}. {g.players[p]}: {g.accounts[p]}")
-    lines.append("Winner: " + ", ".join(g.players[p] for p in g.winners()))
-    return "\n".join(lines)
+def title(g) -> str:
+    """The picture's header line: the phase, the round or the race."""
+    name = g.board.name
+    if g.phase == "over":
+        return f"{name}: game over, won by " + ", ".join(g.players[p] for p in g.winners())
+    if g.phase == "race":
+        v = g.race_view() or {}
+        races = g.options.races
+        head = f"{name}: race {v.get('race', g.race_no)}" + (f" of {races}" if races else "")
+        if v.get("start_city"):
+            head += f": {v['start']} {v['start_city']}"
+            if v.get("target_city"):
+                head += f" -> {v['target']} {v['target_city']}"
+        return head
+    if g.phase == "build":
+        return f"{name}: build phase, round {g.round_no + 1}"
+    return f"{name}: choosing start cities"

@@ -33,7 +33,7 @@ from ..grid import Hex, column_name
 from ..model import Map
 from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .labels import LabelRequest, place_labels
-from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style
+from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style, named_colour
 
 __all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
 
@@ -94,6 +94,9 @@ def cross_cities(m: Map) -> list:
 
 class BoardArt:
     """One map drawn in one style (``"colour"``, ``"mono"`` or a :class:`Style`)."""
+
+    # Whether a city's hex gets a centre dot too (where no race numbers mark it).
+    dot_cities = False
 
     def __init__(self, m: Map, style="colour"):
         self.map = m
@@ -275,7 +278,7 @@ class BoardArt:
         out = []
         for h in self._drawn_hexes():
             t = m.terrain[h]
-            if m.city_at(h) is not None or t not in home + ("foreign",):
+            if (m.city_at(h) is not None and not self.dot_cities) or t not in home + ("foreign",):
                 continue
             if t == "foreign" and not (m.rules.border_crossing and (
                     not stop or any(m.terrain_at(n) in home for n in g.neighbours(h)))):
@@ -369,8 +372,10 @@ class BoardArt:
             if not self._shows(cx, cy):
                 continue
             cg = dwg.g(**{"class": "city"})
+            # a city with a colour (a TransAmerica card's) is ringed in it, where colour may speak
+            ring = named_colour(c.colour, st.city_colour) if c.colour and st.coloured else st.city_colour
             cg.add(dwg.polygon(points=[(fmt(x), fmt(y)) for x, y in self._corners(c.hex, inset)],
-                               fill="none", stroke=st.city_colour, stroke_width=fmt(st.city_width * k),
+                               fill="none", stroke=ring, stroke_width=fmt(st.city_width * k),
                                stroke_linejoin="round"))
             nums = list(c.numbers)
             crossed = c.name in self.crossed
@@ -556,6 +561,13 @@ class BoardArt:
             items.append(("ferry", "ferry"))
         return items
 
+    # The head of the legend's line of costs, and its last words (a game's own board changes them).
+    cost_head = "Build cost of a track piece:"
+
+    @staticmethod
+    def move_text() -> str:
+        return f"Race: a step into mountains {C.UPHILL}, any other step 1"
+
     @staticmethod
     def cost_items():
         """Build costs per track piece and race movement, from :mod:`mapkit.analysis.costs`."""
@@ -645,7 +657,7 @@ class BoardArt:
             grp.add(self._legend_symbol(dwg, kind, px, py, sw, sh))
             grp.add(dwg.text(caption, insert=(fmt(px + sw + 1.5), fmt(py + sh / 2 + DIGIT_HEIGHT * size / 2))))
         x, y = 0.0, y + row_h
-        head = "Build cost of a track piece:"
+        head = self.cost_head
         px, py = place(text_width(head, size, bold=True) + 3)
         base = py + sh / 2 + DIGIT_HEIGHT * size / 2
         grp.add(dwg.text(head, insert=(fmt(px), fmt(base)), font_weight="bold"))
@@ -656,9 +668,10 @@ class BoardArt:
             grp.add(dwg.text(value, insert=(fmt(px), fmt(base)), font_weight="bold",
                              font_size=fmt(size * 1.15), fill=st.city_colour if st.coloured else st.text_colour))
             grp.add(dwg.text(caption, insert=(fmt(px + text_width(value, size * 1.15, bold=True) + 1.2), fmt(base))))
-        move = f"Race: a step into mountains {C.UPHILL}, any other step 1"
-        px, py = place(text_width(move, size) + 5)
-        grp.add(dwg.text(move, insert=(fmt(px), fmt(py + sh / 2 + DIGIT_HEIGHT * size / 2))))
+        move = self.move_text()
+        if move:
+            px, py = place(text_width(move, size) + 5)
+            grp.add(dwg.text(move, insert=(fmt(px), fmt(py + sh / 2 + DIGIT_HEIGHT * size / 2))))
         if scale_bar:
             hexes = 5
             length = hexes * self.grid.hex_mm

@@ -40,7 +40,8 @@ from .kit import KIT_PRESETS, KitRules, map_preset
 from .scores import scores_csv_rows, scores_pages
 from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
-__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "kit_preset", "PREVIEW_DPI"]
+__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "write_files", "make_pdfs", "check_folder", "kit_preset",
+           "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
@@ -94,17 +95,10 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`).
     ``show_progress``: a progress bar on standard error (None: when it is a terminal)."""
     from ..analysis.distances import city_table, stranded_cities
-    from ..progress import progress
     from .style import get_style
     from .style import light_foreign as light
 
-    out = Path(folder)
-    if out.exists() and not out.is_dir():
-        raise InputError(f"{out}: exists and is not a folder")
-    parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir():
-        raise InputError(f"{out}: folder {parent} does not exist")
-    resolved_inputs = {Path(i).resolve() for i in inputs if i is not None}
+    out = check_folder(folder)
     kit = KitRules.of(m, kit_preset(m, rules), min_distance, races)
 
     art = BoardArt(m, light(get_style(style)) if light_foreign else style)
@@ -118,23 +112,7 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
         "numbers.pdf": lambda: [numbers_page(m, style)],
         "scores.pdf": lambda: scores_pages(m, players, kit, style),
     }
-    docs: dict[str, list] = {}
-    files: dict[str, bytes | str] = {}
-    title = m.name or None
-    # Each sheet drawn, then made PDF and a preview: two steps a sheet.
-    with progress(2 * len(makers), "sheets", "step", show=show_progress) as bar:
-        for name, make in makers.items():
-            try:
-                docs[name] = make()
-            except ValueError as exc:
-                if name != "board.pdf":
-                    raise
-                raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
-            bar.update()
-        for name, pages in docs.items():
-            files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
-            files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg, PREVIEW_DPI)
-            bar.update()
+    docs, files = make_pdfs(makers, m.name or None, source, show_progress)
 
     # CSV copies (the distances without the cities no city reaches, as on the sheet).
     shown = table.without(stranded_cities(table))
@@ -154,6 +132,55 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     files["scores.csv"] = _csv(scores_csv_rows(kit, players))
     files["index.html"] = _index_html(m, docs, art, kit)
 
+    write_files(out, files, inputs)
+    pages = {name: len(p) for name, p in docs.items()}
+    return SheetsResult(out, [out / rel for rel in files], pages, art.clashes())
+
+
+def make_pdfs(makers: dict, title: str | None, source: str, show_progress=False) -> tuple[dict, dict]:
+    """``(pages by file name, files)``: each maker's pages (``NAME.pdf`` -> a function giving
+    :class:`~mapkit.render.pages.SvgPage` objects) drawn, then made one PDF and a preview of its
+    first page (``previews/NAME.png``), with a progress bar of two steps a sheet."""
+    from ..progress import progress
+
+    docs: dict[str, list] = {}
+    files: dict[str, bytes | str] = {}
+    with progress(2 * len(makers), "sheets", "step", show=show_progress) as bar:
+        for name, make in makers.items():
+            try:
+                docs[name] = make()
+            except ValueError as exc:
+                if name != "board.pdf":
+                    raise
+                raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
+            bar.update()
+        for name, pages in docs.items():
+            files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
+            files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg, PREVIEW_DPI)
+            bar.update()
+    return docs, files
+
+
+def check_folder(folder) -> Path:
+    """``folder`` as a path, when it can be written (a folder, or missing in a folder that is
+    there); else :class:`InputError`."""
+    out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: exists and is not a folder")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(f"{out}: folder {parent} does not exist")
+    return out
+
+
+def write_files(folder, files: dict, inputs=()) -> None:
+    """Write ``files`` (path in the folder -> text or bytes) into ``folder``: all of them into a
+    temporary folder beside it first, then each moved in with one atomic rename (the folder is
+    created when missing), so an interrupted run leaves no half-written file; never over one of
+    ``inputs``."""
+    out = check_folder(folder)
+    parent = out.parent if str(out.parent) else Path(".")
+    resolved_inputs = {Path(i).resolve() for i in inputs if i is not None}
     for rel in files:
         target = (out / rel).resolve()
         if target in resolved_inputs:
@@ -181,8 +208,6 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
-    pages = {name: len(p) for name, p in docs.items()}
-    return SheetsResult(out, [out / rel for rel in files], pages, art.clashes())
 
 
 def _index_html(m, docs, art, kit) -> str:

@@ -169,6 +169,24 @@ def light_foreign(style: Style) -> Style:
                    terrain={**style.terrain, "foreign": LIGHT_FOREIGN})
 
 
+# Colours that a map names (a city's ``colour``: TransAmerica's card colours), as printed.
+NAMED_COLOURS = {"red": "#d32f2f", "orange": "#ef6c00", "yellow": "#f9a825", "green": "#2e7d32",
+                 "blue": "#1565c0", "black": BLACK, "white": WHITE, "grey": "#757575", "gray": "#757575",
+                 "brown": "#6d4c41", "purple": "#6a1b9a", "pink": "#d81b60"}
+
+
+def named_colour(name, default: str = INK) -> str:
+    """The printed colour of a colour ``name`` (or a ``#rrggbb`` value as it is).
+
+    >>> named_colour("Blue"), named_colour("#00ff00"), named_colour("mauve", "#000000")
+    ('#1565c0', '#00ff00', '#000000')
+    """
+    text = str(name or "").strip()
+    if len(text) == 7 and text.startswith("#"):
+        return text
+    return NAMED_COLOURS.get(text.lower(), default)
+
+
 def dot_colour_on(style: Style, fill: str) -> str:
     """The colour of a hex centre dot on ``fill``: the style's dot colour, or white on a fill
     too dark for it to show (Rec. 709 luminance under one half).

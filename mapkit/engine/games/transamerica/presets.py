@@ -1,0 +1,26 @@
+"""The presets of the TransAmerica family: ``transamerica`` (the published game, rules.md 5,
+on any map with city cards) and ``transamerica-mega`` (the seed's mega game).
+
+>>> TransAmericaMega().options.diff(TransAmerica.defaults)
+{'mega': True}
+"""
+
+from __future__ import annotations
+
+from .rules import TransAmericaRules
+
+__all__ = ["TransAmerica", "TransAmericaMega", "PRESETS"]
+
+
+class TransAmerica(TransAmericaRules):
+    name = "transamerica"
+    description = "TransAmerica / TransEuropa (rules.md section 5)"
+
+
+class TransAmericaMega(TransAmerica):
+    name = "transamerica-mega"
+    description = "TransAmerica's mega game: Super Changer, no barrier, elimination, broken bridge"
+    defaults = TransAmerica.defaults.replace(mega=True)
+
+
+PRESETS = (TransAmerica, TransAmericaMega)

@@ -1,0 +1,237 @@
+"""Track in a TransAmerica round: which pieces and start markers are legal, and laying them.
+
+A piece lies on a free line (an open edge of the board) and touches the builder's network: his
+start marker or track joined to it (rules.md 5). Networks that touch are one, used and extended
+by all their players. The variants narrow what is legal; each refusal names its rule:
+
+=====================  =========================================================================
+``build.taken``        a piece lies there already
+``build.blocked``      a broken bridge (broken bridge variant)
+``build.double``       a double line takes a whole turn: it is the turn's only piece
+``build.allowance``    two single pieces a turn (three with a Super Changer)
+``build.connected``    the piece does not touch the builder's network
+``build.closed``       a city closed this round (nuclear TA)
+``build.quarantine``   a city whose card the builder does not hold, before a holder entered it
+``build.ele``          ELE TA: track grows only at its ends, never branches
+``build.restricted``   restricted connection: a third network may not join two joined ones
+                       (it may pass through a city of theirs, on a track of its own)
+=====================  =========================================================================
+
+Restricted connection keeps an alliance's network apart from another network that passes
+through one of its cities: the passing network joins the city on a private node of its own
+(:class:`~mapkit.engine.network.SharedTrack`).
+"""
+
+from __future__ import annotations
+
+from ...errors import IllegalAction
+
+__all__ = ["node_of", "check_piece", "legal_pieces", "lay", "marker_refusal", "marker_choices", "check_marker",
+           "closed_hexes"]
+
+RULES = "rules.md 5"
+
+
+def node_of(s, p: int, h: int):
+    """The node of hex ``h`` in ``p``'s network (the hex, or a private node of it), or None."""
+    net = s.net
+    mark = net.markers.get(p)
+    if mark is None or h not in net.network_hexes(p):
+        return None
+    root = net.find(mark)
+    node = h
+    while node in net.parent:
+        if net.find(node) == root:
+            return node
+        node += net.n
+    return None
+
+
+def _private(s, h: int) -> int:
+    node = h + s.net.n
+    while node in s.net.parent:
+        node += s.net.n
+    return node
+
+
+def _is_city(s, h: int) -> bool:
+    return s.board.is_city[h] or h in s.tables.card_at
+
+
+def closed_hexes(s) -> set:
+    """The city hexes closed this round (nuclear TA)."""
+    cards = s.board.city_cards
+    return {cards[k].hex for k in s.closed}
+
+
+def _quarantined(s, p: int, h: int) -> bool:
+    """Quarantine: ``h`` is a city of a card in play that ``p`` does not hold, not yet entered."""
+    k = s.tables.card_at.get(h)
+    return (k is not None and k in s.tables.in_play and h not in s.opened and k not in s.hands[p])
+
+
+def _join_node(s, p: int, h: int, rule: str):
+    """The node where ``p``'s track or marker joins hex ``h`` outside his network: the hex itself,
+    or under restricted connection a private node of a city where joining is not allowed."""
+    net = s.net
+    if not s.has("restricted_connection") or h not in net.parent:
+        return h
+    mine = net.seats_with(p) or [p]
+    root = net.find(h)
+    theirs = sorted(q for q, x in net.markers.items() if net.find(x) == root)
+    if len(mine) == 1 and len(theirs) <= 1:
+        return h
+    if _is_city(s, h):
+        return _private(s, h)
+    raise IllegalAction(rule, f"{s.board.hex_names[h]} is on the network of {', '.join(s.players[q] for q in theirs)}; "
+                              f"after two networks join nobody else may join them, except to pass through a "
+                              f"city (restricted connection, {RULES})")
+
+
+def check_piece(s, p: int, eid: int) -> tuple:
+    """The two nodes a piece on edge ``eid`` by ``p`` joins, or :class:`IllegalAction`."""
+    b = s.board
+    t = s.tables
+    name = b.edge_names[eid]
+    if eid in s.net.pieces:
+        raise IllegalAction("build.taken", f"a piece lies on {name} already ({RULES})")
+    if eid in s.blocked:
+        raise IllegalAction("build.blocked", f"the bridge {name} is broken this round (broken bridge, {RULES})")
+    size = t.size[eid]
+    singles = s.rules.singles_per_turn(p in s.changer)
+    if s.turn_double or (size == 2 and s.turn_singles):
+        raise IllegalAction("build.double", f"a double line is the turn's only piece ({name} is "
+                                            f"{'double' if size == 2 else 'single'}; {RULES})")
+    if size == 1 and s.turn_singles >= singles:
+        raise IllegalAction("build.allowance", f"{singles} single pieces a turn ({RULES})")
+    x, y = b.edge_ends[eid]
+    nx, ny = node_of(s, p, x), node_of(s, p, y)
+    if nx is None and ny is None:
+        raise IllegalAction("build.connected", f"{name} does not touch {s.players[p]}'s network ({RULES})")
+    closed = closed_hexes(s) if s.closed else ()
+    for h in (x, y):
+        if h in closed:
+            raise IllegalAction("build.closed", f"{b.hex_names[h]} is closed this round (nuclear TA, {RULES})")
+        if s.has("quarantine") and _quarantined(s, p, h):
+            raise IllegalAction("build.quarantine", f"{b.hex_names[h]} ({s.card_name(t.card_at[h])}) is under "
+                                                    f"quarantine: only a holder of its card may enter it first "
+                                                    f"({RULES})")
+    if s.has("ele"):
+        deg = s.net.degree
+        for h in (x, y):
+            if deg.get(h, 0) >= 2:
+                raise IllegalAction("build.ele", f"{b.hex_names[h]} is not an end of the track: ELE TA "
+                                                 f"extends track only at its ends ({RULES})")
+    if nx is None:
+        nx = _join_node(s, p, x, "build.restricted")
+    elif ny is None:
+        ny = _join_node(s, p, y, "build.restricted")
+    return nx, ny
+
+
+def legal_pieces(s, p: int) -> list:
+    """Every edge id ``p`` may lay as his next piece, in board order."""
+    b = s.board
+    seen = set()
+    out = []
+    pieces = s.net.pieces
+    for h in s.net.network_hexes(p):
+        for _, e in b.adj[h]:
+            if e in seen or e in pieces:
+                continue
+            seen.add(e)
+            try:
+                check_piece(s, p, e)
+            except IllegalAction:
+                continue
+            out.append(e)
+    out.sort()
+    return out
+
+
+def lay(s, p: int, eid: int, ends: tuple) -> None:
+    """Lay the piece (checked before) and count it against the turn and the round."""
+    joined = s.net.add_piece(eid, ends)
+    s.used += 1
+    if s.tables.size[eid] == 2:
+        s.turn_double = True
+    else:
+        s.turn_singles += 1
+    if s.has("quarantine"):
+        for h in s.board.edge_ends[eid]:
+            k = s.tables.card_at.get(h)
+            if k is not None and k in s.hands[p]:
+                s.opened.add(h)
+    if joined:
+        s.say("the networks of " + " and ".join(s.players[q] for q in joined) + " are joined")
+
+
+def marker_refusal(s, p: int, h: int):
+    """``(rule, message)`` when ``p`` may not place his start marker on hex ``h``, else None."""
+    b = s.board
+    t = s.tables
+    where = b.hex_names[h]
+    if not b.adj[h]:
+        return "start.junction", f"{where} is no junction: no track can reach it ({RULES})"
+    if s.closed and h in closed_hexes(s):
+        return "start.closed", f"{where} is closed this round (nuclear TA, {RULES})"
+    if s.has("quarantine") and _quarantined(s, p, h):
+        return "start.quarantine", f"{where} is under quarantine: only a holder of its card may enter it ({RULES})"
+    if s.has("seat_start") and h not in t.seats:
+        return "start.seat", f"{where} is not a seat; the start marker stands on a seat ({RULES})"
+    if s.has("one_colour") and s.colour is not None and t.region[h] != s.colour:
+        return "start.colour", (f"{where} is not in the {t.colours[s.colour]} region; every start marker stands "
+                                f"there this round (one colour, {RULES})")
+    if s.has("unique_region_start"):
+        taken = {t.region[s.net.hex_of(x)] for q, x in s.net.markers.items() if q != p}
+        if t.region[h] in taken:
+            return "start.region", (f"{where} is in the {t.colours[t.region[h]]} region, where another start "
+                                    f"marker stands (start in a unique colour region, {RULES})")
+    if s.has("restricted_connection"):
+        try:
+            _join_node(s, p, h, "start.restricted")
+        except IllegalAction as exc:
+            return exc.rule, exc.reason
+    return None
+
+
+def marker_choices(s, p: int) -> list:
+    """The junctions where ``p`` may place his start marker. When the variants in force leave
+    none (a rare combination), every junction not closed is allowed."""
+    out = [h for h in s.tables.junctions if marker_refusal(s, p, h) is None]
+    if not out:
+        closed = closed_hexes(s)
+        out = [h for h in s.tables.junctions if h not in closed]
+    return out
+
+
+def check_marker(s, p: int, ref) -> tuple:
+    """``(hex, node)`` of a start marker at ``ref`` (a hex name or a city), or IllegalAction."""
+    b = s.board
+    try:
+        h = b.cities[b.city_index(ref)].hex
+    except ValueError:
+        h = None
+    if h is None:
+        k = None
+        try:
+            k = s.card_of(ref)
+        except IllegalAction:
+            pass
+        if k is not None:
+            h = b.city_cards[k].hex
+        else:
+            try:
+                h = b.hex_id(ref)
+            except (ValueError, TypeError):
+                raise IllegalAction("start.at", f"'at' must be a hex or a city, not {ref!r}") from None
+    why = marker_refusal(s, p, h)
+    if why is not None and h not in marker_choices(s, p):
+        raise IllegalAction(*why)
+    node = h
+    if s.has("restricted_connection"):
+        try:
+            node = _join_node(s, p, h, "start.restricted")
+        except IllegalAction:
+            node = _private(s, h)
+    return h, node
