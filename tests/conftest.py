@@ -32,6 +32,23 @@ def run_cli(*args, input=None, cwd=None) -> subprocess.CompletedProcess:
                           text=True, encoding="utf-8", input=input, cwd=cwd or ROOT, env=env)
 
 
+def run_main(argv) -> tuple[int, str]:
+    """Run ``mapkit ARGV`` in this process (a traceback fails the calling test with its stack);
+    ``(exit code, standard error)``."""
+    import contextlib
+    import io
+
+    from mapkit.cli import main
+
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        try:
+            rc = main(argv)
+        except SystemExit as exc:  # argparse's usage errors
+            rc = exc.code
+    return rc, err.getvalue()
+
+
 def assert_one_line_error(r, *needles):
     """A finished CLI run failed as a user should see it: exit 2, one line naming ``needles``."""
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)

@@ -10,8 +10,6 @@ through a few commands, in this process (a traceback would fail the test with it
 
 from __future__ import annotations
 
-import contextlib
-import io
 import time
 from datetime import timedelta
 
@@ -19,7 +17,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mapkit.cli import main
+from conftest import run_main
+
 
 COMMANDS = [
     ["validate", "{map}"],
@@ -110,16 +109,6 @@ def mutate(text: str, muts) -> str:
     return text
 
 
-def run(argv) -> tuple[int, str]:
-    err, out = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-        try:
-            rc = main(argv)
-        except SystemExit as exc:  # argparse's usage errors
-            rc = exc.code
-    return rc, err.getvalue()
-
-
 @settings(max_examples=60, deadline=timedelta(seconds=60),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(documents(), mutations, st.lists(st.sampled_from(COMMANDS), min_size=1, max_size=3, unique_by=str))
@@ -131,7 +120,7 @@ def test_map_documents_give_exit_0_1_or_2_and_one_line(tmp_path_factory, doc, mu
     for command in commands:
         argv = [a.format(map=path, out=folder) for a in command]
         t0 = time.process_time()
-        rc, err = run(argv)
+        rc, err = run_main(argv)
         took = time.process_time() - t0
         assert rc in (0, 1, 2), (argv, rc, err)
         if rc == 2 or (rc == 1 and command[0] != "validate"):   # validate tells on standard output

@@ -1,6 +1,11 @@
 """Compile a map for the game engine: hexes, adjacency, per-edge build and movement costs,
 borders, cities and race numbers, the steps distance table, forbidden races, prizes, start
-cities, the special-race table and the map's hash (schema: mapkit/schemas/engine-map.schema.json).
+cities, the special-race table, ferries, city cards and the map's hash (schema:
+mapkit/schemas/engine-map.schema.json).
+
+The document is written as it is made: one top-level key per line, the long lists (hexes,
+adjacency, edges) one item per line, streamed, so the largest board the format allows
+(1000 x 1000 hexes, a JSON file of about 300 MB) is written without holding it in memory.
 
   mapkit export maps/example.yaml -o example.game.json
 """
@@ -9,37 +14,24 @@ from __future__ import annotations
 
 
 def add_arguments(p):
-    p.add_argument("map", metavar="MAP", help="the map file (YAML)")
+    p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
     p.add_argument("-o", "--output", metavar="GAME-MAP.json", default=None,
                    help="write here (default: standard output)")
 
 
-def dumps_export(data: dict) -> str:
-    """The export as JSON text: one top-level key per line, long lists one item per line."""
-    import json
-
-    def one(v):
-        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
-
-    parts = []
-    for k, v in data.items():
-        if isinstance(v, list) and len(v) > 8:
-            inner = ",\n  ".join(one(x) for x in v)
-            parts.append(f" {one(k)}: [\n  {inner}\n ]")
-        elif k == "distances":
-            rows = ",\n   ".join(one(r) for r in v["matrix"])
-            parts.append(f" {one(k)}: {{\"metric\":{one(v['metric'])},\"cities\":{one(v['cities'])},"
-                         f"\"matrix\":[\n   {rows}\n  ]}}")
-        else:
-            parts.append(f" {one(k)}: {one(v)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
-
-
 def run(args) -> int:
-    from ..engine.board import compile_map
+    import sys
+
+    from ..engine.board import export_document
+    from ..fileio import atomic_write, json_lines
     from ..io.yamlmap import load_map
-    from .common import emit
 
     m = load_map(args.map)
-    emit(dumps_export(compile_map(m)), args.output, inputs=[args.map])
+    text = json_lines(export_document(m))
+    if args.output is None or str(args.output) == "-":
+        for piece in text:
+            sys.stdout.write(piece)
+        sys.stdout.flush()
+    else:
+        atomic_write(args.output, text, inputs=[args.map])
     return 0

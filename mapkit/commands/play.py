@@ -93,7 +93,10 @@ def run(args) -> int:
     folder = record_path.parent
     if not folder.is_dir():
         raise InputError(f"{record_path}: the folder {folder} does not exist")
-    map_file = os.path.relpath(Path(map_path).resolve(), folder.resolve())
+    from ..bundled import locate
+
+    # the record names the map's file (a bundled map by its path, not by its name)
+    map_file = os.path.relpath(locate(map_path).resolve(), folder.resolve())
     picture = picture_path = None
     if not args.no_picture:
         from ..play.picture import GamePicture

@@ -54,6 +54,7 @@ def parse_options(items) -> dict:
     import json
 
     from ..errors import InputError
+    from ..fileio import parse_json
 
     out = {}
     for item in items:
@@ -61,10 +62,13 @@ def parse_options(items) -> dict:
         key = key.strip().replace("-", "_")
         if not eq or not key:
             raise InputError(f"--option {item!r}: expected KEY=VALUE, e.g. races=5")
+        text = value.strip()
         try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value.strip()
+            out[key] = parse_json(text, f"--option {key}")      # bounded: no 5,000-digit numbers
+        except InputError:
+            if text.lstrip("-").isdigit():
+                raise                                           # a number too long to read
+            out[key] = text                                     # a word: a name such as secret
     return out
 
 
@@ -138,7 +142,9 @@ def run(args) -> int:
         except OSError as exc:
             raise InputError(f"--records {rec_dir}: cannot create ({exc.strerror or exc})") from None
         records = str(rec_dir)
-        map_file = os.path.relpath(Path(args.map).resolve(), rec_dir.resolve())
+        from ..bundled import locate
+
+        map_file = os.path.relpath(locate(args.map).resolve(), rec_dir.resolve())
     spec = SimSpec(board.to_json(), args.rules, options, bots, args.seed, records, map_file)
     from ..progress import on_terminal
 

@@ -580,10 +580,10 @@ def _check_export(data, source: str) -> None:
     if data.get("version") != EXPORT_VERSION:
         raise RecordError(f"{source}: engine map version {data.get('version')!r} is not supported "
                           f"(this mapkit reads version {EXPORT_VERSION})")
-    errors = sorted(_export_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(_export_validator().iter_errors(data, limit=100), key=lambda e: list(map(str, e.path)))
     if errors:
         err = errors[0]
-        where = "/".join(map(str, err.absolute_path)) or "top level"
+        where = "/".join(map(str, err.path)) or "top level"
         msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
         raise RecordError(f"{source}: {where}: {msg}")
 
@@ -592,30 +592,26 @@ _VALIDATOR = None
 
 
 def _export_validator():
+    """The export's schema, compiled once (:mod:`mapkit.schemacheck`)."""
     global _VALIDATOR
     if _VALIDATOR is None:
         from importlib import resources
 
-        import jsonschema
+        from ..schemacheck import compile_schema
 
         schema = json.loads(resources.files("mapkit.schemas").joinpath("engine-map.schema.json")
                             .read_text("utf-8"))
-        _VALIDATOR = jsonschema.Draft202012Validator(schema)
+        _VALIDATOR = compile_schema(schema)
     return _VALIDATOR
 
 
 def load_engine_map(path) -> EngineMap:
     """An :class:`EngineMap` from a map file (YAML, validated) or an export (``.json``)."""
-    from ..fileio import read_text
+    from ..fileio import read_json
 
     p = Path(path)
     if p.suffix.lower() == ".json":
-        text = read_text(p)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{p}:{exc.lineno}: not JSON ({exc.msg})") from None
-        return EngineMap.from_json(data, str(p))
+        return EngineMap.from_json(read_json(p), str(p))
     from ..io.yamlmap import load_map
 
     return EngineMap.from_map(load_map(p))

@@ -99,14 +99,10 @@ def save_record(record: Record, path, inputs=()) -> None:
 
 
 def load_record(path) -> Record:
-    from ..fileio import read_text
+    """A record from a file: bounded in size, nesting and number length, one-line errors."""
+    from ..fileio import read_json
 
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
-    return Record.from_json(data, str(path))
+    return Record.from_json(read_json(path), str(path))
 
 
 def replay(record: Record, board, upto: int | None = None, source: str = "<record>"):
