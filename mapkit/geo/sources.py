@@ -30,7 +30,6 @@ from __future__ import annotations
 import csv
 import functools
 import io
-import json
 import math
 import unicodedata
 from dataclasses import dataclass, field
@@ -379,10 +378,9 @@ def read_features(path) -> list[tuple[object, dict]]:
 def _read_geojson(p: Path) -> list[tuple[object, dict]]:
     from shapely.geometry import shape
 
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise InputError(f"{p}: not a readable GeoJSON file ({exc})") from None
+    from ..fileio import read_json
+
+    data = read_json(p)      # a regular file, bounded: never /dev/zero read to the end
     if not isinstance(data, dict):
         raise InputError(f"{p}: not a GeoJSON object")
     if data.get("type") == "FeatureCollection":
@@ -439,10 +437,9 @@ def read_places(path) -> list[Place]:
         raise InputError(f"{path}: no such file")
     out = []
     if p.suffix.lower() == ".csv":
-        try:
-            text = p.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"{path}: cannot read ({exc})") from None
+        from ..fileio import read_text
+
+        text = read_text(p)
         rows = list(csv.DictReader(io.StringIO(text)))
         header = {(k or "").strip().lower() for k in (rows[0].keys() if rows else [])}
         if rows and not {"name", "lon", "lat"} <= header:
