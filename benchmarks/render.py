@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from mapkit.grid import Grid, Hex  # noqa: E402
 from mapkit.io.yamlmap import load_map  # noqa: E402
 from mapkit.model import ALL_RACE_NUMBERS, City, Map  # noqa: E402
-from mapkit.render.board import BoardArt  # noqa: E402
+from mapkit.render.boardart import BoardArt  # noqa: E402
 from mapkit.render.labels import LabelRequest, place_labels  # noqa: E402
 from mapkit.render.output import svg_to_png, svgs_to_pdf  # noqa: E402
 from mapkit.render.pages import board_page, tiled_pages  # noqa: E402

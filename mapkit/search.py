@@ -10,11 +10,11 @@ Three algorithms, one family (as networkx keeps one algorithm family per module)
   that yields ``(v, cost, label)``; with a ``heuristic`` it is A*. Sources, targets,
   a ``stop(u, dist)`` test as nodes are settled, a cost ``limit``, an expansion cap. Used
   by the bots (cheapest extension of a network, race routes), river tracing
-  (:mod:`mapkit.geo.rivers`) and snapping lines to hex sides (:mod:`mapkit.io.snap`).
+  (:mod:`mapkit.geo.rivers`) and snapping lines to hex sides (:mod:`mapkit.snap`).
 * :func:`bfs` -- every step costs 1 (breadth-first), over a mapping of rows; the answer is a
   dict, so a search over a few hundred built pieces of a huge board costs what they cost.
 * :func:`dial_batch` -- many sources at once with numpy, over a board laid out in cells
-  with six fixed neighbour offsets (:class:`mapkit.analysis.board.Board`, or the engine's
+  with six fixed neighbour offsets (:class:`mapkit.analysis.cells.Board`, or the engine's
   board): one vector operation per distance level, direction and cost. Large boards.
 
 Ties are broken deterministically: :func:`dial` settles nodes in the order they reached

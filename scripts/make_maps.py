@@ -133,7 +133,7 @@ def _with_cards(m, rules, country):
     """The rules with TransAmerica's city cards made from the map (mapkit.geo.cards): its
     cities, and the country's largest other places where fewer than 35 cities are at home.
     (The description stays as it was: records of games played before the cards name the map
-    by the hash of its text without them, mapkit.engine.board.map_hashes.)"""
+    by the hash of its text without them, mapkit.engine.compiled.map_hashes.)"""
     import dataclasses
 
     from mapkit.geo import sources

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mapkit.analysis.board import Board
+from mapkit.analysis.cells import Board
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.search import path_to, search_from
 from test_distances import LAYOUTS, random_map

@@ -10,7 +10,7 @@ import pytest
 from conftest import MAPS
 from mapkit.cards import read_cards
 from mapkit.engine import EngineMap
-from mapkit.engine.board import map_hashes
+from mapkit.engine.compiled import map_hashes
 from mapkit.geo.cities import group_cost
 from mapkit.grid import Grid, hex_name, parse_hex
 from mapkit.io.yamlmap import dump_map, load_map, parse_map

@@ -15,7 +15,7 @@ import networkx as nx
 import pytest
 
 from conftest import MAPS, run_cli
-from mapkit.analysis.board import Board
+from mapkit.analysis.cells import Board
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table, distances_from
 from mapkit.grid import Grid, Hex

@@ -163,7 +163,7 @@ def test_label_boxes_never_overlap_names_or_city_hexes():
 
     from mapkit.grid import Grid, Hex
     from mapkit.model import City, Map
-    from mapkit.render.board import BoardArt
+    from mapkit.render.boardart import BoardArt
 
     # Cities two hexes apart in a dense lattice: names have to find the free sides.
     cities = []
@@ -369,7 +369,7 @@ def test_tile_windows_overlap_and_registration_marks_coincide():
     in the overlap strip of two neighbours sits on the same spot of the board on both pages."""
     from mapkit.grid import Grid, Hex
     from mapkit.model import City, Map
-    from mapkit.render.board import BoardArt
+    from mapkit.render.boardart import BoardArt
     from mapkit.render.pages import tiled_pages
 
     m = Map(Grid("pointy", "odd", 40, 30), cities=[City("Aš", Hex(1, 1), (11,))])
@@ -438,7 +438,7 @@ def test_no_centre_dot_shows_through_a_name(tmp_path):
     """On the example every plain or mountain hex has a dot at its centre, except city hexes
     and those whose centre a name's box (grown by the dot's clearance) covers."""
     from mapkit.io.yamlmap import load_map
-    from mapkit.render.board import BoardArt
+    from mapkit.render.boardart import BoardArt
 
     m = load_map(EXAMPLE)
     art = BoardArt(m)

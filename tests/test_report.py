@@ -12,7 +12,7 @@ import pytest
 
 from conftest import MAPS, run_cli
 from mapkit.analysis.distances import city_table
-from mapkit.analysis.board import Board
+from mapkit.analysis.cells import Board
 from mapkit.analysis.network import (closure_mst_cost, nearest_cities, path_heat,
                                      shortest_path_heuristic, steiner_network)
 from mapkit.analysis.stats import race_stats

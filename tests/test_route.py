@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from conftest import MAPS, run_cli
-from mapkit.analysis.board import Board
+from mapkit.analysis.cells import Board
 from mapkit.analysis.routes import cheapest_path, path_cost
 from mapkit.grid import Grid, parse_hex
 from mapkit.io.yamlmap import dump_map

@@ -112,7 +112,7 @@ def test_mutated_maps_get_the_same_verdicts(name, mutations):
 
 
 def test_engine_schema_compiles_and_agrees_on_an_export():
-    from mapkit.engine.board import compile_map
+    from mapkit.engine.compiled import compile_map
     from mapkit.io.yamlmap import load_map
 
     data = json.loads(json.dumps(compile_map(load_map(MAPS / "example.yaml"))))

@@ -1,4 +1,4 @@
-"""Snapping drawn lines onto chains of hex edges (mapkit.io.snap).
+"""Snapping drawn lines onto chains of hex edges (mapkit.snap).
 
 Expected chains are worked out by hand on the hex layouts; continuity is checked with the
 grid's own side geometry (two consecutive edges share an end point), independently of the
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mapkit.grid import Grid, edge, edge_name
-from mapkit.io.snap import (corner_point, corners_of_hex, edges_to_polylines, snap_polyline_to_corners,
+from mapkit.snap import (corner_point, corners_of_hex, edges_to_polylines, snap_polyline_to_corners,
                             snap_polyline_to_edges)
 
 LAYOUTS = [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")]

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from ..grid import Hex
 from ..model import City, Map
-from .board import INF, Board
+from .cells import INF, Board
 from .costs import METRICS, CostModel
 from .search import search_from, search_many
 

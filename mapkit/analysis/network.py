@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from ..grid import Hex
 from ..model import Map
-from .board import INF, Board
+from .cells import INF, Board
 from .costs import CostModel
 from .distances import SYMMETRIC, CityTable, city_table
 from .search import path_to, search_from

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..grid import Hex
 from ..model import Map
-from .board import INF, Board
+from .cells import INF, Board
 from .costs import METRICS, CostModel
 from .search import path_to, search_from
 

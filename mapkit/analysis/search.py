@@ -1,4 +1,4 @@
-"""Shortest-path searches on a :class:`~mapkit.analysis.board.Board`: the analysis's view of
+"""Shortest-path searches on a :class:`~mapkit.analysis.cells.Board`: the analysis's view of
 :mod:`mapkit.search` (where the algorithms live).
 
 Edge costs are small whole numbers (steps 1; build 1, 3, 5, 7; travel 1, 2), so the searches
@@ -14,7 +14,7 @@ Both return ``INF`` (``2**31 - 1``) for cells that cannot be reached.
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map
->>> from mapkit.analysis.board import Board
+>>> from mapkit.analysis.cells import Board
 >>> b = Board(Map(Grid("pointy", "odd", 5, 1), terrain={H("C1"): "mountain"}))
 >>> d = search_from(b, b.cell(H("A1")), "build")
 >>> [d[b.cell(H(n))] for n in ("A1", "B1", "C1", "D1", "E1")]
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .. import search as paths
 from ..search import path_to
-from .board import INF, Board
+from .cells import INF, Board
 
 __all__ = ["search_from", "search_many", "path_to", "NUMPY_THRESHOLD", "BATCH"]
 

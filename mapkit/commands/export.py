@@ -22,7 +22,7 @@ def add_arguments(p):
 def run(args) -> int:
     import sys
 
-    from ..engine.board import export_document
+    from ..engine.compiled import export_document
     from ..fileio import atomic_write, json_lines
     from ..io.yamlmap import load_map
 

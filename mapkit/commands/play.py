@@ -37,7 +37,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from ..engine import IllegalAction, new_game
-    from ..engine.board import EngineMap, load_engine_map
+    from ..engine.compiled import EngineMap, load_engine_map
     from ..engine.record import load_record, map_file_of, replay
     from ..errors import InputError
     from ..play.session import Seat, Session, parse_players

@@ -55,7 +55,7 @@ def _transamerica_text(s: dict, lines: list) -> str:
 
 
 def run(args) -> int:
-    from ..engine.board import load_engine_map
+    from ..engine.compiled import load_engine_map
     from ..engine.record import load_record, map_file_of, replay
     from ..errors import InputError
     from .common import dump_json, emit

@@ -53,7 +53,7 @@ def build_report(m, costs=None, min_distance=None, heat_metric="build", nearest=
                  show_progress: bool | None = False) -> dict:
     """Every figure of the report as JSON-ready data (hexes by name). ``show_progress``: a bar
     on standard error (None: when it is a terminal; it shows only after half a second)."""
-    from ..analysis.board import Board
+    from ..analysis.cells import Board
     from ..analysis.distances import city_table, stranded_cities
     from ..analysis.network import heat_by_name, nearest_cities, path_heat, steiner_network
     from ..analysis.stats import race_stats

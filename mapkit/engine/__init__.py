@@ -20,9 +20,9 @@ TransAmerica: :mod:`mapkit.engine.games.transamerica`).
 
 from __future__ import annotations
 
-from .board import CityInfo, EngineMap, FerryInfo, compile_map, load_engine_map, map_hash
+from .compiled import CityInfo, EngineMap, FerryInfo, compile_map, load_engine_map, map_hash
 from .errors import IllegalAction, RecordError
-from .game import FAMILIES, PRESETS, Family, Game, Rules, family_of, load_families, make_rules, new_game
+from .game import FAMILIES, PRESETS, Family, Game, GameRules, family_of, load_families, make_rules, new_game
 from .ledger import BANK, Ledger
 from .record import Record, load_record, replay, save_record
 from .state import CHANCE, TERMINAL, State
@@ -33,8 +33,12 @@ from .games.dampfross import Options  # noqa: E402  (the Dampfross family's opti
 
 __all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "load_engine_map", "IllegalAction",
            "RecordError", "Record", "load_record", "save_record", "replay", "PRESETS", "FAMILIES", "Options",
-           "Rules", "Family", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE", "TERMINAL",
+           "GameRules", "Rules", "Family", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE", "TERMINAL",
            "BANK", "Ledger", "new_game"]
+
+
+# The name the rules base had before it was told apart from the map's rules (mapkit.model.Rules).
+Rules = GameRules
 
 
 def GameState(board, rules, players, seed: int = 0):  # noqa: N802  (the constructor of old)

@@ -1,6 +1,7 @@
 """A game's fixed facts, the rules base class, and the registry of game families and presets.
 
-* :class:`Rules` -- the base of every preset: its ``name``, its ``family`` (the game package
+* :class:`GameRules` -- the base of every preset (not the map's ``rules:`` block,
+  :class:`mapkit.model.Rules`): its ``name``, its ``family`` (the game package
   that plays it), its option defaults and the hooks the family's steps ask. A preset is a
   small subclass that sets constants and overrides hooks (python-chess variants, 18xx's
   ``g_1889/game.rb``).
@@ -29,10 +30,10 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from .errors import IllegalAction
 
-__all__ = ["Rules", "Game", "Family", "PRESETS", "FAMILIES", "load_families", "make_rules", "new_game", "family_of"]
+__all__ = ["GameRules", "Game", "Family", "PRESETS", "FAMILIES", "load_families", "make_rules", "new_game", "family_of"]
 
 
-class Rules:
+class GameRules:
     """The base of a preset: ``name``, ``family``, ``description``, ``defaults`` (an
     :class:`~mapkit.engine.options.OptionSet`) and the family's hooks (in its subclass)."""
 
@@ -56,7 +57,7 @@ class Rules:
         return f"{type(self).__name__}({d})" if d else f"{type(self).__name__}()"
 
     @classmethod
-    def from_record(cls, values: dict) -> "Rules":
+    def from_record(cls, values: dict) -> "GameRules":
         """The rules a record names: options it lacks play as before they existed."""
         return cls(type(cls.defaults).from_record(cls.defaults, values))
 
@@ -98,7 +99,7 @@ class Game:
 class Family:
     """What a game package under :mod:`mapkit.engine.games` gives the engine (its ``FAMILY``).
 
-    ``presets``: its :class:`Rules` classes; ``State``: its state class; ``bots``: bot name ->
+    ``presets``: its :class:`GameRules` classes; ``State``: its state class; ``bots``: bot name ->
     class (a ``random`` bot works for every family, :mod:`mapkit.engine.bots`); ``stats``: a
     module with ``game_stats(state)``, ``summarize(spec, per_game)`` and
     ``format_report(report)`` for ``mapkit simulate``.
@@ -112,7 +113,7 @@ class Family:
     stats: object = None
 
 
-# Family name -> its package's ``FAMILY``; preset name -> its :class:`Rules` class. Filled by
+# Family name -> its package's ``FAMILY``; preset name -> its :class:`GameRules` class. Filled by
 # :func:`load_families` when :mod:`mapkit.engine` is imported.
 FAMILIES: dict = {}
 PRESETS: dict = {}
@@ -135,7 +136,7 @@ def load_families() -> None:
             PRESETS[cls.name] = cls
 
 
-def make_rules(preset: str = "paluba", options=None) -> Rules:
+def make_rules(preset: str = "paluba", options=None) -> GameRules:
     """The rules of ``preset`` with ``options`` changed (a dict of option names, or options)."""
     cls = PRESETS.get(preset)
     if cls is None:
@@ -149,14 +150,14 @@ def family_of(preset: str):
 
 
 def new_game(board, preset: str = "paluba", players=("A", "B"), options=None, seed: int = 0):
-    """A new game on ``board`` (an :class:`~mapkit.engine.board.EngineMap`, a
+    """A new game on ``board`` (an :class:`~mapkit.engine.compiled.EngineMap`, a
     :class:`~mapkit.model.Map` or a path) by ``preset`` with ``options``."""
-    from .board import EngineMap, load_engine_map
+    from .compiled import EngineMap, load_engine_map
 
     if not isinstance(board, EngineMap):
         from ..model import Map
 
         board = EngineMap.from_map(board) if isinstance(board, Map) else load_engine_map(board)
-    rules = preset if isinstance(preset, Rules) else make_rules(preset, options)
+    rules = preset if isinstance(preset, GameRules) else make_rules(preset, options)
     game = Game(board, rules, players, seed)
     return rules.state_class()(game)

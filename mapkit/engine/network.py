@@ -16,7 +16,7 @@ Two kinds, for the two ways the games share track:
 
 >>> from mapkit.grid import Grid
 >>> from mapkit.model import Map
->>> from mapkit.engine.board import EngineMap
+>>> from mapkit.engine.compiled import EngineMap
 >>> b = EngineMap.from_map(Map(Grid("pointy", "odd", 3, 1)))
 >>> t = OwnedTrack(b, 2)
 >>> t.add_node(0, 0); t.add_piece((0,), b.edge_between(0, 1))

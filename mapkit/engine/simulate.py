@@ -133,7 +133,7 @@ _WORKER: dict = {}
 
 def _board_of(spec: SimSpec):
     """The spec's board, built once per process."""
-    from .board import EngineMap
+    from .compiled import EngineMap
 
     key = spec.board_data["map"]["hash"]
     b = _WORKER.get("board")

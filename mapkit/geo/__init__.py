@@ -2,7 +2,7 @@
 
 * :mod:`mapkit.geo.projection`: Lambert azimuthal equal-area and the lon/lat <-> board mapping;
 * :mod:`mapkit.geo.sources`: the offline data of the ``geo`` extra and the user's own files;
-* :mod:`mapkit.geo.board`: fitting a grid over a region;
+* :mod:`mapkit.geo.fitting`: fitting a grid over a region;
 * :mod:`mapkit.geo.terrain`: home / foreign / water / mountain hexes;
 * :mod:`mapkit.geo.rivers`: river networks and snapping lines onto chains of hex edges;
 * :mod:`mapkit.geo.cities`: placing cities and dealing the 36 race numbers in six groups;

@@ -4,7 +4,7 @@
 of notes for the user. Steps, each in its own module:
 
 1. the home land (countries of the ``geo`` extra's Natural Earth data, or the user's outline),
-   the projection centred on it and the board fitted over it (:mod:`mapkit.geo.board`);
+   the projection centred on it and the board fitted over it (:mod:`mapkit.geo.fitting`);
 2. every hex labelled home (``plain``), foreign (``foreign``, one region per neighbour) or
    water (sea and lakes) by its sample points (:mod:`mapkit.geo.terrain`);
 3. mountains where the shaded relief is high, or where the user's mountain polygons are;
@@ -117,7 +117,7 @@ def design(spec: DesignSpec):
     from shapely.geometry import Polygon
     from shapely.ops import unary_union
 
-    from . import board as boardmod
+    from . import fitting
     from . import terrain as terrainmod
     from .projection import LambertAzimuthalEqualArea
 
@@ -149,17 +149,17 @@ def design(spec: DesignSpec):
         lon0, lat0 = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
     proj = LambertAzimuthalEqualArea(round(lon0, 4), round(lat0, 4))
     if spec.bbox:
-        bounds = boardmod.region_bounds_km(proj, bbox=spec.bbox)
+        bounds = fitting.region_bounds_km(proj, bbox=spec.bbox)
     else:
         region = home if spec.outline is not None else _mainland(home, proj)
         margin = spec.margin_km if spec.margin_km is not None else (spec.hex_km or 0.0)
-        bounds = boardmod.region_bounds_km(proj, geometry=region, margin_km=margin)
+        bounds = fitting.region_bounds_km(proj, geometry=region, margin_km=margin)
         if spec.hex_km is None and spec.margin_km is None:
             # One hex of margin also for a board given by columns.
             w = bounds[2] - bounds[0]
             d = w / ((spec.columns or 30) + 0.5)
             bounds = (bounds[0] - d, bounds[1] - d, bounds[2] + d, bounds[3] + d)
-    bp, grid = boardmod.fit_board(bounds, proj, hex_km=spec.hex_km, columns=spec.columns,
+    bp, grid = fitting.fit_board(bounds, proj, hex_km=spec.hex_km, columns=spec.columns,
                                   hex_mm=spec.hex_mm, orientation=spec.orientation, offset=spec.offset)
     hexes = list(grid.hexes())
     bw, bh = grid.bounds_mm()
@@ -195,7 +195,7 @@ def design(spec: DesignSpec):
         lakes = [lk for lk in sources.lakes(lonlat_box, lake_min) if lk.intersects(board_poly)]
 
     # -- terrain
-    lon, lat = boardmod.hex_samples(grid, bp)
+    lon, lat = fitting.hex_samples(grid, bp)
     labels = terrainmod.classify(lon, lat, home, foreign, lakes)
     terrain = {}
     foreign_of: dict[Hex, str] = {}
@@ -218,7 +218,7 @@ def design(spec: DesignSpec):
         from . import sources
 
         relief = sources.Relief(lonlat_box)
-        dense_lon, dense_lat = boardmod.hex_samples(grid, bp, rings=(0.3, 0.55, 0.8))
+        dense_lon, dense_lat = fitting.hex_samples(grid, bp, rings=(0.3, 0.55, 0.8))
         score = terrainmod.relief_scores(relief, dense_lon, dense_lat)
         limit = spec.mountain_threshold
         if spec.tint_threshold is not None:

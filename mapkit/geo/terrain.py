@@ -1,6 +1,6 @@
 """Terrain of every hex from geography: home land, foreign land, water, mountains.
 
-Each hex votes with its sample points (see :func:`mapkit.geo.board.hex_samples`): a point is
+Each hex votes with its sample points (see :func:`mapkit.geo.fitting.hex_samples`): a point is
 water (a lake, or no land at all), home land, or the land of one foreign country; the hex takes
 the label of most points, ties going to home, then foreign, then water. Mountains are plain
 hexes whose mean relief value (or share of points inside a mountain polygon) passes a threshold.

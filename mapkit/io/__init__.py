@@ -5,5 +5,5 @@
 - :mod:`mapkit.io.tileddoc`, :mod:`mapkit.io.tiled`, :mod:`mapkit.io.tiledexport`: a Tiled
   file (TMX, TMJ) read into one shape, that shape made a map, a map written as TMX
 - :mod:`mapkit.io.dmpfmap`: DampfrossDigital's ``.dmpfmap`` archives in
-- :mod:`mapkit.io.snap`: lines in board millimetres snapped onto chains of hex edges
+- :mod:`mapkit.snap`: lines in board millimetres snapped onto chains of hex edges
 """

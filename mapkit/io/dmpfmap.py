@@ -21,7 +21,7 @@ How the content maps:
   is not a whole number is reported and dropped; numbers that are not race codes are kept, and
   validation reports them (E140). Cities with the same name (DampfrossDigital's editor names
   new cities "New City") get " 2", " 3" ... appended, with a note.
-- rivers are snapped onto hex edges (:mod:`mapkit.io.snap`; their waypoints are hex corners
+- rivers are snapped onto hex edges (:mod:`mapkit.snap`; their waypoints are hex corners
   and side midpoints, so the edges are exactly the sides they run along, spurs included),
   named from ``river_names.json``.
 - one border edge set: every edge between a home hex (plain/mountain) and a foreign hex.
@@ -66,7 +66,7 @@ from ..errors import InputError
 from ..fileio import parse_json, read_bytes
 from ..grid import Grid, Hex, edge, hex_name
 from ..model import City, EdgeSet, Ferry, Map
-from .snap import snap_polyline_to_edges
+from ..snap import snap_polyline_to_edges
 
 __all__ = ["import_map", "read_dmpfmap", "parse_dmpfmap", "unit_to_mm", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES"]
 

@@ -19,7 +19,7 @@ What is read:
   masked off (``gid & 0x0FFFFFFF``).
 - **Rivers, borders, ridges**: polyline (or polygon) objects whose class/type, name, or layer
   name/class is ``river``, ``border`` or ``ridge`` (singular or plural); they are snapped onto
-  chains of hex edges (:mod:`mapkit.io.snap`). Lines with the same name (or the same integer
+  chains of hex edges (:mod:`mapkit.snap`). Lines with the same name (or the same integer
   property ``set``) form one edge set; the object's name is the set's name unless it is the
   kind word itself.
 - **Cities**: objects with a ``numbers`` property (``"11,12"`` or an int) or of class ``city``;
@@ -57,7 +57,7 @@ from ..errors import InputError
 from ..fileio import parse_json, read_bytes
 from ..grid import Grid, Hex, hex_name
 from ..model import TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
-from .snap import snap_polyline_to_edges
+from ..snap import snap_polyline_to_edges
 from .tileddoc import (GID_MASK, Document, MapObject, ObjectLayer, Tileset, TileLayer, fail, read_document,
                        to_float, to_int, typed)
 

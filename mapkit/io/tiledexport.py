@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..fileio import atomic_write
 from ..grid import Grid
 from ..model import Map
-from .snap import edges_to_polylines
+from ..snap import edges_to_polylines
 from .tiled import META_STRINGS, Layout
 
 __all__ = ["dump_tmx", "save_tmx", "TILE_PX", "EXPORT_GIDS"]

@@ -1,7 +1,7 @@
 """Printable boards and sheets: the board at true scale as SVG, PDF and PNG, tiled printing,
 and the tables of a game (distances, races, race numbers, the banker's sheet).
 
-Data flows map -> :class:`~mapkit.render.board.BoardArt` (svgwrite groups in millimetres) ->
+Data flows map -> :class:`~mapkit.render.boardart.BoardArt` (svgwrite groups in millimetres) ->
 pages (:mod:`~mapkit.render.pages`: one page, or tiles with an overview) -> files
 (:mod:`~mapkit.render.output`: cairosvg turns each SVG page into PDF or PNG, pypdf joins pages).
 
@@ -22,7 +22,7 @@ pages (:mod:`~mapkit.render.pages`: one page, or tiles with an overview) -> file
 =========================  ==========================================================
 """
 
-from .board import BoardArt, COORD_MARGIN_MM, cross_cities
+from .boardart import BoardArt, COORD_MARGIN_MM, cross_cities
 from .files import RenderResult, write_board
 from .pages import SvgPage, board_page, tiled_pages
 from .paper import (DEFAULT_OVERLAP_MM, PAGE_MARGIN_MM, PAPER_SIZES, TILE_MARGIN_MM, fit_page,

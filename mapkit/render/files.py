@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..fileio import atomic_write, check_output_path
-from .board import BoardArt
+from .boardart import BoardArt
 from .output import MAX_PNG_PIXELS, png_pixels, svg_to_png, svgs_to_pdf
 from .pages import SvgPage, board_page, tiled_pages
 from .paper import DEFAULT_OVERLAP_MM

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from .board import BoardArt, fmt
+from .boardart import BoardArt, fmt
 from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .paper import (DEFAULT_OVERLAP_MM, PAGE_MARGIN_MM, TILE_MARGIN_MM, Page, TileLayout,
                     fit_page, tile_layout)

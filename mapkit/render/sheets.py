@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
-from .board import BoardArt
+from .boardart import BoardArt
 from .output import svg_to_png, svgs_to_pdf
 from .pages import board_page, tiled_pages
 from .kit import KIT_PRESETS, KitRules, map_preset

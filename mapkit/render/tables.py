@@ -25,7 +25,7 @@ The banker's sheet is :mod:`mapkit.render.scores`; the kit's rules come from
 
 from __future__ import annotations
 
-from .board import fmt
+from .boardart import fmt
 from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .pages import SvgPage, new_drawing
 from .paper import PAPER_SIZES

@@ -27,7 +27,7 @@ import html
 from ..cards import read_cards
 from ..errors import InputError
 from ..model import City
-from .board import BoardArt, fmt
+from .boardart import BoardArt, fmt
 from .fonts import ASCENT, text_width
 from .pages import SvgPage, board_page, new_drawing, tiled_pages
 from .sheets import SheetsResult, check_folder, make_pdfs, write_files

@@ -5,7 +5,7 @@ The steps (:mod:`~mapkit.engine.games.dampfross.steps`) never read an option: th
 hook of :class:`DampfrossRules`. Each hook's default follows the options (so every
 alternative stays switchable with ``--option``); a preset that plays a rule no option
 describes overrides the hook (python-chess variants). The hooks take the compiled board
-(:class:`~mapkit.engine.board.EngineMap`) or the state and return plain values.
+(:class:`~mapkit.engine.compiled.EngineMap`) or the state and return plain values.
 
 >>> from mapkit.engine.games.dampfross.presets import Paluba, Expres
 >>> Paluba().prize_of_place(None, 0, 1, 1), Paluba().finish_on_first_arrival()
@@ -18,13 +18,13 @@ describes overrides the hook (python-chess variants). The hooks take the compile
 
 from __future__ import annotations
 
-from ...game import Rules
+from ...game import GameRules
 from .options import TARGET_SCORES, Options
 
 __all__ = ["DampfrossRules"]
 
 
-class DampfrossRules(Rules):
+class DampfrossRules(GameRules):
     """The base rules of the family: the Paluba defaults, every hook following the options."""
 
     family = "dampfross"

@@ -21,7 +21,7 @@ passed on reaching the leader's score minus 3.
 
 from __future__ import annotations
 
-from ...game import Rules
+from ...game import GameRules
 from .options import Options
 
 __all__ = ["TransAmericaRules", "ROUND_VARIANTS", "MATURITA_CHOICES"]
@@ -34,7 +34,7 @@ ROUND_VARIANTS = ("open_hand", "card_passing_1", "card_passing_2", "seat_start",
 MATURITA_CHOICES = ("standard",) + ROUND_VARIANTS
 
 
-class TransAmericaRules(Rules):
+class TransAmericaRules(GameRules):
     """The base rules of the family: the published game, every hook following the options."""
 
     family = "transamerica"

@@ -430,7 +430,7 @@ class EngineMap:
     def cells(self):
         """The board laid out for :func:`mapkit.search.dial_batch`: ``(cell of each hex id,
         the six neighbour offsets, number of cells)`` in axial coordinates with a padding
-        ring, as :class:`mapkit.analysis.board.Board` lays out a map."""
+        ring, as :class:`mapkit.analysis.cells.Board` lays out a map."""
         if self._cells is None:
             from ..grid import AXIAL_DIRECTIONS
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 from typing import Iterable, Sequence
 
-from ..grid import Edge, Grid, Hex, edge
-from ..search import dijkstra
+from .grid import Edge, Grid, Hex, edge
+from .search import dijkstra
 
 __all__ = [
     "Corner",
