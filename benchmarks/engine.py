@@ -1,7 +1,8 @@
 """Benchmark: whole games with bots, on one core, against another version of mapkit.
 
 Each case plays games with bots in a worker process and times every game (process time, so
-that other processes on the machine count less) and every bot decision (wall time). With ``--baseline REF`` (default ``HEAD``: the last commit; give an older commit to
+that other processes on the machine count less) and every bot decision (wall time). With
+``--baseline REF`` (default ``HEAD``: the last commit; give an older commit to
 compare across several) the same cases are played by that version of mapkit too (``git
 archive REF`` into a temporary folder), the two workers taking turns case by case, round by
 round, so that a busy machine slows both alike; the report prints both figures and their

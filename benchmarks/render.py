@@ -111,7 +111,8 @@ def labels(boards: int):
         reqs = [LabelRequest(c.name, c.name, g.centre_mm(c.hex), g.polygon(c.hex), 2.75) for c in m.cities]
         bw, bh = g.bounds_mm()
         for order in totals:
-            t, out = timed(lambda: place_labels(reqs, (0, 0, bw, bh), order=order))
+            t, out = timed(lambda reqs=reqs, bw=bw, bh=bh, order=order: place_labels(reqs, (0, 0, bw, bh),
+                                                                              order=order))
             totals[order][0] += sum(1 for lab in out.values() if lab.clash)
             totals[order][1] += t
     (c_clash, c_time), (g_clash, g_time) = totals["constrained"], totals["given"]

@@ -97,9 +97,11 @@ def summary_lines(issues, repeat: int = 3, shown: int = 3) -> list[str]:
     occurs more than ``repeat`` times: those become one line with the count and the first
     ``shown`` places, where the first of them stood.
 
-    >>> ws = [issue("W201", f"river on {e} runs between two mountains", e) for e in ("A1/A2", "B1/B2", "C1/C2", "D1/D2")]
+    >>> edges = ("A1/A2", "B1/B2", "C1/C2", "D1/D2")
+    >>> ws = [issue("W201", f"river on {e} runs between two mountains", e) for e in edges]
     >>> summary_lines([issue("W203", "city X has no race numbers", "X")] + ws)
-    ['warning W203 [X]: city X has no race numbers', 'warning W201 x4: river between two mountains at A1/A2, B1/B2, C1/C2 and 1 more']
+    ['warning W203 [X]: city X has no race numbers',
+     'warning W201 x4: river between two mountains at A1/A2, B1/B2, C1/C2 and 1 more']
     """
     counts: dict[str, int] = {}
     for i in issues:

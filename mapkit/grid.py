@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterator
 
 __all__ = [
     "Hex",

@@ -241,7 +241,7 @@ class Map:
         bc = self.rules.border_crossing if border_crossing is None else border_crossing
         return t == "foreign" and bc
 
-    def replace(self, **changes) -> "Map":
+    def replace(self, **changes) -> Map:
         """A copy with some fields replaced (the indexes are rebuilt)."""
         fields = dict(grid=self.grid, terrain=dict(self.terrain), rivers=list(self.rivers),
                       borders=list(self.borders), ridges=list(self.ridges),

@@ -23,7 +23,9 @@ from __future__ import annotations
 import re
 import reprlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
+import contextlib
 
 __all__ = ["SchemaError", "Checker", "compile_schema", "KEYWORDS"]
 
@@ -107,10 +109,8 @@ class Checker:
         """Every problem of ``value`` (the first ``limit`` found, when given: a wrong list of a
         million items need not make a million messages)."""
         errors: list[SchemaError] = _Bounded(limit) if limit is not None else []
-        try:
+        with contextlib.suppress(_Enough):
             self._check(value, (), errors)
-        except _Enough:
-            pass
         return iter(list(errors))
 
     def is_valid(self, value) -> bool:

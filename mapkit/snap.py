@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .grid import Edge, Grid, Hex, edge
 from .search import dijkstra
@@ -73,7 +73,7 @@ def corner_point(grid: Grid, corner: Corner) -> tuple[float, float]:
     >>> round(math.hypot(x - cx, y - cy), 9) == round(g.size_mm, 9)
     True
     """
-    xs, ys = zip(*(grid.centre_mm(h) for h in corner))
+    xs, ys = zip(*(grid.centre_mm(h) for h in corner), strict=False)
     return (sum(xs) / 3.0, sum(ys) / 3.0)
 
 
@@ -182,7 +182,7 @@ def snap_polyline_to_corners(grid: Grid, points_mm: Sequence[tuple[float, float]
     step = grid.size_mm * SAMPLE_STEP
     # Samples along the line, each with the segment it lies on (for the distance penalty).
     samples: list[tuple[Corner, tuple, tuple]] = []
-    for a, b in zip(pts, pts[1:]):
+    for a, b in zip(pts, pts[1:], strict=False):
         n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / step - 1e-9))
         for i in range(n + 1):
             t = i / n
@@ -191,7 +191,7 @@ def snap_polyline_to_corners(grid: Grid, points_mm: Sequence[tuple[float, float]
             if not samples or samples[-1][0] != c:
                 samples.append((c, a, b))
     chain: list[Corner] = [samples[0][0]]
-    for (c0, _, _), (c1, a, b) in zip(samples, samples[1:]):
+    for (c0, _, _), (c1, a, b) in zip(samples, samples[1:], strict=False):
         chain.extend(_path(grid, c0, c1, a, b)[1:])
     # Remove spurs: A B A -> A (repeatedly, with a stack).
     out: list[Corner] = []
@@ -213,7 +213,7 @@ def corner_path_to_edges(grid: Grid, corners: Sequence[Corner], clip: bool = Tru
     """
     out: list[Edge] = []
     seen: set = set()
-    for c0, c1 in zip(corners, corners[1:]):
+    for c0, c1 in zip(corners, corners[1:], strict=False):
         shared = sorted(set(c0) & set(c1))
         if len(shared) != 2:
             raise ValueError("consecutive corners are not one side apart")

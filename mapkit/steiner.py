@@ -124,7 +124,7 @@ class _Programme:
                 bounds = caps.tolist()
             else:
                 ok = np.flatnonzero(merged <= self.limit)
-            seeds = list(zip(ok.tolist(), merged[ok].tolist()))
+            seeds = list(zip(ok.tolist(), merged[ok].tolist(), strict=False))
             d, pred = self._search(seeds=seeds, targets=root if mask == full_mask else None, bounds=bounds)
             self.cost[mask] = np.asarray(d, dtype=np.int64)
             self.pred[mask] = pred

@@ -97,7 +97,8 @@ def czechia():
         "6": {"cities": list(abroad), "hexes": [hex_name(gateway_hex(m, n)) for n in abroad],
               "name": "a big city abroad marked with a red cross (or the first hex beyond the border towards it)"},
     }
-    rules = Rules(border_crossing=True, stop_at_border=True, special_races={"every": 3, "dice": "one-die", "table": table})
+    rules = Rules(border_crossing=True, stop_at_border=True,
+                  special_races={"every": 3, "dice": "one-die", "table": table})
     description = (
         "Czechia after Dan Zeman's Dampfross map: Bohemia and Moravia (with Czech Silesia) as home "
         "regions, Poland, Slovakia, Austria and Germany around them as foreign regions. 31 cities carry "
@@ -385,7 +386,8 @@ def usa_east():
     tags.update({n: ("port", "lake-port") for n in ("Chicago", "Cleveland", "Buffalo", "Detroit")})
     cities = _us_cities(names, {"New York": 3, "Chicago": 2, "Philadelphia": 2, "Boston": 2}, tags)
     spec = DesignSpec(
-        name="USA East", home=["US"], bbox=(-97.5, 24.3, -66.8, 47.6), hex_km=90.0, hex_mm=14.0, mountain_threshold=13.0,
+        name="USA East", home=["US"], bbox=(-97.5, 24.3, -66.8, 47.6), hex_km=90.0, hex_mm=14.0,
+        mountain_threshold=13.0,
         cities=cities, rivers=US_RIVERS, source=SOURCE, license=LICENSE, author="mapkit",
     )
     m, notes = design(spec)
@@ -442,7 +444,8 @@ def usa_west():
         "4": {"cities": ["Duluth", "New Orleans", "Houston"], "name": "an eastern port"},
         "5-6": {"cities": ["Milwaukee", "Chicago", "Saint Louis", "Memphis", "New Orleans"], "name": "Midwest"},
     }
-    rules = Rules(border_crossing=True, stop_at_border=True, start_cities=["Milwaukee", "Chicago", "Memphis", "New Orleans"],
+    rules = Rules(border_crossing=True, stop_at_border=True,
+                  start_cities=["Milwaukee", "Chicago", "Memphis", "New Orleans"],
                   special_races={"every": 4, "dice": "one-die", "table": table})
     description = (
         "The western USA after the Dampfross board, from the Pacific to the Mississippi and Lake "

@@ -20,7 +20,7 @@ def test_neighbours_and_costs_match_grid_and_cost_model(orientation, offset, see
             b = Board(m, costs=cm)
             cells = [b.cell(h) for h in m.grid.hexes()]
             assert len(set(cells)) == len(cells)
-            assert all(b.hex(c) == h for c, h in zip(cells, m.grid.hexes()))
+            assert all(b.hex(c) == h for c, h in zip(cells, m.grid.hexes(), strict=False))
             for metric in ("steps", "build", "travel"):
                 for h in m.grid.hexes():
                     got = dict(b.neighbours(h, metric))
@@ -48,5 +48,5 @@ def test_paths_from_predecessors():
             assert p == []
             continue
         assert p[0] == src and p[-1] == c
-        steps = [dict(b.neighbours(b.hex(x), "build"))[b.hex(y)] for x, y in zip(p, p[1:])]
+        steps = [dict(b.neighbours(b.hex(x), "build"))[b.hex(y)] for x, y in zip(p, p[1:], strict=False)]
         assert sum(steps) == dist[c]

@@ -3,7 +3,7 @@ worked out by hand; greedy beats random clearly."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -19,7 +19,7 @@ from mapkit.grid import parse_hex as H
 from mapkit.model import City, Map
 
 
-@lru_cache(maxsize=None)
+@cache
 def example():
     return load_engine_map(MAPS / "example.yaml")
 
@@ -59,7 +59,8 @@ def test_decision_depends_on_position_only():
 
 
 @pytest.mark.parametrize("preset,options", [("paluba", {}), ("expres", {}), ("dampfross", {}),
-                                            ("paluba", {"number_table": "compressed", "unused_points_to_account": True}),
+                                            ("paluba", {"number_table": "compressed",
+                                                        "unused_points_to_account": True}),
                                             ("expres", {"races": 4, "post_race": "tenth"})])
 def test_greedy_plans_only_legal_actions(preset, options):
     for seed in range(3):

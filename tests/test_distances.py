@@ -31,7 +31,7 @@ def random_map(seed: int, orientation: str, offset: str, columns=None, rows=None
     rows = rows or rng.randint(3, 12)
     g = Grid(orientation, offset, columns, rows)
     weights = {"plain": 10, "mountain": 4, "water": 2, "foreign": 2, "off": 1}
-    kinds, ws = zip(*weights.items())
+    kinds, ws = zip(*weights.items(), strict=False)
     terrain = {h: rng.choices(kinds, ws)[0] for h in g.hexes()}
     edges = list(g.edges())
     rivers = [EdgeSet(frozenset(rng.sample(edges, len(edges) // 6)), "R")]

@@ -151,7 +151,7 @@ def river_edges(a, rows, cols):
             frac = y % 1.5
             if min(abs(frac - 0.5), abs(frac - 1.0)) < 1e-3 and (not corners or math.dist(corners[-1], (x, y)) > 1e-3):
                 corners.append((x, y))
-        for (x0, y0), (x1, y1) in zip(corners, corners[1:]):
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:], strict=False):
             assert abs(math.dist((x0, y0), (x1, y1)) - 1) < 1e-3  # one side apart
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             nx, ny = -(y1 - y0), x1 - x0  # unit normal of the side

@@ -5,7 +5,7 @@ refused action changing nothing, and replay giving the same state, compared stat
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +17,7 @@ from test_engine import board_of, fee_map, ladder_map
 MAX_STEPS = 6000
 
 
-@lru_cache(maxsize=None)
+@cache
 def board(name):
     if name == "example":
         return load_engine_map(MAPS / "example.yaml")
@@ -104,7 +104,7 @@ def check_invariants(g, before_accounts, ledger_from, rng):
             delta[src] -= amount
         if dst >= 0:
             delta[dst] += amount
-    assert [a - b for a, b in zip(g.accounts, before_accounts)] == delta
+    assert [a - b for a, b in zip(g.accounts, before_accounts, strict=False)] == delta
     for p in range(g.num_players):
         assert network_connected(g, p)
     # the cheap quote agrees with the full check on a few pieces
@@ -210,7 +210,8 @@ def test_undo_restores_the_previous_state(seed):
 
 JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 70) | st.text(max_size=6)
                        | st.sampled_from(["A1", "B1", "A1/B1", "Aš", "11", "E2"]),
-                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                       lambda inner: (st.lists(inner, max_size=4)
+                                      | st.dictionaries(st.text(max_size=6), inner, max_size=3)),
                        max_leaves=8)
 ACTIONS = st.fixed_dictionaries(
     {"type": st.sampled_from(["first", "roll", "start", "build", "done", "declare_end", "joint", "race",

@@ -263,11 +263,10 @@ def test_a_folder_whose_block_fails_is_not_swapped_in(tmp_path):
     kit = tmp_path / "kit"
     kit.mkdir()
     (kit / "a.txt").write_text("old")
-    with pytest.raises(RuntimeError):
-        with fileio.atomic_folder(kit) as tmp:
-            tmp.mkdir()
-            (tmp / "a.txt").write_text("new")
-            raise RuntimeError("drawing failed")
+    with pytest.raises(RuntimeError), fileio.atomic_folder(kit) as tmp:
+        tmp.mkdir()
+        (tmp / "a.txt").write_text("new")
+        raise RuntimeError("drawing failed")
     assert (kit / "a.txt").read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kit"]
 
@@ -299,7 +298,8 @@ def test_temporary_names_of_long_outputs_stay_within_the_file_system(tmp_path):
 
 def test_parallel_kits_of_two_maps_into_one_folder_are_each_whole(tmp_path):
     other = tmp_path / "other.yaml"
-    other.write_text(EXAMPLE.read_text("utf-8").replace("name: Praha", "name: Prag").replace("name: Example", "name: Other")
+    other.write_text(EXAMPLE.read_text("utf-8").replace("name: Praha", "name: Prag")
+                     .replace("name: Example", "name: Other")
                      .replace("[Praha, Brno", "[Prag, Brno"), "utf-8")
     kit = tmp_path / "kit"
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -45,7 +45,8 @@ names = mostly(st.sampled_from(["Praha", "Plzeň", "Częstochowa", "Lübeck", "�
                | st.sampled_from(["", " ", "~", "1e-05", "&x", "*x", "- a", "\u2028"]))
 hexes = mostly(st.sampled_from(["A1", "B2", "C3", "D4", "B1", "C2", "a1"]),
                st.sampled_from(["AA1", "A0", "1A", "ZZZ999", "", "B2/B3"]))
-numbers = mostly(st.sampled_from([11, 12, 13, 14, 21, 36, 66]), st.integers(-5, 70) | st.sampled_from([10**30, 1.5, "11"]))
+numbers = mostly(st.sampled_from([11, 12, 13, 14, 21, 36, 66]),
+                 st.integers(-5, 70) | st.sampled_from([10**30, 1.5, "11"]))
 sizes = mostly(st.integers(1, 12), st.sampled_from([0, -1, 1000, 1001, 10**40, 2.0, "3"]))
 
 
@@ -63,7 +64,8 @@ def documents(draw) -> dict:
         doc["terrain"] = {"art": "\n".join(" ".join(draw(st.sampled_from(list(".^~#x.?"))) for _ in range(cols))
                                            for _ in range(art_rows)) + "\n"}
     if draw(st.booleans()):
-        doc.setdefault("terrain", {})[draw(mostly(st.sampled_from(["mountain", "water", "foreign"]), st.just("lava")))] = \
+        kind = draw(mostly(st.sampled_from(["mountain", "water", "foreign"]), st.just("lava")))
+        doc.setdefault("terrain", {})[kind] = \
             draw(st.lists(hexes, max_size=4))
     doc["cities"] = [{"name": draw(names), "hex": draw(hexes), "numbers": draw(st.lists(numbers, max_size=3))}
                      for _ in range(draw(st.integers(0, 5)))]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import timedelta
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,7 +26,7 @@ from mapkit.engine.simulate import play_game
 SECONDS = 5.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def base_record(preset: str) -> str:
     """A short game's record (JSON text) by ``preset``, played by random bots."""
     mapfile = MAPS / ("usa.yaml" if preset == "transamerica" else "example.yaml")

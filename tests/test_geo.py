@@ -203,7 +203,7 @@ def test_allot_counts_and_groups_by_hand():
     w = [3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2]
     groups = citymod.six_groups(pts + [(60, 0), (80, 0)], w + [6, 6])
     sums = {}
-    for gi, wi in zip(groups, w + [6, 6]):
+    for gi, wi in zip(groups, w + [6, 6], strict=False):
         sums[gi] = sums.get(gi, 0) + wi
     assert sorted(sums.values()) == [6] * 6
     assert groups[0] == groups[1] and groups[2] == groups[3] == groups[4]

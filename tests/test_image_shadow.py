@@ -119,7 +119,7 @@ def test_residual_shade_by_hand():
     hexes = list(g.hexes())
     brown, white = np.array([0.5, 0.25, 0.08]), np.array([0.9, 0.88, 0.8])
     expected = np.array([brown if (h[0] + h[1]) % 2 else white for h in hexes])
-    fills = np.array([e * (1.2 if h[0] >= 6 else 1.0) for e, h in zip(expected, hexes)])
+    fills = np.array([e * (1.2 if h[0] >= 6 else 1.0) for e, h in zip(expected, hexes, strict=False)])
     odd = hexes.index((2, 4))
     fills[odd] = expected[odd] * 2.0
     res = residual_shade(g, hexes, fills, expected)

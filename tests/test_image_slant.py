@@ -88,7 +88,7 @@ def test_straighten_refuses_a_picture_that_would_grow_too_much():
     # Every straightened pixel shows a picture pixel at half the distance: the picture
     # doubles each way, four times its pixels.
     T = np.diag([0.5, 0.5, 1.0])
-    assert 4 > MAX_GROWTH
+    assert MAX_GROWTH < 4
     assert straighten(rgb, T) is None
 
 

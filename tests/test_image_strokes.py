@@ -69,7 +69,7 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
                   width=round(0.06 * hex_px * SS))
         if h in faded:
             ring, ground = (ImageColor.getrgb(c) for c in (colours["city"], colours[terrain[h]]))
-            pale = tuple(round(0.5 * a + 0.5 * b) for a, b in zip(ring, ground))
+            pale = tuple(round(0.5 * a + 0.5 * b) for a, b in zip(ring, ground, strict=False))
             d.arc([cx - r, cy - r, cx + r, cy + r], 20, 140, fill=pale,
                   width=round(0.06 * hex_px * SS))
     for edges, colour, width, *shift in lines:

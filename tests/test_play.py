@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -22,7 +22,7 @@ from mapkit.play.moves import resolve_place, split_places
 EXAMPLE = MAPS / "example.yaml"
 
 
-@lru_cache(maxsize=None)
+@cache
 def example():
     return load_engine_map(EXAMPLE)
 
@@ -72,7 +72,7 @@ def test_resume_continues_the_same_game(tmp_path):
     r1 = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy,bot:random", "--seed", "9", "--record", part,
                  "--no-picture", input="".join(lines[:12]) + "quit\n")
     assert r1.returncode == 0 and f"--resume {part}" in r1.stdout
-    assert not load_record(part).actions[-1:] == load_record(whole).actions[-1:]
+    assert load_record(part).actions[-1:] != load_record(whole).actions[-1:]
     r2 = run_cli("play", "--resume", part, "--no-picture", input="".join(lines[12:]))
     assert r2.returncode == 0, r2.stderr
     assert "Game over" in r2.stdout
@@ -302,7 +302,7 @@ def test_text_map_shows_rivers_borders_columns_past_z_and_cities_apart():
     grid_lines = lines[1:]
     assert sum(ln.count(":") for ln in grid_lines) == len(borders)
     # river sides where track may run (a river touching water is no track side), not borders
-    rivers = [e for e, r in zip(b.edge_ends, b.edge_river)
+    rivers = [e for e, r in zip(b.edge_ends, b.edge_river, strict=False)
               if r and tuple(sorted((b.grid.hex_at(e[0]), b.grid.hex_at(e[1])))) not in borders]
     assert sum(ln[3:].count(ch) for ln in grid_lines for ch in "|/\\") == len(rivers) > 100
     numbers = [str(min(c.numbers)) for c in m.cities if c.numbers]
@@ -313,7 +313,7 @@ def test_text_map_shows_rivers_borders_columns_past_z_and_cities_apart():
     assert max(len(ln) for ln in body(compact)) <= 100
     marks = city_marks(b, 1)
     assert len(set(marks)) == len(marks) == len(m.cities)
-    for mark, c in zip(marks, m.cities):
+    for mark, c in zip(marks, m.cities, strict=False):
         assert f"{mark} {c.name}" in compact
 
 

@@ -231,7 +231,7 @@ def test_png_shows_the_terrain_colours_at_the_hex_centres(tmp_path):
             y = a1[2] + 1.5 * s * r
             px = im.getpixel((round(x * dpi / 25.4), round(y * dpi / 25.4)))
             want = expected_rgb[terrain_of[ch]]
-            assert max(abs(p - q) for p, q in zip(px, want)) <= 6, (c, r, px, want)
+            assert max(abs(p - q) for p, q in zip(px, want, strict=False)) <= 6, (c, r, px, want)
             checked += 1
     assert checked == 26
 
@@ -311,7 +311,8 @@ def test_untiled_pdf_uses_the_smallest_paper_that_holds_the_board(tmp_path):
 
 
 def test_czech_polish_german_names_survive_into_the_pdf(tmp_path):
-    cities = [(n, h, [21 + i if i < 6 else 31]) for i, (n, h) in enumerate(zip(NAMES, ["B2", "F2", "J2", "B6", "F6", "J6", "F9"]))]
+    spots = ["B2", "F2", "J2", "B6", "F6", "J6", "F9"]
+    cities = [(n, h, [21 + i if i < 6 else 31]) for i, (n, h) in enumerate(zip(NAMES, spots, strict=False))]
     path = write_map(tmp_path, columns=12, rows=10, cities=cities)
     out = tmp_path / "names.pdf"
     render(path, "-o", out)
@@ -463,7 +464,8 @@ def test_expres_style_black_states_grey_mountains_thick_black_rivers(tmp_path):
     out = tmp_path / "expres.svg"
     render(EXAMPLE, "-o", out, "--style", "expres")
     root = ET.parse(out).getroot()
-    fill = {p.get("class"): p.get("fill") for p in root.iter(f"{SVG}path") if (p.get("class") or "").startswith("terrain-")}
+    fill = {p.get("class"): p.get("fill") for p in root.iter(f"{SVG}path")
+            if (p.get("class") or "").startswith("terrain-")}
     assert fill["terrain-foreign"] == "#000000"
     r, g, b = (int(fill["terrain-mountain"][i:i + 2], 16) for i in (1, 3, 5))
     assert r == g == b and 100 < r < 220                                   # a mid grey
@@ -489,5 +491,5 @@ def test_light_foreign_saves_toner_on_the_czech_tiles(tmp_path):
         render(MAPS / "czechia.yaml", "-o", tmp_path / f"{kind}.png", "--tile", "--dpi", "25", *extra)
     solid = [ink(tmp_path / f"solid-{i:02d}.png") for i in range(1, 7)]
     light = [ink(tmp_path / f"light-{i:02d}.png") for i in range(1, 7)]
-    assert all(lt <= 0.5 * sd for sd, lt in zip(solid, light)), (solid, light)
+    assert all(lt <= 0.5 * sd for sd, lt in zip(solid, light, strict=False)), (solid, light)
     assert sum(sd > 0.17 for sd in solid) >= 4                              # mostly dark before

@@ -57,10 +57,7 @@ def dice_brute_force(m: Map, limit: int):
 
 @pytest.mark.parametrize("which", ["example", 0, 1, 2, 3])
 def test_race_stats_match_brute_force(which, example_map_path):
-    if which == "example":
-        m = load_map(example_map_path)
-    else:
-        m = random_map(1000 + which, *LAYOUTS[which], cities=10)
+    m = load_map(example_map_path) if which == "example" else random_map(1000 + which, *LAYOUTS[which], cities=10)
     for limit in (3, 6, 10):
         s = race_stats(m, limit)
         total, bad, winner, hist = dice_brute_force(m, limit)
@@ -117,7 +114,7 @@ def test_steiner_network_bounds_and_shape():
         net = steiner_network(m)
         table = city_table(m, "build")
         ids = list(range(len(m.cities)))
-        mst = closure_mst_cost(ids, lambda a, b: table.matrix[a][b])
+        mst = closure_mst_cost(ids, lambda a, b, table=table: table.matrix[a][b])
         if mst is None:
             continue  # water cut the board: checked by the groups test below
         assert net["groups"] == 1
@@ -168,7 +165,7 @@ def test_shortest_path_heuristic_is_a_tree_within_the_closure_mst():
                     break
             else:
                 groups.append([i])
-        bound = sum(closure_mst_cost(g_, lambda a, b: table.matrix[a][b]) for g_ in groups)
+        bound = sum(closure_mst_cost(g_, lambda a, b, table=table: table.matrix[a][b]) for g_ in groups)
         assert cost <= bound
         for grp in groups:
             if len(grp) > 1:
@@ -282,13 +279,13 @@ def test_html_report_has_a_colour_scale_and_tables_not_a_text_dump(tmp_path):
         return 0.2126 * r_ + 0.7152 * g_ + 0.0722 * b_
 
     by_count = sorted(heat, key=lambda h: heat[h])
-    assert all(luma(fills[a]) >= luma(fills[b]) - 1e-9 for a, b in zip(by_count, by_count[1:]))
+    assert all(luma(fills[a]) >= luma(fills[b]) - 1e-9 for a, b in zip(by_count, by_count[1:], strict=False))
     assert fills[by_count[-1]] == "#bd0026" and luma(fills[by_count[0]]) > 200
     # The cities table: mean steps, mean build and paths with one decimal each.
     table = html[html.index("<h2>Cities</h2>"):html.index("<h2>Network")]
     rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]
     assert len(rows) == len(data["cities"])
-    for row, c in zip(rows, data["cities"]):
+    for row, c in zip(rows, data["cities"], strict=False):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert cells[3:] == [f"{c['mean_steps']:.1f}", f"{c['mean_build']:.1f}", f"{c['on_paths']:.1f}"]
     assert f"{data['races']['expected_winner_prize']:.1f}" in html

@@ -41,7 +41,7 @@ def check_path(m, metric, start, end, found, G):
     assert cost == want
     assert path[0] == start and path[-1] == end
     assert path_cost(m, path, metric) == cost
-    assert sum(G[a][b]["weight"] for a, b in zip(path, path[1:])) == cost
+    assert sum(G[a][b]["weight"] for a, b in zip(path, path[1:], strict=False)) == cost
 
 
 @pytest.mark.parametrize("orientation, offset", LAYOUTS)
@@ -71,7 +71,7 @@ def test_paths_over_given_edges():
                 found = cheapest_path(m, a, b, metric, edges=edges)
                 check_path(m, metric, a, b, found, G)
                 if found:
-                    steps = {(min(x, y), max(x, y)) for x, y in zip(found[1], found[1][1:])}
+                    steps = {(min(x, y), max(x, y)) for x, y in zip(found[1], found[1][1:], strict=False)}
                     assert steps <= edges
 
 

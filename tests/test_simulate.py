@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -16,7 +16,7 @@ from mapkit.engine.simulate import SimSpec, game_seed, game_stats, play_game, pl
 EXAMPLE = MAPS / "example.yaml"
 
 
-@lru_cache(maxsize=None)
+@cache
 def example():
     return load_engine_map(EXAMPLE)
 

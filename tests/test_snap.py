@@ -99,7 +99,7 @@ def test_polylines_of_an_edge_set_snap_back_to_it(case):
         got = snap_polyline_to_edges(g, line)
         # Each line is one continuous chain along its edges.
         assert len(got) == len(line) - 1
-        assert all(shares_end(g, a, b) for a, b in zip(got, got[1:]))
+        assert all(shares_end(g, a, b) for a, b in zip(got, got[1:], strict=False))
         back |= set(got)
     assert back == set(edges)
 
@@ -115,7 +115,7 @@ def freehand(draw):
 
 def _distance_to_polyline(p, pts) -> float:
     best = math.inf
-    for a, b in zip(pts, pts[1:]):
+    for a, b in zip(pts, pts[1:], strict=False):
         dx, dy = b[0] - a[0], b[1] - a[1]
         n = dx * dx + dy * dy
         t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
@@ -131,7 +131,7 @@ def test_freehand_lines_give_continuous_chains_close_to_the_line(case):
     # The corners form a walk along hex sides: consecutive corners one side apart, and the
     # side between them is the grid's own segment of that edge.
     sides = []
-    for c0, c1 in zip(corners, corners[1:]):
+    for c0, c1 in zip(corners, corners[1:], strict=False):
         p0, p1 = corner_point(g, c0), corner_point(g, c1)
         assert math.dist(p0, p1) == pytest.approx(g.size_mm)
         e = edge(*sorted(set(c0) & set(c1)))
@@ -142,13 +142,13 @@ def test_freehand_lines_give_continuous_chains_close_to_the_line(case):
     # itself meets its own edges again; they are not repeated).
     assert got == list(dict.fromkeys(sides))
     if len(set(sides)) == len(sides):
-        assert all(shares_end(g, a, b) for a, b in zip(got, got[1:]))
+        assert all(shares_end(g, a, b) for a, b in zip(got, got[1:], strict=False))
     for e in got:
         (ax, ay), (bx, by) = g.edge_segment_mm(e)
         # A side's midpoint is never more than about one hex size from the drawn line.
         assert _distance_to_polyline(((ax + bx) / 2, (ay + by) / 2), pts) <= 1.3 * g.size_mm
     # No wild detours: at most about two sides per hex size of line length, plus the ends.
-    length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+    length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
     assert len(got) <= 2 * length / g.size_mm + 4
 
 

@@ -201,7 +201,8 @@ def test_a_made_map_without_terrains_names_its_tiles_and_counts(tmp_path):
     r = run_cli("import", src, "-o", tmp_path / "x.yaml", "--tiles", "1=water,*=plain")
     assert r.returncode == 0, r.stderr
     got = load_map(tmp_path / "x.yaml", check=False).terrain
-    want = {h: ("water" if t == "plain" else "off" if t == "off" else "plain") for h, t in made_expected_terrain().items()}
+    want = {h: ("water" if t == "plain" else "off" if t == "off" else "plain")
+            for h, t in made_expected_terrain().items()}
     assert got == want
     r = run_cli("import", src, "-o", tmp_path / "y.yaml", "--tiles", "14=lava")
     assert_one_line_error(r, "--tiles", "lava")
@@ -286,7 +287,8 @@ def test_tmj_pointy_even_by_hand():
          "properties": [{"name": "numbers", "type": "string", "value": "11, 12"},
                         {"name": "tags", "type": "string", "value": "port"}]},
         # the vertical side between tiles (1, 1) and (2, 1): x = 28, y = 12+4 .. 12+12
-        {"id": 2, "name": "Vltava", "type": "river", "x": 28, "y": 16, "polyline": [{"x": 0, "y": 0}, {"x": 0, "y": 8}]},
+        {"id": 2, "name": "Vltava", "type": "river", "x": 28, "y": 16,
+         "polyline": [{"x": 0, "y": 0}, {"x": 0, "y": 8}]},
         # from the top tip of tile (1, 1) at (21, 12) to the bottom tip of tile (1, 0) at (28, 16)
         {"id": 3, "name": "border", "x": 21, "y": 12, "polyline": [{"x": 0, "y": 0}, {"x": 7, "y": 4}]},
         # centre of tile (3, 2), staggered: x = 3*14 + 7 + 7, y = 2*12 + 8
@@ -559,7 +561,8 @@ rivers: [{name: Vltava, edges: [B1/B2, B2/C2]}]
 borders: [{name: CZ-X, edges: [E1/F1, E2/F2]}]
 ridges: [{edges: [C4/C5]}, {name: Hřbet, edges: [D4/D5]}]
 cities:
-  - {name: Praha, hex: B3, numbers: [11, 12], tags: [capital, port], colour: red, region: Čechy, lon: 14.42, lat: 50.0875}
+  - {name: Praha, hex: B3, numbers: [11, 12], tags: [capital, port], colour: red, region: Čechy,
+     lon: 14.42, lat: 50.0875}
   - {name: Brno, hex: D4, numbers: [13]}
   - {name: Dresden, hex: F3, numbers: [], tags: [abroad]}
 regions:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 
@@ -181,7 +180,8 @@ def independent_map(orientation, offset, cols, rows, seed):
              "terrain:", "  art: |", *art, "cities:"]
     for i in range(18):
         c, r = free[i]
-        lines.append(f"  - name: \"Město {i} Łódź\"\n    hex: {name(c, r)}\n    numbers: [{numbers[2 * i]}, {numbers[2 * i + 1]}]")
+        lines.append(f"  - name: \"Město {i} Łódź\"\n    hex: {name(c, r)}\n"
+                     f"    numbers: [{numbers[2 * i]}, {numbers[2 * i + 1]}]")
     return "\n".join(lines) + "\n"
 
 
@@ -210,7 +210,8 @@ def test_validate_imports_no_heavy_modules(tmp_path):
     hexes = rng.sample(list(g.hexes()), 36)
     nums = [10 * t + u for t in range(1, 7) for u in range(1, 7)]
     text = "grid: {orientation: pointy, offset: odd, columns: 40, rows: 30}\ncities:\n" + "".join(
-        f"  - {{name: C{i}, hex: {hex_name(h)}, numbers: [{n}]}}\n" for i, (h, n) in enumerate(zip(hexes, nums)))
+        f"  - {{name: C{i}, hex: {hex_name(h)}, numbers: [{n}]}}\n"
+        for i, (h, n) in enumerate(zip(hexes, nums, strict=False)))
     p = tmp_path / "big.yaml"
     p.write_text(text)
     code = ("import sys; from mapkit.cli import main; rc = main(['validate', sys.argv[1]]); "

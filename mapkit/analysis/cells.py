@@ -77,13 +77,13 @@ class Board:
         self.offsets = tuple(dr * w + dq for dq, dr in DIRECTIONS)
         # cell of every hex in row-major grid order (Grid.index), and back.
         self.hex_cells: list[int] = [self._cell_axial(g.to_axial(h)) for h in g.hexes()]
-        self._hex_of: dict[int, Hex] = {c: h for c, h in zip(self.hex_cells, g.hexes())}
+        self._hex_of: dict[int, Hex] = {c: h for c, h in zip(self.hex_cells, g.hexes(), strict=False)}
         cb = self.costs
         plain_cells = cb.passable
         self.passable = bytearray(self.size)
         self.mountain = bytearray(self.size)
         self.foreign = bytearray(self.size)
-        for h, c in zip(g.hexes(), self.hex_cells):
+        for h, c in zip(g.hexes(), self.hex_cells, strict=False):
             if plain_cells(h):
                 self.passable[c] = 1
                 if m.terrain[h] == "mountain":
@@ -119,10 +119,7 @@ class Board:
             raise ValueError(f"unknown metric {metric!r}; use one of {', '.join(METRICS)}")
         got = self._weights.get(metric)
         if got is None:
-            if type(self.costs) is CostModel:
-                got = self._standard_weights(metric)
-            else:
-                got = self._asked_weights(metric)
+            got = self._standard_weights(metric) if type(self.costs) is CostModel else self._asked_weights(metric)
             self._weights[metric] = got
         return got
 

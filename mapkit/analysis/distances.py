@@ -162,5 +162,5 @@ def distances_from(m: Map | Board, source: Hex, metric: str = "steps",
     tcells = None if targets is None else [board.cell(t) for t in targets]
     dist = search_from(board, board.cell(source), metric, targets=tcells)
     if tcells is not None:
-        return {Hex(*t): dist[c] for t, c in zip(targets, tcells) if c >= 0 and dist[c] != INF}
+        return {Hex(*t): dist[c] for t, c in zip(targets, tcells, strict=False) if c >= 0 and dist[c] != INF}
     return {board.hex(c): v for c, v in enumerate(dist) if v != INF}

@@ -142,7 +142,7 @@ def shortest_path_heuristic(board: Board, terminals) -> tuple[int, list]:
             if dist[t] == INF:
                 break  # the rest lie in other groups
             path = path_to(pred, t, dist)
-            for a, b in zip(path, path[1:]):
+            for a, b in zip(path, path[1:], strict=False):
                 e = (a, b) if a < b else (b, a)
                 if e not in edges:
                     edges.add(e)

@@ -116,7 +116,7 @@ def path_cost(m: Map | Board, path, metric: str = "build", costs: CostModel | No
     """
     cm = costs if costs is not None else (m.costs if isinstance(m, Board) else CostModel(m))
     total = 0
-    for a, b in zip(path, path[1:]):
+    for a, b in zip(path, path[1:], strict=False):
         if not cm.map.grid.adjacent(a, b):
             return None
         w = cm.cost(metric, a, b)

@@ -148,11 +148,11 @@ def render_table(table, fmt: str, map_name: str = "") -> str:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(["city", "numbers", *[c.name for c in cities]])
-        for c, row in zip(cities, mat):
+        for c, row in zip(cities, mat, strict=False):
             w.writerow([c.name, " ".join(map(str, c.numbers)), *["" if v is None else v for v in row]])
         return buf.getvalue()
     keys = city_keys(cities)
-    labels = [city_label(c) if c.numbers else f"{k} {c.name}" for k, c in zip(keys, cities)]
+    labels = [city_label(c) if c.numbers else f"{k} {c.name}" for k, c in zip(keys, cities, strict=False)]
     tri = table.symmetric
     title = f"{map_name + ': ' if map_name else ''}{table.metric} distances ({METRIC_TITLES[table.metric]})"
     if fmt == "md":

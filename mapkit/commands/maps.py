@@ -42,7 +42,7 @@ def run(args) -> int:
                        r["preset"] or "-", r["title"]) for r in rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(head) - 1)]
     lines = ["  ".join(cell.ljust(w) if i != 2 and i != 3 else cell.rjust(w)
-                       for i, (cell, w) in enumerate(zip(row, widths))) + "  " + row[-1] for row in table]
+                       for i, (cell, w) in enumerate(zip(row, widths, strict=False))) + "  " + row[-1] for row in table]
     lines.append("Use a name wherever a command takes a MAP: mapkit sheets czechia -o czechia-sheets")
     emit("\n".join(lines) + "\n")
     return 0

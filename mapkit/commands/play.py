@@ -68,7 +68,7 @@ def run(args) -> int:
             if len(given) != len(names):
                 raise InputError(f"--players names {len(given)} seats; the record has {len(names)}")
             kinds = [s.kind for s in given]
-        seats = [Seat(n, k) for n, k in zip(names, kinds)]
+        seats = [Seat(n, k) for n, k in zip(names, kinds, strict=False)]
         seed = record.header.get("seed", 0)
         record_path = Path(args.record or args.resume)
     else:

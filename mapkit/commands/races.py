@@ -98,7 +98,7 @@ def render_races(m, limit: int, table, fmt: str, cell: str = "distance", map_nam
 
     def row(label: str, cells: list[str]) -> str:
         out = label.rjust(3)
-        for i, (b, c) in enumerate(zip(numbers, cells)):
+        for i, (b, c) in enumerate(zip(numbers, cells, strict=False)):
             gap = "  " if i and b // 10 != numbers[i - 1] // 10 else ""
             out += gap + c.rjust(width)
         return out.rstrip()

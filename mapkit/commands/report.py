@@ -162,7 +162,7 @@ def render_text(r: dict) -> str:
     lines += ["", "Start cities: build cost of reaching the nearest cities "
                   "(sum of cheapest paths; one joint network, closure MST)"]
     for s in r["start_cities"]:
-        near = ", ".join(f"{n} {c}" for n, c in zip(s["nearest"], s["costs"]))
+        near = ", ".join(f"{n} {c}" for n, c in zip(s["nearest"], s["costs"], strict=False))
         net_cost = "-" if s["network"] is None else s["network"]
         lines.append(f"  {s['city']}: sum {s['sum']}, network {net_cost}: {near}")
     return "\n".join(lines) + "\n"
@@ -259,7 +259,7 @@ def heat_colour(share: float) -> str:
     t = pos - i
     a = [int(HEAT_STOPS[i][k:k + 2], 16) for k in (1, 3, 5)]
     b = [int(HEAT_STOPS[i + 1][k:k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=False))
 
 
 def heat_scale(top: float, x: float, y: float, width: float) -> str:
@@ -371,7 +371,7 @@ def render_html(m, r: dict) -> str:
                 f"other city: special-race targets only).</p>" if r["stranded"] else "")
     starts = _table(["start city", "sum", "network", "nearest cities (build cost)"], [
         [s["city"], s["sum"], "–" if s["network"] is None else s["network"],
-         ", ".join(f"{n} {c}" for n, c in zip(s["nearest"], s["costs"]))] for s in r["start_cities"]],
+         ", ".join(f"{n} {c}" for n, c in zip(s["nearest"], s["costs"], strict=False))] for s in r["start_cities"]],
         numeric_from=1)
     groups = f", {net['groups']} separate groups" if net["groups"] > 1 else ""
     title = escape(f"{r['map']}: map report")

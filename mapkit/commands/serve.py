@@ -70,7 +70,8 @@ def run(args) -> int:
     # (benchmarks/web.py; docs/web.md).
     loopback = args.host in ("127.0.0.1", "localhost", "::1") or args.host.startswith("127.")
     allowed = ["127.0.0.1", "localhost", "[::1]", args.host] if loopback else None
-    config = uvicorn.Config(create_app(server, allowed), ws_max_size=4 * MAX_MESSAGE_BYTES, ws_per_message_deflate=False,
+    config = uvicorn.Config(create_app(server, allowed), ws_max_size=4 * MAX_MESSAGE_BYTES,
+                            ws_per_message_deflate=False,
                             log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0

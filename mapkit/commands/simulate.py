@@ -51,7 +51,6 @@ def parse_options(items) -> dict:
     >>> parse_options(["races=5", "finish=first", "target_score=null", "joint_races=true"])
     {'races': 5, 'finish': 'first', 'target_score': None, 'joint_races': True}
     """
-    import json
 
     from ..errors import InputError
     from ..fileio import parse_json

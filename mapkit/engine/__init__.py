@@ -33,7 +33,8 @@ from .games.dampfross import Options  # noqa: E402  (the Dampfross family's opti
 
 __all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "load_engine_map", "IllegalAction",
            "RecordError", "Record", "load_record", "save_record", "replay", "PRESETS", "FAMILIES", "Options",
-           "GameRules", "Rules", "Family", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE", "TERMINAL",
+           "GameRules", "Rules", "Family", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE",
+           "TERMINAL",
            "BANK", "Ledger", "new_game"]
 
 

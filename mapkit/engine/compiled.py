@@ -46,6 +46,7 @@ from pathlib import Path
 from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
 from ..model import Map
 from .errors import RecordError
+import contextlib
 
 __all__ = ["EngineMap", "CityInfo", "CardInfo", "FerryInfo", "compile_map", "export_document", "map_hash",
            "map_hashes", "load_engine_map",
@@ -118,10 +119,8 @@ def _target_hexes(m: Map, target: dict) -> set[Hex]:
         if c is not None:
             hexes.add(c.hex)
     for hname in target.get("hexes", []):
-        try:
+        with contextlib.suppress(HexNameError):
             hexes.add(parse_hex(hname))
-        except HexNameError:
-            pass
     tags = set(target.get("tags", []))
     if tags:
         hexes.update(c.hex for c in m.cities if tags & set(c.tags))
@@ -287,7 +286,7 @@ class _Links:
         fill = array("i", count)
         other = array("i", bytes(4 * count[self.hexes]))
         for x, y in ((self.a, self.b), (self.b, self.a)):
-            for h, nb in zip(x, y):
+            for h, nb in zip(x, y, strict=False):
                 other[fill[h]] = nb
                 fill[h] += 1
         for i in range(self.hexes):
@@ -411,11 +410,11 @@ class EngineMap:
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
-    def from_map(cls, m: Map) -> "EngineMap":
+    def from_map(cls, m: Map) -> EngineMap:
         return cls(compile_map(m))
 
     @classmethod
-    def from_json(cls, data: dict, source: str = "<engine map>") -> "EngineMap":
+    def from_json(cls, data: dict, source: str = "<engine map>") -> EngineMap:
         """Build from an export document after checking it against the schema."""
         _check_export(data, source)
         try:

@@ -18,7 +18,8 @@
 >>> make_rules("chess")
 Traceback (most recent call last):
 ...
-mapkit.errors.InputError: unknown rules preset 'chess'; use one of dampfross, expres, paluba, transamerica, transamerica-mega
+mapkit.errors.InputError: unknown rules preset 'chess'; use one of dampfross, expres, paluba,
+    transamerica, transamerica-mega
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ class GameRules:
         return f"{type(self).__name__}({d})" if d else f"{type(self).__name__}()"
 
     @classmethod
-    def from_record(cls, values: dict) -> "GameRules":
+    def from_record(cls, values: dict) -> GameRules:
         """The rules a record names: options it lacks play as before they existed."""
         return cls(type(cls.defaults).from_record(cls.defaults, values))
 

@@ -34,7 +34,7 @@ class Ledger:
         self.entries = list(entries)
         self.floor = floor
 
-    def copy(self) -> "Ledger":
+    def copy(self) -> Ledger:
         return Ledger(self.accounts, self.entries, self.floor)
 
     def as_json(self) -> dict:

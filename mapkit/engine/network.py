@@ -58,7 +58,7 @@ class OwnedTrack:
         self.frontier = [set() for _ in range(n_players)]
         self.version = 0            # counts the pieces laid (for caches of the built track)
 
-    def copy(self) -> "OwnedTrack":
+    def copy(self) -> OwnedTrack:
         t = OwnedTrack(self.board, 0, _copy=True)
         t.track = [s.copy() for s in self.track]
         t.edge_owners = self.edge_owners.copy()
@@ -136,7 +136,7 @@ class SharedTrack:
         self.members: dict = {}
         self.degree: dict = {}
 
-    def copy(self) -> "SharedTrack":
+    def copy(self) -> SharedTrack:
         s = SharedTrack(self.board, _copy=True)
         s.markers = dict(self.markers)
         s.pieces = dict(self.pieces)

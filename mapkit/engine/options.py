@@ -67,7 +67,7 @@ def _is_int(v) -> bool:
 class OptionSet:
     """Base class of a family's options (see the module notes)."""
 
-    def replace(self, **changes) -> "OptionSet":
+    def replace(self, **changes) -> OptionSet:
         """A copy with ``changes``; unknown names and bad values raise :class:`InputError`."""
         known = {f.name for f in fields(self)}
         for k in changes:
@@ -91,7 +91,7 @@ class OptionSet:
     def as_json(self) -> dict:
         return dataclasses.asdict(self)
 
-    def diff(self, base: "OptionSet") -> dict:
+    def diff(self, base: OptionSet) -> dict:
         """The options that differ from ``base`` (for short descriptions)."""
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != getattr(base, f.name)}
@@ -116,7 +116,7 @@ class OptionSet:
         return out
 
     @classmethod
-    def from_record(cls, defaults: "OptionSet", values: dict) -> "OptionSet":
+    def from_record(cls, defaults: OptionSet, values: dict) -> OptionSet:
         """The options a record names: ``values`` over ``defaults``; an option the record
         lacks (it did not exist when the game was played) takes its ``before`` value."""
         changes = dict(values)

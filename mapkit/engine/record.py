@@ -53,7 +53,7 @@ class Record:
     actions: list = field(default_factory=list)
 
     @classmethod
-    def of(cls, state, map_file: str | None = None) -> "Record":
+    def of(cls, state, map_file: str | None = None) -> Record:
         """The record of a game so far (the state's history)."""
         board = state.board
         m = {"name": board.name, "hash": board.hash}
@@ -75,7 +75,7 @@ class Record:
         return f"{head},\n \"actions\": [\n  {body}\n ]\n}}\n" if lines else f"{head},\n \"actions\": []\n}}\n"
 
     @classmethod
-    def from_json(cls, data, source: str = "<record>") -> "Record":
+    def from_json(cls, data, source: str = "<record>") -> Record:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"{source}: not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
         if data.get("version") not in READABLE_VERSIONS:

@@ -88,7 +88,7 @@ def city_cards(m, places=()) -> dict:
     members = [[i for i in range(total) if group[i] == g] for g in range(COLOURS)]
     members.sort(key=lambda ms: (sum(points[i][0] for i in ms) / len(ms), min(ms)))
     block = {}
-    for colour, ms in zip(PUBLISHED, members):
+    for colour, ms in zip(PUBLISHED, members, strict=False):
         removed = _redundant(ms, points, size)
         block[colour] = {
             "cities": [entries[i][0] if not entries[i][2] else {"name": entries[i][0], "hex": hex_name(entries[i][1])}

@@ -199,7 +199,7 @@ def design(spec: DesignSpec):
     labels = terrainmod.classify(lon, lat, home, foreign, lakes)
     terrain = {}
     foreign_of: dict[Hex, str] = {}
-    for h, lab in zip(hexes, labels):
+    for h, lab in zip(hexes, labels, strict=False):
         if lab == terrainmod.HOME:
             terrain[h] = "plain"
         elif lab == terrainmod.WATER:
@@ -391,20 +391,20 @@ def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
         for r in spec.regions:
             poly = Polygon(r.polygon)
             inside = shapely.contains_xy(poly, lon, lat)
-            for h, ok in zip(land, inside):
+            for h, ok in zip(land, inside, strict=False):
                 if ok and region_of[h] is None:
                     region_of[h] = r.name
         fallback = [(r.name, Polygon(r.polygon)) for r in spec.regions]
     else:
         for name, _, geom in home_parts:
             inside = shapely.contains_xy(geom, lon, lat)
-            for h, ok in zip(land, inside):
+            for h, ok in zip(land, inside, strict=False):
                 if ok and region_of[h] is None:
                     region_of[h] = name
         fallback = [(name, geom) for name, _, geom in home_parts]
     from shapely.geometry import Point
 
-    for (h, x, y) in zip(land, lon, lat):
+    for (h, x, y) in zip(land, lon, lat, strict=False):
         if region_of[h] is None:
             p = Point(float(x), float(y))
             region_of[h] = min(fallback, key=lambda t: (t[1].distance(p), t[0]))[0]
@@ -539,10 +539,9 @@ def _cities(spec, grid, bp, terrain, foreign_of, region_of, home_isos, lonlat_bo
                 continue
             mx, my = bp.to_mm(p.lon, p.lat)
             h = grid.hex_at_mm(mx, my)
-            if h not in main:
-                # Off the main land (an island, the sea, abroad): look at the neighbours.
-                if not any(n in main for n in grid.neighbours(h)):
-                    continue
+            # off the main land (an island, the sea, abroad), a city needs main land beside it
+            if h not in main and not any(n in main for n in grid.neighbours(h)):
+                continue
             name = sources.native_name(p.name) if spec.bundled else p.name
             if any(w["name"] == name for w in wanted):
                 continue
@@ -613,7 +612,7 @@ def _cities(spec, grid, bp, terrain, foreign_of, region_of, home_isos, lonlat_bo
         bw, bh = grid.bounds_mm()
         dealt = citymod.deal_numbers(pts, counts, groups, [w["population"] for w in numbered],
                                      landscape=bw >= bh)
-        for w, nums in zip(numbered, dealt):
+        for w, nums in zip(numbered, dealt, strict=False):
             numbers[w["name"]] = nums
     out = []
     for w in wanted:

@@ -8,7 +8,11 @@ is far below the size of a hex. No projection library is needed.
 >>> p = LambertAzimuthalEqualArea(15.0, 50.0)
 >>> p.forward(15.0, 50.0)
 (0.0, 0.0)
->>> x, y = p.forward(16.0, 50.0)          # 1 degree east at 50 N: 111.2 km x cos 50 = 71.5 km; the parallel bends north by x^2 tan(50)/2R = 0.5 km
+
+One degree east at 50 N is 111.2 km x cos 50 = 71.5 km; the parallel bends north by
+x^2 tan(50) / 2R = 0.5 km:
+
+>>> x, y = p.forward(16.0, 50.0)
 >>> round(x, 1), round(y, 1)
 (71.5, 0.5)
 >>> lon, lat = p.inverse(x, y)
@@ -146,7 +150,7 @@ class BoardProjection:
         return out
 
     @classmethod
-    def from_geo(cls, geo: dict, hex_mm: float | None = None) -> "BoardProjection":
+    def from_geo(cls, geo: dict, hex_mm: float | None = None) -> BoardProjection:
         """Rebuild from a map's ``geo:`` block (raises ValueError if it is not one of ours)."""
         if not isinstance(geo, dict) or geo.get("projection") != "laea":
             raise ValueError("the geo block does not describe a 'laea' projection")

@@ -276,7 +276,7 @@ def trace(network, waypoints, snap_deg: float = 0.3, max_gap_deg: float = 0.6):
                              f"the nearest river of the data")
         ids.append(i)
     parts = []
-    for a, b in zip(ids, ids[1:]):
+    for a, b in zip(ids, ids[1:], strict=False):
         if a == b:
             continue
         dist, prev = _dijkstra(adj, [a])

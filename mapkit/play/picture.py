@@ -49,7 +49,7 @@ def map_of_board(board):
     g = board.grid
     terrain = {g.hex_at(i): t for i, t in enumerate(board.terrain)}
     rivers = [EdgeSet(frozenset(tuple(sorted((g.hex_at(a), g.hex_at(b))))
-                                for (a, b), r in zip(board.edge_ends, board.edge_river) if r))]
+                                for (a, b), r in zip(board.edge_ends, board.edge_river, strict=False) if r))]
     borders = [EdgeSet(frozenset(parse_edge(e) for e in board.borders))]
     cities = [City(c.name, g.hex_at(c.hex), tuple(c.numbers), tuple(c.tags), None, c.region) for c in board.cities]
     return Map(g, terrain=terrain, rivers=[r for r in rivers if r.edges],

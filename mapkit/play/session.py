@@ -17,7 +17,8 @@ itself) and the first line of the next person's turn, already waiting before its
 its player has not seen.
 
 >>> parse_players("Ann, bot:greedy ,Bob,bot:random")
-[Seat(name='Ann', kind='human'), Seat(name='greedy-2', kind='greedy'), Seat(name='Bob', kind='human'), Seat(name='random-4', kind='random')]
+[Seat(name='Ann', kind='human'), Seat(name='greedy-2', kind='greedy'),
+ Seat(name='Bob', kind='human'), Seat(name='random-4', kind='random')]
 """
 
 from __future__ import annotations

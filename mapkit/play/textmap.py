@@ -157,7 +157,7 @@ def text_map(g, width: int = 80, colour: bool = False) -> str:
         else:
             t = b.terrain[i]
             put(line, col, TERRAIN_CHAR.get(t, "."), ANSI.get(t))
-    sides = [(a, bb, "river") for (a, bb), r in zip(b.edge_ends, b.edge_river) if r]
+    sides = [(a, bb, "river") for (a, bb), r in zip(b.edge_ends, b.edge_river, strict=False) if r]
     for name in b.borders:
         ea, eb = parse_edge(name)
         sides.append((grid.index(ea), grid.index(eb), "border"))
@@ -219,10 +219,9 @@ def _rows(cells, wide: bool, colour: bool) -> list[str]:
     out = []
     for line in range(last + 1):
         cols = [c for (ln, c) in cells if ln == line]
-        if wide:     # two lines a row: the row's number on its first
-            label = f"{line // 2 + 1:2d} " if line % 2 == 0 else "   "
-        else:
-            label = f"{line + 1:2d} "
+        # wide: two lines a row, the row's number on its first
+        narrow_label = f"{line + 1:2d} "
+        label = (f"{line // 2 + 1:2d} " if line % 2 == 0 else "   ") if wide else narrow_label
         text = []
         for c in range(max(cols) + 1 if cols else 0):
             ch, code = cells.get((line, c), (" ", None))
@@ -234,7 +233,7 @@ def _rows(cells, wide: bool, colour: bool) -> list[str]:
 def _key(board, marks, wide: bool, width: int) -> list[str]:
     """What the city marks and the characters mean."""
     items = []
-    for mark, c in zip(marks, board.cities):
+    for mark, c in zip(marks, board.cities, strict=False):
         others = [str(n) for n in sorted(c.numbers) if str(n) != mark]
         items.append(f"{mark} {c.name}" + (f" ({' '.join(others)})" if others else ""))
     lines = [""]

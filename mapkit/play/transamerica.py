@@ -167,7 +167,7 @@ class TransAmericaFront(Front):
         head = f"{b.name}: TransAmerica, round {g.round_no}"
         if g.step == "build" and g.turn_player is not None:
             head += f", {g.players[g.turn_player]} to build"
-        return head + "; scores " + ", ".join(f"{n} {x}" for n, x in zip(g.players, g.scores))
+        return head + "; scores " + ", ".join(f"{n} {x}" for n, x in zip(g.players, g.scores, strict=False))
 
     # -- reading -------------------------------------------------------------------------
     def action_as_command(self, g, a) -> str:
@@ -289,7 +289,7 @@ def _toward(g, p, target) -> tuple:
         raise CommandError(f"no track can join {name} to your network")
     take = []
     trial = g.clone()
-    for x, y in zip(path, path[1:]):
+    for x, y in zip(path, path[1:], strict=False):
         e = b.edge_between(x, y)
         if e in g.net.pieces:
             continue

@@ -157,7 +157,8 @@ def status(g, seats=None, me: int | None = None) -> str:
         left = sorted(b.cities[c].name for c in range(len(b.cities))
                       if c not in g.reached and b.cities[c].numbers and b.adj[b.cities[c].hex])
         if left:
-            head += f"; {len(left)} cities without railway: " + ", ".join(left[:12]) + (" ..." if len(left) > 12 else "")
+            more = " ..." if len(left) > 12 else ""
+            head += f"; {len(left)} cities without railway: " + ", ".join(left[:12]) + more
     elif g.phase == "race":
         head = f"Race {g.race_no}" + (f" of {o.races}" if o.races else "")
     elif g.phase == "over":

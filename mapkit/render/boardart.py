@@ -483,7 +483,7 @@ class BoardArt:
             # so the name reads whole in the SVG and in the PDF's text.
             t = dwg.text("", font_size=fmt(lab.size), text_anchor=lab.align, **{"class": "name"})
             last = len(lab.lines) - 1
-            for k, (text, (x, y)) in enumerate(zip(lab.lines, lab.baselines())):
+            for k, (text, (x, y)) in enumerate(zip(lab.lines, lab.baselines(), strict=False)):
                 t.add(dwg.tspan(text + (" " if k < last else ""), x=[fmt(x)], y=[fmt(y)]))
             grp.add(t)
         return grp

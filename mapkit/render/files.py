@@ -86,7 +86,7 @@ def write_pages(pages: list[SvgPage], output, fmt: str, dpi: float = 150, title:
     for n in names:
         check_output_path(n, inputs)
     written = []
-    for page, name in zip(pages, names):
+    for page, name in zip(pages, names, strict=False):
         data = page.svg if fmt == ".svg" else svg_to_png(page.svg, dpi)
         written.append(atomic_write(name, data, inputs))
     return written

@@ -84,7 +84,7 @@ class Label:
         first = self.y0 + ASCENT * self.size
         return [(x, first + i * LINE_PITCH * self.size) for i in range(len(self.lines))]
 
-    def box_overlaps(self, other: "Label", pad: float = 0.0) -> bool:
+    def box_overlaps(self, other: Label, pad: float = 0.0) -> bool:
         return _boxes_overlap(self.box, other.box, pad)
 
 
@@ -224,7 +224,7 @@ def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=Non
             shapely.prepare(soft_lines)
             hit = shapely.intersects(boxes, soft_lines)
             extra[hit] += LINE_COST * shapely.length(shapely.intersection(boxes[hit], soft_lines))
-        for c, out_k, hard_k, extra_k in zip(everything, outside, hard, extra):
+        for c, out_k, hard_k, extra_k in zip(everything, outside, hard, extra, strict=False):
             if out_k > 0 or hard_k > 1e-9:
                 c.allowed = False
                 c.hard = float(hard_k + out_k * 10)
@@ -240,11 +240,8 @@ def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=Non
     if order not in ("constrained", "given"):
         raise ValueError(f"order must be constrained or given, not {order!r}")
     while todo:
-        if order == "given":
-            key = next(iter(todo))
-        else:
-            # The most constrained city first; ties by key (deterministic).
-            key = min(todo, key=lambda k: (len(alive[k]), k))
+        # the most constrained city first (ties by key, deterministic), or in the given order
+        key = next(iter(todo)) if order == "given" else min(todo, key=lambda k: (len(alive[k]), k))
         options = alive[key]
         clash = not options
         if clash:

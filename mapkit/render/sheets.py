@@ -117,7 +117,7 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     # CSV copies (the distances without the cities no city reaches, as on the sheet).
     shown = table.without(stranded_cities(table))
     rows = [["numbers", "city"] + [c.name for c in shown.cities]]
-    for c, r in zip(shown.cities, shown.matrix):
+    for c, r in zip(shown.cities, shown.matrix, strict=False):
         rows.append([" ".join(str(n) for n in c.numbers), c.name] + ["" if v is None else v for v in r])
     files["distances.csv"] = _csv(rows)
     files["races.csv"] = _races_csv(m, table, kit)

@@ -34,7 +34,8 @@ from .sheets import SheetsResult, check_folder, make_pdfs, write_files
 from .style import FONT_FAMILY, dot_colour_on, get_style, named_colour
 from .tables import Sheet, wrap
 
-__all__ = ["write_transamerica_sheets", "TransAmericaArt", "card_map", "card_pages", "score_page", "rules_page", "CARD_MM",
+__all__ = ["write_transamerica_sheets", "TransAmericaArt", "card_map", "card_pages", "score_page", "rules_page",
+           "CARD_MM",
            "TA_FILES"]
 
 TA_FILES = ("board.pdf", "board-A4.pdf", "cards.pdf", "score.pdf", "rules.pdf")
@@ -239,9 +240,9 @@ def rule_lines(m, cards, rules) -> list[str]:
         "Each round every player gets 5 city cards, one of each colour, kept secret. With 2 or 3 players the "
         f"underlined cards are set aside: {', '.join(removed)}.",
         "In turn from the start player, each places his start marker on any junction (a city too).",
-        f"A turn: 1 or 2 pieces on single lines, or 1 piece on a double line; at least one piece. A piece "
-        f"touches your marker or track joined to it. Networks that touch are one: all their players use and "
-        f"extend them.",
+        "A turn: 1 or 2 pieces on single lines, or 1 piece on a double line; at least one piece. A piece "
+        "touches your marker or track joined to it. Networks that touch are one: all their players use and "
+        "extend them.",
         f"The round ends as soon as a player's network joins his 5 cities (he shows his cards; if his first "
         f"piece did it he may still lay the second), or when all {rules.pieces_per_round()} pieces are laid.",
         "Every other player loses 1 point for each single line and 2 for each double line of the cheapest "

@@ -401,10 +401,7 @@ def _reprice(s, p: int) -> None:
         else:
             a, c = ends[e]
             fee = 0
-            if a in nodes:
-                far = None if c in nodes else c
-            else:
-                far = a
+            far = (None if c in nodes else c) if a in nodes else a
             if far is not None:
                 m = hex_owners[far] & others & ~owner_bits[e]
                 if m:

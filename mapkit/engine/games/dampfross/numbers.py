@@ -46,7 +46,7 @@ class NumberTable:
         self.present = frozenset(present)
         self.used: dict[int, int] = dict(used or {})
 
-    def copy(self) -> "NumberTable":
+    def copy(self) -> NumberTable:
         return NumberTable(self.mode, self.present, self.uses, self.used)
 
     def is_free(self, n: int) -> bool:

@@ -79,7 +79,7 @@ class Race:
         self.run_round = 0
         self.finished = False
 
-    def copy(self) -> "Race":
+    def copy(self) -> Race:
         r = Race.__new__(Race)
         for k in Race.__slots__:
             v = getattr(self, k)

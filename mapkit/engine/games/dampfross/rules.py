@@ -267,5 +267,5 @@ class DampfrossRules(GameRules):
     def scores(self, accounts: list, snapshots: list) -> list:
         """What decides the winner: the accounts, or (EJ2) the gain over the last 3 races."""
         if self.options.winner_by == "last_three" and len(snapshots) >= 3:
-            return [a - s for a, s in zip(accounts, snapshots[-3])]
+            return [a - s for a, s in zip(accounts, snapshots[-3], strict=False)]
         return list(accounts)

@@ -89,7 +89,7 @@ def details(s, seat: int | None) -> dict:
         players.append(entry)
     board = {"track": [{"edge": b.edge_names[e], "owners": list(o)} for e, o in sorted(s.net.edge_owners.items())],
              "ferries": [{"name": f.name, "port": b.hex_names[f.port], "to": b.hex_names[f.to],
-                          "owners": list(own)} for f, own in zip(b.ferries, s.ferry_owners)],
+                          "owners": list(own)} for f, own in zip(b.ferries, s.ferry_owners, strict=False)],
              "starts": [b.hex_names[h] if h is not None else None for h in s.starts],
              "connected_cities": sorted(b.cities[c].name for c in s.reached)}
     turn = {"round": s.round_no + 1, "points": s.points, "budget": s.budget, "race_no": s.race_no,

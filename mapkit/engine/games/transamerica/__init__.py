@@ -26,7 +26,8 @@ from .presets import PRESETS, TransAmerica, TransAmericaMega
 from .rules import TransAmericaRules
 from .state import TransAmericaState
 
-__all__ = ["FAMILY", "Options", "TransAmericaRules", "TransAmerica", "TransAmericaMega", "TransAmericaState", "GreedyBot"]
+__all__ = ["FAMILY", "Options", "TransAmericaRules", "TransAmerica", "TransAmericaMega", "TransAmericaState",
+           "GreedyBot"]
 
 FAMILY = Family(name="transamerica", description="TransAmerica / TransEuropa (rules.md section 5)",
                 presets=PRESETS, State=TransAmericaState, bots={"greedy": GreedyBot}, stats=stats)

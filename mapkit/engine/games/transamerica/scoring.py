@@ -134,7 +134,8 @@ def end_mission(s, ender, reason: str) -> None:
     top = [p for p in range(s.num_players) if scores[p] == best]
     s.results.append({"round": 1, "first": s.players[s.round_first], "end": reason, "complete": [],
                       "pieces": s.used, "turns": s.turn_index, "lost": {}, "scores": list(scores),
-                      "variants": sorted(s.variants), "laid": {s.players[p]: len(s.laid[p]) for p in range(s.num_players)}})
+                      "variants": sorted(s.variants),
+                      "laid": {s.players[p]: len(s.laid[p]) for p in range(s.num_players)}})
     if ender is not None and ender in top:
         top = [ender]
     end_game(s, top, reason)

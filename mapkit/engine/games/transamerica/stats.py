@@ -52,7 +52,8 @@ def summarize(board, spec, stats: list, report: dict) -> None:
     for k in range(max((s["rounds"] for s in stats), default=0)):
         lost = [s["lost"][k][p] for s in stats if len(s["lost"]) > k for p in range(n)]
         by_round.append({"round": k + 1, "games": sum(1 for s in stats if s["rounds"] > k), "mean_lost": mean(lost)})
-    report["rounds"] = {"mean_per_game": mean(s["rounds"] for s in stats), "min": min((s["rounds"] for s in stats), default=0),
+    report["rounds"] = {"mean_per_game": mean(s["rounds"] for s in stats),
+                        "min": min((s["rounds"] for s in stats), default=0),
                         "max": max((s["rounds"] for s in stats), default=0), "total": len(rounds),
                         "mean_turns": mean(turns), "mean_pieces": mean(pieces),
                         "ends": dict(sorted(ends.items())), "lost_by_round": by_round}

@@ -25,6 +25,7 @@ through one of its cities: the passing network joins the city on a private node 
 from __future__ import annotations
 
 from ...errors import IllegalAction
+import contextlib
 
 __all__ = ["node_of", "check_piece", "legal_pieces", "lay", "marker_refusal", "marker_choices", "check_marker",
            "closed_hexes"]
@@ -214,10 +215,8 @@ def check_marker(s, p: int, ref) -> tuple:
         h = None
     if h is None:
         k = None
-        try:
+        with contextlib.suppress(IllegalAction):
             k = s.card_of(ref)
-        except IllegalAction:
-            pass
         if k is not None:
             h = b.city_cards[k].hex
         else:

@@ -189,10 +189,7 @@ class GreedyBot(Bot):
     def rival_closer(self, g, p: int, ci: int, my_cost: float) -> bool:
         """Whether another player's network is closer to city ``ci`` (empty-board costs)."""
         d = tables(g).build_from_city(ci)
-        for q in range(g.num_players):
-            if q != p and any(d[h] < my_cost for h in g.nodes[q]):
-                return True
-        return False
+        return any(q != p and any(d[h] < my_cost for h in g.nodes[q]) for q in range(g.num_players))
 
     def _build(self, g, p: int) -> dict:
         board = g.board
@@ -285,7 +282,7 @@ class GreedyBot(Bot):
             if not k:
                 continue
             chance = min(1.0, 2.0 * k / len(free))
-            gain = fares[h] if h in fares else self.UNREACHABLE_GAIN
+            gain = fares.get(h, self.UNREACHABLE_GAIN)
             worth = self.POST_GAIN_FACTOR * left * chance * gain
             d = t.build_from_city(ci)
             low = min(d[x] for x in mine)          # the cost can only be higher (fees)
@@ -363,9 +360,8 @@ class GreedyBot(Bot):
         board = g.board
         best = self.route_values(g, p)
         alone = best[0][0] if best else 0.0
-        if p in r.offers:
-            if tactics.accept_joint_race(self, g, p, r.offers[p], alone):
-                return {"type": "accept", "player": p}
+        if p in r.offers and tactics.accept_joint_race(self, g, p, r.offers[p], alone):
+            return {"type": "accept", "player": p}
         offer = tactics.propose_joint_race(self, g, p, alone)
         if offer is not None:
             return offer

@@ -49,7 +49,7 @@ INF = float("inf")
 # Above this many (cities x hexes) the empty-board tables use numpy's batch search.
 NUMPY_THRESHOLD = 400_000
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class BoardTables:
@@ -279,7 +279,7 @@ def _track_steps(state, p: int, team: tuple = ()):
     return steps
 
 
-_ROUTES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_ROUTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _route_cache(state) -> dict:
@@ -301,7 +301,7 @@ def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
     """
     steps = _track_steps(state, p, team)
     travel = fares = own = 0
-    for a, b in zip(route, route[1:]):
+    for a, b in zip(route, route[1:], strict=False):
         for nb, move, fare in steps(a):
             if nb == b:
                 travel += move

@@ -185,9 +185,9 @@ def buy_ferry(bot, g, p: int):
             if landing in hexes and not any(board.hex_id(h) in by_land for h in hexes):
                 chance += pr
         gain = left * chance * prize / 2
-        if gain > FERRY_PAYBACK * f.cost and g.accounts[p] - f.cost >= FERRY_RESERVE:
-            if best is None or gain > best[0]:
-                best = (gain, name)
+        pays = gain > FERRY_PAYBACK * f.cost and g.accounts[p] - f.cost >= FERRY_RESERVE
+        if pays and (best is None or gain > best[0]):
+            best = (gain, name)
     if best is None:
         return None
     return {"type": "ferry", "player": p, "ferry": best[1]}

@@ -217,7 +217,8 @@ def _special_hexes(s, key: str, start_hex: int, dist) -> tuple[frozenset, str | 
         if near:
             tracked = [h for h in tracked if steps[h] >= lim and steps[h] != INF]
         if not tracked:
-            return frozenset(), f"every hex of the target with track is under {lim} in the distance table (forbidden race)"
+            return frozenset(), (f"every hex of the target with track is under {lim} in the distance table "
+                                 "(forbidden race)")
     else:
         lim = s.rules.min_track()
         tracked = [h for h in tracked if dist[h] == INF or dist[h] >= lim]
@@ -227,7 +228,7 @@ def _special_hexes(s, key: str, start_hex: int, dist) -> tuple[frozenset, str | 
 
 
 def _landing(s, h: int) -> bool:
-    return any(own and f.to == h for f, own in zip(s.board.ferries, s.ferry_owners))
+    return any(own and f.to == h for f, own in zip(s.board.ferries, s.ferry_owners, strict=False))
 
 
 def _special_keys(s, start_hex: int, dist) -> list:

@@ -19,7 +19,8 @@ from ....network import SharedTrack
 from ....steps import Step
 from ..rules import MATURITA_CHOICES
 
-__all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep", "PassStep",
+__all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep",
+           "PassStep",
            "PassAllStep", "BlockStep", "set_first", "begin_round", "next_stage", "block_choices"]
 
 RULES = "rules.md 5"

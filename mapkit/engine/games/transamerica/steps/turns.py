@@ -163,7 +163,7 @@ def _pieces(s, action) -> list:
             ids = [b.hex_id(x) for x in path]
         except (ValueError, TypeError) as exc:
             raise IllegalAction("build.path", str(exc)) from None
-        pairs = list(zip(ids, ids[1:]))
+        pairs = list(zip(ids, ids[1:], strict=False))
     else:
         pieces = action.get("pieces")
         if not isinstance(pieces, list) or not pieces:
