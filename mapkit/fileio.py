@@ -181,7 +181,7 @@ def parse_json(data: bytes | str, source: str, max_depth: int = MAX_JSON_DEPTH):
 
 def _check_json_value(value, source: str, max_depth: int) -> None:
     """Depth and lone surrogates, walked with a stack (no recursion)."""
-    stack = [(value, 0, ())]
+    stack: list[tuple[object, int, tuple]] = [(value, 0, ())]
     while stack:
         v, depth, path = stack.pop()
         if isinstance(v, str):
@@ -201,7 +201,8 @@ def _check_json_value(value, source: str, max_depth: int) -> None:
 
 def _surrogate_error(source: str, path, text: str) -> InputError:
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "top level"
-    ch = _SURROGATE.search(text).group()
+    found = _SURROGATE.search(text)
+    ch = found.group() if found else ""
     return InputError(f"{source}: {where}: a lone surrogate ({ascii(ch)}) is not text")
 
 
@@ -317,7 +318,7 @@ def clean_leftovers(target) -> list[Path]:
     out = Path(target)
     folder = out.parent if str(out.parent) else Path(".")
     prefix = f".{_temp_stem(out.name)}"
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

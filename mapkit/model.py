@@ -164,9 +164,9 @@ class Map:
         self._index()
 
     def _index(self):
-        self._city_at = {}
-        self._city_of_number = {}
-        self._city_by_name = {}
+        self._city_at: dict[Hex, City] = {}
+        self._city_of_number: dict[int, City] = {}
+        self._city_by_name: dict[str, City] = {}
         for c in self.cities:
             self._city_at.setdefault(c.hex, c)
             self._city_by_name.setdefault(c.name, c)
@@ -243,7 +243,7 @@ class Map:
 
     def replace(self, **changes) -> Map:
         """A copy with some fields replaced (the indexes are rebuilt)."""
-        fields = dict(grid=self.grid, terrain=dict(self.terrain), rivers=list(self.rivers),
+        fields: dict[str, Any] = dict(grid=self.grid, terrain=dict(self.terrain), rivers=list(self.rivers),
                       borders=list(self.borders), ridges=list(self.ridges),
                       cities=list(self.cities), regions=list(self.regions), rules=self.rules,
                       ferries=list(self.ferries), meta=dict(self.meta))

@@ -95,7 +95,7 @@ class CityNames:
         return PlaceError(f"{text.strip()!r} is neither a hex nor a city of the map{hint}")
 
 
-def find_place(grid, cities: CityNames, text: str) -> tuple[Hex, int | None]:
+def find_place(grid, cities: CityNames, text: str) -> tuple[Hex | None, int | None]:
     """``(hex, None)`` for a hex name on ``grid``, ``(None, city index)`` for a city; PlaceError
     for an empty text, a hex off the board, a race number no city has or an unknown name."""
     t = str(text).strip()

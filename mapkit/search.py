@@ -112,7 +112,7 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
         rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
         max_weight = max((w for row in rows for _, w in row), default=0)
     span = max(max_weight, 1) + 1
-    buckets = [[] for _ in range(span)]
+    buckets: list[list] = [[] for _ in range(span)]
     buckets[0].extend(starts)
     pending = len(starts)
     nxt, n_later = 0, len(later)
@@ -245,7 +245,7 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     """
     dist: dict = {}
     prev: dict = {}
-    heap = []
+    heap: list[tuple] = []
     for s in sorted(set(sources)):
         dist[s] = 0
         prev[s] = None

@@ -83,6 +83,9 @@ def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         assert sorted(n[len("mapkit/maps/"):-5] for n in names if n.startswith("mapkit/maps/")) == BUNDLED
+        assert "mapkit/py.typed" in names  # type checkers of programs using mapkit read its hints
+        meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+        assert "License-Expression: MIT" in meta and "Typing :: Typed" in meta
         z.extractall(tmp_path / "site")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -194,7 +194,7 @@ def nearest_cities(m: Map, table: CityTable | None = None, k: int = 5, starts=No
     for name in starts:
         i = names.index(name)
         row = table.matrix[i]
-        near = sorted((row[j], j) for j in range(len(names)) if j != i and row[j] is not None)[:k]
+        near = sorted((d, j) for j in range(len(names)) if j != i and (d := row[j]) is not None)[:k]
         js = [j for _, j in near]
         network = closure_mst_cost([i] + js, lambda a, b: table.matrix[a][b])
         out.append({"city": name, "nearest": [names[j] for j in js], "costs": [d for d, _ in near],

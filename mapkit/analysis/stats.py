@@ -99,7 +99,7 @@ def allowed_histogram(m: Map, min_distance: int | None = None, table: CityTable 
     for i, a in enumerate(numbers):
         for b in numbers[i + 1:]:
             d = dist[(a, b)]
-            if not is_forbidden(d, limit):
+            if d is not None and not is_forbidden(d, limit):
                 hist[d] = hist.get(d, 0) + 1
     return dict(sorted(hist.items()))
 
@@ -112,10 +112,10 @@ def expected_prizes(m: Map, min_distance: int | None = None, table: CityTable | 
     weights = draw_weights(m.used_numbers())
     per_start = []
     for a, row in weights.items():
-        allowed = {b: w for b, w in row.items() if not is_forbidden(dist[(a, b)], limit)}
-        total = sum(allowed.values())
+        allowed = {b: (w, d) for b, w in row.items() if (d := dist[(a, b)]) is not None and not is_forbidden(d, limit)}
+        total = sum(w for w, _ in allowed.values())
         if total:
-            per_start.append(Fraction(sum(w * dist[(a, b)] for b, w in allowed.items()), total))
+            per_start.append(Fraction(sum(w * d for w, d in allowed.values()), total))
     if not per_start:
         return {"winner": None, "second": None, "starts_without_race": len(weights)}
     mean = sum(per_start) / len(per_start)

@@ -27,13 +27,14 @@ mapkit.engine.errors.IllegalAction: illegal action [chance.first]: 'player' must
 from __future__ import annotations
 
 from itertools import product
+from typing import TypeGuard
 
 from .errors import IllegalAction
 
 __all__ = ["Chance", "Dice", "Seat", "Draw"]
 
 
-def _is_int(v) -> bool:
+def _is_int(v) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -41,7 +42,7 @@ class Chance:
     """A chance node: ``kind`` is the action type of its outcomes."""
 
     kind = "chance"
-    player = None
+    player: int | None = None
 
     def outcomes(self, n_players: int) -> list:
         """``[(action, probability), ...]``."""
@@ -133,7 +134,7 @@ class Draw(Chance):
         return f"Draw({self.kind!r}, player={self.player}, {len(self.items)} items)"
 
     def _action(self, item) -> dict:
-        a = {"type": self.kind}
+        a: dict = {"type": self.kind}
         if self.player is not None:
             a["player"] = self.player
         a[self.key] = item

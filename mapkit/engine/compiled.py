@@ -259,8 +259,10 @@ class _Links:
             self.a.append(index(a))
             self.b.append(index(b))
             self.build.append(cost)
-            self.there.append(cm.move_cost(a, b))
-            self.back.append(cm.move_cost(b, a))
+            there, back = cm.move_cost(a, b), cm.move_cost(b, a)
+            assert there is not None and back is not None  # a side that can be built can be travelled
+            self.there.append(there)
+            self.back.append(back)
             self.river.append((a, b) in rivers)
         self.hexes = len(g)
         self.grid = g
@@ -404,8 +406,8 @@ class EngineMap:
         self.start_directions: str = data.get("start_directions", "any")
         self.city_cards: list[CardInfo] = [CardInfo(c["name"], self._hex_id[c["hex"]], c["colour"], bool(c["removed"]))
                                            for c in data.get("city_cards", [])]
-        self._cells = None
-        self._axial = None
+        self._cells: tuple[list[int], tuple[int, ...], int] | None = None
+        self._axial: list[tuple[int, int]] | None = None
         self._step_bound = 1.0
 
     # -- construction ----------------------------------------------------------------------
@@ -449,8 +451,7 @@ class EngineMap:
         grid's distance (for A* searches over track), scaled down where a ferry line crosses
         more grid distance than it has steps, so that it never overestimates."""
         if self._axial is None:
-            self._axial = [self.grid.to_axial(h) for h in self.grid.hexes()]
-            ax = self._axial
+            ax = self._axial = [self.grid.to_axial(h) for h in self.grid.hexes()]
             self._step_bound = min([1.0] + [f.steps / d for f in self.ferries
                                             if (d := _axial_distance(ax[f.port], ax[f.to])) > f.steps])
         ax = self._axial

@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import InputError
 from .errors import IllegalAction
@@ -41,9 +42,17 @@ class GameRules:
     name = "custom"
     family = ""
     description = ""
-    defaults = None
-    min_players = 2
-    max_players: int | None = None
+    # A family's own OptionSet subclass, whose fields its hooks read (so typed loosely here).
+    defaults: Any = None
+    options: Any
+
+    @property
+    def min_players(self) -> int:
+        return 2
+
+    @property
+    def max_players(self) -> int | None:
+        return None
 
     def __init__(self, options=None):
         if options is None:

@@ -38,7 +38,7 @@ class Ledger:
         return Ledger(self.accounts, self.entries, self.floor)
 
     def as_json(self) -> dict:
-        out = {"accounts": list(self.accounts), "entries": [list(e) for e in self.entries]}
+        out: dict = {"accounts": list(self.accounts), "entries": [list(e) for e in self.entries]}
         if self.floor != 0:
             out["floor"] = self.floor
         return out

@@ -49,13 +49,13 @@ class OwnedTrack:
         if _copy:
             return
         n_edges = len(board.edge_ends)
-        self.track = [set() for _ in range(n_players)]
+        self.track: list[set[int]] = [set() for _ in range(n_players)]
         self.edge_owners: dict = {}
         self.owners_of: list = [()] * n_edges
         self.owner_bits: list = [0] * n_edges
         self.hex_owners: list = [0] * len(board.hex_names)
-        self.nodes = [set() for _ in range(n_players)]
-        self.frontier = [set() for _ in range(n_players)]
+        self.nodes: list[set[int]] = [set() for _ in range(n_players)]
+        self.frontier: list[set[int]] = [set() for _ in range(n_players)]
         self.version = 0            # counts the pieces laid (for caches of the built track)
 
     def copy(self) -> OwnedTrack:

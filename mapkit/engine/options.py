@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from dataclasses import dataclass, field, fields
+from typing import Self
 
 from ..errors import InputError
 
@@ -67,7 +68,7 @@ def _is_int(v) -> bool:
 class OptionSet:
     """Base class of a family's options (see the module notes)."""
 
-    def replace(self, **changes) -> OptionSet:
+    def replace(self, **changes) -> Self:
         """A copy with ``changes``; unknown names and bad values raise :class:`InputError`."""
         known = {f.name for f in fields(self)}
         for k in changes:
@@ -116,7 +117,7 @@ class OptionSet:
         return out
 
     @classmethod
-    def from_record(cls, defaults: OptionSet, values: dict) -> OptionSet:
+    def from_record(cls, defaults: Self, values: dict) -> Self:
         """The options a record names: ``values`` over ``defaults``; an option the record
         lacks (it did not exist when the game was played) takes its ``before`` value."""
         changes = dict(values)

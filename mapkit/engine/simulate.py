@@ -241,7 +241,7 @@ def summarize(spec: SimSpec, stats: list) -> dict:
     games = len(stats)
     seats = [{"seat": p + 1, "bot": spec.bots[p], **rate(sum(s["returns"][p] for s in stats), games)}
              for p in range(n)]
-    by_bot = {}
+    by_bot: dict[str, tuple[float, int]] = {}
     for p, b in enumerate(spec.bots):
         w, k = by_bot.get(b, (0.0, 0))
         by_bot[b] = (w + sum(s["returns"][p] for s in stats), k + games)

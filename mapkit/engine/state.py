@@ -81,7 +81,7 @@ class State:
     # When the current decision started, for turn timers (a front end may replace the clock).
     clock = staticmethod(time.monotonic)
     # Why the game ended (a family sets it when it ends): shown in view() and by simulate.
-    end_reason = None
+    end_reason: str | None = None
 
     def __init__(self, game):
         self.game = game

@@ -93,7 +93,7 @@ class _Frame:
         self.merges: list = []
 
 
-def _scalar(event, line: int, fail):
+def _scalar(event, line: int | None, fail):
     """The Python value of a scalar event, as PyYAML's safe loader makes it."""
     tag, text = event.tag, event.value
     if tag is None or tag == "!":
@@ -132,7 +132,7 @@ class _Builder:
         where = f"{self.doc.source}:{line}" if line else self.doc.source
         return InputError(f"{where}: {message}", line)
 
-    def _count(self, n: int, line: int) -> None:
+    def _count(self, n: int, line: int | None) -> None:
         self.doc.count += n
         if self.doc.count > self.max_values:
             raise self.fail(f"document too large (more than {self.max_values} values; alias bomb?)", line)
@@ -145,10 +145,10 @@ class _Builder:
             return top.path + (len(top.value),)
         return top.path + ("<<" if top.key is _MERGE else top.key,)
 
-    def _put(self, value, path, line: int) -> None:
+    def _put(self, value, path, line: int | None) -> None:
         """Store a finished value where it belongs (and its line, where it differs from its
         container's: a flow list on one line stores one line, not one per item)."""
-        if path and line != self.doc.line(path[:-1]):
+        if path and line is not None and line != self.doc.line(path[:-1]):
             self.doc.lines.setdefault(path, line)
         if not self.stack:
             self.root = value
@@ -163,7 +163,7 @@ class _Builder:
             top.value[top.key] = value
             top.key = None
 
-    def _take_key(self, event, line: int) -> bool:
+    def _take_key(self, event, line: int | None) -> bool:
         """A mapping's key: remember it and return True; False for anything else."""
         top = self.stack[-1] if self.stack else None
         if top is None or not isinstance(top.value, dict) or top.key is not None:
@@ -177,7 +177,8 @@ class _Builder:
         value = _scalar(event, line, self.fail)
         # "yes", "1.5", "~" as keys: the text written, not true, 1.5 or null
         key = event.value if isinstance(value, (bool, float)) or value is None else str(value)
-        self.doc.lines[top.path + (key,)] = line
+        if line is not None:
+            self.doc.lines[top.path + (key,)] = line
         if key in top.value:
             raise self.fail(f"duplicate key {key!r}", line)
         top.key = key

@@ -459,11 +459,11 @@ def dump_map(m: Map) -> str:
                 out.append(f"    lat: {_scalar(c.lat)}")
     if m.regions:
         out.append("regions:")
-        for r in m.regions:
-            out.append(f"  - name: {_scalar(r.name)}")
-            for k, v in r.extra:
+        for region in m.regions:
+            out.append(f"  - name: {_scalar(region.name)}")
+            for k, v in region.extra:
                 out.append(f"    {k}: {_scalar(v)}")
-            out.append(f"    hexes: [{', '.join(hex_name(h) for h in r.hexes)}]")
+            out.append(f"    hexes: [{', '.join(hex_name(h) for h in region.hexes)}]")
     rules = m.rules
     if not rules.is_default():
         out.append("rules:")
@@ -491,11 +491,11 @@ def dump_map(m: Map) -> str:
     if m.ferries:
         out.append("ferries:")
         for f in m.ferries:
-            first = "  - "
+            lead = "  - "
             if f.name is not None:
                 out.append(f"  - name: {_scalar(f.name)}")
-                first = "    "
-            out.append(f"{first}from: {_scalar(f.from_city)}")
+                lead = "    "
+            out.append(f"{lead}from: {_scalar(f.from_city)}")
             out.append(f"    to: {hex_name(f.to)}")
             out.append(f"    cost: {f.cost}")
             out.append(f"    fare: {_flow(f.fare)}")

@@ -428,16 +428,16 @@ def _reprice(s, p: int) -> None:
 def single_pieces(s, p: int) -> list:
     """Edge ids of every single piece the player to move could build now (sorted)."""
     if len(builders(s, p)) == 2:
-        out = set()
+        pieces: set[int] = set()
         for h in {s.joint["at"]} | s.joint["hexes"]:
             for _, eid in s.board.adj[h]:
-                if eid not in out:
+                if eid not in pieces:
                     try:
                         plan_build(s, p, [eid])
                     except IllegalAction:
                         continue
-                    out.add(eid)
-        return sorted(out)
+                    pieces.add(eid)
+        return sorted(pieces)
     _reprice(s, p)
     post = s.step == "post_build"
     left = s.budget if post else s.points

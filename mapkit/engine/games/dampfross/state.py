@@ -141,10 +141,10 @@ class DampfrossState(State):
         self.pb_extra: dict = {}
         self.pb_started: set = set()
         self.last_race_no = None                # set when the time limit is up
-        self._rows_cache = None                 # (track version, rows) of track_rows()
-        self._cls = [{} for _ in range(n)]      # frontier edge -> its price (building.classify)
-        self._priced = [{} for _ in range(n)]   # price -> the frontier edges of that price
-        self._stale = [set() for _ in range(n)]  # frontier edges to price again
+        self._rows_cache: tuple | None = None   # (track version, rows, neighbours) of track_rows()
+        self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
+        self._priced: list[dict[int, set[int]]] = [{} for _ in range(n)]  # price -> frontier edges
+        self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
         self.winners_: list = []
         self.end_reason = None
         if self.unconnected <= 1:
@@ -248,6 +248,7 @@ class DampfrossState(State):
     def track_neighbours(self) -> dict:
         """hex -> its neighbours over built track and bought ferries (from :meth:`track_rows`)."""
         self.track_rows()
+        assert self._rows_cache is not None
         return self._rows_cache[2]
 
     def _track_graph(self) -> dict:

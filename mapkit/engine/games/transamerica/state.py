@@ -111,7 +111,7 @@ class TransAmericaState(State):
         self.out: set = set()                   # eliminated seats
         self.changer: set = set()               # seats with a Super Changer
         self.fixed: dict = {}                   # seat -> hex of a fixed start marker
-        self.variants = frozenset()             # the round variants in force this round
+        self.variants: frozenset[str] = frozenset()             # the round variants in force this round
         self.choice: str | None = None          # maturita: this round's variant
         self.stages: list = []                  # the set-up steps still to come this round
         self.queue: list = []                   # seats still to act in the current set-up step

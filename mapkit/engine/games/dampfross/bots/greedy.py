@@ -218,7 +218,7 @@ class GreedyBot(Bot):
         t = tables(g)
         bonus = g.options.city_bonus
         mine = g.nodes[p] or {g.starts[p]} - {None}
-        heap = []
+        heap: list[tuple] = []
         for ci, h, v in targets:
             d = t.build_from_city(ci)
             low = min(d[x] for x in mine) if mine else INF

@@ -324,7 +324,7 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
     cache = _route_cache(state)
     steps = _track_steps(state, p, team)
     to_go = state.board.distance_to(targets)
-    out = []
+    out: list = []
     for w in weights:
         key = ("route", p, tuple(team), start, targets, w)
         if key not in cache:

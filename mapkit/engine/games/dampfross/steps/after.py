@@ -70,7 +70,7 @@ def finish_race(s, run: bool) -> None:
             if len(mem) == 2:
                 # the poorer partner gets the odd point
                 s0, s1 = split(amount, mem[0], mem[1], s.money.accounts)
-                shares = ((mem[0], s1), (mem[1], s0))
+                shares: tuple[tuple[int, int], ...] = ((mem[0], s1), (mem[1], s0))
             else:
                 shares = ((p, amount),)
             for m, share in shares:
