@@ -215,7 +215,8 @@ function animate(ctx, t, path) {
   t.anim = start;
   const step = (now) => {
     if (t.anim !== start) return;
-    const u = Math.min(pts.length - 1, (now - start) / per);
+    // a frame's time may be a little before the start taken just now: clamp it at the start
+    const u = Math.max(0, Math.min(pts.length - 1, (now - start) / per));
     const j = Math.min(pts.length - 2, Math.floor(u));
     const s = u - j;
     t.x = pts[j][0] + (pts[j + 1][0] - pts[j][0]) * s;
