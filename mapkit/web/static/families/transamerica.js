@@ -20,7 +20,7 @@ const S = {
   junctions: null,     // Set of hex indices
   doubles: null,       // Set of edge names
   picked: null,        // a junction clicked once for the start marker
-  refusal: null,       // {hex, reason}: the engine's word on the last refused click
+  refusal: null,       // {hex, reason, n}: the engine's word on the last refused click (state n)
   bridge: null,        // a double line picked to break (broken bridge)
   bridgeFrom: null,    // the first hex of a bridge being picked
   completion: null,    // the viewer's cheapest completion, {n, cost, pieces}
@@ -35,7 +35,7 @@ const PLAN = new PathPlan({ network: (ctx) => networkHexes(ctx, ctx.seat), build
   nothing: "nothing on this path can be laid now" });
 
 // Plain words for the variants (rules.md 5), for maturita's choice and the round's line.
-export const VARIANTS = {
+const VARIANTS = {
   standard: "Standard rules",
   open_hand: "Open hand: every hand is shown",
   card_passing_1: "Card passing I: one colour passed on in turn",
@@ -62,11 +62,6 @@ function k(ctx) { return ctx.geometry.hex_mm / 14; }
 function edgeEnds(ctx, edge) {
   const [a, b] = edge.split("/");
   return [ctx.board.hexIndex(a), ctx.board.hexIndex(b)];
-}
-
-function cityAt(ctx, i) {
-  const name = ctx.board.hexName(i);
-  return ctx.geometry.cities.find((c) => c.hex === name) || null;
 }
 
 function placeName(ctx, hex) {
