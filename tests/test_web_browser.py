@@ -1,8 +1,9 @@
 """``mapkit serve`` in a real browser (Debian's Chromium, headless, driven by selenium): a game
 started from the lobby against a bot, a piece built by clicking two hexes and seen drawn and
 paid, a race declared on the board and run with trains moving, a second browser that sees the
-moves live and cannot act for the first seat, and the editor: a mountain painted, the
-distance table changed, saved and reloaded."""
+moves live and cannot act for the first seat, a TransAmerica game against a bot (the start
+marker and a piece placed by clicking, the player's own hand and no other shown), and the
+editor: a mountain painted, the distance table changed, saved and reloaded."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ WAIT = 30
 def served(tmp_path_factory):
     d = tmp_path_factory.mktemp("web")
     (d / "tiny.yaml").write_text(TINY, encoding="utf-8")
-    s = Served(d / "games", [d / "tiny.yaml", MAPS / "example.yaml"])
+    s = Served(d / "games", [d / "tiny.yaml", MAPS / "example.yaml", MAPS / "czechia.yaml"])
     yield s
     s.stop()
 
@@ -80,17 +81,42 @@ def game_view(driver):
     return driver.execute_script("return window.mapkitGame && window.mapkitGame.view")
 
 
-def greedy_move(served, gid, seat):
-    """The greedy bot's action for ``seat`` in the game as its record on disk stands."""
+def _replayed(served, gid):
+    """The game as its record on disk stands."""
     from mapkit.engine import EngineMap, replay
-    from mapkit.engine.bots import make_bot
     from mapkit.engine.record import load_record
     from mapkit.io.yamlmap import load_map
 
     board = EngineMap.from_map(load_map(served.games / gid / "map.yaml"))
-    state = replay(load_record(served.games / gid / "record.json"), board)
+    return replay(load_record(served.games / gid / "record.json"), board)
+
+
+def greedy_move(served, gid, seat):
+    """The greedy bot's action for ``seat`` in the game as its record on disk stands."""
+    from mapkit.engine.bots import make_bot
+
+    state = _replayed(served, gid)
     assert state.current_player() == seat
     return make_bot("greedy", 7, preset=state.rules.name).act(state)
+
+
+def start_against_a_bot(d, seed="1"):
+    """In the lobby, with the map and rules chosen: bots at once, a fixed seed (the dice, cards
+    and the bot's choices), two seats (Ann and a greedy bot); start. The host's link."""
+    from selenium.webdriver.support.ui import Select
+
+    Select(css(d, "#pace")[0]).select_by_value("0")
+    box = css(d, "#seed")[0]
+    box.clear()
+    box.send_keys(seed)
+    while len(css(d, "#seats .seat-row")) > 2:
+        css(d, "#seats .seat-row")[-1].find_element("css selector", "button").click()
+    name = css(d, "#seats .seat-row .name")[0]
+    name.clear()
+    name.send_keys("Ann")
+    assert Select(css(d, "#seats .seat-row .kind")[1]).first_selected_option.get_attribute("value") == "greedy"
+    css(d, "#start")[0].click()
+    return wait(d, lambda d: css(d, "a.open-host"), what="the game's links")[0]
 
 
 def test_a_game_against_a_bot_from_the_lobby(served, browser):
@@ -100,17 +126,8 @@ def test_a_game_against_a_bot_from_the_lobby(served, browser):
     from selenium.webdriver.support.ui import Select
 
     Select(css(d, "#map")[0]).select_by_value("tiny")
-    Select(css(d, "#pace")[0]).select_by_value("0")
-    css(d, "#seed")[0].send_keys("1")        # a fixed game: the dice and the bot's choices
-    rows = css(d, "#seats .seat-row")
-    assert len(rows) == 3
-    rows[2].find_element("css selector", "button").click()          # two seats: Ann and a bot
-    name = css(d, "#seats .seat-row .name")[0]
-    name.clear()
-    name.send_keys("Ann")
-    assert Select(css(d, "#seats .seat-row .kind")[1]).first_selected_option.get_attribute("value") == "greedy"
-    css(d, "#start")[0].click()
-    link = wait(d, lambda d: css(d, "a.open-host"), what="the game's links")[0]
+    assert len(css(d, "#seats .seat-row")) == 3
+    link = start_against_a_bot(d)
     assert len(css(d, "#links tr")) == 3                               # host, Ann, spectators
     d.get(link.get_attribute("href"))
     # the bot may start: wait until Ann chooses her start city
@@ -258,6 +275,95 @@ def _race_in_the_browser(served, browser, g):
     wait(d, lambda d: css(d, f'#race-results tr'), timeout=60, what="the race's result")
     cells = css(d, "#race-results tr")[0].text
     assert f"{race['start_city']} → {race['target_city']}" in cells
+
+
+def _hand_text(driver):
+    """What the page says beside the board of hands and the round (not the log, where a marker
+    placed on a city names it)."""
+    return " ".join(e.text for sel in ("#hand", "#action", "#round-box", "#players") for e in css(driver, sel))
+
+
+def _options(driver, select):
+    return [o.get_attribute("value") for o in css(driver, f"{select} option")]
+
+
+def test_a_transamerica_game_against_a_bot_from_the_lobby(served, browser):
+    from selenium.webdriver.support.ui import Select
+
+    from mapkit.engine.record import load_record
+
+    d = browser
+    d.get(served.url + "/")
+    wait(d, lambda d: css(d, "#map option[value=czechia]"), what="the lobby's maps")
+    # TransAmerica is offered on a map with city cards only
+    Select(css(d, "#map")[0]).select_by_value("tiny")
+    assert "transamerica" not in _options(d, "#preset")
+    Select(css(d, "#map")[0]).select_by_value("czechia")
+    assert {"transamerica", "transamerica-mega", "paluba"} <= set(_options(d, "#preset"))
+    Select(css(d, "#preset")[0]).select_by_value("transamerica")
+    assert _options(d, "#opt-card_passing") == ["none", "one_colour", "all_at_once"]
+    link = start_against_a_bot(d)           # the cards, who starts, the bot's choices: seed 1
+    d.get(link.get_attribute("href"))
+    v = wait(d, lambda d: any(a["type"] == "start" for a in (game_view(d) or {}).get("legal", [])) and game_view(d),
+             what="Ann's start marker")
+    gid = d.current_url.split("/play/")[1].split("?")[0]
+
+    # her own hand, and nobody else's: on the page, ringed on the board
+    hand = [c["city"] for c in v["players"][0]["hand"]]
+    assert len(hand) == 5 and "hand" not in v["players"][1]
+    deals = load_record(served.games / gid / "record.json").actions
+    bots = [a["city"] for a in deals if a["type"] == "deal" and a["player"] == 1]
+    assert len(bots) == 5 and not set(bots) & set(hand)
+    wait(d, lambda d: len(css(d, "#hand .card")) == 5, what="Ann's cards")
+    assert [c.get_attribute("data-city") for c in css(d, "#hand .card")] == hand
+    assert [c for c in bots if c in _hand_text(d)] == []
+    assert sorted(g.get_attribute("data-city") for g in css(d, "g.hand-city.own")) == sorted(hand)
+    assert not css(d, 'g.hand-city[data-seat="1"]')
+    shot(d, "ta-place")
+
+    # a click where no track can go: the engine's reason; then her first city, twice: placed
+    click_hex(d, "T2")
+    wait(d, lambda d: css(d, ".refusal") and "T2 is no junction" in css(d, ".refusal")[0].text, what="the refusal")
+    # her first city with a single line beside it (the others are laid in a turn of their own)
+    state = _replayed(served, gid)
+    b, size = state.board, state.tables.size
+    singles = {b.hex_names[h] for h in range(len(b.hex_names)) if any(size[e] == 1 for _, e in b.adj[h])}
+    home, city = next((c["hex"], c["city"]) for c in v["players"][0]["hand"] if c["hex"] in singles)
+    click_hex(d, home)
+    assert button(d, f"Place the marker on {home} ({city})")
+    click_hex(d, home)
+    wait(d, lambda d: css(d, f'g.marker[data-seat="0"][data-hex="{home}"]'), what="Ann's marker drawn")
+
+    # a piece: a click on a junction next to hers shows what the engine would do; again: laid
+    v = wait(d, lambda d: (game_view(d) or {}).get("step") == "build" and game_view(d)["legal"] and game_view(d),
+             what="Ann's build turn")
+    assert v["board"]["markers"]["Ann"] == home
+    edge = next(a["pieces"][0] for a in v["legal"]
+                if a["type"] == "build" and size[b.edge_between(*b.parse_edge(a["pieces"][0]))] == 1)
+    far = next(h for h in edge.split("/") if h != home)
+    click_hex(d, far)
+    row = wait(d, lambda d: css(d, f'table.plan tr[data-edge="{edge}"]'), what="the engine's word on the piece")[0]
+    assert row.text == f"{edge} single can be laid"
+    assert css(d, "p.plan-total")[0].text == "1 piece now; 1 single piece left after it."
+    shot(d, "ta-preview")
+    click_hex(d, far)
+    wait(d, lambda d: css(d, f'g.piece[data-edge="{edge}"][data-network="0"]'), what="the piece drawn")
+    assert len(css(d, f'g.piece.single[data-edge="{edge}"] line.rail')) == 1
+    # one single of two: the turn goes on until "Done"
+    wait(d, lambda d: "You may lay 1 more single piece." in css(d, "p.allowance")[0].text, what="the turn going on")
+    button(d, "Done: end the turn").click()
+    # the bot answers: its pieces drawn; Ann's turn again
+    v = wait(d, lambda d: (game_view(d) or {}).get("current_player") == 0 and game_view(d)["legal"]
+             and len(game_view(d)["board"]["track"]) > 1 and game_view(d), what="the bot's turn")
+    bot_pieces = [t["edge"] for t in v["board"]["track"] if 1 in t["network"]]
+    assert bot_pieces and all(css(d, f'g.piece[data-edge="{e}"]') for e in bot_pieces)
+    assert len(css(d, "g.piece")) == len(v["board"]["track"])
+    for t in v["board"]["track"]:            # a double line's two rails, a single's one
+        assert len(css(d, f'g.piece[data-edge="{t["edge"]}"] line.rail')) == (2 if t["double"] else 1)
+    assert len(css(d, "#score-track td")) == 14                     # 13 down to 0
+    assert "Round 1" in css(d, "#round-box")[0].text
+    assert [c for c in bots if c in _hand_text(d)] == [] and all(c in _hand_text(d) for c in hand)
+    shot(d, "ta-answered")
 
 
 def test_the_editor_paint_measure_save_reload(served, browser):

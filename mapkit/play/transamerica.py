@@ -275,18 +275,17 @@ def _card_name(g, text) -> str:
 def _toward(g, p, target) -> tuple:
     """The pieces along the cheapest way from ``p``'s network toward hex ``target`` that this
     turn allows (a double line only as the turn's first piece), and a note on the rest."""
-    from ..engine.games.transamerica.scoring import board_costs
-    from ..search import dial, path_to
+    from ..engine.games.transamerica.scoring import cheapest_way
 
     b = g.board
     net = g.network(p)
     name = b.hex_names[target]
     if target in net:
         raise CommandError(f"{name} is on your network already")
-    dist, pred = dial(board_costs(g), sorted(net), preds=True, max_weight=2)
-    path = path_to(pred, target, dist)
-    if not path:
+    way = cheapest_way(g, p, target)
+    if way is None:
         raise CommandError(f"no track can join {name} to your network")
+    path, cost = way
     take = []
     trial = g.clone()
     for x, y in zip(path, path[1:], strict=False):
@@ -303,7 +302,7 @@ def _toward(g, p, target) -> tuple:
     steps = [b.hex_names[take[0][0]]] + [b.hex_names[y] for _, y in take]
     if any(take[i][1] != take[i + 1][0] for i in range(len(take) - 1)):
         return {"type": "build", "pieces": [b.edge_name(b.edge_between(x, y)) for x, y in take]}, None
-    rest = dist[target] - sum(g.tables.size[b.edge_between(x, y)] for x, y in take)
+    rest = cost - sum(g.tables.size[b.edge_between(x, y)] for x, y in take)
     note = f"  {rest} more to {name}" if rest > 0 else None
     return {"type": "build", "path": steps}, note
 

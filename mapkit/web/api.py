@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 
 from ..errors import InputError
 from . import editor
+from .families import needs_cards, option_notes
 from .boards import geometry
 from .catalogue import MAX_UPLOAD_BYTES
 from .httpio import read_body, read_json, server_of
@@ -26,8 +27,16 @@ __all__ = ["info", "maps", "map_doc", "map_yaml", "games", "game_board", "game_l
 
 
 # -- information and maps -----------------------------------------------------------------------
+def _choices(options) -> dict:
+    """Option name -> the values it takes, for the options that take one of a list."""
+    from dataclasses import fields
+
+    return {f.name: list(f.metadata["choices"]) for f in fields(options) if f.metadata.get("choices")}
+
+
 async def info(request):
-    """Presets (with their options and bots) and maps, for the lobby."""
+    """Presets (with their options, what each option means where the family says, and bots)
+    and maps, for the lobby. ``needs_cards``: the preset plays on maps with city cards only."""
     from ..engine import PRESETS
     from ..engine.bots import bots_for
 
@@ -35,10 +44,13 @@ async def info(request):
     for name, cls in sorted(PRESETS.items()):
         rules = cls()
         d = rules.options
+        notes = option_notes(cls.family)
         presets.append({"name": name, "family": cls.family, "description": cls.description,
                         "min_players": rules.min_players, "max_players": rules.max_players,
-                        "options": [{"name": k, "kind": kind, "default": getattr(d, k)} for k, kind in d.describe()],
-                        "bots": sorted(bots_for(name))})
+                        "options": [{"name": k, "kind": kind, "default": getattr(d, k), "choices": choices.get(k),
+                                     "about": notes.get(k)}
+                                    for choices in [_choices(d)] for k, kind in d.describe()],
+                        "bots": sorted(bots_for(name)), "needs_cards": needs_cards(cls.family)})
     return JSONResponse({"presets": presets, "maps": server_of(request).catalogue.entries(),
                          "max_upload": MAX_UPLOAD_BYTES})
 
@@ -92,7 +104,8 @@ async def games(request):
     kwargs = {"pace": data["pace"]} if "pace" in data else {}
     game = await srv.hub.create(m, text, preset, options, [(s.get("name"), s.get("kind", "human")) for s in seats],
                                 seed=data.get("seed"), **kwargs)
-    await asyncio.to_thread(srv.board_text, m, text)        # drawn now: the game's page opens at once
+    # drawn now: the game's page opens at once
+    await asyncio.to_thread(srv.board_text, m, text, game.state.rules.family)
     return JSONResponse({"id": game.id, **game.links()})
 
 
@@ -100,7 +113,7 @@ async def game_board(request):
     """The printed board of a game's map and its geometry (:mod:`mapkit.web.boards`)."""
     srv = server_of(request)
     game = srv.hub.get(request.path_params["gid"])
-    text = await asyncio.to_thread(srv.board_text, game.map, game.map_text)
+    text = await asyncio.to_thread(srv.board_text, game.map, game.map_text, game.state.rules.family)
     return Response(text, media_type="application/json", headers={"Cache-Control": "max-age=3600"})
 
 

@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from . import api
-from .boards import BoardCache
+from .boards import BoardCache, look_of
 from .catalogue import Catalogue
 from .httpio import handled
 from .hub import Hub
@@ -54,10 +54,11 @@ class Server:
         self.boards = BoardCache(store.cache)
         self._board_lock = threading.Lock()
 
-    def board_text(self, m, text: str) -> str:
-        """The board payload of map ``m`` (drawn once, then cached; called from worker threads)."""
+    def board_text(self, m, text: str, family: str = "") -> str:
+        """The board payload of map ``m`` as game ``family`` prints it (drawn once, then cached;
+        called from worker threads)."""
         with self._board_lock:
-            return self.boards.get(m, text)
+            return self.boards.get(m, text, look_of(family))
 
 
 def _page(name):

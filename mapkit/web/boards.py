@@ -12,9 +12,15 @@ picture without any conversion. The geometry:
 * ``neighbours``: per hex ``[[index, edge name], ...]`` over the hexes of the board;
 * ``cities``: ``[{name, hex, numbers}]``; ``terrain_colours``: the colour look's fills.
 
+A game family may print its board otherwise: TransAmerica's board
+(:class:`mapkit.render.transamerica.TransAmericaArt`, as ``mapkit sheets --rules
+transamerica`` prints it) has a dot on every junction and the 35 card cities, ringed in their
+colours, as its only cities; its ``cities`` are those, each with its ``colour`` and whether
+its card is ``removed`` with 2-3 players.
+
 Drawing the Czech board takes about a third of a second (placing its names), so each map's
-picture is drawn once and kept, in memory and in the games folder's ``cache/``, under the
-hash of the map's canonical text.
+picture is drawn once per look and kept, in memory and in the games folder's ``cache/``, under
+the hash of the map's canonical text and the look.
 
 >>> from mapkit.grid import Grid
 >>> g = geometry(Grid("pointy", "odd", 3, 2))     # 14 mm across: A1 at margin 7 + 7, 7 + 14 / sqrt(3)
@@ -28,7 +34,7 @@ import hashlib
 import json
 from collections import OrderedDict
 
-__all__ = ["geometry", "printed_board", "BoardCache"]
+__all__ = ["geometry", "printed_board", "board_payload", "look_of", "LOOKS", "BoardCache"]
 
 
 def geometry(grid) -> dict:
@@ -53,13 +59,43 @@ def geometry(grid) -> dict:
             "hexes": hexes, "corners": corners, "neighbours": neighbours}
 
 
-def printed_board(m, style: str = "colour") -> str:
-    """The board of map ``m`` as SVG text in frame millimetres (user units = mm)."""
-    import svgwrite
+LOOKS = ("board", "transamerica")
 
+
+def _art(m, look: str, style: str):
+    """The picture of map ``m`` in ``look`` and the cities it shows."""
+    if look == "transamerica":
+        from ..cards import read_cards
+        from ..errors import InputError
+        from ..render.transamerica import TransAmericaArt, card_map
+
+        cards, problems = read_cards(m)
+        if not cards or problems:
+            raise InputError(f"the map {m.name!r} has no deck of city cards (rules.city_cards): "
+                             f"{problems[0] if problems else 'none'}")
+        from ..render.style import named_colour
+
+        cities = [{"name": c.name, "hex": c.hex, "numbers": [], "colour": c.colour, "ink": named_colour(c.colour),
+                   "removed": c.removed} for c in cards]
+        return TransAmericaArt(card_map(m, cards), style), cities
     from ..render import BoardArt
 
-    art = BoardArt(m, style)
+    return BoardArt(m, style), [{"name": c.name, "hex": c.hex, "numbers": list(c.numbers)} for c in m.cities]
+
+
+def look_of(family: str) -> str:
+    """The look of the board a game family plays on (its printed board)."""
+    return family if family in LOOKS else "board"
+
+
+def printed_board(m, style: str = "colour", look: str = "board") -> str:
+    """The board of map ``m`` as SVG text in frame millimetres (user units = mm)."""
+    return _svg(_art(m, look, style)[0])
+
+
+def _svg(art) -> str:
+    import svgwrite
+
     fw, fh = art.frame_size
     dwg = svgwrite.Drawing(size=(f"{fw:.3f}", f"{fh:.3f}"), viewBox=f"0 0 {fw:.3f} {fh:.3f}",
                            debug=False, profile="full")
@@ -67,16 +103,18 @@ def printed_board(m, style: str = "colour") -> str:
     return dwg.tostring()
 
 
-def board_payload(m) -> dict:
+def board_payload(m, look: str = "board") -> dict:
     """What a page needs of map ``m``: ``svg``, ``geometry`` with cities, the terrain colours."""
     from ..grid import hex_name
     from ..render import get_style
 
+    art, cities = _art(m, look, "colour")
     geo = geometry(m.grid)
-    geo["cities"] = [{"name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers)} for c in m.cities]
+    geo["cities"] = [{**c, "hex": hex_name(c["hex"])} for c in cities]
     geo["terrain_colours"] = dict(get_style("colour").terrain)
     geo["name"] = m.name
-    return {"svg": printed_board(m), "geometry": geo}
+    geo["look"] = look
+    return {"svg": _svg(art), "geometry": geo}
 
 
 class BoardCache:
@@ -89,14 +127,15 @@ class BoardCache:
         self._mem: OrderedDict = OrderedDict()
 
     @staticmethod
-    def key(text: str) -> str:
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    def key(text: str, look: str = "board") -> str:
+        k = hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+        return k if look == "board" else f"{k}-{look}"
 
-    def get(self, m, text: str) -> str:
-        """The payload of map ``m`` (canonical ``text``) as JSON text."""
+    def get(self, m, text: str, look: str = "board") -> str:
+        """The payload of map ``m`` (canonical ``text``) in ``look`` as JSON text."""
         from ..fileio import atomic_write
 
-        k = self.key(text)
+        k = self.key(text, look)
         got = self._mem.get(k)
         if got is not None:
             self._mem.move_to_end(k)
@@ -105,7 +144,7 @@ class BoardCache:
         if path.is_file():
             got = path.read_text(encoding="utf-8")
         else:
-            got = json.dumps(board_payload(m), ensure_ascii=False, separators=(",", ":"))
+            got = json.dumps(board_payload(m, look), ensure_ascii=False, separators=(",", ":"))
             atomic_write(path, got)
         self._mem[k] = got
         while len(self._mem) > self.keep:

@@ -13,8 +13,8 @@ stored in canonical form (the bytes ``mapkit format`` writes), never over a bund
 >>> text = "version: 1\\nname: Tiny\\ngrid: {orientation: pointy, offset: odd, columns: 9, rows: 1}\\n" \\
 ...        "cities: [{name: Aš, hex: A1, numbers: [11]}, {name: Cheb, hex: I1, numbers: [12]}]\\n"
 >>> entry = cat.upload(text, "tiny.yaml")
->>> entry["id"], entry["name"], [e["id"] for e in cat.entries()]
-('my-tiny', 'Tiny', ['my-tiny'])
+>>> entry["id"], entry["name"], entry["cards"], [e["id"] for e in cat.entries()]
+('my-tiny', 'Tiny', False, ['my-tiny'])
 >>> cat.upload("version: 1\\ngrid: {}\\n", "bad.yaml")
 Traceback (most recent call last):
 ...
@@ -74,7 +74,8 @@ class Catalogue:
 
     # -- listing -------------------------------------------------------------------------------
     def entries(self) -> list:
-        """``[{id, name, source, cities, columns, rows, valid, error}]``, bundled first."""
+        """``[{id, name, source, cities, columns, rows, cards, valid, error}]``, bundled first
+        (``cards``: the map carries TransAmerica's deck of city cards, so its presets play it)."""
         out = []
         for key, path in self.bundled.items():
             out.append(self._entry(key, path, "bundled"))
@@ -87,7 +88,11 @@ class Catalogue:
         e = {"id": key, "source": source, "name": (m.name or path.stem) if m else path.stem,
              "valid": error is None, "error": error}
         if m is not None:
-            e.update(cities=len(m.cities), columns=m.grid.columns, rows=m.grid.rows)
+            from ..cards import read_cards
+
+            cards, problems = read_cards(m)
+            e.update(cities=len(m.cities), columns=m.grid.columns, rows=m.grid.rows,
+                     cards=bool(cards) and not problems)
         return e
 
     def path_of(self, key: str) -> Path:

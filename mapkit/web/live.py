@@ -4,7 +4,8 @@ questions in, each answered by its ``id``.
 Messages from a browser: ``{"type": "act", "action": {...}}`` -> ``ack`` (the normalized
 action, ``n`` actions so far) or ``error`` (the engine's one-line reason and rule id);
 ``{"type": "undo"}`` -> ``undone``; ``{"type": "ask", "ask": NAME, ...}`` -> ``answer`` (the
-family's questions, :mod:`mapkit.web.families`, which change nothing); ``{"type": "ping"}`` ->
+family's questions, :mod:`mapkit.web.families`, which change nothing; a spectator asks only
+the public ones); ``{"type": "ping"}`` ->
 ``pong``. The server first sends ``hello`` (the game, its seats, this link's seats), then a
 ``state`` after every change (:meth:`mapkit.web.hub.LiveGame.state_message`).
 """
@@ -19,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
-from .families import requests_for
+from .families import public_requests, requests_for
 from .httpio import same_origin, server_of
 from .hub import Access, Connection, Refused
 
@@ -104,11 +105,12 @@ async def answer(game, access: Access, text: str) -> str:
 
 
 async def _ask(game, access: Access, msg: dict) -> dict:
-    fn = requests_for(game.state.rules.family).get(msg.get("ask"))
+    family = game.state.rules.family
+    fn = requests_for(family).get(msg.get("ask"))
     if fn is None:
         raise InputError(f"no question {msg.get('ask')!r} for this game")
-    if access.spectator:
-        raise Refused("a spectator asks nothing; open your seat's link", "web.spectator")
+    if access.spectator and msg["ask"] not in public_requests(family):
+        raise Refused("a spectator asks nothing of this kind; open your seat's link", "web.spectator")
     async with game.lock:
         seat = game.viewer_seat(access)
         return {"type": "answer", "ask": msg["ask"], **fn(game.state, seat, msg)}

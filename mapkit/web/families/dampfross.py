@@ -32,24 +32,9 @@ from __future__ import annotations
 
 from ...engine.errors import IllegalAction
 from ...errors import InputError
+from . import hex_of, hexes_of
 
 __all__ = ["REQUESTS", "plan", "preview", "routes", "route"]
-
-MAX_PATH = 400
-
-
-def _hex(board, name) -> int:
-    try:
-        return board.hex_id(str(name))
-    except (KeyError, ValueError, IndexError):
-        raise InputError(f"{name!r} is not a hex of the board") from None
-
-
-def _hexes(board, names) -> list:
-    if not isinstance(names, list) or len(names) > MAX_PATH:
-        raise InputError(f"a path is a list of at most {MAX_PATH} hex names")
-    return [_hex(board, n) for n in names]
-
 
 def _building(state, seat) -> None:
     if state.current_player() != seat or state.step not in ("build", "post_build"):
@@ -62,7 +47,7 @@ def plan(state, seat: int, msg: dict) -> dict:
 
     _building(state, seat)
     b = state.board
-    h = _hex(b, msg.get("to"))
+    h = hex_of(b, msg.get("to"))
     ext = extension(state, seat, 1.0, target=h)
     if h not in ext.dist:
         raise InputError(f"no track can be built from your network to {b.hex_names[h]}")
@@ -79,7 +64,7 @@ def preview(state, seat: int, msg: dict) -> dict:
     ``action`` (None when not even the first piece can be built)."""
     _building(state, seat)
     b = state.board
-    hexes = _hexes(b, msg.get("path"))
+    hexes = hexes_of(b, msg.get("path"))
     g = state.clone()
     post = g.step == "post_build"
     pieces = []
@@ -160,7 +145,7 @@ def routes(state, seat: int, msg: dict) -> dict:
 def route(state, seat: int, msg: dict) -> dict:
     """Movement points, fares, own pieces and legality of the route ``msg["route"]``."""
     _declaring(state, seat)
-    ids = _hexes(state.board, msg.get("route"))
+    ids = hexes_of(state.board, msg.get("route"))
     if len(ids) < 2:
         raise InputError("a route has at least two hexes")
     return _route_entry(state, seat, ids)

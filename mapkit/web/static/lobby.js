@@ -34,17 +34,31 @@ function fillOptions() {
   for (const o of p.options) {
     const id = `opt-${o.name}`;
     let input;
-    if (typeof o.default === "boolean") {
-      input = el("select", { id, "data-opt": o.name }, el("option", { value: "true" }, "true"),
-        el("option", { value: "false" }, "false"));
+    const choices = typeof o.default === "boolean" ? ["true", "false"] : o.choices;
+    if (choices) {
+      input = el("select", { id, "data-opt": o.name, "data-choice": o.choices ? "1" : null },
+        ...choices.map((c) => el("option", { value: c }, c)));
       input.value = String(o.default);
     } else {
       input = el("input", { id, "data-opt": o.name, placeholder: o.default === null ? "none" : String(o.default),
         title: o.kind });
     }
     input.dataset.default = JSON.stringify(o.default);
-    $("options").append(el("label", { for: id, title: o.kind }, o.name), input);
+    const label = el("label", { for: id, title: o.about ? `${o.about} (${o.kind})` : o.kind }, o.name);
+    $("options").append(label, el("span.option", {}, input, o.about ? el("span.muted", {}, ` ${o.about}`) : null));
   }
+}
+
+// The presets the chosen map can be played with: TransAmerica's need a map with city cards.
+function fillPresets() {
+  const sel = $("preset");
+  const map = (info.maps || []).find((m) => m.id === $("map").value);
+  const current = sel.value;
+  const offered = info.presets.filter((p) => !p.needs_cards || (map && map.cards));
+  clear(sel).append(...offered.map((p) => el("option", { value: p.name }, p.name)));
+  if (offered.some((p) => p.name === current)) sel.value = current;
+  else if (offered.some((p) => p.name === "paluba")) sel.value = "paluba";
+  if (sel.value !== current) { fillOptions(); fillSeats(); }
 }
 
 function optionValues() {
@@ -53,7 +67,8 @@ function optionValues() {
     const raw = input.value.trim();
     if (raw === "") continue;
     let v = raw;
-    if (raw === "true" || raw === "false") v = raw === "true";
+    if (input.dataset.choice) v = raw;                 // one of the option's words, as it is ("none" too)
+    else if (raw === "true" || raw === "false") v = raw === "true";
     else if (raw === "none" || raw === "null") v = null;
     else if (/^-?\d+$/.test(raw)) v = Number(raw);
     if (JSON.stringify(v) !== input.dataset.default) out[input.dataset.opt] = v;
@@ -108,18 +123,21 @@ async function loadGames() {
 }
 
 function fillMaps(maps) {
+  info.maps = maps;
   const sel = $("map");
   const current = sel.value;
   clear(sel);
   for (const m of maps) {
-    if (m.valid) sel.append(el("option", { value: m.id }, `${m.name}${m.source === "saved" ? " (saved)" : ""}`));
+    if (m.valid) sel.append(el("option", { value: m.id }, `${m.name}${m.source === "saved" ? " (saved)" : ""}`
+      + `${m.cards ? " · TransAmerica cards" : ""}`));
   }
   if (current) sel.value = current;
   if (!sel.value) { const cz = maps.find((m) => m.id === "czechia" && m.valid); if (cz) sel.value = cz.id; }
   const body = clear($("maps").tBodies[0]);
   for (const m of maps) {
     body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source),
-      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${m.cities} cities` : el("span.error", {}, m.error)),
+      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${m.cities} cities${m.cards ? ", TransAmerica's 35 city cards" : ""}`
+        : el("span.error", {}, m.error)),
       el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, "edit"), " ",
         m.valid ? el("a", { href: `/api/maps/${encodeURIComponent(m.id)}/yaml` }, "yaml") : null)));
   }
@@ -135,6 +153,7 @@ async function upload(ev) {
     $("upload-result").textContent = `added: ${entry.name}`;
     fillMaps((await api("/api/maps")).maps);
     $("map").value = entry.id;
+    fillPresets();
   } catch (e) {
     $("upload-result").className = "error";
     $("upload-result").textContent = e.message;
@@ -144,11 +163,11 @@ async function upload(ev) {
 
 async function main() {
   info = await api("/api/info");
-  for (const p of info.presets) $("preset").append(el("option", { value: p.name }, p.name));
-  if (info.presets.some((p) => p.name === "paluba")) $("preset").value = "paluba";
   fillMaps(info.maps);
+  fillPresets();
   fillOptions();
   fillSeats();
+  $("map").addEventListener("change", fillPresets);
   $("preset").addEventListener("change", () => { fillOptions(); fillSeats(); });
   $("add-seat").addEventListener("click", () => {
     const n = document.querySelectorAll("#seats .seat-row").length + 1;

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ....steiner import steiner_tree
 from ...ledger import BANK
 
-__all__ = ["board_costs", "completion", "shortfall", "score_round", "end_game", "end_mission", "mission_scores"]
+__all__ = ["board_costs", "cheapest_way", "completion", "shortfall", "score_round", "end_game", "end_mission", "mission_scores"]
 
 
 def board_costs(s):
@@ -36,6 +36,17 @@ def board_costs(s):
     for h in changed:
         adj[h] = tuple((nb, 0 if e in pieces else size[e]) for nb, e in b.adj[h] if e not in blocked)
     return adj
+
+
+def cheapest_way(s, p: int, target: int):
+    """The cheapest way from ``p``'s network to hex ``target`` over the board's costs now
+    (:func:`board_costs`): ``(hexes from the network to target, pieces)``, a piece counted as
+    in the cheapest completion; None when no track can join them."""
+    from ....search import dial, path_to
+
+    dist, pred = dial(board_costs(s), sorted(s.net.network_hexes(p)), preds=True, max_weight=2)
+    path = path_to(pred, target, dist)
+    return (path, dist[target]) if path else None
 
 
 def completion(s, p: int, limit: int | None = None):

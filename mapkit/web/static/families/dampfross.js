@@ -7,9 +7,9 @@
 // panel(ctx, box) -> the set of action types it offers itself, raceBox(ctx, box),
 // results(ctx, box), playerNote(ctx, player).
 
+import { PathPlan } from "/static/families/pathplan.js";
+
 const S = {
-  plan: [],            // hex indices of the path being planned
-  preview: null,       // the server's answer for that path
   pickedStart: null,   // a start city clicked once
   routes: null,        // race routes offered (answer of "routes"), for race S.routesFor
   routesFor: null,
@@ -18,10 +18,12 @@ const S = {
   customInfo: null,
   trains: new Map(),   // player name -> {g, at: hex name, x, y}
   marked: [],          // hit polygons given a class
-  planKey: "",
 };
 
 const BUILD_STEPS = new Set(["build", "post_build"]);
+// the path being built along (its hexes, the server's price of it)
+const PLAN = new PathPlan({ network: (ctx) => network(ctx, ctx.seat), building: (ctx) => building(ctx),
+  nothing: "nothing on this path can be built now" });
 const f = (v) => Math.round(v * 100) / 100;
 
 function k(ctx) { return ctx.geometry.hex_mm / 14; }
@@ -213,7 +215,8 @@ function animate(ctx, t, path) {
   t.anim = start;
   const step = (now) => {
     if (t.anim !== start) return;
-    const u = Math.min(pts.length - 1, (now - start) / per);
+    // a frame's time may be a little before the start taken just now: clamp it at the start
+    const u = Math.max(0, Math.min(pts.length - 1, (now - start) / per));
     const j = Math.min(pts.length - 2, Math.floor(u));
     const s = u - j;
     t.x = pts[j][0] + (pts[j + 1][0] - pts[j][0]) * s;
@@ -244,7 +247,7 @@ function drawChoices(ctx, marks) {
       if (a.type !== "build" || !a.pieces || a.pieces.length !== 1) continue;
       for (const h of edgeEnds(ctx, a.pieces[0])) if (!net.has(h)) mark(ctx, h, "target");
     }
-    for (const i of S.plan) mark(ctx, i, "picked");
+    for (const i of PLAN.hexes) mark(ctx, i, "picked");
     drawPlan(ctx, marks, kk);
   }
   if (declaring(ctx)) {
@@ -264,12 +267,13 @@ function drawChoices(ctx, marks) {
 
 function drawPlan(ctx, marks, kk) {
   const board = ctx.board;
-  if (S.plan.length < 2) return;
-  const pieces = S.preview && S.preview.key === S.planKey ? S.preview.pieces : null;
-  for (let j = 0; j + 1 < S.plan.length; j++) {
+  const plan = PLAN.hexes;
+  if (plan.length < 2) return;
+  const pieces = PLAN.current() ? PLAN.current().pieces : null;
+  for (let j = 0; j + 1 < plan.length; j++) {
     const piece = pieces ? pieces[j] : null;
     const colour = !piece ? "#555" : piece.own ? "#999" : piece.ok ? "#00a32a" : "#d63638";
-    const [x1, y1, x2, y2] = trimmed(ctx, S.plan[j], S.plan[j + 1]);
+    const [x1, y1, x2, y2] = trimmed(ctx, plan[j], plan[j + 1]);
     marks.append(ctx.svg("line", { x1: f(x1), y1: f(y1), x2: f(x2), y2: f(y2),
       class: `plan-piece ${piece && piece.ok ? "ok" : "no"}`, stroke: colour, "stroke-width": f(1.1 * kk),
       "stroke-dasharray": `${f(1.6 * kk)},${f(0.9 * kk)}`, "stroke-linecap": "round" }));
@@ -297,79 +301,11 @@ async function click(ctx, i) {
     ctx.redraw();
     return;
   }
-  if (building(ctx)) return clickBuild(ctx, i);
+  if (building(ctx)) return PLAN.click(ctx, i);
   if (declaring(ctx)) return clickRoute(ctx, i);
 }
 
 function adjacent(ctx, a, b) { return ctx.board.edgeBetween(a, b) !== null; }
-
-async function clickBuild(ctx, i) {
-  const net = network(ctx, ctx.seat);
-  const plan = S.plan;
-  if (plan.length && i === plan[plan.length - 1] && plan.length >= 2) {
-    await commitBuild(ctx);
-    return;
-  }
-  if (!plan.length) {
-    if (net.has(i)) S.plan = [i];
-    else {
-      const piece = ctx.view.legal.find((a) => a.type === "build" && a.pieces && a.pieces.length === 1
-        && edgeEnds(ctx, a.pieces[0]).includes(i));
-      if (piece) S.plan = edgeEnds(ctx, piece.pieces[0]).sort((x, y) => (x === i) - (y === i));
-      else await planTo(ctx, i);
-    }
-  } else {
-    const at = plan.indexOf(i);
-    if (at >= 0) S.plan = plan.slice(0, at + 1);
-    else if (adjacent(ctx, plan[plan.length - 1], i)) S.plan = [...plan, i];
-    else if (net.has(i)) S.plan = [i];
-    else await planTo(ctx, i);
-  }
-  await updatePreview(ctx);
-}
-
-async function planTo(ctx, i) {
-  try {
-    const r = await ctx.ask("plan", { to: ctx.board.hexName(i) });
-    S.plan = r.path.map((h) => ctx.board.hexIndex(h));
-  } catch (e) {
-    ctx.toast(e.message, "error");
-  }
-}
-
-async function updatePreview(ctx) {
-  S.planKey = S.plan.join(",");
-  S.preview = null;
-  ctx.redraw();
-  if (S.plan.length < 2) return;
-  const key = S.planKey;
-  try {
-    const r = await ctx.ask("preview", { path: S.plan.map((i) => ctx.board.hexName(i)) });
-    if (key !== S.planKey) return;
-    S.preview = { ...r, key };
-  } catch (e) {
-    ctx.toast(e.message, "error");
-  }
-  ctx.redraw();
-}
-
-async function commitBuild(ctx) {
-  const p = S.preview;
-  if (!p || p.key !== S.planKey || !p.action) { ctx.toast("nothing on this path can be built now", "error"); return; }
-  try {
-    await ctx.send(p.action);
-    // keep the rest of the path: the next turn may go on from where this one stopped
-    const stop = p.pieces.findIndex((x) => !x.ok);
-    S.plan = stop < 0 ? [] : S.plan.slice(stop);
-    if (S.plan.length < 2) S.plan = [];
-    S.preview = null;
-    S.planKey = "";
-    if (S.plan.length >= 2 && building(ctx)) await updatePreview(ctx);
-    else ctx.redraw();
-  } catch (e) {
-    ctx.toast(e.message, "error");
-  }
-}
 
 async function clickRoute(ctx, i) {
   const r = ctx.view.race;
@@ -423,13 +359,13 @@ function panel(ctx, box) {
       el("p.muted", {}, "Click a hex of your network, then the hexes to build to (or any hex for the cheapest way "
         + "there); click the last hex again or press Build."));
     box.append(planTable(ctx));
-    const p = S.preview && S.preview.key === S.planKey ? S.preview : null;
+    const p = PLAN.current();
     const buttons = el("div.actions", {});
     buttons.append(el("button.primary", { "data-act": "build", disabled: !(p && p.action),
-      onclick: () => commitBuild(ctx) }, p && p.action
+      onclick: () => PLAN.commit(ctx) }, p && p.action
       ? `Build ${p.action.pieces.length} piece${p.action.pieces.length > 1 ? "s" : ""} (${p.cost}${p.fees ? ` + ${p.fees} fees` : ""})`
       : "Build"));
-    buttons.append(el("button", { "data-act": "clear", onclick: () => { S.plan = []; S.preview = null; S.planKey = ""; ctx.redraw(); } }, "Clear"));
+    buttons.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, "Clear"));
     for (const a of legal("done")) { handled.add("done"); buttons.append(el("button", { "data-type": "done", onclick: () => ctx.act(a).catch(() => {}) }, "Done: end the turn")); }
     for (const a of legal("declare_end")) { handled.add("declare_end"); buttons.append(el("button", { "data-type": "declare_end", onclick: () => ctx.act(a).catch(() => {}) }, "Declare the end of building")); }
     if (ctx.hello.game.options.joint_track && !post) {
@@ -438,15 +374,15 @@ function panel(ctx, box) {
       const who = el("select", { id: "joint-with" }, ...ctx.hello.game.players.filter((x) => x.seat !== ctx.seat)
         .map((x) => el("option", { value: x.seat }, x.name)));
       const at = el("input", { id: "joint-at", size: 4, placeholder: "hex",
-        value: S.plan.length ? ctx.board.hexName(S.plan[0]) : "" });
+        value: PLAN.hexes.length ? ctx.board.hexName(PLAN.hexes[0]) : "" });
       buttons.append(el("span", {}, "joint track with ", who, " at ", at, " ", el("button", { "data-act": "joint",
         onclick: () => ctx.act({ type: "joint", with: Number(who.value), at: at.value.trim().toUpperCase() }).catch(() => {}) },
       "propose")));
     }
     for (const a of legal("ferry")) { handled.add("ferry"); buttons.append(el("button", { "data-type": "ferry", onclick: () => ctx.act(a).catch(() => {}) }, `Buy the ferry ${a.ferry}`)); }
     box.append(buttons);
-  } else if (S.plan.length) {
-    S.plan = []; S.preview = null; S.planKey = "";
+  } else if (PLAN.hexes.length) {
+    PLAN.clear();
   }
   if (declaring(ctx)) {
     handled.add("race"); handled.add("pass");
@@ -457,8 +393,8 @@ function panel(ctx, box) {
 
 function planTable(ctx) {
   const el = ctx.el;
-  const p = S.preview && S.preview.key === S.planKey ? S.preview : null;
-  if (S.plan.length < 2) return el("p", {}, S.plan.length ? `From ${ctx.board.hexName(S.plan[0])}: click the next hex.` : "");
+  const p = PLAN.current();
+  if (PLAN.hexes.length < 2) return el("p", {}, PLAN.hexes.length ? `From ${ctx.board.hexName(PLAN.hexes[0])}: click the next hex.` : "");
   if (!p) return el("p.muted", {}, "pricing the path…");
   const rows = p.pieces.map((x) => el(`tr${x.ok ? "" : ".error"}`, { "data-edge": x.edge },
     el("td", {}, x.edge), el("td.num", {}, x.own ? "own" : x.cost === null ? "" : String(x.cost)),
