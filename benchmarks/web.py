@@ -178,7 +178,8 @@ def check_and_measure(server, created, logs, wall) -> dict:
             again = state.view(s["seat"])
             for v in (shown, again):
                 v.get("turn", {}).pop("elapsed", None)
-            assert you == [s["seat"]] and again == shown, f"game {gid}: the record does not replay to what seat {s['seat']} saw"
+            assert you == [s["seat"]] and again == shown, \
+                f"game {gid}: the record does not replay to what seat {s['seat']} saw"
         chance = [i + 1 for i, a in enumerate(rec.actions) if a["type"] in state.CHANCE_TYPES]
         assert sorted(acked + chance) == list(range(1, len(rec.actions) + 1)), f"game {gid}: actions lost or added"
         total += len(rec.actions)
@@ -186,7 +187,8 @@ def check_and_measure(server, created, logs, wall) -> dict:
     latency = [x for log in logs.values() for x in log["latency"]]
     return {"games": len(created), "clients": len(logs), "actions": total, "player_actions": player,
             "seconds": wall, "per_second": total / wall, "median_ms": 1000 * statistics.median(latency),
-            "p99_ms": 1000 * pct(latency, 0.99), "replay_per_second": total / replay_time if replay_time else float("inf")}
+            "p99_ms": 1000 * pct(latency, 0.99),
+            "replay_per_second": total / replay_time if replay_time else float("inf")}
 
 
 def run_load(server, map_id, games=50, seats=4, seed=1, options=None) -> dict:

@@ -170,7 +170,8 @@ def test_two_browsers_one_game(served, browser):
         # ... nor by sending an action for Ann by hand
         got = bea.execute_async_script(
             "const done = arguments[0];"
-            "window.mapkitGame.send({type: 'start', city: 'Aš', player: 0}).then(r => done('ok'), e => done(e.message));")
+            "window.mapkitGame.send({type: 'start', city: 'Aš', player: 0})"
+            ".then(r => done('ok'), e => done(e.message));")
         assert got == "this link plays for Bea, not for Ann"
         n = int(ann.execute_script("return document.body.dataset.n"))
         button(ann, "Aš").click()
@@ -232,7 +233,7 @@ class Hands:
                 r = live.act(action)
                 if r["type"] != "ack":
                     raise AssertionError(r)
-                live.wait(lambda s: s["n"] >= r["n"])
+                live.wait(lambda s, n=r["n"]: s["n"] >= n)
         except Exception as exc:        # reported by the test
             self.error = exc
             self.ann_races.set()
@@ -272,7 +273,7 @@ def _race_in_the_browser(served, browser, g):
     shot(d, "race")
     wait(d, lambda d: not css(d, "g.train") or css(d, "g.train")[0].get_attribute("transform") != t0,
          what="the train moving")
-    wait(d, lambda d: css(d, f'#race-results tr'), timeout=60, what="the race's result")
+    wait(d, lambda d: css(d, '#race-results tr'), timeout=60, what="the race's result")
     cells = css(d, "#race-results tr")[0].text
     assert f"{race['start_city']} → {race['target_city']}" in cells
 
@@ -435,7 +436,8 @@ def test_a_new_map_from_a_blank_page(served, browser):
     ActionChains(d).move_to_element_with_offset(css(d, 'polygon[data-hex="C4"]')[0], 12, 0).click().perform()
     doc = d.execute_script("return window.mapkitEditor.doc")
     assert doc["rivers"] == [{"name": "River", "edges": ["C4/D4"]}]
-    assert [(c["name"], c["hex"], c["numbers"]) for c in doc["cities"]] == [("Plzeň", "B2", [11, 12]), ("Brno", "I5", [21])]
+    assert [(c["name"], c["hex"], c["numbers"]) for c in doc["cities"]] == [("Plzeň", "B2", [11, 12]),
+                                                                             ("Brno", "I5", [21])]
     wait(d, lambda d: css(d, 'td[data-pair="Plzeň|Brno"]'), what="the two cities' distance")
     # W200 only (most race numbers unused): no errors, so the map is playable once saved
     wait(d, lambda d: "(0 errors, 1 warnings)" in css(d, "#issue-count")[0].text, what="the problems")

@@ -61,7 +61,8 @@ def test_a_game_through_the_live_channel(served):
     # an illegal action: a clear message, nothing changed
     n = st["n"]
     r = ann.act({"type": "build", "pieces": ["F3/F4"]})
-    assert r["type"] == "error" and r["rule"].startswith("build.") and "F3/F4" in r["message"] or "network" in r["message"]
+    assert r["type"] == "error" and r["rule"].startswith("build.")
+    assert "F3/F4" in r["message"] or "network" in r["message"]
     assert len(_record(served, g["id"]).actions) == n
     # acting for another seat is refused before the engine is asked
     r = ann.act({"type": "done", "player": 1})
@@ -195,11 +196,13 @@ def test_hot_seat_acts_for_every_person(served):
 
 
 def test_bad_games_and_uploads_are_refused(served, tmp_path):
-    for body, needle in [({"map": "tiny", "preset": "chess", "seats": [{"name": "A"}, {"name": "B"}]}, "unknown rules preset"),
+    for body, needle in [({"map": "tiny", "preset": "chess", "seats": [{"name": "A"}, {"name": "B"}]},
+                          "unknown rules preset"),
                          ({"map": "../tiny", "preset": "paluba", "seats": []}, "no map"),
                          ({"map": "tiny", "preset": "paluba", "seats": [{"name": "A"}]}, "2 to 8 seats"),
                          ({"map": "tiny", "preset": "paluba", "seats": [{"name": "A"}, {"name": "A"}]}, "two seats"),
-                         ({"map": "tiny", "preset": "paluba", "seats": [{"name": "A"}, {"name": "B", "kind": "oracle"}]},
+                         ({"map": "tiny", "preset": "paluba",
+                           "seats": [{"name": "A"}, {"name": "B", "kind": "oracle"}]},
                           "unknown bot"),
                          ({"map": "tiny", "preset": "paluba", "options": {"racez": 3},
                            "seats": [{"name": "A"}, {"name": "B"}]}, "did you mean 'races'")]:

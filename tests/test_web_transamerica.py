@@ -126,9 +126,10 @@ def test_hands_stay_with_their_seat(served):
             break
         r = host.act(_greedy(served, g["id"]))
         assert r["type"] == "ack", r
-        host.wait(lambda s: s["n"] >= r["n"])
+        n = r["n"]
+        host.wait(lambda s, n=n: s["n"] >= n)
         for c in (ann, bea, spec):
-            c.wait(lambda s: s["n"] >= r["n"])
+            c.wait(lambda s, n=n: s["n"] >= n)
         if st["view"]["current_player"] == 1 and st["view"]["step"] == "build":
             mine = bea.call({"type": "ask", "ask": "completion"})      # her own, nobody else's
             assert mine["type"] == "answer" and set(mine) >= {"cost", "pieces"}

@@ -9,6 +9,7 @@ except G2, a mountain (its six lines are double lines), and A3, water (no juncti
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import networkx as nx
@@ -167,7 +168,8 @@ def test_the_questions_agree_with_the_engine(map_name, options):
             near, far = (x, z) if board.hex_id(x) in net else (z, x)
             answer = fam.preview(g, p, {"path": [near, far]})
             assert answer["action"] == {"type": "build", "player": p, "pieces": [e]}
-            assert answer["pieces"][0]["double"] == (g.tables.size[board.edge_between(board.hex_id(x), board.hex_id(z))] == 2)
+            eid = board.edge_between(board.hex_id(x), board.hex_id(z))
+            assert answer["pieces"][0]["double"] == (g.tables.size[eid] == 2)
             # a path of three more pieces onward: the part shown as layable is taken by the
             # engine as one action; the first piece refused is refused by the engine too
             path = [near, far]
@@ -192,7 +194,7 @@ def test_the_questions_agree_with_the_engine(map_name, options):
                 assert plan["pieces"] == want
                 ids = [board.hex_id(h) for h in plan["path"]]
                 assert ids[0] in net and ids[-1] == target
-                assert sum(graph[a][b]["w"] for a, b in zip(ids, ids[1:])) == want
+                assert sum(graph[a][b]["w"] for a, b in pairwise(ids)) == want
                 planned += 1
             priced += 1
         g.apply(bot.act(g))

@@ -32,8 +32,8 @@ import zipfile
 
 from ..errors import InputError, InvalidError, MapkitError
 
-__all__ = ["blank_document", "grid_of", "check_grid", "valid_map", "document_of", "format_document", "read_document", "canonical_text",
-           "analyse", "heat", "kit_zip", "MAX_GRID"]
+__all__ = ["blank_document", "grid_of", "check_grid", "valid_map", "document_of", "format_document",
+           "read_document", "canonical_text", "analyse", "heat", "kit_zip", "MAX_GRID"]
 
 EDGE_KINDS = ("rivers", "borders", "ridges")
 MAX_GRID = 200            # columns or rows of a map drawn in the browser

@@ -10,7 +10,8 @@ the family's name; the drawing of the family's own parts lives beside the page's
 ``static/families/<family>.js``.
 
 A family may also say in a few words what its options mean (``OPTION_NOTES``, shown in the
-lobby) and that it is played only on maps with city cards (``NEEDS_CARDS``). A request answers for the asker's seat; a spectator may ask only those a family lists in
+lobby) and that it is played only on maps with city cards (``NEEDS_CARDS``). A request answers
+for the asker's seat; a spectator may ask only those a family lists in
 ``PUBLIC`` (answers that hold nothing of any seat: TransAmerica's ``board``).
 
 A new family adds a module here with its ``REQUESTS`` (and ``PUBLIC``) and a script; nothing

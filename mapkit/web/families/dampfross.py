@@ -30,6 +30,8 @@ None of them changes the game.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ...engine.errors import IllegalAction
 from ...errors import InputError
 from . import hex_of, hexes_of
@@ -71,7 +73,7 @@ def preview(state, seat: int, msg: dict) -> dict:
     take = []
     cost = fees = 0
     stopped = None
-    for a, z in zip(hexes, hexes[1:]):
+    for a, z in pairwise(hexes):
         e = b.edge_between(a, z)
         name = b.edge_name(e) if e is not None else f"{b.hex_names[a]}/{b.hex_names[z]}"
         item = {"edge": name, "from": b.hex_names[a], "to": b.hex_names[z], "cost": None, "fees": None,

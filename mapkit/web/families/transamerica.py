@@ -45,6 +45,8 @@ answers come from the asker's seat and what the board shows.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ...engine.errors import IllegalAction
 from ...errors import InputError
 from . import hex_of, hexes_of
@@ -104,7 +106,7 @@ def preview(state, seat, msg: dict) -> dict:
     pieces = []
     take = []
     stopped = None
-    for a, z in zip(hexes, hexes[1:]):
+    for a, z in pairwise(hexes):
         e = b.edge_between(a, z)
         name = b.edge_names[e] if e is not None else f"{b.hex_names[a]}/{b.hex_names[z]}"
         item = {"edge": name, "from": b.hex_names[a], "to": b.hex_names[z], "double": e is not None and size[e] == 2,

@@ -20,7 +20,8 @@ from __future__ import annotations
 from ....steiner import steiner_tree
 from ...ledger import BANK
 
-__all__ = ["board_costs", "cheapest_way", "completion", "shortfall", "score_round", "end_game", "end_mission", "mission_scores"]
+__all__ = ["board_costs", "cheapest_way", "completion", "shortfall", "score_round", "end_game", "end_mission",
+           "mission_scores"]
 
 
 def board_costs(s):
