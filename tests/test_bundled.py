@@ -13,7 +13,7 @@ import zipfile
 import pytest
 import yaml
 
-from conftest import MAPS, ROOT, run_cli
+from tests.support import MAPS, ROOT, run_cli
 
 BUNDLED = sorted(p.stem for p in MAPS.glob("*.yaml"))
 

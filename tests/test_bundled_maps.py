@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from conftest import MAPS, run_cli
+from tests.support import MAPS, run_cli
 from mapkit.geo.projection import BoardProjection, great_circle_km
 from mapkit.io.yamlmap import load_map
 from mapkit.model import ALL_RACE_NUMBERS
@@ -195,7 +195,7 @@ def test_regenerating_czechia_gives_the_bundled_file():
     import importlib.util
     import sys
 
-    from conftest import ROOT
+    from tests.support import ROOT
 
     spec = importlib.util.spec_from_file_location("make_maps", ROOT / "scripts" / "make_maps.py")
     mod = importlib.util.module_from_spec(spec)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import MAPS
+from tests.support import MAPS
 from mapkit.cards import read_cards
 from mapkit.engine import EngineMap
 from mapkit.engine.compiled import map_hashes

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import MAPS, ROOT, assert_one_line_error, run_cli
+from tests.support import MAPS, ROOT, assert_one_line_error, run_cli
 from mapkit import fileio
 from mapkit.errors import InputError
 

@@ -17,7 +17,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import MAPS, ROOT, str_keys
+from tests.support import MAPS, ROOT, str_keys
 from mapkit.schemacheck import compile_schema
 
 SCHEMAS = ROOT / "mapkit" / "schemas"

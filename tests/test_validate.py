@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import MAPS, run_cli
+from tests.support import MAPS, run_cli
 from mapkit.grid import Grid, hex_name
 from mapkit.io.yamlmap import check_map
 
@@ -220,14 +220,14 @@ def test_validate_imports_no_heavy_modules(tmp_path):
     import subprocess
     import sys
 
-    from conftest import ROOT
+    from tests.support import ROOT
     r = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "HEAVY []" in r.stdout
 
 
 def test_readme_lists_every_code():
-    from conftest import ROOT
+    from tests.support import ROOT
     from mapkit.diagnostics import CODES
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -311,7 +311,7 @@ def test_repeated_warnings_are_one_line_with_the_count_and_first_places(tmp_path
 
 
 def test_the_french_peer_maps_42_warnings_are_one_line(tmp_path):
-    from conftest import PEERS
+    from tests.support import PEERS
 
     france = PEERS / "dampfrossdigital" / "France.dmpfmap"
     if not france.is_file():

@@ -137,7 +137,7 @@ class Board:
 
     def _standard_weights(self, metric: str) -> list[list[int]]:
         # The rules of CostModel.build_cost / move_cost / step_cost, over all cells at once.
-        # tests/test_analysis_board.py checks them against CostModel edge by edge.
+        # tests/analysis/test_cells.py checks them against CostModel edge by edge.
         cm = self.costs
         size = self.size
         pas, mnt, foreign = self.passable, self.mountain, self.foreign

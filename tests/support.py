@@ -1,0 +1,76 @@
+"""What the tests share: paths to the project, its bundled maps, test data and the peers' files;
+running mapkit as a user does; the checks of a one-line error."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "maps"
+DATA = ROOT / "tests" / "data"
+SHARED = ROOT.parent / "shared"
+PEERS = SHARED / "peers"
+# The peers' maps lie beside the repository only in CI and here, never on a user's machine; the
+# code they exercise is also covered by files the tests make themselves.
+needs_peers = pytest.mark.skipif(not PEERS.is_dir(), reason=f"{PEERS} is absent (the peers' maps exist only "
+                                                            f"beside the repository, in CI)")
+
+
+def run_cli(*args, input=None, cwd=None) -> subprocess.CompletedProcess:
+    """Run ``python -m mapkit ARGS`` as a user would; returns the finished process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "mapkit", *map(str, args)], capture_output=True,
+                          text=True, encoding="utf-8", input=input, cwd=cwd or ROOT, env=env)
+
+
+def run_main(argv) -> tuple[int, str]:
+    """Run ``mapkit ARGV`` in this process (a traceback fails the calling test with its stack);
+    ``(exit code, standard error)``."""
+    import contextlib
+    import io
+
+    from mapkit.cli import main
+
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        try:
+            rc = main(argv)
+        except SystemExit as exc:  # argparse's usage errors
+            rc = exc.code
+    return rc, err.getvalue()
+
+
+def assert_one_line_error(r, *needles):
+    """A finished CLI run failed as a user should see it: exit 2, one line naming ``needles``."""
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    for n in needles:
+        assert n in lines[0], lines[0]
+
+
+def str_keys(x):
+    """YAML data with every mapping key as text (PyYAML reads ``1:`` as the int 1; mapkit as "1")."""
+    if isinstance(x, dict):
+        return {str(k): str_keys(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [str_keys(v) for v in x]
+    return x
+
+
+def assert_read_as(got, truth, grid=None):
+    """An imported picture gave the map it was drawn from: the grid (``(orientation, offset,
+    columns, rows)``, when given), every hex's terrain, every river and border edge, and the
+    cities' hexes."""
+    if grid is not None:
+        assert (got.grid.orientation, got.grid.offset, got.grid.columns, got.grid.rows) == grid
+    assert got.terrain == truth.terrain
+    assert got.edge_set("rivers") == truth.edge_set("rivers")
+    assert got.edge_set("borders") == truth.edge_set("borders")
+    assert {c.hex for c in got.cities} == {c.hex for c in truth.cities}
