@@ -21,7 +21,7 @@ gradients) carry everything:
 
 Hints (orientation, offset, columns, rows, hex size in pixels) replace what they name.
 
->>> from mapkit.imaging.synthetic import random_map, draw_board, dampfross_style
+>>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> m = random_map(1, 9, 7, "pointy", "even")
 >>> img, _ = draw_board(m, 26, dampfross_style())
 >>> fit = find_grid(np.asarray(img))
@@ -443,16 +443,26 @@ def _interior_grey(e: _Edges, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray
 
 
 def _local_max(index: dict, values: np.ndarray, radius: int) -> np.ndarray:
-    """For each lattice hex, the largest value among hexes within ``radius`` steps."""
+    """For each lattice hex, the largest value among hexes within ``radius`` steps.
+
+    >>> index = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
+    >>> _local_max(index, np.array([1.0, 5.0, 2.0]), 1).tolist()
+    [5.0, 5.0, 2.0]
+    """
+    keys = np.array(list(index), dtype=np.int64).reshape(-1, 2)
+    at = np.array(list(index.values()), dtype=np.intp)
+    if not len(at):
+        return values.copy()
+    q = keys[:, 0] - keys[:, 0].min() + radius
+    r = keys[:, 1] - keys[:, 1].min() + radius
+    # The values on a padded (r, q) array: each step is a shifted look-up.
+    table = np.full((r.max() + radius + 1, q.max() + radius + 1), -np.inf)
+    table[r, q] = values[at]
     out = values.copy()
-    steps = [(a, b) for a in range(-radius, radius + 1) for b in range(-radius, radius + 1)
-             if abs(a) + abs(b) + abs(a + b) <= 2 * radius and (a or b)]
-    keys = list(index)
-    for a, b in steps:
-        for k in keys:
-            j = index.get((k[0] + a, k[1] + b))
-            if j is not None and values[j] > out[index[k]]:
-                out[index[k]] = values[j]
+    for a in range(-radius, radius + 1):
+        for b in range(-radius, radius + 1):
+            if (a or b) and abs(a) + abs(b) + abs(a + b) <= 2 * radius:
+                out[at] = np.maximum(out[at], table[r + b, q + a])
     return out
 
 

@@ -834,13 +834,39 @@ def _ink_box(a: np.ndarray):
     return b, ey, ex
 
 
+def _extent(a: np.ndarray, box, size) -> np.ndarray:
+    """``a`` resampled so that ``box`` (x0, y0, x1, y1; pixel i covers i..i+1) fills an
+    image of ``size`` (width, height): bilinear, pixels beyond the edge ones 0. The same
+    numbers as Pillow's ``transform(size, EXTENT, box, BILINEAR)`` of a float image, without
+    the round trip through Pillow (the templates make thousands of them).
+
+    >>> _extent(np.array([[0.0, 1.0], [1.0, 1.0]]), (0, 0, 4, 4), (2, 2)).tolist()
+    [[0.75, 0.0], [0.0, 0.0]]
+    """
+    width, height = size
+    x0, y0, x1, y1 = box
+
+    def axis(lo, hi, n_out, n_in):
+        c = lo + (np.arange(n_out) + 0.5) * ((hi - lo) / n_out)
+        p = np.clip(c - 0.5, 0, n_in - 1)
+        i0 = np.floor(p).astype(np.intp)
+        return i0, np.minimum(i0 + 1, n_in - 1), (p - i0).astype(np.float32), (c >= 0) & (c < n_in)
+
+    h, w = a.shape
+    xa, xb, fx, in_x = axis(x0, x1, width, w)
+    ya, yb, fy, in_y = axis(y0, y1, height, h)
+    a = a.astype(np.float32)
+    top = (1 - fx) * a[ya][:, xa] + fx * a[ya][:, xb]
+    bottom = (1 - fx) * a[yb][:, xa] + fx * a[yb][:, xb]
+    out = (1 - fy)[:, None] * top + fy[:, None] * bottom
+    return np.where(in_y[:, None] & in_x[None, :], out, np.float32(0.0))
+
+
 def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     """``a`` normalised for comparison: the window round its ink box (edges found to a
     fraction of a pixel: the same for a picture's number and a template whatever the pixel
     grid), scaled by the height alone (a narrow "11" stays narrow), resampled to the compared
     size; zero mean, unit length."""
-    from PIL import Image
-
     found = _ink_box(a)
     if found is None:
         return None
@@ -850,9 +876,7 @@ def _cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     half_h = 0.5 * height * 1.25
     half_w = half_h * CANON[1] / CANON[0]
     box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-    img = Image.fromarray(b.astype(np.float32), mode="F")
-    img = img.transform((CANON[1], CANON[0]), Image.EXTENT, box, Image.BILINEAR)
-    v = np.asarray(img, dtype=np.float32).ravel()
+    v = _extent(b, box, (CANON[1], CANON[0])).ravel()
     v = v - v.mean()
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else None
@@ -921,8 +945,6 @@ def _anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
     the right edge for a number whose left end is hidden (``side`` "left"), the left edge
     for one hidden on the right; ``(vector, mask of what is seen there)`` (all seen when
     ``seen`` is None), or None."""
-    from PIL import Image
-
     found = _ink_box(a)
     if found is None:
         return None
@@ -939,12 +961,10 @@ def _anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
         x0 = ex[0] + dx - past
         box = (x0, cy - half_h, x0 + width, cy + half_h)
     size = (CANON[1], CANON[0])
-    v = np.asarray(Image.fromarray(b.astype(np.float32), mode="F").transform(
-        size, Image.EXTENT, box, Image.BILINEAR), dtype=np.float32).ravel()
+    v = _extent(b, box, size).ravel()
     if seen is None:
         return v, np.ones(v.shape, dtype=bool)
-    mask = np.asarray(Image.fromarray(seen.astype(np.float32), mode="F").transform(
-        size, Image.EXTENT, box, Image.BILINEAR, fillcolor=0.0)).ravel() > 0.99
+    mask = _extent(seen, box, size).ravel() > 0.99
     return v, mask
 
 

@@ -63,6 +63,17 @@ class Reading:
     colours: dict = field(default_factory=dict)          # legend key -> measured linear RGB
 
 
+def _dot(x, y):
+    """Dot products over the last axis (the colour channels), broadcast over the rest:
+    ``np.einsum`` does not form the products' array, as ``(x * y).sum(-1)`` does."""
+    return np.einsum("...i,...i->...", x, y)
+
+
+def _norm(x):
+    """Lengths over the last axis, as ``np.linalg.norm(x, axis=-1)``."""
+    return np.sqrt(_dot(x, x))
+
+
 def unmix(c, fill, stroke, ink):
     """Solve ``c = fill + a (stroke - fill) + b (ink - fill)`` for ``a`` in [0, 1.5] and
     ``b`` >= 0 by least squares (linear RGB, arrays broadcast over the last axis 3).
@@ -79,12 +90,12 @@ def unmix(c, fill, stroke, ink):
     u = stroke - fill
     v = ink - fill
     r = c - fill
-    uu = (u * u).sum(-1) + np.float32(1e-9)
-    vv = (v * v).sum(-1) + np.float32(1e-4)
-    uv = (u * v).sum(-1)
-    ur = (u * r).sum(-1)
-    vr = (v * r).sum(-1)
-    rr = (r * r).sum(-1)
+    uu = _dot(u, u) + np.float32(1e-9)
+    vv = _dot(v, v) + np.float32(1e-4)
+    uv = _dot(u, v)
+    ur = _dot(u, r)
+    vr = _dot(v, r)
+    rr = _dot(r, r)
     det = uu * vv - uv * uv
     det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
     a = (ur * vv - vr * uv) / det
@@ -114,21 +125,21 @@ def mix_residual(c, p0, p1, p2):
     """
     c, p0, p1, p2 = (np.asarray(x, dtype=np.float32) for x in (c, p0, p1, p2))
     u, v, r = p1 - p0, p2 - p0, c - p0
-    uu = (u * u).sum(-1) + np.float32(1e-9)
-    vv = (v * v).sum(-1) + np.float32(1e-9)
-    uv, ur, vr = (u * v).sum(-1), (u * r).sum(-1), (v * r).sum(-1)
+    uu = _dot(u, u) + np.float32(1e-9)
+    vv = _dot(v, v) + np.float32(1e-9)
+    uv, ur, vr = _dot(u, v), _dot(u, r), _dot(v, r)
     det = uu * vv - uv * uv
     det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
     t = (ur * vv - vr * uv) / det
     b = (vr * uu - ur * uv) / det
     inside = (t >= 0) & (b >= 0) & (t + b <= 1)
-    res = np.linalg.norm(r - t[..., None] * u - b[..., None] * v, axis=-1)
+    res = _norm(r - t[..., None] * u - b[..., None] * v)
     best = np.where(inside, res, np.inf)
     # Outside the triangle the nearest mix lies on one of its sides.
     for q0, q1 in ((p0, p1), (p0, p2), (p1, p2)):
         d, w = q1 - q0, c - q0
-        s = np.clip((w * d).sum(-1) / ((d * d).sum(-1) + np.float32(1e-9)), 0.0, 1.0)
-        best = np.minimum(best, np.linalg.norm(w - s[..., None] * d, axis=-1))
+        s = np.clip(_dot(w, d) / (_dot(d, d) + np.float32(1e-9)), 0.0, 1.0)
+        best = np.minimum(best, _norm(w - s[..., None] * d))
     return best
 
 
