@@ -282,7 +282,8 @@ def test_numbers_that_are_not_race_codes_are_reported_not_fatal(tmp_path):
         {"row": 1, "col": 0, "name": "Ostrava", "number": [13, 14]}])
     out = tmp_path / "odd.yaml"
     r = run_cli("import", src, "-o", out, "--format", "json")
-    assert r.returncode == 0, r.stderr
+    # Written all the same, but invalid: exit code 1 (mapkit import, issue 22).
+    assert r.returncode == 1, r.stderr
     report = json.loads(r.stdout)
     assert any("Brno" in n and "'12'" in n for n in report["notes"])
     assert [e["code"] for e in report["errors"]] == ["E140"]

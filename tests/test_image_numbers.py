@@ -10,7 +10,6 @@ two boards whose cities carry two or three numbers go through the whole import.
 
 from __future__ import annotations
 
-from argparse import Namespace
 
 import numpy as np
 import pytest
@@ -161,15 +160,15 @@ def test_two_numbers_side_by_side_small(text, expected):
 def _numbers_read(tmp_path, m, hex_px, style, damage, quality):
     """Map ``m`` drawn at ``hex_px`` in ``style``, damaged, saved as JPEG of ``quality`` and
     imported whole (Tesseract needed; the hex size hinted): hex -> race numbers read."""
-    from mapkit.imaging import synthetic as syn
-    from mapkit.imaging.importer import import_map
+    from mapkit import testing as syn
+    from mapkit.imaging.importer import ImportOptions, import_map
 
     if ocr.ocr_available():
         pytest.fail("Tesseract is needed for this test: " + ocr.ocr_available())
     img, _ = syn.draw_board(m, hex_px, style)
     path = tmp_path / "board.jpg"
     syn.degrade(img, damage).save(path, quality=quality)
-    got, _notes = import_map(str(path), Namespace(hex_px=hex_px))
+    got, _notes = import_map(str(path), ImportOptions(hex_px=hex_px))
     return {c.hex: c.numbers for c in got.cities}
 
 
@@ -177,7 +176,7 @@ def test_a_small_jpeg_board_reads_its_numbers(tmp_path):
     # A board drawn at 24 pixels per hex with numbers in Pillow's default face, red rings,
     # blurred and saved as JPEG (whose colour, kept at half resolution, bleeds the ring's
     # red over the digits): the whole import reads nearly all 36 race numbers.
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(11, 16, 13, "pointy", "odd", cities=36)
     style = syn.dampfross_style(font="pillow-default", number_size=0.28, ring_r=0.33,
@@ -195,7 +194,7 @@ def test_a_board_with_several_numbers_in_some_rings(tmp_path, multi):
     # 26 cities carry the 36 race numbers: some carry two or three, stacked (or two side
     # by side) in a ring of a board drawn at 30 pixels per hex, blurred, saved as JPEG.
     # Each city must come back with exactly its numbers.
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(5, 12, 14, "pointy", "odd", cities=26)
     truth = {c.hex: c.numbers for c in m.cities}

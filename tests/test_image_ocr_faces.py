@@ -7,16 +7,15 @@ correct a number the templates misread.
 
 from __future__ import annotations
 
-from argparse import Namespace
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from mapkit.imaging import ocr
-from mapkit.imaging import synthetic as syn
+from mapkit import testing as syn
 from mapkit.imaging.colour import DEFAULT_LEGEND
-from mapkit.imaging.importer import read_picture
+from mapkit.imaging.importer import ImportOptions, read_picture
 
 
 def _digit_crops(labels, noise=0.05, seed=1):
@@ -72,7 +71,7 @@ def test_a_board_in_a_face_the_templates_lack(tmp_path, monkeypatch):
     m, img = _board(3, 22.0, "DejaVuSansMono-Bold.ttf")
     path = tmp_path / "mono.png"
     img.save(path)
-    pr = read_picture(str(path), Namespace(no_ocr=True))
+    pr = read_picture(str(path), ImportOptions(ocr=False))
     truth = {c.hex: tuple(sorted(c.numbers)) for c in m.cities}
 
     def right():

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from mapkit.imaging import ocr
-from mapkit.imaging import synthetic as syn
+from mapkit import testing as syn
 from mapkit.imaging.regions import region_weight
 from mapkit.io.yamlmap import load_map
 from mapkit.model import ALL_RACE_NUMBERS

@@ -12,7 +12,7 @@ from mapkit.imaging.colour import (DEFAULT_LEGEND, delta_e, legend_from_mapping,
                                    load_legend, parse_colour, srgb_to_lab, srgb_to_linear)
 from mapkit.imaging.ocr import assign, split_numbers
 from mapkit.imaging.reading import unmix
-from mapkit.imaging.synthetic import board_geometry, random_map
+from mapkit.testing import board_geometry, random_map
 
 
 def test_lab_of_reference_colours():

@@ -27,10 +27,10 @@ def add_output_argument(p, help_text: str = "write to FILE instead of standard o
     p.add_argument("-o", "--output", metavar="FILE", default=None, help=help_text)
 
 
-def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: str) -> None:
+def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: str) -> int:
     """Validate a map made by a command (import, design), save it and print the notes and its
     problems: JSON ``{"output", **fields, "notes", "errors", "warnings"}`` or text ending in
-    ``wrote OUTPUT (SUMMARY, N validation errors)``."""
+    ``wrote OUTPUT (SUMMARY, N validation errors)``. Returns how many errors it has."""
     from ..io.yamlmap import save_map
     from ..validate import validate
 
@@ -45,3 +45,4 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
         lines = list(notes) + [f"{output}: {i}" for i in issues]
         lines.append(f"wrote {output} ({summary}, {len(errors)} validation errors)")
         emit("\n".join(lines) + "\n")
+    return len(errors)

@@ -12,10 +12,11 @@ The pipeline, one module per step:
 - :mod:`~mapkit.imaging.reading`: terrain per hex, rivers and borders per edge, city rings;
 - :mod:`~mapkit.imaging.ocr`: race numbers with Tesseract (optional);
 - :mod:`~mapkit.imaging.overlay`: what was read, drawn over the picture for a person to check;
-- :mod:`~mapkit.imaging.importer`: ``import_map(path, args) -> (Map, notes)`` for ``mapkit import``;
-- :mod:`~mapkit.imaging.synthetic`: an independent drawer of test boards with known truth, and the
-  degradations of a scanner or a phone camera (used by the tests and the benchmark).
+- :mod:`~mapkit.imaging.importer`: ``import_map(path, options) -> (Map, notes)`` for ``mapkit import``.
+
+Test boards with a known truth (an independent drawer, a scanner's damage) are in
+:mod:`mapkit.testing`.
 """
 
 __all__ = ["colour", "loader", "gridfind", "slant", "sampling", "shade", "reading", "ocr",
-           "overlay", "importer", "synthetic"]
+           "overlay", "importer"]

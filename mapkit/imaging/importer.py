@@ -1,17 +1,17 @@
 """``mapkit import BOARD.png -o MAP.yaml``: a map file from a picture of a board.
 
-``import_map(path, args) -> (Map, notes)`` is what :mod:`mapkit.commands.import_` calls for
-PNG, JPEG and TIFF files. It loads the picture, finds the grid (hints from the options
+``import_map(path, options) -> (Map, notes)`` is what :mod:`mapkit.commands.import_` calls
+for PNG, JPEG and TIFF files (``options``: an :class:`ImportOptions`). It loads the picture, finds the grid (hints from the options
 override), reads terrain, rivers, borders and cities, reads race numbers with Tesseract when
 it can, writes the overlay and the confidence report when asked, and returns the map with
 notes for the user: what was found, warnings, and the hexes and edges it was least sure of.
 
->>> import os, tempfile, argparse
->>> from mapkit.imaging.synthetic import random_map, draw_board, dampfross_style
+>>> import os, tempfile
+>>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> m = random_map(5, 8, 6, "flat", "odd")
 >>> img, _ = draw_board(m, 28, dampfross_style())
 >>> p = os.path.join(tempfile.mkdtemp(), "board.png"); img.save(p)
->>> got, notes = import_map(p, argparse.Namespace(no_ocr=True))
+>>> got, notes = import_map(p, ImportOptions(ocr=False))
 >>> (got.grid.orientation, got.grid.offset, got.grid.columns, got.grid.rows)
 ('flat', 'odd', 8, 6)
 >>> got.terrain == m.terrain
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ from ..errors import InputError
 from ..grid import Grid, Hex, edge, edge_name, hex_name
 from ..model import City, EdgeSet, Map
 
-__all__ = ["import_map", "read_picture", "PictureReading", "REPORT_LEAST"]
+__all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading", "REPORT_LEAST"]
 
 REPORT_LEAST = 10          # how many of the least sure hexes and edges the notes list
 # A picture is grey when under this share of its pixels have channels this far apart.
@@ -51,20 +52,48 @@ class PictureReading:
         self.ocr_note = ocr_note
 
 
-def _opt(args, name, default=None):
-    return getattr(args, name, default) if args is not None else default
+@dataclass(frozen=True)
+class ImportOptions:
+    """What the user says about a picture to import (``mapkit import``'s image options).
+
+    The grid hints (``orientation``, ``offset``, ``columns``, ``rows``, ``hex_px``: the
+    distance between adjacent hex centres in pixels) replace what they name; ``legend`` is a
+    legend file; ``ocr`` False reads no race numbers or names; ``overlay`` and ``report`` are
+    files to write; ``output`` is the map file that will be written (no other output may
+    overwrite it); ``name`` and ``hex_mm`` go into the map."""
+
+    orientation: str | None = None
+    offset: str | None = None
+    columns: int | None = None
+    rows: int | None = None
+    hex_px: float | None = None
+    legend: str | None = None
+    ocr: bool = True
+    overlay: str | None = None
+    report: str | None = None
+    output: str | None = None
+    name: str | None = None
+    hex_mm: float | None = None
+
+    @classmethod
+    def from_args(cls, args) -> "ImportOptions":
+        """The options of ``mapkit import``'s parsed command line."""
+        return cls(orientation=args.grid, offset=args.offset, columns=args.columns,
+                   rows=args.rows, hex_px=args.hex_px, legend=args.legend, ocr=not args.no_ocr,
+                   overlay=args.overlay, report=args.report, output=args.output,
+                   name=args.name, hex_mm=args.hex_mm)
 
 
-def _hints(args):
+def _hints(opts: ImportOptions):
     from .gridfind import Hints
 
-    cols, rows, hex_px = _opt(args, "columns"), _opt(args, "rows"), _opt(args, "hex_px")
+    cols, rows, hex_px = opts.columns, opts.rows, opts.hex_px
     for name, value in (("--columns", cols), ("--rows", rows)):
         if value is not None and not 1 <= value <= 2000:
             raise InputError(f"{name} {value}: give a number of hexes from 1 to 2000")
     if hex_px is not None and not (4.0 <= hex_px <= 5000.0 and math.isfinite(hex_px)):
         raise InputError(f"--hex-px {hex_px}: give the distance between hex centres in pixels (4 or more)")
-    return Hints(_opt(args, "grid"), _opt(args, "offset"), cols, rows, hex_px)
+    return Hints(opts.orientation, opts.offset, cols, rows, hex_px)
 
 
 # A hex's size is measured in more ways than one; --hex-px means the distance between adjacent
@@ -132,15 +161,16 @@ def _without_colour(rgb, sample: int = 200_000) -> bool:
     return float(np.mean(spread > GREY_SPREAD)) < GREY_SHARE
 
 
-def read_picture(path, args=None) -> PictureReading:
-    """Load, find the grid, read the board and (unless ``--no-ocr``) the race numbers."""
+def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
+    """Load, find the grid, read the board and (unless ``opts.ocr`` is False) the race numbers."""
     from .colour import DEFAULT_LEGEND, load_legend
     from .loader import load_image
     from .reading import read_board
 
-    legend_path = _opt(args, "legend")
+    opts = opts or ImportOptions()
+    legend_path = opts.legend
     legend = load_legend(legend_path) if legend_path else DEFAULT_LEGEND
-    hints = _hints(args)
+    hints = _hints(opts)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, hints, path)
     if _without_colour(rgb):
@@ -161,7 +191,7 @@ def read_picture(path, args=None) -> PictureReading:
     reading = read_board(rgb, fit, legend)
     numbers: dict = {}
     ocr_note = None
-    if reading.cities and not _opt(args, "no_ocr", False):
+    if reading.cities and opts.ocr:
         from .ocr import OcrUnavailable, read_numbers
 
         try:
@@ -187,11 +217,11 @@ def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     return [EdgeSet(frozenset(g)) for g in sorted(runs.to_sets(), key=lambda g: (-len(g), min(g)))]
 
 
-def build_map(pr: PictureReading, args=None, source: str = "") -> tuple[Map, list[str]]:
+def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tuple[Map, list[str]]:
     """The map of a reading, and the warnings it needs."""
     fit, reading = pr.fit, pr.reading
     g = fit.grid
-    hex_mm = _opt(args, "hex_mm") or DEFAULT_HEX_MM
+    hex_mm = opts.hex_mm or DEFAULT_HEX_MM
     if not (hex_mm > 0 and math.isfinite(hex_mm)):
         raise InputError(f"--hex-mm {hex_mm}: give a positive size in millimetres")
     grid = Grid(g.orientation, g.offset, g.columns, g.rows, hex_mm)
@@ -210,7 +240,7 @@ def build_map(pr: PictureReading, args=None, source: str = "") -> tuple[Map, lis
         if len(hs) > 1:
             warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
                             "check the overlay")
-    name = _opt(args, "name") or Path(source).stem or "imported"
+    name = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
     m = Map(grid=grid, terrain=dict(reading.terrain),
             rivers=_edge_sets(strokes.get("river", set()), g),
@@ -273,19 +303,20 @@ def _report_lines(report: dict, source: str) -> list[str]:
     return lines
 
 
-def import_map(path, args=None) -> tuple[Map, list[str]]:
+def import_map(path, opts: ImportOptions | None = None) -> tuple[Map, list[str]]:
     """Read the board pictured in ``path``; see the module's documentation."""
     from ..fileio import atomic_write, check_output_path
 
+    opts = opts or ImportOptions()
     src = str(path)
-    overlay = _opt(args, "overlay")
-    report_path = _opt(args, "report")
-    inputs = [src] + [p for p in (_opt(args, "legend"), _opt(args, "output")) if p]
+    overlay = opts.overlay
+    report_path = opts.report
+    inputs = [src] + [p for p in (opts.legend, opts.output) if p]
     for out in (overlay, report_path):
         if out:
             check_output_path(out, inputs=inputs)
-    pr = read_picture(src, args)
-    m, warnings = build_map(pr, args, src)
+    pr = read_picture(src, opts)
+    m, warnings = build_map(pr, opts, src)
     report = confidence_report(pr)
     notes = _report_lines(report, src)
     notes += pr.notes

@@ -7,7 +7,7 @@ with the numbers read. Whatever the reader was least sure of is marked in orange
 outline for terrain, a dashed line for an edge.
 
 >>> import numpy as np
->>> from mapkit.imaging.synthetic import random_map, draw_board, dampfross_style
+>>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> from mapkit.imaging.gridfind import find_grid
 >>> from mapkit.imaging.reading import read_board
 >>> from mapkit.imaging.colour import DEFAULT_LEGEND
