@@ -12,10 +12,11 @@ import pytest
 from conftest import assert_read_as
 
 from mapkit.grid import Grid
-from mapkit.imaging import gridfind, reading
+from mapkit.imaging import params, terrain
 from mapkit import testing as syn
 from mapkit.imaging.importer import ImportOptions, import_map
-from mapkit.imaging.shade import SHADE_FREE, local_shade
+from mapkit.imaging.light import local_shade
+from mapkit.imaging.params import RESIDUAL_FREE, SHADE_FREE
 
 
 def _shadowed(tmp_path, seed, orientation, offset, shadow=0.35):
@@ -46,7 +47,7 @@ def test_the_shaded_margin_is_no_dark_land(tmp_path, monkeypatch):
     truth, path = _shadowed(tmp_path, 52, "pointy", "odd")
     got, _ = import_map(str(path), ImportOptions(ocr=False))
     assert (got.grid.columns, got.grid.rows) == (15, 12)
-    monkeypatch.setattr(gridfind, "DARK_LAND", 1.0)
+    monkeypatch.setattr(params, "DARK_LAND", 1.0)
     got, _ = import_map(str(path), ImportOptions(ocr=False))
     assert (got.grid.columns, got.grid.rows) != (15, 12)
 
@@ -54,7 +55,7 @@ def test_the_shaded_margin_is_no_dark_land(tmp_path, monkeypatch):
 def test_without_the_shade_the_shaded_paper_is_misread(tmp_path, monkeypatch):
     """The shade is what reads the board: with none measured, dozens of hexes go wrong."""
     truth, path = _shadowed(tmp_path, 56, "pointy", "odd")
-    monkeypatch.setattr(reading, "local_shade", lambda grid, hexes, *a, **k: np.zeros(len(hexes)))
+    monkeypatch.setattr(terrain, "local_shade", lambda grid, hexes, *a, **k: np.zeros(len(hexes)))
     got, _ = import_map(str(path), ImportOptions(ocr=False))
     wrong = sum(got.terrain[h] != truth.terrain[h] for h in truth.terrain)
     assert wrong >= 20
@@ -112,7 +113,7 @@ def test_residual_shade_by_hand():
     # Every hex of the right half 20 % lighter than its terrain's colour (two terrains,
     # alternating): deep inside it the residual is log 1.2 less the free band; in the left
     # half nothing; a single odd hex (a misread one) moves nothing, by the median.
-    from mapkit.imaging.shade import RESIDUAL_FREE, residual_shade
+    from mapkit.imaging.light import residual_shade
 
     g = Grid("pointy", "odd", 12, 10)
     hexes = list(g.hexes())
@@ -135,7 +136,7 @@ def test_residual_shade_by_hand():
 
 
 def test_paper_hued():
-    from mapkit.imaging.shade import paper_hued
+    from mapkit.imaging.light import paper_hued
 
     white = np.array([0.95, 0.93, 0.85])                 # cream paper
     greys = np.array([white * 0.4, white * 0.1])          # paper in shade, dark grey land

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 from conftest import assert_read_as
 
-from mapkit.imaging import gridfind
+from mapkit.imaging import params
 from mapkit import testing as syn
 from mapkit.imaging.gridfind import find_grid
 from mapkit.imaging.importer import ImportOptions, import_map
-from mapkit.imaging.slant import MAX_GROWTH, apply_homography, departure, straighten
+from mapkit.imaging.params import MAX_GROWTH
+from mapkit.imaging.slant import apply_homography, departure, straighten
 
 WOOD = (96, 72, 50)
 LIGHT_DESK = (200, 185, 160)
@@ -47,7 +48,7 @@ def test_the_slant_is_what_straightening_mends(tmp_path, monkeypatch):
     """The same photo read without straightening goes wrong: the slant is real, and it is the
     straightening that reads it."""
     truth, path = _photo(tmp_path, 44, "pointy", "odd", 0.07, "bottom")
-    monkeypatch.setattr(gridfind, "STRAIGHTEN_ROUNDS", 0)
+    monkeypatch.setattr(params, "STRAIGHTEN_ROUNDS", 0)
     try:
         got, _ = import_map(str(path), ImportOptions(ocr=False))
     except Exception:   # no grid at all is going wrong too

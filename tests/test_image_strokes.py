@@ -239,7 +239,7 @@ def test_fills_and_ink_mix_only_with_weights_of_one_sign():
     # mix of the three (weights >= 0, summing to 1) it is not. Checked against a search
     # over a fine grid of weights.
     import numpy as np
-    from mapkit.imaging.reading import mix_residual, unmix
+    from mapkit.imaging.mixing import mix_residual, unmix
 
     white, brown, black = np.ones(3), np.array([0.57, 0.30, 0.11]), np.zeros(3)
     sample = 0.3 * (white - brown)                  # (0.129, 0.21, 0.267)

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["srgb_to_linear", "linear_to_srgb", "linear_to_lab", "srgb_to_lab", "delta_e",
+__all__ = ["srgb_to_linear", "linear_to_srgb", "linear_to_lab", "lab_to_linear", "srgb_to_lab", "delta_e",
            "parse_colour", "Legend", "DEFAULT_LEGEND", "LEGEND_KEYS", "TERRAIN_KEYS",
            "STROKE_KEYS", "LUMA", "load_legend", "legend_from_mapping"]
 
@@ -78,6 +78,26 @@ def linear_to_lab(lin) -> np.ndarray:
     lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
     lab[..., 2] = 200 * (f[..., 1] - f[..., 2])
     return lab
+
+
+def lab_to_linear(lab):
+    """One CIELAB colour -> linear RGB (the inverse of :func:`linear_to_lab`), clipped to 0..1.
+
+    >>> [round(float(v), 3) for v in lab_to_linear(linear_to_lab(np.array([0.2, 0.5, 0.7])))]
+    [0.2, 0.5, 0.7]
+    """
+    L, a, b = lab
+    fy = (L + 16) / 116
+    fx = fy + a / 500
+    fz = fy - b / 200
+    eps = 216 / 24389
+    kappa = 24389 / 27
+
+    def finv(f):
+        return f ** 3 if f ** 3 > eps else (116 * f - 16) / kappa
+
+    xyz = np.array([finv(fx), finv(fy), finv(fz)]) * _WHITE
+    return np.clip(np.linalg.solve(_M_RGB_TO_XYZ, xyz), 0, 1)
 
 
 def srgb_to_lab(rgb) -> np.ndarray:

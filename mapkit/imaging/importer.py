@@ -30,14 +30,10 @@ import numpy as np
 from ..errors import InputError
 from ..grid import Grid, Hex, edge, edge_name, hex_name
 from ..model import City, EdgeSet, Map
+from . import params as P
 
-__all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading", "REPORT_LEAST"]
+__all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 
-REPORT_LEAST = 10          # how many of the least sure hexes and edges the notes list
-# A picture is grey when under this share of its pixels have channels this far apart.
-GREY_SPREAD = 12
-GREY_SHARE = 0.002
-DEFAULT_HEX_MM = 14.0
 
 
 class PictureReading:
@@ -101,8 +97,6 @@ def _hints(opts: ImportOptions):
 SQRT3 = math.sqrt(3.0)
 OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
                        (SQRT3 / 2, "the width from corner to corner"))
-SIZE_TOLERANCE = 0.05       # relative; the grid search itself looks within 5 % of a size hint
-WEAK_FIT = 0.9              # line score below which a size hint is checked against a free search
 
 
 def _find_grid(rgb, hints, path):
@@ -118,8 +112,8 @@ def _find_grid(rgb, hints, path):
         hinted = find_grid(rgb, hints)
     except NoGridError as exc:
         failure = exc
-    if hints.hex_px is None or (hinted is not None and hinted.line_score >= WEAK_FIT
-                                and abs(hinted.hex_px / hints.hex_px - 1.0) <= SIZE_TOLERANCE):
+    if hints.hex_px is None or (hinted is not None and hinted.line_score >= P.WEAK_FIT
+                                and abs(hinted.hex_px / hints.hex_px - 1.0) <= P.SIZE_TOLERANCE):
         if hinted is None:
             raise InputError(f"{path}: no hex grid found in the picture ({failure})")
         return hinted, []
@@ -129,10 +123,10 @@ def _find_grid(rgb, hints, path):
         free = None
     if free is not None and (hinted is None or free.line_score >= hinted.line_score):
         ratio = free.hex_px / hints.hex_px
-        if abs(ratio - 1.0) <= SIZE_TOLERANCE:
+        if abs(ratio - 1.0) <= P.SIZE_TOLERANCE:
             return free, []
         for factor, measure in OTHER_SIZE_MEASURES:
-            if abs(ratio / factor - 1.0) <= SIZE_TOLERANCE:
+            if abs(ratio / factor - 1.0) <= P.SIZE_TOLERANCE:
                 return free, [f"{path}: --hex-px {hints.hex_px:g} read as {measure}: the hex "
                               f"centres are {free.hex_px:.1f} px apart"]
     if hinted is not None:
@@ -158,7 +152,7 @@ def _without_colour(rgb, sample: int = 200_000) -> bool:
     step = max(1, len(flat) // sample)
     part = flat[::step].astype(np.int16)
     spread = part.max(axis=1) - part.min(axis=1)
-    return float(np.mean(spread > GREY_SPREAD)) < GREY_SHARE
+    return float(np.mean(spread > P.GREY_SPREAD)) < P.GREY_SHARE
 
 
 def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
@@ -192,7 +186,8 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     numbers: dict = {}
     ocr_note = None
     if reading.cities and opts.ocr:
-        from .ocr import OcrUnavailable, read_numbers
+        from .numbers import read_numbers
+        from .ocr import OcrUnavailable
 
         try:
             numbers, ocr_notes = read_numbers(rgb, fit, reading, legend)
@@ -221,7 +216,7 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     """The map of a reading, and the warnings it needs."""
     fit, reading = pr.fit, pr.reading
     g = fit.grid
-    hex_mm = opts.hex_mm or DEFAULT_HEX_MM
+    hex_mm = opts.hex_mm or P.DEFAULT_HEX_MM
     if not (hex_mm > 0 and math.isfinite(hex_mm)):
         raise InputError(f"--hex-mm {hex_mm}: give a positive size in millimetres")
     grid = Grid(g.orientation, g.offset, g.columns, g.rows, hex_mm)
@@ -258,7 +253,7 @@ def _is_race(n) -> bool:
     return is_race_number(n)
 
 
-def confidence_report(pr: PictureReading, least: int = REPORT_LEAST) -> dict:
+def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
     """Everything the reader decided with how sure it was; the least sure first."""
     fit, reading = pr.fit, pr.reading
     hexes = sorted(reading.terrain_conf.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0]))

@@ -22,11 +22,9 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["load_image", "MAX_FILE_BYTES", "MIN_SIDE"]
+from . import params as P
 
-# A scan of an A0 board at 300 dpi is ~150 MB as TIFF; refuse anything bigger than this.
-MAX_FILE_BYTES = 512 * 1024 * 1024
-MIN_SIDE = 32
+__all__ = ["load_image"]
 
 
 def load_image(path) -> np.ndarray:
@@ -39,7 +37,7 @@ def load_image(path) -> np.ndarray:
 
     from ..fileio import read_bytes
 
-    data = read_bytes(path, limit=MAX_FILE_BYTES)
+    data = read_bytes(path, limit=P.MAX_FILE_BYTES)
     name = str(path)
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -62,7 +60,7 @@ def load_image(path) -> np.ndarray:
         except MemoryError:
             raise InputError(f"{name}: not enough memory to open the image") from None
     h, w = arr.shape[:2]
-    if min(h, w) < MIN_SIDE:
+    if min(h, w) < P.MIN_SIDE:
         raise InputError(f"{name}: image of {w} x {h} pixels is too small to hold a hex grid")
     return arr
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..model import CHAR_OF_TERRAIN
+from . import params as P
 from .sampling import apply_affine
 
 __all__ = ["draw_overlay", "overlay_png"]
@@ -33,7 +34,6 @@ RIDGE = (120, 60, 0)
 CITY = (255, 215, 0)
 UNSURE = (255, 140, 0)
 TEXT = (200, 0, 120)
-UNSURE_BELOW = 0.35
 
 
 def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
@@ -56,7 +56,7 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
         small = font
     for h in grid.hexes():
         pts = [tuple(p) for p in apply_affine(A, np.array(grid.corners_mm(h)))]
-        unsure = reading.terrain_conf.get(h, 1.0) < UNSURE_BELOW
+        unsure = reading.terrain_conf.get(h, 1.0) < P.UNSURE_BELOW
         dr.line(pts + [pts[0]], fill=UNSURE if unsure else GRID, width=lw * (2 if unsure else 1))
         t = reading.terrain.get(h, "plain")
         if t != "plain":
@@ -68,7 +68,7 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
             p, q = (tuple(v) for v in apply_affine(A, np.array(grid.edge_segment_mm(e))))
             dr.line([p, q], fill=colours.get(kind, RIVER), width=max(2, int(px * 0.09)))
     for e, (kind, conf) in reading.edge_conf.items():
-        if conf < UNSURE_BELOW:
+        if conf < P.UNSURE_BELOW:
             p, q = apply_affine(A, np.array(grid.edge_segment_mm(e)))
             for k in range(0, 10, 2):   # dashed: unsure either way
                 a = p + (q - p) * k / 10

@@ -29,17 +29,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import params as P
+
 __all__ = ["nearest_others", "shares_among", "region_weight", "tens_prior"]
 
-# A region holds six race numbers: a number's region is judged by the five nearest others.
-NEIGHBOURS = 5
-SMOOTH = 0.5            # added to each tens digit's count among them (none is ruled out)
-WEIGHTS = np.linspace(0.0, 0.95, 20)    # the weights tried; never all trust in the neighbours
-SHUFFLES = 200          # the board's tens digits shuffled over its places this many times,
-SIGNIFICANCE = 0.99     # and its layout must beat this share of them to count as regions
-
-
-def nearest_others(places: np.ndarray, neighbours: int = NEIGHBOURS) -> np.ndarray:
+def nearest_others(places: np.ndarray, neighbours: int = P.NEIGHBOURS) -> np.ndarray:
     """``(n, k)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
     share a place), the indices of its ``neighbours`` nearest other numbers."""
     d = np.linalg.norm(places[:, None, :] - places[None, :, :], axis=2)
@@ -52,19 +46,19 @@ def shares_among(near: np.ndarray, tens: np.ndarray) -> np.ndarray:
     """``(n, 6)``: the share of each tens digit (0..5 in ``tens``) among each number's
     nearest others (``near``, from :func:`nearest_others`), smoothed."""
     counts = np.stack([(tens[near] == t).sum(axis=1) for t in range(6)], axis=1)
-    return (counts + SMOOTH) / (near.shape[1] + 6 * SMOOTH)
+    return (counts + P.REGION_SMOOTH) / (near.shape[1] + 6 * P.REGION_SMOOTH)
 
 
 def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
     """The ``w`` of ``w * shares + (1 - w) / 6`` (of :data:`WEIGHTS`) under which the tens
     digits read are likeliest, and how much likelier (log) than at ``w = 0``."""
     own = shares[np.arange(len(tens)), tens]
-    likelihood = np.log(WEIGHTS[:, None] * own[None, :] + (1 - WEIGHTS[:, None]) / 6).sum(axis=1)
+    likelihood = np.log(P.REGION_WEIGHTS[:, None] * own[None, :] + (1 - P.REGION_WEIGHTS[:, None]) / 6).sum(axis=1)
     best = int(np.argmax(likelihood))
-    return float(WEIGHTS[best]), float(likelihood[best] - likelihood[0])
+    return float(P.REGION_WEIGHTS[best]), float(likelihood[best] - likelihood[0])
 
 
-def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHBOURS) -> float:
+def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = P.NEIGHBOURS) -> float:
     """How far the neighbours' tens digits foretell a number's own on this board: the
     weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
     likeliest; zero unless they are likelier so than the same digits shuffled over the
@@ -76,8 +70,8 @@ def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHB
         return 0.0
     rng = np.random.default_rng(0)      # the same board, the same answer
     chance = [_gain(shares_among(near, t), t)[1]
-              for t in (rng.permutation(tens) for _ in range(SHUFFLES))]
-    return w if gain > np.quantile(chance, SIGNIFICANCE) else 0.0
+              for t in (rng.permutation(tens) for _ in range(P.SHUFFLES))]
+    return w if gain > np.quantile(chance, P.SIGNIFICANCE) else 0.0
 
 
 def tens_prior(shares: np.ndarray, weight: float) -> np.ndarray:

@@ -17,7 +17,12 @@ import math
 
 import numpy as np
 
-__all__ = ["sample", "apply_affine", "place", "disc_pattern", "ring_pattern", "invert_affine"]
+from .colour import srgb_to_linear
+
+__all__ = ["sample", "linear_at", "apply_affine", "place", "disc_pattern", "ring_pattern",
+           "invert_affine", "LINEAR_LUT"]
+
+LINEAR_LUT = srgb_to_linear(np.arange(256, dtype=np.uint8))   # sRGB level -> linear light
 
 
 def apply_affine(A: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -38,6 +43,11 @@ def sample(img: np.ndarray, xs, ys) -> np.ndarray:
     xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
     yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
     return img[yi, xi]
+
+
+def linear_at(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Linear RGB of ``img`` (uint8 sRGB) at the nearest pixels to ``pts`` (..., 2)."""
+    return LINEAR_LUT[sample(img, pts[..., 0], pts[..., 1])]
 
 
 def place(A: np.ndarray, centres: np.ndarray, pattern: np.ndarray) -> np.ndarray:

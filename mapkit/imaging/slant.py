@@ -26,11 +26,9 @@ import math
 
 import numpy as np
 
-__all__ = ["apply_homography", "straighten", "departure", "MAX_GROWTH"]
+from . import params as P
 
-# A straightened picture holds at most this many times the pixels of the original: more is
-# no slant a hand-held photo has, but a fit gone wrong.
-MAX_GROWTH = 1.6
+__all__ = ["apply_homography", "straighten", "departure"]
 
 
 def apply_homography(T: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -59,7 +57,7 @@ def straighten(rgb: np.ndarray, T: np.ndarray):
     x0, y0 = np.floor(back.min(axis=0))
     x1, y1 = np.ceil(back.max(axis=0))
     w, h = int(x1 - x0), int(y1 - y0)
-    if w <= 0 or h <= 0 or w * h > MAX_GROWTH * W * H:
+    if w <= 0 or h <= 0 or w * h > P.MAX_GROWTH * W * H:
         return None
     moved = T @ np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
     moved = moved / moved[2, 2]
@@ -82,9 +80,9 @@ def departure(g_of, box, steps: int = 9) -> float:
     """
     xs = np.linspace(box[0], box[2], steps)
     ys = np.linspace(box[1], box[3], steps)
-    P = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-    G = g_of(P)
-    A = np.hstack([P, np.ones((len(P), 1))])
+    pts = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    G = g_of(pts)
+    A = np.hstack([pts, np.ones((len(pts), 1))])
     coef = np.linalg.lstsq(A, G, rcond=None)[0]
     res = G - A @ coef
     return float(math.sqrt(float((res ** 2).sum(axis=1).max())))

@@ -1,13 +1,14 @@
-"""Shadows: light that falls off sharply over part of a photographed sheet.
+"""The light over the picture: a smooth surface of paper white, and a shadow's edge.
 
-The reader's light model (:class:`mapkit.imaging.reading.Light`) is a smooth surface: it
-follows a gradient across a scan, not the edge of a shadow cast by the phone or a hand over
-half the sheet. Under such a shadow plain paper comes out as dark as a grey mountain.
+:class:`Light` is a smooth surface per channel in linear RGB, fitted to the hexes believed
+to be paper: dividing by it removes a light gradient, a vignette and the paper's tint. A
+smooth surface cannot follow the edge of a shadow cast by the phone or a hand over half the
+sheet, under which plain paper comes out as dark as a grey mountain.
 
-A person tells the two apart by what is around: the paper in the shadow is still paper
-next to the rest of the shaded ground. So for every hex (:func:`local_shade`), the paper
-level near it is the median lightness of the hexes within ``RADIUS`` steps whose colour has
-the paper's hue (a shadow darkens, it does not tint); where that level is clearly below the
+A person tells the two apart by what is around: the paper in the shadow is still paper next
+to the rest of the shaded ground. So for every hex (:func:`local_shade`), the paper level
+near it is the median lightness of the hexes within a few steps whose colour has the
+paper's hue (a shadow darkens, it does not tint); where that level is clearly below the
 paper's, the hex lies in shade by that much (or clearly above it: the smooth light took the
 shade for the paper, and the part in the light is too bright). Dark land is no shade, and a
 level that a grey terrain of the legend shows is left alone: a grey mountain range looks
@@ -23,7 +24,7 @@ than its terrain it still is (:func:`residual_shade`), which finishes the light.
 >>> shade = [0.3 if h[0] >= 4 else 1.0 for h in hexes]      # the right half in shade
 >>> fills = np.array([white * s for s in shade])
 >>> logs = local_shade(g, hexes, fills, white)
->>> bool(np.allclose(np.exp(logs[[i for i, h in enumerate(hexes) if h[0] >= 6]]), 0.3 / SHADE_FREE))
+>>> bool(np.allclose(np.exp(logs[[i for i, h in enumerate(hexes) if h[0] >= 6]]), 0.3 / P.SHADE_FREE))
 True
 >>> bool(np.all(logs[[i for i, h in enumerate(hexes) if h[0] <= 1]] == 0.0))
 True
@@ -33,21 +34,66 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import params as P
 from .colour import LUMA
 
-__all__ = ["local_shade", "residual_shade", "paper_hued", "ShadeMap", "RADIUS"]
+__all__ = ["Light", "local_shade", "residual_shade", "paper_hued", "ShadeMap"]
 
-RADIUS = 3                # hexes within this many steps say how light the paper is near one
-PAPER_HUE = 0.15          # log-colour (per channel, lightness taken out) within this of paper's
-PAPER_PEERS = 8           # paper-coloured hexes near one needed to say anything
-# The paper level near a hex: this percentile of their lightness. (The median: a hex the
-# shadow's edge crosses has paper in and out of the shade round it, and its own fill is
-# between the two; a higher percentile took the light paper's level for it.)
-PAPER_QUANTILE = 50
-SHADE_FREE = 0.9          # a level above this share of the paper's is the smooth light's to fix
-LEVEL_ALIKE = 0.35        # log lightness within which a grey terrain and a shade look alike
-RESIDUAL_FREE = 0.03      # a hex's light within this (log) of its terrain's is left as it is
-SHADE_DEEPEST = 0.25      # a level below this share is dark land (a neighbouring state), no shade
+
+class Light:
+    """Paper white over the picture: a smooth surface per channel in linear RGB.
+
+    ``gains(x, y)`` are the factors that turn a measured colour into the colour it would have
+    under even white light, with the paper at ``white`` (the legend's plain colour); and,
+    where a shadow falls over part of the sheet, out of its shade (``shade``: a
+    :class:`ShadeMap`).
+    """
+
+    def __init__(self, coef: np.ndarray, centre, scale, shade=None):
+        self.coef = coef           # (3, k)
+        self.centre = centre
+        self.scale = scale
+        self.shade = shade
+
+    def shaded(self, shade) -> "Light":
+        """The same smooth light with ``shade`` (or none) over it."""
+        return Light(self.coef, self.centre, self.scale, shade)
+
+    @staticmethod
+    def _design(x, y, centre, scale, k):
+        u = (np.asarray(x, dtype=np.float64) - centre[0]) / scale
+        v = (np.asarray(y, dtype=np.float64) - centre[1]) / scale
+        cols = [np.ones_like(u), u, v, u * u, u * v, v * v]
+        return np.stack(cols[:k], axis=-1)
+
+    @classmethod
+    def fit(cls, xy: np.ndarray, colours: np.ndarray, white: np.ndarray) -> "Light":
+        """Fit to hexes believed to be paper: positions ``xy`` (n, 2), linear colours (n, 3)."""
+        n = len(xy)
+        centre = xy.mean(axis=0) if n else np.zeros(2)
+        scale = float(max(np.ptp(xy[:, 0]) if n else 1, np.ptp(xy[:, 1]) if n else 1, 1.0)) / 2
+        k = 6 if n >= 40 else (3 if n >= 8 else 1)
+        X = cls._design(xy[:, 0], xy[:, 1], centre, scale, k)
+        target = np.log(np.maximum(colours, 1e-4)) - np.log(np.maximum(white, 1e-4))
+        coef = np.zeros((3, k))
+        for ch in range(3):
+            w = np.ones(n)
+            for _ in range(4):   # robust: a few hexes misread as paper must not bend it
+                Xw = X * w[:, None]
+                sol = np.linalg.lstsq(Xw.T @ X + 1e-6 * np.eye(k), Xw.T @ target[:, ch], rcond=None)[0]
+                r = target[:, ch] - X @ sol
+                s = max(float(np.median(np.abs(r))) * 1.5, 0.02)
+                w = 1.0 / np.maximum(1.0, np.abs(r) / s)
+            coef[ch] = sol
+        return cls(coef, centre, scale)
+
+    def gains(self, x, y) -> np.ndarray:
+        k = self.coef.shape[1]
+        X = self._design(x, y, self.centre, self.scale, k)
+        g = np.exp(-(X @ self.coef.T))
+        if self.shade is not None:
+            g = g * np.exp(-self.shade.at(x, y))[..., None]
+        return g
 
 
 def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) -> np.ndarray:
@@ -62,37 +108,37 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     # (Lighter than the paper, only paper can be: there the hue may stray twice as far, as
     # the smooth light, fitted mostly in the shade, tints the part in the light.)
     off_hue = _off_hue(fills, white)
-    paperlike = (off_hue < PAPER_HUE) | ((level > 1.0) & (off_hue < 2 * PAPER_HUE))
+    paperlike = (off_hue < P.PAPER_HUE) | ((level > 1.0) & (off_hue < 2 * P.PAPER_HUE))
     # Terrains of the paper's hue (grey mountains, a grey neighbouring state): their levels.
     grey = [np.maximum(np.asarray(c, dtype=np.float64), 1e-4) for c in others]
     grey_levels = [float(c @ LUMA) / lum_w for c in grey if paper_hued(c, white)[0]]
     for lc in grey_levels:
         # A hex as light as such a terrain may be one: it says nothing of the paper.
-        paperlike &= np.abs(np.log(np.maximum(level, 1e-9)) - np.log(lc)) >= LEVEL_ALIKE
-    near = _around(grid, hexes, np.where(paperlike, level, np.nan), RADIUS)
+        paperlike &= np.abs(np.log(np.maximum(level, 1e-9)) - np.log(lc)) >= P.LEVEL_ALIKE
+    near = _around(grid, hexes, np.where(paperlike, level, np.nan), P.SHADE_RADIUS)
     count = np.sum(~np.isnan(near), axis=1)
     # The percentile of each row's values, NaN left out (np.nanpercentile goes row by row in
     # Python: seconds on a board of ten thousand hexes).
     srt = np.sort(near, axis=1)                      # NaN last
-    pos = PAPER_QUANTILE / 100.0 * np.maximum(count - 1, 0)
+    pos = P.PAPER_QUANTILE / 100.0 * np.maximum(count - 1, 0)
     lo = np.floor(pos).astype(np.intp)
     hi = np.minimum(lo + 1, np.maximum(count - 1, 0))
     rows = np.arange(len(hexes))
     frac = pos - lo
     paper = srt[rows, lo] * (1.0 - frac) + np.where(frac > 0, srt[rows, hi], 0.0) * frac
-    paper = np.where(count >= PAPER_PEERS, paper, np.inf)
-    paper = np.where(paper < SHADE_DEEPEST, np.inf, paper)
+    paper = np.where(count >= P.PAPER_PEERS, paper, np.inf)
+    paper = np.where(paper < P.SHADE_DEEPEST, np.inf, paper)
     for lc in grey_levels:
-        paper = np.where(np.abs(np.log(np.maximum(paper, 1e-9)) - np.log(lc)) < LEVEL_ALIKE,
+        paper = np.where(np.abs(np.log(np.maximum(paper, 1e-9)) - np.log(lc)) < P.LEVEL_ALIKE,
                          np.inf, paper)
     # (Both ways: when most of the sheet lies in the shadow, the smooth light takes the shade
     # for the paper, and the part in the light comes out brighter than paper.)
     lg = np.log(np.clip(paper, 1e-3, None))
     lg = np.where(np.isfinite(paper), lg, 0.0)
-    return np.sign(lg) * np.maximum(np.abs(lg) + np.log(SHADE_FREE), 0.0)
+    return np.sign(lg) * np.maximum(np.abs(lg) + np.log(P.SHADE_FREE), 0.0)
 
 
-def paper_hued(colours: np.ndarray, white: np.ndarray, tolerance: float = PAPER_HUE) -> np.ndarray:
+def paper_hued(colours: np.ndarray, white: np.ndarray, tolerance: float = P.PAPER_HUE) -> np.ndarray:
     """Which colours (linear RGB, (n, 3)) have the paper's hue: every channel's log share of
     the lightness within ``tolerance`` of the paper's (greys on white paper; not blue water
     or brown mountains).
@@ -149,7 +195,7 @@ def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=N
     mid = srt[np.arange(len(hexes)), (count - 1) // 2]
     if alone is not None:
         mid = np.where(alone, r, mid)
-    return np.sign(mid) * np.maximum(np.abs(mid) - RESIDUAL_FREE, 0.0)
+    return np.sign(mid) * np.maximum(np.abs(mid) - P.RESIDUAL_FREE, 0.0)
 
 
 class ShadeMap:
@@ -160,6 +206,8 @@ class ShadeMap:
     def __init__(self, corners_px: np.ndarray, logs: np.ndarray, size: tuple[int, int],
                  hex_px: float):
         from PIL import Image, ImageDraw
+
+        self.corners, self.logs, self.size, self.hex_px = corners_px, logs, size, hex_px
 
         w, h = size
         self.cell = max(2.0, hex_px / 4.0)

@@ -1,0 +1,455 @@
+"""The numbers in a city's ring: the inside of the ring cleaned, and cut into numbers.
+
+**The crop** (:func:`ring_ink`): the red of the ring's edge is dropped (only near the ring:
+JPEG bleeds the ring's red over the digits, which must stay; and what is dropped keeps its
+share of black ink, for the outer lines of three stacked numbers touch the ring), and
+everything outside the ring is blanked (clear of the ring for one number; for several,
+which reach out to it, at the ring itself); what is left is how much darker than the paper
+each pixel is, with all but the block of text blanked (:func:`text_only`).
+
+**Splitting** (:func:`split_boxes`): a ring holds one number, or two or three stacked, or
+two side by side. Lines apart are told by empty rows; touching lines by a run's height (as
+many lines as it fits at the stacking pitch, cut at its emptiest rows). Lines apart that
+stand together no higher than ``STACK_LOW`` numbers alone are one number whose thin middle
+stroke was lost (:func:`one_line`). Two numbers side by side are a line far wider than
+high, or wider and lower than the board's usual number alone.
+
+**The count** (:func:`fit_count`): the numbers read are brought towards the 36 race numbers
+(a standard map uses each once): too many, the least sure splits are undone; too few, the
+rings nearest to holding two side by side are split (and, when no more than two are
+missing, two stacked lines that look more like three).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import params as P
+from .colour import LUMA
+from .digits import CODES, bbox, code_scores
+from .mixing import unmix
+from .sampling import LINEAR_LUT, apply_affine
+
+__all__ = ["Plan", "window", "distance", "seen_mask", "ring_ink", "for_tesseract", "ink_runs",
+           "text_only", "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt",
+           "stack_three", "one_line", "hidden_ends", "fit_count"]
+
+
+@dataclass
+class Plan:
+    """How one city's crop is read: its ``ink`` and ``faint`` darkness (see
+    :func:`ring_ink`), the ``boxes`` of the numbers in it; the crop and boxes to go back to
+    when a split is undone (``unsplit``) and how sure a split made was (``margin``); a
+    split not made that the count may call for (``doubt``: ``(margin, (ink, faint,
+    boxes))``); whether the ring's shape says two side by side (``row``)."""
+
+    hex: tuple
+    ink: np.ndarray
+    faint: np.ndarray
+    boxes: list
+    unsplit: tuple | None = None
+    margin: float | None = None
+    doubt: tuple | None = None
+    row: bool | None = None
+
+
+def window(shape, fit, h, ring, wide=False):
+    """Where :func:`ring_ink` looks: ``(inner radius in hex units, centre (x, y) in pixels,
+    (x0, y0, x1, y1) the pixels cut out)``."""
+    px = fit.hex_px
+    inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
+    if wide:
+        # Two or three numbers reach out to the ring (the outer lines of three stacked, the
+        # outer digits of two side by side): cut at the ring itself; its red is dropped.
+        inner = min(0.45, max(inner, ring - P.WIDE_IN))
+    half = inner * px
+    cx, cy = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
+    x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
+    y0, y1 = int(math.floor(cy - half)), int(math.ceil(cy + half)) + 1
+    H, W = shape[:2]
+    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(W, x1), min(H, y1))
+
+
+def distance(A: np.ndarray, centre, box) -> np.ndarray:
+    """Distance of each pixel of ``box`` (x0, y0, x1, y1) from ``centre`` in grid units
+    (the affine undone for the offsets)."""
+    x0, y0, x1, y1 = box
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    L = np.linalg.inv(A[:, :2])
+    du = L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1])
+    dv = L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1])
+    return np.hypot(du, dv)
+
+
+def seen_mask(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
+    """Which pixels of a city's crop (cut wide, or else clear of the ring: the one of
+    ``crop_shape``) are far enough inside the cut to show the number as it is: neither
+    blanked nor near the ring's dropped red. None when neither cut has that shape."""
+    for wide in (True, False):
+        inner, centre, box = window(shape, fit, h, ring, wide)
+        if (box[3] - box[1], box[2] - box[0]) == tuple(crop_shape):
+            return distance(fit.affine, centre, box) <= inner - P.CLIP_BAND
+    return None
+
+
+def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
+    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
+
+    With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
+    strokes of a small number are faint; the sliding comparison wants them). With ``wide``,
+    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers)."""
+    A = fit.affine
+    inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    patch = rgb[y0:y1, x0:x1]
+    lin = LINEAR_LUT[patch] * reading.light.gains(cx, cy)[None, None, :]
+    fill = reading.fills.get(h, np.ones(3))
+    ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
+    a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
+    # Red is what is more city colour than black ink (JPEG tints dark digits beside the ring
+    # a little red: they stay), and a pixel round it (the ring's blurred edge).
+    red = (a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)
+    grown = red.copy()
+    grown[1:, :] |= red[:-1, :]
+    grown[:-1, :] |= red[1:, :]
+    grown[:, 1:] |= red[:, :-1]
+    grown[:, :-1] |= red[:, 1:]
+    red = grown & (a >= 0.05)
+    dist = distance(A, (cx, cy), (x0, y0, x1, y1))
+    outside = dist > inner
+    # Only the ring's edge is red to drop: what lies well inside it is the number. JPEG
+    # keeps colour at half resolution, so the ring's red bleeds over the digits' edges
+    # (and blur makes the digits' edges pale): dropping red further in ate the ends of the
+    # digits of small numbers (a 2 without its foot reads 1).
+    red &= dist > inner - P.RED_BAND
+    lum = lin @ LUMA
+    keep = ~(red | outside)
+    # The paper here: most of the inside of the ring is paper.
+    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else \
+        float(ground @ LUMA)
+    ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
+    ink[~keep] = 0.0
+    if P.RED_KEEP_BLACK:
+        # A digit next to the ring is tinted red, not dropped: its black share is ink.
+        dropped = red & ~outside
+        ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
+    # Stretch so the darkest stroke is black; what is left at paper level is noise.
+    top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
+    if top > 0.1:
+        ink = np.clip(ink / top, 0, 1)
+    floor = 0.25
+    hard = text_only(np.clip((ink - floor) / (1 - floor), 0, 1))
+    return (hard, ink) if soft else hard
+
+
+def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
+    """Dark digits on white, enlarged so that a digit stands P.DIGIT_TARGET_PX high; the grey
+    edges are kept (Tesseract reads a smooth enlarged digit better than a blocky one)."""
+    from PIL import Image
+
+    img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
+    digit_px = line_height(ink) or 0.3 * 0.73 * px   # nominal: digits of 0.3 hex
+    scale = max(1.0, P.DIGIT_TARGET_PX / max(digit_px, 1.0))
+    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
+                     Image.LANCZOS)
+    return np.asarray(img, dtype=np.uint8)
+
+
+def ink_runs(flags) -> list[tuple[int, int]]:
+    out, start = [], None
+    for i, f in enumerate(list(flags) + [False]):
+        if f and start is None:
+            start = i
+        elif not f and start is not None:
+            out.append((start, i))
+            start = None
+    return out
+
+
+def text_only(ink: np.ndarray) -> np.ndarray:
+    """Blank all but the block of text: the rows and columns around the densest ones.
+
+    What is left of a ring, or a stray bit of a name, is thin and scattered; the number is
+    a dense block in the middle. Gaps up to most of a digit's height are bridged (between
+    the digits of a number, between stacked numbers).
+    """
+    out = np.zeros_like(ink)
+    px = ink.sum(axis=0)
+    py = ink.sum(axis=1)
+    if px.max() <= 0:
+        return out
+    runs = [b - a for a, b in ink_runs(py > 0.2 * py.max()) if b - a >= 2]
+    digit = float(np.median(runs)) if runs else 4.0
+    # (A gap of g empty rows is g + 1 rows from the last inked one: stacked numbers of a
+    # small board, 3 rows high, stand 2 empty rows apart.)
+    gap = max(3, int(round(0.8 * digit)) + 1)
+
+    def span(p):
+        idx = np.nonzero(p > 0.2 * p.max())[0]
+        centre = int(round(np.average(np.arange(len(p)), weights=p)))
+        lo = hi = int(min(idx, key=lambda i: abs(i - centre)))
+        while True:
+            nxt = idx[(idx > hi) & (idx <= hi + gap)]
+            if not len(nxt):
+                break
+            hi = int(nxt.max())
+        while True:
+            prv = idx[(idx < lo) & (idx >= lo - gap)]
+            if not len(prv):
+                break
+            lo = int(prv.min())
+        return max(0, lo - 1), hi + 2
+
+    x0, x1 = span(px)
+    y0, y1 = span(py)
+    out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
+    return out
+
+
+def line_height(ink: np.ndarray) -> float | None:
+    """Height of the digits in a crop (one number, or two or three stacked or in a row).
+
+    The runs of inked rows give it, unless stacked lines touch: then the width of the text
+    does (two digits are about 1.6 times as wide as high).
+    """
+    cols = np.nonzero((ink > 0.35).sum(axis=0) >= 1)[0]
+    by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
+    rows = (ink > 0.35).sum(axis=1) >= 1
+    runs, n = [], 0
+    for r in rows:
+        if r:
+            n += 1
+        elif n:
+            runs.append(n)
+            n = 0
+    if n:
+        runs.append(n)
+    runs = [r for r in runs if r >= 3]
+    by_rows = float(np.median(runs)) if runs else None
+    if by_rows and by_width:
+        return min(by_rows, by_width)
+    return by_rows or by_width
+
+
+def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
+    """Where the numbers in a crop are (``(rows, columns)`` slices, top to bottom): lines
+    of stacked numbers, and two numbers side by side.
+
+    Lines apart are told by empty rows between them; lines that touch (blur, a tight
+    pitch) by the height of a run next to a line's: a run holds as many lines as its
+    height fits at the pitch numbers are stacked with, cut at its emptiest rows. A single
+    line is two numbers side by side when it is far wider than high, or when ``row`` says so
+    (the board's other numbers tell it).
+    """
+    box = bbox(ink > 0.3)
+    if box is None:
+        return []
+    y0, y1, x0, x1 = box
+    block = ink[y0:y1, x0:x1]
+    h, w = block.shape
+    rows = (block > 0.3).sum(axis=1)
+    runs = [(a, b) for a, b in ink_runs(rows > 0) if b - a >= 2]
+    if not runs:
+        return []
+    # One line's height: the width of the widest line says it (two digits), unless the
+    # numbers are narrow ("11"): then the lowest run standing apart does, when it is not
+    # much higher than that (a run of two touching lines is).
+    line_h = min(h, w / P.NUMBER_ASPECT) if w else h
+    apart = [b - a for a, b in runs if b - a >= 3]
+    if len(runs) > 1 and apart and line_h < min(apart) <= 1.3 * line_h:
+        line_h = float(min(apart))
+    lines = []
+    for a, b in runs:
+        n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))
+        if n == 1:
+            lines.append((a, b))
+            continue
+        lines += [(a + top, a + bottom) for top, bottom in cut_lines(block[a:b], n)]
+    lines = lines[:3]
+    out = []
+    for a, b in lines:
+        line = block[a:b]
+        cols = np.nonzero((line > 0.3).sum(axis=0))[0]
+        if not len(cols):
+            continue
+        lw = cols[-1] - cols[0] + 1
+        lh = b - a
+        ys = slice(y0 + a, y0 + b)
+        if len(lines) == 1 and (row or (row is None and lw / max(lh, 1) > 2.6)):
+            # Two numbers in a row (only ever one row of them: three are stacked): split
+            # at the widest gap near the middle.
+            prof = (line > 0.3).sum(axis=0).astype(float)
+            mid = (cols[0] + cols[-1]) / 2
+            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
+            cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
+            out += [(ys, slice(x0, x0 + cut)), (ys, slice(x0 + cut, x1))]
+        else:
+            out.append((ys, slice(x0, x1)))
+    return out
+
+
+def _cuts(prof: np.ndarray, n: int) -> list[int]:
+    """Where to cut a run of ``n`` touching lines (row profile ``prof``): at the emptiest
+    row near each place an even pitch puts a cut (lines of one ring are set alike)."""
+    h = len(prof)
+    cuts = []
+    for k in range(1, n):
+        at = k * h / n
+        near = [i for i in range(1, h) if abs(i - at) <= 0.22 * h / n]
+        cuts.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
+                    else int(round(at)))
+    return cuts
+
+
+def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """A run of ``n`` touching lines (the rows of ``block``) cut into ``n``: ``(top,
+    bottom)`` rows of each, cut where :func:`_cuts` says on the run's ink profile."""
+    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    edges = [0] + _cuts(prof, n) + [len(block)]
+    return [(edges[k], edges[k + 1]) for k in range(n)]
+
+
+def split_halves(ink: np.ndarray, whole: np.ndarray | None):
+    """A line cut into two numbers side by side: ``(margin, halves)``, how much more the
+    weaker half looks like a number than the whole line does (``whole``: its scores; none,
+    nothing), or None when the halves are not two numbers."""
+    halves = split_boxes(ink, True)
+    each = [code_scores(ink[b]) for b in halves]
+    if len(halves) != 2 or any(e is None for e in each):
+        return None
+    return min(float(e.max()) for e in each) - (float(whole.max()) if whole is not None
+                                                else 0.0), halves
+
+
+def row_doubt(wider, whole, one_h: float, one_w: float):
+    """A ring read as one number (``whole``: its scores) that may hold two side by side:
+    ``wider`` (ink, faint ink, cut at the ring) is a line wider than the board's number
+    alone and not much higher (1.3 times at most), and its halves look almost as much like
+    numbers as the whole (within ``ROW_DOUBT``). ``(margin, (ink, faint, halves))``, or
+    None."""
+    if wider is None or whole is None:
+        return None
+    b = bbox(wider[0] > 0.3)
+    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
+        return None
+    split = split_halves(wider[0], whole)
+    if split is None:
+        return None
+    margin, halves = split
+    return (margin, (wider[0], wider[1], halves)) if margin > -P.ROW_DOUBT else None
+
+
+def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
+    """Two stacked numbers read as three, cut at an even pitch across their ink, and how
+    much better the three look like numbers than the two do (the weakest of each):
+    ``(margin, (ink, faint, boxes))``, or None when ``boxes`` are not two stacked.
+
+    The lines of a small 3-stack touch and the ring cuts their width short, so the run's
+    height reads as two lines (15/23/53 read as 15/45); the count of race numbers says
+    when to look again (see fit_count)."""
+    if len(boxes) != 2 or boxes[0][1] != boxes[1][1]:
+        return None
+    ys0, ys1, xs = boxes[0][0].start, boxes[1][0].stop, boxes[0][1]
+    three = [(slice(ys0 + a, ys0 + b), xs) for a, b in cut_lines(ink[ys0:ys1, xs], 3)]
+    now = [code_scores(ink[b], P.PART_MIN_BOX) for b in boxes]
+    more = [code_scores(ink[b], P.PART_MIN_BOX) for b in three]
+    if any(sc is None for sc in now + more):
+        return None
+    margin = min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now)
+    return margin, (ink, faint, three)
+
+
+def one_line(boxes, lone_h: float | None):
+    """``boxes`` as one box when they are lines stacked no higher together than
+    ``STACK_LOW`` times the board's number alone in a ring (``lone_h``, the median height of
+    the rings read as one line): one number whose thin middle stroke was lost (a serif 2's
+    diagonal under blur and shade) leaves an empty row, as two stacked lines do; but
+    stacked lines, set no larger than a number alone, stand higher together (1.4-3.4 times
+    it on the kept benchmark boards; a number parted so, 1.0-1.25).
+
+    >>> b = [(slice(6, 11), slice(4, 16)), (slice(12, 15), slice(4, 16))]
+    >>> one_line(b, 9.0)
+    [(slice(6, 15, None), slice(4, 16, None))]
+    >>> len(one_line(b, 6.0))        # 9 rows is 1.5 numbers alone: two lines
+    2
+    """
+    if not lone_h or len(boxes) < 2 or boxes[0][0] == boxes[1][0]:
+        return boxes
+    top, bottom = boxes[0][0].start, boxes[-1][0].stop
+    if bottom - top > P.STACK_LOW * lone_h:
+        return boxes
+    return [(slice(top, bottom), slice(min(b[1].start for b in boxes),
+                                       max(b[1].stop for b in boxes)))]
+
+
+def hidden_ends(shape, fit, h, ring, ink, boxes) -> dict:
+    """Of two numbers side by side in a ring, those whose outer end runs into the cut round
+    the ring (the ring hides it): ``{index in boxes: (side hidden, pixels seen)}``."""
+    if len(boxes) != 2 or boxes[0][0] != boxes[1][0] or boxes[0][1].stop > boxes[1][1].start:
+        return {}
+    seen = seen_mask(shape, fit, h, ring, ink.shape)
+    if seen is None:
+        return {}
+    out = {}
+    for j, side in ((0, "left"), (1, "right")):
+        ys, xs = boxes[j]
+        part = ink[ys, xs] > 0.3
+        cols = np.nonzero(part.any(axis=0))[0]
+        if not len(cols):
+            continue
+        # The outer column of ink and the one beyond it: any of them unseen, the number
+        # runs into the cut.
+        c = xs.start + (cols[0] - 1 if side == "left" else cols[-1])
+        if c < 0 or c + 2 > seen.shape[1] or not seen[ys, c:c + 2].all():
+            out[j] = (side, seen)
+    return out
+
+
+def fit_count(planned: list, codes: int | None = None) -> None:
+    """Bring the numbers read towards one per race number (in place), by the rings whose
+    splitting was least sure (``planned``: :class:`Plan` per ring).
+
+    More numbers than race numbers: the least sure splits are undone first. Fewer (a
+    standard map uses each of the 36 once): the rings nearest to holding two side by side
+    are split, the nearest first; unless far fewer are read (``COUNT_SHORT``): a map may
+    leave race numbers out. A doubt of three boxes is two stacked lines that may be three
+    (see :func:`stack_three`; its margin is positive, so it goes before the pairs), taken
+    only when at most ``STACK_SHORT`` numbers are missing.
+
+    >>> one, two = [[0, 0]], [[0, 0], [0, 0]]
+    >>> planned = [Plan("A1", "i", "f", one, doubt=(-0.05, ("i2", "f2", two))),
+    ...            Plan("B1", "i", "f", one, doubt=(-0.01, ("i2", "f2", two))),
+    ...            Plan("C1", "i", "f", two, unsplit=("i", "f", one), margin=0.2)]
+    >>> fit_count(planned, codes=5)          # 4 read: the nearer of the two is split
+    >>> [len(p.boxes) for p in planned]
+    [1, 2, 2]
+    >>> fit_count(planned, codes=4)          # 5 read: the least sure split is undone
+    >>> [len(p.boxes) for p in planned]
+    [1, 1, 2]
+    """
+    codes = len(CODES) if codes is None else codes
+    total = sum(len(p.boxes) for p in planned)
+    for p in sorted((p for p in planned if p.margin is not None), key=lambda p: p.margin):
+        if total <= codes:
+            break
+        p.ink, p.faint, p.boxes = p.unsplit
+        p.margin = None
+        total -= 1
+    if total < codes - P.COUNT_SHORT:
+        return      # far fewer: a map that leaves race numbers out, not numbers missed
+    # Two stacked read as three only when the count is nearly right: many numbers missed
+    # is a board read badly, whose parts look like anything.
+    stacks = total >= codes - P.STACK_SHORT
+    for p in sorted((p for p in planned if p.doubt is not None), key=lambda p: -p.doubt[0]):
+        if total >= codes:
+            break
+        if len(p.doubt[1][2]) == 3 and not stacks:
+            continue
+        p.unsplit = (p.ink, p.faint, p.boxes)
+        p.ink, p.faint, p.boxes = p.doubt[1]
+        p.margin, p.doubt = p.doubt[0], None
+        total += 1

@@ -1,0 +1,167 @@
+"""Every tuning constant of the picture importer, in one place, each with its reason.
+
+Sizes are in grid units (the distance between adjacent hex centres is 1) unless they say
+pixels (``_PX``); shares of a stroke or ring colour are the ``a`` of
+:func:`mapkit.imaging.mixing.unmix` (0: the fill alone, 1: the stroke's colour). How each
+value was measured, and what else was tried, is told in ``docs/import.md`` ("Parameters"),
+not here.
+"""
+
+import numpy as np
+
+# -- loading -------------------------------------------------------------------------------
+MAX_FILE_BYTES = 512 * 1024 * 1024  # a scan of an A0 board at 300 dpi is ~150 MB as TIFF
+MIN_SIDE = 32                # pixels; a smaller picture cannot hold a hex grid
+GREY_SPREAD = 12             # channel spread (0..255) under which a pixel has no hue
+GREY_SHARE = 0.002           # a picture with fewer pixels of hue than this is a grey one
+DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfross size)
+
+# -- grid ----------------------------------------------------------------------------------
+WORK_PIXELS = 6_000_000      # the grid is sought on the picture reduced to this many pixels
+EDGE_POINTS = 150_000        # edge pixels kept for the search (a sample of them, evenly)
+SIDE_TOLERANCE_DEG = 8.0     # an edge pixel's normal this near a side's belongs to that side
+DARK_LAND = 0.55             # dark land (a grey neighbouring state): under this share of the paper's grey
+SIZE_TOLERANCE = 0.05        # a found hex size within this share of a --hex-px hint is the hint
+WEAK_FIT = 0.9               # line score under which a size hint is checked by a free search
+SLANT_MIN = 0.04             # hex units a slanted fit must stray from every flat one to straighten
+SLANT_GAIN = 0.005           # ... and the share of the lines it must explain better
+STRAIGHTEN_ROUNDS = 2        # a second straightening corrects what the first left
+MAX_GROWTH = 1.6             # a straightened picture holds at most this times the pixels
+
+# -- light and shade -----------------------------------------------------------------------
+SHADE_RADIUS = 3             # hexes within this many steps say how light the paper is near one
+PAPER_HUE = 0.15             # log-colour within this of the paper's has the paper's hue
+PAPER_PEERS = 8              # paper-coloured hexes near one needed to say anything
+PAPER_QUANTILE = 50          # the paper level near a hex: this percentile of theirs
+SHADE_FREE = 0.9             # a level above this share of the paper's is the smooth light's to fix
+LEVEL_ALIKE = 0.35           # log lightness within which a grey terrain and a shade look alike
+RESIDUAL_FREE = 0.03         # a hex's light within this (log) of its terrain's is left alone
+SHADE_DEEPEST = 0.25         # a level below this share of the paper's is dark land, no shade
+
+# -- terrain -------------------------------------------------------------------------------
+FILL_DISC = 0.22             # the middle disc a hex's fill is read in
+FILL_BAND = (0.40, 0.43)     # ... and the band just inside its sides (a ring lies between)
+STRAY_LAB = 15.0             # CIELAB units from a hex's median that make a sample stray
+BUSY_SHARE = 0.12            # a hex with more stray samples is busy (a city: ring, numbers, name)
+NEAR_LAB = 10.0              # CIELAB units within which samples count as the same colour
+INK_DARKER = 25.0            # CIELAB lightness below the middle's lightest that is writing
+LIGHTNESS_WEIGHT = 0.8       # terrain distance forgives lightness this much (uneven light)
+CLASS_STEP_LAB = 35.0        # a terrain's measured colour stays this near the legend's
+PAPER_MARGIN = 0.6           # a hex is paper for the light when this much nearer paper than the next
+
+# -- edges: shares measured across each side -----------------------------------------------
+EDGE_CHUNK = 4000            # edges measured at once (memory)
+ALONG = 0.3                  # samples along a side reach this share of its half-length each way
+ALONG_SAMPLES = 7            # samples along a side
+ACROSS_MIN = 0.16            # samples across a side reach at least this far each way
+BLENDS = (0.0, 0.25, 0.5, 0.75, 1.0)   # shares of the far fill in an edge sample's background
+STROKE_QUANTILE = 0.3        # the share most (70 %) of a side's samples reach
+SEEN_SHARE = 0.3             # a side seen (not under ink) on fewer of its samples is an outline
+MISS_FULL = 0.3              # a sample explained this well keeps its whole share
+MISS_FADE = 0.3              # ... and beyond it loses it over this much more residual
+HIDDEN_INK = 0.55            # black ink above this share (and ...
+HIDDEN_STROKE = 0.2          # ... stroke under this) hides a sample: a name across a line
+EXPLAINED = (1.2, 0.01)      # fills and ink explain a sample as well as the stroke: factor, plus
+DASH_SAMPLES = 3             # samples along a side (of 7) that a dashed line shows on
+DASH_ALPHA = 0.2             # share they reach that makes a dashed border
+BARE_MISS = 0.035            # what ink and fill leave unexplained on a bare outline (linear RGB)
+SAME_FILL = 0.02             # linear RGB distance under which two fills are one terrain
+OTHER_COLOUR = 0.3           # linear RGB distance under which two stroke colours are one
+SAME_RED = 25.0              # CIELAB distance under which border and city colours are one red
+OUTLINE_TINT = (0.25, 0.5)   # shares of the outline colour blended into a fill under a river
+
+# -- edges: decisions -----------------------------------------------------------------------
+STROKE_ALPHA = 0.3           # share of stroke colour that makes a river or border
+WEAK_ALPHA = 0.17            # ... or continues one (or a border where home meets abroad)
+GAP_ALPHA = 0.12             # ... or fills a gap in one
+CHAIN_LENGTH = 3             # weak edges joined end to end that make a line on their own
+SPILL = 0.6                  # border share past a city's side that shows a border, not the outline
+OUTLINE_SHIFT = 0.012        # inward shift (grid units) that tells an outline from a line on the side
+CONFIDENCE_SPAN = 0.3        # a share this far from its threshold is a sure decision
+
+# -- rings (cities) --------------------------------------------------------------------------
+RING_CHUNK = 1500            # hexes searched for rings at once (memory)
+RING_ANGLES = 48             # angles round a hex searched for a ring
+RING_RADII = (0.16, 0.5)     # radii searched for a ring
+RING_ALPHA = 0.22            # share of city colour that counts as ring
+RING_MISS = 0.45             # unexplained share beyond which a sample is no ring
+RING_SOME = 0.3              # share of angles with some red before a hex is looked at more
+RING_ANY = 0.4               # ... and with red at the ring's radius
+RING_SCORE = 0.45            # share of angles round that makes a ring candidate
+RING_CLOSE_LAB = 45.0        # a ground this near the city colour needs the ring at two radii
+RING_SPREAD = 0.08           # how far a ring's red strays from its usual radius (hexagons, blur)
+RING_PEERS = 5               # sure rings needed to measure how strongly rings show
+RING_CROWD = 45              # more ring-like hexes than a board has cities: a tinted ground
+RING_TINTED = 0.7            # middle share over the ring's that makes a hex tinted all over
+OUTLINE_RADIUS = 0.45        # a ring this far out is an outline along the hex's sides
+HUG_RADIUS = 0.38            # a ring this far out runs along the sides (blurred into them)
+OUTLINE_ALPHA = 0.15         # share of city colour on a side that may be such an outline
+POCKET_INK = 0.03            # share of a hex's middle under writing that a city shows at least
+RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
+
+# -- numbers: the crops ----------------------------------------------------------------------
+WIDE_IN = 0.02               # rings of several numbers are cut this far inside the ring
+RED_BAND = 0.06              # red is dropped only this near the cut round the ring
+RED_KEEP_BLACK = 1.0         # what is dropped as red keeps its share of black ink (0..1)
+INK_FLOOR = 0.25             # darkness under this share of the darkest stroke is paper
+INK_SEEN = 0.35              # darkness above this is ink for telling lines and boxes
+CLIP_BAND = 0.03             # a number whose ink comes this near the cut is seen cut short
+LINE_PITCH = 1.44            # distance between stacked lines, in digit heights
+NUMBER_ASPECT = 1.58         # width of a two-digit number over its height
+PART_MIN_BOX = 2             # pixels: a part of a crowded ring this small is still compared
+ROW_WIDE = 1.45              # a line this much wider than one number is two side by side,
+ROW_WIDER = 1.15             # ... and so is one a little wider
+ROW_LOWER = 0.9              # ... and lower
+ROW_DOUBT = 0.15             # halves within this of the whole may be two (when numbers are missing)
+DOUBT_WIDER = 1.33           # ... when cut at the ring they are this much wider than one number
+STACK_LOW = 1.3              # lines stacked no higher than this many numbers alone are one number
+STACK_MARGIN = 0.005         # two stacked may be three when the three fit this much better
+STACK_SHORT = 2              # ... with no more than this many numbers short of 36
+COUNT_SHORT = 6              # this many numbers short of 36: a map that leaves some out
+
+# -- numbers: templates and scores ------------------------------------------------------------
+TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
+                  "DejaVuSerif-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf",
+                  "pillow-default")   # faces the numbers are compared in (Pillow's own last)
+CANON = (18, 30)             # pixels (height, width) of the compared images
+SHIFTS = tuple((dx, dy) for dx in (-0.3, 0.0, 0.3) for dy in (-0.3, 0.0, 0.3))  # ink box uncertainty
+TEMPLATE_BLURS = (0.0, 0.6, 1.1, 1.7)  # pixels: the focus of a picture is unknown
+CLIP_MIX = 0.5               # weight of the comparison of a cut-short number where it shows
+SLIDE_MIN = 4                # rings with one number before the board's number size is sought
+SLIDE_MAX_PX = 8.0           # measured number height above which the sliding comparison is skipped
+SLIDE_KEEP = 5               # sizes whose sliding comparisons are summed (the best-fitting ones)
+SLIDE_WEIGHT = 1.0           # weight of the sliding comparison next to the cut-out one
+SLIDE_BLUR = 0.5             # pixels: Gaussian blur of the sliding templates
+SLIDE_SCALES = (0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)   # a faint number's ink box is too small
+PART_TRUST = 0.5             # a number sharing its ring is read less surely than one alone
+UNBIAS_ALONE = 0.3           # share of a race number's mean score taken off (numbers alone)
+UNBIAS_SHARED = 0.5          # ... and for numbers sharing a ring
+TESSERACT_BONUS = 0.02       # added to the template score of what Tesseract read
+DIGIT_TARGET_PX = 24         # crops are enlarged until a digit is about this tall for Tesseract
+SHEET_GAP_PX = 40            # white between crops on a sheet sent to Tesseract
+SHEET_MAX_PX = 20000         # height of one sheet (Tesseract refuses over 32767)
+
+# -- numbers: the board's own digits ------------------------------------------------------------
+BOARD_MIN = 12               # rings with one number before the board's own digits are learnt
+BOARD_WEIGHT = 1.0           # weight of the board's own digits next to the templates (per unit)
+BOARD_ROUNDS = 2             # rounds of learning and settling again
+BOARD_RIDGE = 0.5            # ridge on the digits' images (a digit seen once or never stays near 0)
+BOARD_Q0 = 0.0               # trust in them: none when they explain no more than this share ...
+BOARD_Q1 = 0.15              # ... full from this share up
+BOARD_PAD = 1.5              # pixels sampled round the usual number's ink box
+
+# -- numbers: settling -------------------------------------------------------------------------
+ASSIGN_TEMPERATURE = 0.02    # template scores -> log-probabilities for the assignment
+REGION_MIN = 12              # numbers read before their neighbours' tens digits weigh in
+REGION_GAIN = 8.0            # weight of the neighbours' log-odds against the readings'
+REGION_SURE = 20.0           # nats: a reading this much surer than its next is left to itself
+REGION_ROUNDS = 3            # settlings with the neighbours' tens digits as last settled
+NEIGHBOURS = 5               # a region holds six numbers: judged by a number's five nearest
+REGION_SMOOTH = 0.5          # added to each tens digit's count among them (none is ruled out)
+REGION_WEIGHTS = np.linspace(0.0, 0.95, 20)   # the weights tried; never all trust in them
+SHUFFLES = 200               # the board's tens digits shuffled this many times ...
+SIGNIFICANCE = 0.99          # ... and its layout must beat this share of them to be regions
+
+# -- the report --------------------------------------------------------------------------------
+REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list
+UNSURE_BELOW = 0.35          # a decision less sure than this is drawn as unsure on the overlay
