@@ -40,6 +40,7 @@ __all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
 # Room around the board for the column letters and row numbers.
 COORD_MARGIN_MM = 7.0
 MIN_NAME_SIZE = 1.9            # names never print smaller than this (mm), whatever the hex size
+RIVER_GAP_MM = 0.3             # paper between a border line and a river drawn beside it
 CROSS_TAGS = ("cross", "red-cross")
 ABROAD_TAGS = ("foreign", "abroad")
 
@@ -88,6 +89,35 @@ def cross_cities(m: Map) -> list:
                   or not c.numbers)
         if abroad:
             out.append(c)
+    return out
+
+
+def _shifted_line(pts: list, shifts: dict) -> list:
+    """A polyline with some of its segments moved sideways (``shifts``: segment's two ends
+    -> (dx, dy)): where two moved segments meet, at the meeting of their moved lines; where
+    a moved segment meets one in place, a short step joins them.
+
+    >>> _shifted_line([(0.0, 0.0), (10.0, 0.0), (20.0, 0.0)], {frozenset({(10.0, 0.0), (20.0, 0.0)}): (0.0, 1.0)})
+    [(0.0, 0.0), (10.0, 0.0), (10.0, 1.0), (20.0, 1.0)]
+    """
+    moves = [shifts.get(frozenset((pts[i], pts[i + 1])), (0.0, 0.0)) for i in range(len(pts) - 1)]
+    out = []
+    for i, (x, y) in enumerate(pts):
+        before = moves[i - 1] if i > 0 else None
+        after = moves[i] if i < len(moves) else None
+        if before is not None and after is not None and before != (0.0, 0.0) and after != (0.0, 0.0):
+            # Both moved: the meeting of the two moved lines (a mitre of equal shifts).
+            n1, n2 = before, after
+            d2 = n1[0] ** 2 + n1[1] ** 2
+            c = (n1[0] * n2[0] + n1[1] * n2[1]) / d2
+            k = 1.0 / (1.0 + c) if c > -0.99 else 1.0
+            out.append((x + (n1[0] + n2[0]) * k, y + (n1[1] + n2[1]) * k))
+            continue
+        for move in (before, after):
+            if move is not None:
+                p = (x + move[0], y + move[1])
+                if not out or out[-1] != p:
+                    out.append(p)
     return out
 
 
@@ -289,11 +319,30 @@ class BoardArt:
             return ""
         merged = linemerge(MultiLineString(segs))
         lines = [merged] if merged.geom_type == "LineString" else list(merged.geoms)
+        shifts = self._river_shifts() if kind == "rivers" else {}
         out = []
         for ln in lines:
-            pts = list(ln.coords)
+            pts = _shifted_line(list(ln.coords), shifts) if shifts else list(ln.coords)
             out.append("M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in pts))
         return " ".join(out)
+
+    def _river_shifts(self) -> dict:
+        """Rivers that run along a state border are drawn beside the border line, on the
+        side of the neighbouring state (home land there may carry a city's outline), so that
+        both show: ``{frozenset of the side's two ends (rounded, mm): shift (dx, dy)}``."""
+        st, g = self.style, self.grid
+        away = (st.border_width / 2 + st.river_width / 2 + RIVER_GAP_MM) * max(self.k, 0.7)
+        out = {}
+        for e in self.map.edge_set("rivers") & self.map.edge_set("borders"):
+            a, b = sorted(e)
+            side = b if self.map.terrain[b] == "foreign" and self.map.terrain[a] != "foreign" else a
+            (x1, y1), (x2, y2) = g.edge_segment_mm(e)
+            cx, cy = g.centre_mm(side)
+            nx, ny = cx - (x1 + x2) / 2, cy - (y1 + y2) / 2
+            n = math.hypot(nx, ny)
+            out[frozenset(((round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))))] = \
+                (away * nx / n, away * ny / n)
+        return out
 
     def _ferries(self, dwg):
         st, g = self.style, self.grid
