@@ -13,6 +13,7 @@ from PIL import Image
 
 from mapkit import testing as syn
 from mapkit.imaging.gridfind import Hints, NoGridError, find_grid
+from mapkit.grid import hex_name
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.io.yamlmap import load_map
 
@@ -234,7 +235,9 @@ def test_without_tesseract_cities_have_no_numbers_and_a_warning(tmp_path, monkey
     m, path, _ = _board(tmp_path, 62, 9, 7, "pointy", "odd", 30)
     got, notes = import_map(str(path), ImportOptions())
     assert got.cities and all(c.numbers == () for c in got.cities)
-    assert any("race numbers not read: the tesseract program is not installed" in n for n in notes)
+    assert any("race numbers and names not read: the tesseract program is not installed" in n
+               for n in notes)
+    assert all(c.name == f"City {hex_name(c.hex)}" for c in got.cities)
 
 
 def _one_error_line(r, *words):

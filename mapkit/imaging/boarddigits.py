@@ -41,7 +41,7 @@ def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> 
     return _aligned(faint, (0, 0), centre, M, half_w, half_h).ravel()
 
 
-def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None):
+def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, sure=None):
     """Learn the board's own digits from its numbers alone in a ring (``[(slot, faint
     darkness)]``), as read so far, and settle again with how well each of them fits the
     digits learnt from the others: ``(scores, chosen)``."""
@@ -66,7 +66,7 @@ def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None):
                 return scores, chosen
         scores = base.copy()
         scores[ks] += P.BOARD_WEIGHT * trust * unit * bs
-        chosen = settle(scores, places)
+        chosen = settle(scores, places, sure)
     return scores, chosen
 
 

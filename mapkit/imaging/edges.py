@@ -88,7 +88,29 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
             out.confidence[e] = (None, float(min(1.0, (thr - a_best) / P.CONFIDENCE_SPAN)))
     _start_chains(grid, terrain, out, best)
     _grow_strokes(grid, out, best)
+    if "river" in strokes and jb is not None:
+        _rivers_beside_borders(grid, shares, edge_index, strokes.index("river"), out)
     return out
+
+
+def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> None:
+    """A river and a border on one side (the format allows both; the river's cost counts
+    for a track crossing there): the border is drawn on the line and the river beside it.
+    A border side that shows the river colour along a line beside it carries the river too;
+    a weak showing is enough where the river goes on at an end of the side (a name's white
+    plate over the river leaves a fifth of its colour), as for the lines themselves."""
+    rivers = out.strokes["river"]
+    beside = {e: float(shares.beside[edge_index[e], jr].max()) for e in out.strokes["border"]}
+    rivers.update(e for e, a in beside.items() if a >= P.STROKE_ALPHA)
+    weak = {e for e, a in beside.items() if P.WEAK_ALPHA <= a < P.STROKE_ALPHA}
+    grew = True
+    while grew:
+        grew = False
+        for e in sorted(weak):
+            if any(edge(e[0], c) in rivers or edge(e[1], c) in rivers for c in grid.end_hexes(e)):
+                rivers.add(e)
+                weak.discard(e)
+                grew = True
 
 
 class _OutlineRules:

@@ -51,6 +51,8 @@ class EdgeFrame(NamedTuple):
     outer_a: np.ndarray
     outer_b: np.ndarray
     band: np.ndarray
+    beside_a: np.ndarray
+    beside_b: np.ndarray
 
 
 def edge_frame(px: float) -> EdgeFrame:
@@ -66,7 +68,11 @@ def edge_frame(px: float) -> EdgeFrame:
     near, far = max(0.012, 0.5 / px), max(0.045, 1.5 / px)
     outer_a = (across <= -near) & (across >= -far)
     outer_b = (across >= near) & (across <= far)
-    return EdgeFrame(along, across, central, wide, outer_a, outer_b, np.abs(across) <= 0.12)
+    lo, hi = P.BESIDE
+    beside_a = (across <= -lo) & (across >= -hi)
+    beside_b = (across >= lo) & (across <= hi)
+    return EdgeFrame(along, across, central, wide, outer_a, outer_b, np.abs(across) <= 0.12,
+                     beside_a, beside_b)
 
 
 @dataclass
@@ -77,7 +83,8 @@ class EdgeShares:
     negative towards the first hex, (n, k)); ``over`` the share over a background blended
     with a city's outline colour (n, k; measured only when asked); ``dashed`` the share
     that a few samples along the side reach, on the line and both sides of it at once, and
-    anywhere on or beside it (n, k, 2)."""
+    anywhere on or beside it (n, k, 2); ``beside`` the share along a line drawn beside the
+    side (a river beside a border line), towards the first hex and the second (n, k, 2)."""
 
     kinds: list
     line: np.ndarray
@@ -85,6 +92,7 @@ class EdgeShares:
     centroid: np.ndarray
     over: np.ndarray
     dashed: np.ndarray
+    beside: np.ndarray
 
 
 def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, ink,
@@ -103,7 +111,7 @@ def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, i
     nrm /= np.linalg.norm(nrm, axis=1, keepdims=True)
     tan = np.stack([-nrm[:, 1], nrm[:, 0]], axis=1)
     out = EdgeShares(kinds, np.zeros((n, k)), np.zeros((n, k, 2)), np.zeros((n, k)),
-                     np.zeros((n, k)), np.zeros((n, k, 2)))
+                     np.zeros((n, k)), np.zeros((n, k, 2)), np.zeros((n, k, 2)))
     mxy = apply_affine(A, mid)
     gains = light.gains(mxy[:, 0], mxy[:, 1])
     for lo in range(0, n, P.EDGE_CHUNK):
@@ -190,6 +198,8 @@ def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink
     out.line[rows, j] = np.where(mid_share >= 0, np.minimum(on_band, mid_share), on_band)
     out.outer[rows, j, 0] = good[:, f.outer_a].max(axis=1)
     out.outer[rows, j, 1] = good[:, f.outer_b].max(axis=1)
+    out.beside[rows, j, 0] = good[:, f.beside_a].max(axis=1)
+    out.beside[rows, j, 1] = good[:, f.beside_b].max(axis=1)
     wgt = good[:, f.band]
     out.centroid[rows, j] = (wgt * f.across[f.band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
 

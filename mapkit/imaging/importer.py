@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -36,16 +36,19 @@ __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 
 
 
+@dataclass
 class PictureReading:
-    """Everything read from one picture: the grid, the reading, the numbers, the notes."""
+    """Everything read from one picture: the picture (straightened, if it was taken at a
+    slant), the grid, the board (stages 2-5), the race numbers and names, notes for the
+    user, and why no numbers or names were read (None when they were)."""
 
-    def __init__(self, rgb, fit, reading, numbers, notes, ocr_note):
-        self.rgb = rgb
-        self.fit = fit
-        self.reading = reading
-        self.numbers = numbers
-        self.notes = notes
-        self.ocr_note = ocr_note
+    rgb: np.ndarray
+    fit: object
+    reading: object
+    numbers: dict = field(default_factory=dict)      # Hex -> (race numbers...)
+    names: dict = field(default_factory=dict)        # Hex -> name
+    notes: list = field(default_factory=list)
+    ocr_note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -167,10 +170,12 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     hints = _hints(opts)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, hints, path)
-    if _without_colour(rgb):
-        notes.append(f"{path}: the picture has no colour (a grey scan?): terrain, rivers, "
-                     "borders and cities are told by their colours; scan or photograph the "
-                     "board in colour")
+    grey = _without_colour(rgb)
+    if grey:
+        notes.append(f"{path}: the picture has no colour: read as a board printed without "
+                     "colour (mapkit's mono style: mountains hatched, water stippled, "
+                     "neighbouring states light grey, rivers solid, borders dashed); a board "
+                     "printed in colour is read in colour only from a picture in colour")
     if fit.picture is not None:
         # Taken at a slant: the fit refers to the straightened picture, and so does all
         # that is read from here on (and the overlay).
@@ -182,20 +187,34 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
 
         notes.append(f"{legend_path}: ignored {', '.join(legend.ignored)} (a legend gives "
                      f"{', '.join(LEGEND_KEYS)})")
-    reading = read_board(rgb, fit, legend)
-    numbers: dict = {}
-    ocr_note = None
-    if reading.cities and opts.ocr:
-        from .numbers import read_numbers
-        from .ocr import OcrUnavailable
+    if grey:
+        from .mono import read_board_mono
 
-        try:
-            numbers, ocr_notes = read_numbers(rgb, fit, reading, legend)
-            notes += [f"{path}: {n}" for n in ocr_notes]
-        except OcrUnavailable as exc:
-            ocr_note = (f"{path}: race numbers not read: {exc}; the {len(reading.cities)} "
-                        "cities have no numbers")
-    return PictureReading(rgb, fit, reading, numbers, notes, ocr_note)
+        board = read_board_mono(rgb, fit)
+    else:
+        board = read_board(rgb, fit, legend)
+    out = PictureReading(rgb, fit, board, notes=notes)
+    if out.reading.cities and opts.ocr:
+        _read_writing(out, legend, path)
+    return out
+
+
+def _read_writing(pr: PictureReading, legend, path) -> None:
+    """Stages 6 and 7, the race numbers and the names, into ``pr`` (by Tesseract: when it
+    cannot run, ``pr.ocr_note`` says why)."""
+    from .names import read_names
+    from .numbers import read_numbers
+    from .ocr import OcrUnavailable
+
+    try:
+        pr.numbers, more = read_numbers(pr.rgb, pr.fit, pr.reading, legend)
+        pr.notes += [f"{path}: {n}" for n in more]
+        pr.names, more = read_names(pr.rgb, pr.fit, pr.reading)
+        pr.notes += [f"{path}: {n}" for n in more]
+    except OcrUnavailable as exc:
+        pr.ocr_note = (f"{path}: race numbers and names not read: {exc}; the "
+                       f"{len(pr.reading.cities)} cities have no numbers and are named after "
+                       "their hexes")
 
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
@@ -223,6 +242,7 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     warnings: list[str] = []
     cities = []
     used: dict = {}
+    named: dict = {}
     for h in sorted(reading.cities, key=lambda h: (h[1], h[0])):
         nums = tuple(n for n in pr.numbers.get(h, ()) if _is_race(n))
         bad = [n for n in pr.numbers.get(h, ()) if not _is_race(n)]
@@ -230,19 +250,26 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
             warnings.append(f"{hex_name(h)}: read {' '.join(map(str, bad))}, not race numbers; left out")
         for n in nums:
             used.setdefault(n, []).append(h)
-        cities.append(City(f"City {hex_name(h)}", Hex(*h), tuple(sorted(set(nums)))))
+        name = pr.names.get(h)
+        if name in named:
+            warnings.append(f"{hex_name(h)}: read the name {name!r} of {hex_name(named[name])} "
+                            "too; named after its hex")
+            name = None
+        if name:
+            named[name] = h
+        cities.append(City(name or f"City {hex_name(h)}", Hex(*h), tuple(sorted(set(nums)))))
     for n, hs in sorted(used.items()):
         if len(hs) > 1:
             warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
                             "check the overlay")
-    name = opts.name or Path(source).stem or "imported"
+    title = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
     m = Map(grid=grid, terrain=dict(reading.terrain),
             rivers=_edge_sets(strokes.get("river", set()), g),
             borders=_edge_sets(strokes.get("border", set()), g),
             ridges=_edge_sets(strokes.get("ridge", set()), g),
             cities=cities,
-            meta={"name": name, "source": Path(source).name,
+            meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings
 

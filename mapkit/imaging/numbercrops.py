@@ -100,7 +100,10 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
 
     With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
     strokes of a small number are faint; the sliding comparison wants them). With ``wide``,
-    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers)."""
+    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers).
+    Shapes in the city colour (a town abroad's red cross) and dark shapes in a colour the
+    ground, the city colour and black ink do not explain (a port's blue anchor beside the
+    numbers) are no writing."""
     A = fit.affine
     inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
@@ -112,13 +115,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
     # Red is what is more city colour than black ink (JPEG tints dark digits beside the ring
     # a little red: they stay), and a pixel round it (the ring's blurred edge).
-    red = (a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)
-    grown = red.copy()
-    grown[1:, :] |= red[:-1, :]
-    grown[:-1, :] |= red[1:, :]
-    grown[:, 1:] |= red[:, :-1]
-    grown[:, :-1] |= red[:, 1:]
-    red = grown & (a >= 0.05)
+    red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
     dist = distance(A, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
     # Only the ring's edge is red to drop: what lies well inside it is the number. JPEG
@@ -137,6 +134,16 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
         # A digit next to the ring is tinted red, not dropped: its black share is ink.
         dropped = red & ~outside
         ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
+    # A shape in the city colour itself (the red cross of a town abroad) is no writing,
+    # wherever it lies: its black share alone is ink.
+    solid = (a >= P.SOLID_CITY) & (b < P.SOLID_CITY_INK) & (miss < 0.8) & keep
+    ink[solid] = np.minimum(ink[solid], np.clip(b[solid], 0, 1))
+    # A mark in the river's colour (a port's anchor beside the numbers) is no writing
+    # either, with the pixel round it (its lighter edge has too little colour to tell).
+    if "river" in legend.colours:
+        a_r, b_r, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
+        river = (a_r >= P.SOLID_CITY) & (b_r < P.SOLID_CITY_INK) & (miss_r < 0.8) & ~red
+        ink[_grown(river) & ~red & keep] = 0.0
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
     top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
     if top > 0.1:
@@ -144,6 +151,16 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     floor = 0.25
     hard = text_only(np.clip((ink - floor) / (1 - floor), 0, 1))
     return (hard, ink) if soft else hard
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with the four pixels round each of its pixels."""
+    out = mask.copy()
+    out[1:, :] |= mask[:-1, :]
+    out[:-1, :] |= mask[1:, :]
+    out[:, 1:] |= mask[:, :-1]
+    out[:, :-1] |= mask[:, 1:]
+    return out
 
 
 def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:

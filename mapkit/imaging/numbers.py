@@ -48,6 +48,7 @@ class Slot:
     hex: tuple
     scores: np.ndarray
     terms: float = 1.0
+    height: float = 0.0         # pixels: how high its ink stands
 
 
 class _Size(NamedTuple):
@@ -111,15 +112,16 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         return result, notes
     slots, unit, kept = _weigh(slots, groups)
     unbias(slots)
-    _tesseract_bonus(slots, ocr.read_sheets(sheets))
+    sure = _tesseract_bonus(slots, ocr.read_sheets(sheets))
     scores = np.stack([sl.scores for sl in slots])
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
-    chosen = settle(scores, places)
+    chosen = settle(scores, places, sure)
     if len(groups.get(1, [])) >= P.BOARD_MIN and size.one_h:
         # The board's own digits (slots were renumbered when some were dropped).
         where = {id(sl): k for k, sl in enumerate(slots)}
         singles = [(where[id(kept[k])], faint) for k, _i, faint in groups[1] if id(kept[k]) in where]
-        scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w, places)
+        scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w,
+                                    places, sure)
         for k, sc in enumerate(scores):
             slots[k].scores = sc
     return _given_out(result, notes, slots, chosen)
@@ -197,7 +199,7 @@ def _score(planned, shape, fit, rings):
                     sc = clipped if sc is None else (1 - P.CLIP_MIX) * sc + P.CLIP_MIX * clipped
             if sc is None:
                 continue
-            slots.append(Slot(p.hex, sc))
+            slots.append(Slot(p.hex, sc, height=float(ys.stop - ys.start)))
             if len(p.boxes) == 1:
                 groups.setdefault(1, []).append((len(slots) - 1, p.ink, p.faint))
             else:
@@ -228,20 +230,27 @@ def _weigh(slots, groups):
     return slots, unit, kept
 
 
-def _tesseract_bonus(slots, texts: dict) -> None:
+def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
     """What Tesseract read in a ring, when it reads as many numbers as the ring holds, adds
-    ``TESSERACT_BONUS`` to those race numbers' scores (in place)."""
+    ``TESSERACT_BONUS`` to those race numbers' scores (in place). Returns which numbers are
+    sure: those of rings where Tesseract reads what the templates read (two readers agree),
+    set large enough for Tesseract to be a reader (``SURE_PX``)."""
     index = {c: i for i, c in enumerate(CODES)}
+    sure = np.zeros(len(slots), dtype=bool)
     by_hex: dict = {}
     for k, sl in enumerate(slots):
         by_hex.setdefault(sl.hex, []).append(k)
     for h, ks in by_hex.items():
         read, _left = split_numbers(texts.get(h, ""))
-        if len(read) == len(ks):
-            for k, n in zip(ks, read):
-                if str(n) in index:
-                    slots[k].scores = slots[k].scores.copy()
-                    slots[k].scores[index[str(n)]] += P.TESSERACT_BONUS
+        if len(read) != len(ks):
+            continue
+        best = sorted(int(CODES[int(np.argmax(slots[k].scores))]) for k in ks)
+        sure[ks] = sorted(read) == best and min(slots[k].height for k in ks) >= P.SURE_PX
+        for k, n in zip(ks, read):
+            if str(n) in index:
+                slots[k].scores = slots[k].scores.copy()
+                slots[k].scores[index[str(n)]] += P.TESSERACT_BONUS
+    return sure
 
 
 def _given_out(result, notes, slots, chosen):

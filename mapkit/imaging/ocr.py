@@ -12,7 +12,9 @@ import numpy as np
 
 from . import params as P
 
-__all__ = ["OcrUnavailable", "ocr_available", "read_sheets"]
+__all__ = ["OcrUnavailable", "ocr_available", "read_sheets", "languages", "NUMBERS"]
+
+NUMBERS = "--psm 6 -c tessedit_char_whitelist=123456"     # race numbers: digits 1 to 6 only
 
 
 class OcrUnavailable(Exception):
@@ -32,15 +34,25 @@ def ocr_available() -> str | None:
     return None
 
 
-def read_sheets(crops) -> dict:
-    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text. The crops go
+def languages(wanted) -> list[str]:
+    """Those of Tesseract's languages ``wanted`` that are installed (its data files)."""
+    import pytesseract
+
+    try:
+        have = set(pytesseract.get_languages(config=""))
+    except Exception:  # a broken install: no language at all
+        return []
+    return [lang for lang in wanted if lang in have]
+
+
+def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX,
+                confidence: bool = False) -> dict:
+    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text (its lines
+    joined by spaces, words ``line_px`` apart in height being one line), or with
+    ``confidence`` key -> (text, the least of its words' confidences, 0..100). The crops go
     in sheets one below the other, one Tesseract run per sheet (Tesseract refuses pictures
     over 32767 pixels high; a sheet stays far below)."""
-    import pytesseract
-    from PIL import Image
-
     out: dict = {}
-    config = "--psm 6 -c tessedit_char_whitelist=123456"
     i = 0
     while i < len(crops):
         batch, height = [], P.SHEET_GAP_PX
@@ -48,22 +60,9 @@ def read_sheets(crops) -> dict:
             batch.append(crops[i])
             height += crops[i][1].shape[0] + P.SHEET_GAP_PX
             i += 1
-        width = max(c.shape[1] for _, c in batch) + 2 * P.SHEET_GAP_PX
-        sheet = np.full((height, width), 255, dtype=np.uint8)
-        spans = []
-        y = P.SHEET_GAP_PX
-        for key, c in batch:
-            x = (width - c.shape[1]) // 2
-            sheet[y:y + c.shape[0], x:x + c.shape[1]] = c
-            spans.append((key, y - P.SHEET_GAP_PX // 2, y + c.shape[0] + P.SHEET_GAP_PX // 2))
-            y += c.shape[0] + P.SHEET_GAP_PX
-        try:
-            data = pytesseract.image_to_data(Image.fromarray(sheet), config=config,
-                                             output_type=pytesseract.Output.DICT)
-        except Exception as exc:  # a tesseract crash must not take the import down
-            raise OcrUnavailable("tesseract failed: "
-                                 + (str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+        sheet, spans = _sheet(batch, height)
         words: dict = {key: [] for key, _, _ in spans}
+        data = _tesseract(sheet, config)
         for k, text in enumerate(data.get("text", [])):
             text = (text or "").strip()
             if not text:
@@ -71,14 +70,43 @@ def read_sheets(crops) -> dict:
             cy = data["top"][k] + data["height"][k] / 2
             for key, top, bottom in spans:
                 if top <= cy < bottom:
-                    words[key].append((data["top"][k], data["left"][k], text))
+                    words[key].append((data["top"][k], data["left"][k], text, float(data["conf"][k])))
                     break
         for key, _, _ in spans:
             rows: list[list] = []
-            for top, left, text in sorted(words[key]):
-                if rows and abs(rows[-1][0][0] - top) < P.DIGIT_TARGET_PX * 0.6:
-                    rows[-1].append((top, left, text))
+            for word in sorted(words[key]):
+                if rows and abs(rows[-1][0][0] - word[0]) < line_px * 0.6:
+                    rows[-1].append(word)
                 else:
-                    rows.append([(top, left, text)])
-            out[key] = " ".join(t for row in rows for _, _, t in sorted(row, key=lambda w: w[1]))
+                    rows.append([word])
+            text = " ".join(w[2] for row in rows for w in sorted(row, key=lambda w: w[1]))
+            out[key] = (text, min((w[3] for w in words[key]), default=0.0)) if confidence else text
     return out
+
+
+def _sheet(batch, height: int):
+    """The crops of ``batch`` one below the other on a white sheet: ``(sheet, spans)``,
+    ``spans`` the rows each crop's words may lie in."""
+    width = max(c.shape[1] for _, c in batch) + 2 * P.SHEET_GAP_PX
+    sheet = np.full((height, width), 255, dtype=np.uint8)
+    spans = []
+    y = P.SHEET_GAP_PX
+    for key, c in batch:
+        x = (width - c.shape[1]) // 2
+        sheet[y:y + c.shape[0], x:x + c.shape[1]] = c
+        spans.append((key, y - P.SHEET_GAP_PX // 2, y + c.shape[0] + P.SHEET_GAP_PX // 2))
+        y += c.shape[0] + P.SHEET_GAP_PX
+    return sheet, spans
+
+
+def _tesseract(sheet: np.ndarray, config: str) -> dict:
+    """Tesseract's words on a sheet (pytesseract's ``image_to_data`` dictionary)."""
+    import pytesseract
+    from PIL import Image
+
+    try:
+        return pytesseract.image_to_data(Image.fromarray(sheet), config=config,
+                                         output_type=pytesseract.Output.DICT)
+    except Exception as exc:  # a tesseract crash must not take the import down
+        raise OcrUnavailable("tesseract failed: "
+                             + (str(exc).splitlines()[0] if str(exc) else type(exc).__name__))

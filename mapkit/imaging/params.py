@@ -69,6 +69,7 @@ SAME_FILL = 0.02             # linear RGB distance under which two fills are one
 OTHER_COLOUR = 0.3           # linear RGB distance under which two stroke colours are one
 SAME_RED = 25.0              # CIELAB distance under which border and city colours are one red
 OUTLINE_TINT = (0.25, 0.5)   # shares of the outline colour blended into a fill under a river
+BESIDE = (0.05, 0.14)        # where a line drawn beside a side lies (a river beside a border)
 
 # -- edges: decisions -----------------------------------------------------------------------
 STROKE_ALPHA = 0.3           # share of stroke colour that makes a river or border
@@ -99,10 +100,34 @@ OUTLINE_ALPHA = 0.15         # share of city colour on a side that may be such a
 POCKET_INK = 0.03            # share of a hex's middle under writing that a city shows at least
 RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
 
+# -- a board without colour (mapkit's mono style) ---------------------------------------------------
+MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
+MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numbers lie within)
+MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbouring state's grey
+MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
+MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
+MONO_RING = 0.4375           # hexes from a city's centre to its ring's middle (6.125 of 14 mm)
+MONO_RING_GAP = 0.05         # ... and within it to the paper (or texture) inside the ring
+MONO_RING_ALL = 0.85         # share of the angles dark on the ring: a city
+MONO_RING_CLEAR = 0.5        # ... and light just inside it
+MONO_DARK = 0.5              # lightness (paper 1) under which a sample is a mark
+MONO_LIGHT = 0.6             # ... and over which paper
+MONO_HIDDEN = 0.7            # a side whose middle is lighter than this is under a name's plate
+MONO_ALONG = 0.3             # samples along a side reach this share of its half-length each way
+MONO_ALONG_SAMPLES = 25      # samples along a side (0.2 mm apart at 14 mm hexes)
+MONO_HALF_STROKE = 0.02      # hexes: half the band that a river or a border covers, a grid line not
+MONO_SOLID = 0.85            # share of a side dark all across the band: a solid line (a river)
+MONO_SOLID_WEAK = 0.45       # ... or where a river goes on at an end of the side (a plate over it)
+MONO_DASHED = 0.35           # share in runs of a dash's length: a dashed line (a border)
+MONO_DASH_RUN = 0.15         # share of the samples a run must reach to be a dash (0.7 mm)
+MONO_BESIDE = 0.091          # hexes off the side where a river beside a border runs (1.275 mm)
+
 # -- numbers: the crops ----------------------------------------------------------------------
 WIDE_IN = 0.02               # rings of several numbers are cut this far inside the ring
 RED_BAND = 0.06              # red is dropped only this near the cut round the ring
 RED_KEEP_BLACK = 1.0         # what is dropped as red keeps its share of black ink (0..1)
+SOLID_CITY = 0.6             # a pixel this much city (or river) colour (and ...
+SOLID_CITY_INK = 0.25        # ... under this much ink) is a symbol (a cross, an anchor), no writing
 INK_FLOOR = 0.25             # darkness under this share of the darkest stroke is paper
 INK_SEEN = 0.35              # darkness above this is ink for telling lines and boxes
 CLIP_BAND = 0.03             # a number whose ink comes this near the cut is seen cut short
@@ -156,11 +181,33 @@ REGION_MIN = 12              # numbers read before their neighbours' tens digits
 REGION_GAIN = 8.0            # weight of the neighbours' log-odds against the readings'
 REGION_SURE = 20.0           # nats: a reading this much surer than its next is left to itself
 REGION_ROUNDS = 3            # settlings with the neighbours' tens digits as last settled
+PINNED = 1e6                 # log-probability added to a sure reading's race number (it keeps it)
+SURE_PX = 9.0                # pixels a number's ink stands high for Tesseract's reading to count
 NEIGHBOURS = 5               # a region holds six numbers: judged by a number's five nearest
 REGION_SMOOTH = 0.5          # added to each tens digit's count among them (none is ruled out)
 REGION_WEIGHTS = np.linspace(0.0, 0.95, 20)   # the weights tried; never all trust in them
 SHUFFLES = 200               # the board's tens digits shuffled this many times ...
 SIGNIFICANCE = 0.99          # ... and its layout must beat this share of them to be regions
+
+# -- names -------------------------------------------------------------------------------------
+NAME_LANGUAGES = ("ces", "pol", "deu")   # Tesseract's data for Czech, Polish, German names
+NAME_REACH = 1.6             # hexes from a city's centre its name's box may begin
+NAME_LONG = 2.8              # hexes a long name reaches along its line (Jindřichův Hradec: 2.3)
+NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes, for the search
+NAME_HEIGHTS = (0.5, 2.3)    # a line of text stands this many letters high (accents, descenders)
+NAME_WIDER = 1.2             # ... and is at least this much wider than high (two letters)
+NAME_GAP = 1.0               # letters: a wider gap along a line ends the line
+NAME_STACK = 0.9             # letters between two lines of one name at most ...
+NAME_ALIGN = 0.4             # ... lined up at their start, middle or end within this many
+NAME_TARGET_PX = 32          # names are enlarged until a letter is this tall for Tesseract
+TEXT_PREFILTER = 70          # sRGB level under which a pixel's darkest channel may be print
+TEXT_HUE = 70                # channel spread (0..255) under which a pixel is grey enough
+TEXT_DARK = 0.05             # linear light (the paper 1) under which a grey pixel is print
+TEXT_SOFT_PREFILTER = 230    # ... and, round a line found, its edges and accents: sRGB level
+TEXT_SOFT_DARK = 0.7         # ... and linear light
+NAME_PAD = 0.2               # letters of margin round a name cut out for Tesseract
+TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
+TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
 
 # -- the report --------------------------------------------------------------------------------
 REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list

@@ -421,6 +421,10 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
     for h, ring in found.items():
         if ring.score >= 0.5 and ring.ground >= 0:
             out.ground[h] = ground_keys[ring.ground]
+        if ring.score >= 0.5 and land[h] != "foreign" and amid_foreign(h):
+            # A city deep in a neighbouring state, drawn on paper of its own (mapkit draws
+            # the towns abroad so): a town abroad, on foreign land.
+            out.ground[h] = "foreign"
         out.confidence[h] = ring.score
         if ring.score >= 0.5:
             out.cities[h] = ring.radius

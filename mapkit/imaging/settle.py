@@ -76,21 +76,36 @@ def assign(scores: np.ndarray) -> list[int]:
     return out
 
 
-def settle(scores: np.ndarray, places: np.ndarray | None = None) -> list[int]:
+def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> list[int]:
     """A different race number (column) for every number read (row), with the largest total
     log-probability (scores to probabilities by a softmax per row): a number read clearly
     keeps its race number, an unclear one gives way.
 
     With ``places`` (each number's city's centre, mm), the tens digits of its neighbours
     weigh in as far as they foretell tens digits on this board (:mod:`.regions`): settled
-    again ``REGION_ROUNDS`` times, the neighbours' digits as last settled.
+    again ``REGION_ROUNDS`` times, the neighbours' digits as last settled. ``sure`` (a
+    boolean per row) marks readings that keep their best race number whatever the others
+    and the neighbours say (two readers agree on them), unless two sure readings want the
+    same one.
 
     >>> settle(np.array([[0.9, 0.2, 0.1], [0.8, 0.7, 0.1], [0.1, 0.2, 0.9]]))
+    [0, 1, 2]
+    >>> settle(np.array([[0.9, 0.2, 0.1], [0.95, 0.7, 0.1], [0.1, 0.2, 0.9]]), sure=[True, False, False])
     [0, 1, 2]
     """
     z = scores / P.ASSIGN_TEMPERATURE
     z = z - z.max(axis=1, keepdims=True)
     logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    top2 = np.sort(logp, axis=1)[:, -2:]     # (a sure reading's neighbours weigh less)
+    gain = P.REGION_GAIN * np.clip(1 - (top2[:, 1] - top2[:, 0]) / P.REGION_SURE, 0, 1)
+    if sure is not None and np.any(sure):
+        best = np.argmax(logp, axis=1)
+        pinned = np.asarray(sure, dtype=bool).copy()
+        wanted = np.bincount(best[pinned], minlength=scores.shape[1])
+        pinned &= wanted[best] == 1
+        logp = logp.copy()
+        logp[pinned, best[pinned]] += P.PINNED
+        gain = np.where(pinned, 0.0, gain)
     chosen = assign(logp)
     if places is None or len(chosen) < P.REGION_MIN or scores.shape[1] != len(CODES):
         return chosen
@@ -101,8 +116,6 @@ def settle(scores: np.ndarray, places: np.ndarray | None = None) -> list[int]:
     if weight == 0:
         return chosen
     near = nearest_others(places)
-    top2 = np.sort(logp, axis=1)[:, -2:]     # (a sure reading's neighbours weigh less)
-    gain = P.REGION_GAIN * np.clip(1 - (top2[:, 1] - top2[:, 0]) / P.REGION_SURE, 0, 1)
     for _ in range(P.REGION_ROUNDS):
         prior = tens_prior(shares_among(near, np.array(chosen) // 6), weight)
         chosen = assign(logp + gain[:, None] * np.repeat(prior, 6, axis=1))

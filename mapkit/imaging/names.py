@@ -1,0 +1,346 @@
+"""Stage 7, names: the city names printed beside the cities, read by Tesseract.
+
+Input: the picture, the grid and the :class:`~mapkit.imaging.reading.Reading` (cities,
+light). Output: ``{hex: name}`` and notes.
+
+1. **Text ink** (:func:`text_ink`): round each city, the pixels dark and grey enough to be
+   print (under ``TEXT_DARK`` of the paper's light, little hue: a neighbouring state's grey
+   fill, coloured terrain and strokes are not), less the hex outlines and strokes along the
+   sides (the pixels on a side whose line runs along it), less the city hexes (their rings
+   and race numbers).
+2. **Lines of text** (:func:`text_lines`): the ink on a coarse lattice of cells, a fraction
+   of the expected letter height, joined into pieces across gaps narrower than a letter;
+   a piece of letter height and wider than high is a line of text; lines stacked close
+   above one another, overlapping, are one name set on two lines.
+3. **Reading**: every name, cleaned and enlarged until its letters stand ``NAME_TARGET_PX``
+   high, on one sheet for Tesseract with its Czech, Polish and German data.
+4. **Matching**: each name goes to the nearest city (the nearest point of its box to the
+   city's centre, within ``NAME_REACH`` hexes), the nearest pairs first, one name a city. A
+   city without one keeps its placeholder name, and the notes list it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import NamedTuple
+
+import numpy as np
+
+from . import ocr
+from . import params as P
+from ..grid import hex_name
+from .gridlines import axial_round
+from .sampling import LINEAR_LUT, apply_affine
+
+__all__ = ["read_names", "text_ink", "text_lines", "text_lines_round", "clean_name", "TextLine"]
+
+SQRT3 = math.sqrt(3.0)
+
+
+class TextLine(NamedTuple):
+    """A line (or a name of two lines) of text: its box in pixels, x0 y0 x1 y1."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0
+
+
+def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
+    """The names of the cities read: ``({Hex: name}, notes)``. Raises
+    :class:`~mapkit.imaging.ocr.OcrUnavailable` when Tesseract cannot run."""
+    why = ocr.ocr_available()
+    if why:
+        raise ocr.OcrUnavailable(why)
+    cities = sorted(reading.cities, key=lambda h: (h[1], h[0]))
+    if not cities:
+        return {}, []
+    notes = []
+    langs = ocr.languages(P.NAME_LANGUAGES)
+    if len(langs) < len(P.NAME_LANGUAGES):
+        missing = sorted(set(P.NAME_LANGUAGES) - set(langs))
+        notes.append(f"Tesseract's {', '.join(missing)} data missing (apt-get install "
+                     f"{' '.join('tesseract-ocr-' + m for m in missing)}): names with their "
+                     "letters may be misread")
+        langs = langs or ["eng"]
+    letter = P.NAME_LETTER * fit.hex_px
+    labels = _near_cities(fit, cities, _names_of_lines(text_lines_round(rgb, fit, reading), letter))
+    config = f"-l {'+'.join(langs)} --psm 6"
+    texts = _read(rgb, fit, reading, labels, letter, config)
+    found = _match(fit, cities, labels, texts)
+    missing = [h for h in cities if h not in found]
+    if missing:
+        notes.append(f"{', '.join(hex_name(h) for h in missing)}: no name read "
+                     f"(named after the{' hexes' if len(missing) > 1 else ' hex'})")
+    return found, notes
+
+
+def _window(fit, h, shape) -> tuple[int, int, int, int]:
+    """The pixels a city's name may lie in (``x0, y0, x1, y1``): its box begins within
+    ``NAME_REACH`` hexes and a long name reaches ``NAME_LONG`` further, along its line."""
+    x, y = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
+    rx = (P.NAME_REACH + P.NAME_LONG) * fit.hex_px
+    ry = (P.NAME_REACH + 0.5) * fit.hex_px
+    return (max(0, int(x - rx)), max(0, int(y - ry)), min(shape[1], int(x + rx) + 1),
+            min(shape[0], int(y + ry) + 1))
+
+
+def text_lines_round(rgb, fit, reading) -> list[TextLine]:
+    """The lines of text round the cities (picture pixels): found in each city's window
+    (:func:`text_ink`, :func:`text_lines`); a line seen whole in one window and cut short
+    in another is kept whole."""
+    letter = P.NAME_LETTER * fit.hex_px
+    found = []
+    for h in reading.cities:
+        ink, (x0, y0, _x1, _y1) = text_ink(rgb, fit, reading, h)
+        found += [TextLine(t.x0 + x0, t.y0 + y0, t.x1 + x0, t.y1 + y0) for t in text_lines(ink, letter)]
+    kept: list[TextLine] = []
+    for t in sorted(set(found), key=lambda t: -(t.x1 - t.x0) * t.height):
+        inner = [k for k in kept if k.x0 <= t.x0 and k.y0 <= t.y0 and t.x1 <= k.x1 and t.y1 <= k.y1]
+        if not inner:
+            kept.append(t)
+    return sorted(kept, key=lambda t: (t.y0, t.x0))
+
+
+def text_ink(rgb, fit, reading, h):
+    """Where print lies round city ``h``: ``(mask, (x0, y0, x1, y1))``, the mask over that
+    window of the picture (:func:`_window`); True on text (see the module's documentation)."""
+    box = _window(fit, h, rgb.shape)
+    return _print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.TEXT_DARK), box
+
+
+def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = True) -> np.ndarray:
+    """Print in ``box`` of the picture: grey pixels (their darkest channel under
+    ``prefilter``, the light taken out under ``dark``) that are no hex outline and lie in no
+    city hex. A pixel on a hex side is the outline's, unless print lies on both sides of
+    the line across it (a letter written over the line)."""
+    x0, y0, x1, y1 = box
+    patch = rgb[y0:y1, x0:x1]
+    lo = np.minimum(np.minimum(patch[..., 0], patch[..., 1]), patch[..., 2])
+    hi = np.maximum(np.maximum(patch[..., 0], patch[..., 1]), patch[..., 2])
+    cand = (lo < prefilter) & (hi - lo < P.TEXT_HUE)      # (a cheap first cut, in sRGB levels)
+    ys, xs = np.nonzero(cand)
+    mask = np.zeros(cand.shape, dtype=bool)
+    if not len(xs):
+        return mask
+    px, py = xs + x0, ys + y0
+    lin = LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)
+    printed = lin.mean(axis=1) < dark
+    du, dv, key = _offsets(fit, _grid_coords(fit, px, py))
+    printed &= ~np.isin(key, [_key(fit, c) for c in reading.cities])
+    band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
+    on_side = _side_distance(du, dv) * fit.hex_px <= band
+    if not sides:
+        on_side[:] = False
+    mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
+    cross = np.nonzero(printed & on_side)[0]
+    if len(cross):
+        step = _across_px(fit, du[cross], dv[cross]) * (band + 1.5)
+        both = np.ones(len(cross), dtype=bool)
+        for sign in (1.0, -1.0):
+            qx = np.clip(np.rint(xs[cross] + sign * step[:, 0]), 0, mask.shape[1] - 1).astype(np.intp)
+            qy = np.clip(np.rint(ys[cross] + sign * step[:, 1]), 0, mask.shape[0] - 1).astype(np.intp)
+            both &= mask[qy, qx]
+        mask[ys[cross[both]], xs[cross[both]]] = True
+    return mask
+
+
+def _grid_coords(fit, px, py) -> np.ndarray:
+    """Pixels (arrays) in grid units (the coordinates of ``Grid.centre_mm`` at hex_mm 1)."""
+    A = fit.affine
+    L = np.linalg.inv(A[:, :2])
+    d = np.stack([px - A[0, 2], py - A[1, 2]], axis=1)
+    return d @ L.T
+
+
+def _offsets(fit, g):
+    """Each grid point's offset ``(du, dv)`` from the nearest hex centre in the pointy frame
+    (a flat grid is a pointy one with x and y exchanged), and that hex's key: the centres
+    are A1's plus whole steps (1, 0) and (1/2, sqrt3/2), whatever the offset layout."""
+    d = g - np.array(fit.grid.centre_mm((0, 0)))
+    if fit.grid.orientation != "pointy":
+        d = d[:, ::-1]
+    rf = d[:, 1] / (SQRT3 / 2)
+    q, r = axial_round(d[:, 0] - rf / 2, rf)
+    return d[:, 0] - (q + r / 2), d[:, 1] - r * SQRT3 / 2, q * 100003 + r
+
+
+def _key(fit, h) -> int:
+    """The key :func:`_offsets` gives the points of hex ``h``."""
+    return int(_offsets(fit, np.array([fit.grid.centre_mm(h)], dtype=float))[2][0])
+
+
+def _side_distance(du, dv) -> np.ndarray:
+    """How far (grid units) points at offsets ``(du, dv)`` from their hex's centre lie
+    from its nearest side: a hex is where each of its three side normals gives at most 1/2."""
+    far = np.zeros_like(du)
+    for a in (0.0, 60.0, 120.0):
+        far = np.maximum(far, np.abs(du * math.cos(math.radians(a)) + dv * math.sin(math.radians(a))))
+    return 0.5 - far
+
+
+def _across_px(fit, du, dv) -> np.ndarray:
+    """The direction across the nearest side of points at offsets ``(du, dv)``, as unit
+    vectors in pixels, (n, 2)."""
+    normals = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
+    proj = np.stack([du, dv], axis=1) @ normals.T
+    n = normals[np.argmax(np.abs(proj), axis=1)]
+    if fit.grid.orientation != "pointy":
+        n = n[:, ::-1]
+    v = n @ fit.affine[:, :2].T
+    return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+def text_lines(mask: np.ndarray, letter: float) -> list[TextLine]:
+    """The lines of text in ``mask`` (True on print), letters about ``letter`` pixels high:
+    the print on cells a third of a letter wide, cells joined across gaps narrower than
+    ``NAME_GAP`` letters along a line; pieces of letter height and wider than high.
+
+    >>> m = np.zeros((40, 120), dtype=bool)
+    >>> m[10:22, 10:20] = m[10:22, 24:34] = m[10:22, 40:50] = True     # two words
+    >>> m[30:31, 0:120] = True                                          # a rule: no text
+    >>> [tuple(t) for t in text_lines(m, 12.0)]
+    [(10, 10, 50, 22)]
+    """
+    c = max(1, int(letter / 3))
+    h, w = mask.shape
+    H, W = -(-h // c), -(-w // c)
+    padded = np.zeros((H * c, W * c), dtype=bool)
+    padded[:h, :w] = mask
+    cells = padded.reshape(H, c, W, c).any(axis=(1, 3))
+    reach = max(1, int(round(P.NAME_GAP * letter / c)))
+    lines = []
+    for comp in _pieces(cells, reach):
+        rows = [r for r, _ in comp]
+        cols = [q for _, q in comp]
+        r0, r1 = int(min(rows)) * c, (int(max(rows)) + 1) * c
+        c0, c1 = int(min(cols)) * c, (int(max(cols)) + 1) * c
+        sub = mask[r0:r1, c0:c1]
+        ys, xs = np.nonzero(sub)
+        box = TextLine(c0 + int(xs.min()), r0 + int(ys.min()), c0 + int(xs.max()) + 1, r0 + int(ys.max()) + 1)
+        if P.NAME_HEIGHTS[0] * letter <= box.height <= P.NAME_HEIGHTS[1] * letter \
+                and box.x1 - box.x0 >= P.NAME_WIDER * box.height:
+            lines.append(box)
+    return sorted(lines, key=lambda b: (b.y0, b.x0))
+
+
+def _pieces(cells: np.ndarray, reach: int) -> list[list]:
+    """Connected pieces of the True cells: neighbours up, down, and up to ``reach`` cells
+    along a row (a gap between letters or words)."""
+    todo = set(zip(*np.nonzero(cells)))
+    out = []
+    while todo:
+        start = todo.pop()
+        comp, queue = [start], deque([start])
+        while queue:
+            r, q = queue.popleft()
+            near = [(r - 1, q), (r + 1, q)] + [(r, q + k) for k in range(-reach, reach + 1) if k]
+            for n in near:
+                if n in todo:
+                    todo.discard(n)
+                    comp.append(n)
+                    queue.append(n)
+        out.append(comp)
+    return out
+
+
+def _names_of_lines(lines: list[TextLine], letter: float) -> list[TextLine]:
+    """Lines stacked close above one another and lined up (at their start, middle or end)
+    are one name set on two lines: their joint box."""
+    out: list[TextLine] = []
+    for ln in lines:
+        for k, prev in enumerate(out):
+            gap = ln.y0 - prev.y1
+            lined = min(abs(ln.x0 - prev.x0), abs(ln.x1 - prev.x1),
+                        abs((ln.x0 + ln.x1) - (prev.x0 + prev.x1)) / 2) < P.NAME_ALIGN * letter
+            if 0 <= gap < P.NAME_STACK * letter and lined:
+                out[k] = TextLine(min(prev.x0, ln.x0), prev.y0, max(prev.x1, ln.x1), ln.y1)
+                break
+        else:
+            out.append(ln)
+    return out
+
+
+def _distances(fit, cities, lab: TextLine) -> np.ndarray:
+    """How far (hexes) the nearest point of a line's box lies from each city's centre."""
+    centres = apply_affine(fit.affine, np.array([fit.grid.centre_mm(h) for h in cities]))
+    dx = np.maximum(0.0, np.maximum(lab.x0 - centres[:, 0], centres[:, 0] - lab.x1))
+    dy = np.maximum(0.0, np.maximum(lab.y0 - centres[:, 1], centres[:, 1] - lab.y1))
+    return np.hypot(dx, dy) / fit.hex_px
+
+
+def _near_cities(fit, cities, labels: list[TextLine]) -> list[TextLine]:
+    """The lines of text that may be a city's name: on the board (not the letters and
+    numbers round it, a title or a key) and within ``NAME_REACH`` of a city."""
+    inside = {_key(fit, hx) for hx in fit.grid.hexes()}
+    out = []
+    for lab in labels:
+        mid = np.array([[(lab.x0 + lab.x1) / 2, (lab.y0 + lab.y1) / 2]])
+        on_board = int(_offsets(fit, _grid_coords(fit, mid[:, 0], mid[:, 1]))[2][0]) in inside
+        if on_board and _distances(fit, cities, lab).min() <= P.NAME_REACH:
+            out.append(lab)
+    return out
+
+
+def _read(rgb, fit, reading, labels, letter: float, config: str) -> dict:
+    """Tesseract's reading of each name (key: its index in ``labels``), with the hex
+    outlines that cross it kept: a letter a line crosses is read whole more often than one
+    the line was cut out of (see docs/import.md, "Names")."""
+    if not labels:
+        return {}
+    return ocr.read_sheets([(k, _for_tesseract(rgb, fit, reading, lab, letter))
+                            for k, lab in enumerate(labels)], config, P.NAME_TARGET_PX)
+
+
+def _for_tesseract(rgb, fit, reading, lab: TextLine, letter: float) -> np.ndarray:
+    """A name as Tesseract likes it: dark print on white, its edges and accents kept (all
+    but the grey print, less dark than the print the line was found by, whitened),
+    enlarged until its letters stand ``NAME_TARGET_PX`` high."""
+    from PIL import Image
+
+    pad = max(2, int(round(P.NAME_PAD * letter)))
+    h, w = rgb.shape[:2]
+    crop = (max(0, lab.x0 - pad), max(0, lab.y0 - pad), min(w, lab.x1 + pad), min(h, lab.y1 + pad))
+    soft = _print(rgb, fit, reading, crop, P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK, sides=False)
+    grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
+    grey = np.where(soft, grey, 255).astype(np.uint8)
+    scale = max(1.0, P.NAME_TARGET_PX / max(letter, 1.0))
+    img = Image.fromarray(grey)
+    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.LANCZOS)
+    return np.asarray(img, dtype=np.uint8)
+
+
+def clean_name(text: str) -> str:
+    """Tesseract's reading of a name, tidied: letters, spaces, hyphens, apostrophes and dots
+    only, single spaces.
+
+    >>> clean_name(" Frýdek- Místek| "), clean_name("Ústí  nad Labem\\n")
+    ('Frýdek-Místek', 'Ústí nad Labem')
+    """
+    kept = "".join(ch if ch.isalpha() or ch in " -'." else " " for ch in text)
+    words = " ".join(kept.split())
+    return words.replace("- ", "-").replace(" -", "-").strip(" -.'")
+
+
+def _match(fit, cities, labels: list[TextLine], texts: dict) -> dict:
+    """Each name read to the nearest city (the nearest point of its box to the city's
+    centre, in hexes, within ``NAME_REACH``), the whole assignment the nearest in total."""
+    from .settle import assign
+
+    names = [(k, clean_name(texts.get(k, ""))) for k in range(len(labels))]
+    names = [(k, t) for k, t in names if len(t) >= 2]
+    if not names:
+        return {}
+    far = np.stack([_distances(fit, cities, labels[k]) for k, _t in names], axis=1)
+    # (a city may have no name: a column of its own at the reach, for each city)
+    score = -np.hstack([np.where(far <= P.NAME_REACH, far, 1e3), np.full((len(cities), len(cities)), P.NAME_REACH)])
+    out = {}
+    for i, j in enumerate(assign(score)):
+        if j < len(names) and far[i, j] <= P.NAME_REACH:
+            out[cities[i]] = names[j][1]
+    return out
