@@ -29,7 +29,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..grid import Grid, Hex, edge, edge_name, hex_name
-from ..model import City, EdgeSet, Map
+from ..model import City, EdgeSet, Map, Rules
 from . import params as P
 
 __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
@@ -264,11 +264,18 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
                             "check the overlay")
     title = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
+    rules = Rules()
+    abroad = [c.name for c in cities if reading.terrain.get(c.hex) == "foreign"]
+    if abroad:
+        # A board with cities in a neighbouring state is played across its borders.
+        rules = Rules(border_crossing=True)
+        warnings.append(f"{', '.join(abroad)}: cit{'ies' if len(abroad) > 1 else 'y'} in a "
+                        "neighbouring state: rules.border_crossing set to true")
     m = Map(grid=grid, terrain=dict(reading.terrain),
             rivers=_edge_sets(strokes.get("river", set()), g),
             borders=_edge_sets(strokes.get("border", set()), g),
             ridges=_edge_sets(strokes.get("ridge", set()), g),
-            cities=cities,
+            cities=cities, rules=rules,
             meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings

@@ -60,6 +60,7 @@ def read_board_mono(rgb: np.ndarray, fit):
     reading.colours = {k: np.array(v) for k, v in MONO_COLOURS.items()}
     reading.fills = {h: reading.colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()}
     reading.inner_ink = {}
+    reading.in_colour = False
     return reading
 
 

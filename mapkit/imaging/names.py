@@ -135,6 +135,7 @@ def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = Tr
     printed &= ~np.isin(key, [_key(fit, c) for c in reading.cities])
     band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
     on_side = _side_distance(du, dv) * fit.hex_px <= band
+    printed &= ~_on_strokes(fit, reading, du, dv, key)
     if not sides:
         on_side[:] = False
     mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
@@ -148,6 +149,35 @@ def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = Tr
             both &= mask[qy, qx]
         mask[ys[cross[both]], xs[cross[both]]] = True
     return mask
+
+
+def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
+    """Which points lie on a river or border read along a side of their hex, or beside it
+    (a river beside a border): print there is the line's (black lines of a board without
+    colour; coloured ones are no print anyway)."""
+    sides, beside = set(), reading.strokes.get("river", set()) & reading.strokes.get("border", set())
+    out = np.zeros(len(du), dtype=bool)
+    if reading.in_colour:
+        return out          # the lines are in colour: no print
+    for kind in ("river", "border"):
+        for a, b in reading.strokes.get(kind, ()):
+            d = np.array(fit.grid.centre_mm(b)) - np.array(fit.grid.centre_mm(a))
+            if fit.grid.orientation != "pointy":
+                d = d[::-1]
+            k = int(round(math.degrees(math.atan2(d[1], d[0])) / 60.0)) % 6
+            both = (a, b) in beside
+            sides.update({(_key(fit, a), k, both), (_key(fit, b), (k + 3) % 6, both)})
+    for k in range(6):
+        a = math.radians(60 * k)
+        depth = 0.5 - (du * math.cos(a) + dv * math.sin(a))
+        for both in (False, True):
+            near = [hk for hk, side, b in sides if side == k and b == both]
+            if near:
+                close = np.abs(depth) <= P.TEXT_STROKE_WIDTH
+                if both:
+                    close |= np.abs(depth - P.MONO_BESIDE) <= P.TEXT_STROKE_WIDTH
+                out |= close & np.isin(key, near)
+    return out
 
 
 def _grid_coords(fit, px, py) -> np.ndarray:
@@ -224,9 +254,19 @@ def text_lines(mask: np.ndarray, letter: float) -> list[TextLine]:
         ys, xs = np.nonzero(sub)
         box = TextLine(c0 + int(xs.min()), r0 + int(ys.min()), c0 + int(xs.max()) + 1, r0 + int(ys.max()) + 1)
         if P.NAME_HEIGHTS[0] * letter <= box.height <= P.NAME_HEIGHTS[1] * letter \
-                and box.x1 - box.x0 >= P.NAME_WIDER * box.height:
+                and box.x1 - box.x0 >= P.NAME_WIDER * box.height \
+                and _coherence(mask[box.y0:box.y1, box.x0:box.x1]) <= P.NAME_COHERENCE:
             lines.append(box)
     return sorted(lines, key=lambda b: (b.y0, b.x0))
+
+
+def _coherence(mask: np.ndarray) -> float:
+    """How much the marks lie in parallel lines (1) rather than in letters' many
+    directions (low): the coherence of the structure tensor of ``mask``."""
+    m = mask.astype(np.float32)
+    gx, gy = m[1:-1, 2:] - m[1:-1, :-2], m[2:, 1:-1] - m[:-2, 1:-1]
+    jxx, jyy, jxy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    return math.sqrt((jxx - jyy) ** 2 + 4 * jxy ** 2) / max(jxx + jyy, 1e-9)
 
 
 def _pieces(cells: np.ndarray, reach: int) -> list[list]:

@@ -142,15 +142,67 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     # either, with the pixel round it (its lighter edge has too little colour to tell).
     if "river" in legend.colours:
         a_r, b_r, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
-        river = (a_r >= P.SOLID_CITY) & (b_r < P.SOLID_CITY_INK) & (miss_r < 0.8) & ~red
+        river = (a_r >= P.SYMBOL[0]) & (b_r < P.SYMBOL[1]) & (miss_r < 0.8) & ~red
         ink[_grown(river) & ~red & keep] = 0.0
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
     top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
     if top > 0.1:
         ink = np.clip(ink / top, 0, 1)
-    floor = 0.25
-    hard = text_only(np.clip((ink - floor) / (1 - floor), 0, 1))
+    if not reading.in_colour and reading.terrain.get(h) == "mountain":
+        ink = _on_plate(ink)
+    hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
+    if not reading.in_colour:
+        hard, ink = _without_mark(hard, ink)
     return (hard, ink) if soft else hard
+
+
+def _on_plate(ink: np.ndarray) -> np.ndarray:
+    """A board without colour sets the numbers of a hatched hex on a white plate: only the
+    ink round the bold strokes is writing (a hatching's lines are thin: a 3 x 3 square fits
+    in no part of them), the box round those strokes grown by a stroke's width."""
+    solid = ink > 0.5
+    core = solid[:-2, :-2] & solid[1:-1, :-2] & solid[2:, :-2] & solid[:-2, 1:-1] & solid[1:-1, 1:-1] \
+        & solid[2:, 1:-1] & solid[:-2, 2:] & solid[1:-1, 2:] & solid[2:, 2:]
+    ys, xs = np.nonzero(core)
+    if not len(ys):
+        return ink
+    pad = 3
+    out = np.zeros_like(ink)
+    y0, y1 = max(0, ys.min() + 1 - pad), ys.max() + 2 + pad
+    x0, x1 = max(0, xs.min() + 1 - pad), xs.max() + 2 + pad
+    out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
+    return out
+
+
+def _without_mark(hard: np.ndarray, faint: np.ndarray):
+    """A board without colour draws a port's anchor in black beside the numbers, at their
+    left: a part of the ink apart from the rest (by more than digits are), narrower than
+    high (``MARK_NARROW``; a race number's two digits are wider), the rest as wide as a
+    race number, is no number.
+
+    >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
+    >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
+    [72, 72]
+    """
+    cols = np.nonzero((hard > P.INK_SEEN).any(axis=0))[0]
+    rows = np.nonzero((hard > P.INK_SEEN).any(axis=1))[0]
+    if len(cols) < 3:
+        return hard, faint
+    # (apart by more than digits are: a fifth of the ink's height)
+    gaps = np.nonzero(np.diff(cols) > max(1, P.MARK_GAP * (rows[-1] - rows[0] + 1)))[0]
+    if not len(gaps):
+        return hard, faint
+    end = cols[gaps[0]] + 1
+    rows = np.nonzero((hard[:, :end] > P.INK_SEEN).any(axis=1))[0]
+    high = rows[-1] - rows[0] + 1
+    rest = cols[-1] + 1 - cols[gaps[0] + 1]
+    # (narrower than high, and the rest as wide as two digits: "1" of "15" is no mark)
+    if end - cols[0] >= P.MARK_NARROW * high or rest < high:
+        return hard, faint
+    hard, faint = hard.copy(), faint.copy()
+    hard[:, :end] = 0.0
+    faint[:, :end] = 0.0
+    return hard, faint
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:

@@ -126,9 +126,12 @@ MONO_BESIDE = 0.091          # hexes off the side where a river beside a border 
 WIDE_IN = 0.02               # rings of several numbers are cut this far inside the ring
 RED_BAND = 0.06              # red is dropped only this near the cut round the ring
 RED_KEEP_BLACK = 1.0         # what is dropped as red keeps its share of black ink (0..1)
-SOLID_CITY = 0.6             # a pixel this much city (or river) colour (and ...
-SOLID_CITY_INK = 0.25        # ... under this much ink) is a symbol (a cross, an anchor), no writing
+SOLID_CITY = 0.6             # a pixel this much city colour (and ...
+SOLID_CITY_INK = 0.25        # ... under this much ink) is a symbol (a cross), no writing
+SYMBOL = (0.5, 0.5)          # ... and this much river colour, under this much ink (a port's anchor)
 INK_FLOOR = 0.25             # darkness under this share of the darkest stroke is paper
+MARK_NARROW = 0.85           # a black mark left of the numbers narrower than high is no number
+MARK_GAP = 0.15              # ... apart from them by this share of their height (digits are closer)
 INK_SEEN = 0.35              # darkness above this is ink for telling lines and boxes
 CLIP_BAND = 0.03             # a number whose ink comes this near the cut is seen cut short
 LINE_PITCH = 1.44            # distance between stacked lines, in digit heights
@@ -208,6 +211,8 @@ TEXT_SOFT_DARK = 0.7         # ... and linear light
 NAME_PAD = 0.2               # letters of margin round a name cut out for Tesseract
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
 TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
+TEXT_STROKE_WIDTH = 0.045    # hexes from a side a river or border read there reaches (black ones)
+NAME_COHERENCE = 0.5         # marks more in parallel lines than this are a texture or a line
 
 # -- the report --------------------------------------------------------------------------------
 REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list

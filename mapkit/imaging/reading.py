@@ -46,6 +46,7 @@ class Reading:
     fills: dict = field(default_factory=dict)            # Hex -> corrected linear RGB fill
     inner_ink: dict = field(default_factory=dict)        # Hex -> share of its middle written on
     colours: dict = field(default_factory=dict)          # legend key -> measured linear RGB
+    in_colour: bool = True                               # False: a board printed without colour
 
 
 def read_board(rgb: np.ndarray, fit, legend) -> Reading:
