@@ -231,11 +231,13 @@ def text_lines(mask: np.ndarray, letter: float) -> list[TextLine]:
     the print on cells a third of a letter wide, cells joined across gaps narrower than
     ``NAME_GAP`` letters along a line; pieces of letter height and wider than high.
 
-    >>> m = np.zeros((40, 120), dtype=bool)
-    >>> m[10:22, 10:20] = m[10:22, 24:34] = m[10:22, 40:50] = True     # two words
-    >>> m[30:31, 0:120] = True                                          # a rule: no text
+    >>> from PIL import Image, ImageDraw, ImageFont
+    >>> im = Image.new("L", (160, 40), 0)
+    >>> ImageDraw.Draw(im).text((10, 8), "Ústí nad", fill=255, font=ImageFont.truetype("DejaVuSans.ttf", 16))
+    >>> m = np.asarray(im) > 128
+    >>> m[34:35, 0:160] = True                                          # a rule: no text
     >>> [tuple(t) for t in text_lines(m, 12.0)]
-    [(10, 10, 50, 22)]
+    [(11, 8, 75, 23)]
     """
     c = max(1, int(letter / 3))
     h, w = mask.shape
