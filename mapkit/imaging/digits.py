@@ -171,7 +171,7 @@ def _shrunk_masters(height: float):
             w = max(2, int(round(shifted.width * k)))
             h = max(2, int(round(shifted.height * k)))
             small = shifted.resize((w, h), Image.BOX)
-            for sigma in (0.0, 0.6, 1.1, 1.7):
+            for sigma in P.TEMPLATE_BLURS:
                 img = small.filter(ImageFilter.GaussianBlur(sigma)) if sigma else small
                 yield code, np.asarray(img, dtype=np.float32) / 255.0
 
@@ -179,14 +179,76 @@ def _shrunk_masters(height: float):
 @functools.lru_cache(maxsize=128)
 def templates(height_q: int):
     """The masters shrunk to ``height_q / 4`` pixels (:func:`_shrunk_masters`), cut like a
-    picture's number."""
-    codes, rows = [], []
-    for code, a in _shrunk_masters(height_q / 4.0):
-        v = cut(a)
-        if v is not None:
-            codes.append(code)
-            rows.append(v)
-    return codes, np.stack(rows)
+    picture's number (:func:`cut`, all at once), built once per size and kept."""
+    codes, images = zip(*_shrunk_masters(height_q / 4.0))
+    rows, ok = _cut_many(list(images))
+    return [c for c, k in zip(codes, ok) if k], rows[ok]
+
+
+def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`cut` of many images at once (padded to one size: the padding is paper):
+    ``(rows, which were cut)``."""
+    h = max(a.shape[0] for a in images)
+    w = max(a.shape[1] for a in images)
+    stack = np.zeros((len(images), h, w), dtype=np.float32)
+    for i, a in enumerate(images):
+        stack[i, :a.shape[0], :a.shape[1]] = a
+    top = stack.max(axis=(1, 2))
+    ok = top > 0
+    b = stack / np.where(ok, top, 1.0)[:, None, None]
+    (y0, y1), oky = _edges_many(b.max(axis=2), np.array([a.shape[0] for a in images]))
+    (x0, x1), okx = _edges_many(b.max(axis=1), np.array([a.shape[1] for a in images]))
+    ok &= oky & okx
+    height = np.maximum(y1 - y0, np.float32(1.0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    half_h = 0.5 * height * 1.25
+    half_w = half_h * P.CANON[1] / P.CANON[0]
+    sizes = np.array([a.shape for a in images])
+    rows = _extent_many(b, sizes, cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    rows -= rows.mean(axis=1, keepdims=True)
+    n = np.linalg.norm(rows, axis=1)
+    ok &= n > 0
+    return rows / np.where(n > 0, n, 1.0)[:, None], ok
+
+
+def _edges_many(profiles: np.ndarray, n: np.ndarray):
+    """:func:`ink_edges` of many profiles (rows, each ``n`` long and padded): ``((lo, hi),
+    which have ink)``."""
+    on = profiles >= 0.5
+    has = on.any(axis=1)
+    rows = np.arange(len(profiles))
+    i = np.argmax(on, axis=1)
+    j = profiles.shape[1] - 1 - np.argmax(on[:, ::-1], axis=1)
+    p0, p1 = profiles[rows, np.maximum(i - 1, 0)], profiles[rows, i]
+    lo = np.where(i > 0, (i - 0.5).astype(np.float32) + (0.5 - p0) / np.maximum(p1 - p0, np.float32(1e-6))
+                  + np.float32(0.5), i + 0.5)
+    q0, q1 = profiles[rows, j], profiles[rows, np.minimum(j + 1, profiles.shape[1] - 1)]
+    hi = np.where(j + 1 < n, (j + 0.5).astype(np.float32) + (q0 - 0.5) / np.maximum(q0 - q1, np.float32(1e-6)),
+                  j + 0.5)
+    return (lo.astype(np.float32), hi.astype(np.float32)), has
+
+
+def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
+    """:func:`extent` of many images (padded; ``sizes`` their own heights and widths), each
+    into ``CANON``: rows of the flattened results."""
+    height, width = P.CANON
+    n = len(b)
+
+    def axis(lo, hi, n_out, n_in):
+        c = lo[:, None] + (np.arange(n_out)[None, :] + 0.5) * ((hi - lo)[:, None] / n_out)
+        p = np.clip(c - 0.5, 0, (n_in - 1)[:, None])
+        i0 = np.floor(p).astype(np.intp)
+        return (i0, np.minimum(i0 + 1, (n_in - 1)[:, None]), (p - i0).astype(np.float32),
+                (c >= 0) & (c < n_in[:, None]))
+
+    xa, xb, fx, in_x = axis(x0, x1, width, sizes[:, 1])
+    ya, yb, fy, in_y = axis(y0, y1, height, sizes[:, 0])
+    k = np.arange(n)[:, None, None]
+    top = (1 - fx[:, None, :]) * b[k, ya[:, :, None], xa[:, None, :]] + fx[:, None, :] * b[k, ya[:, :, None], xb[:, None, :]]
+    bottom = (1 - fx[:, None, :]) * b[k, yb[:, :, None], xa[:, None, :]] + fx[:, None, :] * b[k, yb[:, :, None], xb[:, None, :]]
+    out = (1 - fy[:, :, None]) * top + fy[:, :, None] * bottom
+    out = np.where(in_y[:, :, None] & in_x[:, None, :], out, np.float32(0.0))
+    return out.reshape(n, -1).astype(np.float32)
 
 
 def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:

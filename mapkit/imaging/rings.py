@@ -415,8 +415,10 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
             found[h] = ring
     for h in list(found):
         # A home hex amid a neighbouring state ringed by a thick border in the city colour
-        # shows that colour all round; a city there has its race numbers in its middle.
-        if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h):
+        # shows that colour all round, on its sides and past them; a city there has its race
+        # numbers in its middle (or, a town abroad without numbers, its ring inside the sides).
+        if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h) \
+                and _past_sides(grid, h, edge_index, shares, jcity) >= P.STROKE_ALPHA:
             del found[h]
     for h, ring in found.items():
         if ring.score >= 0.5 and ring.ground >= 0:
@@ -429,6 +431,13 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         if ring.score >= 0.5:
             out.cities[h] = ring.radius
     return out
+
+
+def _past_sides(grid, h, edge_index, shares, j) -> float:
+    """How much of colour ``j`` shows just past the sides of hex ``h`` (the median over
+    them): a border on the sides shows past them, a ring inside them does not."""
+    return float(np.median([shares.outer[edge_index[e], j, 0 if h == e[1] else 1]
+                            for e in grid.edges_of(h)]))
 
 
 def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None,
