@@ -1,15 +1,6 @@
-"""The board's own digits: a model of the face a board sets its numbers in, learnt from the
-board itself.
-
-The templates know a few faces; a board sets all its numbers in one face at one size,
-centred, and faces have digits of one width, so each number alone in a ring is, in the
-board's face, a mean image plus an image of its first digit plus one of its second (13
-images; a board of 36 shows each digit about six times in each place). After the numbers
-are settled, each number alone is sampled round its ink box's centre on the grid's axes,
-the 13 images are fitted by least squares to the other numbers with their race numbers as
-settled (a number's own crop never takes part in the fit that scores it), and each race
-number's predicted image is correlated with the crop (:func:`board_scores`). The model is
-trusted as much as it explains, left one out, of how the numbers differ from their mean.
+"""The board's own digits: each number alone in a ring modelled as a mean image plus an
+image of its first digit and one of its second, fitted to the board's other numbers as
+settled (:func:`board_scores`). See ``docs/import.md``, "Race numbers".
 """
 
 from __future__ import annotations
@@ -26,9 +17,7 @@ __all__ = ["board_pass", "board_scores"]
 
 
 def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> np.ndarray | None:
-    """A number's darkness sampled round the centre of its ink box (found to a fraction of
-    a pixel; the fit of the grid is not sure to a pixel everywhere) on the grid's axes
-    ``M``: a row."""
+    """A number's darkness on the grid's axes ``M`` round its ink box's centre: a row."""
     m = float(faint.max())
     if m <= 0:
         return None
@@ -42,9 +31,8 @@ def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> 
 
 
 def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, sure=None):
-    """Learn the board's own digits from its numbers alone in a ring (``[(slot, faint
-    darkness)]``), as read so far, and settle again with how well each of them fits the
-    digits learnt from the others: ``(scores, chosen)``."""
+    """The board's own digits learnt from its lone numbers (``[(slot, faint)]``) as read, and the
+    numbers settled again with them: ``(scores, chosen)``."""
     A = fit.affine[:, :2]
     M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
     half_w, half_h = one_w / 2 + P.BOARD_PAD, one_h / 2 + P.BOARD_PAD
@@ -59,8 +47,7 @@ def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, su
     for _ in range(P.BOARD_ROUNDS):
         bs, explained = board_scores(crops, [chosen[k] for k in ks])
         if trust is None:
-            # Labels read badly, or a board too small or blurred to show its digits: the
-            # model explains little of how the numbers differ, and is trusted little.
+            # (labels read badly, or digits too blurred: the model explains little)
             trust = min(1.0, (explained - P.BOARD_Q0) / (P.BOARD_Q1 - P.BOARD_Q0))
             if trust <= 0:
                 return scores, chosen
@@ -96,8 +83,7 @@ def _aligned(faint: np.ndarray, origin, centre, M: np.ndarray, half_w: float,
 
 
 def _design(labels) -> np.ndarray:
-    """Rows ``[1, first digit one-hot (6), second digit one-hot (6)]`` of race numbers given
-    by their index in ``CODES``."""
+    """Rows ``[1, first digit one-hot, second digit one-hot]`` of race numbers (``CODES`` index)."""
     labels = np.asarray(labels, dtype=int)
     X = np.zeros((len(labels), 13))
     X[:, 0] = 1.0
@@ -107,18 +93,10 @@ def _design(labels) -> np.ndarray:
 
 
 def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
-    """How well each crop (a row) fits each of the 36 race numbers as set on this board:
-    ``(scores (n, 36), explained)``.
-
-    Every crop is modelled as ``c + L[first digit] + R[second digit]`` (a board sets all
-    its numbers in one face at one size, centred: tabular digits stand at fixed places),
-    fitted by least squares on the other crops with their ``labels`` (a crop's own image
-    must not take part in the fit that scores it); a race number's score is the correlation
-    of the crop with its predicted image. ``explained`` is the share of how the crops differ
-    from their mean prediction that the predictions of their labels explain (left one out):
-    near 0 when the labels are mostly wrong or the digits too blurred to tell apart.
-
-    Crops made of a left and a right half, each one of two patterns set by the digit:
+    """How well each crop (a row) fits each race number as set on this board: ``(scores (n, 36),
+    explained)``. Each crop is ``c + L[first digit] + R[second digit]``, fitted by least squares
+    on the other crops with their ``labels``; ``explained``: the share of the crops' spread the
+    labels' predictions explain (left one out).
 
     >>> rng = np.random.default_rng(0)
     >>> digits = rng.normal(size=(2, 6, 8))

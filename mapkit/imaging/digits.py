@@ -1,24 +1,6 @@
-"""Race numbers compared with digit templates: 36 shapes, two digits 1 to 6.
-
-At 20-30 pixels per hex a digit stands 4 to 7 pixels high, too small for Tesseract alone;
-but a whole number compared with the 36 numbers set in a few typefaces, shrunk to the same
-size, is still told apart.
-
-- **Cut-out comparison** (:func:`code_scores`): the number and each template are cut round
-  their ink box, found to a fraction of a pixel (:func:`ink_box`), scaled by the height
-  alone and resampled to one size (:func:`cut`); the score is a normalised correlation,
-  the best over a few sub-pixel shifts (the ink box of so small a number is uncertain).
-  The templates are the numbers in six DejaVu faces and Pillow's own, shrunk to the
-  number's height at four sub-pixel shifts and four blurs (:func:`templates`; built once
-  per size and kept).
-- **A number cut short** (:func:`clipped_scores`): a number whose end the ring hides is
-  compared where it shows only, lined up by its other edge.
-- **Sliding comparison** (:func:`slide_one`): cutting round the ink box is brittle when the
-  strokes are faint, so a number is also compared without it: the templates at the board's
-  number size on a 4 x 4 grid of quarter-pixel phases slide over the darkness round it.
-
-"pillow-default" is Pillow's own face (Aileron since Pillow 10.1; it needs no file): what a
-drawing program that never chose a font sets numbers in.
+"""Race numbers compared with templates (the 36 in six DejaVu faces and Pillow's): cut round
+the ink box (:func:`code_scores`), where a number cut short shows (:func:`clipped_scores`),
+sliding (:func:`slide_one`). ``docs/import.md``, "Race numbers".
 
 >>> from PIL import Image, ImageDraw, ImageFont
 >>> im = Image.new("L", (40, 20), 0)
@@ -53,7 +35,6 @@ def bbox(mask: np.ndarray):
 def masters():
     """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink."""
     from PIL import Image, ImageDraw, ImageFont
-
     fonts = []
     for name in P.TEMPLATE_FONTS:
         try:
@@ -107,10 +88,8 @@ def ink_box(a: np.ndarray):
 
 
 def extent(a: np.ndarray, box, size) -> np.ndarray:
-    """``a`` resampled so that ``box`` (x0, y0, x1, y1; pixel i covers i..i+1) fills an
-    image of ``size`` (width, height): bilinear, pixels beyond the edge ones 0. The same
-    numbers as Pillow's ``transform(size, EXTENT, box, BILINEAR)`` of a float image, without
-    the round trip through Pillow (the templates make thousands of them).
+    """``a`` resampled so that ``box`` (x0, y0, x1, y1) fills ``size`` (w, h): bilinear, 0 past the
+    edge, as Pillow's ``transform(size, EXTENT, box, BILINEAR)`` without the round trip.
 
     >>> extent(np.array([[0.0, 1.0], [1.0, 1.0]]), (0, 0, 4, 4), (2, 2)).tolist()
     [[0.75, 0.0], [0.0, 0.0]]
@@ -135,10 +114,8 @@ def extent(a: np.ndarray, box, size) -> np.ndarray:
 
 
 def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
-    """``a`` normalised for comparison: the window round its ink box (edges found to a
-    fraction of a pixel: the same for a picture's number and a template whatever the pixel
-    grid), scaled by the height alone (a narrow "11" stays narrow), resampled to the compared
-    size; zero mean, unit length."""
+    """``a`` normalised for comparison: the window round its ink box (found to a fraction of a
+    pixel), scaled by the height alone, resampled to the compared size; zero mean, unit length."""
     found = ink_box(a)
     if found is None:
         return None
@@ -158,12 +135,10 @@ def _shrunk_masters(height: float):
     """Every master shrunk until its ink stands ``height`` pixels high, at a few sub-pixel
     shifts, blurred a little, a little more and more (unknown focus): ``(code, ink 0..1)``."""
     from PIL import Image, ImageFilter
-
     for code, a, ink_h in masters():
         k = height / ink_h
         master = Image.fromarray((a * 255).astype(np.uint8))
-        # Where the pixel grid falls on the number changes a small number's pixels: shrink
-        # it at a few sub-pixel shifts.
+        # (where the pixel grid falls changes a small number: a few sub-pixel shifts)
         for fx, fy in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)):
             dx, dy = int(round(fx / k)), int(round(fy / k))
             shifted = Image.new("L", (master.width + dx, master.height + dy), 0)
@@ -186,8 +161,7 @@ def templates(height_q: int):
 
 
 def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`cut` of many images at once (padded to one size: the padding is paper):
-    ``(rows, which were cut)``."""
+    """:func:`cut` of many images at once (padded with paper): ``(rows, which were cut)``."""
     h = max(a.shape[0] for a in images)
     w = max(a.shape[1] for a in images)
     stack = np.zeros((len(images), h, w), dtype=np.float32)
@@ -212,8 +186,7 @@ def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _edges_many(profiles: np.ndarray, n: np.ndarray):
-    """:func:`ink_edges` of many profiles (rows, each ``n`` long and padded): ``((lo, hi),
-    which have ink)``."""
+    """:func:`ink_edges` of many padded profiles: ``((lo, hi), which have ink)``."""
     on = profiles >= 0.5
     has = on.any(axis=1)
     rows = np.arange(len(profiles))
@@ -229,8 +202,7 @@ def _edges_many(profiles: np.ndarray, n: np.ndarray):
 
 
 def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
-    """:func:`extent` of many images (padded; ``sizes`` their own heights and widths), each
-    into ``CANON``: rows of the flattened results."""
+    """:func:`extent` of many padded images (``sizes``: their own) into ``CANON``: rows."""
     height, width = P.CANON
     n = len(b)
 
@@ -260,8 +232,7 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
     y0, y1, x0, x1 = bbox(number > 0.5 * m)
     if y1 - y0 < min_box or x1 - x0 < min_box:
         return None
-    # The ink box of a small number is uncertain by a fraction of a pixel: the best of a
-    # few shifts of the number against the templates.
+    # (a small number's ink box is uncertain by a fraction of a pixel: the best shift)
     vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
     if not vs:
         return None
@@ -275,10 +246,8 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
 
 def anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
                   seen: np.ndarray | None = None):
-    """Like :func:`cut`, but lined up by one edge of the ink box rather than its centre:
-    the right edge for a number whose left end is hidden (``side`` "left"), the left edge
-    for one hidden on the right; ``(vector, mask of what is seen there)`` (all seen when
-    ``seen`` is None), or None."""
+    """Like :func:`cut`, lined up by the edge of the ink box opposite the hidden ``side``:
+    ``(vector, mask of what is seen)`` (all seen when ``seen`` is None), or None."""
     found = ink_box(a)
     if found is None:
         return None
@@ -315,10 +284,7 @@ def _anchored_templates(height_q: int, side: str):
 
 
 def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarray | None:
-    """How well a number whose ``side`` end ("left" or "right") the ring hides matches each
-    race number: compared where it is ``seen`` only, lined up by its other edge (the hidden
-    digit's place tells little, so race numbers differing only there score alike; the
-    settling tells them apart). None when too little of it shows."""
+    """Scores of a number whose ``side`` end is hidden, where ``seen``; None if too little shows."""
     m = float(number.max()) if number.size else 0.0
     if m <= 0:
         return None
@@ -350,7 +316,6 @@ def _slide_templates(height: float):
 @functools.lru_cache(maxsize=32)
 def _slide_templates_q(height_q: int):
     from PIL import Image, ImageFilter
-
     height = height_q / 4.0
     th = math.ceil(height * 1.3) + 2
     tw = math.ceil(height * 1.9) + 2

@@ -1,18 +1,7 @@
-"""Stage 5, edges decided: which hex sides carry a river, a border (a ridge).
-
-Input: the shares of stage 3a (:class:`~mapkit.imaging.edgeshares.EdgeShares`), the terrain
-(stage 2) and the cities (stage 4). Output: an :class:`EdgeReading`.
-
-- A side carries the stroke whose share on it is highest, when that share reaches
-  ``STROKE_ALPHA`` (``WEAK_ALPHA`` for a border where home land meets a neighbouring state,
-  where a border is expected).
-- A city's outline in the border's colour looks like a border on its sides: a border there
-  must show the colour past the line more than the board's outlines do, or continue a
-  border beyond the city (:func:`_outline_rules`).
-- A dashed border shows strongly on a few samples along its side (read after the cities:
-  never on a city's sides, nor between two water hexes).
-- Lines run on: a weaker share joins a line it continues (hysteresis), and a path of weak
-  sides within one terrain starts a line of its own.
+"""Stage 5, edges decided (:func:`read_edges` -> :class:`EdgeReading`): which sides carry a
+river or a border, from the shares of stage 3, the terrain and the cities: the strongest
+stroke over its threshold, a city's outline kept apart from a border, dashed borders, and
+lines running on (hysteresis). See ``docs/import.md``, "Strokes".
 """
 
 from __future__ import annotations
@@ -37,11 +26,8 @@ class EdgeReading:
 
 
 def with_dashes(shares, edges, terrain: dict, cities: dict) -> None:
-    """A dashed border inks part of each side only: a side whose samples show the border
-    colour strongly in a few places counts as showing it (in place, on ``shares``). Where
-    home land meets a neighbouring state the dashes may show on one side of the line only;
-    elsewhere on the line and both sides of it, and not on a city's sides nor between two
-    water hexes."""
+    """Dashed borders (in place): a few samples strongly in the border colour, on one side of
+    the line only where home meets abroad; never on a city's sides nor between water hexes."""
     jb = shares.kinds.index("border")
     sides = [{terrain[a], terrain[b]} for a, b in edges]
     frontier = np.array(["foreign" in t and bool(t & {"plain", "mountain"}) for t in sides])
@@ -71,8 +57,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
             if k == "border" and same_red:
                 a = rules.border_share(i, e, a)
             if k == "river" and terrain[e[0]] == terrain[e[1]] == "water":
-                # No board draws a river through a lake; the outline between two water
-                # hexes looks much like one: only an unmistakable line counts there.
+                # (no board draws a river through a lake: only a clear line counts there)
                 a = a if a >= 2 * P.STROKE_ALPHA else 0.0
             if a > a_best:
                 a_best, kind = a, k
@@ -94,11 +79,8 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
 
 
 def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> None:
-    """A river and a border on one side (the format allows both; the river's cost counts
-    for a track crossing there): the border is drawn on the line and the river beside it.
-    A border side that shows the river colour along a line beside it carries the river too;
-    a weak showing is enough where the river goes on at an end of the side (a name's white
-    plate over the river leaves a fifth of its colour), as for the lines themselves."""
+    """A border side showing the river colour along a line beside it carries the river too (the
+    renderer draws it so); a weak showing is enough where the river goes on at an end."""
     rivers = out.strokes["river"]
     beside = {e: float(shares.beside[edge_index[e], jr].max()) for e in out.strokes["border"]}
     rivers.update(e for e, a in beside.items() if a >= P.STROKE_ALPHA)
@@ -133,8 +115,7 @@ class _OutlineRules:
             show = _side_show(self.shares, i, self.jb, h, e)
             on_line = self.shift is not None and _inward(self.shares, i, self.jb, h, e) <= 0.6 * self.shift
             if self.terrain[_other(e, h)] == "foreign":
-                # Towards a neighbouring state a border is expected: a weaker showing is
-                # enough, or lying on the line.
+                # (towards a neighbouring state a border is expected: a weaker showing will do)
                 a = self.shares.line[i, self.jb] if show >= self.level + P.WEAK_ALPHA or on_line else 0.0
             elif show < self.level + P.STROKE_ALPHA:
                 a = 0.0
@@ -142,10 +123,8 @@ class _OutlineRules:
 
 
 def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _OutlineRules:
-    """Where a border may run on a city's sides: sides of outlined cities that show the
-    colour past the line and continue a border beyond the city (or face a neighbouring
-    state); and the board's own outline level and inward shift (measured over its cities'
-    sides), which a border on such a side must stand out from."""
+    """Where a border may run on a city's sides, and the board's outline level and inward shift
+    (over its cities' sides) that a border there must stand out from."""
     outlined = {h for h, r in cities.items() if r >= P.OUTLINE_RADIUS}
     first = set()
     for i, e in enumerate(edges):
@@ -185,8 +164,7 @@ def _other(e, h):
 
 
 def _side_show(shares, i, jb, h, e) -> float:
-    """The border colour's share on side ``e`` (row ``i``) of city ``h`` plus its share past
-    the line, outside the city: what an outline alone shows little of and a border a lot."""
+    """The border colour's share on side ``e`` of city ``h`` plus past it: what a border shows."""
     return float(shares.line[i, jb] + shares.outer[i, jb, 1 if h == e[0] else 0])
 
 
@@ -225,11 +203,8 @@ def _continues(grid, h, e, borders: set) -> bool:
 
 
 def _start_chains(grid, terrain, out: EdgeReading, best: dict):
-    """A line nothing starts: edges that each show a weak share of the same stroke and join
-    end to end, ``CHAIN_LENGTH`` or more of them, between hexes of one terrain (a blue river
-    on dark-grey land under JPEG, whose colour is stored at half resolution, is spread thin
-    on every side it runs along; the grain of a scan reaches a weak share here and there,
-    not along a path)."""
+    """A line nothing starts: ``CHAIN_LENGTH`` or more edges end to end within one terrain, each
+    with a weak share of the same stroke (JPEG spreads a river on dark land thin)."""
     kinds = out.strokes
     weak = {e: k for e, (a, k) in best.items()
             if k is not None and a >= P.WEAK_ALPHA and e not in kinds[k]
@@ -255,9 +230,7 @@ def _start_chains(grid, terrain, out: EdgeReading, best: dict):
 
 
 def _grow_strokes(grid, out: EdgeReading, best: dict):
-    """Lines run on: an edge that shows a weaker share of a stroke joins the stroke when the
-    same line goes on at one of its ends (hysteresis, as edge detectors do), or when a name
-    written across it hides it and the line goes on at both ends."""
+    """Lines run on (hysteresis): a weaker share joins a line going on at one end (or both)."""
     kinds = out.strokes
     ends = grid.end_hexes
 

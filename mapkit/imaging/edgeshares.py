@@ -1,20 +1,7 @@
-"""Stage 3a, edges measured: how much of each stroke colour shows on each hex side.
-
-Input: the picture, the grid, the hexes' fills (stage 2) and the stroke colours. Output:
-:class:`EdgeShares`, per edge and stroke colour, the share of the colour on the side's line,
-past it on either side, for a dashed line, and where across the side it lies. The decisions
-(which edges carry a river or a border) are made from them in :mod:`.edges`, once the
-cities (:mod:`.rings`) are known.
-
-Samples are taken on a lattice across and along each side (:func:`edge_frame`). Each is
-unmixed (:func:`~mapkit.imaging.mixing.unmix`) with each stroke colour over a background
-that is a blend of the two hexes' fills (a thin line on the side between two terrains is
-blurred into both; each sample takes the blend that explains it best); the colours compete
-(the one that leaves the least unexplained wins the sample), and a sample that the fills
-and the outlines' black ink explain as well without the stroke shows none of it. A stroke
-runs the whole side: its share is the one that most of the samples along the side reach
-(text along it comes and goes), and it must show in the side's middle too (a thick line
-that turns at a corner inks the ends of the next sides).
+"""Stage 3, edges measured (:func:`measure_edges` -> :class:`EdgeShares`): how much of each
+stroke colour shows on each hex side, past it, beside it, as dashes. Samples on a lattice
+across and along each side (:func:`edge_frame`) are unmixed over a blend of the two hexes'
+fills. The decisions are made in :mod:`.edges`. See ``docs/import.md``, "Strokes".
 
 >>> f = edge_frame(30.0)
 >>> len(f.along), len(f.across), bool(f.central[len(f.across) // 2])
@@ -39,10 +26,9 @@ SQRT3 = math.sqrt(3.0)
 
 
 class EdgeFrame(NamedTuple):
-    """Where a side is sampled (grid units from the side's middle): ``along`` it, ``across``
-    it; which of the places across are on the line (``central``), on it or a pixel beside
-    it (``wide``), just past it on either side (``outer_a``, ``outer_b``: beyond a city's
-    ring hugging the side), in the band where a line's middle is found (``band``)."""
+    """Where a side is sampled (grid units from its middle): ``along``, ``across``; which places
+    across are on the line (``central``), on it or a pixel off (``wide``), past it on either
+    side (``outer_a``, ``outer_b``), in the band where a line's middle is found (``band``)."""
 
     along: np.ndarray
     across: np.ndarray
@@ -77,14 +63,10 @@ def edge_frame(px: float) -> EdgeFrame:
 
 @dataclass
 class EdgeShares:
-    """Per edge (rows, in the order measured) and stroke colour (columns, ``kinds``):
-    ``line`` the share on the line (n, k); ``outer`` just past it towards the first hex and
-    the second (n, k, 2); ``centroid`` where across the line the colour lies (grid units,
-    negative towards the first hex, (n, k)); ``over`` the share over a background blended
-    with a city's outline colour (n, k; measured only when asked); ``dashed`` the share
-    that a few samples along the side reach, on the line and both sides of it at once, and
-    anywhere on or beside it (n, k, 2); ``beside`` the share along a line drawn beside the
-    side (a river beside a border line), towards the first hex and the second (n, k, 2)."""
+    """Per edge (rows) and stroke colour (columns, ``kinds``): ``line`` the share on the line;
+    ``outer`` just past it towards each hex (n, k, 2); ``centroid`` where across it the colour
+    lies (negative towards the first hex); ``over`` over a city outline's colour; ``dashed``
+    on a few samples along it (n, k, 2); ``beside`` along a line beside it, each way (n, k, 2)."""
 
     kinds: list
     line: np.ndarray
@@ -97,11 +79,8 @@ class EdgeShares:
 
 def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, ink,
                   outline=None, ring=None) -> EdgeShares:
-    """The shares of the strokes ``stroke_lin`` (key -> linear RGB) on the sides between
-    hexes ``ea[i]`` and ``eb[i]`` (indices into ``centres`` and ``fills``). ``outline``: the
-    city colour, whose outline may run along a side under another stroke (then ``over`` is
-    measured). ``ring``: the city colour, whose rings lie just inside the sides (a stroke in
-    that colour is read on the line itself only)."""
+    """The shares of the strokes ``stroke_lin`` on the sides ``ea[i]``-``eb[i]``; ``outline``: a
+    city outline's colour (``over`` measured); ``ring``: the city colour (on the line only)."""
     kinds = list(stroke_lin)
     n, k = len(ea), len(kinds)
     f = edge_frame(px)
@@ -136,10 +115,8 @@ def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, i
 
 
 def _compete(lin, fa, fb, stroke_lin, ink):
-    """Each sample unmixed with each stroke colour over the best blend of the two fills:
-    ``([(share, residual)] per stroke, hidden under ink (all strokes), what ink alone
-    leaves unexplained)``. A share that the fills and ink explain as well without the
-    stroke (a non-negative mix of them) is 0."""
+    """Each sample unmixed with each stroke over the best blend of the two fills: shares and
+    residuals per stroke, hidden under ink, ink's residual (0 where fills and ink explain it)."""
     k0, k1 = P.EXPLAINED
     # (Blends only where the two fills differ: most edges lie between hexes of one terrain.)
     diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= P.SAME_FILL)[0]
@@ -171,9 +148,8 @@ def _compete(lin, fa, fb, stroke_lin, ink):
 
 def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink, f: EdgeFrame,
                own: bool) -> None:
-    """One stroke's samples on a chunk of edges (``good``: its shares, (c, across, along))
-    summed up into ``out`` (rows ``rows``, column ``j``). ``own``: the stroke's colour is
-    not the city colour, so it may be read a pixel beside the line."""
+    """One stroke's samples on a chunk of edges (``good``: shares, (c, across, along)) summed into
+    ``out`` (rows ``rows``, column ``j``); ``own``: not the city colour, so read beside too."""
     n_along = len(f.along)
     shown = np.where(hidden, 0.0, good)
     sym = np.minimum(shown[:, f.central, :].max(axis=1),
@@ -205,10 +181,8 @@ def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink
 
 
 def _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f: EdgeFrame):
-    """Between hexes of one terrain a clear stroke a pixel beside the line counts too,
-    unless the line itself is a bare grey outline (JPEG's half-resolution colour tints the
-    paper on one side of a dark outline, which unmixes as a dark blue river): there the
-    weaker of the two sides counts."""
+    """Within one terrain a clear stroke a pixel beside the line counts too, unless the line is
+    a bare grey outline (JPEG tints one side of it bluish): there the weaker side counts."""
     beside = good[:, f.wide].max(axis=1)
     one = np.linalg.norm(fb - fa, axis=-1) < P.SAME_FILL
     on_band = np.where(one & (beside >= P.STROKE_ALPHA), beside, on_band)
@@ -224,12 +198,9 @@ def _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f: EdgeFrame):
 
 
 def over_outline(lin, fa, fb, stroke, outline, ink, absres):
-    """A stroke on a side that a city's outline runs along too (a river past a city drawn
-    with a red outline on its sides): blue and red blur into purple, which neither explains
-    alone. There the background of a sample is the fill blended with the outline colour;
-    counted only where that explains the sample better than any stroke on the plain fills
-    (``absres``, the least residual of them) and the fills, outline and ink alone leave it
-    clearly unexplained. Returns the stroke's share in such samples (0 elsewhere)."""
+    """A stroke on a side a city's outline runs along too (blue over red blurs purple): its share
+    over the fill blended with the outline colour, where that explains a sample better than
+    any stroke over the plain fills (``absres``) and the rest leaves it unexplained."""
     k0, k1 = P.EXPLAINED
     without = mix_residual(lin, fa[:, None, None, :], fb[:, None, None, :], ink)
     diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= P.SAME_FILL)[0]

@@ -1,10 +1,5 @@
-"""Which hexes of the fitted lattice are the board: columns, rows, offset.
-
-Each hex of the lattice whose sides show lines belongs to the board (a line across a side,
-not along it: a frame or a margin line crossing a side obliquely makes none); so does dark
-land (a neighbouring state drawn dark grey, whose black outlines barely show), uniform and
-clearly darker than the paper near it. The largest connected piece, as a rectangle, gives
-columns, rows and the offset (whether the first row is pushed); its top-left hex is ``A1``.
+"""Which hexes of the fitted lattice are the board (lines across their sides, or dark land):
+the largest connected piece gives columns, rows and the offset (:func:`board_extent`).
 
 >>> index = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
 >>> local_max(index, np.array([1.0, 5.0, 2.0]), 1).tolist()
@@ -27,22 +22,25 @@ from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
 __all__ = ["BoardExtent", "board_extent", "on_board", "local_max"]
 
 
-def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
-    """Line strength on the six sides of lattice hexes ``(q, r)`` (n x 6), and the gradient
-    inside them (n).
+def _pixels(shape, Minv: np.ndarray, tinv: np.ndarray, pu, pv):
+    """Lattice points ``(pu, pv)`` as the nearest pixels ``(xi, yi)``, and which lie inside."""
+    h, w = shape
+    X = Minv[0, 0] * pu + Minv[0, 1] * pv + tinv[0]
+    Y = Minv[1, 0] * pu + Minv[1, 1] * pv + tinv[1]
+    xi = np.clip(np.rint(X), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(Y), 0, h - 1).astype(np.intp)
+    return xi, yi, (X >= 0) & (X <= w - 1) & (Y >= 0) & (Y <= h - 1)
 
-    Only the gradient across a side counts, less the gradient along it: a frame or a margin
-    line that crosses a side obliquely does not make a side. Across the side the strongest
-    of a few offsets is taken (a thick river has its edges off the centre line); along it a
-    low quantile (a line runs the whole side; text crossing it is short).
-    """
+
+def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
+    """Line strength on the six sides of lattice hexes ``(q, r)`` (n x 6) and the gradient inside
+    them (n): the gradient across a side (best of a few offsets) less the one along it."""
     cu = qs + rs / 2.0
     cv = rs * SQRT3 / 2.0
     s = 1.0 / SQRT3
     along = np.linspace(-0.36, 0.36, 9) * s
     across = np.array([-0.08, -0.04, 0.0, 0.04, 0.08])
     out = np.empty((len(qs), 6))
-    h, w = e.shape
     # Pixel-space normal of each family: rows of M^-T applied to the lattice normals.
     Mt = np.linalg.inv(Minv).T           # = M^T ... normals map as M^T n_lattice
     for j, (dx, dy) in enumerate(SIDE_DIRECTIONS):
@@ -54,13 +52,9 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
         for a in across:
             pu = mu[:, None] + (-dy) * along[None, :] + dx * a
             pv = mv[:, None] + dx * along[None, :] + dy * a
-            X = Minv[0, 0] * pu + Minv[0, 1] * pv + tinv[0]
-            Y = Minv[1, 0] * pu + Minv[1, 1] * pv + tinv[1]
-            xi = np.clip(np.rint(X), 0, w - 1).astype(np.intp)
-            yi = np.clip(np.rint(Y), 0, h - 1).astype(np.intp)
+            xi, yi, inside = _pixels(e.shape, Minv, tinv, pu, pv)
             gx, gy = e.gx[yi, xi], e.gy[yi, xi]
             val = np.abs(gx * npx[0] + gy * npx[1]) - np.abs(gx * tpx[0] + gy * tpx[1])
-            inside = (X >= 0) & (X <= w - 1) & (Y >= 0) & (Y <= h - 1)
             val = np.where(inside, val, 0.0)
             best = val if best is None else np.maximum(best, val)
         out[:, j] = np.maximum(np.percentile(best, 30, axis=1), 0.0)
@@ -68,26 +62,19 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     a = np.radians(np.arange(8) * 45.0)
     pu = cu[:, None] + 0.22 * np.cos(a)[None, :]
     pv = cv[:, None] + 0.22 * np.sin(a)[None, :]
-    X = Minv[0, 0] * pu + Minv[0, 1] * pv + tinv[0]
-    Y = Minv[1, 0] * pu + Minv[1, 1] * pv + tinv[1]
-    xi = np.clip(np.rint(X), 0, w - 1).astype(np.intp)
-    yi = np.clip(np.rint(Y), 0, h - 1).astype(np.intp)
+    xi, yi, _ = _pixels(e.shape, Minv, tinv, pu, pv)
     inner = np.median(np.hypot(e.gx[yi, xi], e.gy[yi, xi]), axis=1)
     return out, inner
 
 
 def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
     """Median grey inside each lattice hex and how uniform it is (inter-quartile range)."""
-    h, w = e.shape
     a = np.radians(np.arange(12) * 30.0)
     rad = np.concatenate([[0.0], np.full(6, 0.14), np.full(12, 0.27)])
     ang = np.concatenate([[0.0], a[::2], a])
     pu = (qs + rs / 2.0)[:, None] + (rad * np.cos(ang))[None, :]
     pv = (rs * SQRT3 / 2.0)[:, None] + (rad * np.sin(ang))[None, :]
-    X = Minv[0, 0] * pu + Minv[0, 1] * pv + tinv[0]
-    Y = Minv[1, 0] * pu + Minv[1, 1] * pv + tinv[1]
-    xi = np.clip(np.rint(X), 0, w - 1).astype(np.intp)
-    yi = np.clip(np.rint(Y), 0, h - 1).astype(np.intp)
+    xi, yi, _ = _pixels(e.shape, Minv, tinv, pu, pv)
     v = e.gray[yi, xi]
     q25, q50, q75 = np.percentile(v, [25, 50, 75], axis=1)
     return q50, q75 - q25
@@ -148,10 +135,9 @@ def _largest_component(cells: set, count: set | None = None) -> set:
 
 
 class BoardExtent(NamedTuple):
-    """The board in the lattice of a fit: its ``columns``, ``rows`` and ``offset``; the
-    ``shift`` from lattice to unit-grid coordinates; how many sides of each lattice hex show
-    a line (``outline``); the first row ``r0``, the doubled x of column 0 in an unpushed row
-    (``x_left``), whether row 0 is pushed (``pushed_first``); the board's lattice hexes."""
+    """The board in a fit's lattice: ``columns``, ``rows``, ``offset``, the ``shift`` to unit-grid
+    coordinates, sides showing a line per hex (``outline``), ``r0``, ``x_left``,
+    ``pushed_first``, and the board's lattice hexes."""
 
     columns: int
     rows: int
@@ -172,15 +158,13 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     strength, inner = _side_strength(e, Minv, tinv, qs, rs)
     flat = np.sort(strength.ravel())
     typical = float(flat[int(0.8 * (len(flat) - 1))]) if len(flat) else 0.0
-    # A side shows a line when it stands above the noise (the side statistic of pure noise
-    # is about half the median gradient) and is not negligible beside the typical side:
-    # black on dark grey (a neighbouring state) is a weak edge, but a clear one.
+    # A line stands above the noise (about half the median gradient) and is not negligible
+    # beside the typical side (black on dark grey is weak, but clear).
     thr = max(1.0 * e.noise + 2.5, 0.2 * typical)
     sides = (strength > thr).sum(axis=1)
     on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides) if n >= 5}
     dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
-    # The piece with the most outlined hexes: a dark table round a photographed sheet is
-    # uniform and dark too, and may be larger than the board.
+    # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
     board = _largest_component(on | dark, on)
     board = {k for k in board if k in on} | _grown(board & on, dark)
     if len(board) < 4:
@@ -208,17 +192,13 @@ def _lattice_in_picture(shape, M, t, Minv, tinv):
     cx = Minv[0, 0] * (qs + rs / 2) + Minv[0, 1] * (rs * SQRT3 / 2) + tinv[0]
     cy = Minv[1, 0] * (qs + rs / 2) + Minv[1, 1] * (rs * SQRT3 / 2) + tinv[1]
     keep = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
-    # (The centres are returned unfiltered while qs and rs are filtered: _dark_land's check
-    # of a straightened picture's filled corners looks at the wrong centres. Known, kept:
-    # see docs/import.md, "Known problems".)
+    # (cx, cy unfiltered: a known slip, kept; see docs/import.md, "Known problems")
     return qs[keep], rs[keep], cx, cy
 
 
 def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
-    """Lattice hexes of dark land (a neighbouring state drawn dark grey, whose black
-    outlines barely show): uniform and darker than the paper near them by a share (a
-    shadow over a photographed sheet darkens its margin by a third, a neighbouring state's
-    grey is under half the paper)."""
+    """Lattice hexes of dark land (a neighbouring state drawn dark grey): uniform and darker than
+    the paper near them by ``DARK_LAND`` (a shadow darkens by a third only)."""
     h, w = e.shape
     grey, spread = _interior_grey(e, Minv, tinv, qs, rs)
     index = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(qs, rs))}
@@ -268,8 +248,7 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
 
 
 def _robust_min(vals):
-    """The k-th smallest value, k a fifth of them: a stray hex in the margin does not move
-    the board's edge, but a few rows with a missing edge hex do not either."""
+    """The k-th smallest value, k a fifth of them (neither a stray hex nor a gap moves it)."""
     v = sorted(vals)
     return v[max(1, len(v) // 5) - 1]
 

@@ -1,25 +1,8 @@
-"""Finding the hex grid in a picture: orientation, rotation, hex size, origin, offset, size.
+"""Stage 1, the hex grid: orientation, rotation, hex size, origin, offset, columns, rows.
 
-The hex outlines are the one thing every board has. Their edge pixels (strong brightness
-gradients) carry everything:
-
-1. **Orientation and rotation.** Hex sides run in three directions 60 degrees apart, so the
-   gradient directions, taken modulo 60 degrees, pile up at one angle: near 0 for pointy-top
-   hexes (vertical sides), near 30 for flat-top ones. The peak is the rotation.
-2. **Hex size and phase.** A flat-top grid is a pointy one with x and y swapped, so only the
-   pointy case is solved. The vertical sides, projected across themselves, form a comb whose
-   period is half the distance between hex centres (rows alternate by half a hex); its
-   Fourier peak gives the period and the phase. Which rows are pushed shows as a square wave
-   along y when the side pixels are signed by the parity of their comb tooth.
-3. **Refinement.** In grid units (centre spacing 1) every side lies on a line ``n . g = k/2``
-   for one of three normals ``n``. Each edge pixel, given its line, is one linear equation in
-   the six numbers of an affine map pixel -> grid; robust least squares over a growing region
-   absorbs rotation, scale, shear and a different x/y scale of the scanner.
-4. **The board.** Each hex of the lattice whose sides show lines belongs to the board; the
-   largest connected group, as a rectangle, gives columns, rows and the offset (whether the
-   first row or column is pushed). The top-left hex is ``A1``.
-
-Hints (orientation, offset, columns, rows, hex size in pixels) replace what they name.
+From the hex outlines' edge pixels (:mod:`.gridlines`): the orientation peak, the comb of
+sides for size and phase, a robust line fit for the affine map, then the board's extent
+(:mod:`.gridboard`). Hints replace what they name. See ``docs/import.md``, "Grid".
 
 >>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> m = random_map(1, 9, 7, "pointy", "even")
@@ -46,12 +29,9 @@ __all__ = ["Hints", "GridFit", "find_grid", "NoGridError", "SIDE_DIRECTIONS"]
 
 
 def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
-    """The hex grid of a picture (``(h, w, 3)`` uint8); :class:`NoGridError` when there is none.
-
-    A picture taken at a slant is straightened first, and the fit refers to the straightened
-    picture, given as ``fit.picture`` (see :class:`GridFit`)."""
+    """The hex grid of a picture (``(h, w, 3)`` uint8), or :class:`NoGridError`; a picture taken at
+    a slant is straightened and given as ``fit.picture``."""
     from .slant import straighten
-
     hints = hints or Hints()
     best = None
     picture, T, valid, amount = rgb, None, None, 0.0
@@ -70,8 +50,7 @@ def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
             break       # the straightened picture lost the grid: the best one before
         if T is not None:
             fit.picture, fit.slant = picture, amount
-        # Of the picture as taken and as straightened, the one where the most hex sides
-        # fall on lines: a straightening gone wrong loses sides, a right one gains them.
+        # (as taken or straightened: the one where more hex sides fall on lines)
         if best is None or _sides_seen(fit) > _sides_seen(best):
             best = fit
         if slant is None:
@@ -90,12 +69,9 @@ def _sides_seen(fit: GridFit) -> int:
 
 
 def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
-    """A picture at a slant: the projective map of the sides, and when it departs from the
-    best affine one by more than ``SLANT_MIN`` (hex units) over the lines, and fits the
-    lines better, ``(homography, departure)``: the homography (full picture pixels) that
-    straightens it: the grid affine again, at the scale it has in the middle of the lines."""
+    """``(homography, departure)`` when the projective fit of the sides departs from the affine
+    one by more than ``SLANT_MIN`` and fits better, else None."""
     from .slant import apply_homography, departure
-
     n = len(e.x)
     sample = e.subset(np.arange(0, n, max(1, n // 40000))) if n > 40000 else e
     span = float(np.hypot(*e.shape))
@@ -112,9 +88,7 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
     amount = departure(lambda p: apply_homography(proj, p), box)
     if amount < P.SLANT_MIN or score_s < score + P.SLANT_GAIN:
         return None
-    # The grid of the straightened picture: the projective map's own tangent at the middle,
-    # made a similarity (its rotation, its mean scale): the board's hexes are regular, and
-    # the search assumes it (a slant also shortens the picture across the tilt).
+    # The projective map's tangent at the middle, made a similarity: hexes are regular.
     c = np.array([*centre, 1.0])
     hc = proj @ c
     gc, d = hc[:2] / hc[2], hc[2]
@@ -123,8 +97,7 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
     J = math.sqrt(float(sv[0] * sv[1])) * (U @ Vt)
     Q = np.array([[J[0, 0], J[0, 1], gc[0] - J[0] @ c[:2]],
                   [J[1, 0], J[1, 1], gc[1] - J[1] @ c[:2]], [0.0, 0.0, 1.0]])
-    # Full pixels -> working pixels (a reduced pixel covers factor x factor), and x, y
-    # exchanged for a flat grid (solved as a pointy one).
+    # Full pixels -> working pixels, x and y exchanged for a flat grid (solved as pointy).
     f = float(factor)
     K = np.array([[1 / f, 0.0, -(f - 1) / (2 * f)], [0.0, 1 / f, -(f - 1) / (2 * f)],
                   [0.0, 0.0, 1.0]])
@@ -134,11 +107,8 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
 
 
 def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
-    """Where the working picture shows the picture (a straightened picture has filled
-    corners): reduced like the picture, and kept 3 pixels clear of the filling, whose seam
-    is a straight line that would pass for hex sides."""
+    """Where the working picture shows the picture, 3 pixels clear of a straightened one's seam."""
     from PIL import Image, ImageFilter
-
     img = Image.fromarray(valid.astype(np.uint8) * 255)
     if f > 1:
         img = img.reduce(f)
@@ -148,9 +118,8 @@ def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
 
 def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool = False,
                valid: np.ndarray | None = None):
-    """The grid of a picture as it is, and (with ``measure_slant``) the straightening it
-    needs, if any: ``(GridFit, None or (homography, departure))``. ``valid``: where a
-    straightened picture shows the picture."""
+    """The grid of a picture as it is, and (``measure_slant``) the straightening it needs:
+    ``(GridFit, None or (homography, departure))``; ``valid``: where the picture shows."""
     gray, f = work_gray(rgb)
     edges = EdgePixels(gray, valid=None if valid is None else _work_valid(valid, f))
     if len(edges.x) < 200:
@@ -280,8 +249,7 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
     t = np.array([-u0 / (2 * p), -v_minus * SQRT3 / (2 * hrow)])
     centre = (float(np.median(e.x)), float(np.median(e.y)))
     span = float(np.hypot(*e.shape))
-    # Growing passes on a sample of the pixels (plenty for six numbers); the final pass, on
-    # the board's pixels, uses them all.
+    # Growing passes on a sample of the pixels; the final pass on all the board's.
     n = len(e.x)
     sample = e.subset(np.arange(0, n, max(1, n // 40000))) if n > 40000 else e
     M, t, score = fit_affine(sample, M, t, centre, [span * 0.15, span * 0.3, span * 0.6, span * 1.2])

@@ -1,13 +1,6 @@
-"""The grid search's raw material: edge pixels, the comb of hex sides, the line fit.
-
-The hex outlines are the one thing every board has; their edge pixels (strong brightness
-gradients) carry everything (:class:`EdgePixels`). Hex sides run in three directions 60
-degrees apart, so the gradient directions, taken modulo 60 degrees, pile up at one angle
-(:func:`orientation_peak`). Sides across one direction form a comb whose period is half the
-distance between hex centres (:func:`comb_period`). In grid units (centre spacing 1) every
-side lies on a line ``n . g = k/2`` for one of three normals ``n``: each edge pixel, given
-its line, is one linear equation in the six numbers of an affine map pixel -> grid (or
-eight, for a projective one): :func:`fit_lines`, robust least squares over a growing region.
+"""The grid search's raw material: edge pixels (:class:`EdgePixels`), their directions'
+peak (:func:`orientation_peak`), the comb of hex sides (:func:`comb_period`), the robust
+line fit (:func:`fit_lines`). See ``docs/import.md``, "Grid".
 
 >>> round(comb_period([(np.arange(0, 400, 12.5), np.ones(32))], 5.0, 40.0)[0], 2)
 12.5
@@ -33,7 +26,6 @@ NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
 def work_gray(rgb: np.ndarray):
     """Grey picture reduced to at most WORK_PIXELS, lightly smoothed; and the factor."""
     from PIL import Image, ImageFilter
-
     h, w = rgb.shape[:2]
     f = max(1, int(math.ceil(math.sqrt(h * w / P.WORK_PIXELS))))
     img = Image.fromarray(rgb).convert("L")
@@ -76,9 +68,7 @@ class EdgePixels:
         gxs, gys = gx[ys, xs], gy[ys, xs]
         # Direction of the gradient (towards the brighter side), degrees, y down.
         self.theta = np.degrees(np.arctan2(gys, gxs)) % 360.0
-        # Every edge pixel counts the same: weighting by contrast would pull each line
-        # towards its brighter flank (white paper beside a black line beside dark grey land),
-        # and a state along one side of the board would then bend the whole grid.
+        # (unweighted: contrast would pull lines towards a brighter flank and bend the grid)
         self.w = np.ones(len(xs))
         self.gx, self.gy = gx, gy
         self.gray = gray
@@ -111,10 +101,8 @@ class EdgePixels:
 
 
 def orientation_peak(alpha: np.ndarray, w: np.ndarray) -> tuple[float, float]:
-    """Peak of the normal angles modulo 60 degrees, and its prominence (peak / mean). Hex
-    sides run in three directions 60 degrees apart: an angle counts as much as the weakest
-    of its three directions shows (a texture of parallel lines, a mountain's hatching, shows
-    in one direction only).
+    """Peak of the normal angles modulo 60 degrees and its prominence; an angle counts as much as
+    the weakest of its three directions (a hatching shows in one only).
 
     >>> sides = np.array([10.0] * 50 + [70.0] * 50 + [130.0] * 50 + [45.0] * 400)
     >>> round(orientation_peak(sides, np.ones(len(sides)))[0])
@@ -142,8 +130,7 @@ def coherence(vals: np.ndarray, w: np.ndarray, period: float) -> complex:
 
 
 def binned(vals: np.ndarray, w: np.ndarray, binw: float = 0.2):
-    """Positions collapsed into bins (their weighted sums): coherence on thousands of bins
-    instead of hundreds of thousands of points, with a phase error of under 0.1 pixel."""
+    """Positions collapsed into weighted bins (a phase error under 0.1 pixel)."""
     lo = float(vals.min())
     idx = ((vals - lo) / binw).astype(np.intp)
     sums = np.bincount(idx, weights=w)
@@ -153,13 +140,8 @@ def binned(vals: np.ndarray, w: np.ndarray, binw: float = 0.2):
 
 def comb_period(projections, pmin: float, pmax: float,
                  guess: float | None = None) -> tuple[float, float]:
-    """Period of combs of positions: ``projections`` is a list of ``(positions, weights)``
-    that share one period (the three families of sides, each across itself).
-
-    The mean coherence is high at the period and at its fractions p/2, p/3 (harmonics,
-    weaker once blurred), and low at its multiples (teeth cancel): the answer is the most
-    coherent period, or a multiple of it that is nearly as coherent.
-    """
+    """The period of combs of positions (``[(positions, weights)]``, the three families of sides):
+    the most coherent period, or a multiple nearly as coherent (fractions are harmonics)."""
     bins = [(binned(v, w, 0.25), float(w.sum())) for v, w in projections if len(v) >= 10]
     total = sum(n for _, n in bins)
     if not bins or total < 20:
@@ -168,8 +150,7 @@ def comb_period(projections, pmin: float, pmax: float,
         pmin, pmax = guess * 0.95, guess * 1.05
     if pmax <= pmin:
         raise NoGridError("no regular spacing of lines")
-    # The coherence at every frequency at once: the Fourier transform of the positions'
-    # histogram, padded so that neighbouring frequencies differ by 0.2 % of the period.
+    # Coherence at every frequency: the FFT of the positions' histogram, finely padded.
     binw = 0.5
     length = max(pmax / 0.002, 4 * max(float(np.ptp(v)) for (v, _), _ in bins))
     size = 1 << int(math.ceil(math.log2(length / binw)))
@@ -185,8 +166,7 @@ def comb_period(projections, pmin: float, pmax: float,
         score += np.abs(np.fft.rfft(hist, size)[band])
     score /= total
     i = int(np.argmax(score))
-    # The best may be a harmonic (period p/2 or p/3 of a sharp comb): step to a multiple of
-    # the period while that is nearly as coherent.
+    # (the best may be a harmonic, p/2 or p/3: step to a multiple nearly as coherent)
     f_of = freqs[band]
     while True:
         moved = False
@@ -225,10 +205,8 @@ def fit_affine(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii,
 
 def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey: float = 0.12,
                slant: np.ndarray | None = None):
-    """Robust least squares of pixel -> grid on the lines of the sides: ``g = M p + t``, or
-    with ``slant`` (a start, e.g. zeros) the projective ``g = (M p + t) / (1 + w . (p - o) / S)``
-    of a picture taken at a slant (``o`` the middle of the picture, ``S`` its larger side:
-    ``w`` is then a few hundredths). Returns ``(M, t, w or None, score)``."""
+    """Robust least squares pixel -> grid on the sides' lines: ``g = M p + t``, or with ``slant``
+    ``g = (M p + t) / (1 + w . (p - o) / S)``. Returns ``(M, t, w or None, score)``."""
     cx, cy = centre
     dist = np.hypot(e.x - cx, e.y - cy)
     na = np.radians(e.theta)
@@ -260,8 +238,7 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
             dev = np.abs(ang - 60.0 * fam)
             fam %= 3
             ok = dev < 12.0
-            # Leave out the corners, where three sides meet and blur rounds them: their
-            # pixels lie off every side's line and would bend the fit.
+            # (not the corners: blur rounds them off every side's line)
             rf = g1 / (SQRT3 / 2)
             qr, rr = axial_round(g0 - rf / 2, rf)
             du = g0 - (qr + rr / 2.0)
@@ -274,10 +251,8 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
             c = nf[:, 0] * g0 + nf[:, 1] * g1
             k = np.rint(2 * c)
             r = c - k / 2
-            # A line has two flanks, a gradient pixel on each side of its centre, and the
-            # gradient tells which side: fitting flanks to the centre line would pull every
-            # line towards whichever flank happens to be nearer. Move each pixel to the
-            # centre by the typical half width (the median over the pixels of each flank).
+            # Each flank's pixels moved to the line's centre by the median half width (the
+            # gradient tells the flank), or lines lean towards the nearer flank.
             side = np.sign((nl[ok] * nf).sum(axis=1))
             side[side == 0] = 1.0
             half = float(np.median(side * r)) if len(r) else 0.0
@@ -306,8 +281,7 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
 
 
 def slant_frame(e: EdgePixels) -> tuple[np.ndarray, float]:
-    """``(o, S)`` of the slant term ``w . (p - o) / S`` of :func:`fit_lines`: the middle of
-    the working picture and its larger side."""
+    """``(o, S)`` of :func:`fit_lines`' slant term: the working picture's middle, larger side."""
     return np.array(e.shape[::-1], dtype=np.float64) / 2.0, float(max(e.shape))
 
 

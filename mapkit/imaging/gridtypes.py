@@ -36,11 +36,8 @@ class Hints:
 
 @dataclass
 class GridFit:
-    """A grid found in a picture.
-
-    ``affine`` (2 x 3) maps grid units -- the coordinates of ``Grid.centre_mm`` for a grid
-    with ``hex_mm = 1`` -- to pixels ``(x, y)`` of the full picture.
-    """
+    """A grid found in a picture: ``affine`` (2 x 3) maps grid units (``Grid.centre_mm`` at
+    ``hex_mm = 1``) to pixels ``(x, y)``."""
 
     grid: Grid
     affine: np.ndarray
@@ -49,10 +46,8 @@ class GridFit:
     line_score: float
     outline: dict = field(default_factory=dict)   # Hex -> number of its sides showing a line
     notes: list = field(default_factory=list)
-    # A picture taken at a slant is straightened before the grid is sought (see
-    # :mod:`.slant`): then ``picture`` is the straightened picture, the one this fit and every
-    # reading refer to, and ``slant`` how far (hex units) the hexes of the picture as taken
-    # stood from any flat grid. Otherwise None and 0.
+    # Taken at a slant: the straightened picture all refers to, and how far (hex units) the
+    # hexes as taken stood from any flat grid. Otherwise None and 0.
     picture: np.ndarray | None = None
     slant: float = 0.0
 

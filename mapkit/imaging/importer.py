@@ -1,10 +1,6 @@
-"""``mapkit import BOARD.png -o MAP.yaml``: a map file from a picture of a board.
-
-``import_map(path, options) -> (Map, notes)`` is what :mod:`mapkit.commands.import_` calls
-for PNG, JPEG and TIFF files (``options``: an :class:`ImportOptions`). It loads the picture, finds the grid (hints from the options
-override), reads terrain, rivers, borders and cities, reads race numbers with Tesseract when
-it can, writes the overlay and the confidence report when asked, and returns the map with
-notes for the user: what was found, warnings, and the hexes and edges it was least sure of.
+"""``mapkit import BOARD.png -o MAP.yaml``: :func:`import_map` (``path``, an
+:class:`ImportOptions`) -> the map and notes for the user; the overlay and the confidence
+report written when asked.
 
 >>> import os, tempfile
 >>> from mapkit.testing import random_map, draw_board, dampfross_style
@@ -29,7 +25,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..grid import Grid, Hex, edge, edge_name, hex_name
-from ..model import City, EdgeSet, Map, Rules
+from ..model import City, EdgeSet, Map, Rules, is_race_number
 from . import params as P
 
 __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
@@ -38,9 +34,8 @@ __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 
 @dataclass
 class PictureReading:
-    """Everything read from one picture: the picture (straightened, if it was taken at a
-    slant), the grid, the board (stages 2-5), the race numbers and names, notes for the
-    user, and why no numbers or names were read (None when they were)."""
+    """Everything read from one picture: the picture (straightened), the grid, the board, the
+    numbers and names, notes, and why no numbers or names were read (None when they were)."""
 
     rgb: np.ndarray
     fit: object
@@ -53,13 +48,9 @@ class PictureReading:
 
 @dataclass(frozen=True)
 class ImportOptions:
-    """What the user says about a picture to import (``mapkit import``'s image options).
-
-    The grid hints (``orientation``, ``offset``, ``columns``, ``rows``, ``hex_px``: the
-    distance between adjacent hex centres in pixels) replace what they name; ``legend`` is a
-    legend file; ``ocr`` False reads no race numbers or names; ``overlay`` and ``report`` are
-    files to write; ``output`` is the map file that will be written (no other output may
-    overwrite it); ``name`` and ``hex_mm`` go into the map."""
+    """``mapkit import``'s image options: grid hints (``hex_px``: pixels between adjacent hex
+    centres) replace what they name; ``legend`` a file; ``ocr`` False reads no numbers or names;
+    ``overlay``, ``report`` files to write; ``output`` the map file; ``name``, ``hex_mm``."""
 
     orientation: str | None = None
     offset: str | None = None
@@ -85,7 +76,6 @@ class ImportOptions:
 
 def _hints(opts: ImportOptions):
     from .gridfind import Hints
-
     cols, rows, hex_px = opts.columns, opts.rows, opts.hex_px
     for name, value in (("--columns", cols), ("--rows", rows)):
         if value is not None and not 1 <= value <= 2000:
@@ -95,21 +85,18 @@ def _hints(opts: ImportOptions):
     return Hints(opts.orientation, opts.offset, cols, rows, hex_px)
 
 
-# A hex's size is measured in more ways than one; --hex-px means the distance between adjacent
-# centres (the width across the flats), but a user may have measured one of these instead.
+# Other ways a user may have measured --hex-px (adjacent centres' distance).
 SQRT3 = math.sqrt(3.0)
 OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
                        (SQRT3 / 2, "the width from corner to corner"))
 
 
 def _find_grid(rgb, hints, path):
-    """The grid, and notes. A ``--hex-px`` hint that finds no grid, a weak one, or one of
-    another size than hinted, is checked against a search without it: when the picture's hexes measure the hint in another usual
-    way (centre to corner, corner to corner), that is said and the grid found is used."""
+    """The grid and notes; a ``--hex-px`` hint finding no grid, a weak or another size is checked
+    by a free search (a size measured centre to corner or corner to corner is said)."""
     from dataclasses import replace
 
     from .gridfind import NoGridError, find_grid
-
     hinted, failure = None, None
     try:
         hinted = find_grid(rgb, hints)
@@ -140,16 +127,11 @@ def _find_grid(rgb, hints, path):
 
 
 def _without_colour(rgb, sample: int = 200_000) -> bool:
-    """True when (almost) no pixel of the picture has a hue: every channel within a few
-    levels of the others (a grey scan; a picture saved in shades of grey).
+    """True when (almost) no pixel has a hue: a grey scan.
 
-    >>> import numpy as np
     >>> grey = np.full((40, 40, 3), 128, dtype=np.uint8)
-    >>> _without_colour(grey)
-    True
-    >>> grey[:10, :10] = (200, 40, 40)
-    >>> _without_colour(grey)
-    False
+    >>> _without_colour(grey), _without_colour(grey + np.uint8([0, 50, 100]))
+    (True, False)
     """
     flat = rgb.reshape(-1, 3)
     step = max(1, len(flat) // sample)
@@ -163,13 +145,10 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     from .colour import DEFAULT_LEGEND, load_legend
     from .loader import load_image
     from .reading import read_board
-
     opts = opts or ImportOptions()
-    legend_path = opts.legend
-    legend = load_legend(legend_path) if legend_path else DEFAULT_LEGEND
-    hints = _hints(opts)
+    legend = load_legend(opts.legend) if opts.legend else DEFAULT_LEGEND
     rgb = load_image(path)
-    fit, notes = _find_grid(rgb, hints, path)
+    fit, notes = _find_grid(rgb, _hints(opts), path)
     grey = _without_colour(rgb)
     if grey:
         notes.append(f"{path}: the picture has no colour: read as a board printed without "
@@ -177,15 +156,14 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
                      "neighbouring states light grey, rivers solid, borders dashed); a board "
                      "printed in colour is read in colour only from a picture in colour")
     if fit.picture is not None:
-        # Taken at a slant: the fit refers to the straightened picture, and so does all
-        # that is read from here on (and the overlay).
+        # (taken at a slant: all from here on reads the straightened picture)
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
     if legend.ignored:
         from .colour import LEGEND_KEYS
 
-        notes.append(f"{legend_path}: ignored {', '.join(legend.ignored)} (a legend gives "
+        notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
                      f"{', '.join(LEGEND_KEYS)})")
     if grey:
         from .mono import read_board_mono
@@ -200,12 +178,10 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
 
 
 def _read_writing(pr: PictureReading, legend, path) -> None:
-    """Stages 6 and 7, the race numbers and the names, into ``pr`` (by Tesseract: when it
-    cannot run, ``pr.ocr_note`` says why)."""
+    """Stages 6 and 7 into ``pr`` (without Tesseract, ``pr.ocr_note`` says why)."""
     from .names import read_names
     from .numbers import read_numbers
     from .ocr import OcrUnavailable
-
     try:
         pr.numbers, more = read_numbers(pr.rgb, pr.fit, pr.reading, legend)
         pr.notes += [f"{path}: {n}" for n in more]
@@ -220,7 +196,6 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     """Edges grouped into connected runs (two edges touch when they share a corner)."""
     from networkx.utils import UnionFind
-
     edges = set(edges)
     runs = UnionFind(edges)
     for a, b in edges:
@@ -244,8 +219,8 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     used: dict = {}
     named: dict = {}
     for h in sorted(reading.cities, key=lambda h: (h[1], h[0])):
-        nums = tuple(n for n in pr.numbers.get(h, ()) if _is_race(n))
-        bad = [n for n in pr.numbers.get(h, ()) if not _is_race(n)]
+        nums = tuple(n for n in pr.numbers.get(h, ()) if is_race_number(n))
+        bad = [n for n in pr.numbers.get(h, ()) if not is_race_number(n)]
         if bad:
             warnings.append(f"{hex_name(h)}: read {' '.join(map(str, bad))}, not race numbers; left out")
         for n in nums:
@@ -279,12 +254,6 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
             meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings
-
-
-def _is_race(n) -> bool:
-    from ..model import is_race_number
-
-    return is_race_number(n)
 
 
 def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
@@ -335,11 +304,9 @@ def _report_lines(report: dict, source: str) -> list[str]:
 def import_map(path, opts: ImportOptions | None = None) -> tuple[Map, list[str]]:
     """Read the board pictured in ``path``; see the module's documentation."""
     from ..fileio import atomic_write, check_output_path
-
     opts = opts or ImportOptions()
     src = str(path)
-    overlay = opts.overlay
-    report_path = opts.report
+    overlay, report_path = opts.overlay, opts.report
     inputs = [src] + [p for p in (opts.legend, opts.output) if p]
     for out in (overlay, report_path):
         if out:

@@ -1,32 +1,14 @@
-"""The light over the picture: a smooth surface of paper white, and a shadow's edge.
-
-:class:`Light` is a smooth surface per channel in linear RGB, fitted to the hexes believed
-to be paper: dividing by it removes a light gradient, a vignette and the paper's tint. A
-smooth surface cannot follow the edge of a shadow cast by the phone or a hand over half the
-sheet, under which plain paper comes out as dark as a grey mountain.
-
-A person tells the two apart by what is around: the paper in the shadow is still paper next
-to the rest of the shaded ground. So for every hex (:func:`local_shade`), the paper level
-near it is the median lightness of the hexes within a few steps whose colour has the
-paper's hue (a shadow darkens, it does not tint); where that level is clearly below the
-paper's, the hex lies in shade by that much (or clearly above it: the smooth light took the
-shade for the paper, and the part in the light is too bright). Dark land is no shade, and a
-level that a grey terrain of the legend shows is left alone: a grey mountain range looks
-just like paper in shade. Once terrain is read, every hex says how much lighter or darker
-than its terrain it still is (:func:`residual_shade`), which finishes the light.
-:class:`ShadeMap` spreads the hexes' values over the picture.
+"""The light: a smooth surface of paper white (:class:`Light`) and a shadow's edge, measured
+round each hex (:func:`local_shade`, :func:`residual_shade`). ``docs/import.md``, "Shade".
 
 >>> import numpy as np
 >>> from mapkit.grid import Grid
 >>> g = Grid("pointy", "odd", 8, 6)
 >>> hexes = list(g.hexes())
 >>> white = np.array([0.9, 0.9, 0.85])
->>> shade = [0.3 if h[0] >= 4 else 1.0 for h in hexes]      # the right half in shade
->>> fills = np.array([white * s for s in shade])
+>>> fills = np.array([white * (0.3 if h[0] >= 4 else 1.0) for h in hexes])   # right half shaded
 >>> logs = local_shade(g, hexes, fills, white)
 >>> bool(np.allclose(np.exp(logs[[i for i, h in enumerate(hexes) if h[0] >= 6]]), 0.3 / P.SHADE_FREE))
-True
->>> bool(np.all(logs[[i for i, h in enumerate(hexes) if h[0] <= 1]] == 0.0))
 True
 """
 
@@ -41,13 +23,8 @@ __all__ = ["Light", "local_shade", "residual_shade", "paper_hued", "ShadeMap"]
 
 
 class Light:
-    """Paper white over the picture: a smooth surface per channel in linear RGB.
-
-    ``gains(x, y)`` are the factors that turn a measured colour into the colour it would have
-    under even white light, with the paper at ``white`` (the legend's plain colour); and,
-    where a shadow falls over part of the sheet, out of its shade (``shade``: a
-    :class:`ShadeMap`).
-    """
+    """Paper white over the picture, a smooth surface per channel: ``gains(x, y)`` turn a colour
+    into the one under even white light (the paper at ``white``), out of any ``shade``."""
 
     def __init__(self, coef: np.ndarray, centre, scale, shade=None):
         self.coef = coef           # (3, k)
@@ -97,16 +74,12 @@ class Light:
 
 
 def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) -> np.ndarray:
-    """Log of how much darker than the smooth light says each hex's surroundings are (0
-    where they are not, negative in shade, positive where lighter): ``fills`` are the hexes'
-    colours (linear RGB, the smooth light already taken out), ``white`` the paper's,
-    ``others`` the other terrains' colours. A level that one of them, of the paper's hue, also shows (a grey
-    mountain range is paper in shade to the eye) is left alone: no shade is read there."""
+    """Log of how much darker than the smooth light each hex's surroundings are (negative in
+    shade); a level a grey terrain of ``others`` also shows is left alone."""
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     lum_w = float(np.maximum(np.asarray(white, dtype=np.float64), 1e-4) @ LUMA)
     level = (fills @ LUMA) / lum_w
-    # (Lighter than the paper, only paper can be: there the hue may stray twice as far, as
-    # the smooth light, fitted mostly in the shade, tints the part in the light.)
+    # (lighter than the paper, only paper can be: its hue may stray twice as far)
     off_hue = _off_hue(fills, white)
     paperlike = (off_hue < P.PAPER_HUE) | ((level > 1.0) & (off_hue < 2 * P.PAPER_HUE))
     # Terrains of the paper's hue (grey mountains, a grey neighbouring state): their levels.
@@ -117,8 +90,7 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
         paperlike &= np.abs(np.log(np.maximum(level, 1e-9)) - np.log(lc)) >= P.LEVEL_ALIKE
     near = _around(grid, hexes, np.where(paperlike, level, np.nan), P.SHADE_RADIUS)
     count = np.sum(~np.isnan(near), axis=1)
-    # The percentile of each row's values, NaN left out (np.nanpercentile goes row by row in
-    # Python: seconds on a board of ten thousand hexes).
+    # (each row's percentile, NaN left out: np.nanpercentile loops in Python)
     srt = np.sort(near, axis=1)                      # NaN last
     pos = P.PAPER_QUANTILE / 100.0 * np.maximum(count - 1, 0)
     lo = np.floor(pos).astype(np.intp)
@@ -131,8 +103,7 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     for lc in grey_levels:
         paper = np.where(np.abs(np.log(np.maximum(paper, 1e-9)) - np.log(lc)) < P.LEVEL_ALIKE,
                          np.inf, paper)
-    # (Both ways: when most of the sheet lies in the shadow, the smooth light takes the shade
-    # for the paper, and the part in the light comes out brighter than paper.)
+    # (both ways: with most of the sheet in shadow, the lit part is brighter than paper)
     lg = np.log(np.clip(paper, 1e-3, None))
     lg = np.where(np.isfinite(paper), lg, 0.0)
     return np.sign(lg) * np.maximum(np.abs(lg) + np.log(P.SHADE_FREE), 0.0)
@@ -150,8 +121,7 @@ def paper_hued(colours: np.ndarray, white: np.ndarray, tolerance: float = P.PAPE
 
 
 def _off_hue(colours, white) -> np.ndarray:
-    """How far each colour's hue is from the paper's: the largest difference, over the
-    channels, of the log share of the lightness."""
+    """How far each colour's hue is from the paper's (largest channel log-share difference)."""
     colours = np.maximum(np.atleast_2d(np.asarray(colours, dtype=np.float64)), 1e-4)
     white = np.maximum(np.asarray(white, dtype=np.float64), 1e-4)
     hue = np.log(colours) - np.log(colours @ LUMA)[:, None]
@@ -160,8 +130,7 @@ def _off_hue(colours, white) -> np.ndarray:
 
 
 def _around(grid, hexes, values: np.ndarray, radius: int) -> np.ndarray:
-    """The values of the hexes within ``radius`` steps of each hex, itself first: (n, k),
-    NaN off the board.
+    """The values of the hexes within ``radius`` steps of each hex, itself first (n, k; NaN off).
 
     >>> from mapkit.grid import Grid
     >>> g = Grid("pointy", "odd", 3, 3)
@@ -180,12 +149,9 @@ def _around(grid, hexes, values: np.ndarray, radius: int) -> np.ndarray:
 
 
 def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=None) -> np.ndarray:
-    """Log of how much lighter or darker than their terrain's colour the hexes round each one
-    still are (the median over the hex and its six neighbours, 0 within ``RESIDUAL_FREE``):
-    once terrain is read, every hex, not only paper, says how much light falls on it. The
-    paper-only level is coarse (3 steps round), and a mountain beside the shadow's edge
-    came out lighter than mountains are, redder, as if a city ring tinted it.
-    ``alone``: hexes (booleans) whose own residual counts, not their neighbours' median."""
+    """Log of how much lighter or darker than their terrain's colour the hexes round each one are
+    (median over it and its neighbours, 0 within ``RESIDUAL_FREE``); ``alone``: hexes whose
+    own residual counts."""
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     expected = np.maximum(np.asarray(expected, dtype=np.float64), 1e-4)
     r = np.log(fills @ LUMA) - np.log(expected @ LUMA)
@@ -199,14 +165,11 @@ def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=N
 
 
 class ShadeMap:
-    """The shade of each hex spread over the picture: ``at(x, y)`` gives the log factor at
-    picture points (each hex's value over its own area, blurred by half a hex so the edge of
-    a shadow is not a step at the hex sides)."""
+    """Each hex's shade over the picture, blurred half a hex: ``at(x, y)``, the log factor."""
 
     def __init__(self, corners_px: np.ndarray, logs: np.ndarray, size: tuple[int, int],
                  hex_px: float):
         from PIL import Image, ImageDraw
-
         self.corners, self.logs, self.size, self.hex_px = corners_px, logs, size, hex_px
 
         w, h = size

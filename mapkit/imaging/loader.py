@@ -1,9 +1,5 @@
-"""Opening a picture of a board safely: PNG, JPEG, TIFF -> an RGB ``uint8`` array.
-
-Pillow's decompression-bomb limit is kept, and its warning (an image over
-``Image.MAX_IMAGE_PIXELS``) is treated as an error: a scan of a board never needs that many
-pixels, and a hostile file could exhaust memory. Every failure is an
-:class:`~mapkit.errors.InputError` with one line naming the file.
+"""Opening a picture of a board safely: PNG, JPEG, TIFF -> an RGB ``uint8`` array; every
+failure (a decompression bomb too) an :class:`~mapkit.errors.InputError` naming the file.
 
 >>> import io, tempfile, os
 >>> from PIL import Image
@@ -28,15 +24,11 @@ __all__ = ["load_image"]
 
 
 def load_image(path) -> np.ndarray:
-    """The picture at ``path`` as an ``(height, width, 3)`` uint8 RGB array.
-
-    EXIF orientation (phone photographs) is applied; transparency is laid on white paper;
-    16-bit and float TIFFs are scaled to 8 bits.
-    """
+    """The picture at ``path`` as ``(height, width, 3)`` uint8 RGB: EXIF orientation applied,
+    transparency on white, 16-bit and float TIFFs scaled to 8 bits."""
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     from ..fileio import read_bytes
-
     data = read_bytes(path, limit=P.MAX_FILE_BYTES)
     name = str(path)
     with warnings.catch_warnings():

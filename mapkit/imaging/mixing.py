@@ -1,10 +1,5 @@
-"""Explaining a sample's colour as a mix: a hex's fill, some share of a stroke, some black ink.
-
-A thin line blurred into the paper is a weighted mean of the line's colour and the paper's
-(in *linear* RGB, where light adds up), so the share of a stroke in a sample is found by
-least squares: :func:`unmix`. A colour the model cannot explain (another feature) leaves a
-residual, and counts for less (:func:`stroke_share`). :func:`mix_residual` says how far a
-sample lies from every non-negative mix of three colours (two fills and ink).
+"""A sample's colour explained as a hex's fill plus shares of a stroke and of black ink, by
+least squares in linear RGB (:func:`unmix`, :func:`stroke_share`, :func:`mix_residual`).
 
 >>> white, red, black = np.ones(3), np.array([0.8, 0.02, 0.02]), np.zeros(3)
 >>> a, b, miss = unmix(0.5 * white + 0.5 * red, white, red, black)
@@ -22,8 +17,7 @@ __all__ = ["unmix", "mix_residual", "stroke_share", "low_quantile", "dot", "norm
 
 
 def dot(x, y):
-    """Dot products over the last axis (the colour channels), broadcast over the rest:
-    ``np.einsum`` does not form the products' array, as ``(x * y).sum(-1)`` does."""
+    """Dot products over the colour axis, by ``np.einsum`` (no array of the products)."""
     return np.einsum("...i,...i->...", x, y)
 
 
@@ -33,12 +27,8 @@ def norm(x):
 
 
 def unmix(c, fill, stroke, ink):
-    """Solve ``c = fill + a (stroke - fill) + b (ink - fill)`` for ``a`` in [0, 1.5] and
-    ``b`` >= 0 by least squares (linear RGB, arrays broadcast over the last axis 3).
-
-    Returns ``(a, b, miss)`` where ``miss`` is the part of ``c`` left unexplained, relative
-    to the distance between stroke and fill.
-    """
+    """``c = fill + a (stroke - fill) + b (ink - fill)`` by least squares, ``a`` in [0, 1.5],
+    ``b`` >= 0: ``(a, b, miss)``, miss the unexplained part relative to stroke - fill."""
     c, fill, stroke, ink = (np.asarray(x, dtype=np.float32) for x in (c, fill, stroke, ink))
     u = stroke - fill
     v = ink - fill
@@ -66,13 +56,11 @@ def unmix(c, fill, stroke, ink):
 
 
 def mix_residual(c, p0, p1, p2):
-    """How far ``c`` lies from the nearest mix ``w0 p0 + w1 p1 + w2 p2`` with weights >= 0
-    summing to 1 (the triangle of the three colours; arrays broadcast over the last axis 3).
+    """How far ``c`` lies from every mix of ``p0``, ``p1``, ``p2`` (weights >= 0, sum 1).
 
     >>> white, blue, black = np.ones(3), np.array([0.1, 0.3, 0.9]), np.zeros(3)
     >>> round(float(mix_residual(0.5 * white + 0.5 * blue, white, blue, black)), 3)
     0.0
-    >>> # pure blue is nowhere between white and black: nearest is grey (1/3, 1/3, 1/3)
     >>> round(float(mix_residual(np.array([0.0, 0.0, 1.0]), white, black, black)), 3)
     0.816
     """
@@ -97,10 +85,8 @@ def mix_residual(c, p0, p1, p2):
 
 
 def stroke_share(lin, fill, stroke, ink):
-    """Each sample (c, ..., 3) unmixed against its edge's ``fill`` (c, 3) and a stroke:
-    ``(share, residual, hidden)``: the share of the stroke that counts (less where the model
-    leaves much unexplained), the absolute residual, and whether black ink hides the sample
-    (a name written across a river: such samples say nothing either way)."""
+    """Samples (c, ..., 3) against their edge's ``fill`` (c, 3): ``(share, residual, hidden)``,
+    the share less where much is unexplained, and whether black ink hides the sample."""
     a, b, miss = unmix(lin, fill[:, None, None, :], stroke, ink)
     r = miss * np.linalg.norm(stroke - fill, axis=-1)[:, None, None]
     lo, span = P.MISS_FULL, P.MISS_FADE

@@ -1,20 +1,8 @@
-"""Stages 2 to 5 for a board printed without colour (mapkit's ``mono`` style, a grey copy).
-
-Where colour tells nothing, the marks do: mapkit's black-and-white boards (``mapkit render
---style mono``) hatch mountains with parallel lines, stipple water with dots, print the
-neighbouring states light grey, and draw rivers as thick solid lines, borders as thick
-dashed ones and cities as thick hexagons inside their hexes, all in black.
-
-- **Terrain** (:func:`mono_terrain`): in each hex, away from its sides and its city's ring,
-  the paper's level (light grey: a neighbouring state), how much is dark, and whether the
-  dark lies in parallel lines (the structure tensor's coherence: hatching) or in dots.
-- **Edges** (:func:`mono_edges`): along each side, how much of a band as wide as half a
-  river is dark: all along, a river (solid); in long runs with gaps, a border (dashed); a
-  river beside a border is a solid line a border's and a river's half widths off the side.
-- **Cities** (:func:`mono_cities`): a dark hexagon all round at the ring's distance from the
-  centre, with paper between it and the sides.
-
-The result is a :class:`~mapkit.imaging.reading.Reading`, as for a board in colour.
+"""Stages 2 to 5 for a board printed without colour (``mapkit render --style mono``, or a
+grey copy): terrain by its marks (:func:`mono_terrain`: hatching, stippling, grey paper),
+edges by solid and dashed black lines (:func:`mono_edges`), cities by black hexagons
+(:func:`mono_cities`); a :class:`~mapkit.imaging.reading.Reading` as for colour. See
+``docs/import.md``, "Boards without colour".
 """
 
 from __future__ import annotations
@@ -25,11 +13,13 @@ import numpy as np
 
 from . import params as P
 from .colour import LUMA
+from .numbercrops import ink_runs
 from .sampling import LINEAR_LUT, apply_affine
 from .terrain import mark_off
 from ..grid import edge
 
-__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "MONO_COLOURS"]
+__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "coherence",
+           "MONO_COLOURS"]
 
 SQRT3 = math.sqrt(3.0)
 # What the stages after this one (race numbers, names) take the board's colours to be.
@@ -41,7 +31,6 @@ def read_board_mono(rgb: np.ndarray, fit):
     """Terrain, rivers, borders and cities of a board without colour (``fit``: its grid)."""
     from .light import Light
     from .reading import Reading
-
     grid = fit.grid
     grey = _grey(rgb)
     reading = Reading(grid)
@@ -83,11 +72,9 @@ def _at(grey: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict, dict]:
-    """Each hex's terrain, how sure, and its paper's level. Read in six sectors round the
-    hex, beyond the middle where a city's numbers stand: a neighbouring state's paper is
-    grey in most of them (a name's white plate covers a few); a texture covers every one of
-    them (a name does not); a hatching's marks lie in parallel lines (coherence), a
-    stippling's in dots. A city stands on plain or mountain."""
+    """Each hex's terrain, how sure, and its paper's level, read in six sectors beyond its middle:
+    grey paper in most (foreign), marks in every one in parallel lines (hatching: mountain) or
+    dots (water). A city stands on plain or mountain."""
     grid = fit.grid
     hexes = list(grid.hexes())
     step = 0.5 / fit.hex_px                     # half a pixel, in hex units
@@ -106,7 +93,7 @@ def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict,
         paper = np.maximum(light, np.percentile(vals, 90, axis=1))
         shares = np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
                                    for m in parts]), axis=0)
-        coh = _coherence(vals, uu.shape, inside)
+        coh = coherence(vals, uu.shape, inside)
         for k, h in enumerate(hexes[lo:lo + 256]):
             level[h] = float(light[k])
             terrain[h], conf[h] = _kind(light[k], shares[:, k], coh[k], h in cities)
@@ -114,8 +101,7 @@ def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict,
 
 
 def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
-    """A hex's terrain and how sure, from its paper's level, the dark shares of its sectors
-    (sorted) and its marks' coherence."""
+    """A hex's terrain and how sure, from its paper's level, sectors' dark shares, coherence."""
     if light < P.MONO_FOREIGN and not city:
         return "foreign", float(np.clip((P.MONO_FOREIGN - light) / P.MONO_FOREIGN, 0, 1))
     # (a city's numbers may stand on a white plate over two of its sectors)
@@ -127,9 +113,11 @@ def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
     return ("plain" if city else "water"), float(np.clip(1 - coh, 0, 1))
 
 
-def _coherence(vals: np.ndarray, shape, inside) -> np.ndarray:
-    """How much the dark marks of each hex lie in parallel lines: the coherence of the
-    structure tensor of its samples (1: lines, 0: dots or nothing)."""
+def coherence(vals: np.ndarray, shape=None, inside=None):
+    """How much the marks lie in parallel lines: the coherence of the structure tensor (1:
+    lines; dots, letters: low), of a 2-D ``vals``, or per row of samples ``inside`` ``shape``."""
+    if shape is None:
+        return float(coherence(vals.reshape(1, -1), vals.shape, np.ones(vals.shape, dtype=bool))[0])
     img = np.ones((len(vals),) + shape, dtype=np.float32)
     img[:, inside] = vals
     gx = img[:, 1:-1, 2:] - img[:, 1:-1, :-2]
@@ -141,8 +129,7 @@ def _coherence(vals: np.ndarray, shape, inside) -> np.ndarray:
 
 
 def mono_cities(grey: np.ndarray, fit) -> set:
-    """The hexes with a dark hexagon all round at the ring's distance from the centre and
-    no dark just inside it (a ring is a line, not the edge of a dark area)."""
+    """Hexes with a dark hexagon all round at the ring's distance and light just inside it."""
     grid = fit.grid
     hexes = list(grid.hexes())
     centres = np.array([grid.centre_mm(h) for h in hexes])
@@ -166,12 +153,9 @@ def mono_cities(grey: np.ndarray, fit) -> set:
 
 
 def mono_edges(grey: np.ndarray, fit, level: dict) -> tuple[dict, dict]:
-    """Rivers and borders: ``({kind: edges}, {edge: (kind or None, how sure)})``. A mark is
-    darker than half the paper on both sides (a neighbouring state's paper is grey). A side
-    dark all along is a river; in dashes, a border, with a river beside it when a solid line
-    runs beside the border's. A name's white plate hides part of a line: a side whose line
-    shows along half of it (``MONO_SOLID_WEAK``), dashed or not, is a river where it joins a
-    river end to end and no border, a border where it joins a border."""
+    """``({kind: edges}, {edge: (kind or None, how sure)})``: a side dark all along is a river, in
+    dashes a border (a solid line beside it, a river too); one half dark is a river or a
+    border where it joins one end to end (a name's plate hides the rest)."""
     grid = fit.grid
     strokes = {"river": set(), "border": set()}
     along = np.linspace(-P.MONO_ALONG, P.MONO_ALONG, P.MONO_ALONG_SAMPLES) / SQRT3
@@ -197,8 +181,7 @@ def mono_edges(grey: np.ndarray, fit, level: dict) -> tuple[dict, dict]:
 
 
 def _weak_rivers(grid, weak: dict, strokes: dict) -> None:
-    """Sides in ``weak`` that join a river end to end are rivers too, in place: beside a
-    border they keep it; on the line they are no border unless they join one."""
+    """Sides in ``weak`` joining a river end to end are rivers too (in place)."""
     rivers, borders = strokes["river"], strokes["border"]
 
     def joins(e, lines):
@@ -219,11 +202,9 @@ def _weak_rivers(grid, weak: dict, strokes: dict) -> None:
 
 
 def _band(grey, fit, e, along, across, offset: float, dark: float) -> tuple[float, float]:
-    """Along side ``e`` (moved ``offset`` hex units towards its second hex), the share of
-    places where all of a band half a river wide is dark (a solid line shows it all along),
-    and the share in runs long enough for a dash (a dashed line shows it in runs). Places
-    where even the side's middle is light are under a name's white plate: they say nothing
-    (between a border's dashes the hex outline still shows)."""
+    """Along ``e`` (moved ``offset`` towards its second hex): the share of places where a band
+    half a river wide is all dark, and the share in dash-long runs; places under a name's
+    plate (even the side's middle light) say nothing."""
     grid = fit.grid
     a, b = np.array(grid.centre_mm(e[0])), np.array(grid.centre_mm(e[1]))
     mid = (a + b) / 2
@@ -235,12 +216,5 @@ def _band(grey, fit, e, along, across, offset: float, dark: float) -> tuple[floa
     if seen.sum() < len(along) / 2:
         return 0.0, 0.0
     full = (vals[seen] < dark).all(axis=1)
-    runs, n = [], 0
-    for f in list(full) + [False]:
-        if f:
-            n += 1
-        elif n:
-            runs.append(n)
-            n = 0
-    long = sum(r for r in runs if r >= P.MONO_DASH_RUN * len(along))
+    long = sum(b - a for a, b in ink_runs(full) if b - a >= P.MONO_DASH_RUN * len(along))
     return float(full.mean()), long / len(full)

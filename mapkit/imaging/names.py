@@ -1,22 +1,7 @@
-"""Stage 7, names: the city names printed beside the cities, read by Tesseract.
-
-Input: the picture, the grid and the :class:`~mapkit.imaging.reading.Reading` (cities,
-light). Output: ``{hex: name}`` and notes.
-
-1. **Text ink** (:func:`text_ink`): round each city, the pixels dark and grey enough to be
-   print (under ``TEXT_DARK`` of the paper's light, little hue: a neighbouring state's grey
-   fill, coloured terrain and strokes are not), less the hex outlines and strokes along the
-   sides (the pixels on a side whose line runs along it), less the city hexes (their rings
-   and race numbers).
-2. **Lines of text** (:func:`text_lines`): the ink on a coarse lattice of cells, a fraction
-   of the expected letter height, joined into pieces across gaps narrower than a letter;
-   a piece of letter height and wider than high is a line of text; lines stacked close
-   above one another, overlapping, are one name set on two lines.
-3. **Reading**: every name, cleaned and enlarged until its letters stand ``NAME_TARGET_PX``
-   high, on one sheet for Tesseract with its Czech, Polish and German data.
-4. **Matching**: each name goes to the nearest city (the nearest point of its box to the
-   city's centre, within ``NAME_REACH`` hexes), the nearest pairs first, one name a city. A
-   city without one keeps its placeholder name, and the notes list it.
+"""Stage 7, names (:func:`read_names` -> ``{hex: name}``, notes): the print round the
+cities (:func:`text_ink`), cut into lines of text (:func:`text_lines`), read by Tesseract
+(Czech, Polish, German) and given to the nearest city, one name a city. See
+``docs/import.md``, "Names".
 """
 
 from __future__ import annotations
@@ -31,6 +16,7 @@ from . import ocr
 from . import params as P
 from ..grid import hex_name
 from .gridlines import axial_round
+from .mono import coherence
 from .sampling import LINEAR_LUT, apply_affine
 
 __all__ = ["read_names", "text_ink", "text_lines", "text_lines_round", "clean_name", "TextLine"]
@@ -52,8 +38,7 @@ class TextLine(NamedTuple):
 
 
 def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
-    """The names of the cities read: ``({Hex: name}, notes)``. Raises
-    :class:`~mapkit.imaging.ocr.OcrUnavailable` when Tesseract cannot run."""
+    """The cities' names: ``({Hex: name}, notes)``; OcrUnavailable without Tesseract."""
     why = ocr.ocr_available()
     if why:
         raise ocr.OcrUnavailable(why)
@@ -91,9 +76,8 @@ def _window(fit, h, shape) -> tuple[int, int, int, int]:
 
 
 def text_lines_round(rgb, fit, reading) -> list[TextLine]:
-    """The lines of text round the cities (picture pixels): found in each city's window
-    (:func:`text_ink`, :func:`text_lines`); a line seen whole in one window and cut short
-    in another is kept whole."""
+    """The lines of text round the cities (picture pixels): :func:`text_lines` in each city's
+    window; a line whole in one window and cut in another is kept whole."""
     letter = P.NAME_LETTER * fit.hex_px
     found = []
     for h in reading.cities:
@@ -108,17 +92,14 @@ def text_lines_round(rgb, fit, reading) -> list[TextLine]:
 
 
 def text_ink(rgb, fit, reading, h):
-    """Where print lies round city ``h``: ``(mask, (x0, y0, x1, y1))``, the mask over that
-    window of the picture (:func:`_window`); True on text (see the module's documentation)."""
+    """Print round city ``h``: ``(mask, (x0, y0, x1, y1))`` over its window (:func:`_window`)."""
     box = _window(fit, h, rgb.shape)
     return _print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.TEXT_DARK), box
 
 
 def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = True) -> np.ndarray:
-    """Print in ``box`` of the picture: grey pixels (their darkest channel under
-    ``prefilter``, the light taken out under ``dark``) that are no hex outline and lie in no
-    city hex. A pixel on a hex side is the outline's, unless print lies on both sides of
-    the line across it (a letter written over the line)."""
+    """Print in ``box``: grey pixels (darkest channel under ``prefilter``, under ``dark`` once the
+    light is out) on no hex outline (unless print lies on both sides of it) and in no city hex."""
     x0, y0, x1, y1 = box
     patch = rgb[y0:y1, x0:x1]
     lo = np.minimum(np.minimum(patch[..., 0], patch[..., 1]), patch[..., 2])
@@ -152,9 +133,8 @@ def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = Tr
 
 
 def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
-    """Which points lie on a river or border read along a side of their hex, or beside it
-    (a river beside a border): print there is the line's (black lines of a board without
-    colour; coloured ones are no print anyway)."""
+    """Which points lie on a river or border read on their hex's side or beside it (black lines of
+    a board without colour; coloured lines are no print anyway)."""
     sides, beside = set(), reading.strokes.get("river", set()) & reading.strokes.get("border", set())
     out = np.zeros(len(du), dtype=bool)
     if reading.in_colour:
@@ -189,9 +169,8 @@ def _grid_coords(fit, px, py) -> np.ndarray:
 
 
 def _offsets(fit, g):
-    """Each grid point's offset ``(du, dv)`` from the nearest hex centre in the pointy frame
-    (a flat grid is a pointy one with x and y exchanged), and that hex's key: the centres
-    are A1's plus whole steps (1, 0) and (1/2, sqrt3/2), whatever the offset layout."""
+    """Each grid point's offset ``(du, dv)`` from its nearest hex centre in the pointy frame, and
+    that hex's key (centres: A1's plus steps (1, 0) and (1/2, sqrt3/2))."""
     d = g - np.array(fit.grid.centre_mm((0, 0)))
     if fit.grid.orientation != "pointy":
         d = d[:, ::-1]
@@ -206,8 +185,7 @@ def _key(fit, h) -> int:
 
 
 def _side_distance(du, dv) -> np.ndarray:
-    """How far (grid units) points at offsets ``(du, dv)`` from their hex's centre lie
-    from its nearest side: a hex is where each of its three side normals gives at most 1/2."""
+    """How far (grid units) points at offsets ``(du, dv)`` lie from their hex's nearest side."""
     far = np.zeros_like(du)
     for a in (0.0, 60.0, 120.0):
         far = np.maximum(far, np.abs(du * math.cos(math.radians(a)) + dv * math.sin(math.radians(a))))
@@ -215,8 +193,7 @@ def _side_distance(du, dv) -> np.ndarray:
 
 
 def _across_px(fit, du, dv) -> np.ndarray:
-    """The direction across the nearest side of points at offsets ``(du, dv)``, as unit
-    vectors in pixels, (n, 2)."""
+    """Unit vectors in pixels across the nearest side of points at offsets ``(du, dv)``: (n, 2)."""
     normals = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
     proj = np.stack([du, dv], axis=1) @ normals.T
     n = normals[np.argmax(np.abs(proj), axis=1)]
@@ -257,23 +234,13 @@ def text_lines(mask: np.ndarray, letter: float) -> list[TextLine]:
         box = TextLine(c0 + int(xs.min()), r0 + int(ys.min()), c0 + int(xs.max()) + 1, r0 + int(ys.max()) + 1)
         if P.NAME_HEIGHTS[0] * letter <= box.height <= P.NAME_HEIGHTS[1] * letter \
                 and box.x1 - box.x0 >= P.NAME_WIDER * box.height \
-                and _coherence(mask[box.y0:box.y1, box.x0:box.x1]) <= P.NAME_COHERENCE:
+                and coherence(mask[box.y0:box.y1, box.x0:box.x1]) <= P.NAME_COHERENCE:
             lines.append(box)
     return sorted(lines, key=lambda b: (b.y0, b.x0))
 
 
-def _coherence(mask: np.ndarray) -> float:
-    """How much the marks lie in parallel lines (1) rather than in letters' many
-    directions (low): the coherence of the structure tensor of ``mask``."""
-    m = mask.astype(np.float32)
-    gx, gy = m[1:-1, 2:] - m[1:-1, :-2], m[2:, 1:-1] - m[:-2, 1:-1]
-    jxx, jyy, jxy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
-    return math.sqrt((jxx - jyy) ** 2 + 4 * jxy ** 2) / max(jxx + jyy, 1e-9)
-
-
 def _pieces(cells: np.ndarray, reach: int) -> list[list]:
-    """Connected pieces of the True cells: neighbours up, down, and up to ``reach`` cells
-    along a row (a gap between letters or words)."""
+    """Connected True cells: neighbours up, down, and within ``reach`` along a row."""
     todo = set(zip(*np.nonzero(cells)))
     out = []
     while todo:
@@ -292,8 +259,7 @@ def _pieces(cells: np.ndarray, reach: int) -> list[list]:
 
 
 def _names_of_lines(lines: list[TextLine], letter: float) -> list[TextLine]:
-    """Lines stacked close above one another and lined up (at their start, middle or end)
-    are one name set on two lines: their joint box."""
+    """Lines stacked close and lined up are one name on two lines: their joint box."""
     out: list[TextLine] = []
     for ln in lines:
         for k, prev in enumerate(out):
@@ -317,8 +283,7 @@ def _distances(fit, cities, lab: TextLine) -> np.ndarray:
 
 
 def _near_cities(fit, cities, labels: list[TextLine]) -> list[TextLine]:
-    """The lines of text that may be a city's name: on the board (not the letters and
-    numbers round it, a title or a key) and within ``NAME_REACH`` of a city."""
+    """The lines of text on the board within ``NAME_REACH`` of a city."""
     inside = {_key(fit, hx) for hx in fit.grid.hexes()}
     out = []
     for lab in labels:
@@ -330,9 +295,8 @@ def _near_cities(fit, cities, labels: list[TextLine]) -> list[TextLine]:
 
 
 def _read(rgb, fit, reading, labels, letter: float, config: str) -> dict:
-    """Tesseract's reading of each name (key: its index in ``labels``), with the hex
-    outlines that cross it kept: a letter a line crosses is read whole more often than one
-    the line was cut out of (see docs/import.md, "Names")."""
+    """Tesseract's reading of each name (key: its index in ``labels``), the hex outlines across it
+    kept (a letter a line crosses reads better whole)."""
     if not labels:
         return {}
     return ocr.read_sheets([(k, _for_tesseract(rgb, fit, reading, lab, letter))
@@ -340,11 +304,9 @@ def _read(rgb, fit, reading, labels, letter: float, config: str) -> dict:
 
 
 def _for_tesseract(rgb, fit, reading, lab: TextLine, letter: float) -> np.ndarray:
-    """A name as Tesseract likes it: dark print on white, its edges and accents kept (all
-    but the grey print, less dark than the print the line was found by, whitened),
-    enlarged until its letters stand ``NAME_TARGET_PX`` high."""
+    """A name as Tesseract likes it: dark print on white with its edges and accents, the rest
+    whitened, enlarged until letters stand ``NAME_TARGET_PX`` high."""
     from PIL import Image
-
     pad = max(2, int(round(P.NAME_PAD * letter)))
     h, w = rgb.shape[:2]
     crop = (max(0, lab.x0 - pad), max(0, lab.y0 - pad), min(w, lab.x1 + pad), min(h, lab.y1 + pad))
@@ -370,10 +332,8 @@ def clean_name(text: str) -> str:
 
 
 def _match(fit, cities, labels: list[TextLine], texts: dict) -> dict:
-    """Each name read to the nearest city (the nearest point of its box to the city's
-    centre, in hexes, within ``NAME_REACH``), the whole assignment the nearest in total."""
+    """Each name read to a city: the assignment nearest in total, within ``NAME_REACH``."""
     from .settle import assign
-
     names = [(k, clean_name(texts.get(k, ""))) for k in range(len(labels))]
     names = [(k, t) for k, t in names if len(t) >= 2]
     if not names:

@@ -1,23 +1,5 @@
-"""The numbers in a city's ring: the inside of the ring cleaned, and cut into numbers.
-
-**The crop** (:func:`ring_ink`): the red of the ring's edge is dropped (only near the ring:
-JPEG bleeds the ring's red over the digits, which must stay; and what is dropped keeps its
-share of black ink, for the outer lines of three stacked numbers touch the ring), and
-everything outside the ring is blanked (clear of the ring for one number; for several,
-which reach out to it, at the ring itself); what is left is how much darker than the paper
-each pixel is, with all but the block of text blanked (:func:`text_only`).
-
-**Splitting** (:func:`split_boxes`): a ring holds one number, or two or three stacked, or
-two side by side. Lines apart are told by empty rows; touching lines by a run's height (as
-many lines as it fits at the stacking pitch, cut at its emptiest rows). Lines apart that
-stand together no higher than ``STACK_LOW`` numbers alone are one number whose thin middle
-stroke was lost (:func:`one_line`). Two numbers side by side are a line far wider than
-high, or wider and lower than the board's usual number alone.
-
-**The count** (:func:`fit_count`): the numbers read are brought towards the 36 race numbers
-(a standard map uses each once): too many, the least sure splits are undone; too few, the
-rings nearest to holding two side by side are split (and, when no more than two are
-missing, two stacked lines that look more like three).
+"""The numbers in a city's ring: cleaned (:func:`ring_ink`), cut (:func:`split_boxes`), their
+count brought towards 36 (:func:`fit_count`). ``docs/import.md``, "Race numbers".
 """
 
 from __future__ import annotations
@@ -40,11 +22,9 @@ __all__ = ["Plan", "window", "distance", "seen_mask", "ring_ink", "for_tesseract
 
 @dataclass
 class Plan:
-    """How one city's crop is read: its ``ink`` and ``faint`` darkness (see
-    :func:`ring_ink`), the ``boxes`` of the numbers in it; the crop and boxes to go back to
-    when a split is undone (``unsplit``) and how sure a split made was (``margin``); a
-    split not made that the count may call for (``doubt``: ``(margin, (ink, faint,
-    boxes))``); whether the ring's shape says two side by side (``row``)."""
+    """How one city's crop is read: ``ink``, ``faint``, the number ``boxes``; what to go back to
+    when a split is undone (``unsplit``) and how sure the split was (``margin``); a split not
+    made that the count may call for (``doubt``); whether two stand side by side (``row``)."""
 
     hex: tuple
     ink: np.ndarray
@@ -57,13 +37,11 @@ class Plan:
 
 
 def window(shape, fit, h, ring, wide=False):
-    """Where :func:`ring_ink` looks: ``(inner radius in hex units, centre (x, y) in pixels,
-    (x0, y0, x1, y1) the pixels cut out)``."""
+    """Where :func:`ring_ink` looks: ``(inner radius, centre (x, y), pixel box)``."""
     px = fit.hex_px
     inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
     if wide:
-        # Two or three numbers reach out to the ring (the outer lines of three stacked, the
-        # outer digits of two side by side): cut at the ring itself; its red is dropped.
+        # (several numbers reach out to the ring: cut at the ring, its red dropped)
         inner = min(0.45, max(inner, ring - P.WIDE_IN))
     half = inner * px
     cx, cy = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
@@ -74,8 +52,7 @@ def window(shape, fit, h, ring, wide=False):
 
 
 def distance(A: np.ndarray, centre, box) -> np.ndarray:
-    """Distance of each pixel of ``box`` (x0, y0, x1, y1) from ``centre`` in grid units
-    (the affine undone for the offsets)."""
+    """Each pixel of ``box``'s distance from ``centre`` in grid units."""
     x0, y0, x1, y1 = box
     yy, xx = np.mgrid[y0:y1, x0:x1]
     L = np.linalg.inv(A[:, :2])
@@ -85,9 +62,8 @@ def distance(A: np.ndarray, centre, box) -> np.ndarray:
 
 
 def seen_mask(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
-    """Which pixels of a city's crop (cut wide, or else clear of the ring: the one of
-    ``crop_shape``) are far enough inside the cut to show the number as it is: neither
-    blanked nor near the ring's dropped red. None when neither cut has that shape."""
+    """Which pixels of a crop (cut wide or clear of the ring, by ``crop_shape``) show the number
+    as it is, clear of the cut's edge; None when neither cut has that shape."""
     for wide in (True, False):
         inner, centre, box = window(shape, fit, h, ring, wide)
         if (box[3] - box[1], box[2] - box[0]) == tuple(crop_shape):
@@ -96,14 +72,9 @@ def seen_mask(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
 
 
 def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
-    """The inside of a city's ring, red removed: how dark each pixel is, 0..1 (digits ~1).
-
-    With ``soft``, a pair: that, and the darkness before faint pixels are cut away (blurred
-    strokes of a small number are faint; the sliding comparison wants them). With ``wide``,
-    cut ``WIDE_IN`` inside the ring rather than clear of it (for rings of several numbers).
-    Shapes in the city colour (a town abroad's red cross) and dark shapes in a colour the
-    ground, the city colour and black ink do not explain (a port's blue anchor beside the
-    numbers) are no writing."""
+    """The inside of a city's ring, red removed: each pixel's darkness 0..1 (digits ~1); with
+    ``soft`` also the darkness before faint pixels are cut; ``wide`` cuts at the ring. Shapes
+    in the city or the river colour (a red cross, a port's anchor) are no writing."""
     A = fit.affine
     inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
@@ -113,15 +84,11 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     fill = reading.fills.get(h, np.ones(3))
     ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
-    # Red is what is more city colour than black ink (JPEG tints dark digits beside the ring
-    # a little red: they stay), and a pixel round it (the ring's blurred edge).
+    # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
     red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
     dist = distance(A, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
-    # Only the ring's edge is red to drop: what lies well inside it is the number. JPEG
-    # keeps colour at half resolution, so the ring's red bleeds over the digits' edges
-    # (and blur makes the digits' edges pale): dropping red further in ate the ends of the
-    # digits of small numbers (a 2 without its foot reads 1).
+    # Red is dropped only near the ring (JPEG bleeds it over the digits: a 2 lost its foot).
     red &= dist > inner - P.RED_BAND
     lum = lin @ LUMA
     keep = ~(red | outside)
@@ -134,12 +101,10 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
         # A digit next to the ring is tinted red, not dropped: its black share is ink.
         dropped = red & ~outside
         ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
-    # A shape in the city colour itself (the red cross of a town abroad) is no writing,
-    # wherever it lies: its black share alone is ink.
+    # A shape in the city colour (a town abroad's red cross): its black share alone is ink.
     solid = (a >= P.SOLID_CITY) & (b < P.SOLID_CITY_INK) & (miss < 0.8) & keep
     ink[solid] = np.minimum(ink[solid], np.clip(b[solid], 0, 1))
-    # A mark in the river's colour (a port's anchor beside the numbers) is no writing
-    # either, with the pixel round it (its lighter edge has too little colour to tell).
+    # A mark in the river's colour (a port's anchor) and the pixel round it are no writing.
     if "river" in legend.colours:
         a_r, b_r, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
         river = (a_r >= P.SYMBOL[0]) & (b_r < P.SYMBOL[1]) & (miss_r < 0.8) & ~red
@@ -157,9 +122,8 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
 
 
 def _on_plate(ink: np.ndarray) -> np.ndarray:
-    """A board without colour sets the numbers of a hatched hex on a white plate: only the
-    ink round the bold strokes is writing (a hatching's lines are thin: a 3 x 3 square fits
-    in no part of them), the box round those strokes grown by a stroke's width."""
+    """On a board without colour, a hatched hex's numbers on their white plate: the box round the
+    bold strokes (a 3 x 3 square fits in no hatching line), grown by a stroke's width."""
     solid = ink > 0.5
     core = solid[:-2, :-2] & solid[1:-1, :-2] & solid[2:, :-2] & solid[:-2, 1:-1] & solid[1:-1, 1:-1] \
         & solid[2:, 1:-1] & solid[:-2, 2:] & solid[1:-1, 2:] & solid[2:, 2:]
@@ -175,10 +139,8 @@ def _on_plate(ink: np.ndarray) -> np.ndarray:
 
 
 def _without_mark(hard: np.ndarray, faint: np.ndarray):
-    """A board without colour draws a port's anchor in black beside the numbers, at their
-    left: a part of the ink apart from the rest (by more than digits are), narrower than
-    high (``MARK_NARROW``; a race number's two digits are wider), the rest as wide as a
-    race number, is no number.
+    """On a board without colour, a port's black anchor left of the numbers (apart from them,
+    narrower than high: ``MARK_NARROW``, the rest as wide as a number) taken out.
 
     >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
@@ -216,10 +178,8 @@ def _grown(mask: np.ndarray) -> np.ndarray:
 
 
 def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
-    """Dark digits on white, enlarged so that a digit stands P.DIGIT_TARGET_PX high; the grey
-    edges are kept (Tesseract reads a smooth enlarged digit better than a blocky one)."""
+    """Dark digits on white, smoothly enlarged until a digit stands ``DIGIT_TARGET_PX`` high."""
     from PIL import Image
-
     img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
     digit_px = line_height(ink) or 0.3 * 0.73 * px   # nominal: digits of 0.3 hex
     scale = max(1.0, P.DIGIT_TARGET_PX / max(digit_px, 1.0))
@@ -229,23 +189,13 @@ def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
 
 
 def ink_runs(flags) -> list[tuple[int, int]]:
-    out, start = [], None
-    for i, f in enumerate(list(flags) + [False]):
-        if f and start is None:
-            start = i
-        elif not f and start is not None:
-            out.append((start, i))
-            start = None
-    return out
+    """The runs of True in ``flags``: ``[(start, stop)]``."""
+    d = np.diff(np.concatenate([[0], np.asarray(flags, dtype=np.int8), [0]]))
+    return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist()))
 
 
 def text_only(ink: np.ndarray) -> np.ndarray:
-    """Blank all but the block of text: the rows and columns around the densest ones.
-
-    What is left of a ring, or a stray bit of a name, is thin and scattered; the number is
-    a dense block in the middle. Gaps up to most of a digit's height are bridged (between
-    the digits of a number, between stacked numbers).
-    """
+    """All but the dense block of text blanked (gaps up to most of a digit's height bridged)."""
     out = np.zeros_like(ink)
     px = ink.sum(axis=0)
     py = ink.sum(axis=1)
@@ -253,8 +203,7 @@ def text_only(ink: np.ndarray) -> np.ndarray:
         return out
     runs = [b - a for a, b in ink_runs(py > 0.2 * py.max()) if b - a >= 2]
     digit = float(np.median(runs)) if runs else 4.0
-    # (A gap of g empty rows is g + 1 rows from the last inked one: stacked numbers of a
-    # small board, 3 rows high, stand 2 empty rows apart.)
+    # (g empty rows are g + 1 from the last inked one; small stacked numbers stand 2 apart)
     gap = max(3, int(round(0.8 * digit)) + 1)
 
     def span(p):
@@ -280,24 +229,11 @@ def text_only(ink: np.ndarray) -> np.ndarray:
 
 
 def line_height(ink: np.ndarray) -> float | None:
-    """Height of the digits in a crop (one number, or two or three stacked or in a row).
-
-    The runs of inked rows give it, unless stacked lines touch: then the width of the text
-    does (two digits are about 1.6 times as wide as high).
-    """
+    """The digits' height in a crop: from the runs of inked rows, or the text's width when
+    stacked lines touch (two digits are about 1.6 times as wide as high)."""
     cols = np.nonzero((ink > 0.35).sum(axis=0) >= 1)[0]
     by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
-    rows = (ink > 0.35).sum(axis=1) >= 1
-    runs, n = [], 0
-    for r in rows:
-        if r:
-            n += 1
-        elif n:
-            runs.append(n)
-            n = 0
-    if n:
-        runs.append(n)
-    runs = [r for r in runs if r >= 3]
+    runs = [b - a for a, b in ink_runs((ink > 0.35).sum(axis=1) >= 1) if b - a >= 3]
     by_rows = float(np.median(runs)) if runs else None
     if by_rows and by_width:
         return min(by_rows, by_width)
@@ -305,15 +241,9 @@ def line_height(ink: np.ndarray) -> float | None:
 
 
 def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
-    """Where the numbers in a crop are (``(rows, columns)`` slices, top to bottom): lines
-    of stacked numbers, and two numbers side by side.
-
-    Lines apart are told by empty rows between them; lines that touch (blur, a tight
-    pitch) by the height of a run next to a line's: a run holds as many lines as its
-    height fits at the pitch numbers are stacked with, cut at its emptiest rows. A single
-    line is two numbers side by side when it is far wider than high, or when ``row`` says so
-    (the board's other numbers tell it).
-    """
+    """The numbers in a crop (``(rows, columns)`` slices, top to bottom): stacked lines, by empty
+    rows or by the stacking pitch where they touch; one line far wider than high (or ``row``)
+    is two side by side."""
     box = bbox(ink > 0.3)
     if box is None:
         return []
@@ -324,9 +254,8 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     runs = [(a, b) for a, b in ink_runs(rows > 0) if b - a >= 2]
     if not runs:
         return []
-    # One line's height: the width of the widest line says it (two digits), unless the
-    # numbers are narrow ("11"): then the lowest run standing apart does, when it is not
-    # much higher than that (a run of two touching lines is).
+    # A line's height from the widest line's width, or for narrow numbers ("11") the lowest
+    # run standing apart, unless much higher (two touching lines).
     line_h = min(h, w / P.NUMBER_ASPECT) if w else h
     apart = [b - a for a, b in runs if b - a >= 3]
     if len(runs) > 1 and apart and line_h < min(apart) <= 1.3 * line_h:
@@ -349,8 +278,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
         lh = b - a
         ys = slice(y0 + a, y0 + b)
         if len(lines) == 1 and (row or (row is None and lw / max(lh, 1) > 2.6)):
-            # Two numbers in a row (only ever one row of them: three are stacked): split
-            # at the widest gap near the middle.
+            # (two in a row, three are stacked: split at the widest gap near the middle)
             prof = (line > 0.3).sum(axis=0).astype(float)
             mid = (cols[0] + cols[-1]) / 2
             cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
@@ -362,8 +290,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
 
 
 def _cuts(prof: np.ndarray, n: int) -> list[int]:
-    """Where to cut a run of ``n`` touching lines (row profile ``prof``): at the emptiest
-    row near each place an even pitch puts a cut (lines of one ring are set alike)."""
+    """Where to cut ``n`` touching lines (profile ``prof``): the emptiest row near even pitch."""
     h = len(prof)
     cuts = []
     for k in range(1, n):
@@ -375,17 +302,15 @@ def _cuts(prof: np.ndarray, n: int) -> list[int]:
 
 
 def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
-    """A run of ``n`` touching lines (the rows of ``block``) cut into ``n``: ``(top,
-    bottom)`` rows of each, cut where :func:`_cuts` says on the run's ink profile."""
+    """A run of ``n`` touching lines in ``block`` cut into ``n``: ``[(top, bottom)]``."""
     prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
     edges = [0] + _cuts(prof, n) + [len(block)]
     return [(edges[k], edges[k + 1]) for k in range(n)]
 
 
 def split_halves(ink: np.ndarray, whole: np.ndarray | None):
-    """A line cut into two numbers side by side: ``(margin, halves)``, how much more the
-    weaker half looks like a number than the whole line does (``whole``: its scores; none,
-    nothing), or None when the halves are not two numbers."""
+    """A line cut into two side by side: ``(margin, halves)``, how much more the weaker half looks
+    like a number than the whole (``whole``: its scores); None when not two numbers."""
     halves = split_boxes(ink, True)
     each = [code_scores(ink[b]) for b in halves]
     if len(halves) != 2 or any(e is None for e in each):
@@ -395,11 +320,9 @@ def split_halves(ink: np.ndarray, whole: np.ndarray | None):
 
 
 def row_doubt(wider, whole, one_h: float, one_w: float):
-    """A ring read as one number (``whole``: its scores) that may hold two side by side:
-    ``wider`` (ink, faint ink, cut at the ring) is a line wider than the board's number
-    alone and not much higher (1.3 times at most), and its halves look almost as much like
-    numbers as the whole (within ``ROW_DOUBT``). ``(margin, (ink, faint, halves))``, or
-    None."""
+    """A ring read as one number that may hold two side by side: ``(margin, (ink, faint,
+    halves))`` when the cut at the ring is wider than the board's number, not much higher, and
+    its halves nearly as number-like as the whole (within ``ROW_DOUBT``); else None."""
     if wider is None or whole is None:
         return None
     b = bbox(wider[0] > 0.3)
@@ -413,13 +336,8 @@ def row_doubt(wider, whole, one_h: float, one_w: float):
 
 
 def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
-    """Two stacked numbers read as three, cut at an even pitch across their ink, and how
-    much better the three look like numbers than the two do (the weakest of each):
-    ``(margin, (ink, faint, boxes))``, or None when ``boxes`` are not two stacked.
-
-    The lines of a small 3-stack touch and the ring cuts their width short, so the run's
-    height reads as two lines (15/23/53 read as 15/45); the count of race numbers says
-    when to look again (see fit_count)."""
+    """Two stacked numbers cut evenly into three (a small 3-stack's lines touch): ``(margin, (ink,
+    faint, boxes))``, margin how much more number-like the three are; None if not two stacked."""
     if len(boxes) != 2 or boxes[0][1] != boxes[1][1]:
         return None
     ys0, ys1, xs = boxes[0][0].start, boxes[1][0].stop, boxes[0][1]
@@ -433,12 +351,8 @@ def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
 
 
 def one_line(boxes, lone_h: float | None):
-    """``boxes`` as one box when they are lines stacked no higher together than
-    ``STACK_LOW`` times the board's number alone in a ring (``lone_h``, the median height of
-    the rings read as one line): one number whose thin middle stroke was lost (a serif 2's
-    diagonal under blur and shade) leaves an empty row, as two stacked lines do; but
-    stacked lines, set no larger than a number alone, stand higher together (1.4-3.4 times
-    it on the kept benchmark boards; a number parted so, 1.0-1.25).
+    """``boxes`` as one box when the lines stand no higher together than ``STACK_LOW`` times the
+    board's lone number (``lone_h``): one number whose thin middle stroke was lost.
 
     >>> b = [(slice(6, 11), slice(4, 16)), (slice(12, 15), slice(4, 16))]
     >>> one_line(b, 9.0)
@@ -470,8 +384,7 @@ def hidden_ends(shape, fit, h, ring, ink, boxes) -> dict:
         cols = np.nonzero(part.any(axis=0))[0]
         if not len(cols):
             continue
-        # The outer column of ink and the one beyond it: any of them unseen, the number
-        # runs into the cut.
+        # (the outer column of ink or the next unseen: the number runs into the cut)
         c = xs.start + (cols[0] - 1 if side == "left" else cols[-1])
         if c < 0 or c + 2 > seen.shape[1] or not seen[ys, c:c + 2].all():
             out[j] = (side, seen)
@@ -479,15 +392,9 @@ def hidden_ends(shape, fit, h, ring, ink, boxes) -> dict:
 
 
 def fit_count(planned: list, codes: int | None = None) -> None:
-    """Bring the numbers read towards one per race number (in place), by the rings whose
-    splitting was least sure (``planned``: :class:`Plan` per ring).
-
-    More numbers than race numbers: the least sure splits are undone first. Fewer (a
-    standard map uses each of the 36 once): the rings nearest to holding two side by side
-    are split, the nearest first; unless far fewer are read (``COUNT_SHORT``): a map may
-    leave race numbers out. A doubt of three boxes is two stacked lines that may be three
-    (see :func:`stack_three`; its margin is positive, so it goes before the pairs), taken
-    only when at most ``STACK_SHORT`` numbers are missing.
+    """Bring the count of numbers read towards one per race number (in place): too many, the least
+    sure splits undone; a few too few (not over ``COUNT_SHORT``), the rings nearest to two side
+    by side split, nearest first (two stacked as three only within ``STACK_SHORT``).
 
     >>> one, two = [[0, 0]], [[0, 0], [0, 0]]
     >>> planned = [Plan("A1", "i", "f", one, doubt=(-0.05, ("i2", "f2", two))),
@@ -510,8 +417,7 @@ def fit_count(planned: list, codes: int | None = None) -> None:
         total -= 1
     if total < codes - P.COUNT_SHORT:
         return      # far fewer: a map that leaves race numbers out, not numbers missed
-    # Two stacked read as three only when the count is nearly right: many numbers missed
-    # is a board read badly, whose parts look like anything.
+    # (two stacked as three only when nearly right: a board read badly looks like anything)
     stacks = total >= codes - P.STACK_SHORT
     for p in sorted((p for p in planned if p.doubt is not None), key=lambda p: -p.doubt[0]):
         if total >= codes:

@@ -1,21 +1,6 @@
-"""Stage 6, race numbers: what each city's ring holds.
-
-Input: the picture, the grid and the :class:`~mapkit.imaging.reading.Reading` (cities,
-light, fills). Output: ``{hex: (race numbers...)}`` and notes.
-
-1. **Crops** (:mod:`.numbercrops`): the inside of each ring, cleaned, cut into numbers
-   (one; two or three stacked; two side by side); the count brought towards the 36.
-2. **Scores** (:mod:`.digits`): each number against the 36 race numbers, cut out and (for
-   small numbers) sliding; a number cut short by the ring also where it shows. A number
-   sharing its ring counts for less than one alone (``PART_TRUST``); a share of each race
-   number's mean score over the board is taken off (dense shapes fit any blob); what
-   Tesseract reads, when it reads as many numbers, adds a little.
-3. **Settling** (:mod:`.settle`): every number gets a different race number, the board's
-   regions weighing in for unsure readings; then the board's own digits are learnt and
-   the numbers settled again (:mod:`.boarddigits`).
-
-Changed or unsure readings are listed in the notes. A town abroad (a ring on foreign land)
-carries no race number and is not read.
+"""Stage 6, race numbers (:func:`read_numbers`): rings cut into numbers (:mod:`.numbercrops`),
+scored (:mod:`.digits`, Tesseract), settled one race number each (:mod:`.settle`,
+:mod:`.boarddigits`). ``docs/import.md``, "Race numbers".
 
 >>> split_numbers("1112 13"), split_numbers("357")
 (([11, 12, 13], []), ([35], ['7']))
@@ -42,8 +27,7 @@ __all__ = ["read_numbers", "split_numbers", "Slot"]
 
 @dataclass
 class Slot:
-    """One number read: its city, its scores over the 36 race numbers (``CODES`` order),
-    and how many comparisons were summed in them."""
+    """One number read: its city, its scores (``CODES`` order), the comparisons summed in them."""
 
     hex: tuple
     scores: np.ndarray
@@ -52,8 +36,7 @@ class Slot:
 
 
 class _Size(NamedTuple):
-    """The board's number alone in a ring: its ink's height and width (pixels; None on a
-    board with too few rings), and the height of the rings read as one line."""
+    """The board's lone number's ink height and width (or None), the one-line rings' height."""
 
     one_h: float | None
     one_w: float | None
@@ -75,8 +58,7 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
 
 
 def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
-    """Race numbers of the cities found: ``({Hex: (numbers...)}, notes)``. Raises
-    :class:`~mapkit.imaging.ocr.OcrUnavailable` when OCR cannot run."""
+    """The cities' race numbers: ``({Hex: (numbers...)}, notes)``; OcrUnavailable without OCR."""
     why = ocr.ocr_available()
     if why:
         raise ocr.OcrUnavailable(why)
@@ -99,9 +81,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     planned = [_plan(h, ink, faint, lines_of[h], size, crop) for h, (ink, faint) in inks_of]
     total = sum(len(p.boxes) for p in planned)
     if size.one_w and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
-        # Numbers missing: a ring read as one number clear of the ring may hold two side
-        # by side whose outer digits that cut took off (looked for only now: it costs a
-        # crop per ring).
+        # Numbers missing: a ring read as one may hold two side by side, cut short.
         for p in planned:
             if not p.row and len(p.boxes) == 1 and p.doubt is None:
                 p.doubt = row_doubt(crop(p.hex, True), code_scores(p.ink[p.boxes[0]]),
@@ -128,9 +108,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
 
 
 def _number_size(inks_of, lines_of) -> _Size:
-    """How high and wide the board's number alone is: most rings hold one number, so the
-    median ink block; and the height of the rings read as one line (the median block of all
-    rings is higher on a board with many rings of two or three)."""
+    """The board's lone number's size (median ink block) and the one-line rings' height."""
     alone = [b for b in (bbox(i[0] > 0.3) for _, i in inks_of) if b is not None]
     alone = [(b[1] - b[0], b[3] - b[2]) for b in alone]
     one_h = one_w = None
@@ -148,14 +126,11 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
     b = bbox(ink > 0.3)
     if size.one_w and b is not None:
         bh, bw = b[1] - b[0], b[3] - b[2]
-        # Two numbers side by side are set smaller than one alone, and are wider; the ring
-        # may cut their outer ends off, so "wider" is only a little.
+        # (two side by side are smaller and wider; the ring may cut their ends off)
         if bh <= 1.3 * size.one_h and (bw >= P.ROW_WIDE * size.one_w
                                        or (bw >= P.ROW_WIDER * size.one_w and bh <= P.ROW_LOWER * size.one_h)):
             row = True
-    # Lines too low to be two are one number; but two numbers side by side, their outer
-    # digits cut off by the cut clear of the ring, may show as such lines too: the wider
-    # cut is looked at first.
+    # Lines too low to be two are one number, unless the wider cut shows two side by side.
     narrow = (ink, faint, one_line(boxes, size.lone_h))
     if row or len(boxes) > 1:
         wider = crop(h, True)
@@ -164,8 +139,7 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
             boxes = one_line(split_boxes(ink), size.lone_h)
     margin = doubt = None
     if row and len(boxes) == 1:
-        # A few pixels wider and lower than the others may still be one number: two they
-        # are when the halves look more like numbers than the whole does.
+        # (a little wider and lower: two only when the halves look more like numbers)
         split = split_halves(ink, code_scores(ink[boxes[0]]))
         if split is not None:
             margin, halves = split
@@ -184,9 +158,8 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
 
 
 def _score(planned, shape, fit, rings):
-    """Template scores of every number planned: ``(slots, groups, sheets)``, ``groups``
-    mapping how many numbers a ring holds to ``[(slot index, ink, faint ink)]`` (a part of a
-    crowded ring alone in its crop), ``sheets`` the crops for Tesseract."""
+    """Template scores of every number planned: ``(slots, groups, sheets)``; ``groups``: numbers
+    a ring holds -> ``[(slot, ink, faint)]``; ``sheets``: the crops for Tesseract."""
     slots, groups, sheets = [], {}, []
     for p in planned:
         hidden = hidden_ends(shape, fit, p.hex, rings[p.hex], p.ink, p.boxes)
@@ -211,10 +184,8 @@ def _score(planned, shape, fit, rings):
 
 
 def _weigh(slots, groups):
-    """The sliding comparison added (each kind of ring at its own size), and the scores
-    brought to the scale of a number alone in its ring, a part of a crowded ring weighed
-    ``PART_TRUST`` (compared more often, it must not outweigh a clear number alone); parts
-    beyond the 36 that look least like numbers dropped. ``(slots, unit, slots before)``."""
+    """The sliding comparison added and the scores brought to a single number's scale, a part of
+    a crowded ring weighed ``PART_TRUST``; the weakest parts beyond 36 dropped."""
     kept = list(slots)
     for members in groups.values():
         if len(members) >= P.SLIDE_MIN:
@@ -231,10 +202,8 @@ def _weigh(slots, groups):
 
 
 def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
-    """What Tesseract read in a ring, when it reads as many numbers as the ring holds, adds
-    ``TESSERACT_BONUS`` to those race numbers' scores (in place). Returns which numbers are
-    sure: those of rings where Tesseract reads what the templates read (two readers agree),
-    set large enough for Tesseract to be a reader (``SURE_PX``)."""
+    """Tesseract's reading adds ``TESSERACT_BONUS`` (in place); returns the sure numbers: where
+    Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
     index = {c: i for i, c in enumerate(CODES)}
     sure = np.zeros(len(slots), dtype=bool)
     by_hex: dict = {}
@@ -275,9 +244,8 @@ def _given_out(result, notes, slots, chosen):
 
 
 def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray | None:
-    """Template scores of one number (its cleaned ink and its faint darkness), or None when
-    it is too small to be one. A faint number alone: its darkest stroke alone stands out of
-    the cleaned ink; the faint darkness shows all of it."""
+    """Template scores of one number (its cleaned ink, or for a faint lone one its faint
+    darkness too), or None when too small to be one."""
     sc = code_scores(ink, 3 if alone else P.PART_MIN_BOX)
     if sc is None and alone:
         sc = code_scores(faint)
@@ -285,10 +253,8 @@ def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray |
 
 
 def unbias(slots) -> None:
-    """Take from each race number's score a share of its mean score over the board's numbers
-    of the same kind (alone in a ring; sharing one): a race number whose templates fit every
-    number (dense shapes: 44, 66, 64 fit any dark blob) says little when it fits one. Each
-    kind is set at its own size and read with its own sureness: each has its own mean."""
+    """Take from each race number's score a share of its mean over the board's numbers of the same
+    kind (dense shapes such as 44 fit any blob)."""
     count: dict = {}
     for sl in slots:
         count[sl.hex] = count.get(sl.hex, 0) + 1
@@ -302,10 +268,8 @@ def unbias(slots) -> None:
 
 
 def slide_scores(slots, singles) -> None:
-    """Add the sliding comparison to the scores of ``singles`` (``[(slot index, ink, faint)]``),
-    twice: on the faint darkness and on the cleaned ink (two views of a 4-pixel number). The
-    board's number size is uncertain by a tenth or two: the comparisons at the
-    ``SLIDE_KEEP`` sizes that fit the board's numbers best are summed."""
+    """Add the sliding comparison to ``singles`` (``[(slot, ink, faint)]``) on both darknesses,
+    summed over the ``SLIDE_KEEP`` sizes that fit the board best."""
     hs = [ink_height(ink) for _, ink, _ in singles]
     hs = [h for h in hs if h]
     if not hs:

@@ -1,9 +1,5 @@
-"""Tesseract, through ``pytesseract`` (the optional extra ``ocr``): whether it can run, and
-many crops read in one run (:func:`read_sheets`): the crops go one below the other on a
-sheet, and each word found is given back to the crop it lies on.
-
-Without Tesseract (or pytesseract) no race numbers or names are read: cities come without
-numbers and with their placeholder names, and the importer says why.
+"""Tesseract through ``pytesseract`` (the optional extra ``ocr``): whether it can run, and many
+crops read in one run, one below the other on a sheet (:func:`read_sheets`).
 """
 
 from __future__ import annotations
@@ -37,7 +33,6 @@ def ocr_available() -> str | None:
 def languages(wanted) -> list[str]:
     """Those of Tesseract's languages ``wanted`` that are installed (its data files)."""
     import pytesseract
-
     try:
         have = set(pytesseract.get_languages(config=""))
     except Exception:  # a broken install: no language at all
@@ -45,13 +40,9 @@ def languages(wanted) -> list[str]:
     return [lang for lang in wanted if lang in have]
 
 
-def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX,
-                confidence: bool = False) -> dict:
-    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text (its lines
-    joined by spaces, words ``line_px`` apart in height being one line), or with
-    ``confidence`` key -> (text, the least of its words' confidences, 0..100). The crops go
-    in sheets one below the other, one Tesseract run per sheet (Tesseract refuses pictures
-    over 32767 pixels high; a sheet stays far below)."""
+def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX) -> dict:
+    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text (words
+    ``line_px`` apart in height on one line)."""
     out: dict = {}
     i = 0
     while i < len(crops):
@@ -70,7 +61,7 @@ def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX
             cy = data["top"][k] + data["height"][k] / 2
             for key, top, bottom in spans:
                 if top <= cy < bottom:
-                    words[key].append((data["top"][k], data["left"][k], text, float(data["conf"][k])))
+                    words[key].append((data["top"][k], data["left"][k], text))
                     break
         for key, _, _ in spans:
             rows: list[list] = []
@@ -79,14 +70,12 @@ def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX
                     rows[-1].append(word)
                 else:
                     rows.append([word])
-            text = " ".join(w[2] for row in rows for w in sorted(row, key=lambda w: w[1]))
-            out[key] = (text, min((w[3] for w in words[key]), default=0.0)) if confidence else text
+            out[key] = " ".join(w[2] for row in rows for w in sorted(row, key=lambda w: w[1]))
     return out
 
 
 def _sheet(batch, height: int):
-    """The crops of ``batch`` one below the other on a white sheet: ``(sheet, spans)``,
-    ``spans`` the rows each crop's words may lie in."""
+    """The crops one below the other on a white sheet, and the rows each crop's words lie in."""
     width = max(c.shape[1] for _, c in batch) + 2 * P.SHEET_GAP_PX
     sheet = np.full((height, width), 255, dtype=np.uint8)
     spans = []
@@ -103,7 +92,6 @@ def _tesseract(sheet: np.ndarray, config: str) -> dict:
     """Tesseract's words on a sheet (pytesseract's ``image_to_data`` dictionary)."""
     import pytesseract
     from PIL import Image
-
     try:
         return pytesseract.image_to_data(Image.fromarray(sheet), config=config,
                                          output_type=pytesseract.Output.DICT)

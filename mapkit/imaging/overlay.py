@@ -1,10 +1,5 @@
-"""What was read, drawn over the picture, for a person to check at a glance.
-
-Every hex gets a thin cyan outline where the grid was found and a letter for its terrain
-(``^`` mountain, ``~`` water, ``#`` foreign, ``x`` off; plain stays blank); rivers are drawn
-as thick cyan lines and borders as magenta ones along their edges; cities as yellow rings
-with the numbers read. Whatever the reader was least sure of is marked in orange: the hex
-outline for terrain, a dashed line for an edge.
+"""What was read, drawn over the picture: the grid in cyan with a letter for each terrain,
+rivers cyan, borders magenta, cities yellow with their numbers, the least sure in orange.
 
 >>> import numpy as np
 >>> from mapkit.testing import random_map, draw_board, dampfross_style
@@ -39,7 +34,6 @@ TEXT = (200, 0, 120)
 def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
     """A PIL image: the picture, lightened, with the reading drawn over it."""
     from PIL import Image, ImageDraw, ImageFont
-
     base = Image.fromarray(rgb).convert("RGB")
     # Lighten the picture so that the drawing stands out.
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), 0.35)
@@ -98,7 +92,6 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
 def overlay_png(rgb: np.ndarray, fit, reading, numbers: dict) -> bytes:
     """The overlay as PNG bytes (for an atomic write)."""
     import io
-
     buf = io.BytesIO()
     draw_overlay(rgb, fit, reading, numbers).save(buf, format="PNG", optimize=False)
     return buf.getvalue()

@@ -1,10 +1,6 @@
-"""Every tuning constant of the picture importer, in one place, each with its reason.
-
-Sizes are in grid units (the distance between adjacent hex centres is 1) unless they say
-pixels (``_PX``); shares of a stroke or ring colour are the ``a`` of
-:func:`mapkit.imaging.mixing.unmix` (0: the fill alone, 1: the stroke's colour). How each
-value was measured, and what else was tried, is told in ``docs/import.md`` ("Parameters"),
-not here.
+"""Every tuning constant of the picture importer, each with its reason; how each was measured:
+``docs/import.md``, "Parameters". Sizes in grid units (hex centres 1 apart) unless ``_PX``;
+shares of a colour are :func:`~mapkit.imaging.mixing.unmix`'s ``a`` (0 fill, 1 the colour).
 """
 
 import numpy as np

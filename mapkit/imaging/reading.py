@@ -1,9 +1,5 @@
-"""Stages 2 to 5 together: the board read from the picture once the grid is known.
-
-:func:`read_board` runs terrain (:mod:`.terrain`), the edges' shares (:mod:`.edgeshares`),
-the cities (:mod:`.rings`) and the edges' decisions (:mod:`.edges`), and gathers what they
-read in one :class:`Reading` (what the race numbers, the names, the overlay and the report
-read on).
+"""Stages 2 to 5 together (:func:`read_board` -> :class:`Reading`, what stages 6 and 7, the
+overlay and the report read on).
 
 >>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> from mapkit.imaging.gridfind import find_grid
@@ -56,8 +52,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     centres = np.array([grid.centre_mm(h) for h in hexes])
     land = read_terrain(rgb, fit, legend)
     mark_off(land.terrain, grid, fit.outline)
-    # The background of a stroke is the colour of the hex's terrain as printed on this board
-    # (not the hex's own measured fill, which JPEG tints with the ring or line beside it).
+    # A stroke's background: the terrain's colour as printed (JPEG tints a hex's own fill).
     class_lin = dict(land.colours)
     class_lin["off"] = class_lin[land.paper]
     fills = np.array([class_lin[land.terrain[h]] for h in hexes])
@@ -66,10 +61,8 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     edge_index = {e: i for i, e in enumerate(edges)}
     ea = np.array([index[a] for a, _ in edges], dtype=np.intp)
     eb = np.array([index[b] for _, b in edges], dtype=np.intp)
-    # The legend's stroke colours are used as they are (after the white balance): measured
-    # on thin blurred lines they come out mixed with the outline under them. The city colour
-    # competes too when it is not the border's: a city outline drawn along the sides of its
-    # hex (mapkit's own style) is found from the edges.
+    # The legend's stroke colours as they are (measured on thin lines they mix with the
+    # outline); the city colour competes too (an outline along a city's sides).
     ink, city = legend.linear("grid"), legend.linear("city")
     strokes = legend.strokes()
     stroke_lin = {k: legend.linear(k) for k in strokes}
@@ -82,9 +75,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     found = read_cities(rgb, fit, legend, land, (edge_index, shares), class_lin)
     land.terrain.update(found.ground)
     land.confidence.update(found.ground_confidence)
-    # On the sides of a city whose outline runs along them, a river blurs into the outline:
-    # there its share is the one measured over a background of fill blended with the outline
-    # colour (only there: elsewhere that freedom fits an outline's blur as a faint river).
+    # On an outlined city's sides a river is measured over the fill blended with the outline.
     sides = sorted({edge_index[e] for h, r in found.cities.items() if r >= P.HUG_RADIUS
                     for e in grid.edges_of(h)})
     if sides:

@@ -1,13 +1,6 @@
-"""Where a city stands says something of its race numbers: the tens digit is a region.
-
-On the published boards the cities that share a tens digit lie close together (rules.md,
-section 1: the tens digit names a region, and a big city's numbers share one). A number
-read badly, a grey smudge at 20 pixels per hex, is then most likely one whose tens digit its
-neighbours carry. How far that holds is measured on each board, from its own numbers as
-read: the weight given to the neighbours is the one under which the board's readings are
-likeliest (each number's tens digit foretold from the others', never from its own). On a
-board whose numbers are laid out with no such plan the neighbours foretell nothing, the
-weight comes out at or near zero, and the readings stand alone.
+"""The tens digit of a race number is a region: a city's neighbours foretell it, as far as
+the board's own numbers show its layout holds (:func:`region_weight`). See
+``docs/import.md``, "Regions".
 
 A board of 36 cities on a 6 x 6 block, each tens digit on a block of 2 x 3:
 
@@ -59,11 +52,8 @@ def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
 
 
 def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = P.NEIGHBOURS) -> float:
-    """How far the neighbours' tens digits foretell a number's own on this board: the
-    weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
-    likeliest; zero unless they are likelier so than the same digits shuffled over the
-    same places are in all but one of ``SHUFFLES`` (36 numbers laid out at random show
-    some clustering by chance, and so do the numbers of a big city)."""
+    """The weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
+    likeliest; zero unless likelier than all but one of ``SHUFFLES`` shuffles."""
     near = nearest_others(places, neighbours)       # the places stay; only digits move
     w, gain = _gain(shares_among(near, tens), tens)
     if w == 0:
@@ -75,6 +65,5 @@ def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = P.NEIG
 
 
 def tens_prior(shares: np.ndarray, weight: float) -> np.ndarray:
-    """``(n, 6)`` log-odds of each tens digit from the neighbours, against even odds (one in
-    six): zero everywhere at weight 0."""
+    """``(n, 6)`` log-odds of each tens digit from the neighbours (zero at weight 0)."""
     return np.log(weight * shares + (1 - weight) / 6) + np.log(6)

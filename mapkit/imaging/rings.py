@@ -1,27 +1,6 @@
-"""Stage 4, rings: which hexes are cities.
-
-Input: the picture, the grid, the terrain (stage 2) and the edges' shares (stage 3a).
-Output: a :class:`CityReading`: the city hexes with their ring's radius, how sure each is,
-and the ground (plain or mountain) under each ring.
-
-A city is drawn in one of two ways: a **ring** inside the hex (a circle or a hexagon in the
-city colour), or an **outline** along the hex's own sides (mapkit's renderer, the "hex with
-a red outline" of the Dampfross boards).
-
-- **Rings** (:func:`find_rings`): for each of 48 angles round the centre, the city colour
-  must show at the radius where most angles show it, and not only as the blur of a border
-  on the hex's side: either with paler paper between the ring and the side, or deeper in
-  than a border's width (the mirror image of the point across the side shows less). Angles
-  whose side shows the colour past the line (a border there) say nothing. A hex tinted all
-  over (a mountain brown close to the city colour) is no ring; neither is a ring much weaker
-  than the board's sure ones where the ground is close to the city colour.
-- **Outlines** (:func:`outlined_hexes`): every side shows the city colour, lying on the
-  inner side of the line (a border round an enclave lies on the line itself). A hex with a
-  river on (nearly) all its sides hides its outline: it is a city when its middle is
-  written on.
-- A ring on a hex read as water or foreign land makes a city only if plain or mountain under
-  the ring explains the hex better; a ring deep in a neighbouring state (every neighbour
-  foreign too) is a town abroad, on foreign land.
+"""Stage 4, cities (:func:`read_cities` -> :class:`CityReading`): a ring inside the hex
+(:func:`find_rings`) or an outline along its sides (:func:`outlined_hexes`), in the city
+colour. ``docs/import.md``, "Cities".
 """
 
 from __future__ import annotations
@@ -42,10 +21,9 @@ __all__ = ["CityReading", "Ring", "RingFrame", "ring_frame", "find_rings", "outl
 
 
 class Ring(NamedTuple):
-    """A ring found in a hex: its ``radius`` (grid units), how sure (``score`` 0..1), the
-    ground under it (``ground``: index among the grounds tried, or -1: its own terrain),
-    whether that ground replaced the hex's own (``switched``) and the residual of each
-    ground (``residuals``)."""
+    """A ring found in a hex: ``radius`` (grid units), ``score`` 0..1, the ``ground`` under it
+    (index among the grounds tried; -1: its own terrain), whether that replaced the hex's own
+    (``switched``), each ground's ``residuals``."""
 
     radius: float
     score: float
@@ -56,9 +34,8 @@ class Ring(NamedTuple):
 
 @dataclass
 class CityReading:
-    """What stage 4 read: city hex -> the ring's radius (grid units; an outline along the
-    sides is ``OUTLINE_RADIUS`` or more), how sure each city and near miss is (0..1), and
-    the terrain of city hexes where the ring showed it (``ground``)."""
+    """Stage 4's reading: city hex -> ring radius (an outline: ``OUTLINE_RADIUS`` or more), the
+    confidence of cities and near misses, the terrain under rings that showed it."""
 
     cities: dict = field(default_factory=dict)        # Hex -> ring radius
     confidence: dict = field(default_factory=dict)    # Hex -> 0..1 (cities and near misses)
@@ -67,11 +44,8 @@ class CityReading:
 
 
 class RingFrame(NamedTuple):
-    """Where a hex is sampled for a ring (grid units from its centre): ``pat_in`` at each
-    radius and angle inside the hex (r, a, 2), ``pat_out`` just past its sides (3, a, 2),
-    ``pat_mirror`` each inside point mirrored across its nearest side and the next (r, a, 2,
-    2); the distance to the hex's boundary at each angle (``bound``), which side each angle
-    faces (``side_dir``), the six side normals and which two each point is mirrored across."""
+    """Where a hex is sampled for a ring (grid units from its centre): inside at each radius and
+    angle, just past its sides, and each inside point mirrored across its two nearest sides."""
 
     radii: np.ndarray
     bound: np.ndarray
@@ -106,8 +80,7 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
     pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
     pat_out = beyond[:, :, None] * dirs[None, :, :]
-    # A border line on a side is as wide on one side of it as on the other, a ring lies on
-    # the inside only. (In a corner the blur of two borders adds up: two mirror images.)
+    # A border is as wide either side of a side, a ring inside only: mirrors (two, corners).
     six = start + np.arange(6) * (math.pi / 3)
     normals = np.stack([np.cos(six), np.sin(six)], axis=1)                 # (6, 2)
     order = np.argsort(-(pat_in @ normals.T), axis=-1)                     # (r, a, 6)
@@ -146,11 +119,8 @@ class _Candidate(NamedTuple):
 
 def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid,
                loose=None, abroad=None) -> dict:
-    """City rings: hexes where the city colour goes all the way round inside the hex;
-    ``{hex: Ring}``. ``loose`` marks hexes (read as water) that take plain or mountain as
-    the ground under a ring when it explains them nearly as well as their own fill.
-    ``abroad`` marks hexes (read as foreign) across whose sides a border is expected:
-    angles facing them count like angles with red past the side."""
+    """City rings, ``{hex: Ring}``; ``loose``: water hexes that take plain or mountain under a ring
+    nearly as good; ``abroad``: foreign hexes, whose facing angles count as red past the side."""
     f = ring_frame(px, grid.orientation)
     key = {(int(round(x * 8)), int(round(y * 8))): i for i, (x, y) in enumerate(centres)}
     paper = fills.max(axis=0) if len(fills) else np.ones(3)
@@ -163,8 +133,7 @@ def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid
 
 
 def _neighbour_fills(c, dirs, key, fills, paper, abroad=None):
-    """The fill of the neighbour each direction faces from centres ``c`` (n, 2): (n, d, 3),
-    and whether it is foreign (n, d)."""
+    """The fill of the neighbour each direction faces (n, d, 3), and whether it is foreign."""
     out = np.empty((len(c), len(dirs), 3))
     facing = np.zeros((len(c), len(dirs)), dtype=bool)
     for k in range(len(c)):
@@ -227,12 +196,9 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
 
 
 def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
-    """The ground under each ring: the hex's terrain colour, or (cities stand there) plain
-    or mountain, whichever explains the samples best (a small city hex is mostly ring and
-    numbers, and its terrain may have been misread). On a ground close to the city colour
-    only the share two neighbouring radii both reach counts (scan grain is no ring).
-    Returns the shares and misses against the chosen ground, the grounds, which ground was
-    chosen (-1: its own), each ground's residual, and whether the ground is close to red."""
+    """The ground under each ring: its own terrain, or plain or mountain where they explain the
+    samples best; on a ground near the city colour only shares two neighbouring radii reach.
+    Returns shares, misses, grounds, the ground chosen (-1: own), residuals, closeness."""
     city, ink = col.city, col.ink
     # (compared on the absolute residual: the relative one favours grounds far from red)
     best_miss = np.median(miss_in[:, inside], axis=1) * np.linalg.norm(city - best_fill, axis=1)
@@ -244,8 +210,7 @@ def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours,
         mm = np.median(m2[:, inside], axis=1) * float(np.linalg.norm(city - ground))
         per_ground[:, k] = mm
         better = mm < 0.8 * best_miss - 0.02
-        # A thin ring in a strong colour tints a whole small hex, which reads as light
-        # water: there plain or mountain under the ring nearly as good is enough.
+        # (a thin strong ring tints a small hex light water: nearly as good will do)
         better |= loose_k & (mm <= 2.0 * own_miss + 0.03) & ((chosen < 0) | (mm < best_miss))
         if better.any():
             a_in = np.where(better[:, None, None], a2, a_in)
@@ -264,9 +229,7 @@ def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours,
 
 
 def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None:
-    """Another stroke colour that explains a sample better than the city colour (a blue
-    river on a brown mountain's side blurs into a purple that is part magenta) shows no
-    ring there: in place."""
+    """Samples another stroke colour explains better show no ring (in place)."""
     fill_c = best_fill[cand][:, None, None, :]
     res_city = miss_in[cand] * np.linalg.norm(col.city - fill_c, axis=-1)
     lost = np.zeros(res_city.shape, dtype=bool)
@@ -278,8 +241,7 @@ def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None
 
 
 def _red_past_side(lin_out, nb_fill, col: _Colours):
-    """Whether the city colour (or the border's) shows just past the side each angle
-    faces, over the neighbour's fill: (c, a)."""
+    """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
     a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], col.city, col.ink)
     red_out = ((a_out >= P.RING_ALPHA) & (miss_out < P.RING_MISS)).any(axis=1)
     for other in col.others:
@@ -289,16 +251,8 @@ def _red_past_side(lin_out, nb_fill, col: _Colours):
 
 
 def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
-    """Per candidate: the share of angles round that show a ring, its radius, how strongly
-    it shows, and whether the hex is tinted all over.
-
-    Red only counts near the radius where most angles show it (a ring lies at one distance
-    from the centre; a border along some sides plus grain elsewhere is no ring). A ring that
-    shows as a whole may fade on part of its way round: there half its own strength is
-    enough, if the ground inside it is clear. Red with paler paper between it and the side
-    is a ring whatever lies outside; red that runs into the side counts only if it stops
-    there, or lies deeper than a border's own width reaches (its mirror across the side
-    shows less than half as much)."""
+    """Per candidate: the share of angles round that show a ring, its radius, its strength, and
+    whether the hex is tinted all over (the rules: ``docs/import.md``, "Cities")."""
     radii, inside, spread = f.radii, f.inside, P.RING_SPREAD
     mode = radii[np.argmax(ri.mean(axis=2), axis=1)]                     # (c,)
     near_mode = np.abs(radii[None, :] - mode[:, None]) <= spread          # (c, r)
@@ -334,8 +288,7 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     frac = covered.sum(axis=1) / np.maximum(known.sum(axis=1), 1)
     # A ring must show all round the angles that tell, and they must be more than a side or two.
     score = np.where(known.mean(axis=1) >= 0.25, frac, 0.0)
-    # A ring has its ground inside it: the colour as strong in the middle as at its peak
-    # is a hex tinted all over.
+    # (as strong in the middle as at its peak: a hex tinted all over)
     mid_share = np.median(share[:, radii <= 0.2, :].max(axis=1), axis=1)
     peak_share = np.median(share.max(axis=1), axis=1)
     tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * peak_share)
@@ -350,11 +303,8 @@ def _sureness(score: float) -> float:
 
 
 def _weed_weak(found: list) -> dict:
-    """The candidates that are rings, ``{hex: Ring}``. The rings of one board are drawn
-    alike: the sure ones show how strongly a ring shows. On a ground near the city colour a
-    ring much weaker than they are is grain; a hex tinted all over must show nearly as
-    strongly; and where far more hexes look like rings than a board has cities (a ground
-    near the city colour tinted by the blur), a tinted hex must show as strongly."""
+    """The candidates that are rings, held to the strength of the board's sure rings where the
+    ground is near the city colour or the hex tinted all over (``docs/import.md``, "Cities")."""
     sure = [c.strength for c in found if c.score >= 0.9 and not c.tinted]
     typical = float(np.median(sure)) if len(sure) >= P.RING_PEERS else None
 
@@ -371,10 +321,8 @@ def _weed_weak(found: list) -> dict:
 
 
 def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityReading:
-    """The cities of the board: rings and outlines, checked against the terrain.
-    ``terrain``: the :class:`~mapkit.imaging.terrain.TerrainReading`; ``edges_read``:
-    ``(edge index, EdgeShares)`` of stage 3a; ``colours``: each terrain's colour as printed
-    (linear RGB), the grounds a ring may stand on among them."""
+    """The board's cities: rings and outlines, checked against the terrain (``terrain``: stage 2;
+    ``edges_read``: ``(edge index, EdgeShares)``; ``colours``: each terrain's colour as printed)."""
     grid = fit.grid
     hexes = list(grid.hexes())
     centres = np.array([grid.centre_mm(h) for h in hexes])
@@ -394,9 +342,8 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
 
     found = {}
     for h, ring in rings.items():
-        # A ring on water or foreign land is a city only if plain or mountain under it
-        # explains the hex better (a border round a foreign enclave is no city), or deep in
-        # a neighbouring state, where no border runs: a town abroad.
+        # On water or foreign land a ring needs plain or mountain under it, or to lie deep in
+        # a neighbouring state (a town abroad; a border round an enclave is no city).
         if land[h] not in ("plain", "mountain") and not ring.switched:
             if land[h] == "foreign" and amid_foreign(h):
                 found[h] = Ring(ring.radius, ring.score, -1)
@@ -414,9 +361,8 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         if found.get(h, Ring(0, 0.0, -1)).score < ring.score:
             found[h] = ring
     for h in list(found):
-        # A home hex amid a neighbouring state ringed by a thick border in the city colour
-        # shows that colour all round, on its sides and past them; a city there has its race
-        # numbers in its middle (or, a town abroad without numbers, its ring inside the sides).
+        # A home pocket ringed by a thick border shows the colour past its sides, and nothing
+        # in its middle: no city.
         if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h) \
                 and _past_sides(grid, h, edge_index, shares, jcity) >= P.STROKE_ALPHA:
             del found[h]
@@ -424,8 +370,7 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         if ring.score >= 0.5 and ring.ground >= 0:
             out.ground[h] = ground_keys[ring.ground]
         if ring.score >= 0.5 and land[h] != "foreign" and amid_foreign(h):
-            # A city deep in a neighbouring state, drawn on paper of its own (mapkit draws
-            # the towns abroad so): a town abroad, on foreign land.
+            # (a town abroad, drawn on paper of its own: on foreign land)
             out.ground[h] = "foreign"
         out.confidence[h] = ring.score
         if ring.score >= 0.5:
@@ -434,19 +379,16 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
 
 
 def _past_sides(grid, h, edge_index, shares, j) -> float:
-    """How much of colour ``j`` shows just past the sides of hex ``h`` (the median over
-    them): a border on the sides shows past them, a ring inside them does not."""
+    """How much of colour ``j`` shows past the sides of ``h`` (median): a border's does."""
     return float(np.median([shares.outer[edge_index[e], j, 0 if h == e[1] else 1]
                             for e in grid.edges_of(h)]))
 
 
 def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None,
                    writing=None) -> dict:
-    """Hexes outlined in the city colour along their own sides, ``{hex: Ring}``: every
-    side shows the colour (``line[i, jcity]``), lying on the inner side of the line
-    (``centroid``). A side under a river (``jriver``) neither shows nor denies an outline; a
-    hex with a river on (nearly) every side is a city when its middle is written on
-    (``writing``: share of the middle under writing)."""
+    """Hexes outlined in the city colour along their own sides (the colour on the inner side of
+    the line), ``{hex: Ring}``; a side under a river neither shows nor denies it, and a hex
+    ringed by a river is a city when its middle is written on (``writing``)."""
     found = {}
     for h in grid.hexes():
         if terrain.get(h) not in ("plain", "mountain"):
@@ -473,8 +415,7 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None
         if home.sum() >= 2:
             shift = float(np.median(inward[home]))
         elif lit.all() and (inward[home] >= 0.01).all():
-            # A city in a pocket of home land: the outline inside the border still pulls
-            # the colour inwards on every side.
+            # (a city in a pocket of home land: the colour pulled inwards on every side)
             shift = float(np.median(inward))
         else:
             continue        # the shift must show on two sides at least

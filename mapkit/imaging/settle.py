@@ -78,15 +78,8 @@ def assign(scores: np.ndarray) -> list[int]:
 
 def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> list[int]:
     """A different race number (column) for every number read (row), with the largest total
-    log-probability (scores to probabilities by a softmax per row): a number read clearly
-    keeps its race number, an unclear one gives way.
-
-    With ``places`` (each number's city's centre, mm), the tens digits of its neighbours
-    weigh in as far as they foretell tens digits on this board (:mod:`.regions`): settled
-    again ``REGION_ROUNDS`` times, the neighbours' digits as last settled. ``sure`` (a
-    boolean per row) marks readings that keep their best race number whatever the others
-    and the neighbours say (two readers agree on them), unless two sure readings want the
-    same one.
+    log-probability (softmax per row). With ``places`` the neighbours' tens digits weigh in
+    (:mod:`.regions`, ``REGION_ROUNDS`` times); ``sure`` rows keep their best race number.
 
     >>> settle(np.array([[0.9, 0.2, 0.1], [0.8, 0.7, 0.1], [0.1, 0.2, 0.9]]))
     [0, 1, 2]
@@ -109,8 +102,7 @@ def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> l
     chosen = assign(logp)
     if places is None or len(chosen) < P.REGION_MIN or scores.shape[1] != len(CODES):
         return chosen
-    # The weight is measured once, on the readings alone: settled with the neighbours, the
-    # readings would agree with them more, and raise it.
+    # (measured on the readings alone: settled with the neighbours they would raise it)
     tens = np.array(chosen) // 6
     weight = region_weight(places, tens)
     if weight == 0:

@@ -1,15 +1,7 @@
-"""Pictures taken at a slant: the perspective of a phone held not quite over the board.
-
-A board photographed from a little to one side is not an affine image of the grid: the far
-side of the board comes out smaller than the near side (keystone), and no single affine map
-fits all hexes. :mod:`.gridfind` fits the projective map of the hex sides and, when its
-departure from the best affine one matters, hands a homography here; the picture is
-resampled so that the grid is affine again, at the board's scale in the middle, and the
-whole search runs on the straightened picture. Every reader downstream then works as on a
-scan.
-
-A homography ``T`` (3 x 3) maps a pixel ``(x, y, 1)`` of the straightened picture to one of the
-original picture (up to scale), as Pillow's ``Image.PERSPECTIVE`` transform wants it.
+"""Pictures taken at a slant: the picture resampled through a homography so that the grid
+is affine again (:func:`straighten`). ``T`` (3 x 3) maps a pixel ``(x, y, 1)`` of the
+straightened picture to one of the original, as Pillow's ``PERSPECTIVE`` wants it. See
+``docs/import.md``, "Slant".
 
 >>> T = np.array([[1.0, 0.0, 5.0], [0.0, 1.0, -2.0], [0.0, 0.0, 1.0]])
 >>> [round(float(v), 6) for v in apply_homography(T, np.array([10.0, 10.0]))]
@@ -40,13 +32,9 @@ def apply_homography(T: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def straighten(rgb: np.ndarray, T: np.ndarray):
-    """``(picture, T, valid)``: the picture resampled through ``T`` (straightened pixel ->
-    picture pixel), the whole picture kept (the frame grows to hold it, the corners filled
-    with the colour of the picture's border); ``T`` moved to the new frame; and where the
-    straightened picture shows the picture (not the filling). None when the straightened
-    picture would be too big (``MAX_GROWTH``) or the map folds (a fit gone wrong)."""
+    """``(picture, T, valid)``: resampled through ``T`` into a frame holding it all, ``T`` in the
+    new frame, where the picture shows; None when too big (``MAX_GROWTH``) or folded."""
     from PIL import Image
-
     H, W = rgb.shape[:2]
     corners = np.array([[0, 0], [W, 0], [W, H], [0, H]], dtype=np.float64)
     Tinv = np.linalg.inv(T)

@@ -1,19 +1,7 @@
-"""Stage 2, terrain: the light over the picture, then each hex's terrain by its colour.
-
-Input: the picture, the :class:`~mapkit.imaging.gridfind.GridFit` and the
-:class:`~mapkit.imaging.colour.Legend`. Output: a :class:`TerrainReading`.
-
-1. Each hex's fill is read in a disc in its middle and a band just inside its sides (a
-   city's ring lies between the two, its numbers in the middle): the median, or in a busy
-   hex the colour found most in both (:func:`hex_fills`).
-2. The light (:class:`~mapkit.imaging.light.Light`) is fitted to the hexes that look like
-   paper, and a shadow's edge (:func:`~mapkit.imaging.light.local_shade`) taken out.
-3. Terrain is the nearest class colour in CIELAB; each class's printed colour is measured
-   again on the hexes it won, k-means fashion, never far from the legend's; four rounds.
-4. Where a shadow was found, each hex's own terrain finishes the light.
-
-Hexes with no outline, paper-coloured, reached from the board's edge through such hexes,
-are not part of the board (:func:`mark_off`).
+"""Stage 2, terrain (:func:`read_terrain` -> :class:`TerrainReading`): each hex's fill, the
+light over the picture, then the nearest class colour in CIELAB, the class colours measured
+again on the board; hexes outside the board marked off. See ``docs/import.md``, "Colours"
+and "Shade".
 
 >>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> from mapkit.imaging.gridfind import find_grid
@@ -42,9 +30,8 @@ __all__ = ["TerrainReading", "read_terrain", "hex_fills", "mark_off"]
 
 @dataclass
 class TerrainReading:
-    """What stage 2 read: per hex its terrain, how sure (0..1), its fill (linear RGB, the
-    light taken out) and the share of its middle under writing; the light; each terrain's
-    colour as printed on this board (linear RGB); which terrain is the paper."""
+    """Stage 2's reading per hex: terrain, confidence, fill (linear RGB, light out), share of the
+    middle under writing; the light; each terrain's colour as printed; the paper's terrain."""
 
     terrain: dict = field(default_factory=dict)          # Hex -> terrain
     confidence: dict = field(default_factory=dict)       # Hex -> 0..1
@@ -133,9 +120,8 @@ def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
 
 
 def _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexes) -> Light:
-    """In a shadow the light is finished by what each hex's own terrain says of it. A grey
-    hex read as a coloured terrain, light enough to be paper in shade, is measured against
-    the paper on its own (its misreading would confirm itself)."""
+    """In a shadow the light finished by each hex's own terrain; a grey hex read as a coloured
+    terrain, light enough to be shaded paper, measured against the paper alone."""
     white = legend_lin[ref]
     cents_lin = np.array([lab_to_linear(c) for c in cents])
     expected = cents_lin[cls]
@@ -159,8 +145,7 @@ def _nearest(labs: np.ndarray, cents: np.ndarray, l_weight: float = P.LIGHTNESS_
 
 
 def fill_pattern(px: float):
-    """Where a hex's fill is read: a disc in the middle and a band just inside the sides.
-    Returns the points (grid units) and how many of them are the middle disc."""
+    """Where a hex's fill is read (a middle disc, a band inside the sides); the disc's count."""
     n_axis = int(np.clip(round(2 * P.FILL_DISC * px / 1.5), 5, 11))
     inner = disc_pattern(P.FILL_DISC, n_axis)
     n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / 1.5), 24, 72))
@@ -170,8 +155,7 @@ def fill_pattern(px: float):
 
 
 def hex_fills(rgb, A, px, centres, chunk: int = 4000):
-    """The fill of each hex (n, 3 linear RGB), which hexes are busy (n,) and the share of
-    each one's middle under writing (n,); see :func:`fill_colour`."""
+    """Each hex's fill (linear RGB), whether busy, its middle's share of writing."""
     pattern, n_inner = fill_pattern(px)
     med = np.empty((len(centres), 3))
     busy = np.zeros(len(centres), dtype=bool)
@@ -184,15 +168,8 @@ def hex_fills(rgb, A, px, centres, chunk: int = 4000):
 
 
 def fill_colour(lin: np.ndarray, n_inner: int):
-    """The colour that fills each hex: samples (n, p, 3) in linear RGB -> (n, 3); which hexes
-    are busy (n,); the share of the middle disc's samples much darker than its lightest
-    (numbers written there), (n,).
-
-    Usually the median; but a city's ring, its numbers and its name can cover half of a hex.
-    Where many samples stray from the median, the fill is the colour most common in both
-    the middle and the band inside the sides: the sample with the most others near it in
-    each (a product of the two counts), then the median of those near it.
-    """
+    """Each hex's fill from samples (n, p, 3): the median, or in a busy hex the colour most common
+    in both middle and band; also which are busy and the middle's share of dark writing."""
     med = np.median(lin, axis=1)
     lab = linear_to_lab(lin.astype(np.float32)).astype(np.float32)
     mlab = linear_to_lab(med).astype(np.float32)
@@ -220,9 +197,7 @@ def fill_colour(lin: np.ndarray, n_inner: int):
 
 
 def mark_off(terrain: dict, grid, outline: dict) -> None:
-    """Hexes with no outline at all (``outline``: sides showing a line, per hex),
-    paper-coloured, reached from the edge of the board through such hexes: not part of the
-    board (``off``), in place."""
+    """Paper-coloured hexes without outlines reached from the board's edge: ``off`` (in place)."""
     bare = {h for h in grid.hexes() if outline.get(h, 6) <= 1 and terrain[h] == "plain"}
     if not bare:
         return
