@@ -1,12 +1,13 @@
 """Benchmark: importing hex maps from pictures of boards (``mapkit import BOARD.png``).
 
 Accuracy. Random maps (all four layouts, mountains, lakes, a foreign state behind a border,
-rivers, 36 race numbers, on a third of the boards some cities with two or three) are drawn, then damaged as a scanner or a phone camera would
-(rotation 0-3 degrees, blur, noise, JPEG quality 60-90, a light gradient, a paper tint) at
+rivers, 36 race numbers, on a third of the boards some cities with two or three) are drawn,
+then damaged as a scanner or a phone camera would (rotation 0-3 degrees, blur, noise, JPEG
+quality 60-90, a light gradient, a paper tint) at
 20-40 pixels per hex, imported with and without grid hints, and scored against the truth hex
 by hex and edge by edge:
 
-* ``drawer``: mapkit's own independent test drawer (:mod:`mapkit.imaging.synthetic`): random
+* ``drawer``: mapkit's own independent test drawer (:mod:`mapkit.testing`): random
   line widths, margins, ring shapes, DejaVu Sans/Serif or Pillow's own face, and half of the boards in colours that
   only ``--legend`` explains;
 * ``renderer``: boards drawn by ``mapkit render`` (when it is installed), the same damage;
@@ -24,9 +25,16 @@ recall, cities 100 %, numbers >= 95 % with OCR.
 
 Speed. A 5000 x 4000 pixel picture of a board (122 x 112 hexes, 40 px per hex) is imported in
 a fresh process, OCR included; its time and peak memory are printed against the targets (10 s,
-2 GB) and as a ratio to decoding the same picture in the same process (the baseline).
+2 GB) and as a ratio to decoding the same picture in the same process (the baseline: the
+decoding alone, its modules imported before it is timed).
 
-    python benchmarks/image_import.py                  # 24 + 8 boards, and the big picture
+Round trip. Every bundled map (``maps/*.yaml``) is drawn by ``mapkit render`` in the colour
+and mono styles as PNG at 100, 150 and 300 dpi and as a JPEG (quality 85) at 150 dpi,
+imported back without hints, and compared item by item with the map it was drawn from:
+grid, terrain, rivers, borders, cities, race numbers and city names.
+
+    python benchmarks/image_import.py                  # round trip, 24 + 8 boards, big picture
+    python benchmarks/image_import.py --round-trip-only --maps czechia --trips colour-150-png -v
     python benchmarks/image_import.py --boards 6 --renderer-boards 2 --no-big
     python benchmarks/image_import.py --dashed 0.2 --key --renderer-boards 0 --no-big   # other looks
 """
@@ -40,15 +48,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from argparse import Namespace
 from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapkit.imaging import synthetic as syn  # noqa: E402
-from mapkit.imaging.importer import import_map  # noqa: E402
+from mapkit import testing as syn  # noqa: E402
+from mapkit.imaging.importer import ImportOptions, import_map  # noqa: E402
 from mapkit.imaging.ocr import ocr_available  # noqa: E402
 from mapkit.io.yamlmap import save_map  # noqa: E402
 
@@ -69,12 +76,12 @@ def _cities(seed: int) -> int:
 
 def _hint_args(m, hex_px, legend_path):
     g = m.grid
-    return Namespace(grid=g.orientation, offset=g.offset, columns=g.columns, rows=g.rows,
-                     hex_px=hex_px, legend=legend_path, no_ocr=False)
+    return ImportOptions(orientation=g.orientation, offset=g.offset, columns=g.columns, rows=g.rows,
+                         hex_px=hex_px, legend=legend_path)
 
 
 def _plain_args(legend_path):
-    return Namespace(legend=legend_path, no_ocr=False)
+    return ImportOptions(legend=legend_path)
 
 
 def _write_legend(path: Path, legend: dict) -> str:
@@ -133,11 +140,11 @@ def unseen_faces() -> list[str]:
 def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dict | None = None,
                   numbering: str = "regional"):
     """(truth map, picture path, legend path or None, hex px) for ``n`` drawer boards; of
-    ``kind`` "phone", photographed at a slant over a table (:func:`synthetic.random_photo`);
+    ``kind`` "phone", photographed at a slant over a table (:func:`mapkit.testing.random_photo`);
     of ``kind`` "faces", set in the faces of :func:`unseen_faces`, in turn; of ``kind``
-    "shadow", with a shadow over part of the sheet (:func:`synthetic.random_shadow`).
+    "shadow", with a shadow over part of the sheet (:func:`mapkit.testing.random_shadow`).
     ``looks``: style fields set on every board (``border_dash``, ``key``); ``numbering``:
-    see :func:`synthetic.random_map`."""
+    see :func:`mapkit.testing.random_map`."""
     base = {"drawer": 1000, "phone": 3000, "faces": 4000, "shadow": 5000}[kind]
     faces = unseen_faces() if kind == "faces" else []
     if kind == "faces" and not faces:
@@ -166,7 +173,7 @@ def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dic
 def renderer_boards(n: int, seed: int, tmp: Path, numbering: str = "regional"):
     """The same, drawn by ``mapkit render`` (skipped when it is not there)."""
     try:
-        import mapkit.render  # noqa: F401
+        import mapkit.render  # noqa: F401  (the renderer is an optional part)
         from mapkit.cli import COMMANDS
     except ImportError:
         return []
@@ -276,23 +283,33 @@ def big_picture(tmp: Path, seed: int) -> dict:
     mp = tmp / "big-truth.yaml"
     save_map(m, mp)
     code = f"""
-import time, json, sys
+import time, json, sys, resource
 sys.path.insert(0, {str(ROOT)!r})
-t0 = time.perf_counter()
+
+def cpu():
+    a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+# The baseline is decoding the picture alone: numpy, Pillow and the loader are imported
+# first (importing them takes as long as decoding), and Pillow's file plugins set up.
 from mapkit.imaging.loader import load_image
+import PIL.Image
+PIL.Image.init()
+c0, t0 = cpu(), time.perf_counter()
 load_image({str(path)!r})
-base = time.perf_counter() - t0
-t1 = time.perf_counter()
+base, base_cpu = time.perf_counter() - t0, cpu() - c0
+c1, t1 = cpu(), time.perf_counter()
 from mapkit.cli import main
 rc = main(["import", {str(path)!r}, "-o", {str(tmp / 'big.yaml')!r}])
-took = time.perf_counter() - t1
+took, took_cpu = time.perf_counter() - t1, cpu() - c1
 # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so it would count the
 # benchmark's own memory at the time it started this process.
 peak = 0.0
 for line in open("/proc/self/status"):
     if line.startswith("VmHWM:"):
         peak = int(line.split()[1]) / 1024
-print(json.dumps({{"rc": rc, "baseline": base, "seconds": took, "peak_mb": peak}}))
+print(json.dumps({{"rc": rc, "baseline": base, "seconds": took, "peak_mb": peak,
+                  "baseline_cpu": base_cpu, "cpu": took_cpu}}))
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
@@ -305,6 +322,99 @@ print(json.dumps({{"rc": rc, "baseline": base, "seconds": took, "peak_mb": peak}
     got, _ = read_map(tmp / "big.yaml")
     res["rates"] = syn.rates(syn.score(m, got))
     return res
+
+
+# -- the bundled maps, rendered by ``mapkit render`` and imported back ----------------------
+# (style, dots per inch, file type): every PNG at 100, 150 and 300 dpi, and a JPEG at quality
+# 85 at 150 dpi, as a user would save a picture of the printed board.
+ROUND_TRIPS = tuple((style, dpi, "png") for style in ("colour", "mono") for dpi in (100, 150, 300)) \
+    + (("colour", 150, "jpg"), ("mono", 150, "jpg"))
+JPEG_QUALITY = 85
+
+
+def bundled_maps() -> list[Path]:
+    return sorted((ROOT / "maps").glob("*.yaml"))
+
+
+def render_picture(map_path: Path, style: str, dpi: int, kind: str, tmp: Path) -> Path:
+    """``mapkit render MAP -o PICTURE --dpi DPI --style STYLE`` (a JPEG saved from its PNG)."""
+    png = tmp / f"{map_path.stem}-{style}-{dpi}.png"
+    r = subprocess.run([sys.executable, "-m", "mapkit", "render", str(map_path), "-o", str(png),
+                        "--dpi", str(dpi), "--style", style], capture_output=True, text=True, cwd=ROOT)
+    if r.returncode != 0:
+        raise RuntimeError(f"mapkit render failed on {map_path.name}: {r.stderr.strip()[:200]}")
+    if kind == "png":
+        return png
+    from PIL import Image
+
+    jpg = png.with_suffix(".jpg")
+    Image.open(png).convert("RGB").save(jpg, quality=JPEG_QUALITY)
+    png.unlink()
+    return jpg
+
+
+def round_trip(maps, trips, tmp: Path, verbose: bool = False) -> list[dict]:
+    """Render every map of ``maps`` as ``trips`` says, import it back and compare."""
+    from mapkit.io.yamlmap import read_map
+
+    results = []
+    for map_path in maps:
+        truth, _ = read_map(map_path)
+        for style, dpi, kind in trips:
+            pic = render_picture(map_path, style, dpi, kind, tmp)
+            t0 = time.perf_counter()
+            try:
+                got, _notes = import_map(str(pic), _plain_args(None))
+                diff = syn.map_differences(truth, got)
+            except Exception as exc:  # a failed import is said, and counts as all wrong
+                diff = {"grid": [f"failed: {exc}"]}
+            secs = time.perf_counter() - t0
+            pic.unlink()
+            res = {"map": map_path.stem, "style": style, "dpi": dpi, "kind": kind, "seconds": secs,
+                   "cities": len(truth.cities), "diff": diff}
+            results.append(res)
+            print(round_trip_line(res, verbose), flush=True)
+    return results
+
+
+def round_trip_line(res: dict, verbose: bool = False) -> str:
+    d = res["diff"]
+    head = f"  {res['map']:<15} {res['style']:<6} {res['dpi']:>3} dpi {res['kind']:<3} {res['seconds']:6.1f} s: "
+    if d["grid"]:
+        return head + f"grid wrong ({d['grid'][0]})"
+    wrong = {k: v for k, v in d.items() if v}
+    if not wrong:
+        return head + "exact"
+    n = res["cities"]
+    text = ", ".join(f"{k} {len(v)}" + (f"/{n}" if k in ("numbers", "names") else "") for k, v in wrong.items())
+    if verbose:
+        from mapkit.grid import edge_name, hex_name
+
+        def name(x):
+            return edge_name(x) if isinstance(x[0], tuple) else hex_name(x)
+        text += "".join(f"\n      {k}: " + " ".join(name(x) for x in v[:40]) for k, v in wrong.items())
+    return head + text
+
+
+def print_round_trip_summary(results: list[dict]) -> None:
+    """Per style, dpi and kind: maps exact, and the wrong items summed over the maps."""
+    keys = sorted({(r["style"], r["dpi"], r["kind"]) for r in results},
+                  key=lambda k: (k[0], k[2], k[1]))
+    for key in keys:
+        rs = [r for r in results if (r["style"], r["dpi"], r["kind"]) == key]
+        exact = sum(1 for r in rs if not any(r["diff"].values()))
+        cities = sum(r["cities"] for r in rs)
+        summed: dict = {}
+        for r in rs:
+            for k, v in r["diff"].items():
+                summed[k] = summed.get(k, 0) + len(v)
+            if r["diff"]["grid"]:        # nothing else compared: every city counts as missed
+                summed["cities missed"] = summed.get("cities missed", 0) + r["cities"]
+        wrong = ", ".join(f"{k} {v}" for k, v in summed.items() if v)
+        print(f"round trip {key[0]:<6} {key[1]:>3} dpi {key[2]}: {exact}/{len(rs)} maps exact; "
+              f"numbers right {cities - summed.get('numbers', 0) - summed.get('cities missed', 0)}/{cities}, "
+              f"names right {cities - summed.get('names', 0) - summed.get('cities missed', 0)}/{cities}"
+              + (f"; wrong: {wrong}" if wrong else ""))
 
 
 def main(argv=None) -> int:
@@ -326,6 +436,14 @@ def main(argv=None) -> int:
                     help="race numbers laid out as on the published boards, each tens digit a "
                          "region (default), or shuffled over the cities")
     ap.add_argument("--no-big", action="store_true", help="skip the 5000 x 4000 picture")
+    ap.add_argument("--no-round-trip", action="store_true",
+                    help="skip the bundled maps rendered by mapkit render and imported back")
+    ap.add_argument("--round-trip-only", action="store_true",
+                    help="only the bundled maps' round trip (no random boards, no big picture)")
+    ap.add_argument("--maps", metavar="GLOB", default="*",
+                    help="the bundled maps of the round trip (default all: maps/*.yaml)")
+    ap.add_argument("--trips", metavar="LIST", default=None,
+                    help="round trips to make, e.g. colour-150-png,mono-300-png (default all)")
     ap.add_argument("-v", "--verbose", action="store_true", help="every board's scores")
     ap.add_argument("--keep", metavar="DIR", help="keep the pictures and truths in DIR")
     ap.add_argument("--rescore", metavar="DIR",
@@ -338,6 +456,15 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="mapkit-image-bench-") as d:
         tmp = Path(args.keep or d)
         tmp.mkdir(parents=True, exist_ok=True)
+        if not args.no_round_trip:
+            trips = ROUND_TRIPS if not args.trips else tuple(
+                (a, int(b), c) for a, b, c in (t.split("-") for t in args.trips.split(",")))
+            maps = [p for p in bundled_maps() if p.match(args.maps + ".yaml")]
+            print(f"bundled maps rendered by mapkit render and imported back ({len(maps)} maps):")
+            trip_results = round_trip(maps, trips, Path(d), args.verbose)
+            print_round_trip_summary(trip_results)
+            if args.round_trip_only:
+                return 0
         if args.rescore:
             kept = kept_boards(Path(args.rescore), args.only)
             groups = [(kind, [b for b in kept if b[1].name.startswith(kind[:4])])
@@ -352,7 +479,7 @@ def main(argv=None) -> int:
                       ("faces", drawer_boards(args.face_boards, args.seed, tmp, "faces", looks, num)),
                       ("shadow", drawer_boards(args.shadow_boards, args.seed, tmp, "shadow", looks, num))]
         cols = ["grid", "terrain", "rivers_precision", "rivers_recall", "borders_precision",
-                "borders_recall", "cities", "numbers"]
+                "borders_recall", "cities", "numbers", "names"]
         print(f"{'boards':<22}" + "".join(f"{c[:11]:>12}" for c in cols) + f"{'s/board':>9}")
         overall: dict = {}
         by_size: dict = {}      # size band -> the scores of the targets' boards
@@ -406,7 +533,10 @@ def main(argv=None) -> int:
                 print(f"5000 x 4000 picture (122 x 112 hexes, OCR on): {res['seconds']:.2f} s "
                       f"({'ok' if ok_t else 'MISSED'} < 10 s), peak memory {res['peak_mb']:.0f} MB "
                       f"({'ok' if ok_m else 'MISSED'} < 2048 MB); baseline (decoding the picture) "
-                      f"{res['baseline']:.2f} s, ratio {res['seconds'] / res['baseline']:.1f}")
+                      f"{res['baseline']:.2f} s, ratio {res['seconds'] / res['baseline']:.1f}; "
+                      f"processor time {res['cpu']:.2f} s (Tesseract's included; the decoding "
+                      f"{res['baseline_cpu']:.2f} s, ratio {res['cpu'] / max(res['baseline_cpu'], 1e-3):.1f}: "
+                      "on a machine other work shares, the wall time is longer)")
                 rr = res["rates"]
                 print("  its accuracy: " + ", ".join(f"{k} {fmt(v).strip()}%" for k, v in rr.items()
                                                      if v is not None))

@@ -27,11 +27,11 @@ def add_output_argument(p, help_text: str = "write to FILE instead of standard o
     p.add_argument("-o", "--output", metavar="FILE", default=None, help=help_text)
 
 
-def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: str) -> None:
+def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: str) -> int:
     """Validate a map made by a command (import, design), save it and print the notes and its
     problems: JSON ``{"output", **fields, "notes", "errors", "warnings"}`` or text ending in
     ``wrote OUTPUT (SUMMARY, N validation errors)``; in the text a warning repeated more
-    than three times is one line with its count and first places."""
+    than three times is one line with its count and first places. Returns how many errors it has."""
     from ..diagnostics import summary_lines
     from ..io.yamlmap import save_map
     from ..validate import validate
@@ -47,3 +47,4 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
         lines = list(notes) + [f"{output}: {line}" for line in summary_lines(issues)]
         lines.append(f"wrote {output} ({summary}, {len(errors)} validation errors)")
         emit("\n".join(lines) + "\n")
+    return len(errors)

@@ -2,8 +2,11 @@
 
 The source kind follows the file's suffix unless ``--from`` is given:
 ``.tmx``/``.tmj`` Tiled, ``.dmpfmap`` DampfrossDigital, ``.png``/``.jpg``/``.jpeg``/``.tif``/``.tiff``
-an image of a board. Each kind is a module with ``import_map(path, args) -> (Map, notes)``;
-``notes`` are lines to show the user (warnings, a confidence report).
+an image of a board. Each kind is a module with ``import_map(path, options) -> (Map, notes)``
+(the parsed command line; for images an :class:`~mapkit.imaging.importer.ImportOptions`);
+``notes`` are lines to show the user (warnings, a confidence report). The map is written even
+when it does not validate (exit code 1 then, as for any invalid input): an imported map is a
+draft to mend, and its problems are listed.
 """
 
 from __future__ import annotations
@@ -63,7 +66,16 @@ def run(args) -> int:
     kind = kind_of(args.source, args.kind)
     check_output_path(args.output, inputs=[args.source])
     module = importlib.import_module(IMPORTERS[kind][0])
-    m, notes = module.import_map(args.source, args)
-    save_and_report(m, args.output, [args.source], notes, args.format, {"kind": kind},
-                    f"{m.grid.columns} x {m.grid.rows} hexes, {len(m.cities)} cities")
+    options = args
+    if kind == "image":
+        options = module.ImportOptions.from_args(args)
+    m, notes = module.import_map(args.source, options)
+    errors = save_and_report(m, args.output, [args.source], notes, args.format, {"kind": kind},
+                             f"{m.grid.columns} x {m.grid.rows} hexes, {len(m.cities)} cities")
+    if errors:
+        import sys
+
+        print(f"{args.output}: written, but the map does not validate ({errors} error"
+              f"{'s' if errors != 1 else ''}, listed above)", file=sys.stderr)
+        return 1
     return 0

@@ -1,21 +1,18 @@
-"""Reading a hex map from a picture of a board: a scan, a photograph, a drawing.
+"""Reading a hex map from a picture of a board (a scan, a photo, a printed mapkit board), a
+stage a module, each giving a dataclass to the next:
 
-The pipeline, one module per step:
+1. :mod:`.gridfind`: the grid, a :class:`~.gridtypes.GridFit` (with :mod:`.gridlines`,
+   :mod:`.gridboard`, :mod:`.slant`)
+2. :mod:`.terrain`: the light (:mod:`.light`) and each hex's terrain, a ``TerrainReading``
+3. :mod:`.edgeshares`: each stroke colour's share on each hex side, ``EdgeShares``
+4. :mod:`.rings`: which hexes are cities, a ``CityReading``
+5. :mod:`.edges`: which sides carry a river or a border, an ``EdgeReading``
+6. :mod:`.numbers`: the race numbers (:mod:`.numbercrops`, :mod:`.digits`, :mod:`.settle`,
+   :mod:`.regions`, :mod:`.boarddigits`, Tesseract through :mod:`.ocr`)
+7. :mod:`.names`: the city names, by Tesseract
 
-- :mod:`~mapkit.imaging.loader`: open the file safely (Pillow's size limits, EXIF rotation);
-- :mod:`~mapkit.imaging.colour`: sRGB -> linear RGB -> CIELAB, the legend (which colour means what);
-- :mod:`~mapkit.imaging.gridfind`: the hex grid in the picture: orientation, rotation, hex size,
-  origin, offset, columns and rows, as an affine map from the grid to pixels;
-- :mod:`~mapkit.imaging.slant`: photos taken at a slant, straightened through a homography;
-- :mod:`~mapkit.imaging.sampling`: colour samples over hex interiors, across edges, around rings;
-- :mod:`~mapkit.imaging.shade`: a shadow over part of the sheet, measured round each hex;
-- :mod:`~mapkit.imaging.reading`: terrain per hex, rivers and borders per edge, city rings;
-- :mod:`~mapkit.imaging.ocr`: race numbers with Tesseract (optional);
-- :mod:`~mapkit.imaging.overlay`: what was read, drawn over the picture for a person to check;
-- :mod:`~mapkit.imaging.importer`: ``import_map(path, args) -> (Map, notes)`` for ``mapkit import``;
-- :mod:`~mapkit.imaging.synthetic`: an independent drawer of test boards with known truth, and the
-  degradations of a scanner or a phone camera (used by the tests and the benchmark).
+:mod:`.reading` runs stages 2-5 into a ``Reading`` (:mod:`.mono` does for a board without
+colour); :mod:`.importer` runs it all (``import_map(path, ImportOptions) -> (Map, notes)``).
+Every tuning constant is in :mod:`.params`; ``docs/import.md`` says how each stage works and
+how each constant was measured. Test boards with a known truth: :mod:`mapkit.testing`.
 """
-
-__all__ = ["colour", "loader", "gridfind", "slant", "sampling", "shade", "reading", "ocr",
-           "overlay", "importer", "synthetic"]

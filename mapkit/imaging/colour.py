@@ -1,8 +1,5 @@
-"""Colours: sRGB <-> linear RGB <-> CIELAB with numpy, colour distances, and the legend.
-
-Light mixes linearly in *linear* RGB (a blurred line is a weighted mean of its colour and the
-paper's there), white balance is a per-channel gain there too; *CIELAB* is where distances
-match what a person sees, so colours are classified there.
+"""Colours: sRGB <-> linear RGB (where light mixes) <-> CIELAB (where distances match the
+eye), and the legend.
 
 >>> lab = srgb_to_lab(np.array([[255, 255, 255], [0, 0, 0], [255, 0, 0]], dtype=np.uint8))
 >>> np.round(lab).astype(int).tolist()
@@ -21,13 +18,11 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["srgb_to_linear", "linear_to_srgb", "linear_to_lab", "srgb_to_lab", "delta_e",
+__all__ = ["srgb_to_linear", "linear_to_lab", "lab_to_linear", "srgb_to_lab", "delta_e",
            "parse_colour", "Legend", "DEFAULT_LEGEND", "LEGEND_KEYS", "TERRAIN_KEYS",
            "STROKE_KEYS", "LUMA", "load_legend", "legend_from_mapping"]
 
-# The Dampfross look (the same palette as mapkit's own renderer): white plains, brown
-# mountains, blue water, dark grey neighbouring states, blue rivers and red borders on the
-# hex edges, cities outlined in red, hex outlines in black.
+# The Dampfross look, the palette of mapkit's own renderer.
 DEFAULT_COLOURS = {
     "plain": "#ffffff",
     "mountain": "#c9935a",
@@ -39,8 +34,7 @@ DEFAULT_COLOURS = {
 }
 TERRAIN_KEYS = ("plain", "mountain", "water", "foreign")
 STROKE_KEYS = ("river", "border", "ridge")
-# ``ridge`` (brown edge lines of Railroad Tycoon maps) and ``grid`` (the hex outlines) are
-# optional extras: ridges are read only when the legend names their colour.
+# Optional: ``ridge`` (read only when a legend names its colour) and ``grid`` (the outlines).
 LEGEND_KEYS = ("plain", "mountain", "water", "foreign", "river", "border", "city", "ridge", "grid")
 DEFAULT_GRID = "#000000"
 # Linear RGB -> relative luminance (Rec. 709 primaries, as sRGB).
@@ -60,12 +54,6 @@ def srgb_to_linear(rgb) -> np.ndarray:
     return np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4).astype(np.float32)
 
 
-def linear_to_srgb(lin) -> np.ndarray:
-    """Linear light 0..1 -> sRGB floats 0..1 (clipped)."""
-    x = np.clip(np.asarray(lin, dtype=np.float32), 0.0, 1.0)
-    return np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055).astype(np.float32)
-
-
 def linear_to_lab(lin) -> np.ndarray:
     """Linear RGB (..., 3) -> CIELAB (..., 3) under D65."""
     x = np.asarray(lin, dtype=np.float64)
@@ -78,6 +66,26 @@ def linear_to_lab(lin) -> np.ndarray:
     lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
     lab[..., 2] = 200 * (f[..., 1] - f[..., 2])
     return lab
+
+
+def lab_to_linear(lab):
+    """One CIELAB colour -> linear RGB (the inverse of :func:`linear_to_lab`), clipped to 0..1.
+
+    >>> [round(float(v), 3) for v in lab_to_linear(linear_to_lab(np.array([0.2, 0.5, 0.7])))]
+    [0.2, 0.5, 0.7]
+    """
+    L, a, b = lab
+    fy = (L + 16) / 116
+    fx = fy + a / 500
+    fz = fy - b / 200
+    eps = 216 / 24389
+    kappa = 24389 / 27
+
+    def finv(f):
+        return f ** 3 if f ** 3 > eps else (116 * f - 16) / kappa
+
+    xyz = np.array([finv(fx), finv(fy), finv(fz)]) * _WHITE
+    return np.clip(np.linalg.solve(_M_RGB_TO_XYZ, xyz), 0, 1)
 
 
 def srgb_to_lab(rgb) -> np.ndarray:
@@ -96,8 +104,7 @@ def delta_e(lab1, lab2, l_weight: float = 1.0) -> np.ndarray:
 
 
 def parse_colour(text) -> tuple[int, int, int]:
-    """``"#rrggbb"`` (or ``"#rgb"``, a CSS colour name, ``[r, g, b]``) -> ``(r, g, b)``;
-    ValueError otherwise.
+    """``"#rrggbb"`` (``"#rgb"``, a CSS name, ``[r, g, b]``) -> ``(r, g, b)``; else ValueError.
 
     >>> parse_colour("#F00")
     (255, 0, 0)
@@ -151,9 +158,8 @@ class Legend:
 
 
 def legend_from_mapping(data, source: str = "<legend>") -> Legend:
-    """A legend from ``{key: "#rrggbb"}``; missing keys take the Dampfross colours. Keys it
-    does not read (a drawer's paper or text colour) are kept in ``ignored``, for a warning:
-    a legend written for another program still serves.
+    """A legend from ``{key: "#rrggbb"}`` (missing keys: Dampfross colours; keys it does not read
+    kept in ``ignored`` for a warning).
 
     >>> legend_from_mapping({"water": "#0000ff"}).colours["water"]
     (0, 0, 255)
@@ -190,7 +196,6 @@ def load_legend(path) -> Legend:
     import yaml
 
     from ..fileio import read_text
-
     text = read_text(path, limit=1024 * 1024)
     try:
         data = yaml.safe_load(text)

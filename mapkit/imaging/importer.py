@@ -1,17 +1,13 @@
-"""``mapkit import BOARD.png -o MAP.yaml``: a map file from a picture of a board.
+"""``mapkit import BOARD.png -o MAP.yaml``: :func:`import_map` (``path``, an
+:class:`ImportOptions`) -> the map and notes for the user; the overlay and the confidence
+report written when asked.
 
-``import_map(path, args) -> (Map, notes)`` is what :mod:`mapkit.commands.import_` calls for
-PNG, JPEG and TIFF files. It loads the picture, finds the grid (hints from the options
-override), reads terrain, rivers, borders and cities, reads race numbers with Tesseract when
-it can, writes the overlay and the confidence report when asked, and returns the map with
-notes for the user: what was found, warnings, and the hexes and edges it was least sure of.
-
->>> import os, tempfile, argparse
->>> from mapkit.imaging.synthetic import random_map, draw_board, dampfross_style
+>>> import os, tempfile
+>>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> m = random_map(5, 8, 6, "flat", "odd")
 >>> img, _ = draw_board(m, 28, dampfross_style())
 >>> p = os.path.join(tempfile.mkdtemp(), "board.png"); img.save(p)
->>> got, notes = import_map(p, argparse.Namespace(no_ocr=True))
+>>> got, notes = import_map(p, ImportOptions(ocr=False))
 >>> (got.grid.orientation, got.grid.offset, got.grid.columns, got.grid.rows)
 ('flat', 'odd', 8, 6)
 >>> got.terrain == m.terrain
@@ -22,75 +18,92 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError
 from ..grid import Grid, Hex, edge, edge_name, hex_name
-from ..model import City, EdgeSet, Map
+from ..model import City, EdgeSet, Map, Rules, is_race_number
+from . import params as P
 
-__all__ = ["import_map", "read_picture", "PictureReading", "REPORT_LEAST"]
-
-REPORT_LEAST = 10          # how many of the least sure hexes and edges the notes list
-# A picture is grey when under this share of its pixels have channels this far apart.
-GREY_SPREAD = 12
-GREY_SHARE = 0.002
-DEFAULT_HEX_MM = 14.0
+__all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 
 
+
+@dataclass
 class PictureReading:
-    """Everything read from one picture: the grid, the reading, the numbers, the notes."""
+    """Everything read from one picture: the picture (straightened), the grid, the board, the
+    numbers and names, notes, and why no numbers or names were read (None when they were)."""
 
-    def __init__(self, rgb, fit, reading, numbers, notes, ocr_note):
-        self.rgb = rgb
-        self.fit = fit
-        self.reading = reading
-        self.numbers = numbers
-        self.notes = notes
-        self.ocr_note = ocr_note
-
-
-def _opt(args, name, default=None):
-    return getattr(args, name, default) if args is not None else default
+    rgb: np.ndarray
+    fit: object
+    reading: object
+    numbers: dict = field(default_factory=dict)      # Hex -> (race numbers...)
+    names: dict = field(default_factory=dict)        # Hex -> name
+    notes: list = field(default_factory=list)
+    ocr_note: str | None = None
 
 
-def _hints(args):
+@dataclass(frozen=True)
+class ImportOptions:
+    """``mapkit import``'s image options: grid hints (``hex_px``: pixels between adjacent hex
+    centres) replace what they name; ``legend`` a file; ``ocr`` False reads no numbers or names;
+    ``overlay``, ``report`` files to write; ``output`` the map file; ``name``, ``hex_mm``."""
+
+    orientation: str | None = None
+    offset: str | None = None
+    columns: int | None = None
+    rows: int | None = None
+    hex_px: float | None = None
+    legend: str | None = None
+    ocr: bool = True
+    overlay: str | None = None
+    report: str | None = None
+    output: str | None = None
+    name: str | None = None
+    hex_mm: float | None = None
+
+    @classmethod
+    def from_args(cls, args) -> ImportOptions:
+        """The options of ``mapkit import``'s parsed command line."""
+        return cls(orientation=args.grid, offset=args.offset, columns=args.columns,
+                   rows=args.rows, hex_px=args.hex_px, legend=args.legend, ocr=not args.no_ocr,
+                   overlay=args.overlay, report=args.report, output=args.output,
+                   name=args.name, hex_mm=args.hex_mm)
+
+
+def _hints(opts: ImportOptions):
     from .gridfind import Hints
-
-    cols, rows, hex_px = _opt(args, "columns"), _opt(args, "rows"), _opt(args, "hex_px")
+    cols, rows, hex_px = opts.columns, opts.rows, opts.hex_px
     for name, value in (("--columns", cols), ("--rows", rows)):
         if value is not None and not 1 <= value <= 2000:
             raise InputError(f"{name} {value}: give a number of hexes from 1 to 2000")
     if hex_px is not None and not (4.0 <= hex_px <= 5000.0 and math.isfinite(hex_px)):
         raise InputError(f"--hex-px {hex_px}: give the distance between hex centres in pixels (4 or more)")
-    return Hints(_opt(args, "grid"), _opt(args, "offset"), cols, rows, hex_px)
+    return Hints(opts.orientation, opts.offset, cols, rows, hex_px)
 
 
-# A hex's size is measured in more ways than one; --hex-px means the distance between adjacent
-# centres (the width across the flats), but a user may have measured one of these instead.
+# Other ways a user may have measured --hex-px (adjacent centres' distance).
 SQRT3 = math.sqrt(3.0)
 OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
                        (SQRT3 / 2, "the width from corner to corner"))
-SIZE_TOLERANCE = 0.05       # relative; the grid search itself looks within 5 % of a size hint
-WEAK_FIT = 0.9              # line score below which a size hint is checked against a free search
 
 
 def _find_grid(rgb, hints, path):
-    """The grid, and notes. A ``--hex-px`` hint that finds no grid, a weak one, or one of
-    another size than hinted, is checked against a search without it: when the picture's hexes measure the hint in another usual
-    way (centre to corner, corner to corner), that is said and the grid found is used."""
+    """The grid and notes; a ``--hex-px`` hint finding no grid, a weak or another size is checked
+    by a free search (a size measured centre to corner or corner to corner is said)."""
     from dataclasses import replace
 
     from .gridfind import NoGridError, find_grid
-
     hinted, failure = None, None
     try:
         hinted = find_grid(rgb, hints)
     except NoGridError as exc:
         failure = exc
-    if hints.hex_px is None or (hinted is not None and hinted.line_score >= WEAK_FIT
-                                and abs(hinted.hex_px / hints.hex_px - 1.0) <= SIZE_TOLERANCE):
+    if hints.hex_px is None or (hinted is not None and hinted.line_score >= P.WEAK_FIT
+                                and abs(hinted.hex_px / hints.hex_px - 1.0) <= P.SIZE_TOLERANCE):
         if hinted is None:
             raise InputError(f"{path}: no hex grid found in the picture ({failure})")
         return hinted, []
@@ -100,10 +113,10 @@ def _find_grid(rgb, hints, path):
         free = None
     if free is not None and (hinted is None or free.line_score >= hinted.line_score):
         ratio = free.hex_px / hints.hex_px
-        if abs(ratio - 1.0) <= SIZE_TOLERANCE:
+        if abs(ratio - 1.0) <= P.SIZE_TOLERANCE:
             return free, []
         for factor, measure in OTHER_SIZE_MEASURES:
-            if abs(ratio / factor - 1.0) <= SIZE_TOLERANCE:
+            if abs(ratio / factor - 1.0) <= P.SIZE_TOLERANCE:
                 return free, [f"{path}: --hex-px {hints.hex_px:g} read as {measure}: the hex "
                               f"centres are {free.hex_px:.1f} px apart"]
     if hinted is not None:
@@ -114,69 +127,75 @@ def _find_grid(rgb, hints, path):
 
 
 def _without_colour(rgb, sample: int = 200_000) -> bool:
-    """True when (almost) no pixel of the picture has a hue: every channel within a few
-    levels of the others (a grey scan; a picture saved in shades of grey).
+    """True when (almost) no pixel has a hue: a grey scan.
 
-    >>> import numpy as np
     >>> grey = np.full((40, 40, 3), 128, dtype=np.uint8)
-    >>> _without_colour(grey)
-    True
-    >>> grey[:10, :10] = (200, 40, 40)
-    >>> _without_colour(grey)
-    False
+    >>> _without_colour(grey), _without_colour(grey + np.uint8([0, 50, 100]))
+    (True, False)
     """
     flat = rgb.reshape(-1, 3)
     step = max(1, len(flat) // sample)
     part = flat[::step].astype(np.int16)
     spread = part.max(axis=1) - part.min(axis=1)
-    return float(np.mean(spread > GREY_SPREAD)) < GREY_SHARE
+    return float(np.mean(spread > P.GREY_SPREAD)) < P.GREY_SHARE
 
 
-def read_picture(path, args=None) -> PictureReading:
-    """Load, find the grid, read the board and (unless ``--no-ocr``) the race numbers."""
+def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
+    """Load, find the grid, read the board and (unless ``opts.ocr`` is False) the race numbers."""
     from .colour import DEFAULT_LEGEND, load_legend
     from .loader import load_image
     from .reading import read_board
-
-    legend_path = _opt(args, "legend")
-    legend = load_legend(legend_path) if legend_path else DEFAULT_LEGEND
-    hints = _hints(args)
+    opts = opts or ImportOptions()
+    legend = load_legend(opts.legend) if opts.legend else DEFAULT_LEGEND
     rgb = load_image(path)
-    fit, notes = _find_grid(rgb, hints, path)
-    if _without_colour(rgb):
-        notes.append(f"{path}: the picture has no colour (a grey scan?): terrain, rivers, "
-                     "borders and cities are told by their colours; scan or photograph the "
-                     "board in colour")
+    fit, notes = _find_grid(rgb, _hints(opts), path)
+    grey = _without_colour(rgb)
+    if grey:
+        notes.append(f"{path}: the picture has no colour: read as a board printed without "
+                     "colour (mapkit's mono style: mountains hatched, water stippled, "
+                     "neighbouring states light grey, rivers solid, borders dashed); a board "
+                     "printed in colour is read in colour only from a picture in colour")
     if fit.picture is not None:
-        # Taken at a slant: the fit refers to the straightened picture, and so does all
-        # that is read from here on (and the overlay).
+        # (taken at a slant: all from here on reads the straightened picture)
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
     if legend.ignored:
         from .colour import LEGEND_KEYS
 
-        notes.append(f"{legend_path}: ignored {', '.join(legend.ignored)} (a legend gives "
+        notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
                      f"{', '.join(LEGEND_KEYS)})")
-    reading = read_board(rgb, fit, legend)
-    numbers: dict = {}
-    ocr_note = None
-    if reading.cities and not _opt(args, "no_ocr", False):
-        from .ocr import OcrUnavailable, read_numbers
+    if grey:
+        from .mono import read_board_mono
 
-        try:
-            numbers, ocr_notes = read_numbers(rgb, fit, reading, legend)
-            notes += [f"{path}: {n}" for n in ocr_notes]
-        except OcrUnavailable as exc:
-            ocr_note = (f"{path}: race numbers not read: {exc}; the {len(reading.cities)} "
-                        "cities have no numbers")
-    return PictureReading(rgb, fit, reading, numbers, notes, ocr_note)
+        board = read_board_mono(rgb, fit)
+    else:
+        board = read_board(rgb, fit, legend)
+    out = PictureReading(rgb, fit, board, notes=notes)
+    if out.reading.cities and opts.ocr:
+        _read_writing(out, legend, path)
+    return out
+
+
+def _read_writing(pr: PictureReading, legend, path) -> None:
+    """Stages 6 and 7 into ``pr`` (without Tesseract, ``pr.ocr_note`` says why)."""
+    from .names import read_names
+    from .numbers import read_numbers
+    from .ocr import OcrUnavailable
+    try:
+        pr.numbers, more = read_numbers(pr.rgb, pr.fit, pr.reading, legend)
+        pr.notes += [f"{path}: {n}" for n in more]
+        pr.names, more = read_names(pr.rgb, pr.fit, pr.reading)
+        pr.notes += [f"{path}: {n}" for n in more]
+    except OcrUnavailable as exc:
+        pr.ocr_note = (f"{path}: race numbers and names not read: {exc}; the "
+                       f"{len(pr.reading.cities)} cities have no numbers and are named after "
+                       "their hexes")
 
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     """Edges grouped into connected runs (two edges touch when they share a corner)."""
     from networkx.utils import UnionFind
-
     edges = set(edges)
     runs = UnionFind(edges)
     for a, b in edges:
@@ -187,48 +206,57 @@ def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     return [EdgeSet(frozenset(g)) for g in sorted(runs.to_sets(), key=lambda g: (-len(g), min(g)))]
 
 
-def build_map(pr: PictureReading, args=None, source: str = "") -> tuple[Map, list[str]]:
+def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tuple[Map, list[str]]:
     """The map of a reading, and the warnings it needs."""
     fit, reading = pr.fit, pr.reading
     g = fit.grid
-    hex_mm = _opt(args, "hex_mm") or DEFAULT_HEX_MM
+    hex_mm = opts.hex_mm or P.DEFAULT_HEX_MM
     if not (hex_mm > 0 and math.isfinite(hex_mm)):
         raise InputError(f"--hex-mm {hex_mm}: give a positive size in millimetres")
     grid = Grid(g.orientation, g.offset, g.columns, g.rows, hex_mm)
     warnings: list[str] = []
     cities = []
     used: dict = {}
+    named: dict = {}
     for h in sorted(reading.cities, key=lambda h: (h[1], h[0])):
-        nums = tuple(n for n in pr.numbers.get(h, ()) if _is_race(n))
-        bad = [n for n in pr.numbers.get(h, ()) if not _is_race(n)]
+        nums = tuple(n for n in pr.numbers.get(h, ()) if is_race_number(n))
+        bad = [n for n in pr.numbers.get(h, ()) if not is_race_number(n)]
         if bad:
             warnings.append(f"{hex_name(h)}: read {' '.join(map(str, bad))}, not race numbers; left out")
         for n in nums:
             used.setdefault(n, []).append(h)
-        cities.append(City(f"City {hex_name(h)}", Hex(*h), tuple(sorted(set(nums)))))
+        name = pr.names.get(h)
+        if name in named:
+            warnings.append(f"{hex_name(h)}: read the name {name!r} of {hex_name(named[name])} "
+                            "too; named after its hex")
+            name = None
+        if name:
+            named[name] = h
+        cities.append(City(name or f"City {hex_name(h)}", Hex(*h), tuple(sorted(set(nums)))))
     for n, hs in sorted(used.items()):
         if len(hs) > 1:
             warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
                             "check the overlay")
-    name = _opt(args, "name") or Path(source).stem or "imported"
+    title = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
+    rules = Rules()
+    abroad = [c.name for c in cities if reading.terrain.get(c.hex) == "foreign"]
+    if abroad:
+        # A board with cities in a neighbouring state is played across its borders.
+        rules = Rules(border_crossing=True)
+        warnings.append(f"{', '.join(abroad)}: cit{'ies' if len(abroad) > 1 else 'y'} in a "
+                        "neighbouring state: rules.border_crossing set to true")
     m = Map(grid=grid, terrain=dict(reading.terrain),
             rivers=_edge_sets(strokes.get("river", set()), g),
             borders=_edge_sets(strokes.get("border", set()), g),
             ridges=_edge_sets(strokes.get("ridge", set()), g),
-            cities=cities,
-            meta={"name": name, "source": Path(source).name,
+            cities=cities, rules=rules,
+            meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings
 
 
-def _is_race(n) -> bool:
-    from ..model import is_race_number
-
-    return is_race_number(n)
-
-
-def confidence_report(pr: PictureReading, least: int = REPORT_LEAST) -> dict:
+def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
     """Everything the reader decided with how sure it was; the least sure first."""
     fit, reading = pr.fit, pr.reading
     hexes = sorted(reading.terrain_conf.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0]))
@@ -273,19 +301,18 @@ def _report_lines(report: dict, source: str) -> list[str]:
     return lines
 
 
-def import_map(path, args=None) -> tuple[Map, list[str]]:
+def import_map(path, opts: ImportOptions | None = None) -> tuple[Map, list[str]]:
     """Read the board pictured in ``path``; see the module's documentation."""
     from ..fileio import atomic_write, check_output_path
-
+    opts = opts or ImportOptions()
     src = str(path)
-    overlay = _opt(args, "overlay")
-    report_path = _opt(args, "report")
-    inputs = [src] + [p for p in (_opt(args, "legend"), _opt(args, "output")) if p]
+    overlay, report_path = opts.overlay, opts.report
+    inputs = [src] + [p for p in (opts.legend, opts.output) if p]
     for out in (overlay, report_path):
         if out:
             check_output_path(out, inputs=inputs)
-    pr = read_picture(src, args)
-    m, warnings = build_map(pr, args, src)
+    pr = read_picture(src, opts)
+    m, warnings = build_map(pr, opts, src)
     report = confidence_report(pr)
     notes = _report_lines(report, src)
     notes += pr.notes

@@ -1,9 +1,5 @@
-"""Opening a picture of a board safely: PNG, JPEG, TIFF -> an RGB ``uint8`` array.
-
-Pillow's decompression-bomb limit is kept, and its warning (an image over
-``Image.MAX_IMAGE_PIXELS``) is treated as an error: a scan of a board never needs that many
-pixels, and a hostile file could exhaust memory. Every failure is an
-:class:`~mapkit.errors.InputError` with one line naming the file.
+"""Opening a picture of a board safely: PNG, JPEG, TIFF -> an RGB ``uint8`` array; every
+failure (a decompression bomb too) an :class:`~mapkit.errors.InputError` naming the file.
 
 >>> import io, tempfile, os
 >>> from PIL import Image
@@ -22,24 +18,18 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["load_image", "MAX_FILE_BYTES", "MIN_SIDE"]
+from . import params as P
 
-# A scan of an A0 board at 300 dpi is ~150 MB as TIFF; refuse anything bigger than this.
-MAX_FILE_BYTES = 512 * 1024 * 1024
-MIN_SIDE = 32
+__all__ = ["load_image"]
 
 
 def load_image(path) -> np.ndarray:
-    """The picture at ``path`` as an ``(height, width, 3)`` uint8 RGB array.
-
-    EXIF orientation (phone photographs) is applied; transparency is laid on white paper;
-    16-bit and float TIFFs are scaled to 8 bits.
-    """
+    """The picture at ``path`` as ``(height, width, 3)`` uint8 RGB: EXIF orientation applied,
+    transparency on white, 16-bit and float TIFFs scaled to 8 bits."""
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     from ..fileio import read_bytes
-
-    data = read_bytes(path, limit=MAX_FILE_BYTES)
+    data = read_bytes(path, limit=P.MAX_FILE_BYTES)
     name = str(path)
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -62,7 +52,7 @@ def load_image(path) -> np.ndarray:
         except MemoryError:
             raise InputError(f"{name}: not enough memory to open the image") from None
     h, w = arr.shape[:2]
-    if min(h, w) < MIN_SIDE:
+    if min(h, w) < P.MIN_SIDE:
         raise InputError(f"{name}: image of {w} x {h} pixels is too small to hold a hex grid")
     return arr
 

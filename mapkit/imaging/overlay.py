@@ -1,13 +1,8 @@
-"""What was read, drawn over the picture, for a person to check at a glance.
-
-Every hex gets a thin cyan outline where the grid was found and a letter for its terrain
-(``^`` mountain, ``~`` water, ``#`` foreign, ``x`` off; plain stays blank); rivers are drawn
-as thick cyan lines and borders as magenta ones along their edges; cities as yellow rings
-with the numbers read. Whatever the reader was least sure of is marked in orange: the hex
-outline for terrain, a dashed line for an edge.
+"""What was read, drawn over the picture: the grid in cyan with a letter for each terrain,
+rivers cyan, borders magenta, cities yellow with their numbers, the least sure in orange.
 
 >>> import numpy as np
->>> from mapkit.imaging.synthetic import random_map, draw_board, dampfross_style
+>>> from mapkit.testing import random_map, draw_board, dampfross_style
 >>> from mapkit.imaging.gridfind import find_grid
 >>> from mapkit.imaging.reading import read_board
 >>> from mapkit.imaging.colour import DEFAULT_LEGEND
@@ -22,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..model import CHAR_OF_TERRAIN
+from . import params as P
 from .sampling import apply_affine
 
 __all__ = ["draw_overlay", "overlay_png"]
@@ -33,13 +29,11 @@ RIDGE = (120, 60, 0)
 CITY = (255, 215, 0)
 UNSURE = (255, 140, 0)
 TEXT = (200, 0, 120)
-UNSURE_BELOW = 0.35
 
 
 def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
     """A PIL image: the picture, lightened, with the reading drawn over it."""
     from PIL import Image, ImageDraw, ImageFont
-
     base = Image.fromarray(rgb).convert("RGB")
     # Lighten the picture so that the drawing stands out.
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), 0.35)
@@ -56,7 +50,7 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
         small = font
     for h in grid.hexes():
         pts = [tuple(p) for p in apply_affine(A, np.array(grid.corners_mm(h)))]
-        unsure = reading.terrain_conf.get(h, 1.0) < UNSURE_BELOW
+        unsure = reading.terrain_conf.get(h, 1.0) < P.UNSURE_BELOW
         dr.line(pts + [pts[0]], fill=UNSURE if unsure else GRID, width=lw * (2 if unsure else 1))
         t = reading.terrain.get(h, "plain")
         if t != "plain":
@@ -67,8 +61,8 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
         for e in edges:
             p, q = (tuple(v) for v in apply_affine(A, np.array(grid.edge_segment_mm(e))))
             dr.line([p, q], fill=colours.get(kind, RIVER), width=max(2, int(px * 0.09)))
-    for e, (kind, conf) in reading.edge_conf.items():
-        if conf < UNSURE_BELOW:
+    for e, (_kind, conf) in reading.edge_conf.items():
+        if conf < P.UNSURE_BELOW:
             p, q = apply_affine(A, np.array(grid.edge_segment_mm(e)))
             for k in range(0, 10, 2):   # dashed: unsure either way
                 a = p + (q - p) * k / 10
@@ -98,7 +92,6 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
 def overlay_png(rgb: np.ndarray, fit, reading, numbers: dict) -> bytes:
     """The overlay as PNG bytes (for an atomic write)."""
     import io
-
     buf = io.BytesIO()
     draw_overlay(rgb, fit, reading, numbers).save(buf, format="PNG", optimize=False)
     return buf.getvalue()

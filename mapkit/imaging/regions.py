@@ -1,13 +1,6 @@
-"""Where a city stands says something of its race numbers: the tens digit is a region.
-
-On the published boards the cities that share a tens digit lie close together (rules.md,
-section 1: the tens digit names a region, and a big city's numbers share one). A number
-read badly, a grey smudge at 20 pixels per hex, is then most likely one whose tens digit its
-neighbours carry. How far that holds is measured on each board, from its own numbers as
-read: the weight given to the neighbours is the one under which the board's readings are
-likeliest (each number's tens digit foretold from the others', never from its own). On a
-board whose numbers are laid out with no such plan the neighbours foretell nothing, the
-weight comes out at or near zero, and the readings stand alone.
+"""The tens digit of a race number is a region: a city's neighbours foretell it, as far as
+the board's own numbers show its layout holds (:func:`region_weight`). See
+``docs/import.md``, "Regions".
 
 A board of 36 cities on a 6 x 6 block, each tens digit on a block of 2 x 3:
 
@@ -29,17 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import params as P
+
 __all__ = ["nearest_others", "shares_among", "region_weight", "tens_prior"]
 
-# A region holds six race numbers: a number's region is judged by the five nearest others.
-NEIGHBOURS = 5
-SMOOTH = 0.5            # added to each tens digit's count among them (none is ruled out)
-WEIGHTS = np.linspace(0.0, 0.95, 20)    # the weights tried; never all trust in the neighbours
-SHUFFLES = 200          # the board's tens digits shuffled over its places this many times,
-SIGNIFICANCE = 0.99     # and its layout must beat this share of them to count as regions
-
-
-def nearest_others(places: np.ndarray, neighbours: int = NEIGHBOURS) -> np.ndarray:
+def nearest_others(places: np.ndarray, neighbours: int = P.NEIGHBOURS) -> np.ndarray:
     """``(n, k)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
     share a place), the indices of its ``neighbours`` nearest other numbers."""
     d = np.linalg.norm(places[:, None, :] - places[None, :, :], axis=2)
@@ -52,35 +39,31 @@ def shares_among(near: np.ndarray, tens: np.ndarray) -> np.ndarray:
     """``(n, 6)``: the share of each tens digit (0..5 in ``tens``) among each number's
     nearest others (``near``, from :func:`nearest_others`), smoothed."""
     counts = np.stack([(tens[near] == t).sum(axis=1) for t in range(6)], axis=1)
-    return (counts + SMOOTH) / (near.shape[1] + 6 * SMOOTH)
+    return (counts + P.REGION_SMOOTH) / (near.shape[1] + 6 * P.REGION_SMOOTH)
 
 
 def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
     """The ``w`` of ``w * shares + (1 - w) / 6`` (of :data:`WEIGHTS`) under which the tens
     digits read are likeliest, and how much likelier (log) than at ``w = 0``."""
     own = shares[np.arange(len(tens)), tens]
-    likelihood = np.log(WEIGHTS[:, None] * own[None, :] + (1 - WEIGHTS[:, None]) / 6).sum(axis=1)
+    likelihood = np.log(P.REGION_WEIGHTS[:, None] * own[None, :] + (1 - P.REGION_WEIGHTS[:, None]) / 6).sum(axis=1)
     best = int(np.argmax(likelihood))
-    return float(WEIGHTS[best]), float(likelihood[best] - likelihood[0])
+    return float(P.REGION_WEIGHTS[best]), float(likelihood[best] - likelihood[0])
 
 
-def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = NEIGHBOURS) -> float:
-    """How far the neighbours' tens digits foretell a number's own on this board: the
-    weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
-    likeliest; zero unless they are likelier so than the same digits shuffled over the
-    same places are in all but one of ``SHUFFLES`` (36 numbers laid out at random show
-    some clustering by chance, and so do the numbers of a big city)."""
+def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = P.NEIGHBOURS) -> float:
+    """The weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
+    likeliest; zero unless likelier than all but one of ``SHUFFLES`` shuffles."""
     near = nearest_others(places, neighbours)       # the places stay; only digits move
     w, gain = _gain(shares_among(near, tens), tens)
     if w == 0:
         return 0.0
     rng = np.random.default_rng(0)      # the same board, the same answer
     chance = [_gain(shares_among(near, t), t)[1]
-              for t in (rng.permutation(tens) for _ in range(SHUFFLES))]
-    return w if gain > np.quantile(chance, SIGNIFICANCE) else 0.0
+              for t in (rng.permutation(tens) for _ in range(P.SHUFFLES))]
+    return w if gain > np.quantile(chance, P.SIGNIFICANCE) else 0.0
 
 
 def tens_prior(shares: np.ndarray, weight: float) -> np.ndarray:
-    """``(n, 6)`` log-odds of each tens digit from the neighbours, against even odds (one in
-    six): zero everywhere at weight 0."""
+    """``(n, 6)`` log-odds of each tens digit from the neighbours (zero at weight 0)."""
     return np.log(weight * shares + (1 - weight) / 6) + np.log(6)

@@ -1,8 +1,5 @@
-"""Sampling a picture at many positions at once, and the patterns of positions used.
-
-A *pattern* is a set of points in grid units (the spacing of hex centres is 1), placed around
-a hex centre or along an edge; :func:`place` maps it through the grid's affine transform
-to pixels for every hex or edge at once, and :func:`sample` reads the pixels there.
+"""Sampling a picture at many points at once: patterns in grid units (hex spacing 1) placed
+round hexes or along sides through the grid's affine map (:func:`apply_affine`, :func:`sample`).
 
 >>> img = np.arange(2 * 3 * 3, dtype=np.uint8).reshape(2, 3, 3)
 >>> sample(img, np.array([0.2, 2.0]), np.array([0.0, 1.4])).tolist()
@@ -13,23 +10,19 @@ to pixels for every hex or edge at once, and :func:`sample` reads the pixels the
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-__all__ = ["sample", "apply_affine", "place", "disc_pattern", "ring_pattern", "invert_affine"]
+from .colour import srgb_to_linear
+
+__all__ = ["sample", "linear_at", "apply_affine", "disc_pattern", "LINEAR_LUT"]
+
+LINEAR_LUT = srgb_to_linear(np.arange(256, dtype=np.uint8))   # sRGB level -> linear light
 
 
 def apply_affine(A: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """``A`` (2x3) applied to points ``(..., 2)``."""
     pts = np.asarray(pts, dtype=np.float64)
     return pts @ A[:, :2].T + A[:, 2]
-
-
-def invert_affine(A: np.ndarray) -> np.ndarray:
-    """The inverse of a 2x3 affine map."""
-    L = np.linalg.inv(A[:, :2])
-    return np.hstack([L, (-L @ A[:, 2])[:, None]])
 
 
 def sample(img: np.ndarray, xs, ys) -> np.ndarray:
@@ -40,11 +33,9 @@ def sample(img: np.ndarray, xs, ys) -> np.ndarray:
     return img[yi, xi]
 
 
-def place(A: np.ndarray, centres: np.ndarray, pattern: np.ndarray) -> np.ndarray:
-    """Pixel positions ``(n, p, 2)`` of ``pattern`` (p x 2, grid units) around ``n`` centres
-    (n x 2, grid units)."""
-    pts = centres[:, None, :] + pattern[None, :, :]
-    return apply_affine(A, pts)
+def linear_at(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Linear RGB of ``img`` (uint8 sRGB) at the nearest pixels to ``pts`` (..., 2)."""
+    return LINEAR_LUT[sample(img, pts[..., 0], pts[..., 1])]
 
 
 def disc_pattern(radius: float, n: int) -> np.ndarray:
@@ -53,10 +44,3 @@ def disc_pattern(radius: float, n: int) -> np.ndarray:
     xx, yy = np.meshgrid(t, t)
     keep = xx ** 2 + yy ** 2 <= radius ** 2 + 1e-12
     return np.stack([xx[keep], yy[keep]], axis=1)
-
-
-def ring_pattern(radii, angles: int) -> np.ndarray:
-    """Points on circles: shape ``(len(radii), angles, 2)``."""
-    a = np.arange(angles) * (2 * math.pi / angles)
-    r = np.asarray(radii, dtype=np.float64)
-    return np.stack([r[:, None] * np.cos(a)[None, :], r[:, None] * np.sin(a)[None, :]], axis=2)

@@ -1,15 +1,7 @@
-"""Pictures taken at a slant: the perspective of a phone held not quite over the board.
-
-A board photographed from a little to one side is not an affine image of the grid: the far
-side of the board comes out smaller than the near side (keystone), and no single affine map
-fits all hexes. :mod:`.gridfind` fits the projective map of the hex sides and, when its
-departure from the best affine one matters, hands a homography here; the picture is
-resampled so that the grid is affine again, at the board's scale in the middle, and the
-whole search runs on the straightened picture. Every reader downstream then works as on a
-scan.
-
-A homography ``T`` (3 x 3) maps a pixel ``(x, y, 1)`` of the straightened picture to one of the
-original picture (up to scale), as Pillow's ``Image.PERSPECTIVE`` transform wants it.
+"""Pictures taken at a slant: the picture resampled through a homography so that the grid
+is affine again (:func:`straighten`). ``T`` (3 x 3) maps a pixel ``(x, y, 1)`` of the
+straightened picture to one of the original, as Pillow's ``PERSPECTIVE`` wants it. See
+``docs/import.md``, "Slant".
 
 >>> T = np.array([[1.0, 0.0, 5.0], [0.0, 1.0, -2.0], [0.0, 0.0, 1.0]])
 >>> [round(float(v), 6) for v in apply_homography(T, np.array([10.0, 10.0]))]
@@ -26,11 +18,9 @@ import math
 
 import numpy as np
 
-__all__ = ["apply_homography", "straighten", "departure", "MAX_GROWTH"]
+from . import params as P
 
-# A straightened picture holds at most this many times the pixels of the original: more is
-# no slant a hand-held photo has, but a fit gone wrong.
-MAX_GROWTH = 1.6
+__all__ = ["apply_homography", "straighten", "departure"]
 
 
 def apply_homography(T: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -42,13 +32,9 @@ def apply_homography(T: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def straighten(rgb: np.ndarray, T: np.ndarray):
-    """``(picture, T, valid)``: the picture resampled through ``T`` (straightened pixel ->
-    picture pixel), the whole picture kept (the frame grows to hold it, the corners filled
-    with the colour of the picture's border); ``T`` moved to the new frame; and where the
-    straightened picture shows the picture (not the filling). None when the straightened
-    picture would be too big (``MAX_GROWTH``) or the map folds (a fit gone wrong)."""
+    """``(picture, T, valid)``: resampled through ``T`` into a frame holding it all, ``T`` in the
+    new frame, where the picture shows; None when too big (``MAX_GROWTH``) or folded."""
     from PIL import Image
-
     H, W = rgb.shape[:2]
     corners = np.array([[0, 0], [W, 0], [W, H], [0, H]], dtype=np.float64)
     Tinv = np.linalg.inv(T)
@@ -59,7 +45,7 @@ def straighten(rgb: np.ndarray, T: np.ndarray):
     x0, y0 = np.floor(back.min(axis=0))
     x1, y1 = np.ceil(back.max(axis=0))
     w, h = int(x1 - x0), int(y1 - y0)
-    if w <= 0 or h <= 0 or w * h > MAX_GROWTH * W * H:
+    if w <= 0 or h <= 0 or w * h > P.MAX_GROWTH * W * H:
         return None
     moved = T @ np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
     moved = moved / moved[2, 2]
@@ -82,9 +68,9 @@ def departure(g_of, box, steps: int = 9) -> float:
     """
     xs = np.linspace(box[0], box[2], steps)
     ys = np.linspace(box[1], box[3], steps)
-    P = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-    G = g_of(P)
-    A = np.hstack([P, np.ones((len(P), 1))])
+    pts = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    G = g_of(pts)
+    A = np.hstack([pts, np.ones((len(pts), 1))])
     coef = np.linalg.lstsq(A, G, rcond=None)[0]
     res = G - A @ coef
     return float(math.sqrt(float((res ** 2).sum(axis=1).max())))

@@ -6,11 +6,10 @@ would pass for ink) and says so."""
 from __future__ import annotations
 
 import dataclasses
-from argparse import Namespace
 
 from mapkit.grid import hex_name
-from mapkit.imaging import synthetic as syn
-from mapkit.imaging.importer import import_map
+from mapkit import testing as syn
+from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.imaging.ocr import ocr_available
 from mapkit.model import City
 
@@ -36,7 +35,7 @@ def test_towns_abroad_are_cities_without_numbers(tmp_path):
     img, _legend = syn.draw_board(m, 32.0, syn.dampfross_style())
     path = tmp_path / "abroad.png"
     img.save(path)
-    got, notes = import_map(str(path), Namespace(legend=None, no_ocr=ocr_available() is not None))
+    got, notes = import_map(str(path), ImportOptions(legend=None, ocr=ocr_available() is None))
     found = {c.hex: c.numbers for c in got.cities}
     for h in towns:
         assert h in found, hex_name(h)

@@ -6,15 +6,15 @@ without grid hints, scored hex by hex and edge by edge against the map they were
 from __future__ import annotations
 
 import json
-from argparse import Namespace
 
 import numpy as np
 import pytest
 from PIL import Image
 
-from mapkit.imaging import synthetic as syn
+from mapkit import testing as syn
 from mapkit.imaging.gridfind import Hints, NoGridError, find_grid
-from mapkit.imaging.importer import import_map
+from mapkit.grid import hex_name
+from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.io.yamlmap import load_map
 
 from tests.support import run_cli
@@ -62,7 +62,7 @@ def _assert_read_well(truth, got, numbers=False):
 ])
 def test_all_four_layouts_without_hints(tmp_path, seed, orientation, offset, palette):
     m, path, legend = _board(tmp_path, seed, 11, 9, orientation, offset, 30, palette=palette)
-    got, notes = import_map(str(path), Namespace(legend=legend, no_ocr=True))
+    got, notes = import_map(str(path), ImportOptions(legend=legend, ocr=False))
     _assert_read_well(m, got)
     # The notes start with the grid found, A1 first.
     assert notes[0].startswith(f"{path}: grid {orientation} {offset}, 11 x 9 hexes")
@@ -72,19 +72,19 @@ def test_a_legend_with_keys_it_does_not_read_is_used_and_said(tmp_path):
     m, path, legend = _board(tmp_path, 12, 9, 7, "pointy", "even", 30, palette="other")
     with open(legend, "a", encoding="utf-8") as f:
         f.write('paper: "#ffffff"\nlabels: "#000000"\n')
-    got, notes = import_map(str(path), Namespace(legend=legend, no_ocr=True))
+    got, notes = import_map(str(path), ImportOptions(legend=legend, ocr=False))
     _assert_read_well(m, got)
     assert any(n.startswith(f"{legend}: ignored paper, labels") for n in notes), notes
 
 
 def test_hints_give_the_same_map_and_override(tmp_path):
     m, path, _ = _board(tmp_path, 21, 10, 8, "pointy", "even", 28)
-    hinted, _ = import_map(str(path), Namespace(grid="pointy", offset="even", columns=10, rows=8,
-                                                hex_px=28.0, no_ocr=True))
+    hinted, _ = import_map(str(path), ImportOptions(orientation="pointy", offset="even", columns=10, rows=8,
+                                                    hex_px=28.0, ocr=False))
     _assert_read_well(m, hinted)
     # Hints win over what is seen: fewer columns and rows than drawn give a smaller map
     # starting at the same A1.
-    small, _ = import_map(str(path), Namespace(columns=6, rows=5, no_ocr=True))
+    small, _ = import_map(str(path), ImportOptions(columns=6, rows=5, ocr=False))
     assert (small.grid.columns, small.grid.rows) == (6, 5)
     assert all(small.terrain[h] == m.terrain[h] for h in small.grid.hexes())
 
@@ -94,8 +94,8 @@ def test_rotated_blurred_jpeg_board(tmp_path):
                              tint=(1.0, 0.96, 0.88), seed=5)
     m, path, legend = _board(tmp_path, 31, 14, 10, "flat", "odd", 26, palette="other",
                              damage=damage, suffix=".jpg")
-    for args in (Namespace(legend=legend, no_ocr=True),
-                 Namespace(legend=legend, grid="flat", offset="odd", hex_px=26.0, no_ocr=True)):
+    for args in (ImportOptions(legend=legend, ocr=False),
+                 ImportOptions(legend=legend, orientation="flat", offset="odd", hex_px=26.0, ocr=False)):
         got, notes = import_map(str(path), args)
         _assert_read_well(m, got)
     # PIL turns counter-clockwise, which is clockwise-negative in y-down pixels.
@@ -113,14 +113,14 @@ def test_tiff_with_transparency_and_phone_rotation(tmp_path):
     rgba = img.convert("RGBA")
     tif = tmp_path / "board.tif"
     rgba.save(tif)
-    got, _ = import_map(str(tif), Namespace(no_ocr=True))
+    got, _ = import_map(str(tif), ImportOptions(ocr=False))
     _assert_read_well(m, got)
     turned = img.transpose(Image.Transpose.ROTATE_90)
     exif = Image.Exif()
     exif[0x0112] = 6          # orientation: rotate 90 clockwise to view
     jpg = tmp_path / "phone.jpg"
     turned.save(jpg, quality=92, exif=exif)
-    got, _ = import_map(str(jpg), Namespace(no_ocr=True))
+    got, _ = import_map(str(jpg), ImportOptions(ocr=False))
     _assert_read_well(m, got)
 
 
@@ -136,12 +136,12 @@ def test_other_picture_kinds_read_and_a_grey_one_is_said(tmp_path):
              "board.webp": img}
     for name, pic in kinds.items():
         pic.save(tmp_path / name, quality=90)
-        got, notes = import_map(str(tmp_path / name), Namespace(no_ocr=True))
+        got, notes = import_map(str(tmp_path / name), ImportOptions(ocr=False))
         _assert_read_well(m, got)
         assert not any("no colour" in n for n in notes), (name, notes)
     grey = (np.asarray(img.convert("L"), dtype=np.uint16) * 257)
     Image.fromarray(grey).save(tmp_path / "grey16.png")
-    got, notes = import_map(str(tmp_path / "grey16.png"), Namespace(no_ocr=True))
+    got, notes = import_map(str(tmp_path / "grey16.png"), ImportOptions(ocr=False))
     assert (got.grid.columns, got.grid.rows) == (10, 8)
     assert any("no colour" in n and "in colour" in n for n in notes), notes
 
@@ -153,7 +153,7 @@ def test_other_picture_kinds_read_and_a_grey_one_is_said(tmp_path):
 def test_a_size_hint_measured_another_way_is_recognised(tmp_path, measure, factor):
     # Hexes drawn 30 px apart: 17.32 px from centre to corner, 34.64 px corner to corner.
     m, path, _ = _board(tmp_path, 22, 10, 8, "flat", "odd", 30)
-    got, notes = import_map(str(path), Namespace(hex_px=30 * factor, no_ocr=True))
+    got, notes = import_map(str(path), ImportOptions(hex_px=30 * factor, ocr=False))
     _assert_read_well(m, got)
     assert any(f"read as {measure}: the hex centres are 30.0 px apart" in n for n in notes), notes
 
@@ -177,7 +177,7 @@ def test_a_photo_of_the_sheet_on_a_dark_table(tmp_path):
     photo = syn.degrade(photo, syn.Degradation(blur=0.7, noise=3.0, gradient=0.2, seed=5))
     path = tmp_path / "photo.jpg"
     photo.save(path, quality=80)
-    got, _ = import_map(str(path), Namespace(no_ocr=True))
+    got, _ = import_map(str(path), ImportOptions(ocr=False))
     _assert_read_well(m, got)
 
 
@@ -224,7 +224,7 @@ def test_overlay_report_and_map_file_from_the_command_line(tmp_path):
 def test_race_numbers_by_ocr(tmp_path):
     style = syn.dampfross_style(font="DejaVuSans.ttf", name_place="below")
     m, path, _ = _board(tmp_path, 61, 16, 12, "flat", "even", 38, cities=36, style=style)
-    got, notes = import_map(str(path), Namespace())
+    got, notes = import_map(str(path), ImportOptions())
     _assert_read_well(m, got, numbers=True)
 
 
@@ -233,9 +233,11 @@ def test_without_tesseract_cities_have_no_numbers_and_a_warning(tmp_path, monkey
 
     monkeypatch.setattr(ocr, "ocr_available", lambda: "the tesseract program is not installed")
     m, path, _ = _board(tmp_path, 62, 9, 7, "pointy", "odd", 30)
-    got, notes = import_map(str(path), Namespace())
+    got, notes = import_map(str(path), ImportOptions())
     assert got.cities and all(c.numbers == () for c in got.cities)
-    assert any("race numbers not read: the tesseract program is not installed" in n for n in notes)
+    assert any("race numbers and names not read: the tesseract program is not installed" in n
+               for n in notes)
+    assert all(c.name == f"City {hex_name(c.hex)}" for c in got.cities)
 
 
 def _one_error_line(r, *words):

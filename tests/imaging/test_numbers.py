@@ -10,12 +10,33 @@ two boards whose cities carry two or three numbers go through the whole import.
 
 from __future__ import annotations
 
-from argparse import Namespace
 
 import numpy as np
 import pytest
 
-from mapkit.imaging import ocr
+from mapkit.imaging import digits, numbercrops, ocr, params
+
+
+def _match(number: np.ndarray):
+    """The race number an ink image shows by the templates alone: ``(number, score,
+    margin to the next best)``."""
+    sc = digits.code_scores(number)
+    if sc is None:
+        return None, 0.0, 0.0
+    order = np.argsort(-sc)
+    return int(digits.CODES[order[0]]), float(sc[order[0]]), float(sc[order[0]] - sc[order[1]])
+
+
+def match_numbers(ink: np.ndarray):
+    """The race numbers in an ink crop (split as the reader splits a ring) by the templates
+    alone, and the weakest margin among them."""
+    nums, margin = [], 1.0
+    for ys, xs in numbercrops.split_boxes(ink):
+        n, _score, m = _match(ink[ys, xs])
+        if n is not None:
+            nums.append(n)
+            margin = min(margin, m)
+    return nums, margin
 
 
 def _drawn(text: str, digit_px: float, font=None, blur: float = 0.0, spacing: float = 1.05):
@@ -49,7 +70,7 @@ def test_small_number_in_pillows_default_face(code):
     # Pillow's own face is among the templates: a number 7 pixels high in it, lightly
     # blurred, is named among the 36.
     ink = _drawn(code, 7.0, blur=0.4)
-    number, score, margin = ocr._match(ink)
+    number, score, margin = _match(ink)
     assert number == int(code), (number, score, margin)
 
 
@@ -57,16 +78,16 @@ def test_default_face_fits_better_than_without_it(monkeypatch):
     # The same number compared with the DejaVu faces alone fits less well: the default face
     # is really loaded and used (a face that failed to load would go unnoticed otherwise).
     ink = _drawn("35", 9.0)
-    with_it = float(ocr.code_scores(ink).max())
-    monkeypatch.setattr(ocr, "TEMPLATE_FONTS", tuple(f for f in ocr.TEMPLATE_FONTS if f != "pillow-default"))
-    ocr._masters.cache_clear()
-    ocr._templates.cache_clear()
+    with_it = float(digits.code_scores(ink).max())
+    monkeypatch.setattr(params, "TEMPLATE_FONTS", tuple(f for f in params.TEMPLATE_FONTS if f != "pillow-default"))
+    digits.masters.cache_clear()
+    digits.templates.cache_clear()
     try:
-        without = float(ocr.code_scores(ink).max())
+        without = float(digits.code_scores(ink).max())
     finally:
         monkeypatch.undo()
-        ocr._masters.cache_clear()
-        ocr._templates.cache_clear()
+        digits.masters.cache_clear()
+        digits.templates.cache_clear()
     assert with_it > without + 0.01, (with_it, without)
 
 
@@ -83,7 +104,7 @@ def test_several_numbers_in_one_ring(text, expected):
     except OSError:
         font = ImageFont.load_default(80)
     ink = _drawn(text, 9.0, font=font, blur=0.3)
-    nums, _margin = ocr.match_numbers(ink)
+    nums, _margin = match_numbers(ink)
     assert nums == expected
 
 
@@ -109,9 +130,9 @@ def _face(name):
 ])
 def test_stacked_numbers_close_together(text, expected, digit_px, spacing, font):
     ink = _drawn(text, digit_px, font=_face(font), blur=0.5, spacing=spacing)
-    boxes = ocr._split_boxes(ink)
+    boxes = numbercrops.split_boxes(ink)
     assert len(boxes) == len(expected)
-    nums, _margin = ocr.match_numbers(ink)
+    nums, _margin = match_numbers(ink)
     assert nums == expected
 
 
@@ -131,8 +152,8 @@ def test_two_touching_lines_and_one_apart(digit_px):
     ink = np.concatenate([centred(top)[:-3], np.zeros((1, width)), centred(bottom)[3:]])
     rows = (ink > 0.3).any(axis=1).astype(int).tolist()
     assert "1, 0, 0, 1" in str(rows)            # the third line stands apart ...
-    assert len(ocr._split_boxes(ink)) == 3     # ... and the first two are still told apart
-    assert ocr.match_numbers(ink)[0] == [26, 33, 44]
+    assert len(numbercrops.split_boxes(ink)) == 3     # ... and the first two are still told apart
+    assert match_numbers(ink)[0] == [26, 33, 44]
 
 
 def test_text_block_keeps_small_stacked_lines():
@@ -142,7 +163,7 @@ def test_text_block_keeps_small_stacked_lines():
     for top in (2, 7, 12):
         ink[top:top + 3, 3:9] = [[1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1], [0, 1, 1, 1, 1, 0]]
     ink[5:7, 5] = 0.15       # the faint trace of blur between lines
-    kept = ocr._text_only(ink)
+    kept = numbercrops.text_only(ink)
     assert [bool(kept[r].any()) for r in (3, 8, 13)] == [True, True, True]
 
 
@@ -153,23 +174,23 @@ def test_text_block_keeps_small_stacked_lines():
 def test_two_numbers_side_by_side_small(text, expected):
     # Two numbers in a row, 6 pixels high, in Pillow's default face: split at the gap.
     ink = _drawn(text, 6.0, blur=0.4)
-    assert [b[0] for b in ocr._split_boxes(ink)][0] == [b[0] for b in ocr._split_boxes(ink)][1]
-    nums, _margin = ocr.match_numbers(ink)
+    assert [b[0] for b in numbercrops.split_boxes(ink)][0] == [b[0] for b in numbercrops.split_boxes(ink)][1]
+    nums, _margin = match_numbers(ink)
     assert nums == expected
 
 
 def _numbers_read(tmp_path, m, hex_px, style, damage, quality):
     """Map ``m`` drawn at ``hex_px`` in ``style``, damaged, saved as JPEG of ``quality`` and
     imported whole (Tesseract needed; the hex size hinted): hex -> race numbers read."""
-    from mapkit.imaging import synthetic as syn
-    from mapkit.imaging.importer import import_map
+    from mapkit import testing as syn
+    from mapkit.imaging.importer import ImportOptions, import_map
 
     if ocr.ocr_available():
         pytest.fail("Tesseract is needed for this test: " + ocr.ocr_available())
     img, _ = syn.draw_board(m, hex_px, style)
     path = tmp_path / "board.jpg"
     syn.degrade(img, damage).save(path, quality=quality)
-    got, _notes = import_map(str(path), Namespace(hex_px=hex_px))
+    got, _notes = import_map(str(path), ImportOptions(hex_px=hex_px))
     return {c.hex: c.numbers for c in got.cities}
 
 
@@ -177,7 +198,7 @@ def test_a_small_jpeg_board_reads_its_numbers(tmp_path):
     # A board drawn at 24 pixels per hex with numbers in Pillow's default face, red rings,
     # blurred and saved as JPEG (whose colour, kept at half resolution, bleeds the ring's
     # red over the digits): the whole import reads nearly all 36 race numbers.
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(11, 16, 13, "pointy", "odd", cities=36)
     style = syn.dampfross_style(font="pillow-default", number_size=0.28, ring_r=0.33,
@@ -195,7 +216,7 @@ def test_a_board_with_several_numbers_in_some_rings(tmp_path, multi):
     # 26 cities carry the 36 race numbers: some carry two or three, stacked (or two side
     # by side) in a ring of a board drawn at 30 pixels per hex, blurred, saved as JPEG.
     # Each city must come back with exactly its numbers.
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(5, 12, 14, "pointy", "odd", cities=26)
     truth = {c.hex: c.numbers for c in m.cities}

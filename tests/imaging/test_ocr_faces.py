@@ -7,16 +7,15 @@ correct a number the templates misread.
 
 from __future__ import annotations
 
-from argparse import Namespace
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from mapkit.imaging import ocr
-from mapkit.imaging import synthetic as syn
+from mapkit.imaging import boarddigits, digits, numbers, ocr, params
+from mapkit import testing as syn
 from mapkit.imaging.colour import DEFAULT_LEGEND
-from mapkit.imaging.importer import read_picture
+from mapkit.imaging.importer import ImportOptions, read_picture
 
 
 def _digit_crops(labels, noise=0.05, seed=1):
@@ -36,13 +35,13 @@ def test_the_other_numbers_correct_a_swapped_pair():
     truth = list(range(36))
     crops = _digit_crops(truth)
     first = list(truth)
-    i23, i54 = ocr.CODES.index("23"), ocr.CODES.index("54")
+    i23, i54 = digits.CODES.index("23"), digits.CODES.index("54")
     first[i23], first[i54] = i54, i23
-    scores, explained = ocr._board_scores(crops, first)
-    assert ocr.CODES[int(np.argmax(scores[i23]))] == "23"
-    assert ocr.CODES[int(np.argmax(scores[i54]))] == "54"
+    scores, explained = boarddigits.board_scores(crops, first)
+    assert digits.CODES[int(np.argmax(scores[i23]))] == "23"
+    assert digits.CODES[int(np.argmax(scores[i54]))] == "54"
     assert (scores.argmax(axis=1) == truth).all()
-    assert explained > ocr.BOARD_Q1      # fully trusted: two wrong labels of 36 do not spoil it
+    assert explained > params.BOARD_Q1      # fully trusted: two wrong labels of 36 do not spoil it
 
 
 def test_labels_at_random_explain_nothing_and_are_not_trusted():
@@ -50,8 +49,8 @@ def test_labels_at_random_explain_nothing_and_are_not_trusted():
     # is about zero or less: the board's own digits are given no weight.
     crops = _digit_crops(range(36))
     labels = list(np.random.default_rng(7).permutation(36))
-    _scores, explained = ocr._board_scores(crops, labels)
-    assert explained < ocr.BOARD_Q0 + 0.05
+    _scores, explained = boarddigits.board_scores(crops, labels)
+    assert explained < params.BOARD_Q0 + 0.05
 
 
 def _board(seed, px, font):
@@ -72,15 +71,15 @@ def test_a_board_in_a_face_the_templates_lack(tmp_path, monkeypatch):
     m, img = _board(3, 22.0, "DejaVuSansMono-Bold.ttf")
     path = tmp_path / "mono.png"
     img.save(path)
-    pr = read_picture(str(path), Namespace(no_ocr=True))
+    pr = read_picture(str(path), ImportOptions(ocr=False))
     truth = {c.hex: tuple(sorted(c.numbers)) for c in m.cities}
 
     def right():
-        nums, _notes = ocr.read_numbers(pr.rgb, pr.fit, pr.reading, DEFAULT_LEGEND)
+        nums, _notes = numbers.read_numbers(pr.rgb, pr.fit, pr.reading, DEFAULT_LEGEND)
         return sum(tuple(sorted(nums.get(h, ()))) == t for h, t in truth.items())
 
     learnt = right()
-    monkeypatch.setattr(ocr, "BOARD_MIN", 10 ** 6)
+    monkeypatch.setattr(params, "BOARD_MIN", 10 ** 6)
     templates_only = right()
     assert len(truth) == 36
     assert learnt >= 33

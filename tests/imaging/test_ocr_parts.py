@@ -10,16 +10,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mapkit.imaging import ocr
+from mapkit.imaging import digits, numbercrops, numbers, params
 
 from tests.imaging.test_numbers import _drawn
 
 
 def _scores(best: dict) -> np.ndarray:
     """Scores over the 36 race numbers: 0.5 everywhere but the ones given."""
-    sc = np.full(len(ocr.CODES), 0.5)
+    sc = np.full(len(digits.CODES), 0.5)
     for code, v in best.items():
-        sc[ocr.CODES.index(code)] = v
+        sc[digits.CODES.index(code)] = v
     return sc
 
 
@@ -30,36 +30,35 @@ def test_a_race_number_fitting_every_number_of_the_board_gives_way():
     # four is 0.92, so 0.92 - 0.3 * 0.92 = 0.644 is left of it; each own race number's mean
     # is (0.90 + 3 * 0.5) / 4 = 0.6, so 0.90 - 0.18 = 0.72 is left: the own number wins.
     own = ["11", "22", "33", "52"]
-    slots = [[f"A{i}", _scores({code: 0.90, "44": 0.92}), 1.0] for i, code in enumerate(own)]
-    assert [ocr.CODES[int(np.argmax(sc))] for _, sc, _ in slots] == ["44"] * 4
-    ocr._unbias(slots)
-    assert [ocr.CODES[int(np.argmax(sc))] for _, sc, _ in slots] == own
-    assert slots[0][1][ocr.CODES.index("44")] == pytest.approx(0.92 * (1 - ocr.UNBIAS_ALONE))
-    assert slots[0][1][ocr.CODES.index("11")] == pytest.approx(0.90 - ocr.UNBIAS_ALONE * 0.6)
+    slots = [numbers.Slot(f"A{i}", _scores({code: 0.90, "44": 0.92})) for i, code in enumerate(own)]
+    assert [digits.CODES[int(np.argmax(sl.scores))] for sl in slots] == ["44"] * 4
+    numbers.unbias(slots)
+    assert [digits.CODES[int(np.argmax(sl.scores))] for sl in slots] == own
+    assert slots[0].scores[digits.CODES.index("44")] == pytest.approx(0.92 * (1 - params.UNBIAS_ALONE))
+    assert slots[0].scores[digits.CODES.index("11")] == pytest.approx(0.90 - params.UNBIAS_ALONE * 0.6)
 
 
 def test_numbers_sharing_a_ring_have_their_own_mean():
     # Two rings of two numbers and four alone: what the shared ones fit says nothing about
     # the ones alone (they are set at another size), so a race number fitting every shared
     # number is taken down in them only.
-    slots = [[f"A{i}", _scores({"44": 0.9}), 1.0] for i in range(4)]
-    slots += [["B1", _scores({"66": 0.8}), 1.0], ["B1", _scores({"66": 0.8}), 1.0],
-              ["C1", _scores({"66": 0.8}), 1.0], ["C1", _scores({"66": 0.8}), 1.0]]
-    ocr._unbias(slots)
-    i44, i66 = ocr.CODES.index("44"), ocr.CODES.index("66")
-    assert slots[0][1][i44] == pytest.approx(0.9 * (1 - ocr.UNBIAS_ALONE))
-    assert slots[0][1][i66] == pytest.approx(0.5 * (1 - ocr.UNBIAS_ALONE))
-    assert slots[4][1][i66] == pytest.approx(0.8 * (1 - ocr.UNBIAS_SHARED))
-    assert slots[4][1][i44] == pytest.approx(0.5 * (1 - ocr.UNBIAS_SHARED))
+    slots = [numbers.Slot(f"A{i}", _scores({"44": 0.9})) for i in range(4)]
+    slots += [numbers.Slot(h, _scores({"66": 0.8})) for h in ("B1", "B1", "C1", "C1")]
+    numbers.unbias(slots)
+    i44, i66 = digits.CODES.index("44"), digits.CODES.index("66")
+    assert slots[0].scores[i44] == pytest.approx(0.9 * (1 - params.UNBIAS_ALONE))
+    assert slots[0].scores[i66] == pytest.approx(0.5 * (1 - params.UNBIAS_ALONE))
+    assert slots[4].scores[i66] == pytest.approx(0.8 * (1 - params.UNBIAS_SHARED))
+    assert slots[4].scores[i44] == pytest.approx(0.5 * (1 - params.UNBIAS_SHARED))
 
 
 def _plan(name, parts, made=None, doubt=None):
     one = [(slice(0, 5), slice(0, 8))]
     two = [(slice(0, 5), slice(0, 4)), (slice(0, 5), slice(4, 8))]
     if parts == 2:
-        return [name, "ink", "faint", two, ("ink", "faint", one), made, None]
-    return [name, "ink", "faint", one, None, None,
-            None if doubt is None else (doubt, ("ink2", "faint2", two))]
+        return numbercrops.Plan(name, "ink", "faint", two, ("ink", "faint", one), made)
+    return numbercrops.Plan(name, "ink", "faint", one,
+                            doubt=None if doubt is None else (doubt, ("ink2", "faint2", two)))
 
 
 def test_fewer_numbers_than_race_numbers_split_the_nearest_pairs():
@@ -69,25 +68,25 @@ def test_fewer_numbers_than_race_numbers_split_the_nearest_pairs():
     planned = [_plan(f"S{i}", 1) for i in range(31)]
     planned += [_plan("P1", 2, made=0.3), _plan("D1", 1, doubt=-0.12),
                 _plan("D2", 1, doubt=-0.05)]
-    ocr._fit_count(planned)
-    counts = {p[0]: len(p[3]) for p in planned}
+    numbercrops.fit_count(planned)
+    counts = {p.hex: len(p.boxes) for p in planned}
     assert sum(counts.values()) == 36
     assert (counts["D2"], counts["D1"], counts["P1"]) == (2, 1, 2)
-    d2 = next(p for p in planned if p[0] == "D2")
-    assert d2[1] == "ink2" and d2[5] == -0.05
+    d2 = next(p for p in planned if p.hex == "D2")
+    assert d2.ink == "ink2" and d2.margin == -0.05
 
 
 def test_as_many_numbers_as_race_numbers_split_nothing_more():
     planned = [_plan(f"S{i}", 1) for i in range(35)] + [_plan("D1", 1, doubt=-0.01)]
-    ocr._fit_count(planned)
-    assert [len(p[3]) for p in planned] == [1] * 36
+    numbercrops.fit_count(planned)
+    assert [len(p.boxes) for p in planned] == [1] * 36
 
 
 def test_more_numbers_than_race_numbers_undo_the_least_sure_split():
     planned = [_plan(f"S{i}", 1) for i in range(33)]
     planned += [_plan("P1", 2, made=0.3), _plan("P2", 2, made=0.02)]
-    ocr._fit_count(planned)
-    assert {p[0]: len(p[3]) for p in planned if p[0].startswith("P")} == {"P1": 2, "P2": 1}
+    numbercrops.fit_count(planned)
+    assert {p.hex: len(p.boxes) for p in planned if p.hex.startswith("P")} == {"P1": 2, "P2": 1}
 
 
 @pytest.mark.parametrize("code", ["35", "51", "64"])
@@ -96,17 +95,17 @@ def test_a_faint_number_is_read_from_its_faint_darkness(code):
     # (too few rows to be a number), the faint darkness keeps all of it, and is read.
     faint = 0.55 * _drawn(code, 6.0, blur=0.5)
     cleaned = np.where(faint > 0.9 * faint.max(), faint, 0.0)
-    assert ocr.code_scores(cleaned) is None
-    sc = ocr._part_scores(cleaned, faint, True)
-    assert ocr.CODES[int(np.argmax(sc))] == code
+    assert digits.code_scores(cleaned) is None
+    sc = numbers.part_scores(cleaned, faint, True)
+    assert digits.CODES[int(np.argmax(sc))] == code
     # A part of a crowded ring is not read from the faint darkness (it would see its
     # neighbours): too small is too small.
-    assert ocr._part_scores(cleaned[:1], faint[:1], False) is None
+    assert numbers.part_scores(cleaned[:1], faint[:1], False) is None
 
 
 def _as_two(ink):
     """The ink's box cut in two halves, as a run of two touching lines is cut."""
-    y0, y1, x0, x1 = ocr._bbox(ink > 0.3)
+    y0, y1, x0, x1 = digits.bbox(ink > 0.3)
     mid = (y0 + y1) // 2
     return [(slice(y0, mid), slice(x0, x1)), (slice(mid, y1), slice(x0, x1))]
 
@@ -117,11 +116,11 @@ def test_three_stacked_numbers_read_as_two_look_like_three(text):
     # touch and the ring cuts their width): the three parts of an even cut look more like
     # numbers than the two halves do, and the ring may be split into three.
     ink = _drawn(text, 4.0, blur=0.4, spacing=1.1)
-    margin, (_ink, _faint, boxes) = ocr._stack_three(ink, ink, _as_two(ink))
-    assert margin > ocr.STACK_MARGIN
+    margin, (_ink, _faint, boxes) = numbercrops.stack_three(ink, ink, _as_two(ink))
+    assert margin > params.STACK_MARGIN
     assert len(boxes) == 3
     # cut where the lines are: each part holds one line's ink centre (by rows)
-    y0, y1, _x0, _x1 = ocr._bbox(ink > 0.3)
+    y0, y1, _x0, _x1 = digits.bbox(ink > 0.3)
     pitch = (y1 - y0) / 3
     for k, (ys, _xs) in enumerate(boxes):
         assert ys.start <= y0 + (k + 0.5) * pitch < ys.stop
@@ -130,13 +129,13 @@ def test_three_stacked_numbers_read_as_two_look_like_three(text):
 @pytest.mark.parametrize("text", ["22\n51", "46\n64", "12\n14"])
 def test_two_stacked_numbers_do_not_look_like_three(text):
     ink = _drawn(text, 4.0, blur=0.4, spacing=1.3)
-    margin, _plan3 = ocr._stack_three(ink, ink, _as_two(ink))
-    assert margin < ocr.STACK_MARGIN
+    margin, _plan3 = numbercrops.stack_three(ink, ink, _as_two(ink))
+    assert margin < params.STACK_MARGIN
 
 
 def test_numbers_side_by_side_are_not_read_as_three_stacked():
     one = (slice(0, 5), slice(0, 4)), (slice(0, 5), slice(4, 8))
-    assert ocr._stack_three(np.ones((5, 8)), np.ones((5, 8)), list(one)) is None
+    assert numbercrops.stack_three(np.ones((5, 8)), np.ones((5, 8)), list(one)) is None
 
 
 def test_a_two_stack_that_may_be_three_is_split_when_one_number_is_missing():
@@ -146,18 +145,18 @@ def test_a_two_stack_that_may_be_three_is_split_when_one_number_is_missing():
     planned = [_plan(f"S{i}", 1) for i in range(30)]
     planned += [_plan("D1", 1, doubt=-0.05)]
     three = [(slice(0, 3), slice(0, 8)), (slice(3, 6), slice(0, 8)), (slice(6, 9), slice(0, 8))]
-    stack = ["K5", "ink", "faint", three[:2], None, None, (0.04, ("ink3", "faint3", three))]
+    stack = numbercrops.Plan("K5", "ink", "faint", three[:2], doubt=(0.04, ("ink3", "faint3", three)))
     planned += [stack, _plan("P1", 2, made=0.3)]
-    assert sum(len(p[3]) for p in planned) == 35
-    ocr._fit_count(planned)
-    assert len(stack[3]) == 3 and stack[1] == "ink3"
-    assert len(next(p for p in planned if p[0] == "D1")[3]) == 1
+    assert sum(len(p.boxes) for p in planned) == 35
+    numbercrops.fit_count(planned)
+    assert len(stack.boxes) == 3 and stack.ink == "ink3"
+    assert len(next(p for p in planned if p.hex == "D1").boxes) == 1
 
 
 def _number_alone():
     """The board's usual number alone in a ring, 6 pixels high: (ink, height, width)."""
     alone = _drawn("35", 6.0, blur=0.4)
-    y0, y1, x0, x1 = ocr._bbox(alone > 0.3)
+    y0, y1, x0, x1 = digits.bbox(alone > 0.3)
     return alone, y1 - y0, x1 - x0
 
 
@@ -167,15 +166,15 @@ def test_a_pair_side_by_side_cut_short_by_the_narrow_crop_is_a_doubt():
     # ring, it is a line wider and lower than a number alone: a doubt, its two halves.
     alone, one_h, one_w = _number_alone()
     pair = _drawn("12  45", 5.0, blur=0.4)
-    py0, py1, px0, px1 = ocr._bbox(pair > 0.3)
+    py0, py1, px0, px1 = digits.bbox(pair > 0.3)
     middle = pair[:, px0 + (px1 - px0) // 4: px1 - (px1 - px0) // 4]
-    got = ocr._row_doubt((pair, pair), ocr.code_scores(middle), one_h, one_w)
+    got = numbercrops.row_doubt((pair, pair), digits.code_scores(middle), one_h, one_w)
     assert got is not None
     margin, (_ink, _faint, halves) = got
-    assert margin > -ocr.ROW_DOUBT and len(halves) == 2
+    assert margin > -params.ROW_DOUBT and len(halves) == 2
     assert halves[0][1].stop <= halves[1][1].start + 1       # left, then right
     # A number alone, cut at the ring, is no wider than the board's: no doubt.
-    assert ocr._row_doubt((alone, alone), ocr.code_scores(alone), one_h, one_w) is None
+    assert numbercrops.row_doubt((alone, alone), digits.code_scores(alone), one_h, one_w) is None
 
 
 def test_one_wide_number_with_the_ring_beside_it_is_no_doubt():
@@ -186,13 +185,13 @@ def test_one_wide_number_with_the_ring_beside_it_is_no_doubt():
     # are far wider (1.4 to 2 times, on the benchmark's boards).
     _alone, one_h, one_w = _number_alone()
     wide = _drawn("66", 6.0, blur=0.4)
-    wy0, wy1, wx0, wx1 = ocr._bbox(wide > 0.3)
+    wy0, wy1, wx0, wx1 = digits.bbox(wide > 0.3)
     edge = np.zeros((wide.shape[0], wide.shape[1] + 3), dtype=np.float32)
     edge[:, :wide.shape[1]] = wide
     edge[wy0:wy1, wx1] = 0.6                         # a sliver of the ring beside it
-    y0, y1, x0, x1 = ocr._bbox(edge > 0.3)
+    y0, y1, x0, x1 = digits.bbox(edge > 0.3)
     assert 1.15 * one_w <= x1 - x0 < 1.3 * one_w     # the case is there
-    assert ocr._row_doubt((edge, edge), ocr.code_scores(edge), one_h, one_w) is None
+    assert numbercrops.row_doubt((edge, edge), digits.code_scores(edge), one_h, one_w) is None
 
 
 @pytest.mark.parametrize("code, side", [("62", "left"), ("62", "right"), ("53", "left"),
@@ -203,7 +202,7 @@ def test_a_number_whose_end_the_ring_hides_is_read_where_it_shows(code, side):
     # width is hidden: compared whole, by its ink box's centre, the race number is lost
     # among many; lined up by its inner edge and compared where it shows, it comes first.
     ink = _drawn(code, 6.0, blur=0.4)
-    y0, y1, x0, x1 = ocr._bbox(ink > 0.3)
+    y0, y1, x0, x1 = digits.bbox(ink > 0.3)
     seen = np.ones(ink.shape, dtype=bool)
     cut = int(round(0.3 * (x1 - x0)))
     if side == "right":
@@ -213,10 +212,10 @@ def test_a_number_whose_end_the_ring_hides_is_read_where_it_shows(code, side):
     shown = np.where(seen, ink, 0.0)
 
     def rank(sc):
-        return list(np.argsort(-sc)).index(ocr.CODES.index(code))
+        return list(np.argsort(-sc)).index(digits.CODES.index(code))
 
-    assert rank(ocr.code_scores(shown, ocr.PART_MIN_BOX)) >= 5
-    assert rank(ocr.clipped_scores(shown, seen, side)) == 0
+    assert rank(digits.code_scores(shown, params.PART_MIN_BOX)) >= 5
+    assert rank(digits.clipped_scores(shown, seen, side)) == 0
 
 
 def _parted(code: str) -> np.ndarray:
@@ -226,7 +225,7 @@ def _parted(code: str) -> np.ndarray:
     from PIL import ImageFont
 
     ink = _drawn(code, 8.0, font=ImageFont.truetype("DejaVuSerif.ttf", 80), blur=0.3)
-    y0, y1, _x0, _x1 = ocr._bbox(ink > 0.3)
+    y0, y1, _x0, _x1 = digits.bbox(ink > 0.3)
     mid = (y0 + y1) // 2
     ink = ink.copy()
     ink[mid - 1:mid + 1] = 0.0
@@ -236,14 +235,14 @@ def _parted(code: str) -> np.ndarray:
 @pytest.mark.parametrize("code", ["22", "23", "25"])
 def test_one_number_parted_by_a_lost_stroke_is_one_line(code):
     ink = _parted(code)
-    boxes = ocr._split_boxes(ink)
+    boxes = numbercrops.split_boxes(ink)
     assert len(boxes) == 2 and boxes[0][0] != boxes[1][0]      # read as two stacked lines
-    y0, y1, _x0, _x1 = ocr._bbox(ink > 0.3)
+    y0, y1, _x0, _x1 = digits.bbox(ink > 0.3)
     # The board's numbers alone stand as high as this one.
-    merged = ocr._one_line(boxes, float(y1 - y0))
+    merged = numbercrops.one_line(boxes, float(y1 - y0))
     assert len(merged) == 1
-    sc = ocr.code_scores(ink[merged[0]])
-    assert ocr.CODES[int(np.argmax(sc))] == code
+    sc = digits.code_scores(ink[merged[0]])
+    assert digits.CODES[int(np.argmax(sc))] == code
 
 
 @pytest.mark.parametrize("text", ["22\n51", "46\n64", "12\n14"])
@@ -251,6 +250,6 @@ def test_two_stacked_numbers_stay_two_lines(text):
     # Stacked numbers are set a little smaller than a number alone (4 pixels against 4.5):
     # together they stand higher than STACK_LOW numbers alone.
     ink = _drawn(text, 4.0, blur=0.4, spacing=1.3)
-    boxes = ocr._split_boxes(ink)
+    boxes = numbercrops.split_boxes(ink)
     assert len(boxes) == 2
-    assert ocr._one_line(boxes, 4.5) == boxes
+    assert numbercrops.one_line(boxes, 4.5) == boxes

@@ -4,8 +4,8 @@ ones do, and the number reader leans on a city's neighbours only where a board d
 import numpy as np
 import pytest
 
-from mapkit.imaging import ocr
-from mapkit.imaging import synthetic as syn
+from mapkit.imaging import digits, settle
+from mapkit import testing as syn
 from mapkit.imaging.regions import region_weight
 from mapkit.io.yamlmap import load_map
 from mapkit.model import ALL_RACE_NUMBERS
@@ -22,7 +22,7 @@ def _numbers(m):
     """Each race number's place (mm) and its tens digit (0..5), and its index in CODES."""
     rows = [(m.grid.centre_mm(c.hex), n) for c in m.cities for n in c.numbers]
     places = np.array([p for p, _ in rows], dtype=float)
-    index = np.array([ocr.CODES.index(str(n)) for _, n in rows])
+    index = np.array([digits.CODES.index(str(n)) for _, n in rows])
     return places, index // 6, index
 
 
@@ -71,7 +71,7 @@ def _smudged_scores(index, seed, right=0.02, noise=0.01):
     """Template scores of numbers read badly: the true race number a little above the rest,
     under noise that hides it about half the time."""
     rng = np.random.default_rng(seed)
-    scores = rng.normal(0.0, noise, (len(index), len(ocr.CODES)))
+    scores = rng.normal(0.0, noise, (len(index), len(digits.CODES)))
     scores[np.arange(len(index)), index] += right
     return scores
 
@@ -85,8 +85,8 @@ def test_neighbours_mend_smudged_readings():
     for seed in SEEDS:
         places, _tens, index = _numbers(_board(seed, "regional"))
         scores = _smudged_scores(index, seed)
-        alone += int((np.array(ocr._settle(scores)) == index).sum())
-        helped += int((np.array(ocr._settle(scores, places)) == index).sum())
+        alone += int((np.array(settle.settle(scores)) == index).sum())
+        helped += int((np.array(settle.settle(scores, places)) == index).sum())
     assert alone < 0.55 * 36 * len(SEEDS)       # about half read right alone
     assert helped >= alone + len(SEEDS)
 
@@ -96,5 +96,5 @@ def test_neighbours_stay_out_of_shuffled_boards():
     for seed in SEEDS:
         places, _tens, index = _numbers(_board(seed, "shuffled"))
         scores = _smudged_scores(index, seed)
-        changed += ocr._settle(scores) != ocr._settle(scores, places)
+        changed += settle.settle(scores) != settle.settle(scores, places)
     assert changed <= 1

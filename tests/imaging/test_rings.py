@@ -6,10 +6,9 @@ its cities compared hex by hex with the map it was drawn from.
 
 from __future__ import annotations
 
-from argparse import Namespace
 
-from mapkit.imaging import synthetic as syn
-from mapkit.imaging.importer import import_map
+from mapkit import testing as syn
+from mapkit.imaging.importer import ImportOptions, import_map
 
 
 def _import(tmp_path, m, hex_px, style, damage_seed):
@@ -23,10 +22,10 @@ def _import(tmp_path, m, hex_px, style, damage_seed):
         legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()),
                                encoding="utf-8")
     g = m.grid
-    got, _ = import_map(str(path), Namespace(grid=g.orientation, offset=g.offset,
-                                             columns=g.columns, rows=g.rows, hex_px=hex_px,
+    got, _ = import_map(str(path), ImportOptions(orientation=g.orientation, offset=g.offset,
+                                                 columns=g.columns, rows=g.rows, hex_px=hex_px,
                                              legend=str(legend_path) if legend_path else None,
-                                             no_ocr=True))
+                                             ocr=False))
     return {c.hex for c in m.cities}, {c.hex for c in got.cities}, got
 
 

@@ -6,13 +6,12 @@ A plain hex ringed by a river, with nothing written in it, stays no city."""
 from __future__ import annotations
 
 import dataclasses
-from argparse import Namespace
 
 import pytest
 
 from mapkit.grid import parse_hex
-from mapkit.imaging import synthetic as syn
-from mapkit.imaging.importer import import_map
+from mapkit import testing as syn
+from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.model import City, EdgeSet
 
 pytest.importorskip("cairosvg")
@@ -54,9 +53,9 @@ def test_a_city_ringed_by_a_river_is_found_by_its_number(tmp_path, hex_px, damag
     path = tmp_path / "board.jpg"
     img.save(path, quality=80)
     g = m.grid
-    got, _ = import_map(str(path), Namespace(grid=g.orientation, offset=g.offset,
-                                             columns=g.columns, rows=g.rows, hex_px=hex_px,
-                                             legend=None, no_ocr=True))
+    got, _ = import_map(str(path), ImportOptions(orientation=g.orientation, offset=g.offset,
+                                                 columns=g.columns, rows=g.rows, hex_px=hex_px,
+                                             legend=None, ocr=False))
     found = {c.hex for c in got.cities}
     assert island in found
     assert bare not in found

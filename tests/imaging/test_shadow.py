@@ -6,17 +6,17 @@ still read as plain, while a grey mountain range (paper in shade, to the eye) st
 
 from __future__ import annotations
 
-from argparse import Namespace
 
 import numpy as np
 import pytest
 from tests.support import assert_read_as
 
 from mapkit.grid import Grid
-from mapkit.imaging import gridfind, reading
-from mapkit.imaging import synthetic as syn
-from mapkit.imaging.importer import import_map
-from mapkit.imaging.shade import SHADE_FREE, local_shade
+from mapkit.imaging import params, terrain
+from mapkit import testing as syn
+from mapkit.imaging.importer import ImportOptions, import_map
+from mapkit.imaging.light import local_shade
+from mapkit.imaging.params import RESIDUAL_FREE, SHADE_FREE
 
 
 def _shadowed(tmp_path, seed, orientation, offset, shadow=0.35):
@@ -37,7 +37,7 @@ def _shadowed(tmp_path, seed, orientation, offset, shadow=0.35):
 ])
 def test_a_board_half_in_shadow_reads_like_a_scan(tmp_path, seed, orientation, offset):
     truth, path = _shadowed(tmp_path, seed, orientation, offset)
-    got, _ = import_map(str(path), Namespace(no_ocr=True))
+    got, _ = import_map(str(path), ImportOptions(ocr=False))
     assert_read_as(got, truth, (orientation, offset, 15, 12))
 
 
@@ -45,18 +45,18 @@ def test_the_shaded_margin_is_no_dark_land(tmp_path, monkeypatch):
     """Before dark land had to be under half the paper's grey, the shaded margin joined the
     board as a dark neighbouring state and the board came out too large."""
     truth, path = _shadowed(tmp_path, 52, "pointy", "odd")
-    got, _ = import_map(str(path), Namespace(no_ocr=True))
+    got, _ = import_map(str(path), ImportOptions(ocr=False))
     assert (got.grid.columns, got.grid.rows) == (15, 12)
-    monkeypatch.setattr(gridfind, "DARK_LAND", 1.0)
-    got, _ = import_map(str(path), Namespace(no_ocr=True))
+    monkeypatch.setattr(params, "DARK_LAND", 1.0)
+    got, _ = import_map(str(path), ImportOptions(ocr=False))
     assert (got.grid.columns, got.grid.rows) != (15, 12)
 
 
 def test_without_the_shade_the_shaded_paper_is_misread(tmp_path, monkeypatch):
     """The shade is what reads the board: with none measured, dozens of hexes go wrong."""
     truth, path = _shadowed(tmp_path, 56, "pointy", "odd")
-    monkeypatch.setattr(reading, "local_shade", lambda grid, hexes, *a, **k: np.zeros(len(hexes)))
-    got, _ = import_map(str(path), Namespace(no_ocr=True))
+    monkeypatch.setattr(terrain, "local_shade", lambda grid, hexes, *a, **k: np.zeros(len(hexes)))
+    got, _ = import_map(str(path), ImportOptions(ocr=False))
     wrong = sum(got.terrain[h] != truth.terrain[h] for h in truth.terrain)
     assert wrong >= 20
 
@@ -75,7 +75,7 @@ def test_a_grey_mountain_range_is_no_shadow(tmp_path, grey):
                                      seed=3)).save(path)
     legend_path = tmp_path / "legend.yaml"
     legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()), encoding="utf-8")
-    got, _ = import_map(str(path), Namespace(legend=str(legend_path), no_ocr=True))
+    got, _ = import_map(str(path), ImportOptions(legend=str(legend_path), ocr=False))
     assert got.terrain == m.terrain
 
 
@@ -113,7 +113,7 @@ def test_residual_shade_by_hand():
     # Every hex of the right half 20 % lighter than its terrain's colour (two terrains,
     # alternating): deep inside it the residual is log 1.2 less the free band; in the left
     # half nothing; a single odd hex (a misread one) moves nothing, by the median.
-    from mapkit.imaging.shade import RESIDUAL_FREE, residual_shade
+    from mapkit.imaging.light import residual_shade
 
     g = Grid("pointy", "odd", 12, 10)
     hexes = list(g.hexes())
@@ -136,7 +136,7 @@ def test_residual_shade_by_hand():
 
 
 def test_paper_hued():
-    from mapkit.imaging.shade import paper_hued
+    from mapkit.imaging.light import paper_hued
 
     white = np.array([0.95, 0.93, 0.85])                 # cream paper
     greys = np.array([white * 0.4, white * 0.1])          # paper in shade, dark grey land
@@ -166,7 +166,7 @@ def test_a_board_without_a_shadow_keeps_its_dark_land(tmp_path):
     syn.degrade(img, replace(deg, jpeg=None)).save(path, quality=int(deg.jpeg))
     legend_path = tmp_path / "legend.yaml"
     legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()), encoding="utf-8")
-    got, _ = import_map(str(path), Namespace(legend=str(legend_path), no_ocr=True))
+    got, _ = import_map(str(path), ImportOptions(legend=str(legend_path), ocr=False))
     assert m.hexes_with("foreign")                      # the case is there
     assert got.terrain == m.terrain
     assert got.edge_set("borders") == m.edge_set("borders")

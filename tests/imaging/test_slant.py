@@ -5,17 +5,17 @@ first; these boards must then read as well as a scan, against the map they were 
 
 from __future__ import annotations
 
-from argparse import Namespace
 
 import numpy as np
 import pytest
 from tests.support import assert_read_as
 
-from mapkit.imaging import gridfind
-from mapkit.imaging import synthetic as syn
+from mapkit.imaging import params
+from mapkit import testing as syn
 from mapkit.imaging.gridfind import find_grid
-from mapkit.imaging.importer import import_map
-from mapkit.imaging.slant import MAX_GROWTH, apply_homography, departure, straighten
+from mapkit.imaging.importer import ImportOptions, import_map
+from mapkit.imaging.params import MAX_GROWTH
+from mapkit.imaging.slant import apply_homography, departure, straighten
 
 WOOD = (96, 72, 50)
 LIGHT_DESK = (200, 185, 160)
@@ -39,7 +39,7 @@ def _photo(tmp_path, seed, orientation, offset, keystone, far_side, table=WOOD, 
 def test_a_photo_at_a_slant_reads_like_a_scan(tmp_path, seed, orientation, offset, keystone,
                                              far_side, table):
     truth, path = _photo(tmp_path, seed, orientation, offset, keystone, far_side, table)
-    got, notes = import_map(str(path), Namespace(no_ocr=True))
+    got, notes = import_map(str(path), ImportOptions(ocr=False))
     assert_read_as(got, truth, (orientation, offset, 15, 12))
     assert any("taken at a slant" in n and "straightened" in n for n in notes), notes
 
@@ -48,9 +48,9 @@ def test_the_slant_is_what_straightening_mends(tmp_path, monkeypatch):
     """The same photo read without straightening goes wrong: the slant is real, and it is the
     straightening that reads it."""
     truth, path = _photo(tmp_path, 44, "pointy", "odd", 0.07, "bottom")
-    monkeypatch.setattr(gridfind, "STRAIGHTEN_ROUNDS", 0)
+    monkeypatch.setattr(params, "STRAIGHTEN_ROUNDS", 0)
     try:
-        got, _ = import_map(str(path), Namespace(no_ocr=True))
+        got, _ = import_map(str(path), ImportOptions(ocr=False))
     except Exception:   # no grid at all is going wrong too
         return
     s = syn.score(truth, got)
@@ -64,7 +64,7 @@ def test_a_straight_picture_is_left_as_it_is(tmp_path):
 
     fit = find_grid(load_image(str(path)))
     assert fit.picture is None and fit.slant == 0.0
-    got, notes = import_map(str(path), Namespace(no_ocr=True))
+    got, notes = import_map(str(path), ImportOptions(ocr=False))
     assert got.terrain == truth.terrain
     assert not any("slant" in n for n in notes)
 

@@ -7,13 +7,12 @@ expected edges are the ones drawn.
 from __future__ import annotations
 
 import math
-from argparse import Namespace
 
 import pytest
 from PIL import Image, ImageColor, ImageDraw, ImageFilter, ImageFont
 
 from mapkit.grid import Grid, Hex, edge
-from mapkit.imaging.importer import import_map
+from mapkit.imaging.importer import ImportOptions, import_map
 
 
 # The Dampfross colours, the border and the city in the same red.
@@ -94,8 +93,8 @@ def _draw(tmp_path, grid: Grid, terrain: dict, lines: list, outlined=(), hex_px=
     img.save(path, quality=quality)
     legend = tmp_path / "legend.yaml"
     legend.write_text("".join(f'{key}: "{v}"\n' for key, v in colours.items()), encoding="utf-8")
-    args = Namespace(grid=grid.orientation, offset=grid.offset, columns=grid.columns,
-                     rows=grid.rows, hex_px=hex_px, legend=str(legend), no_ocr=True)
+    args = ImportOptions(orientation=grid.orientation, offset=grid.offset, columns=grid.columns,
+                         rows=grid.rows, hex_px=hex_px, legend=str(legend), ocr=False)
     return path, args
 
 
@@ -240,7 +239,7 @@ def test_fills_and_ink_mix_only_with_weights_of_one_sign():
     # mix of the three (weights >= 0, summing to 1) it is not. Checked against a search
     # over a fine grid of weights.
     import numpy as np
-    from mapkit.imaging.reading import mix_residual, unmix
+    from mapkit.imaging.mixing import mix_residual, unmix
 
     white, brown, black = np.ones(3), np.array([0.57, 0.30, 0.11]), np.zeros(3)
     sample = 0.3 * (white - brown)                  # (0.129, 0.21, 0.267)
@@ -437,12 +436,12 @@ def test_enclaves_ringed_by_a_border_in_the_city_red(tmp_path):
 
 
 def _drawn_board(tmp_path, m, hex_px, style, damage):
-    """``m`` drawn by the benchmark's drawer (mapkit.imaging.synthetic) in ``style``, damaged
+    """``m`` drawn by the benchmark's drawer (mapkit.testing) in ``style``, damaged
     and saved as a JPEG, with its legend: the picture's path and the import's arguments (no
     hints)."""
     from dataclasses import replace
 
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     img, legend = syn.draw_board(m, hex_px, style)
     img = syn.degrade(img, replace(damage, jpeg=None))
@@ -450,7 +449,7 @@ def _drawn_board(tmp_path, m, hex_px, style, damage):
     img.save(path, quality=damage.jpeg)
     legend_path = tmp_path / "legend.yaml"
     legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()), encoding="utf-8")
-    return path, Namespace(legend=str(legend_path), no_ocr=True)
+    return path, ImportOptions(legend=str(legend_path), ocr=False)
 
 
 @pytest.mark.parametrize("dash, hex_px", [(0.25, 20.0), (0.3, 28.0), (0.16, 22.0)])
@@ -462,7 +461,7 @@ def test_dashed_borders(tmp_path, dash, hex_px):
     # cities are the map's.
     from dataclasses import replace
 
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(11, 12, 10, "pointy", "odd")
     border = m.edge_set("borders")
@@ -481,7 +480,7 @@ def test_dark_blue_river_and_dark_grey_outlines_on_cream(tmp_path):
     # JPEG keeps hue at half the resolution, and beside a bare outline the cream comes out
     # bluish on one side, which unmixed as a faint dark blue river: three outlines between
     # plain hexes were read as rivers. The map's rivers are read, and no others.
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(7007, 16, 17, "flat", "even", cities=36)
     rivers = m.edge_set("rivers")
@@ -500,7 +499,7 @@ def test_thick_lines_turning_at_both_ends_of_a_side_ink_no_line_on_it(tmp_path):
     # map's (a false river on such a side before a line had to show in its side's middle).
     from dataclasses import replace
 
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(12, 12, 10, "pointy", "odd")
     style = replace(syn.dampfross_style(), border_w=0.24, river_w=0.22)
@@ -519,7 +518,7 @@ def test_a_pocket_of_land_ringed_by_a_thick_border_in_the_city_colour_is_no_city
     from dataclasses import replace
 
     from mapkit.grid import parse_hex
-    from mapkit.imaging import synthetic as syn
+    from mapkit import testing as syn
 
     m = syn.random_map(21, 12, 10, "pointy", "odd")
     pocket = parse_hex("J9")

@@ -7,11 +7,10 @@ colour; read as rings, 110 of its 129 mountain hexes were cities. A board has at
 from __future__ import annotations
 
 import random
-from argparse import Namespace
 from pathlib import Path
 
-from mapkit.imaging import synthetic as syn
-from mapkit.imaging.importer import import_map
+from mapkit import testing as syn
+from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.io.yamlmap import load_map
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +25,7 @@ def test_a_wide_mountain_range_near_the_city_colour_is_not_cities(tmp_path):
     syn.degrade(img, syn.random_degradation(SEED)).save(path)
     legend_path = tmp_path / "legend.yaml"
     legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()), encoding="utf-8")
-    got, _notes = import_map(str(path), Namespace(legend=str(legend_path), no_ocr=True))
+    got, _notes = import_map(str(path), ImportOptions(legend=str(legend_path), ocr=False))
     truth = {c.hex for c in m.cities}
     found = {c.hex for c in got.cities}
     assert sum(t == "mountain" for t in m.terrain.values()) == 129

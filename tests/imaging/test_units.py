@@ -10,9 +10,10 @@ from mapkit.errors import InputError
 from mapkit.grid import Grid
 from mapkit.imaging.colour import (DEFAULT_LEGEND, delta_e, legend_from_mapping, linear_to_lab,
                                    load_legend, parse_colour, srgb_to_lab, srgb_to_linear)
-from mapkit.imaging.ocr import assign, split_numbers
-from mapkit.imaging.reading import unmix
-from mapkit.imaging.synthetic import board_geometry, random_map
+from mapkit.imaging.numbers import split_numbers
+from mapkit.imaging.settle import assign
+from mapkit.imaging.mixing import unmix
+from mapkit.testing import board_geometry, random_map
 
 
 def test_lab_of_reference_colours():
@@ -145,7 +146,7 @@ def test_sliding_comparison_reads_a_small_blurred_number(code):
     # grid, shrunk, blurred: the sliding comparison names it among the 36.
     from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-    from mapkit.imaging.ocr import CODES, _slide_one
+    from mapkit.imaging.digits import CODES, slide_one as _slide_one
 
     try:
         font = ImageFont.truetype("DejaVuSans.ttf", 36)

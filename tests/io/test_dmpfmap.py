@@ -303,15 +303,18 @@ def test_the_test_maps_ferry(imported):
     assert [(f.from_city, str(f.to)) for f in m.ferries] == [("New City 2", "H4")]
 
 
-@pytest.mark.parametrize("name, cities, overrides", [
-    pytest.param("Test", ["New City", "New City 2", "New City 3"], "forest 1", marks=needs_peers),
-    ("Made", ["Desetinná", "Hora", "New City", "New City 2", "Ostrov", "Přístav", "Samota"], "forest 1"),
+# Made's Samota lies behind a border with no ferry (E135): the map is written, import exits 1.
+@pytest.mark.parametrize("name, cities, overrides, errors", [
+    pytest.param("Test", ["New City", "New City 2", "New City 3"], "forest 1", [], marks=needs_peers),
+    ("Made", ["Desetinná", "Hora", "New City", "New City 2", "Ostrov", "Přístav", "Samota"], "forest 1",
+     ["E135"]),
 ])
-def test_duplicate_city_names_are_renamed_with_a_note(tmp_path, source_of, name, cities, overrides):
+def test_duplicate_city_names_are_renamed_with_a_note(tmp_path, source_of, name, cities, overrides, errors):
     out = tmp_path / "test.yaml"
     r = run_cli("import", source_of(name), "-o", out, "--format", "json", "--name", "Zkouška")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == (1 if errors else 0), r.stderr
     report = json.loads(r.stdout)
+    assert [e["code"] for e in report["errors"]] == errors
     assert report["kind"] == "dmpfmap"
     assert any("renamed" in n and "New City 2" in n for n in report["notes"])
     assert any(overrides in n for n in report["notes"])
@@ -381,7 +384,8 @@ def test_numbers_that_are_not_race_codes_are_reported_not_fatal(tmp_path):
         {"row": 1, "col": 0, "name": "Ostrava", "number": [13, 14]}])
     out = tmp_path / "odd.yaml"
     r = run_cli("import", src, "-o", out, "--format", "json")
-    assert r.returncode == 0, r.stderr
+    # Written all the same, but invalid: exit code 1 (mapkit import, issue 22).
+    assert r.returncode == 1, r.stderr
     report = json.loads(r.stdout)
     assert any("Brno" in n and "'12'" in n for n in report["notes"])
     assert [e["code"] for e in report["errors"]] == ["E140"]

@@ -1,0 +1,132 @@
+"""The board's own digits: each number alone in a ring modelled as a mean image plus an
+image of its first digit and one of its second, fitted to the board's other numbers as
+settled (:func:`board_scores`). See ``docs/import.md``, "Race numbers".
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import params as P
+from .digits import CODES, ink_edges
+from .settle import settle
+
+__all__ = ["board_pass", "board_scores"]
+
+
+def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> np.ndarray | None:
+    """A number's darkness on the grid's axes ``M`` round its ink box's centre: a row."""
+    m = float(faint.max())
+    if m <= 0:
+        return None
+    ey = ink_edges(faint.max(axis=1) / m)
+    ex = ink_edges(faint.max(axis=0) / m)
+    if ey is None or ex is None:
+        return None
+    # (ink_edges counts pixel i as i..i+1; the samples take pixel i at i.)
+    centre = ((ex[0] + ex[1]) / 2 - 0.5, (ey[0] + ey[1]) / 2 - 0.5)
+    return _aligned(faint, (0, 0), centre, M, half_w, half_h).ravel()
+
+
+def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, sure=None):
+    """The board's own digits learnt from its lone numbers (``[(slot, faint)]``) as read, and the
+    numbers settled again with them: ``(scores, chosen)``."""
+    A = fit.affine[:, :2]
+    M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
+    half_w, half_h = one_w / 2 + P.BOARD_PAD, one_h / 2 + P.BOARD_PAD
+    rows = [(k, _centred(faint, M, half_w, half_h)) for k, faint in singles]
+    rows = [(k, c) for k, c in rows if c is not None]
+    if len(rows) < P.BOARD_MIN:
+        return scores, chosen
+    ks = [k for k, _ in rows]
+    crops = np.stack([c for _, c in rows])
+    base = scores
+    trust = None
+    for _ in range(P.BOARD_ROUNDS):
+        bs, explained = board_scores(crops, [chosen[k] for k in ks])
+        if trust is None:
+            # (labels read badly, or digits too blurred: the model explains little)
+            trust = min(1.0, (explained - P.BOARD_Q0) / (P.BOARD_Q1 - P.BOARD_Q0))
+            if trust <= 0:
+                return scores, chosen
+        scores = base.copy()
+        scores[ks] += P.BOARD_WEIGHT * trust * unit * bs
+        chosen = settle(scores, places, sure)
+    return scores, chosen
+
+
+def _aligned(faint: np.ndarray, origin, centre, M: np.ndarray, half_w: float,
+             half_h: float) -> np.ndarray:
+    """The darkness ``faint`` (cut out at pixel ``origin``) sampled on the grid's axes round
+    ``centre`` (pixels): half-pixel steps along ``M``'s columns (unit vectors in pixels),
+    ``half_w`` by ``half_h`` pixels each way, bilinear; zero outside the cut-out.
+
+    >>> a = np.zeros((5, 5)); a[2, 3] = 1.0
+    >>> s = _aligned(a, (10, 20), (12.0, 22.0), np.eye(2), 1.0, 0.0)
+    >>> s.round(2).tolist()
+    [[0.0, 0.0, 0.0, 0.5, 1.0]]
+    """
+    ss = np.arange(-2 * half_w, 2 * half_w + 1e-9) / 2.0
+    tt = np.arange(-2 * half_h, 2 * half_h + 1e-9) / 2.0
+    S, T = np.meshgrid(ss, tt)
+    X = centre[0] - origin[0] + M[0, 0] * S + M[0, 1] * T
+    Y = centre[1] - origin[1] + M[1, 0] * S + M[1, 1] * T
+    pad = np.pad(faint.astype(np.float64), 1)
+    X = np.clip(X + 1, 0, pad.shape[1] - 1.001)
+    Y = np.clip(Y + 1, 0, pad.shape[0] - 1.001)
+    x0, y0 = np.floor(X).astype(int), np.floor(Y).astype(int)
+    fx, fy = X - x0, Y - y0
+    return ((1 - fy) * ((1 - fx) * pad[y0, x0] + fx * pad[y0, x0 + 1])
+            + fy * ((1 - fx) * pad[y0 + 1, x0] + fx * pad[y0 + 1, x0 + 1]))
+
+
+def _design(labels) -> np.ndarray:
+    """Rows ``[1, first digit one-hot, second digit one-hot]`` of race numbers (``CODES`` index)."""
+    labels = np.asarray(labels, dtype=int)
+    X = np.zeros((len(labels), 13))
+    X[:, 0] = 1.0
+    X[np.arange(len(labels)), 1 + labels // 6] = 1.0
+    X[np.arange(len(labels)), 7 + labels % 6] = 1.0
+    return X
+
+
+def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
+    """How well each crop (a row) fits each race number as set on this board: ``(scores (n, 36),
+    explained)``. Each crop is ``c + L[first digit] + R[second digit]``, fitted by least squares
+    on the other crops with their ``labels``; ``explained``: the share of the crops' spread the
+    labels' predictions explain (left one out).
+
+    >>> rng = np.random.default_rng(0)
+    >>> digits = rng.normal(size=(2, 6, 8))
+    >>> labels = [a * 6 + b for a in range(6) for b in range(6)][::2]
+    >>> crops = np.stack([np.concatenate([digits[0, c // 6], digits[1, c % 6]])
+    ...                   for c in labels])
+    >>> sc, explained = board_scores(crops, labels, ridge=0.01)
+    >>> bool((sc.argmax(axis=1) == labels).all()), round(explained, 2)
+    (True, 1.0)
+    """
+    n, D = crops.shape
+    X = _design(labels)
+    pen = np.full(13, ridge)
+    pen[0] = 0.0
+    G = X.T @ X + np.diag(pen)
+    XtY = X.T @ crops
+    every = _design(np.arange(len(CODES)))
+    y = crops - crops.mean(axis=1, keepdims=True)
+    y /= np.maximum(np.linalg.norm(y, axis=1, keepdims=True), 1e-9)
+    out = np.zeros((n, len(CODES)))
+    err = spread = 0.0
+    for i in range(n):
+        xi = X[i]
+        # The fit without crop i (a rank-one update of the normal equations).
+        B = np.linalg.solve(G - np.outer(xi, xi), XtY - np.outer(xi, crops[i]))
+        pred = every @ B
+        mean = pred.mean(axis=0)
+        err += float(((crops[i] - pred[int(labels[i])]) ** 2).sum())
+        spread += float(((crops[i] - mean) ** 2).sum())
+        pred -= pred.mean(axis=1, keepdims=True)
+        pred /= np.maximum(np.linalg.norm(pred, axis=1, keepdims=True), 1e-9)
+        out[i] = pred @ y[i]
+    return out, 1.0 - err / max(spread, 1e-9)

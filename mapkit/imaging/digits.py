@@ -1,0 +1,382 @@
+"""Race numbers compared with templates (the 36 in six DejaVu faces and Pillow's): cut round
+the ink box (:func:`code_scores`), where a number cut short shows (:func:`clipped_scores`),
+sliding (:func:`slide_one`). ``docs/import.md``, "Race numbers".
+
+>>> from PIL import Image, ImageDraw, ImageFont
+>>> im = Image.new("L", (40, 20), 0)
+>>> ImageDraw.Draw(im).text((3, 2), "25", fill=255, font=ImageFont.truetype("DejaVuSans.ttf", 14))
+>>> CODES[int(np.argmax(code_scores(np.asarray(im) / 255.0)))]
+'25'
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from . import params as P
+
+__all__ = ["CODES", "bbox", "masters", "ink_edges", "ink_box", "extent", "cut", "templates",
+           "code_scores", "anchored_cut", "clipped_scores", "slide_one", "ink_height"]
+
+CODES = tuple(f"{a}{b}" for a in "123456" for b in "123456")   # the 36 race numbers
+
+
+def bbox(mask: np.ndarray):
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return None
+    return ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+
+
+@functools.lru_cache(maxsize=1)
+def masters():
+    """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink."""
+    from PIL import Image, ImageDraw, ImageFont
+    fonts = []
+    for name in P.TEMPLATE_FONTS:
+        try:
+            fonts.append(ImageFont.load_default(60) if name == "pillow-default"
+                         else ImageFont.truetype(name, 60))
+        except (OSError, ImportError, TypeError):   # no file; no FreeType; Pillow < 10.1
+            continue
+    if not fonts:   # no font files at all: Pillow's own
+        fonts.append(ImageFont.load_default(60))
+    out = []
+    for font in fonts:
+        for code in CODES:
+            im = Image.new("L", (200, 110), 0)
+            ImageDraw.Draw(im).text((20, 10), code, fill=255, font=font)
+            a = np.asarray(im, dtype=np.float32) / 255.0
+            y0, y1, x0, x1 = bbox(a > 0.5)
+            out.append((code, a[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4], y1 - y0))
+    return out
+
+
+def ink_edges(profile: np.ndarray) -> tuple[float, float] | None:
+    """Where a profile (0..1) first and last crosses one half, to a fraction of a pixel
+    (pixel i covers i..i+1): the ink box of a blurred glyph is where its edges were."""
+    idx = np.nonzero(profile >= 0.5)[0]
+    if not len(idx):
+        return None
+    i, j = int(idx[0]), int(idx[-1])
+    lo = float(i) + 0.5
+    if i > 0:
+        p0, p1 = profile[i - 1], profile[i]
+        lo = i - 0.5 + (0.5 - p0) / max(p1 - p0, 1e-6) + 0.5
+    hi = float(j) + 0.5
+    if j + 1 < len(profile):
+        p0, p1 = profile[j], profile[j + 1]
+        hi = j + 0.5 + (p0 - 0.5) / max(p0 - p1, 1e-6)
+    return lo, hi
+
+
+def ink_box(a: np.ndarray):
+    """``a`` scaled to 1 at its darkest, and its ink box's rows and columns to a fraction of
+    a pixel (:func:`ink_edges`): ``(scaled, (top, bottom), (left, right))``, or None."""
+    m = float(a.max())
+    if m <= 0:
+        return None
+    b = a / m
+    ey = ink_edges(b.max(axis=1))
+    ex = ink_edges(b.max(axis=0))
+    if ey is None or ex is None:
+        return None
+    return b, ey, ex
+
+
+def extent(a: np.ndarray, box, size) -> np.ndarray:
+    """``a`` resampled so that ``box`` (x0, y0, x1, y1) fills ``size`` (w, h): bilinear, 0 past the
+    edge, as Pillow's ``transform(size, EXTENT, box, BILINEAR)`` without the round trip.
+
+    >>> extent(np.array([[0.0, 1.0], [1.0, 1.0]]), (0, 0, 4, 4), (2, 2)).tolist()
+    [[0.75, 0.0], [0.0, 0.0]]
+    """
+    width, height = size
+    x0, y0, x1, y1 = box
+
+    def axis(lo, hi, n_out, n_in):
+        c = lo + (np.arange(n_out) + 0.5) * ((hi - lo) / n_out)
+        p = np.clip(c - 0.5, 0, n_in - 1)
+        i0 = np.floor(p).astype(np.intp)
+        return i0, np.minimum(i0 + 1, n_in - 1), (p - i0).astype(np.float32), (c >= 0) & (c < n_in)
+
+    h, w = a.shape
+    xa, xb, fx, in_x = axis(x0, x1, width, w)
+    ya, yb, fy, in_y = axis(y0, y1, height, h)
+    a = a.astype(np.float32)
+    top = (1 - fx) * a[ya][:, xa] + fx * a[ya][:, xb]
+    bottom = (1 - fx) * a[yb][:, xa] + fx * a[yb][:, xb]
+    out = (1 - fy)[:, None] * top + fy[:, None] * bottom
+    return np.where(in_y[:, None] & in_x[None, :], out, np.float32(0.0))
+
+
+def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
+    """``a`` normalised for comparison: the window round its ink box (found to a fraction of a
+    pixel), scaled by the height alone, resampled to the compared size; zero mean, unit length."""
+    found = ink_box(a)
+    if found is None:
+        return None
+    b, ey, ex = found
+    height = max(ey[1] - ey[0], 1.0)
+    cx, cy = (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy
+    half_h = 0.5 * height * 1.25
+    half_w = half_h * P.CANON[1] / P.CANON[0]
+    box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    v = extent(b, box, (P.CANON[1], P.CANON[0])).ravel()
+    v = v - v.mean()
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else None
+
+
+def _shrunk_masters(height: float):
+    """Every master shrunk until its ink stands ``height`` pixels high, at a few sub-pixel
+    shifts, blurred a little, a little more and more (unknown focus): ``(code, ink 0..1)``."""
+    from PIL import Image, ImageFilter
+    for code, a, ink_h in masters():
+        k = height / ink_h
+        master = Image.fromarray((a * 255).astype(np.uint8))
+        # (where the pixel grid falls changes a small number: a few sub-pixel shifts)
+        for fx, fy in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)):
+            dx, dy = int(round(fx / k)), int(round(fy / k))
+            shifted = Image.new("L", (master.width + dx, master.height + dy), 0)
+            shifted.paste(master, (dx, dy))
+            w = max(2, int(round(shifted.width * k)))
+            h = max(2, int(round(shifted.height * k)))
+            small = shifted.resize((w, h), Image.BOX)
+            for sigma in P.TEMPLATE_BLURS:
+                img = small.filter(ImageFilter.GaussianBlur(sigma)) if sigma else small
+                yield code, np.asarray(img, dtype=np.float32) / 255.0
+
+
+@functools.lru_cache(maxsize=128)
+def templates(height_q: int):
+    """The masters shrunk to ``height_q / 4`` pixels (:func:`_shrunk_masters`), cut like a
+    picture's number (:func:`cut`, all at once), built once per size and kept."""
+    codes, images = zip(*_shrunk_masters(height_q / 4.0), strict=False)
+    rows, ok = _cut_many(list(images))
+    return [c for c, k in zip(codes, ok, strict=False) if k], rows[ok]
+
+
+def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`cut` of many images at once (padded with paper): ``(rows, which were cut)``."""
+    h = max(a.shape[0] for a in images)
+    w = max(a.shape[1] for a in images)
+    stack = np.zeros((len(images), h, w), dtype=np.float32)
+    for i, a in enumerate(images):
+        stack[i, :a.shape[0], :a.shape[1]] = a
+    top = stack.max(axis=(1, 2))
+    ok = top > 0
+    b = stack / np.where(ok, top, 1.0)[:, None, None]
+    (y0, y1), oky = _edges_many(b.max(axis=2), np.array([a.shape[0] for a in images]))
+    (x0, x1), okx = _edges_many(b.max(axis=1), np.array([a.shape[1] for a in images]))
+    ok &= oky & okx
+    height = np.maximum(y1 - y0, np.float32(1.0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    half_h = 0.5 * height * 1.25
+    half_w = half_h * P.CANON[1] / P.CANON[0]
+    sizes = np.array([a.shape for a in images])
+    rows = _extent_many(b, sizes, cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    rows -= rows.mean(axis=1, keepdims=True)
+    n = np.linalg.norm(rows, axis=1)
+    ok &= n > 0
+    return rows / np.where(n > 0, n, 1.0)[:, None], ok
+
+
+def _edges_many(profiles: np.ndarray, n: np.ndarray):
+    """:func:`ink_edges` of many padded profiles: ``((lo, hi), which have ink)``."""
+    on = profiles >= 0.5
+    has = on.any(axis=1)
+    rows = np.arange(len(profiles))
+    i = np.argmax(on, axis=1)
+    j = profiles.shape[1] - 1 - np.argmax(on[:, ::-1], axis=1)
+    p0, p1 = profiles[rows, np.maximum(i - 1, 0)], profiles[rows, i]
+    lo = np.where(i > 0, (i - 0.5).astype(np.float32) + (0.5 - p0) / np.maximum(p1 - p0, np.float32(1e-6))
+                  + np.float32(0.5), i + 0.5)
+    q0, q1 = profiles[rows, j], profiles[rows, np.minimum(j + 1, profiles.shape[1] - 1)]
+    hi = np.where(j + 1 < n, (j + 0.5).astype(np.float32) + (q0 - 0.5) / np.maximum(q0 - q1, np.float32(1e-6)),
+                  j + 0.5)
+    return (lo.astype(np.float32), hi.astype(np.float32)), has
+
+
+def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
+    """:func:`extent` of many padded images (``sizes``: their own) into ``CANON``: rows."""
+    height, width = P.CANON
+    n = len(b)
+
+    def axis(lo, hi, n_out, n_in):
+        c = lo[:, None] + (np.arange(n_out)[None, :] + 0.5) * ((hi - lo)[:, None] / n_out)
+        p = np.clip(c - 0.5, 0, (n_in - 1)[:, None])
+        i0 = np.floor(p).astype(np.intp)
+        return (i0, np.minimum(i0 + 1, (n_in - 1)[:, None]), (p - i0).astype(np.float32),
+                (c >= 0) & (c < n_in[:, None]))
+
+    xa, xb, fx, in_x = axis(x0, x1, width, sizes[:, 1])
+    ya, yb, fy, in_y = axis(y0, y1, height, sizes[:, 0])
+    k = np.arange(n)[:, None, None]
+    gx = fx[:, None, :]
+    top = (1 - gx) * b[k, ya[:, :, None], xa[:, None, :]] + gx * b[k, ya[:, :, None], xb[:, None, :]]
+    bottom = (1 - gx) * b[k, yb[:, :, None], xa[:, None, :]] + gx * b[k, yb[:, :, None], xb[:, None, :]]
+    out = (1 - fy[:, :, None]) * top + fy[:, :, None] * bottom
+    out = np.where(in_y[:, :, None] & in_x[:, None, :], out, np.float32(0.0))
+    return out.reshape(n, -1).astype(np.float32)
+
+
+def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
+    """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None
+    when its ink box is under ``min_box`` pixels high or wide."""
+    m = float(number.max()) if number.size else 0.0
+    if m <= 0:
+        return None
+    y0, y1, x0, x1 = bbox(number > 0.5 * m)
+    if y1 - y0 < min_box or x1 - x0 < min_box:
+        return None
+    # (a small number's ink box is uncertain by a fraction of a pixel: the best shift)
+    vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
+    if not vs:
+        return None
+    codes, mat = templates(int(round((y1 - y0) * 4)))
+    scores = (mat @ np.stack(vs, axis=1)).max(axis=1)
+    index = {c: i for i, c in enumerate(CODES)}
+    out = np.full(len(CODES), -1.0)
+    np.maximum.at(out, [index[c] for c in codes], scores)
+    return out
+
+
+def anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
+                  seen: np.ndarray | None = None):
+    """Like :func:`cut`, lined up by the edge of the ink box opposite the hidden ``side``:
+    ``(vector, mask of what is seen)`` (all seen when ``seen`` is None), or None."""
+    found = ink_box(a)
+    if found is None:
+        return None
+    b, ey, ex = found
+    height = max(ey[1] - ey[0], 1.0)
+    half_h = 0.5 * height * 1.25
+    width = 2 * half_h * P.CANON[1] / P.CANON[0]
+    past = 0.3 * height         # paper kept past the edge lined up
+    cy = (ey[0] + ey[1]) / 2 + dy
+    if side == "left":
+        x1 = ex[1] + dx + past
+        box = (x1 - width, cy - half_h, x1, cy + half_h)
+    else:
+        x0 = ex[0] + dx - past
+        box = (x0, cy - half_h, x0 + width, cy + half_h)
+    size = (P.CANON[1], P.CANON[0])
+    v = extent(b, box, size).ravel()
+    if seen is None:
+        return v, np.ones(v.shape, dtype=bool)
+    mask = extent(seen, box, size).ravel() > 0.99
+    return v, mask
+
+
+@functools.lru_cache(maxsize=32)
+def _anchored_templates(height_q: int, side: str):
+    """The masters shrunk like :func:`templates`, cut like :func:`anchored_cut`."""
+    codes, rows = [], []
+    for code, a in _shrunk_masters(height_q / 4.0):
+        piece = anchored_cut(a, side)
+        if piece is not None:
+            codes.append(CODES.index(code))
+            rows.append(piece[0])
+    return np.array(codes), np.stack(rows)
+
+
+def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarray | None:
+    """Scores of a number whose ``side`` end is hidden, where ``seen``; None if too little shows."""
+    m = float(number.max()) if number.size else 0.0
+    if m <= 0:
+        return None
+    y0, y1, x0, x1 = bbox(number > 0.5 * m)
+    if y1 - y0 < P.PART_MIN_BOX:
+        return None
+    codes, mat = _anchored_templates(int(round((y1 - y0) * 4)), side)
+    out = np.full(len(CODES), -1.0)
+    for dx, dy in P.SHIFTS:
+        piece = anchored_cut(number, side, dx, dy, seen)
+        if piece is None or piece[1].sum() < P.CANON[0] * P.CANON[1] // 4:
+            continue
+        v, mask = piece
+        t = mat[:, mask] - mat[:, mask].mean(axis=1, keepdims=True)
+        t /= np.maximum(np.linalg.norm(t, axis=1, keepdims=True), 1e-9)
+        w = v[mask] - v[mask].mean()
+        n = float(np.linalg.norm(w))
+        if n > 0:
+            np.maximum.at(out, codes, t @ (w / n))
+    return out if out.max() > -1.0 else None
+
+
+def _slide_templates(height: float):
+    """The 36 numbers in each typeface with their ink ``height`` pixels high, at 4 x 4
+    quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
+    return _slide_templates_q(round(height * 4))
+
+
+@functools.lru_cache(maxsize=32)
+def _slide_templates_q(height_q: int):
+    from PIL import Image, ImageFilter
+    height = height_q / 4.0
+    th = math.ceil(height * 1.3) + 2
+    tw = math.ceil(height * 1.9) + 2
+    codes, rows = [], []
+    for code, a, ink_h in masters():
+        k = height / ink_h
+        y0, y1, x0, x1 = bbox(a > 0.5)
+        cy, cx = (y0 + y1) / 2 * k, (x0 + x1) / 2 * k
+        w = max(2, round(a.shape[1] * k))
+        hh = max(2, round(a.shape[0] * k))
+        # Drawn at 4 times the size, placed to a quarter pixel, then shrunk by averaging.
+        big = Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX)
+        for fy in (0.0, 0.25, 0.5, 0.75):
+            for fx in (0.0, 0.25, 0.5, 0.75):
+                # Place the number so its ink centre falls at the window centre + phase.
+                ox = tw / 2 + fx - cx
+                oy = th / 2 + fy - cy
+                canvas = Image.new("L", (tw * 4, th * 4), 0)
+                canvas.paste(big, (round(ox * 4), round(oy * 4)))
+                small = canvas.resize((tw, th), Image.BOX).filter(ImageFilter.GaussianBlur(P.SLIDE_BLUR))
+                v = np.asarray(small, dtype=np.float32).ravel()
+                v = v - v.mean()
+                n = float(np.linalg.norm(v))
+                if n > 0:
+                    codes.append(CODES.index(code))
+                    rows.append(v / n)
+    return np.array(codes), np.stack(rows), (th, tw)
+
+
+def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray | None:
+    """Best correlation of each race number with the darkness round the number's centre."""
+    codes, mat, (th, tw) = _slide_templates(height)
+    m = float(ink.max())
+    if m <= 0:
+        return None
+    ys, xs = np.nonzero(ink > 0.3 * m)
+    cy, cx = (ys.min() + ys.max() + 1) / 2, (xs.min() + xs.max() + 1) / 2
+    pad = np.pad(faint, ((th, th), (tw, tw)))
+    wins = []
+    for oy in (-1, 0, 1):
+        for ox in (-1, 0, 1):
+            top = math.floor(cy - th / 2) + oy + th
+            left = math.floor(cx - tw / 2) + ox + tw
+            w = pad[top:top + th, left:left + tw].ravel().astype(np.float32)
+            w = w - w.mean()
+            n = float(np.linalg.norm(w))
+            if n > 0:
+                wins.append(w / n)
+    if not wins:
+        return None
+    sc = (mat @ np.stack(wins, axis=1)).max(axis=1)
+    out = np.full(len(CODES), -1.0)
+    np.maximum.at(out, codes, sc)
+    return out
+
+
+def ink_height(number: np.ndarray) -> float | None:
+    """Height of the ink box of a number, to a fraction of a pixel."""
+    m = float(number.max()) if number.size else 0.0
+    if m <= 0:
+        return None
+    ey = ink_edges((number / m).max(axis=1))
+    return None if ey is None else ey[1] - ey[0]

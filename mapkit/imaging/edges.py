@@ -1,0 +1,252 @@
+"""Stage 5, edges decided (:func:`read_edges` -> :class:`EdgeReading`): which sides carry a
+river or a border, from the shares of stage 3, the terrain and the cities: the strongest
+stroke over its threshold, a city's outline kept apart from a border, dashed borders, and
+lines running on (hysteresis). See ``docs/import.md``, "Strokes".
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import params as P
+from ..grid import edge
+
+__all__ = ["EdgeReading", "read_edges", "with_dashes"]
+
+
+@dataclass
+class EdgeReading:
+    """What stage 5 decided: stroke kind -> its edges; edge -> (kind or None, how sure)."""
+
+    strokes: dict = field(default_factory=dict)
+    confidence: dict = field(default_factory=dict)
+
+
+def with_dashes(shares, edges, terrain: dict, cities: dict) -> None:
+    """Dashed borders (in place): a few samples strongly in the border colour, on one side of
+    the line only where home meets abroad; never on a city's sides nor between water hexes."""
+    jb = shares.kinds.index("border")
+    sides = [{terrain[a], terrain[b]} for a, b in edges]
+    frontier = np.array(["foreign" in t and bool(t & {"plain", "mountain"}) for t in sides])
+    by_city = np.array([a in cities or b in cities for a, b in edges])
+    lake = np.array([t == {"water"} for t in sides])
+    show = np.where(frontier, shares.dashed[:, jb].max(axis=1),
+                    np.where(by_city | lake, 0.0, shares.dashed[:, jb, 0]))
+    # (a dash showing DASH_ALPHA counts as a solid line showing STROKE_ALPHA)
+    dash = np.where(show >= P.DASH_ALPHA, P.STROKE_ALPHA + show - P.DASH_ALPHA, 0.0)
+    shares.line[:, jb] = np.maximum(shares.line[:, jb], dash)
+    shares.outer[:, jb, :] = np.maximum(shares.outer[:, jb, :], dash[:, None])
+
+
+def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, strokes: list,
+               same_red: bool) -> EdgeReading:
+    """Which ``edges`` carry which of ``strokes`` (the legend's stroke keys, the first
+    columns of ``shares``); ``same_red``: the border and the cities share one colour."""
+    out = EdgeReading({k: set() for k in strokes})
+    jb = strokes.index("border") if "border" in strokes else None
+    rules = _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) \
+        if jb is not None and same_red else None
+    best: dict = {}
+    for i, e in enumerate(edges):
+        a_best, kind = 0.0, None
+        for j, k in enumerate(strokes):
+            a = shares.line[i, j]
+            if k == "border" and same_red:
+                a = rules.border_share(i, e, a)
+            if k == "river" and terrain[e[0]] == terrain[e[1]] == "water":
+                # (no board draws a river through a lake: only a clear line counts there)
+                a = a if a >= 2 * P.STROKE_ALPHA else 0.0
+            if a > a_best:
+                a_best, kind = a, k
+        best[e] = (a_best, kind)
+        thr = P.STROKE_ALPHA
+        sides = {terrain[e[0]], terrain[e[1]]}
+        if kind == "border" and "foreign" in sides and sides & {"plain", "mountain"}:
+            thr = P.WEAK_ALPHA          # a state border runs where home meets abroad
+        if a_best >= thr:
+            out.strokes[kind].add(e)
+            out.confidence[e] = (kind, float(min(1.0, (a_best - thr) / P.CONFIDENCE_SPAN)))
+        else:
+            out.confidence[e] = (None, float(min(1.0, (thr - a_best) / P.CONFIDENCE_SPAN)))
+    _start_chains(grid, terrain, out, best)
+    _grow_strokes(grid, out, best)
+    if "river" in strokes and jb is not None:
+        _rivers_beside_borders(grid, shares, edge_index, strokes.index("river"), out)
+    return out
+
+
+def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> None:
+    """A border side showing the river colour along a line beside it carries the river too (the
+    renderer draws it so); a weak showing is enough where the river goes on at an end."""
+    rivers = out.strokes["river"]
+    beside = {e: float(shares.beside[edge_index[e], jr].max()) for e in out.strokes["border"]}
+    rivers.update(e for e, a in beside.items() if a >= P.STROKE_ALPHA)
+    weak = {e for e, a in beside.items() if P.WEAK_ALPHA <= a < P.STROKE_ALPHA}
+    grew = True
+    while grew:
+        grew = False
+        for e in sorted(weak):
+            if any(edge(e[0], c) in rivers or edge(e[1], c) in rivers for c in grid.end_hexes(e)):
+                rivers.add(e)
+                weak.discard(e)
+                grew = True
+
+
+class _OutlineRules:
+    """The border's share on the sides of cities whose ring or outline runs along them."""
+
+    def __init__(self, terrain, cities, outlined, allowed, hugging, level, shift, shares, jb):
+        self.terrain, self.cities, self.outlined, self.allowed = terrain, cities, outlined, allowed
+        self.hugging, self.level, self.shift, self.shares, self.jb = hugging, level, shift, shares, jb
+
+    def border_share(self, i, e, a: float) -> float:
+        on_city = [h for h in e if h in self.cities]
+        if on_city and self.cities[on_city[0]] >= P.OUTLINE_RADIUS:
+            if e not in self.allowed:
+                a = 0.0
+        elif on_city and self.terrain[_other(e, on_city[0])] != "foreign":
+            # A ring inside: a border must show on the far side of the line too.
+            a = min(a, self.shares.outer[i, self.jb, 1 if on_city[0] == e[0] else 0])
+        if self.level is not None and len(on_city) == 1 and on_city[0] in self.hugging:
+            h = on_city[0]
+            show = _side_show(self.shares, i, self.jb, h, e)
+            on_line = self.shift is not None and _inward(self.shares, i, self.jb, h, e) <= 0.6 * self.shift
+            if self.terrain[_other(e, h)] == "foreign":
+                # (towards a neighbouring state a border is expected: a weaker showing will do)
+                a = self.shares.line[i, self.jb] if show >= self.level + P.WEAK_ALPHA or on_line else 0.0
+            elif show < self.level + P.STROKE_ALPHA:
+                a = 0.0
+        return a
+
+
+def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _OutlineRules:
+    """Where a border may run on a city's sides, and the board's outline level and inward shift
+    (over its cities' sides) that a border there must stand out from."""
+    outlined = {h for h, r in cities.items() if r >= P.OUTLINE_RADIUS}
+    first = set()
+    for i, e in enumerate(edges):
+        if shares.line[i, jb] < P.STROKE_ALPHA:
+            continue
+        cs = [h for h in e if h in outlined]
+        if not cs or (len(cs) == 1 and shares.outer[i, jb, 1 if cs[0] == e[0] else 0] >= P.SPILL):
+            first.add(e)
+    allowed: set = set()
+    for h in outlined:
+        far = {e: shares.outer[edge_index[e], jb, 1 if h == e[0] else 0] for e in grid.edges_of(h)}
+        abroad = {e for e in far if terrain[e[1] if e[0] == h else e[0]] == "foreign"}
+        spill = max([f for e, f in far.items() if e not in abroad], default=0.1)
+        for e in abroad:
+            if shares.line[edge_index[e], jb] >= P.WEAK_ALPHA and far[e] >= spill + 0.05:
+                allowed.add(e)
+        cand = [e for e, f in far.items() if e not in abroad
+                and shares.line[edge_index[e], jb] >= P.WEAK_ALPHA
+                and f >= 0.5 * shares.line[edge_index[e], jb]]
+        for run in _runs_of_sides(grid, h, cand):
+            if any(_continues(grid, h, e, first | allowed) for e in run):
+                allowed.update(run)
+    hugging = {h for h, r in cities.items() if r >= P.HUG_RADIUS}
+    level = shift = None
+    pairs = [(h, e) for h in hugging for e in grid.edges_of(h) if _other(e, h) not in cities]
+    if len(pairs) >= 6:
+        level = float(np.median([_side_show(shares, edge_index[e], jb, h, e) for h, e in pairs]))
+        shift = float(np.median([_inward(shares, edge_index[e], jb, h, e) for h, e in pairs]))
+        if shift < P.OUTLINE_SHIFT:
+            shift = None     # the outline is not told from the line
+    return _OutlineRules(terrain, cities, outlined, allowed, hugging, level, shift, shares, jb)
+
+
+def _other(e, h):
+    """The hex across side ``e`` from ``h``."""
+    return e[1] if e[0] == h else e[0]
+
+
+def _side_show(shares, i, jb, h, e) -> float:
+    """The border colour's share on side ``e`` of city ``h`` plus past it: what a border shows."""
+    return float(shares.line[i, jb] + shares.outer[i, jb, 1 if h == e[0] else 0])
+
+
+def _inward(shares, i, jb, h, e) -> float:
+    """How far inside city ``h`` the border colour lies on its side ``e`` (grid units)."""
+    c = float(shares.centroid[i, jb])
+    return -c if h == e[0] else c
+
+
+def _runs_of_sides(grid, h, sides: list) -> list[list]:
+    """``sides`` of hex ``h`` grouped into runs that follow each other round the hex."""
+    left = set(sides)
+    runs = []
+    while left:
+        run = [left.pop()]
+        grew = True
+        while grew:
+            grew = False
+            for e in list(left):
+                n = e[1] if e[0] == h else e[0]
+                if any(grid.adjacent(n, r[1] if r[0] == h else r[0]) for r in run):
+                    run.append(e)
+                    left.discard(e)
+                    grew = True
+        runs.append(run)
+    return runs
+
+
+def _continues(grid, h, e, borders: set) -> bool:
+    """Whether a border on side ``e`` of city ``h`` goes on past either end of the side."""
+    n = e[1] if e[0] == h else e[0]
+    return any(c != n and grid.adjacent(c, n) and edge(n, c) in borders for c in grid.neighbours(h))
+
+
+def _start_chains(grid, terrain, out: EdgeReading, best: dict):
+    """A line nothing starts: ``CHAIN_LENGTH`` or more edges end to end within one terrain, each
+    with a weak share of the same stroke (JPEG spreads a river on dark land thin)."""
+    kinds = out.strokes
+    weak = {e: k for e, (a, k) in best.items()
+            if k is not None and a >= P.WEAK_ALPHA and e not in kinds[k]
+            and terrain[e[0]] == terrain[e[1]]}
+    seen = set()
+    for e0, k in weak.items():
+        if e0 in seen:
+            continue
+        seen.add(e0)
+        comp, todo = [e0], [e0]
+        while todo:
+            e = todo.pop()
+            for c in grid.end_hexes(e):
+                for x in (edge(e[0], c), edge(e[1], c)):
+                    if x not in seen and weak.get(x) == k:
+                        seen.add(x)
+                        comp.append(x)
+                        todo.append(x)
+        if len(comp) >= P.CHAIN_LENGTH:
+            for e in comp:
+                kinds[k].add(e)
+                out.confidence[e] = (k, 0.5 * float(min(1.0, (best[e][0] - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
+
+
+def _grow_strokes(grid, out: EdgeReading, best: dict):
+    """Lines run on (hysteresis): a weaker share joins a line going on at one end (or both)."""
+    kinds = out.strokes
+    ends = grid.end_hexes
+
+    def touching(e):
+        for c in ends(e):
+            for x in (edge(e[0], c), edge(e[1], c)):
+                if x in best:
+                    yield x
+
+    todo = deque(x for k in kinds.values() for e in k for x in touching(e))
+    while todo:
+        e = todo.popleft()
+        a_best, kind = best[e]
+        if kind is None or e in kinds[kind] or a_best < P.GAP_ALPHA:
+            continue
+        joined = [edge(e[0], c) in kinds[kind] or edge(e[1], c) in kinds[kind] for c in ends(e)]
+        # (at the edge of the board a line may run off it)
+        both = any(joined) and all(j or c not in grid for j, c in zip(joined, ends(e), strict=False))
+        if (a_best >= P.WEAK_ALPHA and any(joined)) or both:
+            kinds[kind].add(e)
+            out.confidence[e] = (kind, 0.5 * float(min(1.0, (a_best - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
+            todo.extend(touching(e))

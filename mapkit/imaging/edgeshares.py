@@ -1,0 +1,222 @@
+"""Stage 3, edges measured (:func:`measure_edges` -> :class:`EdgeShares`): how much of each
+stroke colour shows on each hex side, past it, beside it, as dashes. Samples on a lattice
+across and along each side (:func:`edge_frame`) are unmixed over a blend of the two hexes'
+fills. The decisions are made in :mod:`.edges`. See ``docs/import.md``, "Strokes".
+
+>>> f = edge_frame(30.0)
+>>> len(f.along), len(f.across), bool(f.central[len(f.across) // 2])
+(7, 13, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from . import params as P
+from .mixing import low_quantile, mix_residual, stroke_share
+from .sampling import apply_affine, linear_at
+
+__all__ = ["EdgeShares", "EdgeFrame", "edge_frame", "measure_edges"]
+
+SQRT3 = math.sqrt(3.0)
+
+
+class EdgeFrame(NamedTuple):
+    """Where a side is sampled (grid units from its middle): ``along``, ``across``; which places
+    across are on the line (``central``), on it or a pixel off (``wide``), past it on either
+    side (``outer_a``, ``outer_b``), in the band where a line's middle is found (``band``)."""
+
+    along: np.ndarray
+    across: np.ndarray
+    central: np.ndarray
+    wide: np.ndarray
+    outer_a: np.ndarray
+    outer_b: np.ndarray
+    band: np.ndarray
+    beside_a: np.ndarray
+    beside_b: np.ndarray
+
+
+def edge_frame(px: float) -> EdgeFrame:
+    """The sampling frame for a picture of ``px`` pixels between hex centres."""
+    along = np.linspace(-P.ALONG, P.ALONG, P.ALONG_SAMPLES) * (1.0 / SQRT3)
+    half = max(P.ACROSS_MIN, 3.0 / px)
+    n_across = int(np.clip(2 * round(half * px / 0.8) + 1, 9, 31))
+    across = np.linspace(-half, half, n_across)
+    line = max(0.05, 1.3 / px)
+    central = np.abs(across) <= line
+    # (Between hexes of one terrain the line may lie a pixel off where the grid puts it.)
+    wide = np.abs(across) <= line + 0.5 * (across[1] - across[0])
+    near, far = max(0.012, 0.5 / px), max(0.045, 1.5 / px)
+    outer_a = (across <= -near) & (across >= -far)
+    outer_b = (across >= near) & (across <= far)
+    lo, hi = P.BESIDE
+    beside_a = (across <= -lo) & (across >= -hi)
+    beside_b = (across >= lo) & (across <= hi)
+    return EdgeFrame(along, across, central, wide, outer_a, outer_b, np.abs(across) <= 0.12,
+                     beside_a, beside_b)
+
+
+@dataclass
+class EdgeShares:
+    """Per edge (rows) and stroke colour (columns, ``kinds``): ``line`` the share on the line;
+    ``outer`` just past it towards each hex (n, k, 2); ``centroid`` where across it the colour
+    lies (negative towards the first hex); ``over`` over a city outline's colour; ``dashed``
+    on a few samples along it (n, k, 2); ``beside`` along a line beside it, each way (n, k, 2)."""
+
+    kinds: list
+    line: np.ndarray
+    outer: np.ndarray
+    centroid: np.ndarray
+    over: np.ndarray
+    dashed: np.ndarray
+    beside: np.ndarray
+
+
+def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, ink,
+                  outline=None, ring=None) -> EdgeShares:
+    """The shares of the strokes ``stroke_lin`` on the sides ``ea[i]``-``eb[i]``; ``outline``: a
+    city outline's colour (``over`` measured); ``ring``: the city colour (on the line only)."""
+    kinds = list(stroke_lin)
+    n, k = len(ea), len(kinds)
+    f = edge_frame(px)
+    pa, pb = centres[ea], centres[eb]
+    mid = (pa + pb) / 2
+    nrm = pb - pa
+    nrm /= np.linalg.norm(nrm, axis=1, keepdims=True)
+    tan = np.stack([-nrm[:, 1], nrm[:, 0]], axis=1)
+    out = EdgeShares(kinds, np.zeros((n, k)), np.zeros((n, k, 2)), np.zeros((n, k)),
+                     np.zeros((n, k)), np.zeros((n, k, 2)), np.zeros((n, k, 2)))
+    mxy = apply_affine(A, mid)
+    gains = light.gains(mxy[:, 0], mxy[:, 1])
+    for lo in range(0, n, P.EDGE_CHUNK):
+        hi = min(n, lo + P.EDGE_CHUNK)
+        grid_pts = (mid[lo:hi, None, None, :] + f.across[None, :, None, None] * nrm[lo:hi, None, None, :]
+                    + f.along[None, None, :, None] * tan[lo:hi, None, None, :])
+        lin = linear_at(rgb, apply_affine(A, grid_pts))          # (c, n_across, n_along, 3)
+        lin *= gains[lo:hi, None, None, :]
+        fa, fb = fills[ea[lo:hi]], fills[eb[lo:hi]]
+        fits, hidden, r_ink = _compete(lin, fa, fb, stroke_lin, ink)
+        bar = np.min(np.stack([r for _, r in fits]), axis=0)
+        winner = np.argmin(np.stack([r for _, r in fits]), axis=0) if k > 1 else None
+        for j, (good, _) in enumerate(fits):
+            if winner is not None:
+                good = np.where(winner == j, good, 0.0)
+            extra = None
+            if outline is not None and float(np.linalg.norm(stroke_lin[kinds[j]] - outline)) >= P.OTHER_COLOUR:
+                extra = over_outline(lin, fa, fb, stroke_lin[kinds[j]], outline, ink, bar)
+            own = ring is None or float(np.linalg.norm(stroke_lin[kinds[j]] - ring)) >= P.OTHER_COLOUR
+            _summarise(out, slice(lo, hi), j, good, hidden, extra, r_ink, fa, fb, ink, f, own)
+    return out
+
+
+def _compete(lin, fa, fb, stroke_lin, ink):
+    """Each sample unmixed with each stroke over the best blend of the two fills: shares and
+    residuals per stroke, hidden under ink, ink's residual (0 where fills and ink explain it)."""
+    k0, k1 = P.EXPLAINED
+    # (Blends only where the two fills differ: most edges lie between hexes of one terrain.)
+    diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= P.SAME_FILL)[0]
+    lin_d, fa_d, fb_d = lin[diff], fa[diff], fb[diff]
+    r0 = mix_residual(lin_d, fa_d[:, None, None, :], fb_d[:, None, None, :], ink)
+    v = (ink - fa)[:, None, None, :]
+    dev = lin - fa[:, None, None, :]
+    b_ink = np.clip((dev * v).sum(-1) / np.maximum((v * v).sum(-1), 1e-9), 0.0, 1.0)
+    r_ink = np.linalg.norm(dev - b_ink[..., None] * v, axis=-1)
+    fits = []
+    hidden = None
+    for colour in stroke_lin.values():
+        good, absres, hid = stroke_share(lin, fa, colour, ink)
+        good = np.where(r_ink <= k0 * absres + k1, 0.0, good)
+        if len(diff):
+            gd, rd, hd = good[diff], absres[diff], hid[diff]
+            for t in P.BLENDS[1:]:
+                g, r, h = stroke_share(lin_d, fa_d + t * (fb_d - fa_d), colour, ink)
+                better = r < rd
+                gd = np.where(better, g, gd)
+                hd = np.where(better, h, hd)
+                rd = np.minimum(r, rd)
+            good[diff] = np.where(r0 <= k0 * rd + k1, 0.0, gd)
+            absres[diff], hid[diff] = rd, hd
+        hidden = hid if hidden is None else hidden & hid
+        fits.append((good, absres))
+    return fits, hidden, r_ink
+
+
+def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink, f: EdgeFrame,
+               own: bool) -> None:
+    """One stroke's samples on a chunk of edges (``good``: shares, (c, across, along)) summed into
+    ``out`` (rows ``rows``, column ``j``); ``own``: not the city colour, so read beside too."""
+    n_along = len(f.along)
+    shown = np.where(hidden, 0.0, good)
+    sym = np.minimum(shown[:, f.central, :].max(axis=1),
+                     np.minimum(shown[:, f.outer_a, :].max(axis=1), shown[:, f.outer_b, :].max(axis=1)))
+    out.dashed[rows, j, 0] = np.sort(sym, axis=1)[:, -P.DASH_SAMPLES]
+    near_line = shown[:, f.central | f.outer_a | f.outer_b, :].max(axis=1)
+    out.dashed[rows, j, 1] = np.sort(near_line, axis=1)[:, -P.DASH_SAMPLES]
+    seen = (~hidden).sum(axis=2)                     # (c, n_across)
+    enough = seen >= max(2, P.SEEN_SHARE * n_along)
+    if extra is not None:
+        # (the outline keeps its own share of such a sample: both lines are there)
+        both = low_quantile(np.where(hidden, np.nan, np.maximum(good, extra)), seen, P.STROKE_QUANTILE)
+        out.over[rows, j] = np.where(enough, both, 0.0)[:, f.central].max(axis=1)
+    # A line runs through the middle of its side (samples under ink: no say).
+    mid_share = np.where(hidden, -1.0, good)[:, f.wide, n_along // 2 - 1:n_along // 2 + 2]
+    mid_share = mid_share.reshape(len(fa), -1).max(axis=1)
+    good = low_quantile(np.where(hidden, np.nan, good), seen, P.STROKE_QUANTILE)
+    good = np.where(enough, good, 0.0)        # mostly under ink: an outline, not a stroke
+    on_band = good[:, f.central].max(axis=1)
+    if own:
+        on_band = _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f)
+    out.line[rows, j] = np.where(mid_share >= 0, np.minimum(on_band, mid_share), on_band)
+    out.outer[rows, j, 0] = good[:, f.outer_a].max(axis=1)
+    out.outer[rows, j, 1] = good[:, f.outer_b].max(axis=1)
+    out.beside[rows, j, 0] = good[:, f.beside_a].max(axis=1)
+    out.beside[rows, j, 1] = good[:, f.beside_b].max(axis=1)
+    wgt = good[:, f.band]
+    out.centroid[rows, j] = (wgt * f.across[f.band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
+
+
+def _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f: EdgeFrame):
+    """Within one terrain a clear stroke a pixel beside the line counts too, unless the line is
+    a bare grey outline (JPEG tints one side of it bluish): there the weaker side counts."""
+    beside = good[:, f.wide].max(axis=1)
+    one = np.linalg.norm(fb - fa, axis=-1) < P.SAME_FILL
+    on_band = np.where(one & (beside >= P.STROKE_ALPHA), beside, on_band)
+    on_line = hidden[:, f.central, :].reshape(len(fa), -1)
+    miss = np.where(on_line, r_ink[:, f.central, :].reshape(len(fa), -1), np.inf)
+    middle = np.maximum(on_line.sum(axis=1) - 1, 0) // 2
+    grey = np.sort(miss, axis=1)[np.arange(len(fa)), middle]
+    bare = one & (on_line.mean(axis=1) >= 0.5) & (grey < P.BARE_MISS)
+    bare &= np.linalg.norm(ink - fa, axis=-1) >= 0.1
+    two = np.minimum(good[:, f.wide & (f.across < 0)].max(axis=1),
+                     good[:, f.wide & (f.across > 0)].max(axis=1))
+    return np.where(bare, np.minimum(on_band, two), on_band)
+
+
+def over_outline(lin, fa, fb, stroke, outline, ink, absres):
+    """A stroke on a side a city's outline runs along too (blue over red blurs purple): its share
+    over the fill blended with the outline colour, where that explains a sample better than
+    any stroke over the plain fills (``absres``) and the rest leaves it unexplained."""
+    k0, k1 = P.EXPLAINED
+    without = mix_residual(lin, fa[:, None, None, :], fb[:, None, None, :], ink)
+    diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= P.SAME_FILL)[0]
+    for t in P.BLENDS:
+        blend = fa + t * (fb - fa)
+        if 0 < t < 1:
+            blend, part = blend[diff], diff
+        else:
+            part = slice(None)
+        without[part] = np.minimum(without[part],
+                                   mix_residual(lin[part], blend[:, None, None, :], outline, ink))
+    extra = np.zeros(lin.shape[:-1])
+    for base in (fa, fb):
+        for t in P.OUTLINE_TINT:
+            g, r, h = stroke_share(lin, base + t * (outline - base), stroke, ink)
+            better = (r < absres) & (without > k0 * r + k1) & ~h
+            extra = np.where(better, np.maximum(extra, g), extra)
+            absres = np.where(better, r, absres)
+    return extra

@@ -1,0 +1,297 @@
+"""The grid search's raw material: edge pixels (:class:`EdgePixels`), their directions'
+peak (:func:`orientation_peak`), the comb of hex sides (:func:`comb_period`), the robust
+line fit (:func:`fit_lines`). See ``docs/import.md``, "Grid".
+
+>>> round(comb_period([(np.arange(0, 400, 12.5), np.ones(32))], 5.0, 40.0)[0], 2)
+12.5
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import params as P
+from .gridtypes import NoGridError
+
+__all__ = ["EdgePixels", "work_gray", "orientation_peak", "coherence", "binned", "comb_period",
+           "fit_affine", "fit_lines", "slant_frame", "axial_round", "NORMALS", "SQRT3"]
+
+SQRT3 = math.sqrt(3.0)
+# Normals of the three families of sides, in grid units of a pointy grid (y down).
+NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
+
+
+def work_gray(rgb: np.ndarray):
+    """Grey picture reduced to at most WORK_PIXELS, lightly smoothed; and the factor."""
+    from PIL import Image, ImageFilter
+    h, w = rgb.shape[:2]
+    f = max(1, int(math.ceil(math.sqrt(h * w / P.WORK_PIXELS))))
+    img = Image.fromarray(rgb).convert("L")
+    if f > 1:
+        img = img.reduce(f)
+    img = img.filter(ImageFilter.GaussianBlur(0.7))
+    return np.asarray(img, dtype=np.float32), f
+
+
+def _sobel(a: np.ndarray):
+    gx = np.zeros_like(a)
+    gy = np.zeros_like(a)
+    gx[1:-1, 1:-1] = ((a[:-2, 2:] + 2 * a[1:-1, 2:] + a[2:, 2:])
+                      - (a[:-2, :-2] + 2 * a[1:-1, :-2] + a[2:, :-2])) / 8.0
+    gy[1:-1, 1:-1] = ((a[2:, :-2] + 2 * a[2:, 1:-1] + a[2:, 2:])
+                      - (a[:-2, :-2] + 2 * a[:-2, 1:-1] + a[:-2, 2:])) / 8.0
+    return gx, gy
+
+
+class EdgePixels:
+    """Strong edge pixels of the working picture: position, normal angle, weight."""
+
+    def __init__(self, gray: np.ndarray, max_points: int = 150_000, valid=None):
+        gx, gy = _sobel(gray)
+        mag = np.hypot(gx, gy)
+        self.shape = gray.shape
+        self.noise = float(np.median(mag))
+        hi = float(np.percentile(mag, 99.5))
+        self.threshold = max(3.0 * self.noise + 3.0, 0.12 * hi)
+        strong = mag > self.threshold
+        if valid is not None:
+            strong &= valid
+        ys, xs = np.nonzero(strong)
+        if len(xs) > max_points:
+            step = len(xs) / max_points
+            idx = (np.arange(max_points) * step).astype(np.intp)
+            ys, xs = ys[idx], xs[idx]
+        self.x = xs.astype(np.float64)
+        self.y = ys.astype(np.float64)
+        gxs, gys = gx[ys, xs], gy[ys, xs]
+        # Direction of the gradient (towards the brighter side), degrees, y down.
+        self.theta = np.degrees(np.arctan2(gys, gxs)) % 360.0
+        # (unweighted: contrast would pull lines towards a brighter flank and bend the grid)
+        self.w = np.ones(len(xs))
+        self.gx, self.gy = gx, gy
+        self.gray = gray
+        self.valid = valid
+
+    @property
+    def alpha(self) -> np.ndarray:
+        """Angle of the normal of the edge through each pixel, 0..180 degrees."""
+        return self.theta % 180.0
+
+    def subset(self, sel) -> EdgePixels:
+        e = object.__new__(EdgePixels)
+        e.shape, e.noise, e.threshold = self.shape, self.noise, self.threshold
+        e.gx, e.gy, e.gray, e.valid = self.gx, self.gy, self.gray, self.valid
+        e.x, e.y, e.theta, e.w = self.x[sel], self.y[sel], self.theta[sel], self.w[sel]
+        return e
+
+    def swapped(self) -> EdgePixels:
+        """The same pixels with x and y exchanged (a flat-top grid becomes a pointy one)."""
+        e = object.__new__(EdgePixels)
+        e.shape = self.shape[::-1]
+        e.noise, e.threshold = self.noise, self.threshold
+        e.x, e.y = self.y, self.x
+        e.theta = (90.0 - self.theta) % 360.0
+        e.w = self.w
+        e.gx, e.gy = self.gy.T, self.gx.T
+        e.gray = self.gray.T
+        e.valid = None if self.valid is None else self.valid.T
+        return e
+
+
+def orientation_peak(alpha: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+    """Peak of the normal angles modulo 60 degrees and its prominence; an angle counts as much as
+    the weakest of its three directions (a hatching shows in one only).
+
+    >>> sides = np.array([10.0] * 50 + [70.0] * 50 + [130.0] * 50 + [45.0] * 400)
+    >>> round(orientation_peak(sides, np.ones(len(sides)))[0])
+    10
+    """
+    bins = 300
+    hist = np.bincount(((alpha % 180.0) / 180.0 * 3 * bins).astype(np.intp) % (3 * bins),
+                       weights=w, minlength=3 * bins)
+    k = np.exp(-0.5 * (np.arange(-9, 10) * 0.2 / 0.6) ** 2)
+    ext = np.concatenate([hist[-9:], hist, hist[:9]])
+    sm = np.convolve(ext, k / k.sum(), mode="same")[9:-9]
+    sm = 3 * sm.reshape(3, bins).min(axis=0)
+    i = int(np.argmax(sm))
+    a, b, c = sm[(i - 1) % bins], sm[i], sm[(i + 1) % bins]
+    den = a - 2 * b + c
+    frac = 0.5 * (a - c) / den if den < 0 else 0.0
+    peak = ((i + 0.5 + frac) * 60.0 / bins) % 60.0
+    return peak, float(b / max(sm.mean(), 1e-9))
+
+
+def coherence(vals: np.ndarray, w: np.ndarray, period: float) -> complex:
+    """Mean of ``w * exp(2 pi i vals / period)`` over ``w``: 1 for a perfect comb."""
+    z = np.exp(2j * np.pi * vals / period)
+    return complex(np.dot(w, z) / max(float(np.abs(w).sum()), 1e-12))
+
+
+def binned(vals: np.ndarray, w: np.ndarray, binw: float = 0.2):
+    """Positions collapsed into weighted bins (a phase error under 0.1 pixel)."""
+    lo = float(vals.min())
+    idx = ((vals - lo) / binw).astype(np.intp)
+    sums = np.bincount(idx, weights=w)
+    nz = np.nonzero(sums)[0]
+    return lo + (nz + 0.5) * binw, sums[nz]
+
+
+def comb_period(projections, pmin: float, pmax: float,
+                 guess: float | None = None) -> tuple[float, float]:
+    """The period of combs of positions (``[(positions, weights)]``, the three families of sides):
+    the most coherent period, or a multiple nearly as coherent (fractions are harmonics)."""
+    bins = [(binned(v, w, 0.25), float(w.sum())) for v, w in projections if len(v) >= 10]
+    total = sum(n for _, n in bins)
+    if not bins or total < 20:
+        raise NoGridError("too few straight lines")
+    if guess:
+        pmin, pmax = guess * 0.95, guess * 1.05
+    if pmax <= pmin:
+        raise NoGridError("no regular spacing of lines")
+    # Coherence at every frequency: the FFT of the positions' histogram, finely padded.
+    binw = 0.5
+    length = max(pmax / 0.002, 4 * max(float(np.ptp(v)) for (v, _), _ in bins))
+    size = 1 << int(math.ceil(math.log2(length / binw)))
+    freqs = np.fft.rfftfreq(size, d=binw)
+    band = np.nonzero((freqs >= 1.0 / pmax) & (freqs <= 1.0 / pmin))[0]
+    if not len(band):
+        raise NoGridError("no regular spacing of lines")
+    score = np.zeros(len(band))
+    for (bv, bw), _n in bins:
+        lo = float(bv.min())
+        hist = np.bincount(((bv - lo) / binw).astype(np.intp), weights=bw,
+                           minlength=1)
+        score += np.abs(np.fft.rfft(hist, size)[band])
+    score /= total
+    i = int(np.argmax(score))
+    # (the best may be a harmonic, p/2 or p/3: step to a multiple nearly as coherent)
+    f_of = freqs[band]
+    while True:
+        moved = False
+        for div in (2, 3):
+            target = f_of[i] / div
+            j = int(np.argmin(np.abs(f_of - target)))
+            win = np.arange(max(0, j - 2), min(len(band), j + 3))
+            if not len(win) or abs(f_of[j] - target) > 0.02 * target:
+                continue
+            k = int(win[np.argmax(score[win])])
+            if score[k] >= 0.7 * score[i]:
+                i, moved = k, True
+                break
+        if not moved:
+            break
+    p0 = float(1.0 / freqs[band[i]])
+    fine = p0 * (1 + np.linspace(-0.004, 0.004, 33))
+    sc = np.zeros(len(fine))
+    for (bv, bw), _n in bins:
+        sc += np.abs(np.exp(2j * np.pi * bv[None, :] / fine[:, None]) @ bw)
+    j = int(np.argmax(sc))
+    return float(fine[j]), float(sc[j] / total)
+
+
+def _tukey(r: np.ndarray, c: float) -> np.ndarray:
+    u = np.clip(np.abs(r) / c, 0, 1)
+    return (1 - u * u) ** 2
+
+
+def fit_affine(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii,
+                tukey: float = 0.12) -> tuple[np.ndarray, np.ndarray, float]:
+    """Robust least squares of pixel -> grid (``g = M p + t``) on the lines of the sides."""
+    M, t, _, score = fit_lines(e, M, t, centre, radii, tukey)
+    return M, t, score
+
+
+def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey: float = 0.12,
+               slant: np.ndarray | None = None):
+    """Robust least squares pixel -> grid on the sides' lines: ``g = M p + t``, or with ``slant``
+    ``g = (M p + t) / (1 + w . (p - o) / S)``. Returns ``(M, t, w or None, score)``."""
+    cx, cy = centre
+    dist = np.hypot(e.x - cx, e.y - cy)
+    na = np.radians(e.theta)
+    nimg = np.stack([np.cos(na), np.sin(na)], axis=1)
+    o, S = slant_frame(e)
+    w_slant = None if slant is None else np.asarray(slant, dtype=np.float64)
+    score = 0.0
+    for radius in radii:
+        sel = dist <= radius
+        x, y, w, ni = e.x[sel], e.y[sel], e.w[sel], nimg[sel]
+        for _ in range(2 if w_slant is None else 3):
+            den = 1.0
+            if w_slant is not None:
+                den = 1.0 + (w_slant[0] * (x - o[0]) + w_slant[1] * (y - o[1])) / S
+            g0 = (M[0, 0] * x + M[0, 1] * y + t[0]) / den
+            g1 = (M[1, 0] * x + M[1, 1] * y + t[1]) / den
+            if w_slant is None:
+                nl = ni @ np.linalg.inv(M)    # normals transform with M^-T: (M^-T n)^T = n^T M^-1
+            else:
+                # The projective map's own derivative at each pixel, (M - g a^T) / den with
+                # a = w / S: only the normal's direction is wanted, so its adjugate serves.
+                a0, a1 = w_slant[0] / S, w_slant[1] / S
+                j00, j01 = M[0, 0] - g0 * a0, M[0, 1] - g0 * a1
+                j10, j11 = M[1, 0] - g1 * a0, M[1, 1] - g1 * a1
+                nl = np.stack([ni[:, 0] * j11 - ni[:, 1] * j10,
+                               -ni[:, 0] * j01 + ni[:, 1] * j00], axis=1)
+            ang = np.degrees(np.arctan2(nl[:, 1], nl[:, 0])) % 180.0
+            fam = np.rint(ang / 60.0).astype(np.intp)
+            dev = np.abs(ang - 60.0 * fam)
+            fam %= 3
+            ok = dev < 12.0
+            # (not the corners: blur rounds them off every side's line)
+            rf = g1 / (SQRT3 / 2)
+            qr, rr = axial_round(g0 - rf / 2, rf)
+            du = g0 - (qr + rr / 2.0)
+            dv = g1 - rr * SQRT3 / 2
+            theta = np.degrees(np.arctan2(dv, du))
+            ok &= np.abs(((theta - 30.0) % 60.0) - 30.0) > 13.0
+            nf = NORMALS[fam[ok]]
+            px, py, ww = x[ok], y[ok], w[ok]
+            g0, g1 = g0[ok], g1[ok]
+            c = nf[:, 0] * g0 + nf[:, 1] * g1
+            k = np.rint(2 * c)
+            r = c - k / 2
+            # Each flank's pixels moved to the line's centre by the median half width (the
+            # gradient tells the flank), or lines lean towards the nearer flank.
+            side = np.sign((nl[ok] * nf).sum(axis=1))
+            side[side == 0] = 1.0
+            half = float(np.median(side * r)) if len(r) else 0.0
+            half = float(np.clip(half, -0.1, 0.1))
+            target = k / 2 + side * half
+            r = c - target
+            wt = ww * _tukey(r, tukey)
+            if wt.sum() <= 0:
+                raise NoGridError("no hex sides found")
+            cols = [nf[:, 0] * px, nf[:, 0] * py, nf[:, 1] * px, nf[:, 1] * py,
+                    nf[:, 0], nf[:, 1]]
+            if w_slant is not None:
+                # n . (M p + t) = target * (1 + w . (p - o) / S): still linear, in 8 numbers.
+                cols += [-target * (px - o[0]) / S, -target * (py - o[1]) / S]
+            A = np.stack(cols, axis=1)
+            Aw = A * wt[:, None]
+            theta = np.linalg.lstsq(Aw.T @ A, Aw.T @ target, rcond=None)[0]
+            M = np.array([[theta[0], theta[1]], [theta[2], theta[3]]])
+            t = np.array([theta[4], theta[5]])
+            if w_slant is not None:
+                w_slant = np.array([theta[6], theta[7]])
+            if not np.all(np.isfinite(M)) or abs(np.linalg.det(M)) < 1e-12:
+                raise NoGridError("the lines do not form a grid")
+            score = float((ww * (np.abs(r) < 0.05)).sum() / max(ww.sum(), 1e-9))
+    return M, t, w_slant, score
+
+
+def slant_frame(e: EdgePixels) -> tuple[np.ndarray, float]:
+    """``(o, S)`` of :func:`fit_lines`' slant term: the working picture's middle, larger side."""
+    return np.array(e.shape[::-1], dtype=np.float64) / 2.0, float(max(e.shape))
+
+
+def axial_round(qf, rf):
+    xf, zf = qf, rf
+    yf = -xf - zf
+    rx, ry, rz = np.rint(xf), np.rint(yf), np.rint(zf)
+    dx, dy, dz = np.abs(rx - xf), np.abs(ry - yf), np.abs(rz - zf)
+    fix_x = (dx > dy) & (dx > dz)
+    fix_y = ~fix_x & (dy > dz)
+    rx = np.where(fix_x, -ry - rz, rx)
+    rz = np.where(~fix_x & ~fix_y, -rx - ry, rz)
+    return rx.astype(np.int64), rz.astype(np.int64)

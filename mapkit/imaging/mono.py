@@ -1,0 +1,220 @@
+"""Stages 2 to 5 for a board printed without colour (``mapkit render --style mono``, or a
+grey copy): terrain by its marks (:func:`mono_terrain`: hatching, stippling, grey paper),
+edges by solid and dashed black lines (:func:`mono_edges`), cities by black hexagons
+(:func:`mono_cities`); a :class:`~mapkit.imaging.reading.Reading` as for colour. See
+``docs/import.md``, "Boards without colour".
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import params as P
+from .colour import LUMA
+from .numbercrops import ink_runs
+from .sampling import LINEAR_LUT, apply_affine
+from .terrain import mark_off
+from ..grid import edge
+
+__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "coherence",
+           "MONO_COLOURS"]
+
+SQRT3 = math.sqrt(3.0)
+# What the stages after this one (race numbers, names) take the board's colours to be.
+MONO_COLOURS = {"plain": (1.0, 1.0, 1.0), "mountain": (1.0, 1.0, 1.0), "water": (1.0, 1.0, 1.0),
+                "foreign": (0.38, 0.38, 0.38)}
+
+
+def read_board_mono(rgb: np.ndarray, fit):
+    """Terrain, rivers, borders and cities of a board without colour (``fit``: its grid)."""
+    from .light import Light
+    from .reading import Reading
+    grid = fit.grid
+    grey = _grey(rgb)
+    reading = Reading(grid)
+    reading.light = Light(np.zeros((3, 1)), np.zeros(2), 1.0)
+    cities = mono_cities(grey, fit)
+    terrain, conf, level = mono_terrain(grey, fit, cities)
+    mark_off(terrain, grid, fit.outline)
+    for h in cities:
+        if all(terrain.get(n) == "foreign" for n in grid.neighbours(h)):
+            terrain[h] = "foreign"           # a town abroad, drawn on paper of its own
+    strokes, edge_conf = mono_edges(grey, fit, level)
+    reading.terrain, reading.terrain_conf = terrain, conf
+    reading.cities = {h: P.MONO_RING for h in cities}
+    reading.city_conf = {h: 1.0 for h in cities}
+    reading.strokes, reading.edge_conf = strokes, edge_conf
+    reading.colours = {k: np.array(v) for k, v in MONO_COLOURS.items()}
+    reading.fills = {h: reading.colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()}
+    reading.inner_ink = {}
+    reading.in_colour = False
+    return reading
+
+
+def _grey(rgb: np.ndarray) -> np.ndarray:
+    """The picture's lightness in linear light, its paper at 1 (the 95th percentile)."""
+    lin = LINEAR_LUT[rgb] @ LUMA
+    paper = float(np.percentile(lin[::7, ::7], 95))
+    return (lin / max(paper, 1e-3)).astype(np.float32)
+
+
+def _at(grey: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Bilinear lightness at picture points (..., 2)."""
+    h, w = grey.shape
+    x = np.clip(pts[..., 0], 0, w - 1.001)
+    y = np.clip(pts[..., 1], 0, h - 1.001)
+    x0, y0 = np.floor(x).astype(np.intp), np.floor(y).astype(np.intp)
+    fx, fy = x - x0, y - y0
+    return ((1 - fy) * ((1 - fx) * grey[y0, x0] + fx * grey[y0, x0 + 1])
+            + fy * ((1 - fx) * grey[y0 + 1, x0] + fx * grey[y0 + 1, x0 + 1]))
+
+
+def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict, dict]:
+    """Each hex's terrain, how sure, and its paper's level, read in six sectors beyond its middle:
+    grey paper in most (foreign), marks in every one in parallel lines (hatching: mountain) or
+    dots (water). A city stands on plain or mountain."""
+    grid = fit.grid
+    hexes = list(grid.hexes())
+    step = 0.5 / fit.hex_px                     # half a pixel, in hex units
+    t = np.arange(-P.MONO_TEXTURE_R, P.MONO_TEXTURE_R + 1e-9, max(step, 0.01))
+    uu, vv = np.meshgrid(t, t)
+    rr = np.hypot(uu, vv)
+    inside = rr <= P.MONO_TEXTURE_R
+    pattern = np.stack([uu[inside], vv[inside]], axis=1)
+    sector = np.floor((np.arctan2(vv[inside], uu[inside]) + math.pi) / (math.pi / 3)).astype(int) % 6
+    parts = [(sector == j) & (rr[inside] >= P.MONO_TEXTURE_INNER) for j in range(6)]
+    terrain, conf, level = {}, {}, {}
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    for lo in range(0, len(hexes), 256):
+        vals = _at(grey, apply_affine(fit.affine, centres[lo:lo + 256, None, :] + pattern[None]))
+        light = np.median(np.stack([np.median(vals[:, m], axis=1) for m in parts]), axis=0)
+        paper = np.maximum(light, np.percentile(vals, 90, axis=1))
+        shares = np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
+                                   for m in parts]), axis=0)
+        coh = coherence(vals, uu.shape, inside)
+        for k, h in enumerate(hexes[lo:lo + 256]):
+            level[h] = float(light[k])
+            terrain[h], conf[h] = _kind(light[k], shares[:, k], coh[k], h in cities)
+    return terrain, conf, level
+
+
+def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
+    """A hex's terrain and how sure, from its paper's level, sectors' dark shares, coherence."""
+    if light < P.MONO_FOREIGN and not city:
+        return "foreign", float(np.clip((P.MONO_FOREIGN - light) / P.MONO_FOREIGN, 0, 1))
+    # (a city's numbers may stand on a white plate over two of its sectors)
+    textured = (shares[2] if city else shares[0]) >= P.MONO_TEXTURED
+    if not textured:
+        return "plain", float(np.clip(1 - shares[0] / P.MONO_TEXTURED, 0, 1))
+    if coh >= P.MONO_HATCHED:
+        return "mountain", float(np.clip(coh, 0, 1))
+    return ("plain" if city else "water"), float(np.clip(1 - coh, 0, 1))
+
+
+def coherence(vals: np.ndarray, shape=None, inside=None):
+    """How much the marks lie in parallel lines: the coherence of the structure tensor (1:
+    lines; dots, letters: low), of a 2-D ``vals``, or per row of samples ``inside`` ``shape``."""
+    if shape is None:
+        return float(coherence(vals.reshape(1, -1), vals.shape, np.ones(vals.shape, dtype=bool))[0])
+    img = np.ones((len(vals),) + shape, dtype=np.float32)
+    img[:, inside] = vals
+    gx = img[:, 1:-1, 2:] - img[:, 1:-1, :-2]
+    gy = img[:, 2:, 1:-1] - img[:, :-2, 1:-1]
+    m = inside[1:-1, 1:-1]
+    jxx, jyy, jxy = ((gx * gx)[:, m].sum(axis=1), (gy * gy)[:, m].sum(axis=1),
+                     (gx * gy)[:, m].sum(axis=1))
+    return np.sqrt((jxx - jyy) ** 2 + 4 * jxy ** 2) / np.maximum(jxx + jyy, 1e-9)
+
+
+def mono_cities(grey: np.ndarray, fit) -> set:
+    """Hexes with a dark hexagon all round at the ring's distance and light just inside it."""
+    grid = fit.grid
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    n = P.RING_ANGLES
+    ang = np.arange(n) * (2 * math.pi / n)
+    start = 0.0 if grid.orientation == "pointy" else math.pi / 6
+    rel = (ang - start) % (math.pi / 3)
+    rel = np.minimum(rel, math.pi / 3 - rel)
+    # The ring is a hexagon, as the hex: its distance from the centre at each angle.
+    dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1) / np.cos(rel)[:, None]
+    found = set()
+    for lo in range(0, len(hexes), 512):
+        c = centres[lo:lo + 512, None, :]
+        on = _at(grey, apply_affine(fit.affine, c + P.MONO_RING * dirs[None]))
+        within = _at(grey, apply_affine(fit.affine, c + (P.MONO_RING - P.MONO_RING_GAP) * dirs[None]))
+        dark = (on < P.MONO_DARK).mean(axis=1)
+        clear = (within > P.MONO_LIGHT).mean(axis=1)
+        for k in np.nonzero((dark >= P.MONO_RING_ALL) & (clear >= P.MONO_RING_CLEAR))[0]:
+            found.add(hexes[lo + k])
+    return found
+
+
+def mono_edges(grey: np.ndarray, fit, level: dict) -> tuple[dict, dict]:
+    """``({kind: edges}, {edge: (kind or None, how sure)})``: a side dark all along is a river, in
+    dashes a border (a solid line beside it, a river too); one half dark is a river or a
+    border where it joins one end to end (a name's plate hides the rest)."""
+    grid = fit.grid
+    strokes = {"river": set(), "border": set()}
+    along = np.linspace(-P.MONO_ALONG, P.MONO_ALONG, P.MONO_ALONG_SAMPLES) / SQRT3
+    across = np.linspace(-P.MONO_HALF_STROKE, P.MONO_HALF_STROKE, 5)
+    weak, conf = {}, {}
+    for e in grid.edges():
+        dark = P.MONO_DARK * min(level[e[0]], level[e[1]])
+        solid, runs = _band(grey, fit, e, along, across, 0.0, dark)
+        kind = "river" if solid >= P.MONO_SOLID else "border" if runs >= P.MONO_DASHED else None
+        if kind:
+            strokes[kind].add(e)
+        if kind != "river" and solid >= P.MONO_SOLID_WEAK:
+            weak[e] = "line"
+        if kind == "border":
+            beside = max(_band(grey, fit, e, along, across, s * P.MONO_BESIDE, dark)[0] for s in (-1.0, 1.0))
+            if beside >= P.MONO_SOLID:
+                strokes["river"].add(e)
+            elif beside >= P.MONO_SOLID_WEAK:
+                weak[e] = "beside"
+        conf[e] = (kind, float(max(solid, runs)))
+    _weak_rivers(grid, weak, strokes)
+    return strokes, conf
+
+
+def _weak_rivers(grid, weak: dict, strokes: dict) -> None:
+    """Sides in ``weak`` joining a river end to end are rivers too (in place)."""
+    rivers, borders = strokes["river"], strokes["border"]
+
+    def joins(e, lines):
+        return any(edge(e[0], c) in lines or edge(e[1], c) in lines for c in grid.end_hexes(e))
+
+    todo = set(weak)
+    grew = True
+    while grew:
+        grew = False
+        for e in sorted(todo):
+            if not joins(e, rivers) or (weak[e] == "line" and joins(e, borders - {e})):
+                continue
+            rivers.add(e)
+            if weak[e] == "line":
+                borders.discard(e)
+            todo.discard(e)
+            grew = True
+
+
+def _band(grey, fit, e, along, across, offset: float, dark: float) -> tuple[float, float]:
+    """Along ``e`` (moved ``offset`` towards its second hex): the share of places where a band
+    half a river wide is all dark, and the share in dash-long runs; places under a name's
+    plate (even the side's middle light) say nothing."""
+    grid = fit.grid
+    a, b = np.array(grid.centre_mm(e[0])), np.array(grid.centre_mm(e[1]))
+    mid = (a + b) / 2
+    nrm = (b - a) / np.linalg.norm(b - a)
+    tan = np.array([-nrm[1], nrm[0]])
+    pts = (mid + offset * nrm)[None, None, :] + across[None, :, None] * nrm + along[:, None, None] * tan
+    vals = _at(grey, apply_affine(fit.affine, pts))          # (along, across)
+    seen = vals.min(axis=1) < P.MONO_HIDDEN * dark / P.MONO_DARK
+    if seen.sum() < len(along) / 2:
+        return 0.0, 0.0
+    full = (vals[seen] < dark).all(axis=1)
+    long = sum(b - a for a, b in ink_runs(full) if b - a >= P.MONO_DASH_RUN * len(along))
+    return float(full.mean()), long / len(full)

@@ -1,0 +1,430 @@
+"""The numbers in a city's ring: cleaned (:func:`ring_ink`), cut (:func:`split_boxes`), their
+count brought towards 36 (:func:`fit_count`). ``docs/import.md``, "Race numbers".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import params as P
+from .colour import LUMA
+from .digits import CODES, bbox, code_scores
+from .mixing import unmix
+from .sampling import LINEAR_LUT, apply_affine
+
+__all__ = ["Plan", "window", "distance", "seen_mask", "ring_ink", "for_tesseract", "ink_runs",
+           "text_only", "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt",
+           "stack_three", "one_line", "hidden_ends", "fit_count"]
+
+
+@dataclass
+class Plan:
+    """How one city's crop is read: ``ink``, ``faint``, the number ``boxes``; what to go back to
+    when a split is undone (``unsplit``) and how sure the split was (``margin``); a split not
+    made that the count may call for (``doubt``); whether two stand side by side (``row``)."""
+
+    hex: tuple
+    ink: np.ndarray
+    faint: np.ndarray
+    boxes: list
+    unsplit: tuple | None = None
+    margin: float | None = None
+    doubt: tuple | None = None
+    row: bool | None = None
+
+
+def window(shape, fit, h, ring, wide=False):
+    """Where :func:`ring_ink` looks: ``(inner radius, centre (x, y), pixel box)``."""
+    px = fit.hex_px
+    inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
+    if wide:
+        # (several numbers reach out to the ring: cut at the ring, its red dropped)
+        inner = min(0.45, max(inner, ring - P.WIDE_IN))
+    half = inner * px
+    cx, cy = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
+    x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
+    y0, y1 = int(math.floor(cy - half)), int(math.ceil(cy + half)) + 1
+    H, W = shape[:2]
+    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(W, x1), min(H, y1))
+
+
+def distance(A: np.ndarray, centre, box) -> np.ndarray:
+    """Each pixel of ``box``'s distance from ``centre`` in grid units."""
+    x0, y0, x1, y1 = box
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    L = np.linalg.inv(A[:, :2])
+    du = L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1])
+    dv = L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1])
+    return np.hypot(du, dv)
+
+
+def seen_mask(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
+    """Which pixels of a crop (cut wide or clear of the ring, by ``crop_shape``) show the number
+    as it is, clear of the cut's edge; None when neither cut has that shape."""
+    for wide in (True, False):
+        inner, centre, box = window(shape, fit, h, ring, wide)
+        if (box[3] - box[1], box[2] - box[0]) == tuple(crop_shape):
+            return distance(fit.affine, centre, box) <= inner - P.CLIP_BAND
+    return None
+
+
+def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
+    """The inside of a city's ring, red removed: each pixel's darkness 0..1 (digits ~1); with
+    ``soft`` also the darkness before faint pixels are cut; ``wide`` cuts at the ring. Shapes
+    in the city or the river colour (a red cross, a port's anchor) are no writing."""
+    A = fit.affine
+    inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    patch = rgb[y0:y1, x0:x1]
+    lin = LINEAR_LUT[patch] * reading.light.gains(cx, cy)[None, None, :]
+    fill = reading.fills.get(h, np.ones(3))
+    ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
+    a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
+    # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
+    red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
+    dist = distance(A, (cx, cy), (x0, y0, x1, y1))
+    outside = dist > inner
+    # Red is dropped only near the ring (JPEG bleeds it over the digits: a 2 lost its foot).
+    red &= dist > inner - P.RED_BAND
+    lum = lin @ LUMA
+    keep = ~(red | outside)
+    # The paper here: most of the inside of the ring is paper.
+    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else \
+        float(ground @ LUMA)
+    ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
+    ink[~keep] = 0.0
+    if P.RED_KEEP_BLACK:
+        # A digit next to the ring is tinted red, not dropped: its black share is ink.
+        dropped = red & ~outside
+        ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
+    # A shape in the city colour (a town abroad's red cross): its black share alone is ink.
+    solid = (a >= P.SOLID_CITY) & (b < P.SOLID_CITY_INK) & (miss < 0.8) & keep
+    ink[solid] = np.minimum(ink[solid], np.clip(b[solid], 0, 1))
+    # A mark in the river's colour (a port's anchor) and the pixel round it are no writing.
+    if "river" in legend.colours:
+        a_r, b_r, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
+        river = (a_r >= P.SYMBOL[0]) & (b_r < P.SYMBOL[1]) & (miss_r < 0.8) & ~red
+        ink[_grown(river) & ~red & keep] = 0.0
+    # Stretch so the darkest stroke is black; what is left at paper level is noise.
+    top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
+    if top > 0.1:
+        ink = np.clip(ink / top, 0, 1)
+    if not reading.in_colour and reading.terrain.get(h) == "mountain":
+        ink = _on_plate(ink)
+    hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
+    if not reading.in_colour:
+        hard, ink = _without_mark(hard, ink)
+    return (hard, ink) if soft else hard
+
+
+def _on_plate(ink: np.ndarray) -> np.ndarray:
+    """On a board without colour, a hatched hex's numbers on their white plate: the box round the
+    bold strokes (a 3 x 3 square fits in no hatching line), grown by a stroke's width."""
+    solid = ink > 0.5
+    core = solid[:-2, :-2] & solid[1:-1, :-2] & solid[2:, :-2] & solid[:-2, 1:-1] & solid[1:-1, 1:-1] \
+        & solid[2:, 1:-1] & solid[:-2, 2:] & solid[1:-1, 2:] & solid[2:, 2:]
+    ys, xs = np.nonzero(core)
+    if not len(ys):
+        return ink
+    pad = 3
+    out = np.zeros_like(ink)
+    y0, y1 = max(0, ys.min() + 1 - pad), ys.max() + 2 + pad
+    x0, x1 = max(0, xs.min() + 1 - pad), xs.max() + 2 + pad
+    out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
+    return out
+
+
+def _without_mark(hard: np.ndarray, faint: np.ndarray):
+    """On a board without colour, a port's black anchor left of the numbers (apart from them,
+    narrower than high: ``MARK_NARROW``, the rest as wide as a number) taken out.
+
+    >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
+    >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
+    [72, 72]
+    """
+    cols = np.nonzero((hard > P.INK_SEEN).any(axis=0))[0]
+    rows = np.nonzero((hard > P.INK_SEEN).any(axis=1))[0]
+    if len(cols) < 3:
+        return hard, faint
+    # (apart by more than digits are: a fifth of the ink's height)
+    gaps = np.nonzero(np.diff(cols) > max(1, P.MARK_GAP * (rows[-1] - rows[0] + 1)))[0]
+    if not len(gaps):
+        return hard, faint
+    end = cols[gaps[0]] + 1
+    rows = np.nonzero((hard[:, :end] > P.INK_SEEN).any(axis=1))[0]
+    high = rows[-1] - rows[0] + 1
+    rest = cols[-1] + 1 - cols[gaps[0] + 1]
+    # (narrower than high, and the rest as wide as two digits: "1" of "15" is no mark)
+    if end - cols[0] >= P.MARK_NARROW * high or rest < high:
+        return hard, faint
+    hard, faint = hard.copy(), faint.copy()
+    hard[:, :end] = 0.0
+    faint[:, :end] = 0.0
+    return hard, faint
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with the four pixels round each of its pixels."""
+    out = mask.copy()
+    out[1:, :] |= mask[:-1, :]
+    out[:-1, :] |= mask[1:, :]
+    out[:, 1:] |= mask[:, :-1]
+    out[:, :-1] |= mask[:, 1:]
+    return out
+
+
+def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
+    """Dark digits on white, smoothly enlarged until a digit stands ``DIGIT_TARGET_PX`` high."""
+    from PIL import Image
+    img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
+    digit_px = line_height(ink) or 0.3 * 0.73 * px   # nominal: digits of 0.3 hex
+    scale = max(1.0, P.DIGIT_TARGET_PX / max(digit_px, 1.0))
+    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
+                     Image.LANCZOS)
+    return np.asarray(img, dtype=np.uint8)
+
+
+def ink_runs(flags) -> list[tuple[int, int]]:
+    """The runs of True in ``flags``: ``[(start, stop)]``."""
+    d = np.diff(np.concatenate([[0], np.asarray(flags, dtype=np.int8), [0]]))
+    return list(zip(np.nonzero(d == 1)[0].tolist(), np.nonzero(d == -1)[0].tolist(), strict=False))
+
+
+def text_only(ink: np.ndarray) -> np.ndarray:
+    """All but the dense block of text blanked (gaps up to most of a digit's height bridged)."""
+    out = np.zeros_like(ink)
+    px = ink.sum(axis=0)
+    py = ink.sum(axis=1)
+    if px.max() <= 0:
+        return out
+    runs = [b - a for a, b in ink_runs(py > 0.2 * py.max()) if b - a >= 2]
+    digit = float(np.median(runs)) if runs else 4.0
+    # (g empty rows are g + 1 from the last inked one; small stacked numbers stand 2 apart)
+    gap = max(3, int(round(0.8 * digit)) + 1)
+
+    def span(p):
+        idx = np.nonzero(p > 0.2 * p.max())[0]
+        centre = int(round(np.average(np.arange(len(p)), weights=p)))
+        lo = hi = int(min(idx, key=lambda i: abs(i - centre)))
+        while True:
+            nxt = idx[(idx > hi) & (idx <= hi + gap)]
+            if not len(nxt):
+                break
+            hi = int(nxt.max())
+        while True:
+            prv = idx[(idx < lo) & (idx >= lo - gap)]
+            if not len(prv):
+                break
+            lo = int(prv.min())
+        return max(0, lo - 1), hi + 2
+
+    x0, x1 = span(px)
+    y0, y1 = span(py)
+    out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
+    return out
+
+
+def line_height(ink: np.ndarray) -> float | None:
+    """The digits' height in a crop: from the runs of inked rows, or the text's width when
+    stacked lines touch (two digits are about 1.6 times as wide as high)."""
+    cols = np.nonzero((ink > 0.35).sum(axis=0) >= 1)[0]
+    by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
+    runs = [b - a for a, b in ink_runs((ink > 0.35).sum(axis=1) >= 1) if b - a >= 3]
+    by_rows = float(np.median(runs)) if runs else None
+    if by_rows and by_width:
+        return min(by_rows, by_width)
+    return by_rows or by_width
+
+
+def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
+    """The numbers in a crop (``(rows, columns)`` slices, top to bottom): stacked lines, by empty
+    rows or by the stacking pitch where they touch; one line far wider than high (or ``row``)
+    is two side by side."""
+    box = bbox(ink > 0.3)
+    if box is None:
+        return []
+    y0, y1, x0, x1 = box
+    block = ink[y0:y1, x0:x1]
+    h, w = block.shape
+    rows = (block > 0.3).sum(axis=1)
+    runs = [(a, b) for a, b in ink_runs(rows > 0) if b - a >= 2]
+    if not runs:
+        return []
+    # A line's height from the widest line's width, or for narrow numbers ("11") the lowest
+    # run standing apart, unless much higher (two touching lines).
+    line_h = min(h, w / P.NUMBER_ASPECT) if w else h
+    apart = [b - a for a, b in runs if b - a >= 3]
+    if len(runs) > 1 and apart and line_h < min(apart) <= 1.3 * line_h:
+        line_h = float(min(apart))
+    lines = []
+    for a, b in runs:
+        n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))
+        if n == 1:
+            lines.append((a, b))
+            continue
+        lines += [(a + top, a + bottom) for top, bottom in cut_lines(block[a:b], n)]
+    lines = lines[:3]
+    out = []
+    for a, b in lines:
+        line = block[a:b]
+        cols = np.nonzero((line > 0.3).sum(axis=0))[0]
+        if not len(cols):
+            continue
+        lw = cols[-1] - cols[0] + 1
+        lh = b - a
+        ys = slice(y0 + a, y0 + b)
+        if len(lines) == 1 and (row or (row is None and lw / max(lh, 1) > 2.6)):
+            # (two in a row, three are stacked: split at the widest gap near the middle)
+            prof = (line > 0.3).sum(axis=0).astype(float)
+            mid = (cols[0] + cols[-1]) / 2
+            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
+            cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
+            out += [(ys, slice(x0, x0 + cut)), (ys, slice(x0 + cut, x1))]
+        else:
+            out.append((ys, slice(x0, x1)))
+    return out
+
+
+def _cuts(prof: np.ndarray, n: int) -> list[int]:
+    """Where to cut ``n`` touching lines (profile ``prof``): the emptiest row near even pitch."""
+    h = len(prof)
+    cuts = []
+    for k in range(1, n):
+        at = k * h / n
+        near = [i for i in range(1, h) if abs(i - at) <= 0.22 * h / n]
+        cuts.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
+                    else int(round(at)))
+    return cuts
+
+
+def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """A run of ``n`` touching lines in ``block`` cut into ``n``: ``[(top, bottom)]``."""
+    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    edges = [0] + _cuts(prof, n) + [len(block)]
+    return [(edges[k], edges[k + 1]) for k in range(n)]
+
+
+def split_halves(ink: np.ndarray, whole: np.ndarray | None):
+    """A line cut into two side by side: ``(margin, halves)``, how much more the weaker half looks
+    like a number than the whole (``whole``: its scores); None when not two numbers."""
+    halves = split_boxes(ink, True)
+    each = [code_scores(ink[b]) for b in halves]
+    if len(halves) != 2 or any(e is None for e in each):
+        return None
+    return min(float(e.max()) for e in each) - (float(whole.max()) if whole is not None
+                                                else 0.0), halves
+
+
+def row_doubt(wider, whole, one_h: float, one_w: float):
+    """A ring read as one number that may hold two side by side: ``(margin, (ink, faint,
+    halves))`` when the cut at the ring is wider than the board's number, not much higher, and
+    its halves nearly as number-like as the whole (within ``ROW_DOUBT``); else None."""
+    if wider is None or whole is None:
+        return None
+    b = bbox(wider[0] > 0.3)
+    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
+        return None
+    split = split_halves(wider[0], whole)
+    if split is None:
+        return None
+    margin, halves = split
+    return (margin, (wider[0], wider[1], halves)) if margin > -P.ROW_DOUBT else None
+
+
+def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
+    """Two stacked numbers cut evenly into three (a small 3-stack's lines touch): ``(margin, (ink,
+    faint, boxes))``, margin how much more number-like the three are; None if not two stacked."""
+    if len(boxes) != 2 or boxes[0][1] != boxes[1][1]:
+        return None
+    ys0, ys1, xs = boxes[0][0].start, boxes[1][0].stop, boxes[0][1]
+    three = [(slice(ys0 + a, ys0 + b), xs) for a, b in cut_lines(ink[ys0:ys1, xs], 3)]
+    now = [code_scores(ink[b], P.PART_MIN_BOX) for b in boxes]
+    more = [code_scores(ink[b], P.PART_MIN_BOX) for b in three]
+    if any(sc is None for sc in now + more):
+        return None
+    margin = min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now)
+    return margin, (ink, faint, three)
+
+
+def one_line(boxes, lone_h: float | None):
+    """``boxes`` as one box when the lines stand no higher together than ``STACK_LOW`` times the
+    board's lone number (``lone_h``): one number whose thin middle stroke was lost.
+
+    >>> b = [(slice(6, 11), slice(4, 16)), (slice(12, 15), slice(4, 16))]
+    >>> one_line(b, 9.0)
+    [(slice(6, 15, None), slice(4, 16, None))]
+    >>> len(one_line(b, 6.0))        # 9 rows is 1.5 numbers alone: two lines
+    2
+    """
+    if not lone_h or len(boxes) < 2 or boxes[0][0] == boxes[1][0]:
+        return boxes
+    top, bottom = boxes[0][0].start, boxes[-1][0].stop
+    if bottom - top > P.STACK_LOW * lone_h:
+        return boxes
+    return [(slice(top, bottom), slice(min(b[1].start for b in boxes),
+                                       max(b[1].stop for b in boxes)))]
+
+
+def hidden_ends(shape, fit, h, ring, ink, boxes) -> dict:
+    """Of two numbers side by side in a ring, those whose outer end runs into the cut round
+    the ring (the ring hides it): ``{index in boxes: (side hidden, pixels seen)}``."""
+    if len(boxes) != 2 or boxes[0][0] != boxes[1][0] or boxes[0][1].stop > boxes[1][1].start:
+        return {}
+    seen = seen_mask(shape, fit, h, ring, ink.shape)
+    if seen is None:
+        return {}
+    out = {}
+    for j, side in ((0, "left"), (1, "right")):
+        ys, xs = boxes[j]
+        part = ink[ys, xs] > 0.3
+        cols = np.nonzero(part.any(axis=0))[0]
+        if not len(cols):
+            continue
+        # (the outer column of ink or the next unseen: the number runs into the cut)
+        c = xs.start + (cols[0] - 1 if side == "left" else cols[-1])
+        if c < 0 or c + 2 > seen.shape[1] or not seen[ys, c:c + 2].all():
+            out[j] = (side, seen)
+    return out
+
+
+def fit_count(planned: list, codes: int | None = None) -> None:
+    """Bring the count of numbers read towards one per race number (in place): too many, the least
+    sure splits undone; a few too few (not over ``COUNT_SHORT``), the rings nearest to two side
+    by side split, nearest first (two stacked as three only within ``STACK_SHORT``).
+
+    >>> one, two = [[0, 0]], [[0, 0], [0, 0]]
+    >>> planned = [Plan("A1", "i", "f", one, doubt=(-0.05, ("i2", "f2", two))),
+    ...            Plan("B1", "i", "f", one, doubt=(-0.01, ("i2", "f2", two))),
+    ...            Plan("C1", "i", "f", two, unsplit=("i", "f", one), margin=0.2)]
+    >>> fit_count(planned, codes=5)          # 4 read: the nearer of the two is split
+    >>> [len(p.boxes) for p in planned]
+    [1, 2, 2]
+    >>> fit_count(planned, codes=4)          # 5 read: the least sure split is undone
+    >>> [len(p.boxes) for p in planned]
+    [1, 1, 2]
+    """
+    codes = len(CODES) if codes is None else codes
+    total = sum(len(p.boxes) for p in planned)
+    for p in sorted((p for p in planned if p.margin is not None), key=lambda p: p.margin):
+        if total <= codes:
+            break
+        p.ink, p.faint, p.boxes = p.unsplit
+        p.margin = None
+        total -= 1
+    if total < codes - P.COUNT_SHORT:
+        return      # far fewer: a map that leaves race numbers out, not numbers missed
+    # (two stacked as three only when nearly right: a board read badly looks like anything)
+    stacks = total >= codes - P.STACK_SHORT
+    for p in sorted((p for p in planned if p.doubt is not None), key=lambda p: -p.doubt[0]):
+        if total >= codes:
+            break
+        if len(p.doubt[1][2]) == 3 and not stacks:
+            continue
+        p.unsplit = (p.ink, p.faint, p.boxes)
+        p.ink, p.faint, p.boxes = p.doubt[1]
+        p.margin, p.doubt = p.doubt[0], None
+        total += 1

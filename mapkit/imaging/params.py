@@ -1,0 +1,215 @@
+"""Every tuning constant of the picture importer, each with its reason; how each was measured:
+``docs/import.md``, "Parameters". Sizes in grid units (hex centres 1 apart) unless ``_PX``;
+shares of a colour are :func:`~mapkit.imaging.mixing.unmix`'s ``a`` (0 fill, 1 the colour).
+"""
+
+import numpy as np
+
+# -- loading -------------------------------------------------------------------------------
+MAX_FILE_BYTES = 512 * 1024 * 1024  # a scan of an A0 board at 300 dpi is ~150 MB as TIFF
+MIN_SIDE = 32                # pixels; a smaller picture cannot hold a hex grid
+GREY_SPREAD = 12             # channel spread (0..255) under which a pixel has no hue
+GREY_SHARE = 0.002           # a picture with fewer pixels of hue than this is a grey one
+DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfross size)
+
+# -- grid ----------------------------------------------------------------------------------
+WORK_PIXELS = 6_000_000      # the grid is sought on the picture reduced to this many pixels
+EDGE_POINTS = 150_000        # edge pixels kept for the search (a sample of them, evenly)
+SIDE_TOLERANCE_DEG = 8.0     # an edge pixel's normal this near a side's belongs to that side
+DARK_LAND = 0.55             # dark land (a grey neighbouring state): under this share of the paper's grey
+SIZE_TOLERANCE = 0.05        # a found hex size within this share of a --hex-px hint is the hint
+WEAK_FIT = 0.9               # line score under which a size hint is checked by a free search
+SLANT_MIN = 0.04             # hex units a slanted fit must stray from every flat one to straighten
+SLANT_GAIN = 0.005           # ... and the share of the lines it must explain better
+STRAIGHTEN_ROUNDS = 2        # a second straightening corrects what the first left
+MAX_GROWTH = 1.6             # a straightened picture holds at most this times the pixels
+
+# -- light and shade -----------------------------------------------------------------------
+SHADE_RADIUS = 3             # hexes within this many steps say how light the paper is near one
+PAPER_HUE = 0.15             # log-colour within this of the paper's has the paper's hue
+PAPER_PEERS = 8              # paper-coloured hexes near one needed to say anything
+PAPER_QUANTILE = 50          # the paper level near a hex: this percentile of theirs
+SHADE_FREE = 0.9             # a level above this share of the paper's is the smooth light's to fix
+LEVEL_ALIKE = 0.35           # log lightness within which a grey terrain and a shade look alike
+RESIDUAL_FREE = 0.03         # a hex's light within this (log) of its terrain's is left alone
+SHADE_DEEPEST = 0.25         # a level below this share of the paper's is dark land, no shade
+
+# -- terrain -------------------------------------------------------------------------------
+FILL_DISC = 0.22             # the middle disc a hex's fill is read in
+FILL_BAND = (0.40, 0.43)     # ... and the band just inside its sides (a ring lies between)
+STRAY_LAB = 15.0             # CIELAB units from a hex's median that make a sample stray
+BUSY_SHARE = 0.12            # a hex with more stray samples is busy (a city: ring, numbers, name)
+NEAR_LAB = 10.0              # CIELAB units within which samples count as the same colour
+INK_DARKER = 25.0            # CIELAB lightness below the middle's lightest that is writing
+LIGHTNESS_WEIGHT = 0.8       # terrain distance forgives lightness this much (uneven light)
+CLASS_STEP_LAB = 35.0        # a terrain's measured colour stays this near the legend's
+PAPER_MARGIN = 0.6           # a hex is paper for the light when this much nearer paper than the next
+
+# -- edges: shares measured across each side -----------------------------------------------
+EDGE_CHUNK = 4000            # edges measured at once (memory)
+ALONG = 0.3                  # samples along a side reach this share of its half-length each way
+ALONG_SAMPLES = 7            # samples along a side
+ACROSS_MIN = 0.16            # samples across a side reach at least this far each way
+BLENDS = (0.0, 0.25, 0.5, 0.75, 1.0)   # shares of the far fill in an edge sample's background
+STROKE_QUANTILE = 0.3        # the share most (70 %) of a side's samples reach
+SEEN_SHARE = 0.3             # a side seen (not under ink) on fewer of its samples is an outline
+MISS_FULL = 0.3              # a sample explained this well keeps its whole share
+MISS_FADE = 0.3              # ... and beyond it loses it over this much more residual
+HIDDEN_INK = 0.55            # black ink above this share (and ...
+HIDDEN_STROKE = 0.2          # ... stroke under this) hides a sample: a name across a line
+EXPLAINED = (1.2, 0.01)      # fills and ink explain a sample as well as the stroke: factor, plus
+DASH_SAMPLES = 3             # samples along a side (of 7) that a dashed line shows on
+DASH_ALPHA = 0.2             # share they reach that makes a dashed border
+BARE_MISS = 0.035            # what ink and fill leave unexplained on a bare outline (linear RGB)
+SAME_FILL = 0.02             # linear RGB distance under which two fills are one terrain
+OTHER_COLOUR = 0.3           # linear RGB distance under which two stroke colours are one
+SAME_RED = 25.0              # CIELAB distance under which border and city colours are one red
+OUTLINE_TINT = (0.25, 0.5)   # shares of the outline colour blended into a fill under a river
+BESIDE = (0.05, 0.14)        # where a line drawn beside a side lies (a river beside a border)
+
+# -- edges: decisions -----------------------------------------------------------------------
+STROKE_ALPHA = 0.3           # share of stroke colour that makes a river or border
+WEAK_ALPHA = 0.17            # ... or continues one (or a border where home meets abroad)
+GAP_ALPHA = 0.12             # ... or fills a gap in one
+CHAIN_LENGTH = 3             # weak edges joined end to end that make a line on their own
+SPILL = 0.6                  # border share past a city's side that shows a border, not the outline
+OUTLINE_SHIFT = 0.012        # inward shift (grid units) that tells an outline from a line on the side
+CONFIDENCE_SPAN = 0.3        # a share this far from its threshold is a sure decision
+
+# -- rings (cities) --------------------------------------------------------------------------
+RING_CHUNK = 1500            # hexes searched for rings at once (memory)
+RING_ANGLES = 48             # angles round a hex searched for a ring
+RING_RADII = (0.16, 0.5)     # radii searched for a ring
+RING_ALPHA = 0.22            # share of city colour that counts as ring
+RING_MISS = 0.45             # unexplained share beyond which a sample is no ring
+RING_SOME = 0.3              # share of angles with some red before a hex is looked at more
+RING_ANY = 0.4               # ... and with red at the ring's radius
+RING_SCORE = 0.45            # share of angles round that makes a ring candidate
+RING_CLOSE_LAB = 45.0        # a ground this near the city colour needs the ring at two radii
+RING_SPREAD = 0.08           # how far a ring's red strays from its usual radius (hexagons, blur)
+RING_PEERS = 5               # sure rings needed to measure how strongly rings show
+RING_CROWD = 45              # more ring-like hexes than a board has cities: a tinted ground
+RING_TINTED = 0.7            # middle share over the ring's that makes a hex tinted all over
+OUTLINE_RADIUS = 0.45        # a ring this far out is an outline along the hex's sides
+HUG_RADIUS = 0.38            # a ring this far out runs along the sides (blurred into them)
+OUTLINE_ALPHA = 0.15         # share of city colour on a side that may be such an outline
+POCKET_INK = 0.03            # share of a hex's middle under writing that a city shows at least
+RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
+
+# -- a board without colour (mapkit's mono style) ---------------------------------------------------
+MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
+MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numbers lie within)
+MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbouring state's grey
+MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
+MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
+MONO_RING = 0.4375           # hexes from a city's centre to its ring's middle (6.125 of 14 mm)
+MONO_RING_GAP = 0.05         # ... and within it to the paper (or texture) inside the ring
+MONO_RING_ALL = 0.85         # share of the angles dark on the ring: a city
+MONO_RING_CLEAR = 0.5        # ... and light just inside it
+MONO_DARK = 0.5              # lightness (paper 1) under which a sample is a mark
+MONO_LIGHT = 0.6             # ... and over which paper
+MONO_HIDDEN = 0.7            # a side whose middle is lighter than this is under a name's plate
+MONO_ALONG = 0.3             # samples along a side reach this share of its half-length each way
+MONO_ALONG_SAMPLES = 25      # samples along a side (0.2 mm apart at 14 mm hexes)
+MONO_HALF_STROKE = 0.02      # hexes: half the band that a river or a border covers, a grid line not
+MONO_SOLID = 0.85            # share of a side dark all across the band: a solid line (a river)
+MONO_SOLID_WEAK = 0.45       # ... or where a river goes on at an end of the side (a plate over it)
+MONO_DASHED = 0.35           # share in runs of a dash's length: a dashed line (a border)
+MONO_DASH_RUN = 0.15         # share of the samples a run must reach to be a dash (0.7 mm)
+MONO_BESIDE = 0.091          # hexes off the side where a river beside a border runs (1.275 mm)
+
+# -- numbers: the crops ----------------------------------------------------------------------
+WIDE_IN = 0.02               # rings of several numbers are cut this far inside the ring
+RED_BAND = 0.06              # red is dropped only this near the cut round the ring
+RED_KEEP_BLACK = 1.0         # what is dropped as red keeps its share of black ink (0..1)
+SOLID_CITY = 0.6             # a pixel this much city colour (and ...
+SOLID_CITY_INK = 0.25        # ... under this much ink) is a symbol (a cross), no writing
+SYMBOL = (0.5, 0.5)          # ... and this much river colour, under this much ink (a port's anchor)
+INK_FLOOR = 0.25             # darkness under this share of the darkest stroke is paper
+MARK_NARROW = 0.85           # a black mark left of the numbers narrower than high is no number
+MARK_GAP = 0.15              # ... apart from them by this share of their height (digits are closer)
+INK_SEEN = 0.35              # darkness above this is ink for telling lines and boxes
+CLIP_BAND = 0.03             # a number whose ink comes this near the cut is seen cut short
+LINE_PITCH = 1.44            # distance between stacked lines, in digit heights
+NUMBER_ASPECT = 1.58         # width of a two-digit number over its height
+PART_MIN_BOX = 2             # pixels: a part of a crowded ring this small is still compared
+ROW_WIDE = 1.45              # a line this much wider than one number is two side by side,
+ROW_WIDER = 1.15             # ... and so is one a little wider
+ROW_LOWER = 0.9              # ... and lower
+ROW_DOUBT = 0.15             # halves within this of the whole may be two (when numbers are missing)
+DOUBT_WIDER = 1.33           # ... when cut at the ring they are this much wider than one number
+STACK_LOW = 1.3              # lines stacked no higher than this many numbers alone are one number
+STACK_MARGIN = 0.005         # two stacked may be three when the three fit this much better
+STACK_SHORT = 2              # ... with no more than this many numbers short of 36
+COUNT_SHORT = 6              # this many numbers short of 36: a map that leaves some out
+
+# -- numbers: templates and scores ------------------------------------------------------------
+TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
+                  "DejaVuSerif-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansMono.ttf",
+                  "pillow-default")   # faces the numbers are compared in (Pillow's own last)
+CANON = (18, 30)             # pixels (height, width) of the compared images
+SHIFTS = tuple((dx, dy) for dx in (-0.3, 0.0, 0.3) for dy in (-0.3, 0.0, 0.3))  # ink box uncertainty
+TEMPLATE_BLURS = (0.0, 0.6, 1.1, 1.7)  # pixels: the focus of a picture is unknown
+CLIP_MIX = 0.5               # weight of the comparison of a cut-short number where it shows
+SLIDE_MIN = 4                # rings with one number before the board's number size is sought
+SLIDE_MAX_PX = 8.0           # measured number height above which the sliding comparison is skipped
+SLIDE_KEEP = 5               # sizes whose sliding comparisons are summed (the best-fitting ones)
+SLIDE_WEIGHT = 1.0           # weight of the sliding comparison next to the cut-out one
+SLIDE_BLUR = 0.5             # pixels: Gaussian blur of the sliding templates
+SLIDE_SCALES = (0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6)   # a faint number's ink box is too small
+PART_TRUST = 0.5             # a number sharing its ring is read less surely than one alone
+UNBIAS_ALONE = 0.3           # share of a race number's mean score taken off (numbers alone)
+UNBIAS_SHARED = 0.5          # ... and for numbers sharing a ring
+TESSERACT_BONUS = 0.02       # added to the template score of what Tesseract read
+DIGIT_TARGET_PX = 24         # crops are enlarged until a digit is about this tall for Tesseract
+SHEET_GAP_PX = 40            # white between crops on a sheet sent to Tesseract
+SHEET_MAX_PX = 20000         # height of one sheet (Tesseract refuses over 32767)
+
+# -- numbers: the board's own digits ------------------------------------------------------------
+BOARD_MIN = 12               # rings with one number before the board's own digits are learnt
+BOARD_WEIGHT = 1.0           # weight of the board's own digits next to the templates (per unit)
+BOARD_ROUNDS = 2             # rounds of learning and settling again
+BOARD_RIDGE = 0.5            # ridge on the digits' images (a digit seen once or never stays near 0)
+BOARD_Q0 = 0.0               # trust in them: none when they explain no more than this share ...
+BOARD_Q1 = 0.15              # ... full from this share up
+BOARD_PAD = 1.5              # pixels sampled round the usual number's ink box
+
+# -- numbers: settling -------------------------------------------------------------------------
+ASSIGN_TEMPERATURE = 0.02    # template scores -> log-probabilities for the assignment
+REGION_MIN = 12              # numbers read before their neighbours' tens digits weigh in
+REGION_GAIN = 8.0            # weight of the neighbours' log-odds against the readings'
+REGION_SURE = 20.0           # nats: a reading this much surer than its next is left to itself
+REGION_ROUNDS = 3            # settlings with the neighbours' tens digits as last settled
+PINNED = 1e6                 # log-probability added to a sure reading's race number (it keeps it)
+SURE_PX = 9.0                # pixels a number's ink stands high for Tesseract's reading to count
+NEIGHBOURS = 5               # a region holds six numbers: judged by a number's five nearest
+REGION_SMOOTH = 0.5          # added to each tens digit's count among them (none is ruled out)
+REGION_WEIGHTS = np.linspace(0.0, 0.95, 20)   # the weights tried; never all trust in them
+SHUFFLES = 200               # the board's tens digits shuffled this many times ...
+SIGNIFICANCE = 0.99          # ... and its layout must beat this share of them to be regions
+
+# -- names -------------------------------------------------------------------------------------
+NAME_LANGUAGES = ("ces", "pol", "deu")   # Tesseract's data for Czech, Polish, German names
+NAME_REACH = 1.6             # hexes from a city's centre its name's box may begin
+NAME_LONG = 2.8              # hexes a long name reaches along its line (Jindřichův Hradec: 2.3)
+NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes, for the search
+NAME_HEIGHTS = (0.5, 2.3)    # a line of text stands this many letters high (accents, descenders)
+NAME_WIDER = 1.2             # ... and is at least this much wider than high (two letters)
+NAME_GAP = 1.0               # letters: a wider gap along a line ends the line
+NAME_STACK = 0.9             # letters between two lines of one name at most ...
+NAME_ALIGN = 0.4             # ... lined up at their start, middle or end within this many
+NAME_TARGET_PX = 32          # names are enlarged until a letter is this tall for Tesseract
+TEXT_PREFILTER = 70          # sRGB level under which a pixel's darkest channel may be print
+TEXT_HUE = 70                # channel spread (0..255) under which a pixel is grey enough
+TEXT_DARK = 0.05             # linear light (the paper 1) under which a grey pixel is print
+TEXT_SOFT_PREFILTER = 230    # ... and, round a line found, its edges and accents: sRGB level
+TEXT_SOFT_DARK = 0.7         # ... and linear light
+NAME_PAD = 0.2               # letters of margin round a name cut out for Tesseract
+TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
+TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
+TEXT_STROKE_WIDTH = 0.045    # hexes from a side a river or border read there reaches (black ones)
+NAME_COHERENCE = 0.5         # marks more in parallel lines than this are a texture or a line
+
+# -- the report --------------------------------------------------------------------------------
+REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list
+UNSURE_BELOW = 0.35          # a decision less sure than this is drawn as unsure on the overlay

@@ -1,0 +1,424 @@
+"""Stage 4, cities (:func:`read_cities` -> :class:`CityReading`): a ring inside the hex
+(:func:`find_rings`) or an outline along its sides (:func:`outlined_hexes`), in the city
+colour. ``docs/import.md``, "Cities".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from . import params as P
+from .colour import linear_to_lab
+from .mixing import unmix
+from .sampling import apply_affine, linear_at
+
+__all__ = ["CityReading", "Ring", "RingFrame", "ring_frame", "find_rings", "outlined_hexes",
+           "read_cities"]
+
+
+class Ring(NamedTuple):
+    """A ring found in a hex: ``radius`` (grid units), ``score`` 0..1, the ``ground`` under it
+    (index among the grounds tried; -1: its own terrain), whether that replaced the hex's own
+    (``switched``), each ground's ``residuals``."""
+
+    radius: float
+    score: float
+    ground: int
+    switched: bool = False
+    residuals: tuple = ()
+
+
+@dataclass
+class CityReading:
+    """Stage 4's reading: city hex -> ring radius (an outline: ``OUTLINE_RADIUS`` or more), the
+    confidence of cities and near misses, the terrain under rings that showed it."""
+
+    cities: dict = field(default_factory=dict)        # Hex -> ring radius
+    confidence: dict = field(default_factory=dict)    # Hex -> 0..1 (cities and near misses)
+    ground: dict = field(default_factory=dict)        # Hex -> terrain under the ring
+    ground_confidence: dict = field(default_factory=dict)
+
+
+class RingFrame(NamedTuple):
+    """Where a hex is sampled for a ring (grid units from its centre): inside at each radius and
+    angle, just past its sides, and each inside point mirrored across its two nearest sides."""
+
+    radii: np.ndarray
+    bound: np.ndarray
+    side_dir: np.ndarray
+    pat_in: np.ndarray
+    pat_out: np.ndarray
+    pat_mirror: np.ndarray
+    mirror_near: np.ndarray
+    inside: np.ndarray
+    normals: np.ndarray
+    sides2: np.ndarray
+
+
+def ring_frame(px: float, orientation: str) -> RingFrame:
+    """The sampling frame for rings at ``px`` pixels between hex centres.
+
+    >>> f = ring_frame(30.0, "pointy")
+    >>> f.pat_in.shape[1], round(float(f.bound[0]), 3), round(float(f.bound[4]), 3)
+    (48, 0.5, 0.577)
+    """
+    n_ang = P.RING_ANGLES
+    radii = np.arange(P.RING_RADII[0], P.RING_RADII[1] + 1e-9, max(0.025, 0.6 / px))
+    ang = np.arange(n_ang) * (2 * math.pi / n_ang)
+    # Pointy: sides normal to 0, 60, ... degrees; flat: to 30, 90, ...
+    start = 0.0 if orientation == "pointy" else math.pi / 6
+    rel = (ang - start) % (math.pi / 3)
+    rel = np.minimum(rel, math.pi / 3 - rel)
+    bound = 0.5 / np.cos(rel)
+    beyond = bound[None, :] + np.array([0.015, 0.035, 0.055])[:, None]      # (3, a)
+    side = np.rint((ang - start) / (math.pi / 3)).astype(int) % 6
+    side_dir = np.stack([np.cos(start + side * math.pi / 3), np.sin(start + side * math.pi / 3)], axis=1)
+    dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
+    pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
+    pat_out = beyond[:, :, None] * dirs[None, :, :]
+    # A border is as wide either side of a side, a ring inside only: mirrors (two, corners).
+    six = start + np.arange(6) * (math.pi / 3)
+    normals = np.stack([np.cos(six), np.sin(six)], axis=1)                 # (6, 2)
+    order = np.argsort(-(pat_in @ normals.T), axis=-1)                     # (r, a, 6)
+    sides2 = order[..., :2]                                                # nearest two
+    depth2 = 0.5 - np.einsum("rad,rakd->rak", pat_in, normals[sides2])     # (r, a, 2)
+    pat_mirror = pat_in[:, :, None, :] + 2 * depth2[..., None] * normals[sides2]
+    mirror_near = depth2 < np.array([np.inf, 0.2])      # the second only where a border reaches
+    inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
+    return RingFrame(radii, bound, side_dir, pat_in, pat_out, pat_mirror, mirror_near, inside,
+                     normals, sides2)
+
+
+class _Colours(NamedTuple):
+    """The colours a ring search needs (linear RGB)."""
+
+    city: np.ndarray
+    ink: np.ndarray
+    grounds: list           # plain, mountain: what may lie under a ring
+    others: list            # the border's colour: past a side, it says the angle is a border's
+    rivals: list            # the river's: wins the samples it explains better
+
+
+class _Candidate(NamedTuple):
+    """A ring found in one hex before the board-wide checks."""
+
+    hex: tuple
+    radius: float
+    score: float
+    tinted: bool
+    strength: float
+    near_city: bool
+    ground: int
+    switched: bool
+    residuals: np.ndarray
+
+
+def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid,
+               loose=None, abroad=None) -> dict:
+    """City rings, ``{hex: Ring}``; ``loose``: water hexes that take plain or mountain under a ring
+    nearly as good; ``abroad``: foreign hexes, whose facing angles count as red past the side."""
+    f = ring_frame(px, grid.orientation)
+    key = {(int(round(x * 8)), int(round(y * 8))): i for i, (x, y) in enumerate(centres)}
+    paper = fills.max(axis=0) if len(fills) else np.ones(3)
+    found = []
+    for lo in range(0, len(hexes), P.RING_CHUNK):
+        hi = min(len(hexes), lo + P.RING_CHUNK)
+        found += _rings_in_chunk(rgb, A, centres, fills, light, colours, hexes, f, key, paper,
+                                 lo, hi, loose, abroad)
+    return _weed_weak(found)
+
+
+def _neighbour_fills(c, dirs, key, fills, paper, abroad=None):
+    """The fill of the neighbour each direction faces (n, d, 3), and whether it is foreign."""
+    out = np.empty((len(c), len(dirs), 3))
+    facing = np.zeros((len(c), len(dirs)), dtype=bool)
+    for k in range(len(c)):
+        cx, cy = c[k]
+        for j in range(len(dirs)):
+            nb = key.get((int(round((cx + dirs[j, 0]) * 8)), int(round((cy + dirs[j, 1]) * 8))))
+            out[k, j] = fills[nb] if nb is not None else paper
+            facing[k, j] = nb is not None and abroad is not None and bool(abroad[nb])
+    return out, facing
+
+
+def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: RingFrame, key,
+                    paper, lo, hi, loose, abroad) -> list:
+    """The ring candidates among hexes ``lo`` to ``hi``."""
+    c = centres[lo:hi]
+    g = light.gains(*apply_affine(A, c).T)
+    lin_in = linear_at(rgb, apply_affine(A, c[:, None, None, :] + f.pat_in[None])) * g[:, None, None, :]
+    best_fill = fills[lo:hi].copy()
+    a_in, _, miss_in = unmix(lin_in, best_fill[:, None, None, :], col.city, col.ink)
+    # Only hexes with some red in them can be cities: the rest go no further.
+    red0 = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
+    score0 = red0.any(axis=1).mean(axis=1)
+    if len(col.grounds):
+        # (a city's hex misread as another terrain shows its red against paper)
+        a1, _, m1 = unmix(lin_in, col.grounds[0], col.city, col.ink)
+        score0 = np.maximum(score0, ((a1 >= P.RING_ALPHA) & (m1 < P.RING_MISS) & f.inside[None])
+                            .any(axis=1).mean(axis=1))
+    some = np.nonzero(score0 >= P.RING_SOME)[0]
+    if not len(some):
+        return []
+    c, g, lin_in = c[some], g[some], lin_in[some]
+    index_of = lo + some
+    loose_k = (np.zeros(len(some), dtype=bool) if loose is None
+               else np.asarray(loose, dtype=bool)[index_of])
+    a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
+        lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
+    red_in = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
+    cand = np.nonzero(red_in.any(axis=1).mean(axis=1) >= P.RING_ANY)[0]
+    if not len(cand):
+        return []
+    if len(col.rivals):
+        _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col)
+    pout = apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])
+    lin_out = linear_at(rgb, pout) * g[cand][:, None, None, :]
+    nb_fill, facing_abroad = _neighbour_fills(c[cand], f.side_dir, key, fills, paper, abroad)
+    red_out = _red_past_side(lin_out, nb_fill, col) | facing_abroad
+    lin_m = linear_at(rgb, apply_affine(A, c[cand][:, None, None, None, :] + f.pat_mirror[None]))
+    lin_m = lin_m * g[cand][:, None, None, None, :]
+    nb6, _ = _neighbour_fills(c[cand], f.normals, key, fills, paper)
+    score, rad, strength, tinted = _ring_scores(red_in[cand], miss_in[cand], a_in[cand], red_out,
+                                                lin_m, nb6, f, col)
+    out = []
+    for k, i in enumerate(cand):
+        if score[k] >= P.RING_SCORE:
+            out.append(_Candidate(hexes[index_of[i]], float(rad[k]), float(score[k]), bool(tinted[k]),
+                                  float(strength[k]), bool(close[i]),
+                                  int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
+                                  bool(chosen[i] >= 0), per_ground[i].copy()))
+    return out
+
+
+def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
+    """The ground under each ring: its own terrain, or plain or mountain where they explain the
+    samples best; on a ground near the city colour only shares two neighbouring radii reach.
+    Returns shares, misses, grounds, the ground chosen (-1: own), residuals, closeness."""
+    city, ink = col.city, col.ink
+    # (compared on the absolute residual: the relative one favours grounds far from red)
+    best_miss = np.median(miss_in[:, inside], axis=1) * np.linalg.norm(city - best_fill, axis=1)
+    own_miss = best_miss.copy()
+    chosen = np.full(len(lin_in), -1)
+    per_ground = np.zeros((len(lin_in), len(col.grounds)))
+    for k, ground in enumerate(col.grounds):
+        a2, _, m2 = unmix(lin_in, ground, city, ink)
+        mm = np.median(m2[:, inside], axis=1) * float(np.linalg.norm(city - ground))
+        per_ground[:, k] = mm
+        better = mm < 0.8 * best_miss - 0.02
+        # (a thin strong ring tints a small hex light water: nearly as good will do)
+        better |= loose_k & (mm <= 2.0 * own_miss + 0.03) & ((chosen < 0) | (mm < best_miss))
+        if better.any():
+            a_in = np.where(better[:, None, None], a2, a_in)
+            miss_in = np.where(better[:, None, None], m2, miss_in)
+            best_miss = np.where(better, mm, best_miss)
+            best_fill[better] = ground
+            chosen[better] = k
+    close = np.linalg.norm(linear_to_lab(best_fill) - linear_to_lab(city), axis=1) < P.RING_CLOSE_LAB
+    if close.any():
+        pair = np.minimum(a_in[:, 1:], a_in[:, :-1])
+        opened = np.zeros_like(a_in)
+        opened[:, :-1] = pair
+        opened[:, 1:] = np.maximum(opened[:, 1:], pair)
+        a_in = np.where(close[:, None, None], opened, a_in)
+    return a_in, miss_in, best_fill, chosen, per_ground, close
+
+
+def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None:
+    """Samples another stroke colour explains better show no ring (in place)."""
+    fill_c = best_fill[cand][:, None, None, :]
+    res_city = miss_in[cand] * np.linalg.norm(col.city - fill_c, axis=-1)
+    lost = np.zeros(res_city.shape, dtype=bool)
+    for rival in col.rivals:
+        a_r, _, m_r = unmix(lin_in[cand], fill_c, rival, col.ink)
+        lost |= (a_r >= P.RING_ALPHA) & (m_r * np.linalg.norm(rival - fill_c, axis=-1) < res_city)
+    red_in[cand] &= ~lost
+    miss_in[cand] = np.where(lost, 1.0, miss_in[cand])
+
+
+def _red_past_side(lin_out, nb_fill, col: _Colours):
+    """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
+    a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], col.city, col.ink)
+    red_out = ((a_out >= P.RING_ALPHA) & (miss_out < P.RING_MISS)).any(axis=1)
+    for other in col.others:
+        a_o, _, m_o = unmix(lin_out, nb_fill[:, None, :, :], other, col.ink)
+        red_out |= ((a_o >= P.RING_ALPHA) & (m_o < P.RING_MISS)).any(axis=1)
+    return red_out
+
+
+def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
+    """Per candidate: the share of angles round that show a ring, its radius, its strength, and
+    whether the hex is tinted all over (the rules: ``docs/import.md``, "Cities")."""
+    radii, inside, spread = f.radii, f.inside, P.RING_SPREAD
+    mode = radii[np.argmax(ri.mean(axis=2), axis=1)]                     # (c,)
+    near_mode = np.abs(radii[None, :] - mode[:, None]) <= spread          # (c, r)
+    after_mode = ((radii[None, :] >= mode[:, None] - spread)
+                  & (radii[None, :] <= mode[:, None] + 2 * spread))
+    share = np.where((miss < P.RING_MISS) & inside[None], a_in, 0.0)
+    strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
+    at_ring = np.where(near_mode[:, :, None], share, -1.0)
+    peak_r = radii[np.argmax(at_ring, axis=1)]                                  # (c, a)
+    inner = radii[None, :, None] <= peak_r[:, None, :] - 1.5 * spread            # (c, r, a)
+    has_inner = inner.any(axis=1)                                               # (c, a)
+    in_share = np.where(inner, share, 0.0).max(axis=1)                          # (c, a)
+    inside_share = np.array([np.median(v[m]) if m.any() else 1.0
+                             for v, m in zip(in_share, has_inner, strict=False)])
+    half = np.minimum(P.RING_ALPHA, 0.5 * strength)
+    relax = (strength >= P.RING_ALPHA) & (has_inner.mean(axis=1) >= 0.5) & (inside_share < half)
+    thr = np.where(relax, half, P.RING_ALPHA)
+    strict = ri & near_mode[:, :, None]
+    ri = (share >= thr[:, None, None]) & near_mode[:, :, None]
+    peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
+    dip = ((peak >= thr[:, None, None]) & (share < 0.6 * peak - 0.05) & inside[None]
+           & after_mode[:, :, None])
+    mirrored = np.zeros(lin_m.shape[:4])
+    for colour in (col.city, *col.others):
+        a_m, _, m_m = unmix(lin_m, nb6[:, f.sides2], colour, col.ink)
+        mirrored = np.maximum(mirrored, np.where((m_m < P.RING_MISS) & f.mirror_near[None], a_m, 0.0))
+    mirrored = mirrored.sum(axis=-1)
+    deep = ri & (radii[:, None] <= f.bound[None, :] - 0.14)[None] & (mirrored < 0.5 * share)
+    separate = dip.any(axis=1) | deep.any(axis=1)
+    # (red anywhere at the ring's radius counts at the ring's own share only)
+    covered = separate | (strict.any(axis=1) & ~red_out)
+    known = separate | ~red_out
+    frac = covered.sum(axis=1) / np.maximum(known.sum(axis=1), 1)
+    # A ring must show all round the angles that tell, and they must be more than a side or two.
+    score = np.where(known.mean(axis=1) >= 0.25, frac, 0.0)
+    # (as strong in the middle as at its peak: a hex tinted all over)
+    mid_share = np.median(share[:, radii <= 0.2, :].max(axis=1), axis=1)
+    peak_share = np.median(share.max(axis=1), axis=1)
+    tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * peak_share)
+    # Radius: where the ring's red is most complete (at the ring's own share).
+    per_r = (strict & known[:, None, :]).mean(axis=2)
+    return score, radii[np.argmax(per_r, axis=1)], strength, tinted
+
+
+def _sureness(score: float) -> float:
+    """A ring's score (from ``RING_SCORE``) as a city's confidence (a city from 0.5 up)."""
+    return float(np.clip((score - 0.6) / 0.3, 0.0, 1.0))
+
+
+def _weed_weak(found: list) -> dict:
+    """The candidates that are rings, held to the strength of the board's sure rings where the
+    ground is near the city colour or the hex tinted all over (``docs/import.md``, "Cities")."""
+    sure = [c.strength for c in found if c.score >= 0.9 and not c.tinted]
+    typical = float(np.median(sure)) if len(sure) >= P.RING_PEERS else None
+
+    def is_weak(c: _Candidate, crowded: bool) -> bool:
+        if typical is None:
+            return c.tinted
+        return ((c.near_city and c.strength < 0.5 * typical)
+                or (c.tinted and c.strength < 0.75 * typical)
+                or (crowded and c.tinted and c.near_city and c.strength < typical))
+
+    crowded = sum(_sureness(c.score) >= 0.5 and not is_weak(c, False) for c in found) > P.RING_CROWD
+    return {c.hex: Ring(c.radius, _sureness(c.score), c.ground, c.switched, c.residuals)
+            for c in found if not is_weak(c, crowded)}
+
+
+def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityReading:
+    """The board's cities: rings and outlines, checked against the terrain (``terrain``: stage 2;
+    ``edges_read``: ``(edge index, EdgeShares)``; ``colours``: each terrain's colour as printed)."""
+    grid = fit.grid
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    fills = np.array([colours[terrain.terrain[h]] for h in hexes])
+    ground_keys = [t for t in ("plain", "mountain") if t in colours]
+    col = _Colours(legend.linear("city"), legend.linear("grid"), [colours[t] for t in ground_keys],
+                   [legend.linear(k) for k in legend.strokes() if k == "border"],
+                   [legend.linear(k) for k in legend.strokes() if k == "river"])
+    land = terrain.terrain
+    rings = find_rings(rgb, fit.affine, fit.hex_px, centres, fills, terrain.light, col, hexes, grid,
+                       loose=[land[h] == "water" for h in hexes],
+                       abroad=[land[h] == "foreign" for h in hexes])
+    out = CityReading()
+
+    def amid_foreign(h):
+        return all(land.get(n) == "foreign" for n in grid.neighbours(h))
+
+    found = {}
+    for h, ring in rings.items():
+        # On water or foreign land a ring needs plain or mountain under it, or to lie deep in
+        # a neighbouring state (a town abroad; a border round an enclave is no city).
+        if land[h] not in ("plain", "mountain") and not ring.switched:
+            if land[h] == "foreign" and amid_foreign(h):
+                found[h] = Ring(ring.radius, ring.score, -1)
+            continue
+        found[h] = Ring(ring.radius, ring.score, ring.ground)
+        if ring.score >= 0.5 and len(ring.residuals) == 2:
+            lo, hi = sorted(ring.residuals)
+            out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
+    edge_index, shares = edges_read
+    jcity = shares.kinds.index("border" if "border" in shares.kinds and "_city" not in shares.kinds
+                               else "_city")
+    jriver = shares.kinds.index("river") if "river" in shares.kinds else None
+    for h, ring in outlined_hexes(grid, edge_index, shares.line, shares.centroid, jcity, land,
+                                  jriver, terrain.inner_ink).items():
+        if found.get(h, Ring(0, 0.0, -1)).score < ring.score:
+            found[h] = ring
+    for h in list(found):
+        # A home pocket ringed by a thick border shows the colour past its sides, and nothing
+        # in its middle: no city.
+        if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h) \
+                and _past_sides(grid, h, edge_index, shares, jcity) >= P.STROKE_ALPHA:
+            del found[h]
+    for h, ring in found.items():
+        if ring.score >= 0.5 and ring.ground >= 0:
+            out.ground[h] = ground_keys[ring.ground]
+        if ring.score >= 0.5 and land[h] != "foreign" and amid_foreign(h):
+            # (a town abroad, drawn on paper of its own: on foreign land)
+            out.ground[h] = "foreign"
+        out.confidence[h] = ring.score
+        if ring.score >= 0.5:
+            out.cities[h] = ring.radius
+    return out
+
+
+def _past_sides(grid, h, edge_index, shares, j) -> float:
+    """How much of colour ``j`` shows past the sides of ``h`` (median): a border's does."""
+    return float(np.median([shares.outer[edge_index[e], j, 0 if h == e[1] else 1]
+                            for e in grid.edges_of(h)]))
+
+
+def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None,
+                   writing=None) -> dict:
+    """Hexes outlined in the city colour along their own sides (the colour on the inner side of
+    the line), ``{hex: Ring}``; a side under a river neither shows nor denies it, and a hex
+    ringed by a river is a city when its middle is written on (``writing``)."""
+    found = {}
+    for h in grid.hexes():
+        if terrain.get(h) not in ("plain", "mountain"):
+            continue
+        sides = grid.edges_of(h)
+        # (a hex on the board's edge has as few as three sides inside the board)
+        if len(sides) < 3:
+            continue
+        idx = [edge_index[e] for e in sides]
+        shares = line[idx, jcity]
+        under = np.array([jriver is not None and line[i, jriver] >= P.WEAK_ALPHA for i in idx])
+        inward = np.array([-centroid[i, jcity] if h == e[0] else centroid[i, jcity]
+                           for i, e in zip(idx, sides, strict=False)])
+        abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
+        if writing is not None and under.sum() >= len(sides) - 1 \
+                and writing.get(h, 0.0) >= P.RIVER_RING_INK:
+            found[h] = Ring(0.48, 0.55, -1)
+            continue
+        lit = shares >= P.OUTLINE_ALPHA
+        shown = (lit | under).sum()
+        if shown < len(sides) - 2 or shown < min(4, len(sides)):
+            continue
+        home = lit & ~abroad
+        if home.sum() >= 2:
+            shift = float(np.median(inward[home]))
+        elif lit.all() and (inward[home] >= 0.01).all():
+            # (a city in a pocket of home land: the colour pulled inwards on every side)
+            shift = float(np.median(inward))
+        else:
+            continue        # the shift must show on two sides at least
+        if shift >= P.OUTLINE_SHIFT:
+            found[h] = Ring(0.48, float(np.clip(0.5 + (shift - 0.01) * 20, 0.5, 1.0)), -1)
+    return found

@@ -1,0 +1,114 @@
+"""Race numbers given out: each number read gets a different race number (a race number is
+used once on a map), with the largest total log-probability (the Hungarian method:
+:func:`assign`); a clear reading keeps its number, an unclear one gives way.
+
+Where the board groups its tens digits by region (measured on the board by
+:mod:`.regions`), each number's nearest others' tens digits weigh in (:func:`settle`), less
+the surer a reading is, and not at all for one ``REGION_SURE`` nats surer than its next.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import params as P
+from .digits import CODES
+from .regions import nearest_others, region_weight, shares_among, tens_prior
+
+__all__ = ["assign", "settle"]
+
+
+def assign(scores: np.ndarray) -> list[int]:
+    """Each row (a number on the board) gets a different column (a race number), with the
+    largest total score: the Hungarian method. Rows may be fewer than columns.
+
+    >>> assign(np.array([[0.9, 0.8], [0.95, 0.1]]))
+    [1, 0]
+    """
+    n_rows, n_cols = scores.shape
+    if n_rows == 0:
+        return []
+    if n_rows > n_cols:
+        return [int(i) for i in np.argmax(scores, axis=1)]
+    cost = (scores.max() - scores).tolist()
+    # Kuhn-Munkres with potentials (rows <= columns), 1-based arrays as in the textbook.
+    INF = float("inf")
+    u = [0.0] * (n_rows + 1)
+    v = [0.0] * (n_cols + 1)
+    p = [0] * (n_cols + 1)
+    way = [0] * (n_cols + 1)
+    for i in range(1, n_rows + 1):
+        p[0] = i
+        j0 = 0
+        minv = [INF] * (n_cols + 1)
+        used = [False] * (n_cols + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta, j1 = INF, 0
+            for j in range(1, n_cols + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta, j1 = minv[j], j
+            for j in range(n_cols + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    out = [0] * n_rows
+    for j in range(1, n_cols + 1):
+        if p[j]:
+            out[p[j] - 1] = j - 1
+    return out
+
+
+def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> list[int]:
+    """A different race number (column) for every number read (row), with the largest total
+    log-probability (softmax per row). With ``places`` the neighbours' tens digits weigh in
+    (:mod:`.regions`, ``REGION_ROUNDS`` times); ``sure`` rows keep their best race number.
+
+    >>> settle(np.array([[0.9, 0.2, 0.1], [0.8, 0.7, 0.1], [0.1, 0.2, 0.9]]))
+    [0, 1, 2]
+    >>> settle(np.array([[0.9, 0.2, 0.1], [0.95, 0.7, 0.1], [0.1, 0.2, 0.9]]), sure=[True, False, False])
+    [0, 1, 2]
+    """
+    z = scores / P.ASSIGN_TEMPERATURE
+    z = z - z.max(axis=1, keepdims=True)
+    logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    top2 = np.sort(logp, axis=1)[:, -2:]     # (a sure reading's neighbours weigh less)
+    gain = P.REGION_GAIN * np.clip(1 - (top2[:, 1] - top2[:, 0]) / P.REGION_SURE, 0, 1)
+    if sure is not None and np.any(sure):
+        best = np.argmax(logp, axis=1)
+        pinned = np.asarray(sure, dtype=bool).copy()
+        wanted = np.bincount(best[pinned], minlength=scores.shape[1])
+        pinned &= wanted[best] == 1
+        logp = logp.copy()
+        logp[pinned, best[pinned]] += P.PINNED
+        gain = np.where(pinned, 0.0, gain)
+    chosen = assign(logp)
+    if places is None or len(chosen) < P.REGION_MIN or scores.shape[1] != len(CODES):
+        return chosen
+    # (measured on the readings alone: settled with the neighbours they would raise it)
+    tens = np.array(chosen) // 6
+    weight = region_weight(places, tens)
+    if weight == 0:
+        return chosen
+    near = nearest_others(places)
+    for _ in range(P.REGION_ROUNDS):
+        prior = tens_prior(shares_among(near, np.array(chosen) // 6), weight)
+        chosen = assign(logp + gain[:, None] * np.repeat(prior, 6, axis=1))
+    return chosen

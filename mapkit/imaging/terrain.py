@@ -1,0 +1,214 @@
+"""Stage 2, terrain (:func:`read_terrain` -> :class:`TerrainReading`): each hex's fill, the
+light over the picture, then the nearest class colour in CIELAB, the class colours measured
+again on the board; hexes outside the board marked off. See ``docs/import.md``, "Colours"
+and "Shade".
+
+>>> from mapkit.testing import random_map, draw_board, dampfross_style
+>>> from mapkit.imaging.gridfind import find_grid
+>>> from mapkit.imaging.colour import DEFAULT_LEGEND
+>>> m = random_map(2, 9, 7, "pointy", "odd")
+>>> img = np.asarray(draw_board(m, 28, dampfross_style())[0])
+>>> t = read_terrain(img, find_grid(img), DEFAULT_LEGEND)
+>>> sum(t.terrain[h] == m.terrain[h] for h in m.grid.hexes()) == len(m.grid)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import params as P
+from .colour import LUMA, TERRAIN_KEYS, lab_to_linear, linear_to_lab
+from .light import Light, ShadeMap, local_shade, paper_hued, residual_shade
+from .sampling import apply_affine, disc_pattern, linear_at
+
+__all__ = ["TerrainReading", "read_terrain", "hex_fills", "mark_off"]
+
+
+@dataclass
+class TerrainReading:
+    """Stage 2's reading per hex: terrain, confidence, fill (linear RGB, light out), share of the
+    middle under writing; the light; each terrain's colour as printed; the paper's terrain."""
+
+    terrain: dict = field(default_factory=dict)          # Hex -> terrain
+    confidence: dict = field(default_factory=dict)       # Hex -> 0..1
+    fills: dict = field(default_factory=dict)            # Hex -> linear RGB
+    inner_ink: dict = field(default_factory=dict)        # Hex -> share of its middle written on
+    light: Light | None = None
+    colours: dict = field(default_factory=dict)          # terrain -> linear RGB
+    paper: str = "plain"
+
+
+def read_terrain(rgb: np.ndarray, fit, legend) -> TerrainReading:
+    """Terrain of every hex of ``fit``'s grid; see the module's documentation."""
+    grid = fit.grid
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    cxy = apply_affine(fit.affine, centres)
+    med, busy, inner = hex_fills(rgb, fit.affine, fit.hex_px, centres)
+    keys = list(TERRAIN_KEYS)
+    legend_lin = np.array([legend.linear(k) for k in keys])
+    legend_lab = linear_to_lab(legend_lin)
+    ref = int(np.argmax(legend_lab[:, 0]))                   # the paper: lightest terrain
+    light, cents, shade = _fit_light(med, busy, cxy, legend_lin, legend_lab, ref,
+                                     grid, hexes, fit, rgb.shape)
+    corr = med * light.gains(cxy[:, 0], cxy[:, 1])
+    cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
+    if shade is not None:
+        light = _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexes)
+        corr = med * light.gains(cxy[:, 0], cxy[:, 1])
+        cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
+    conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
+    out = TerrainReading(light=light, paper=keys[ref],
+                         colours={keys[k]: lab_to_linear(cents[k]) for k in range(len(keys))})
+    out.inner_ink.update(zip(hexes, inner.tolist(), strict=False))
+    for i, h in enumerate(hexes):
+        out.terrain[h] = keys[cls[i]]
+        out.confidence[h] = float(conf[i])
+        out.fills[h] = corr[i]
+    return out
+
+
+def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, grid, hexes, fit, shape):
+    """The smooth light, the terrains' colours as printed (CIELAB), and the shade (a
+    :class:`ShadeMap` or None): fitted in rounds, each on the hexes the last read as paper."""
+    white = legend_lin[ref]
+    # First guess of the light: the brightest third of the hexes are paper.
+    lum = med @ LUMA
+    bright = lum >= np.percentile(lum, 67)
+    light = Light.fit(cxy[bright], med[bright], white)
+    cents = legend_lab.copy()
+    others = [legend_lin[k] for k in range(len(legend_lin)) if k != ref]
+    unshade = np.ones(len(hexes))
+    shade = corners = None
+    size = (shape[1], shape[0])
+    for _ in range(4):
+        labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
+        cls, d1, d2 = _nearest(labs, cents)
+        _measure_classes(cents, labs, cls, busy, legend_lab)
+        paper = (cls == ref) & (d1 < P.PAPER_MARGIN * d2)
+        if paper.sum() >= 3:
+            light = Light.fit(cxy[paper], med[paper] * unshade[paper, None], white)
+        logs = local_shade(grid, hexes, med * light.gains(cxy[:, 0], cxy[:, 1]), white, others)
+        shade = None
+        if (logs != 0).any():
+            if corners is None:
+                corners = apply_affine(fit.affine, np.array([grid.corners_mm(h) for h in hexes]))
+            shade = ShadeMap(corners, logs, size, fit.hex_px)
+        unshade = (np.exp(-shade.at(cxy[:, 0], cxy[:, 1])) if shade is not None
+                   else np.ones(len(hexes)))
+    return light.shaded(shade), cents, shade
+
+
+def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
+    """Each terrain's printed colour measured again on the hexes it won, in place (on
+    plainly filled hexes only: a city's ring tints its hex), never far from the legend's."""
+    least = max(3, 0.01 * len(labs))
+    for k in range(len(cents)):
+        members = labs[(cls == k) & ~busy]
+        if len(members) < least:
+            members = labs[cls == k]
+        if len(members) >= least:
+            step = np.median(members, axis=0) - legend_lab[k]
+            dist = float(np.linalg.norm(step))
+            cents[k] = legend_lab[k] + step * min(1.0, P.CLASS_STEP_LAB / max(dist, 1e-9))
+        else:
+            cents[k] = legend_lab[k]
+
+
+def _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexes) -> Light:
+    """In a shadow the light finished by each hex's own terrain; a grey hex read as a coloured
+    terrain, light enough to be shaded paper, measured against the paper alone."""
+    white = legend_lin[ref]
+    cents_lin = np.array([lab_to_linear(c) for c in cents])
+    expected = cents_lin[cls]
+    astray = paper_hued(corr, white) & ~paper_hued(legend_lin[cls], white)
+    astray &= corr @ LUMA >= P.SHADE_DEEPEST * float(white @ LUMA)
+    expected[astray] = cents_lin[ref]
+    logs = shade.logs + residual_shade(grid, hexes, corr, expected, alone=astray)
+    return light.shaded(ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
+
+
+def _nearest(labs: np.ndarray, cents: np.ndarray, l_weight: float = P.LIGHTNESS_WEIGHT):
+    """The nearest class of each colour, its distance and the next one's."""
+    d = labs[:, None, :] - cents[None, :, :]
+    d[..., 0] *= l_weight
+    dist = np.sqrt((d * d).sum(-1))
+    order = np.argsort(dist, axis=1)
+    best = order[:, 0]
+    d1 = dist[np.arange(len(labs)), best]
+    d2 = dist[np.arange(len(labs)), order[:, 1]] if cents.shape[0] > 1 else d1 + 100
+    return best, d1, d2
+
+
+def fill_pattern(px: float):
+    """Where a hex's fill is read (a middle disc, a band inside the sides); the disc's count."""
+    n_axis = int(np.clip(round(2 * P.FILL_DISC * px / 1.5), 5, 11))
+    inner = disc_pattern(P.FILL_DISC, n_axis)
+    n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / 1.5), 24, 72))
+    a = np.arange(n_ang) * (2 * math.pi / n_ang)
+    band = np.concatenate([r * np.stack([np.cos(a + r), np.sin(a + r)], axis=1) for r in P.FILL_BAND])
+    return np.concatenate([inner, band]), len(inner)
+
+
+def hex_fills(rgb, A, px, centres, chunk: int = 4000):
+    """Each hex's fill (linear RGB), whether busy, its middle's share of writing."""
+    pattern, n_inner = fill_pattern(px)
+    med = np.empty((len(centres), 3))
+    busy = np.zeros(len(centres), dtype=bool)
+    inner = np.zeros(len(centres))
+    for lo in range(0, len(centres), chunk):
+        pts = apply_affine(A, centres[lo:lo + chunk, None, :] + pattern[None, :, :])
+        med[lo:lo + chunk], busy[lo:lo + chunk], inner[lo:lo + chunk] = fill_colour(
+            linear_at(rgb, pts), n_inner)
+    return med, busy, inner
+
+
+def fill_colour(lin: np.ndarray, n_inner: int):
+    """Each hex's fill from samples (n, p, 3): the median, or in a busy hex the colour most common
+    in both middle and band; also which are busy and the middle's share of dark writing."""
+    med = np.median(lin, axis=1)
+    lab = linear_to_lab(lin.astype(np.float32)).astype(np.float32)
+    mlab = linear_to_lab(med).astype(np.float32)
+    stray = (np.linalg.norm(lab - mlab[:, None, :], axis=2) > P.STRAY_LAB).mean(axis=1)
+    mid_l = lab[:, :n_inner, 0]
+    inner = (mid_l < np.percentile(mid_l, 90, axis=1)[:, None] - P.INK_DARKER).mean(axis=1)
+    busy = np.nonzero(stray > P.BUSY_SHARE)[0]
+    if not len(busy):
+        return med, stray > P.BUSY_SHARE, inner
+    p = lin.shape[1]
+    cand_idx = np.arange(0, p, max(1, p // 60))
+    n_outer = p - n_inner
+    for lo in range(0, len(busy), 256):
+        sel = busy[lo:lo + 256]
+        L = lab[sel]                                        # (b, p, 3)
+        C = L[:, cand_idx, :]                               # (b, c, 3)
+        close = np.linalg.norm(C[:, :, None, :] - L[:, None, :, :], axis=3) < P.NEAR_LAB
+        score = ((close[:, :, :n_inner].sum(axis=2) + 0.5) / n_inner
+                 * (close[:, :, n_inner:].sum(axis=2) + 0.5) / n_outer)
+        best = np.argmax(score, axis=1)
+        near = close[np.arange(len(sel)), best]              # (b, p)
+        masked = np.where(near[..., None], lin[sel], np.nan)
+        med[sel] = np.nanmedian(masked, axis=1)
+    return med, stray > P.BUSY_SHARE, inner
+
+
+def mark_off(terrain: dict, grid, outline: dict) -> None:
+    """Paper-coloured hexes without outlines reached from the board's edge: ``off`` (in place)."""
+    bare = {h for h in grid.hexes() if outline.get(h, 6) <= 1 and terrain[h] == "plain"}
+    if not bare:
+        return
+    edge_hexes = [h for h in bare if len(grid.neighbours(h)) < 6]
+    seen = set(edge_hexes)
+    todo = list(edge_hexes)
+    while todo:
+        h = todo.pop()
+        for n in grid.neighbours(h):
+            if n in bare and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    for h in seen:
+        terrain[h] = "off"
