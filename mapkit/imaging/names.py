@@ -1,6 +1,7 @@
 """Stage 7, names (:func:`read_names` -> ``{hex: name}``, notes): the print round the
-cities (:func:`text_ink`), cut into lines of text (:func:`text_lines`), read by Tesseract
-(Czech, Polish, German) and given to the nearest city, one name a city. See
+cities (:func:`text_ink`), cut into lines of text (:func:`text_lines`), the hex outlines
+lifted off them, read by Tesseract in German, Czech and Polish alone (the surest reading
+kept) and given to the nearest city, one name a city. See
 ``docs/import.md``, "Names".
 """
 
@@ -55,8 +56,7 @@ def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
         langs = langs or ["eng"]
     letter = P.NAME_LETTER * fit.hex_px
     labels = _near_cities(fit, cities, _names_of_lines(text_lines_round(rgb, fit, reading), letter))
-    config = f"-l {'+'.join(langs)} --psm 6"
-    texts = _read(rgb, fit, reading, labels, letter, config)
+    texts = _read(rgb, fit, reading, labels, letter, langs)
     found = _match(fit, cities, labels, texts)
     missing = [h for h in cities if h not in found]
     if missing:
@@ -97,9 +97,11 @@ def text_ink(rgb, fit, reading, h):
     return _print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.TEXT_DARK), box
 
 
-def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = True) -> np.ndarray:
+def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = True,
+           rim: float = 0.0) -> np.ndarray:
     """Print in ``box``: grey pixels (darkest channel under ``prefilter``, under ``dark`` once the
-    light is out) on no hex outline (unless print lies on both sides of it) and in no city hex."""
+    light is out) on no hex outline (unless print lies on both sides of it) and in no city hex
+    (but for ``rim`` hexes along its sides, inside its ring)."""
     x0, y0, x1, y1 = box
     patch = rgb[y0:y1, x0:x1]
     lo = np.minimum(np.minimum(patch[..., 0], patch[..., 1]), patch[..., 2])
@@ -113,9 +115,10 @@ def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = Tr
     lin = LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)
     printed = lin.mean(axis=1) < dark
     du, dv, key = _offsets(fit, _grid_coords(fit, px, py))
-    printed &= ~np.isin(key, [_key(fit, c) for c in reading.cities])
+    side = _side_distance(du, dv)
+    printed &= ~(np.isin(key, [_key(fit, c) for c in reading.cities]) & (side > rim))
     band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
-    on_side = _side_distance(du, dv) * fit.hex_px <= band
+    on_side = side * fit.hex_px <= band
     printed &= ~_on_strokes(fit, reading, du, dv, key)
     if not sides:
         on_side[:] = False
@@ -294,47 +297,131 @@ def _near_cities(fit, cities, labels: list[TextLine]) -> list[TextLine]:
     return out
 
 
-def _read(rgb, fit, reading, labels, letter: float, config: str) -> dict:
-    """Tesseract's reading of each name (key: its index in ``labels``), the hex outlines across it
-    kept (a letter a line crosses reads better whole)."""
+def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
+    """Tesseract's reading of each name (key: its index in ``labels``) and how sure it is (its
+    least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
+    is surest of; a tie goes to the language first in ``NAME_LANGUAGES`` (languages read together
+    change with the names read before: Tesseract tries the language it used last first)."""
     if not labels:
         return {}
-    return ocr.read_sheets([(k, _for_tesseract(rgb, fit, reading, lab, letter))
-                            for k, lab in enumerate(labels)], config, P.NAME_TARGET_PX)
+    crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in enumerate(labels)]
+    best: dict = {}
+    for lang in langs:
+        read = ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX)
+        for k, (text, sure) in read.items():
+            if k not in best or sure > best[k][1]:
+                best[k] = (text, sure)
+    return best
 
 
 def _for_tesseract(rgb, fit, reading, lab: TextLine, letter: float) -> np.ndarray:
-    """A name as Tesseract likes it: dark print on white with its edges and accents, the rest
-    whitened, enlarged until letters stand ``NAME_TARGET_PX`` high."""
+    """A name as Tesseract likes it: dark print on white with its edges and accents (also on the
+    rim of a city hex), the hex outlines lifted off it, the rest whitened; widened over print
+    that goes on beyond a hex outline (``NAME_GROW``); enlarged until letters stand
+    ``NAME_TARGET_PX`` high."""
     from PIL import Image
     pad = max(2, int(round(P.NAME_PAD * letter)))
+    grow = int(round(P.NAME_GROW * letter))
     h, w = rgb.shape[:2]
-    crop = (max(0, lab.x0 - pad), max(0, lab.y0 - pad), min(w, lab.x1 + pad), min(h, lab.y1 + pad))
-    soft = _print(rgb, fit, reading, crop, P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK, sides=False)
+    crop = (max(0, lab.x0 - pad - grow), max(0, lab.y0 - pad), min(w, lab.x1 + pad + grow),
+            min(h, lab.y1 + pad))
+    soft = _print(rgb, fit, reading, crop, P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK, sides=False,
+                  rim=P.NAME_CITY_RIM)
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
-    grey = np.where(soft, grey, 255).astype(np.uint8)
+    grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop)
+    a, b = _grown(grey < P.TEXT_PREFILTER, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
+    grey = grey[:, a:b]
     scale = max(1.0, P.NAME_TARGET_PX / max(letter, 1.0))
     img = Image.fromarray(grey)
     img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.LANCZOS)
     return np.asarray(img, dtype=np.uint8)
 
 
+def _grown(ink: np.ndarray, a: int, b: int, letter: float) -> tuple[int, int]:
+    """Columns ``a:b`` of ``ink`` (a name's rows) widened either way over columns with a run of
+    ink ``NAME_GROW_TALL`` letters high (a stroke, not a dot of a texture), across gaps of at
+    most ``NAME_GROW_GAP`` letters (a letter's part beyond a lifted outline).
+
+    >>> ink = np.zeros((6, 15), dtype=bool); ink[1:5, [0, 5, 8, 9, 14]] = True; ink[2, 3] = True
+    >>> _grown(ink, 4, 6, 10.0)         # gaps of 3 px at most: 0 and 8, 9 (2 px off); not 14 (4)
+    (0, 10)
+    >>> ink[1:5, 0] = False; ink[1, 0] = ink[4, 0] = True       # two dots 3 px apart: no stroke
+    >>> _grown(ink, 4, 6, 10.0)
+    (4, 10)
+    """
+    run = np.zeros(ink.shape[1], dtype=int)
+    tallest = np.zeros(ink.shape[1], dtype=int)
+    for row in ink:
+        run = (run + 1) * row
+        tallest = np.maximum(tallest, run)
+    cols = tallest >= P.NAME_GROW_TALL * letter
+    gap = P.NAME_GROW_GAP * letter
+    a, b = max(0, a), min(len(cols), b)
+    for k in range(a - 1, -1, -1):
+        if cols[k]:
+            if a - 1 - k > gap:
+                break
+            a = k
+    for k in range(b, len(cols)):
+        if cols[k]:
+            if k - b > gap:
+                break
+            b = k + 1
+    return a, b
+
+
+def _lift_outlines(fit, grey: np.ndarray, crop) -> np.ndarray:
+    """``grey`` (the print in ``crop``) with the hex outlines across it lifted: a pixel within
+    ``NAME_LINE_HALF`` of an outline takes the lighter of the two pixels ``NAME_LINE_CLEAR_PX``
+    beyond the line either side, so a letter the line crosses stays whole and the bare line goes."""
+    h, w = grey.shape
+    ys, xs = np.mgrid[0:h, 0:w]
+    ys, xs = ys.ravel(), xs.ravel()
+    du, dv, _key = _offsets(fit, _grid_coords(fit, xs + crop[0], ys + crop[1]))
+    half = P.NAME_LINE_HALF * fit.hex_px
+    on = np.nonzero(_side_distance(du, dv) * fit.hex_px <= half)[0]
+    if not len(on):
+        return grey
+    step = _across_px(fit, du[on], dv[on]) * (half + P.NAME_LINE_CLEAR_PX)
+    lighter = np.zeros(len(on), dtype=np.uint8)
+    for sign in (1.0, -1.0):
+        qx = np.clip(np.rint(xs[on] + sign * step[:, 0]), 0, w - 1).astype(np.intp)
+        qy = np.clip(np.rint(ys[on] + sign * step[:, 1]), 0, h - 1).astype(np.intp)
+        lighter = np.maximum(lighter, grey[qy, qx])
+    out = grey.copy()
+    out[ys[on], xs[on]] = lighter
+    return out
+
+
 def clean_name(text: str) -> str:
-    """Tesseract's reading of a name, tidied: letters, spaces, hyphens, apostrophes and dots
-    only, single spaces.
+    """Tesseract's reading of a name, tidied: letters, spaces, hyphens, apostrophes, dots and
+    brackets in pairs (Frankfurt (Oder)) only, single spaces, none just inside a bracket.
 
     >>> clean_name(" Frýdek- Místek| "), clean_name("Ústí  nad Labem\\n")
     ('Frýdek-Místek', 'Ústí nad Labem')
+    >>> clean_name("Frankfurt ( Oder)|"), clean_name("(Nice"), clean_name("Halle (Saale")
+    ('Frankfurt (Oder)', 'Nice', 'Halle Saale')
     """
-    kept = "".join(ch if ch.isalpha() or ch in " -'." else " " for ch in text)
-    words = " ".join(kept.split())
-    return words.replace("- ", "-").replace(" -", "-").strip(" -.'")
+    kept = "".join(ch if ch.isalpha() or ch in " -'.()" else " " for ch in text)
+    depth, out = 0, []
+    for k, ch in enumerate(kept):
+        if ch == "(" and depth == 0 and ")" in kept[k:]:
+            depth = 1
+        elif ch == ")" and depth == 1:
+            depth = 0
+        elif ch in "()":
+            ch = " "
+        out.append(ch)
+    words = " ".join("".join(out).split())
+    words = words.replace("- ", "-").replace(" -", "-").replace("( ", "(").replace(" )", ")")
+    return words.strip(" -.'")
 
 
 def _match(fit, cities, labels: list[TextLine], texts: dict) -> dict:
-    """Each name read to a city: the assignment nearest in total, within ``NAME_REACH``."""
+    """Each name read (``texts``: key -> text, sureness; no less sure than ``NAME_SURE``) to a
+    city: the assignment nearest in total, within ``NAME_REACH``."""
     from .settle import assign
-    names = [(k, clean_name(texts.get(k, ""))) for k in range(len(labels))]
+    names = [(k, clean_name(texts[k][0])) for k in texts if texts[k][1] >= P.NAME_SURE]
     names = [(k, t) for k, t in names if len(t) >= 2]
     if not names:
         return {}

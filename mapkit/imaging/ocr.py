@@ -8,7 +8,7 @@ import numpy as np
 
 from . import params as P
 
-__all__ = ["OcrUnavailable", "ocr_available", "read_sheets", "languages", "NUMBERS"]
+__all__ = ["OcrUnavailable", "ocr_available", "read_sheets", "read_sheets_scored", "languages", "NUMBERS"]
 
 NUMBERS = "--psm 6 -c tessedit_char_whitelist=123456"     # race numbers: digits 1 to 6 only
 
@@ -43,6 +43,12 @@ def languages(wanted) -> list[str]:
 def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX) -> dict:
     """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text (words
     ``line_px`` apart in height on one line)."""
+    return {key: text for key, (text, _sure) in read_sheets_scored(crops, config, line_px).items()}
+
+
+def read_sheets_scored(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX) -> dict:
+    """As :func:`read_sheets`, key -> ``(text, confidence)``: the confidence is Tesseract's
+    least confidence (0 to 100) in a word of the crop with a letter or digit, -1 for none."""
     out: dict = {}
     i = 0
     while i < len(crops):
@@ -52,25 +58,33 @@ def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX
             height += crops[i][1].shape[0] + P.SHEET_GAP_PX
             i += 1
         sheet, spans = _sheet(batch, height)
-        words: dict = {key: [] for key, _, _ in spans}
-        data = _tesseract(sheet, config)
-        for k, text in enumerate(data.get("text", [])):
-            text = (text or "").strip()
-            if not text:
-                continue
-            cy = data["top"][k] + data["height"][k] / 2
-            for key, top, bottom in spans:
-                if top <= cy < bottom:
-                    words[key].append((data["top"][k], data["left"][k], text))
-                    break
-        for key, _, _ in spans:
-            rows: list[list] = []
-            for word in sorted(words[key]):
-                if rows and abs(rows[-1][0][0] - word[0]) < line_px * 0.6:
-                    rows[-1].append(word)
-                else:
-                    rows.append([word])
-            out[key] = " ".join(w[2] for row in rows for w in sorted(row, key=lambda w: w[1]))
+        out.update(_words_by_crop(_tesseract(sheet, config), spans, line_px))
+    return out
+
+
+def _words_by_crop(data: dict, spans, line_px: float) -> dict:
+    """Tesseract's words on a sheet given back to the crops whose rows they lie in, in reading
+    order: key -> ``(text, least confidence)``."""
+    words: dict = {key: [] for key, _, _ in spans}
+    for k, text in enumerate(data.get("text", [])):
+        text = (text or "").strip()
+        if not text:
+            continue
+        cy = data["top"][k] + data["height"][k] / 2
+        for key, top, bottom in spans:
+            if top <= cy < bottom:
+                words[key].append((data["top"][k], data["left"][k], text, float(data["conf"][k])))
+                break
+    out = {}
+    for key, _, _ in spans:
+        rows: list[list] = []
+        for word in sorted(words[key]):
+            if rows and abs(rows[-1][0][0] - word[0]) < line_px * 0.6:
+                rows[-1].append(word)
+            else:
+                rows.append([word])
+        out[key] = (" ".join(w[2] for row in rows for w in sorted(row, key=lambda w: w[1])),
+                    min((w[3] for w in words[key] if any(ch.isalnum() for ch in w[2])), default=-1.0))
     return out
 
 
@@ -90,8 +104,12 @@ def _sheet(batch, height: int):
 
 def _tesseract(sheet: np.ndarray, config: str) -> dict:
     """Tesseract's words on a sheet (pytesseract's ``image_to_data`` dictionary)."""
+    import os
+
     import pytesseract
     from PIL import Image
+    # (one thread: Tesseract's OpenMP threads fight over the cores, 4x slower on 2 busy cores)
+    os.environ.setdefault("OMP_THREAD_LIMIT", str(P.TESSERACT_THREADS))
     try:
         return pytesseract.image_to_data(Image.fromarray(sheet), config=config,
                                          output_type=pytesseract.Output.DICT)

@@ -162,6 +162,7 @@ UNBIAS_ALONE = 0.3           # share of a race number's mean score taken off (nu
 UNBIAS_SHARED = 0.5          # ... and for numbers sharing a ring
 TESSERACT_BONUS = 0.02       # added to the template score of what Tesseract read
 DIGIT_TARGET_PX = 24         # crops are enlarged until a digit is about this tall for Tesseract
+TESSERACT_THREADS = 1        # OpenMP threads per Tesseract run (more fight over the cores: slower)
 SHEET_GAP_PX = 40            # white between crops on a sheet sent to Tesseract
 SHEET_MAX_PX = 20000         # height of one sheet (Tesseract refuses over 32767)
 
@@ -189,7 +190,7 @@ SHUFFLES = 200               # the board's tens digits shuffled this many times 
 SIGNIFICANCE = 0.99          # ... and its layout must beat this share of them to be regions
 
 # -- names -------------------------------------------------------------------------------------
-NAME_LANGUAGES = ("ces", "pol", "deu")   # Tesseract's data for Czech, Polish, German names
+NAME_LANGUAGES = ("deu", "ces", "pol")   # Tesseract data, each read alone; a tie goes to the first
 NAME_REACH = 1.6             # hexes from a city's centre its name's box may begin
 NAME_LONG = 2.8              # hexes a long name reaches along its line (Jindřichův Hradec: 2.3)
 NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes, for the search
@@ -204,6 +205,13 @@ TEXT_HUE = 70                # channel spread (0..255) under which a pixel is gr
 TEXT_DARK = 0.05             # linear light (the paper 1) under which a grey pixel is print
 TEXT_SOFT_PREFILTER = 230    # ... and, round a line found, its edges and accents: sRGB level
 TEXT_SOFT_DARK = 0.7         # ... and linear light
+NAME_LINE_HALF = 0.006       # half a hex outline's width, in hexes (0.09 mm at 14 mm): lifted off a
+NAME_LINE_CLEAR_PX = 0.5     # ... name, its pixels taking the lighter of those this far beyond it
+NAME_GROW = 0.6              # letters a name's crop may widen over print beyond a hex outline ...
+NAME_GROW_GAP = 0.3          # ... across gaps this many letters wide at most (a lifted outline)
+NAME_GROW_TALL = 0.25        # ... columns whose print runs this many letters high (no texture dot)
+NAME_CITY_RIM = 0.025        # hexes along a city hex's sides, outside its ring, a name may reach into
+NAME_SURE = 30               # a reading with a word Tesseract is less sure of (0-100) is no name
 NAME_PAD = 0.2               # letters of margin round a name cut out for Tesseract
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
 TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's

@@ -1,0 +1,74 @@
+"""Names read from pictures (mapkit.imaging.names, stage 7): the pieces worked by hand. A name
+keeps its brackets in pairs; a hex outline across a name is lifted where it runs bare and kept
+where a letter crosses it; a crop widens over a letter's part beyond an outline but not over a
+texture's dots; each name is read in each language alone and the surest reading kept.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from mapkit.grid import Grid
+from mapkit.imaging import names, ocr
+
+
+def test_clean_name_keeps_brackets_in_pairs():
+    assert names.clean_name("Frankfurt ( Oder)|") == "Frankfurt (Oder)"
+    assert names.clean_name("Halle (Saale)") == "Halle (Saale)"
+    # a bracket with no partner is noise (a line's end beside a letter): a space
+    assert names.clean_name("(Nice") == "Nice"
+    assert names.clean_name(")strava") == "strava"
+    assert names.clean_name(" Frýdek- Místek| ") == "Frýdek-Místek"
+
+
+def test_a_bare_outline_is_lifted_and_a_letter_across_it_kept():
+    # Pointy hexes, 40 px apart, grid origin on pixel (0, 0): the side between A1 (centre
+    # (0.5, 0.577) grid units) and B1 (1.5, 0.577) runs down x = 1.0, pixel column 40, from
+    # y = 11.5 to 34.6 px. NAME_LINE_HALF * 40 = 0.24 px: column 40 alone is on the line; its
+    # pixels take the lighter of columns 39 and 41 (0.24 + 0.5 px beyond, rounded).
+    fit = SimpleNamespace(grid=Grid("pointy", "odd", 3, 3, 1.0),
+                          affine=np.array([[40.0, 0.0, 0.0], [0.0, 40.0, 0.0]]), hex_px=40.0)
+    grey = np.full((40, 60), 255, dtype=np.uint8)
+    grey[:, 40] = 40                     # the outline
+    grey[20:22, 30:51] = 30              # a stroke across it
+    grey[24:29, 41] = 30                 # a stem beside it
+    out = names._lift_outlines(fit, grey, (0, 0, 60, 40))
+    assert out[16, 40] == 255            # bare line: both sides white
+    assert out[20, 40] == 30             # the stroke crosses: both sides dark, kept
+    assert out[25, 40] == 255            # beside the stem: the far side is white
+    assert out[25, 41] == 30             # the stem itself is off the line
+    assert out[16, 39] == 255 and out[20, 35] == 30
+
+
+def test_a_crop_widens_over_strokes_not_over_dots():
+    # letter 10 px: gaps of 3 px at most, strokes 2.5 px high at least (NAME_GROW_TALL 0.25)
+    ink = np.zeros((6, 15), dtype=bool)
+    ink[1:5, [0, 5, 8, 9, 14]] = True
+    assert names._grown(ink, 4, 6, 10.0) == (0, 10)      # 0: 3 px off; 8, 9: 2; 14: 4, too far
+    ink[1:5, 0] = False
+    ink[[1, 4], 0] = True                                 # two dots, no stroke
+    assert names._grown(ink, 4, 6, 10.0) == (4, 10)
+
+
+def test_words_go_to_their_crop_with_the_least_sure_word():
+    data = {"text": ["Frankfurt", "(Oder)", "|", "Kiel", " "],
+            "top": [50, 50, 52, 150, 160], "left": [10, 200, 400, 10, 90],
+            "height": [30, 30, 30, 30, 30], "conf": [96, 88, 12, 91, 5]}
+    spans = [("a", 20, 120), ("b", 120, 220), ("c", 220, 320)]
+    out = ocr._words_by_crop(data, spans, 32)
+    # "|" has no letter: its 12 does not count; the blank word is no word
+    assert out == {"a": ("Frankfurt (Oder) |", 88.0), "b": ("Kiel", 91.0), "c": ("", -1.0)}
+
+
+def test_each_name_is_read_in_each_language_and_the_surest_kept(monkeypatch):
+    readings = {"deu": {0: ("Lübeck", 96.0), 1: ("Münster", 90.0)},
+                "ces": {0: ("Lůbeck", 91.0), 1: ("Můnster", 93.0)},
+                "pol": {0: ("Lubeck", 96.0), 1: ("Munster", 20.0)}}
+    monkeypatch.setattr(names, "_for_tesseract", lambda *a: np.zeros((4, 4), dtype=np.uint8))
+    monkeypatch.setattr(ocr, "read_sheets_scored", lambda crops, config, px: readings[config.split()[1]])
+    labels = [names.TextLine(0, 0, 10, 5), names.TextLine(0, 10, 10, 15)]
+    got = names._read(None, None, None, labels, 10.0, ["deu", "ces", "pol"])
+    # Lübeck: deu and pol tie at 96, the first language keeps it; Münster: ces is surer
+    assert got == {0: ("Lübeck", 96.0), 1: ("Můnster", 93.0)}
