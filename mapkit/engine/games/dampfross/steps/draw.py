@@ -89,10 +89,11 @@ def begin_race(s) -> None:
 
 
 # -- which races may be run --------------------------------------------------------------
-def track_distances(s, src: int) -> dict:
+def track_distances(s, src: int, within: int | None = None) -> dict:
     """Pieces of built track (anyone's, ferry lines as one piece) from hex ``src`` to every
-    hex it reaches; :data:`~mapkit.search.INF` for a hex no track leads to."""
-    return _Distances(bfs(s.track_neighbours(), [src]))
+    hex it reaches (``within``: to those at most this far); :data:`~mapkit.search.INF` for a
+    hex no track leads to (or farther)."""
+    return _Distances(bfs(s.track_neighbours(), [src], within))
 
 
 class _Distances(dict):
@@ -125,7 +126,8 @@ def _refusal(s, start_city: int, dist, target_num: int) -> str | None:
 
 
 def _dist_for(s, start_hex: int):
-    return None if s.rules.forbidden_by_table() else track_distances(s, start_hex)
+    # a target is refused only when nearer than min_track: farther distances never matter
+    return None if s.rules.forbidden_by_table() else track_distances(s, start_hex, max(s.rules.min_track() - 1, 0))
 
 
 def _has_target(s, start_hex: int, start_city: int, table, special_race: bool = False) -> bool:
