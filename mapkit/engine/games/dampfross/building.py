@@ -10,22 +10,24 @@ or crossing fee to every other player with track there (not in a city, not to th
 the piece he runs parallel to, who get the parallel fee instead).
 
 Listing the legal single pieces (:func:`listed_actions`) runs over the player's *frontier*
-(:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built), each edge kept
-classified by :func:`classify` as it changes: its cost when a piece there pays no fee (legal
-when the points suffice), or marked for full pricing (fees, a map rule). Listing never walks
-the whole network, and prices in full only the few pieces that pay fees.
+(:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built). Each frontier edge
+keeps its price (cost and fees), priced again only where a piece brought a new owner or a
+network grew (:func:`track_changed`, :func:`_reprice`), and the edges stay sorted beside their
+actions and a byte naming the price (:class:`~.listing.Listing`): listing judges the player's
+few distinct prices, then picks the edges whose price fits, with no walk over the network and
+no sorting.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from itertools import compress
 
 from ...errors import IllegalAction
 from ...ledger import BANK
+from .listing import JUDGED, code_of
 
 __all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
-           "act_build", "act_ferry", "ferries_to_buy", "split", "track_changed", "Listing"]
+           "act_build", "act_ferry", "ferries_to_buy", "split", "track_changed"]
 
 
 def split(amount: int, a: int, b: int, accounts) -> tuple[int, int]:
@@ -85,7 +87,8 @@ def builders(s, p: int) -> tuple:
 def act_build(s, p: int, action: dict):
     eids = [edge_of(s, x) for x in pieces_of(action)]
     effects = plan_build(s, p, eids)
-    norm = {"type": "build", "player": p, "pieces": [s.board.edge_name(e) for e in eids]}
+    names = s.board.edge_names
+    norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
     return norm, lambda: commit_build(s, p, effects)
 
 
@@ -116,6 +119,9 @@ def plan_build(s, p: int, eids: list) -> list:
 class _Plan:
     """The pieces of one build action, checked in order: where they may go, what they cost,
     who pays whom, and the money each builder would have left (nobody builds on debt)."""
+
+    __slots__ = ("s", "p", "who", "joint", "bits", "conn", "mine", "post", "left", "fees_budget", "new_hexes",
+                 "new_edges", "reached_now", "spent", "paid", "got")
 
     def __init__(self, s, p: int):
         self.s, self.p = s, p
@@ -252,7 +258,7 @@ def commit_build(s, p: int, effects: list) -> None:
     post = s.step == "post_build"
     counts_fees = post and rules.budget_counts_fees()
     hex_owners = s.net.hex_owners
-    bits = sum(1 << q for q in who)
+    bits = 1 << who[0] | (1 << who[1] if joint else 0)
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
@@ -265,7 +271,8 @@ def commit_build(s, p: int, effects: list) -> None:
         else:
             s.points -= need
         # where every builder had a piece already, nobody's prices change but the laid edge's
-        changed = [h for h in (a, c) if hex_owners[h] & bits != bits]
+        new_a, new_c = hex_owners[a] & bits != bits, hex_owners[c] & bits != bits
+        changed = ((a, c) if new_c else (a,)) if new_a else (c,) if new_c else ()
         s.net.add_piece(who, eid)
         track_changed(s, changed, laid=eid)
         if joint:
@@ -389,7 +396,7 @@ def _reprice(s, p: int) -> None:
 
     Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
     cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
-    it when it is listed; ``s._listing[p]`` (a :class:`Listing`) keeps the same edges sorted,
+    it when it is listed; ``s._listing[p]`` (a :class:`~.listing.Listing`) keeps the same edges sorted,
     with their actions and price codes, and ``s._prices[p]`` counts the edges of each price, so
     that listing judges a few prices, not every edge. An edge off the frontier has no entry."""
     todo = s._stale[p]
@@ -430,13 +437,16 @@ def _reprice(s, p: int) -> None:
             v = fee << FEE_SHIFT | cost
         if v != old:
             cls[e] = v
+            code = codes.get(v)
+            if code is None:
+                code = code_of(codes, v)
             if old is None:
                 action = acts.get(e)
                 if action is None:
                     action = acts[e] = {"type": "build", "player": p, "pieces": [names[e]]}
-                listing.add(e, action, _code(codes, v))
+                listing.add(e, action, code)
             else:
-                listing.recode(e, _code(codes, v))
+                listing.recode(e, code)
                 _uncount(prices, old)
             prices[v] = prices.get(v, 0) + 1
     todo.clear()
@@ -466,54 +476,6 @@ def single_pieces(s, p: int) -> list:
     return _affordable(s, p, False)
 
 
-class Listing:
-    """A player's priced frontier edges (``edges``, sorted), their build actions (``actions``,
-    the dicts of ``Tables.piece_actions``) and the codes of their prices (``codes``, one byte
-    each, :func:`_code`) side by side: the pieces that fit are picked by translating the codes
-    into a byte string of yes and no, both passes in C, with no sorting."""
-
-    __slots__ = ("edges", "actions", "codes")
-
-    def __init__(self):
-        self.edges: list[int] = []
-        self.actions: list[dict] = []
-        self.codes = bytearray()
-
-    def copy(self) -> Listing:
-        other = Listing()
-        other.edges, other.actions, other.codes = self.edges.copy(), self.actions.copy(), self.codes.copy()
-        return other
-
-    def add(self, e: int, action: dict, code: int) -> None:
-        i = bisect_left(self.edges, e)
-        self.edges.insert(i, e)
-        self.actions.insert(i, action)
-        self.codes.insert(i, code)
-
-    def recode(self, e: int, code: int) -> None:
-        self.codes[bisect_left(self.edges, e)] = code
-
-    def remove(self, e: int) -> None:
-        i = bisect_left(self.edges, e)
-        del self.edges[i]
-        del self.actions[i]
-        del self.codes[i]
-
-
-# Price codes: a map rule's edges, the first 254 prices a game meets, and the rest.
-_JUDGED, _OTHER = 0, 255
-
-
-def _code(codes: dict, v: int) -> int:
-    """The byte that stands for price ``v`` in a :class:`Listing` (``codes``: the game's)."""
-    code = codes.get(v)
-    if code is None:
-        code = _JUDGED if v < 0 else len(codes) + 1 if len(codes) < 254 else _OTHER
-        if code != _OTHER:
-            codes[v] = code
-    return code
-
-
 def _affordable(s, p: int, actions: bool) -> list:
     """:func:`single_pieces` of a player building alone (``actions``: their build actions)."""
     _reprice(s, p)
@@ -535,9 +497,9 @@ def _affordable(s, p: int, actions: bool) -> list:
     slow = False                # some edges are judged one by one (a map rule), or have no code
     for v in prices:
         code = codes.get(v)
-        if code is None or code == _JUDGED:
+        if code is None or code == JUDGED:
             slow = True
-        elif fits(v):
+        elif (v & _COST <= left and v >> FEE_SHIFT <= account) if not post else fits(v):
             table[code] = 1
             n_fit += 1
     listing = s._listing[p]

@@ -33,6 +33,7 @@ from ...network import OwnedTrack
 from ...state import Log, State
 from . import building, view
 from .actions import ACTION_TYPES, CHANCE_TYPES, EXTERNAL_TYPES, REFUSALS
+from .listing import Listing
 from .numbers import NumberTable
 from .rules import DampfrossRules
 from .steps import STEPS
@@ -146,10 +147,11 @@ class DampfrossState(State):
         self.pb_started: set = set()
         self.last_race_no = None                # set when the time limit is up
         self._graph: TrackGraph | None = None  # the built track as a graph (track_rows())
+        self._dists: tuple | None = None        # (track, start) and its distances for the draws
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
         self._prices: list[dict[int, int]] = [{} for _ in range(n)]     # price -> how many edges
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
-        self._listing = [building.Listing() for _ in range(n)]        # the priced edges, sorted
+        self._listing = [Listing() for _ in range(n)]        # the priced edges, sorted
         self.winners_: list = []
         self.end_reason = None
         if self.unconnected <= 1:
@@ -394,14 +396,18 @@ class TrackGraph:
     def _lay(self, board, eid: int, owners: tuple) -> None:
         a, c = board.edge_ends[eid]
         rows = self.rows
+        near = self.near
         for h, nb in ((a, c), (c, a)):
             row = rows.get(h, ())
             entry = (nb, eid, owners)
             for i, (_, step, _) in enumerate(row):
-                if step == eid or step < 0:     # the same edge: new owners; a ferry: pieces go first
-                    row = row[:i] + (entry,) + row[i + (step == eid):]
+                if step == eid:                 # the same edge: new owners
+                    rows[h] = row[:i] + (entry,) + row[i + 1:]
+                    break
+                if step < 0:                    # a ferry line: pieces go first
+                    rows[h] = row[:i] + (entry,) + row[i:]
+                    near[h] = near[h][:i] + (nb,) + near[h][i:]
                     break
             else:
-                row = row + (entry,)
-            rows[h] = row
-            self.near[h] = tuple(x[0] for x in row)
+                rows[h] = row + (entry,)
+                near[h] = near.get(h, ()) + (nb,)

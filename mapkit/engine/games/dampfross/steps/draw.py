@@ -126,8 +126,15 @@ def _refusal(s, start_city: int, dist, target_num: int) -> str | None:
 
 
 def _dist_for(s, start_hex: int):
-    # a target is refused only when nearer than min_track: farther distances never matter
-    return None if s.rules.forbidden_by_table() else track_distances(s, start_hex, max(s.rules.min_track() - 1, 0))
+    """Track distances from ``start_hex`` as the checks of a draw need them (kept while the
+    track stays as it is: a race's draws ask again for the same start)."""
+    if s.rules.forbidden_by_table():
+        return None
+    key = (s.net.version, tuple(s.ferry_owners), start_hex)
+    if s._dists is None or s._dists[0] != key:
+        # a target is refused only when nearer than min_track: farther distances never matter
+        s._dists = (key, track_distances(s, start_hex, max(s.rules.min_track() - 1, 0)))
+    return s._dists[1]
 
 
 def _has_target(s, start_hex: int, start_city: int, table, special_race: bool = False) -> bool:
