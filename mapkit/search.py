@@ -40,18 +40,18 @@ __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch"]
 INF = 2**31 - 1
 
 
-def bfs(rows, sources) -> dict:
+def bfs(rows, sources, limit: int | None = None) -> dict:
     """Steps from ``sources`` to every node reachable over ``rows`` (``rows.get(u)``: the
-    neighbours of ``u``, or nothing), as a dict.
+    neighbours of ``u``, or nothing), as a dict; ``limit``: nodes farther than this are left out.
 
-    >>> bfs({0: (1,), 1: (0, 2), 2: (1,)}, [0])
-    {0: 0, 1: 1, 2: 2}
+    >>> bfs({0: (1,), 1: (0, 2), 2: (1,)}, [0]), bfs({0: (1,), 1: (0, 2), 2: (1,)}, [0], limit=1)
+    ({0: 0, 1: 1, 2: 2}, {0: 0, 1: 1})
     """
     dist = {s: 0 for s in sources}
     frontier = list(dist)
     d = 0
     get = rows.get
-    while frontier:
+    while frontier and (limit is None or d < limit):
         d += 1
         nxt = []
         for u in frontier:
@@ -260,10 +260,10 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
         def neighbours(u, get=rows.get):
             return get(u, ())
     has_targets = targets is not None
-    # Two loops, with and without an estimate, so that the common case carries no test for it.
     # A node is settled when it leaves the heap at its best cost; a later, dearer entry of it
     # is stale. (A cost must beat the old one by more than ``eps`` to be pushed, so equal
-    # entries never pile up.)
+    # entries never pile up.) Without a limit or ``eps`` the steps carry no test for them.
+    plain = limit == math.inf and not eps
     while heap:
         if heuristic:
             _, d, u = pop(heap)
@@ -279,6 +279,15 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
             break
         if max_expansions is not None and len(settled) > max_expansions:
             break
+        if plain:
+            for v, w, label in neighbours(u):
+                nd = d + w
+                old = dist.get(v)
+                if old is None or nd < old:
+                    dist[v] = nd
+                    prev[v] = (u, label)
+                    push(heap, (nd + heuristic(v), nd, v) if heuristic else (nd, v))
+            continue
         for v, w, label in neighbours(u):
             nd = d + w
             if nd > limit:

@@ -409,6 +409,7 @@ class EngineMap:
         self._cells: tuple[list[int], tuple[int, ...], int] | None = None
         self._axial: list[tuple[int, int]] | None = None
         self._step_bound = 1.0
+        self._bounds: dict = {}
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -469,6 +470,19 @@ class EngineMap:
             q, r = ax[h]
             return k * min((abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)) // 2 for tq, tr in goals)
         return steps
+
+    def distance_table(self, targets, scale=1) -> list:
+        """:meth:`distance_to` of every hex id at once, times ``scale``: the same values, read
+        from a list (kept for the board's last few hundred target sets, which searches
+        toward one target share)."""
+        key = (frozenset(targets), scale)
+        table = self._bounds.get(key)
+        if table is None:
+            if len(self._bounds) >= 256:
+                self._bounds.clear()
+            bound = self.distance_to(targets)
+            table = self._bounds[key] = [bound(h) * scale for h in range(len(self.hex_names))]
+        return table
 
     def cell_weights(self, cost_of_edge):
         """``(weights, passable)`` numpy arrays for :func:`mapkit.search.dial_batch`, the cost of

@@ -42,7 +42,7 @@ class OwnedTrack:
     """Pieces owned by players (see the module notes)."""
 
     __slots__ = ("board", "track", "edge_owners", "owners_of", "owner_bits", "hex_owners", "nodes", "frontier",
-                 "version")
+                 "laid")
 
     def __init__(self, board, n_players: int, _copy: bool = False):
         self.board = board
@@ -56,7 +56,7 @@ class OwnedTrack:
         self.hex_owners: list = [0] * len(board.hex_names)
         self.nodes: list[set[int]] = [set() for _ in range(n_players)]
         self.frontier: list[set[int]] = [set() for _ in range(n_players)]
-        self.version = 0            # counts the pieces laid (for caches of the built track)
+        self.laid: list[int] = []   # the edge of every piece, in the order laid (for caches of the track)
 
     def copy(self) -> OwnedTrack:
         t = OwnedTrack(self.board, 0, _copy=True)
@@ -67,12 +67,17 @@ class OwnedTrack:
         t.hex_owners = self.hex_owners.copy()
         t.nodes = [s.copy() for s in self.nodes]
         t.frontier = [s.copy() for s in self.frontier]
-        t.version = self.version
+        t.laid = self.laid.copy()
         return t
 
     def as_json(self) -> dict:
         return {"track": [sorted(s) for s in self.track], "edge_owners": sorted(self.edge_owners.items()),
                 "hex_owners": list(self.hex_owners), "nodes": [sorted(s) for s in self.nodes]}
+
+    @property
+    def version(self) -> int:
+        """How many pieces were laid: it changes whenever the built track does."""
+        return len(self.laid)
 
     def owners(self, eid: int) -> tuple:
         return self.owners_of[eid]
@@ -92,7 +97,7 @@ class OwnedTrack:
     def add_piece(self, builders: tuple, eid: int) -> None:
         """A piece on edge ``eid`` owned by ``builders`` (one player, or two for joint track)."""
         a, c = self.board.edge_ends[eid]
-        self.version += 1
+        self.laid.append(eid)
         owners = self.owners_of[eid] + tuple(builders)
         self.owners_of[eid] = owners
         self.edge_owners[eid] = owners

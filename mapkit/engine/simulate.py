@@ -53,13 +53,18 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def roll(state, seed) -> dict:
+def roll(state, seed, rng: random.Random | None = None) -> dict:
     """The chance action due now, drawn from ``seed`` and the number of actions so far.
 
     The dice depend on the position only, so undoing a move never re-rolls them and a
-    resumed game rolls what the uninterrupted one would have rolled.
+    resumed game rolls what the uninterrupted one would have rolled. ``rng``: a generator to
+    seed again for it (cheaper than a new one), never used by two callers at once.
     """
-    return state.sample_chance(random.Random(f"dice:{seed}:{len(state.history)}"))
+    key = f"dice:{seed}:{len(state.history)}"
+    if rng is None:
+        return state.sample_chance(random.Random(key))
+    rng.seed(key)
+    return state.sample_chance(rng)
 
 
 def seat_names(bots) -> list:
@@ -76,17 +81,22 @@ def play_game(board, preset: str, bots, options: dict | None = None, seed: int =
     """
     from .bots import make_bot
     from .game import new_game
+    from .state import CHANCE, TERMINAL
 
     bot_objs = [make_bot(b, seed, preset=preset) if isinstance(b, str) else b for b in bots]
     if names is None:
         names = seat_names([b.name for b in bot_objs])
     g = new_game(board, preset, names, options or {}, seed=seed)
     clock = time.perf_counter
-    while not g.is_terminal() and len(g.history) < max_actions:
-        if g.is_chance_node():
-            g.apply(roll(g, seed))
+    dice = random.Random(0)
+    while len(g.history) < max_actions:
+        p = g.current_player()          # a seat, or who acts now: the dice, or nobody
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            g.apply(roll(g, seed, dice))
             continue
-        bot = bot_objs[g.current_player()]
+        bot = bot_objs[p]
         if timer is None:
             a = bot.act(g)
         else:

@@ -78,6 +78,8 @@ class State:
     ACTION_TYPES: tuple = ()
     CHANCE_TYPES: tuple = ()
     EXTERNAL_TYPES: tuple = ()
+    # Attributes that are the game's, not the state's: shared by clones, not in snapshots.
+    SHARED = frozenset(("game", "board", "rules", "options", "players", "num_players", "seed"))
     # When the current decision started, for turn timers (a front end may replace the clock).
     clock = staticmethod(time.monotonic)
     # Why the game ended (a family sets it when it ends): shown in view() and by simulate.
@@ -85,36 +87,15 @@ class State:
 
     def __init__(self, game):
         self.game = game
+        # the game's fixed facts, read at every step of the rules: attributes cost less than
+        # properties; clones share them (SHARED) and snapshots leave them out
+        self.board, self.rules, self.options = game.board, game.rules, game.options
+        self.players, self.num_players, self.seed = game.players, game.num_players, game.seed
         self.step = "over"
         self.history = Log()
         self._decision = None
         self._decision_started = self.clock()
         self._timed = False             # follow decisions for a clock (track_time)
-
-    # -- fixed facts ---------------------------------------------------------------------
-    @property
-    def board(self):
-        return self.game.board
-
-    @property
-    def rules(self):
-        return self.game.rules
-
-    @property
-    def options(self):
-        return self.game.options
-
-    @property
-    def players(self) -> tuple:
-        return self.game.players
-
-    @property
-    def num_players(self) -> int:
-        return self.game.num_players
-
-    @property
-    def seed(self):
-        return self.game.seed
 
     @property
     def phase(self) -> str:
@@ -200,13 +181,15 @@ class State:
         """An independent copy (the game's fixed facts are shared, not copied)."""
         other = object.__new__(type(self))
         d = other.__dict__
+        shared = self.SHARED
         for k, v in self.__dict__.items():
-            d[k] = v if k == "game" else fastcopy(v)
+            d[k] = v if k in shared else fastcopy(v)
         return other
 
     def snapshot(self) -> dict:
         """The whole state as comparable plain data (sets sorted; caches left out)."""
-        return {k: _plain(v) for k, v in sorted(self.__dict__.items()) if k != "game" and not k.startswith("_")}
+        shared = self.SHARED
+        return {k: _plain(v) for k, v in sorted(self.__dict__.items()) if k not in shared and not k.startswith("_")}
 
     def undo(self, player: int | None = None) -> dict:
         """Take back the last action if it was a player's (never a chance outcome); return it.

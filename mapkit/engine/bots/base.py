@@ -29,6 +29,7 @@ class Bot:
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self._random = random.Random(0)
 
     def __repr__(self):
         return f"{type(self).__name__}(seed={self.seed})"
@@ -38,8 +39,13 @@ class Bot:
         return f"{self.name}:{self.seed}:{seat}:{ply}"
 
     def rng(self, state) -> random.Random:
-        """A generator for this decision (the same in the same position, in any process)."""
-        return random.Random(self.rng_key(state.current_player(), len(state.history)))
+        """The generator for this decision (the same in the same position, in any process):
+        the bot's one generator, seeded again. Seeding sets its whole state, so it keeps
+        nothing from before; reseeding costs half of making a new one (``random.Random(text)``
+        seeds twice: from the text's hash, then from the text). Take it once per decision."""
+        r = self._random
+        r.seed(self.rng_key(state.current_player(), len(state.history)))
+        return r
 
     def act(self, state) -> dict:
         """A legal action (a JSON object) for ``state.current_player()``."""

@@ -10,16 +10,21 @@ or crossing fee to every other player with track there (not in a city, not to th
 the piece he runs parallel to, who get the parallel fee instead).
 
 Listing the legal single pieces (:func:`listed_actions`) runs over the player's *frontier*
-(:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built), each edge kept
-classified by :func:`classify` as it changes: its cost when a piece there pays no fee (legal
-when the points suffice), or marked for full pricing (fees, a map rule). Listing never walks
-the whole network, and prices in full only the few pieces that pay fees.
+(:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built). Each frontier edge
+keeps its price (cost and fees), priced again only where a piece brought a new owner or a
+network grew (:func:`track_changed`, :func:`_reprice`), and the edges stay sorted beside their
+actions and a byte naming the price (:class:`~.listing.Listing`): listing judges the player's
+few distinct prices, then picks the edges whose price fits, with no walk over the network and
+no sorting.
 """
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...errors import IllegalAction
 from ...ledger import BANK
+from .listing import JUDGED, code_of
 
 __all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
            "act_build", "act_ferry", "ferries_to_buy", "split", "track_changed"]
@@ -82,7 +87,8 @@ def builders(s, p: int) -> tuple:
 def act_build(s, p: int, action: dict):
     eids = [edge_of(s, x) for x in pieces_of(action)]
     effects = plan_build(s, p, eids)
-    norm = {"type": "build", "player": p, "pieces": [s.board.edge_name(e) for e in eids]}
+    names = s.board.edge_names
+    norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
     return norm, lambda: commit_build(s, p, effects)
 
 
@@ -114,11 +120,14 @@ class _Plan:
     """The pieces of one build action, checked in order: where they may go, what they cost,
     who pays whom, and the money each builder would have left (nobody builds on debt)."""
 
+    __slots__ = ("s", "p", "who", "joint", "bits", "conn", "mine", "post", "left", "fees_budget", "new_hexes",
+                 "new_edges", "reached_now", "spent", "paid", "got")
+
     def __init__(self, s, p: int):
         self.s, self.p = s, p
         self.who = builders(s, p)
-        self.bits = sum(1 << q for q in self.who)
         self.joint = len(self.who) == 2
+        self.bits = (1 << self.who[0] | 1 << self.who[1]) if self.joint else 1 << p
         net = s.net
         if self.joint:
             self.conn = {s.joint["at"]} | s.joint["hexes"]
@@ -138,12 +147,12 @@ class _Plan:
     def piece(self, eid: int) -> tuple:
         s = self.s
         board = s.board
-        name = board.edge_name(eid)
+        name = board.edge_names[eid]
         a, c = board.edge_ends[eid]
         far = self._placed(eid, name, a, c)
         cost = s.tables.piece_cost[eid]
         fees = self._fees(eid, far)
-        fee_total = sum(f for _, f, _ in fees)
+        fee_total = sum([f for _, f, _ in fees]) if fees else 0
         need = cost + (fee_total if self.fees_budget else 0)
         if need > self.left - self.spent:
             free = self.left - self.spent
@@ -176,7 +185,7 @@ class _Plan:
         s = self.s
         owners = s.net.owners_of[eid]
         new = self.new_hexes
-        if eid in self.new_edges or any(q in owners for q in self.who):
+        if eid in self.new_edges or (owners and any(q in owners for q in self.who)):
             raise IllegalAction("build.own-piece", f"{name}: you already have a piece there")
         in_a, in_c = a in self.conn or a in new, c in self.conn or c in new
         if not (in_a or in_c):
@@ -213,6 +222,8 @@ class _Plan:
 
     def _charge(self, name: str, cost: int, fees: list) -> list:
         """Who pays the fees (joint: split, the richer pays the odd point); refuse debt."""
+        if not fees and not self.post:
+            return []       # nothing more to pay; accounts are never negative: nothing to refuse
         s = self.s
         accounts = s.money.accounts
         who = self.who
@@ -246,6 +257,8 @@ def commit_build(s, p: int, effects: list) -> None:
     joint = len(who) == 2
     post = s.step == "post_build"
     counts_fees = post and rules.budget_counts_fees()
+    hex_owners = s.net.hex_owners
+    bits = 1 << who[0] | (1 << who[1] if joint else 0)
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
@@ -257,8 +270,11 @@ def commit_build(s, p: int, effects: list) -> None:
             s.budget -= need
         else:
             s.points -= need
+        # where every builder had a piece already, nobody's prices change but the laid edge's
+        new_a, new_c = hex_owners[a] & bits != bits, hex_owners[c] & bits != bits
+        changed = ((a, c) if new_c else (a,)) if new_a else (c,) if new_c else ()
         s.net.add_piece(who, eid)
-        track_changed(s, (a, c))
+        track_changed(s, changed, laid=eid)
         if joint:
             s.joint["hexes"] = s.joint["hexes"] | {a, c}
         if bonus is not None:
@@ -356,14 +372,23 @@ FEE_SHIFT = 8
 _COST = (1 << FEE_SHIFT) - 1
 
 
-def track_changed(s, hexes, players=None) -> None:
+def track_changed(s, hexes, players=None, laid: int | None = None) -> None:
     """The frontier edges at ``hexes`` must be priced again for ``players`` (default:
-    everybody): a piece was laid there, or a network grew. They are priced when the player
-    next lists his pieces (:func:`_reprice`), so a player who never lists costs nothing."""
-    adj = s.board.adj
-    todo = [e for h in hexes for _, e in adj[h]]
+    everybody): a network grew there, or a piece (on edge ``laid``) brought a new owner there.
+    They are priced when the player next lists his pieces (:func:`_reprice`), so a player who
+    never lists costs nothing. Only edges of his frontier concern him, and the laid edge if it
+    was: an edge joins a frontier only as a hex joins his network, and leaves it only when he
+    builds there, and both are marked then."""
+    at = s.tables.hex_edges
+    todo = set() if laid is None else {laid}
+    for h in hexes:
+        todo |= at[h]
+    front, cls = s.net.frontier, s._cls
     for q in range(s.num_players) if players is None else players:
-        s._stale[q].update(todo)
+        stale = s._stale[q]
+        stale |= todo & front[q]
+        if laid is not None and laid in cls[q]:
+            stale.add(laid)
 
 
 def _reprice(s, p: int) -> None:
@@ -371,8 +396,9 @@ def _reprice(s, p: int) -> None:
 
     Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
     cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
-    it when it is listed; ``s._priced[p]`` maps a price to its edges, so listing looks at a
-    few prices, not at every edge. An edge off the frontier has no entry."""
+    it when it is listed; ``s._listing[p]`` (a :class:`~.listing.Listing`) keeps the same edges sorted,
+    with their actions and price codes, and ``s._prices[p]`` counts the edges of each price, so
+    that listing judges a few prices, not every edge. An edge off the frontier has no entry."""
     todo = s._stale[p]
     if not todo:
         return
@@ -383,17 +409,16 @@ def _reprice(s, p: int) -> None:
     t = s.tables
     piece_cost, join_fee_at, par_fee = t.piece_cost, t.join_fee_at, t.par_fee
     checks = t.build_checks
-    front, cls, priced, nodes = net.frontier[p], s._cls[p], s._priced[p], net.nodes[p]
+    front, cls, prices, nodes, listing = net.frontier[p], s._cls[p], s._prices[p], net.nodes[p], s._listing[p]
     others = ~(1 << p)
+    acts, names, codes = t.piece_actions[p], board.edge_names, t.price_codes
     for e in todo:
         old = cls.get(e)
         if e not in front:
             if old is not None:
                 del cls[e]
-                group = priced[old]
-                group.discard(e)
-                if not group:
-                    del priced[old]
+                listing.remove(e)
+                _uncount(prices, old)
             continue
         cost = piece_cost[e]
         if checks or cost > _COST:
@@ -412,17 +437,27 @@ def _reprice(s, p: int) -> None:
             v = fee << FEE_SHIFT | cost
         if v != old:
             cls[e] = v
-            if old is not None:
-                group = priced[old]
-                group.discard(e)
-                if not group:
-                    del priced[old]
-            group = priced.get(v)
-            if group is None:
-                priced[v] = {e}
+            code = codes.get(v)
+            if code is None:
+                code = code_of(codes, v)
+            if old is None:
+                action = acts.get(e)
+                if action is None:
+                    action = acts[e] = {"type": "build", "player": p, "pieces": [names[e]]}
+                listing.add(e, action, code)
             else:
-                group.add(e)
+                listing.recode(e, code)
+                _uncount(prices, old)
+            prices[v] = prices.get(v, 0) + 1
     todo.clear()
+
+
+def _uncount(prices: dict, v: int) -> None:
+    n = prices[v] - 1
+    if n:
+        prices[v] = n
+    else:
+        del prices[v]
 
 
 def single_pieces(s, p: int) -> list:
@@ -438,40 +473,58 @@ def single_pieces(s, p: int) -> list:
                         continue
                     pieces.add(eid)
         return sorted(pieces)
+    return _affordable(s, p, False)
+
+
+def _affordable(s, p: int, actions: bool) -> list:
+    """:func:`single_pieces` of a player building alone (``actions``: their build actions)."""
     _reprice(s, p)
     post = s.step == "post_build"
     left = s.budget if post else s.points
     account = s.money.accounts[p]
     fees_budget = post and s.rules.fees_from_budget()
-    out = []
-    for v, group in s._priced[p].items():
-        if v < 0:
-            out += [e for e in group if _quote(s, p, e) is not None]
-            continue
+
+    def fits(v: int) -> bool:
         cost = v & _COST
         fee = v >> FEE_SHIFT
         if post:
-            ok = cost + fee <= account and (not fees_budget or cost + fee <= left) and cost <= left
-        else:
-            ok = cost <= left and fee <= account
-        if ok:
-            out += group
-    out.sort()
-    return out
+            return cost + fee <= account and (not fees_budget or cost + fee <= left) and cost <= left
+        return cost <= left and fee <= account
+    prices = s._prices[p]
+    codes = s.tables.price_codes
+    table = bytearray(256)      # code -> 1 where the price fits
+    n_fit = 0
+    slow = False                # some edges are judged one by one (a map rule), or have no code
+    for v in prices:
+        code = codes.get(v)
+        if code is None or code == JUDGED:
+            slow = True
+        elif (v & _COST <= left and v >> FEE_SHIFT <= account) if not post else fits(v):
+            table[code] = 1
+            n_fit += 1
+    listing = s._listing[p]
+    seq = listing.actions if actions else listing.edges
+    if slow:
+        cls = s._cls[p]
+        return list(compress(seq, [fits(v) if (v := cls[e]) >= 0 else _quote(s, p, e) is not None
+                                   for e in listing.edges]))
+    if n_fit == len(prices):
+        return seq.copy()
+    return list(compress(seq, listing.codes.translate(table)))
 
 
 def listed_actions(s, p: int) -> list:
     """The build step's listed actions: each single piece, each ferry to buy, ``done``."""
-    cached = s.tables.piece_actions[p]
-    pieces = single_pieces(s, p)
-    try:
-        out = [cached[e] for e in pieces]
-    except KeyError:
+    if len(builders(s, p)) == 1:
+        out = _affordable(s, p, True)
+    else:
+        cached = s.tables.piece_actions[p]
         names = s.board.edge_names
-        for e in pieces:
+        out = []
+        for e in single_pieces(s, p):
             if e not in cached:
                 cached[e] = {"type": "build", "player": p, "pieces": [names[e]]}
-        out = [cached[e] for e in pieces]
+            out.append(cached[e])
     for k in ferries_to_buy(s, p):
         out.append({"type": "ferry", "player": p, "ferry": s.board.ferries[k].name})
     out.append({"type": "done", "player": p})

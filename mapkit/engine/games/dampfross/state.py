@@ -33,6 +33,7 @@ from ...network import OwnedTrack
 from ...state import Log, State
 from . import building, view
 from .actions import ACTION_TYPES, CHANCE_TYPES, EXTERNAL_TYPES, REFUSALS
+from .listing import Listing
 from .numbers import NumberTable
 from .rules import DampfrossRules
 from .steps import STEPS
@@ -45,7 +46,8 @@ class Tables:
     """What a game derives once from its board and rules (shared by every clone)."""
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
-                 "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "_unit_adj")
+                 "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
+                 "price_codes", "_unit_adj")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
@@ -64,6 +66,8 @@ class Tables:
         self.build_checks = self.distinct_directions or type(rules).check_build is not DampfrossRules.check_build
         # the listed build actions, made once per (player, edge); callers must not change them
         self.piece_actions: list = [{} for _ in range(game.num_players)]
+        self.hex_edges = [frozenset(e for _, e in row) for row in board.adj]   # the edges at each hex
+        self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (building.Listing)
         self._unit_adj = None
 
     def unit_adjacency(self, board) -> list:
@@ -80,6 +84,7 @@ class DampfrossState(State):
     ACTION_TYPES = ACTION_TYPES
     CHANCE_TYPES = CHANCE_TYPES
     EXTERNAL_TYPES = EXTERNAL_TYPES
+    SHARED = State.SHARED | {"tables"}
 
     def __init__(self, game):
         super().__init__(game)
@@ -90,7 +95,7 @@ class DampfrossState(State):
             raise IllegalAction("setup.first", f"first_player {o.first_player} is not a seat of {n} players")
         if game.tables is None:
             game.tables = Tables(game)
-        t = game.tables
+        t = self.tables = game.tables
         if not t.allowed_starts:
             raise IllegalAction("setup.starts", "the map has no city where a track can start")
         if rules.unique_starts() and len(t.allowed_starts) < n:
@@ -141,10 +146,12 @@ class DampfrossState(State):
         self.pb_extra: dict = {}
         self.pb_started: set = set()
         self.last_race_no = None                # set when the time limit is up
-        self._rows_cache: tuple | None = None   # (track version, rows, neighbours) of track_rows()
+        self._graph: TrackGraph | None = None  # the built track as a graph (track_rows())
+        self._dists: tuple | None = None        # (track, start) and its distances for the draws
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
-        self._priced: list[dict[int, set[int]]] = [{} for _ in range(n)]  # price -> frontier edges
+        self._prices: list[dict[int, int]] = [{} for _ in range(n)]     # price -> how many edges
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
+        self._listing = [Listing() for _ in range(n)]        # the priced edges, sorted
         self.winners_: list = []
         self.end_reason = None
         if self.unconnected <= 1:
@@ -183,10 +190,6 @@ class DampfrossState(State):
     @property
     def stage(self) -> str:
         return self.STEPS[self.step].stage
-
-    @property
-    def tables(self) -> Tables:
-        return self.game.tables
 
     # -- changes every step makes ------------------------------------------------------------
     def go(self, step: str) -> None:
@@ -232,39 +235,24 @@ class DampfrossState(State):
             return ("post_build", self.race_no, self.pb_idx)
         return (step, self.current_player())
 
-    # -- the built track as a graph (cached until the next piece or ferry) -----------------------
+    # -- the built track as a graph (kept up to date as pieces are laid) -----------------------
     def track_rows(self) -> dict:
         """hex -> ``((neighbour, step, owners), ...)`` over built track and bought ferries; a
-        step is an edge id, or ``-1 - k`` for ferry line ``k``. Races and the race-drawing
-        distances run on it."""
-        key = (self.net.version, tuple(self.ferry_owners))
-        cache = self._rows_cache
-        if cache is not None and cache[0] == key:
-            return cache[1]
-        rows = self._track_graph()
-        self._rows_cache = (key, rows, {h: tuple(nb for nb, _, _ in row) for h, row in rows.items()})
-        return rows
+        step is an edge id, or ``-1 - k`` for ferry line ``k``: a hex's pieces in the order
+        they were first built, then its ferry lines. Races and the race-drawing distances run
+        on it; it is a view of the state, not to be changed."""
+        return self._track_graph().rows
 
     def track_neighbours(self) -> dict:
         """hex -> its neighbours over built track and bought ferries (from :meth:`track_rows`)."""
-        self.track_rows()
-        assert self._rows_cache is not None
-        return self._rows_cache[2]
+        return self._track_graph().near
 
-    def _track_graph(self) -> dict:
-        b = self.board
-        rows: dict = {}
-        ends = b.edge_ends
-        for eid, owners in self.net.edge_owners.items():
-            a, c = ends[eid]
-            rows.setdefault(a, []).append((c, eid, owners))
-            rows.setdefault(c, []).append((a, eid, owners))
-        for k, owners in enumerate(self.ferry_owners):
-            if owners:
-                f = b.ferries[k]
-                rows.setdefault(f.port, []).append((f.to, -1 - k, owners))
-                rows.setdefault(f.to, []).append((f.port, -1 - k, owners))
-        return {h: tuple(r) for h, r in rows.items()}
+    def _track_graph(self) -> TrackGraph:
+        g = self._graph
+        if g is None:
+            g = self._graph = TrackGraph()
+        g.update(self.board, self.net, self.ferry_owners)
+        return g
 
     # -- public views -------------------------------------------------------------------------
     def winners(self) -> list:
@@ -357,3 +345,69 @@ class DampfrossState(State):
     def view_details(self, seat: int | None) -> dict:
         return view.details(self, seat)
 
+
+class TrackGraph:
+    """The graph of :meth:`DampfrossState.track_rows`: ``rows`` and ``near`` (the neighbours
+    alone), brought up to date with the pieces laid since it last looked (a piece on a new
+    edge joins the end of its hexes' pieces, a parallel piece changes the owners of its
+    entries), and built again when the ferry lines' owners change. Its order is the order a
+    fresh build gives, so searches on it break ties alike however the game got there."""
+
+    __slots__ = ("laid", "ferries", "rows", "near")
+
+    def __init__(self):
+        self.laid = -1
+        self.ferries: tuple = ()
+        self.rows: dict = {}
+        self.near: dict = {}
+
+    def copy(self) -> TrackGraph:
+        g = TrackGraph()
+        g.laid, g.ferries, g.rows, g.near = self.laid, self.ferries, self.rows.copy(), self.near.copy()
+        return g
+
+    def update(self, board, net, ferry_owners) -> None:
+        laid = net.laid
+        if self.laid == len(laid) and self.ferries == tuple(ferry_owners):
+            return
+        if self.laid < 0 or self.laid > len(laid) or self.ferries != tuple(ferry_owners):
+            self._build(board, net, ferry_owners)
+        else:
+            for eid in laid[self.laid:]:
+                self._lay(board, eid, net.edge_owners[eid])
+        self.laid = len(laid)
+
+    def _build(self, board, net, ferry_owners) -> None:
+        rows: dict = {}
+        ends = board.edge_ends
+        for eid, owners in net.edge_owners.items():
+            a, c = ends[eid]
+            rows.setdefault(a, []).append((c, eid, owners))
+            rows.setdefault(c, []).append((a, eid, owners))
+        for k, owners in enumerate(ferry_owners):
+            if owners:
+                f = board.ferries[k]
+                rows.setdefault(f.port, []).append((f.to, -1 - k, owners))
+                rows.setdefault(f.to, []).append((f.port, -1 - k, owners))
+        self.rows = {h: tuple(r) for h, r in rows.items()}
+        self.near = {h: tuple(nb for nb, _, _ in r) for h, r in rows.items()}
+        self.ferries = tuple(ferry_owners)
+
+    def _lay(self, board, eid: int, owners: tuple) -> None:
+        a, c = board.edge_ends[eid]
+        rows = self.rows
+        near = self.near
+        for h, nb in ((a, c), (c, a)):
+            row = rows.get(h, ())
+            entry = (nb, eid, owners)
+            for i, (_, step, _) in enumerate(row):
+                if step == eid:                 # the same edge: new owners
+                    rows[h] = row[:i] + (entry,) + row[i + 1:]
+                    break
+                if step < 0:                    # a ferry line: pieces go first
+                    rows[h] = row[:i] + (entry,) + row[i:]
+                    near[h] = near[h][:i] + (nb,) + near[h][i:]
+                    break
+            else:
+                rows[h] = row + (entry,)
+                near[h] = near.get(h, ()) + (nb,)

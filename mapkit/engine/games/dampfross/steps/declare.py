@@ -212,16 +212,22 @@ def suggest_routes(s, p: int) -> list:
         return []
     out = []
     for key in ("fast", "cheap"):
-        route = _best_route(s, p, key)
+        route, fares = _best_route(s, p, key)
         if route is None or route in out:
             continue
         if s.rules.own_piece_required() and not any(p in owners for _, owners in route_steps(s, route)):
             continue
         out.append(route)
+        if not fares:
+            # No route pays fewer fares, and among those without fares this one moves least:
+            # the cheap search would find it again (its ties break alike, its estimate being
+            # the same grid distance, scaled), and it would be left out as listed.
+            break
     return out
 
 
 def _best_route(s, p: int, key: str):
+    """The fastest or cheapest route of ``p`` (hex ids) and its fares, or ``(None, None)``."""
     into = s.tables.into_cost
     ferries = s.board.ferries
     fast = key == "fast"
@@ -233,11 +239,13 @@ def _best_route(s, p: int, key: str):
             move = into[nb] if step >= 0 else ferries[-1 - step].steps
             yield nb, (move * _LEXICAL + fare if fast else fare * _LEXICAL + move), None
     targets = s.current.target_hexes
-    to_go = s.board.distance_to(targets)
     # every step moves at least one point: the grid distance bounds the movement points left
-    heuristic = (lambda h: to_go(h) * _LEXICAL) if fast else to_go
-    found = dijkstra([s.current.start_hex], rows, targets=targets, heuristic=heuristic)
-    return None if found.found is None else found.path(found.found)
+    to_go = s.board.distance_table(targets, _LEXICAL if fast else 1)
+    found = dijkstra([s.current.start_hex], rows, targets=targets, heuristic=to_go.__getitem__)
+    if found.found is None:
+        return None, None
+    cost = found.dist[found.found]
+    return found.path(found.found), (cost % _LEXICAL if fast else cost // _LEXICAL)
 
 
 # -- when all have declared ------------------------------------------------------------------

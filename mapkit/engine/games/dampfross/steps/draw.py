@@ -89,10 +89,11 @@ def begin_race(s) -> None:
 
 
 # -- which races may be run --------------------------------------------------------------
-def track_distances(s, src: int) -> dict:
+def track_distances(s, src: int, within: int | None = None) -> dict:
     """Pieces of built track (anyone's, ferry lines as one piece) from hex ``src`` to every
-    hex it reaches; :data:`~mapkit.search.INF` for a hex no track leads to."""
-    return _Distances(bfs(s.track_neighbours(), [src]))
+    hex it reaches (``within``: to those at most this far); :data:`~mapkit.search.INF` for a
+    hex no track leads to (or farther)."""
+    return _Distances(bfs(s.track_neighbours(), [src], within))
 
 
 class _Distances(dict):
@@ -125,7 +126,15 @@ def _refusal(s, start_city: int, dist, target_num: int) -> str | None:
 
 
 def _dist_for(s, start_hex: int):
-    return None if s.rules.forbidden_by_table() else track_distances(s, start_hex)
+    """Track distances from ``start_hex`` as the checks of a draw need them (kept while the
+    track stays as it is: a race's draws ask again for the same start)."""
+    if s.rules.forbidden_by_table():
+        return None
+    key = (s.net.version, tuple(s.ferry_owners), start_hex)
+    if s._dists is None or s._dists[0] != key:
+        # a target is refused only when nearer than min_track: farther distances never matter
+        s._dists = (key, track_distances(s, start_hex, max(s.rules.min_track() - 1, 0)))
+    return s._dists[1]
 
 
 def _has_target(s, start_hex: int, start_city: int, table, special_race: bool = False) -> bool:

@@ -1,0 +1,73 @@
+"""The fast paths of listing legal actions give what the plain definitions give: the build
+pieces kept priced with the frontier are the edges the cheap quote accepts, in edge order, and
+the suggested race routes are those of both searches over the built track (the fastest, then
+the cheapest if it differs), though the listing skips the second when the first pays no fare."""
+
+from __future__ import annotations
+
+import pytest
+
+from mapkit.engine import load_engine_map, new_game
+from mapkit.engine.bots import make_bot
+from mapkit.engine.games.dampfross.state import TrackGraph
+from mapkit.engine.games.dampfross.steps import declare
+from mapkit.engine.simulate import game_seed, roll
+from tests.support import MAPS
+
+
+def plain_routes(s, p: int) -> list:
+    """Both searches run, then left out as the rules say (no shortcut)."""
+    out = []
+    for key in ("fast", "cheap"):
+        route = declare._best_route(s, p, key)[0]
+        if route is None or route in out:
+            continue
+        if s.rules.own_piece_required() and not any(p in o for _, o in declare.route_steps(s, route)):
+            continue
+        out.append(route)
+    return out
+
+
+@pytest.mark.parametrize("mapname,options", [("example", {}), ("czechia", {"special_races": False})])
+def test_listed_pieces_and_routes_match_the_plain_definitions(mapname, options):
+    board = load_engine_map(MAPS / f"{mapname}.yaml")
+    seed = game_seed(5, 0)
+    bots = [make_bot(b, seed, preset="paluba") for b in ("random", "greedy", "random", "random")]
+    g = new_game(board, "paluba", ["a", "b", "c", "d"], options, seed=seed)
+    pieces = routes = 0
+    while not g.is_terminal():
+        if g.is_chance_node():
+            g.apply(roll(g, seed))
+            continue
+        p = g.current_player()
+        if g.step in ("build", "post_build") and not g.joint and len(g.history) % 5 == 0:
+            listed = [a["pieces"][0] for a in g.legal_actions() if a["type"] == "build"]
+            assert listed == [g.board.edge_name(e) for e in range(len(g.board.edge_ends))
+                              if g.quote(e) is not None]
+            pieces += 1
+        if g.step == "declare":
+            assert declare.suggest_routes(g, p) == plain_routes(g, p)
+            routes += 1
+        g.apply(bots[p].act(g))
+    assert pieces > 20 and routes > 10
+
+
+def test_the_track_graph_kept_up_to_date_is_the_one_built_afresh():
+    """Pieces laid, parallel pieces and ferry lines bought: the graph kept as the game goes
+    equals one built from the track, row order included (searches break ties by it)."""
+    board = load_engine_map(MAPS / "example.yaml")
+    seed = game_seed(9, 0)
+    bots = [make_bot("random", seed, preset="paluba") for _ in range(4)]
+    g = new_game(board, "paluba", ["a", "b", "c", "d"], {}, seed=seed)
+    checked = 0
+    while not g.is_terminal():
+        if g.is_chance_node():
+            g.apply(roll(g, seed))
+            continue
+        if len(g.history) % 4 == 0:
+            fresh = TrackGraph()
+            fresh.update(g.board, g.net, g.ferry_owners)
+            assert g.track_rows() == fresh.rows and g.track_neighbours() == fresh.near
+            checked += 1
+        g.apply(bots[g.current_player()].act(g))
+    assert checked > 50 and any(g.ferry_owners)
