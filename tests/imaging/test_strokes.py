@@ -128,12 +128,7 @@ def test_dark_river_colour_finds_no_river_round_a_lake(tmp_path):
     # the lake (consecutive sides share a corner), starting at the lake's shore.
     h = Hex(6, 3)
     assert any(n in lake for n in grid.neighbours(h))
-
-    def angle(n):
-        (x0, y0), (x1, y1) = grid.centre_mm(h), grid.centre_mm(n)
-        return math.atan2(y1 - y0, x1 - x0)
-
-    ring = sorted(grid.neighbours(h), key=angle)
+    ring = _round(grid, h)
     assert len(ring) == 6
     start = next(i for i in range(6) if ring[i] in lake and ring[(i + 1) % 6] not in lake)
     river = {edge(h, ring[(start + j) % 6]) for j in (1, 2, 3)}
@@ -207,12 +202,7 @@ def test_city_with_a_river_along_its_outline(tmp_path):
     grid = Grid("pointy", "odd", 8, 7, 10.0)
     terrain = {h: "plain" for h in grid.hexes()}
     city = Hex(3, 3)
-
-    def angle(n):
-        (x0, y0), (x1, y1) = grid.centre_mm(city), grid.centre_mm(n)
-        return math.atan2(y1 - y0, x1 - x0)
-
-    ring = sorted(grid.neighbours(city), key=angle)
+    ring = _round(grid, city)
     river = {edge(city, n) for n in ring[:3]}
     cities = [city, Hex(6, 1), Hex(1, 5), Hex(6, 5)]
     colours = DAMPFROSS_RED
