@@ -28,21 +28,28 @@ def run_cli(*args, input=None, cwd=None) -> subprocess.CompletedProcess:
                           text=True, encoding="utf-8", input=input, cwd=cwd or ROOT, env=env)
 
 
-def run_main(argv) -> tuple[int, str]:
-    """Run ``mapkit ARGV`` in this process (a traceback fails the calling test with its stack);
-    ``(exit code, standard error)``."""
+def run_here(*args) -> subprocess.CompletedProcess:
+    """Run ``mapkit ARGS`` in this process, as the console script does (a traceback fails the
+    calling test with its stack); the exit code and the output, as :func:`run_cli` gives them."""
     import contextlib
     import io
 
     from mapkit.cli import main
 
+    argv = [str(a) for a in args]
     err, out = io.StringIO(), io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
         try:
             rc = main(argv)
         except SystemExit as exc:  # argparse's usage errors
             rc = exc.code
-    return rc, err.getvalue()
+    return subprocess.CompletedProcess(argv, rc, out.getvalue(), err.getvalue())
+
+
+def run_main(argv) -> tuple[int, str]:
+    """:func:`run_here` for a list of arguments: ``(exit code, standard error)``."""
+    r = run_here(*argv)
+    return r.returncode, r.stderr
 
 
 def assert_one_line_error(r, *needles):

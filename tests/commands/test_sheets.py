@@ -13,8 +13,8 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from tests.support import MAPS, run_cli
-from tests.render.test_board import mapkit
+from tests.support import MAPS, run_cli, run_here
+
 
 EXAMPLE = MAPS / "example.yaml"
 EXAMPLE_TEXT = EXAMPLE.read_text(encoding="utf-8")
@@ -110,7 +110,7 @@ def test_score_sheet_keeps_a_running_account(sheets, tmp_path):
     assert rows[1] == ["start", "", ""] + ["", "", "", "20"] * 6
     assert [r[0] for r in rows[1:]] == ["start", "build phase"] + [f"race {i}" for i in range(1, 10)] + ["end"]
     out = tmp_path / "eight"
-    r = mapkit("sheets", EXAMPLE, "-o", out, "--rules", "expres", "--players", "8", "--races", "12")
+    r = run_here("sheets", EXAMPLE, "-o", out, "--rules", "expres", "--players", "8", "--races", "12")
     assert r.returncode == 0, r.stderr
     assert len(PdfReader(out / "scores.pdf").pages) == 2       # 4 and 4 players
     rows = list(csv.reader((out / "scores.csv").open(encoding="utf-8")))
@@ -131,7 +131,7 @@ def test_each_preset_has_its_own_kit(sheets, tmp_path):
     the example's min_race_distance is 6.
     """
     expres = tmp_path / "expres"
-    r = mapkit("sheets", EXAMPLE, "-o", expres, "--rules", "expres")
+    r = run_here("sheets", EXAMPLE, "-o", expres, "--rules", "expres")
     assert r.returncode == 0, r.stderr
     assert "rules: expres" in r.stdout
     assert (sheets / "races.csv").read_bytes() != (expres / "races.csv").read_bytes()
@@ -163,11 +163,11 @@ def test_the_kit_follows_the_maps_preset(tmp_path):
     src = tmp_path / "expres-map.yaml"
     src.write_text(text, encoding="utf-8")
     out = tmp_path / "kit"
-    r = mapkit("sheets", src, "-o", out)
+    r = run_here("sheets", src, "-o", out)
     assert r.returncode == 0, r.stderr
     assert "rules: expres (the map's rules.preset)" in r.stdout
     assert "starts at 6" in pdftext(out / "scores.pdf")
-    r = mapkit("sheets", src, "-o", out, "--rules", "dampfross")
+    r = run_here("sheets", src, "-o", out, "--rules", "dampfross")
     assert r.returncode == 0, r.stderr
     text = " ".join(pdftext(out / "scores.pdf").split())
     assert "starts at 20" in text and "first train to arrive wins at once" in text
@@ -188,17 +188,17 @@ def test_rerun_into_an_existing_folder_and_bad_targets(sheets, tmp_path):
     keep = sheets / "notes.txt"
     keep.write_text("mine", encoding="utf-8")
     before = (sheets / "distances.csv").read_bytes()
-    r = mapkit("sheets", EXAMPLE, "-o", sheets)
+    r = run_here("sheets", EXAMPLE, "-o", sheets)
     assert r.returncode == 0, r.stderr
     assert keep.read_text(encoding="utf-8") == "mine"           # other files are left alone
     assert (sheets / "distances.csv").read_bytes() == before    # same map, same bytes
     afile = tmp_path / "file.txt"
     afile.write_text("x", encoding="utf-8")
-    r = mapkit("sheets", EXAMPLE, "-o", afile)
+    r = run_here("sheets", EXAMPLE, "-o", afile)
     assert r.returncode == 2 and "not a folder" in r.stderr and "Traceback" not in r.stderr
-    r = mapkit("sheets", EXAMPLE, "-o", tmp_path / "no" / "dir")      # missing folders are made
+    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "no" / "dir")      # missing folders are made
     assert r.returncode == 0 and (tmp_path / "no" / "dir" / "index.html").is_file()
-    r = mapkit("sheets", EXAMPLE, "-o", tmp_path / "p", "--players", "0")
+    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "p", "--players", "0")
     assert r.returncode == 2 and "--players" in r.stderr
 
 
@@ -221,7 +221,7 @@ def test_light_foreign_reaches_the_boards_of_the_kit(sheets, tmp_path):
     from tests.render.test_board import ink
 
     out = tmp_path / "light"
-    r = mapkit("sheets", EXAMPLE, "-o", out, "--light-foreign")
+    r = run_here("sheets", EXAMPLE, "-o", out, "--light-foreign")
     assert r.returncode == 0, r.stderr
     for preview in ("board.png", "board-A4.png"):
         assert ink(out / "previews" / preview) < ink(sheets / "previews" / preview), preview

@@ -7,7 +7,6 @@ docs/rendering.md states (board frame = board + 7 mm coordinate margin on every 
 
 from __future__ import annotations
 
-import io
 import math
 import re
 import subprocess
@@ -17,7 +16,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 
 SVG = "{http://www.w3.org/2000/svg}"
 PT_PER_MM = 72 / 25.4
@@ -49,28 +48,8 @@ def write_map(tmp_path, name="test.yaml", columns=6, rows=5, hex_mm=14.0, art=No
     return path
 
 
-class Result:
-    def __init__(self, returncode, stdout, stderr):
-        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
-
-
-def mapkit(*args) -> Result:
-    """``mapkit ARGS`` run in this process (as the console script does): exit code and output."""
-    import contextlib
-
-    from mapkit.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main([str(a) for a in args])
-        except SystemExit as exc:          # argparse usage errors
-            code = exc.code
-    return Result(code, out.getvalue(), err.getvalue())
-
-
 def render(*args):
-    r = mapkit("render", *args)
+    r = run_here("render", *args)
     assert r.returncode == 0, r.stderr
     return r
 
@@ -305,7 +284,7 @@ def test_untiled_pdf_uses_the_smallest_paper_that_holds_the_board(tmp_path):
     assert len(reader.pages) == 1
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((841 * PT_PER_MM, 594 * PT_PER_MM), abs=0.05)
-    r = mapkit("render", path, "-o", tmp_path / "a4.pdf", "--paper", "A4")
+    r = run_here("render", path, "-o", tmp_path / "a4.pdf", "--paper", "A4")
     assert r.returncode == 2 and "does not fit on A4" in r.stderr and "--tile" in r.stderr
     assert not (tmp_path / "a4.pdf").exists()
 
@@ -344,10 +323,10 @@ def test_tiled_png_pages_and_bad_requests(tmp_path):
             (("-o", tmp_path / "afile.txt" / "x.pdf"), "is not a folder"),
             (("-o", tmp_path / "x.pdf", "--tile", "--overlap", "150"), "overlap"),
             (("-o", tmp_path / "x.pdf", "--paper", "B5"), "unknown paper")):
-        r = mapkit("render", EXAMPLE, *args)
+        r = run_here("render", EXAMPLE, *args)
         assert r.returncode == 2, args
         assert message in r.stderr and "Traceback" not in r.stderr
-    r = mapkit("render", tmp_path / "missing.yaml", "-o", tmp_path / "x.pdf")
+    r = run_here("render", tmp_path / "missing.yaml", "-o", tmp_path / "x.pdf")
     assert r.returncode == 2 and "missing.yaml" in r.stderr
 
 
@@ -355,11 +334,11 @@ def test_without_cairosvg_pdf_fails_in_one_line_and_svg_still_works(tmp_path, mo
     import sys
 
     monkeypatch.setitem(sys.modules, "cairosvg", None)        # as if it were not installed
-    r = mapkit("render", EXAMPLE, "-o", tmp_path / "x.pdf")
+    r = run_here("render", EXAMPLE, "-o", tmp_path / "x.pdf")
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "cairosvg" in r.stderr and "pip install" in r.stderr
     assert not (tmp_path / "x.pdf").exists()
-    r = mapkit("sheets", EXAMPLE, "-o", tmp_path / "sheets")
+    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "sheets")
     assert r.returncode == 2 and "cairosvg" in r.stderr and not (tmp_path / "sheets").exists()
     render(EXAMPLE, "-o", tmp_path / "x.svg")
 
@@ -473,7 +452,7 @@ def test_expres_style_black_states_grey_mountains_thick_black_rivers(tmp_path):
     borders = next(p for p in root.iter(f"{SVG}path") if p.get("id") == "borders")
     assert rivers.get("stroke") == "#000000"
     assert float(rivers.get("stroke-width")) >= 1.5 * float(borders.get("stroke-width"))
-    r = mapkit("sheets", EXAMPLE, "-o", tmp_path / "kit", "--style", "expres")
+    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "kit", "--style", "expres")
     assert r.returncode == 0, r.stderr
 
 

@@ -6,11 +6,10 @@ a restart; uploads are checked; the editor's answers are the analysis modules' f
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests.support import run_cli
 from tests.web.webserver import MAPS, TINY, Served, web_missing
 
 pytestmark = pytest.mark.skipif(web_missing() is not None, reason=web_missing() or "")
@@ -264,9 +263,9 @@ def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
     saved = served.json("/api/edit/save", {"doc": doc, "name": "Tiny hills"})
     path = served.games / "maps" / "tiny-hills.yaml"
     assert saved["map"]["id"] == "my-tiny-hills" and path.read_text(encoding="utf-8") == saved["yaml"]
-    formatted = subprocess.run([sys.executable, "-m", "mapkit", "format", str(path)], capture_output=True,
-                               text=True, check=True).stdout
-    assert formatted == saved["yaml"]
+    formatted = run_cli("format", path)
+    assert formatted.returncode == 0, formatted.stderr
+    assert formatted.stdout == saved["yaml"]
     assert served.json("/api/maps/my-tiny-hills/doc")["doc"]["terrain"] == {"F1": "mountain"}
     # a broken document: one line, no tables
     doc["cities"][0]["hex"] = "ZZ99"
