@@ -12,6 +12,7 @@ races. Step: ``declare``.
 from __future__ import annotations
 
 from .....search import dijkstra
+from ....actions import hex_path
 from ....errors import IllegalAction
 from ....steps import Step
 from ..building import split
@@ -121,13 +122,8 @@ def _route_of(s, p: int, action: dict, partner: int | None):
     """Check a declared route: returns its declaration (hexes, stops, owners per step)."""
     b = s.board
     r = s.current
-    route = action.get("route")
-    if not isinstance(route, list) or len(route) < 2:
-        raise IllegalAction("route.shape", "'route' is a list of hexes from the start city to the target")
-    try:
-        hexes = [b.hex_id(h) for h in route]
-    except (ValueError, TypeError) as exc:
-        raise IllegalAction("route.hex", str(exc)) from None
+    hexes = hex_path(b, action.get("route"), "route.shape",
+                     "'route' is a list of hexes from the start city to the target", "route.hex")
     if hexes[0] != r.start_hex:
         raise IllegalAction("route.start", f"the route must begin at the start city "
                                            f"{b.cities[r.start_city].name} ({b.hex_names[r.start_hex]})")

@@ -17,6 +17,7 @@ when a player has laid down all he holds and the deck is empty.
 
 from __future__ import annotations
 
+from ....actions import hex_path
 from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
@@ -156,13 +157,7 @@ def _may_draw(s, p) -> bool:
 def _pieces(s, action) -> list:
     b = s.board
     if "path" in action:
-        path = action["path"]
-        if not isinstance(path, list) or len(path) < 2:
-            raise IllegalAction("build.path", "'path' must list at least two hexes")
-        try:
-            ids = [b.hex_id(x) for x in path]
-        except (ValueError, TypeError) as exc:
-            raise IllegalAction("build.path", str(exc)) from None
+        ids = hex_path(b, action["path"], "build.path", "'path' must list at least two hexes")
         pairs = list(zip(ids, ids[1:], strict=False))
     else:
         pieces = action.get("pieces")
