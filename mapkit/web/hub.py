@@ -55,6 +55,7 @@ import time
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
+from .families import refusal as family_refusal
 from .storage import new_token
 
 __all__ = ["Hub", "LiveGame", "Access", "Refused", "MAX_SEATS", "DEFAULT_PACE"]
@@ -260,6 +261,9 @@ class LiveGame:
                     raise IllegalAction("game.over", "the game is over")
                 if cp >= 0 and cp != seat:
                     raise IllegalAction("turn.order", f"it is {s.players[cp]}'s turn, not {s.players[seat]}'s")
+                policy = family_refusal(s.rules.family, s, seat, action)
+                if policy is not None:
+                    raise Refused(*policy)
                 norm = s.check({**action, "player": seat})
             s.apply(norm)
             await self.saved()

@@ -199,3 +199,74 @@ def test_the_questions_agree_with_the_engine(map_name, options):
             priced += 1
         g.apply(bot.act(g))
     assert priced > 10 and planned > 5 and refused > 3
+
+
+def mission_game(bob_card):
+    """Mission TA: Ann's track L1-L2-M2 reaches L1 (K11); Bob's marker stands at N2. Ann's
+    next piece M2/N2 joins the two networks, so a card Bob holds at L1 is laid down then."""
+    g = new_game(BOARD, "transamerica", ["Ann", "Bob"], {"first_player": 0, "mission": "one"})
+    g.apply({"type": "start", "at": "L2"})
+    g.apply({"type": "start", "at": "N2"})
+    for city in ("K30", bob_card):
+        g.apply({"type": "deal", "player": g.queue[0][0], "city": city})
+    g.apply({"type": "top", "city": "K33"})
+    g.apply({"type": "build", "pieces": ["L2/L1", "L2/M2"]})
+    g.apply({"type": "build", "pieces": ["N2/N3", "N3/O3"]})
+    return g
+
+
+def test_mission_answers_tell_nothing_of_the_other_hand():
+    # the engine itself takes both pieces unless Bob holds the city Ann's track reaches
+    held, free = mission_game("K11"), mission_game("K31")
+    two = {"type": "build", "player": 0, "pieces": ["M2/N2", "N2/O2"]}
+    assert free.is_legal(two) and not held.is_legal(two)
+    # the page's answers are the same whichever card Bob holds: one piece at a time
+    answers = []
+    for g in (held, free):
+        p = fam.preview(g, 0, {"path": ["M2", "N2", "O2"]})
+        c = fam.check(g, 0, {"action": two})
+        answers.append((p, c))
+        assert pieces(p) == [("M2/N2", False, False, True), ("N2/O2", False, False, False)]
+        assert p["action"]["pieces"] == ["M2/N2"] and p["pieces"][1]["reason"] == fam.ONE_AT_A_TIME[0]
+        assert c == {"ok": False, "action": None, "reason": fam.ONE_AT_A_TIME[0], "rule": "web.one-by-one"}
+        assert g.is_legal(p["action"])
+    assert answers[0] == answers[1]
+    assert fam.refusal(free, 0, {"type": "build", "path": ["M2", "N2"]}) is None
+    assert fam.refusal(started("C2"), 0, two) is None                  # not Mission TA: two at once
+
+
+def test_the_server_refuses_two_pieces_in_mission_before_the_engine(tmp_path):
+    import asyncio
+
+    from mapkit.web.hub import Access, Hub, Refused
+    from mapkit.web.storage import GamesFolder
+
+    m = load_map(MAPS / "czechia.yaml")
+    text = (MAPS / "czechia.yaml").read_text(encoding="utf-8")
+
+    async def play():
+        hub = Hub(GamesFolder(tmp_path))
+        game = await hub.create(m, text, "transamerica", {"mission": "one", "first_player": 0},
+                                [("Ann", "human"), ("Bob", "human")], seed=3)
+        s = game.state
+        for _ in range(200):                    # markers by the people, cards by the server
+            await asyncio.sleep(0.01)
+            if s.step == "build":
+                break
+            if s.step == "place" and not s.is_chance_node():
+                p = s.current_player()
+                await game.act(Access({p}), s.legal_actions()[0])
+        assert s.step == "build"
+        p = s.current_player()
+        first = next(a for a in s.legal_actions() if a["type"] == "build")
+        trial = s.clone()
+        trial.apply(first)
+        second = next(a for a in trial.legal_actions() if a["type"] == "build")
+        two = {"type": "build", "pieces": first["pieces"] + second["pieces"]}
+        before = len(s.history)
+        with pytest.raises(Refused) as err:
+            await game.act(Access({p}), two)
+        assert err.value.rule == "web.one-by-one" and len(s.history) == before
+        await game.act(Access({p}), first)
+        assert s.history[before]["pieces"] == first["pieces"]
+    asyncio.run(play())

@@ -14,6 +14,10 @@ lobby) and that it is played only on maps with city cards (``NEEDS_CARDS``). A r
 for the asker's seat; a spectator may ask only those a family lists in
 ``PUBLIC`` (answers that hold nothing of any seat: TransAmerica's ``board``).
 
+A family may also refuse, before the engine sees it, an action whose refusal by the engine
+would tell the seat something hidden (``refusal(state, seat, action)``: ``(message, rule)``
+or None): the page's answer must not depend on another seat's cards.
+
 A new family adds a module here with its ``REQUESTS`` (and ``PUBLIC``) and a script; nothing
 else changes.
 
@@ -31,7 +35,8 @@ import importlib
 
 from ...errors import InputError
 
-__all__ = ["requests_for", "public_requests", "option_notes", "needs_cards", "hex_of", "hexes_of", "MAX_PATH"]
+__all__ = ["requests_for", "public_requests", "option_notes", "needs_cards", "refusal", "hex_of", "hexes_of",
+           "MAX_PATH"]
 
 MAX_PATH = 400          # hexes in a path a page asks about
 
@@ -66,6 +71,13 @@ def option_notes(family: str) -> dict:
 def needs_cards(family: str) -> bool:
     """Whether ``family`` plays only on maps that carry city cards (``NEEDS_CARDS``)."""
     return bool(getattr(_module(family), "NEEDS_CARDS", False))
+
+
+def refusal(family: str, state, seat: int, action: dict):
+    """``(message, rule)`` when ``family`` refuses a seat's ``action`` before the engine
+    checks it (see the module notes), else None."""
+    fn = getattr(_module(family), "refusal", None)
+    return None if fn is None else fn(state, seat, action)
 
 
 def hex_of(board, name) -> int:

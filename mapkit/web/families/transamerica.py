@@ -16,7 +16,10 @@
   round ended now) and the pieces it lays (the terminal's ``cost``).
 
 None of them changes the game, and none tells a seat anything of another seat's cards: the
-answers come from the asker's seat and what the board shows.
+answers come from the asker's seat and what the board shows. In Mission TA a seat lays its
+pieces one at a time (:func:`refusal`): the engine takes two in one action unless the first
+joins a city someone holds (a card is then drawn before the second), so its answer to two
+would tell whether another seat holds a city the asker's network reaches.
 
 >>> from mapkit.grid import Grid
 >>> from mapkit.model import Map, City, Rules
@@ -51,7 +54,13 @@ from ...engine.errors import IllegalAction
 from ...errors import InputError
 from . import hex_of, hexes_of
 
-__all__ = ["REQUESTS", "PUBLIC", "NEEDS_CARDS", "OPTION_NOTES", "board", "check", "preview", "plan", "completion"]
+__all__ = ["REQUESTS", "PUBLIC", "NEEDS_CARDS", "OPTION_NOTES", "board", "check", "preview", "plan", "completion",
+           "refusal", "ONE_AT_A_TIME"]
+
+# Mission TA: why a page's build carries one piece (see the module notes).
+ONE_AT_A_TIME = ("lay the pieces one at a time in Mission TA (a piece may join a city someone holds, "
+                 "and a card is then drawn before the next; rules.md 5)", "web.one-by-one")
+
 
 def _to_move(state, seat) -> None:
     if seat is None or state.current_player() != seat:
@@ -80,6 +89,15 @@ def board(state, seat, msg: dict) -> dict:
                        "in_play": k in in_play} for k, c in enumerate(b.city_cards)]}
 
 
+def refusal(state, seat, action: dict):
+    """``ONE_AT_A_TIME`` for a Mission TA build of more than one piece, else None."""
+    if not state.rules.mission() or action.get("type") != "build":
+        return None
+    path, pieces = action.get("path"), action.get("pieces")
+    many = (isinstance(path, list) and len(path) > 2) or (isinstance(pieces, list) and len(pieces) > 1)
+    return ONE_AT_A_TIME if many else None
+
+
 def check(state, seat, msg: dict) -> dict:
     """``{ok, action (normalized), reason, rule}`` of ``msg["action"]`` for the asker's seat."""
     action = msg.get("action")
@@ -88,6 +106,9 @@ def check(state, seat, msg: dict) -> dict:
     _to_move(state, seat)
     if action["type"] in state.CHANCE_TYPES:
         raise InputError("chance draws are the server's")
+    policy = refusal(state, seat, action)
+    if policy is not None:
+        return {"ok": False, "action": None, "reason": policy[0], "rule": policy[1]}
     try:
         norm = state.check({**action, "player": seat})
     except IllegalAction as exc:
@@ -118,6 +139,8 @@ def preview(state, seat, msg: dict) -> dict:
         elif stopped is None and e in state.net.pieces:
             item.update(laid=True, ok=True)
             continue
+        elif stopped is None and take and state.rules.mission():
+            stopped = ONE_AT_A_TIME[0]
         elif stopped is None:
             try:
                 state.check({"type": "build", "player": seat, "pieces": take + [name]})
