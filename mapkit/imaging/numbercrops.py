@@ -116,8 +116,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
         ink = _on_plate(ink)
     hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
-    if not reading.in_colour:
-        hard, ink = _without_mark(hard, ink)
+    hard, ink = _without_mark(hard, ink)
     return (hard, ink) if soft else hard
 
 
@@ -139,8 +138,10 @@ def _on_plate(ink: np.ndarray) -> np.ndarray:
 
 
 def _without_mark(hard: np.ndarray, faint: np.ndarray):
-    """On a board without colour, a port's black anchor left of the numbers (apart from them,
-    narrower than high: ``MARK_NARROW``, the rest as wide as a number) taken out.
+    """A port's anchor left of the numbers (apart from them, narrower than high:
+    ``MARK_NARROW``, the rest as wide as a number) taken out by its shape and place: on a board
+    without colour it is black, and in a JPEG in colour its thin strokes lose the river colour
+    (stored at half resolution) that the colour test drops it by.
 
     >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
