@@ -139,13 +139,17 @@ def _on_plate(ink: np.ndarray) -> np.ndarray:
 
 def _without_mark(hard: np.ndarray, faint: np.ndarray):
     """A port's anchor left of the numbers (apart from them, narrower than high:
-    ``MARK_NARROW``, the rest as wide as a number) taken out by its shape and place: on a board
+    ``MARK_NARROW``, or a speck: ``MARK_SPECK``; the rest as wide as a number) taken out by its
+    shape and place: on a board
     without colour it is black, and in a JPEG in colour its thin strokes lose the river colour
     (stored at half resolution) that the colour test drops it by.
 
     >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
     [72, 72]
+    >>> ink = np.zeros((12, 40)); ink[5:7, 1:3] = 1.0; ink[5:7, 7:9] = 1.0; ink[1:11, 14:30] = 1.0
+    >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]     # two specks: both out
+    [160, 160]
     """
     cols = np.nonzero((hard > P.INK_SEEN).any(axis=0))[0]
     rows = np.nonzero((hard > P.INK_SEEN).any(axis=1))[0]
@@ -155,17 +159,20 @@ def _without_mark(hard: np.ndarray, faint: np.ndarray):
     gaps = np.nonzero(np.diff(cols) > max(1, P.MARK_GAP * (rows[-1] - rows[0] + 1)))[0]
     if not len(gaps):
         return hard, faint
-    end = cols[gaps[0]] + 1
+    end, start = cols[gaps[0]] + 1, cols[gaps[0] + 1]
     rows = np.nonzero((hard[:, :end] > P.INK_SEEN).any(axis=1))[0]
     high = rows[-1] - rows[0] + 1
-    rest = cols[-1] + 1 - cols[gaps[0] + 1]
-    # (narrower than high, and the rest as wide as two digits: "1" of "15" is no mark)
-    if end - cols[0] >= P.MARK_NARROW * high or rest < high:
+    rest = cols[-1] + 1 - start
+    rest_rows = np.nonzero((hard[:, start:] > P.INK_SEEN).any(axis=1))[0]
+    speck = high < P.MARK_SPECK * (rest_rows[-1] - rest_rows[0] + 1)
+    # (narrower than high or a speck, and the rest as wide as two digits: "1" of "15" is no mark)
+    if (end - cols[0] >= P.MARK_NARROW * high and not speck) or rest < high:
         return hard, faint
     hard, faint = hard.copy(), faint.copy()
     hard[:, :end] = 0.0
-    faint[:, :end] = 0.0
-    return hard, faint
+    faint[:, :(end + start) // 2] = 0.0      # (its faint rim too, up to the gap's middle)
+    # (JPEG may leave the anchor in pieces, one beside the other)
+    return _without_mark(hard, faint)
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:

@@ -139,6 +139,7 @@ SYMBOL = (0.5, 0.5)          # ... and this much river colour, under this much i
 INK_FLOOR = 0.25             # darkness under this share of the darkest stroke is paper
 MARK_NARROW = 0.85           # a black mark left of the numbers narrower than high is no number
 MARK_GAP = 0.15              # ... apart from them by this share of their height (digits are closer)
+MARK_SPECK = 0.5             # ... or lower than this share of their height (what JPEG leaves of it)
 INK_SEEN = 0.35              # darkness above this is ink for telling lines and boxes
 CLIP_BAND = 0.03             # a number whose ink comes this near the cut is seen cut short
 LINE_PITCH = 1.44            # distance between stacked lines, in digit heights
