@@ -137,12 +137,12 @@ def _on_plate(ink: np.ndarray) -> np.ndarray:
     return out
 
 
-def _without_mark(hard: np.ndarray, faint: np.ndarray):
+def _without_mark(hard: np.ndarray, faint: np.ndarray, specks_only: bool = False):
     """A port's anchor left of the numbers (apart from them, narrower than high:
-    ``MARK_NARROW``, or a speck: ``MARK_SPECK``; the rest as wide as a number) taken out by its
-    shape and place: on a board
-    without colour it is black, and in a JPEG in colour its thin strokes lose the river colour
-    (stored at half resolution) that the colour test drops it by.
+    ``MARK_NARROW``, or a speck: ``MARK_SPECK``; the rest as wide as a number) taken out by
+    its shape and place, then specks left of the rest (``specks_only``: those alone). On a
+    board without colour the anchor is black, and in a JPEG in colour its thin strokes lose
+    the river colour (stored at half resolution) that the colour test drops it by.
 
     >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
@@ -166,13 +166,15 @@ def _without_mark(hard: np.ndarray, faint: np.ndarray):
     rest_rows = np.nonzero((hard[:, start:] > P.INK_SEEN).any(axis=1))[0]
     speck = high < P.MARK_SPECK * (rest_rows[-1] - rest_rows[0] + 1)
     # (narrower than high or a speck, and the rest as wide as two digits: "1" of "15" is no mark)
-    if (end - cols[0] >= P.MARK_NARROW * high and not speck) or rest < high:
+    if (end - cols[0] >= P.MARK_NARROW * high and not speck) or rest < high \
+            or (specks_only and not speck):
         return hard, faint
     hard, faint = hard.copy(), faint.copy()
     hard[:, :end] = 0.0
     faint[:, :(end + start) // 2] = 0.0      # (its faint rim too, up to the gap's middle)
-    # (JPEG may leave the anchor in pieces, one beside the other)
-    return _without_mark(hard, faint)
+    # (JPEG may leave the anchor in pieces, one beside the other: specks after the first; a
+    # narrow mark now may be the 1 of the first of two numbers side by side)
+    return _without_mark(hard, faint, True)
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:
