@@ -31,11 +31,14 @@ DEFAULT_COLOURS = {
     "river": "#1565c0",
     "border": "#d32020",
     "city": "#d32020",
+    "ferry": "#0d47a1",
 }
 TERRAIN_KEYS = ("plain", "mountain", "water", "foreign")
 STROKE_KEYS = ("river", "border", "ridge")
-# Optional: ``ridge`` (read only when a legend names its colour) and ``grid`` (the outlines).
-LEGEND_KEYS = ("plain", "mountain", "water", "foreign", "river", "border", "city", "ridge", "grid")
+# Optional: ``ridge`` (read only when a legend names its colour), ``grid`` (the outlines) and
+# ``ferry`` (dashed lines from a port to a hex; mapkit's own colour unless given).
+LEGEND_KEYS = ("plain", "mountain", "water", "foreign", "river", "border", "city", "ridge", "grid",
+               "ferry")
 DEFAULT_GRID = "#000000"
 # Linear RGB -> relative luminance (Rec. 709 primaries, as sRGB).
 LUMA = np.array([0.2126, 0.7152, 0.0722])

@@ -114,8 +114,9 @@ class _OutlineRules:
             h = on_city[0]
             show = _side_show(self.shares, i, self.jb, h, e)
             on_line = self.shift is not None and _inward(self.shares, i, self.jb, h, e) <= 0.6 * self.shift
-            if self.terrain[_other(e, h)] == "foreign":
-                # (towards a neighbouring state a border is expected: a weaker showing will do)
+            if self.terrain[_other(e, h)] == "foreign" and self.terrain[h] != "foreign":
+                # (from home towards a neighbouring state a border is expected: a weaker showing
+                # will do; not round a town abroad, whose neighbours abroad have none)
                 a = self.shares.line[i, self.jb] if show >= self.level + P.WEAK_ALPHA or on_line else 0.0
             elif show < self.level + P.STROKE_ALPHA:
                 a = 0.0

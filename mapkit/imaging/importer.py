@@ -237,6 +237,7 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
         if len(hs) > 1:
             warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
                             "check the overlay")
+    warnings += _ferry_notes(reading.ferries, cities)
     title = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
     rules = Rules()
@@ -254,6 +255,15 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
             meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings
+
+
+def _ferry_notes(ferries: list, cities: list) -> list[str]:
+    """What the notes say of the ferry lines read: their ends. They are not written under
+    ``ferries:``, as the board prints no cost or fare and the format would fill in its own."""
+    names = {c.hex: c.name for c in cities}
+    return [f"a ferry line from {names.get(f.port, 'the city')} ({hex_name(f.port)}) to "
+            f"{hex_name(f.to)}: not written under ferries (the board prints no cost and no fare; "
+            "add it with them)" for f in ferries]
 
 
 def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
@@ -279,6 +289,8 @@ def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
                   for h, c in sorted(reading.terrain_conf.items(), key=lambda kv: (kv[0][1], kv[0][0]))},
         "edges": {edge_name(e): {"read": kind or "none", "confidence": round(c, 3)}
                   for e, (kind, c) in sorted(reading.edge_conf.items()) if kind or c < 0.5},
+        "ferries": [{"from": hex_name(f.port), "to": hex_name(f.to), "confidence": round(f.confidence, 3)}
+                    for f in reading.ferries],
         "cities": {hex_name(h): {"numbers": list(pr.numbers.get(h, ())),
                                  "confidence": round(reading.city_conf.get(h, 0.0), 3)}
                    for h in sorted(reading.cities, key=lambda h: (h[1], h[0]))},

@@ -116,8 +116,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
         ink = _on_plate(ink)
     hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
-    if not reading.in_colour:
-        hard, ink = _without_mark(hard, ink)
+    hard, ink = _without_mark(hard, ink)
     return (hard, ink) if soft else hard
 
 
@@ -138,13 +137,19 @@ def _on_plate(ink: np.ndarray) -> np.ndarray:
     return out
 
 
-def _without_mark(hard: np.ndarray, faint: np.ndarray):
-    """On a board without colour, a port's black anchor left of the numbers (apart from them,
-    narrower than high: ``MARK_NARROW``, the rest as wide as a number) taken out.
+def _without_mark(hard: np.ndarray, faint: np.ndarray, specks_only: bool = False):
+    """A port's anchor left of the numbers (apart from them, narrower than high:
+    ``MARK_NARROW``, or a speck: ``MARK_SPECK``; the rest as wide as a number) taken out by
+    its shape and place, then specks left of the rest (``specks_only``: those alone). On a
+    board without colour the anchor is black, and in a JPEG in colour its thin strokes lose
+    the river colour (stored at half resolution) that the colour test drops it by.
 
     >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
     [72, 72]
+    >>> ink = np.zeros((12, 40)); ink[5:7, 1:3] = 1.0; ink[5:7, 7:9] = 1.0; ink[1:11, 14:30] = 1.0
+    >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]     # two specks: both out
+    [160, 160]
     """
     cols = np.nonzero((hard > P.INK_SEEN).any(axis=0))[0]
     rows = np.nonzero((hard > P.INK_SEEN).any(axis=1))[0]
@@ -154,17 +159,22 @@ def _without_mark(hard: np.ndarray, faint: np.ndarray):
     gaps = np.nonzero(np.diff(cols) > max(1, P.MARK_GAP * (rows[-1] - rows[0] + 1)))[0]
     if not len(gaps):
         return hard, faint
-    end = cols[gaps[0]] + 1
+    end, start = cols[gaps[0]] + 1, cols[gaps[0] + 1]
     rows = np.nonzero((hard[:, :end] > P.INK_SEEN).any(axis=1))[0]
     high = rows[-1] - rows[0] + 1
-    rest = cols[-1] + 1 - cols[gaps[0] + 1]
-    # (narrower than high, and the rest as wide as two digits: "1" of "15" is no mark)
-    if end - cols[0] >= P.MARK_NARROW * high or rest < high:
+    rest = cols[-1] + 1 - start
+    rest_rows = np.nonzero((hard[:, start:] > P.INK_SEEN).any(axis=1))[0]
+    speck = high < P.MARK_SPECK * (rest_rows[-1] - rest_rows[0] + 1)
+    # (narrower than high or a speck, and the rest as wide as two digits: "1" of "15" is no mark)
+    if (end - cols[0] >= P.MARK_NARROW * high and not speck) or rest < high \
+            or (specks_only and not speck):
         return hard, faint
     hard, faint = hard.copy(), faint.copy()
     hard[:, :end] = 0.0
-    faint[:, :end] = 0.0
-    return hard, faint
+    faint[:, :(end + start) // 2] = 0.0      # (its faint rim too, up to the gap's middle)
+    # (JPEG may leave the anchor in pieces, one beside the other: specks after the first; a
+    # narrow mark now may be the 1 of the first of two numbers side by side)
+    return _without_mark(hard, faint, True)
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:

@@ -76,6 +76,17 @@ SPILL = 0.6                  # border share past a city's side that shows a bord
 OUTLINE_SHIFT = 0.012        # inward shift (grid units) that tells an outline from a line on the side
 CONFIDENCE_SPAN = 0.3        # a share this far from its threshold is a sure decision
 
+# -- ferries -----------------------------------------------------------------------------------
+FERRY_DOT_PROBE = 0.045      # hexes from a hex's centre that a ferry's end dot covers (radius 0.064)
+FERRY_DOT_ANGLES = 8         # places round the centre at that distance, all in the ferry colour
+FERRY_SHARE = 0.5            # share of the ferry colour that is a ferry's ink at a place
+FERRY_REACH = 8              # hexes from its port a ferry's end may lie (the bundled maps: 2-5)
+FERRY_STEP = 0.01            # hexes between places along a ferry's course
+FERRY_ACROSS = 0.012         # hexes either side of the course also looked at (the grid a pixel off)
+FERRY_END_CLEAR = 0.04       # hexes left out at either end of the course (the ring, the dot)
+FERRY_SHOWN = 0.4            # share of each third of the course in the colour (dashes: 0.62)
+FERRY_ON_SIDE = 0.03         # hexes from a ferry's course that a side's corners lie on it within
+
 # -- rings (cities) --------------------------------------------------------------------------
 RING_CHUNK = 1500            # hexes searched for rings at once (memory)
 RING_ANGLES = 48             # angles round a hex searched for a ring
@@ -128,6 +139,7 @@ SYMBOL = (0.5, 0.5)          # ... and this much river colour, under this much i
 INK_FLOOR = 0.25             # darkness under this share of the darkest stroke is paper
 MARK_NARROW = 0.85           # a black mark left of the numbers narrower than high is no number
 MARK_GAP = 0.15              # ... apart from them by this share of their height (digits are closer)
+MARK_SPECK = 0.5             # ... or lower than this share of their height (what JPEG leaves of it)
 INK_SEEN = 0.35              # darkness above this is ink for telling lines and boxes
 CLIP_BAND = 0.03             # a number whose ink comes this near the cut is seen cut short
 LINE_PITCH = 1.44            # distance between stacked lines, in digit heights

@@ -21,6 +21,7 @@ from . import params as P
 from ..grid import Grid
 from .edges import read_edges, with_dashes
 from .edgeshares import measure_edges
+from .ferries import ferry_edges, read_ferries
 from .rings import read_cities
 from .terrain import mark_off, read_terrain
 
@@ -43,6 +44,7 @@ class Reading:
     inner_ink: dict = field(default_factory=dict)        # Hex -> share of its middle written on
     colours: dict = field(default_factory=dict)          # legend key -> measured linear RGB
     in_colour: bool = True                               # False: a board printed without colour
+    ferries: list = field(default_factory=list)          # FerryReading: port -> the hex with the dot
 
 
 def read_board(rgb: np.ndarray, fit, legend) -> Reading:
@@ -82,6 +84,8 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
         over = measure_edges(rgb, fit.affine, fit.hex_px, centres, ea[sides], eb[sides], fills,
                              land.light, stroke_lin, ink, outline=city).over
         shares.line[sides, :] = np.maximum(shares.line[sides, :], over)
+    ferries = read_ferries(rgb, fit, land.light, hexes, fills, found.cities, legend.linear("ferry"), ink)
+    _off_ferries(shares, stroke_lin, legend.linear("ferry"), ferry_edges(grid, edges, ferries))
     if "border" in strokes:
         with_dashes(shares, edges, land.terrain, found.cities)
     decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
@@ -90,4 +94,15 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     colours.update({k: stroke_lin[k] for k in strokes})
     return Reading(grid, land.terrain, land.confidence, decided.strokes, decided.confidence,
                    found.cities, found.confidence, land.light, land.fills, land.inner_ink,
-                   colours)
+                   colours, ferries=ferries)
+
+
+def _off_ferries(shares, stroke_lin: dict, ferry, rows: list) -> None:
+    """The sides a ferry's course runs along show no stroke of a colour near the ferry's (in
+    place): a river never runs straight from one hex's middle to another's."""
+    if not rows:
+        return
+    for j, k in enumerate(shares.kinds):
+        if float(np.linalg.norm(stroke_lin[k] - ferry)) < P.OTHER_COLOUR:
+            for part in (shares.line, shares.outer, shares.dashed, shares.beside, shares.over):
+                part[rows, j] = 0.0

@@ -1,0 +1,115 @@
+"""Ferry lines (:func:`read_ferries` -> :class:`FerryReading`): ``mapkit render`` draws a ferry
+as a dashed line from its port city's side to the centre of a hex, straight across the hexes,
+with a dot at the far end. A river runs along hex sides; a ferry runs centre to centre, and
+where its course happens to lie along a side (two hexes apart across a corner) it would pass
+for a river there: :func:`ferry_edges` names those sides so the rivers leave them alone.
+See ``docs/import.md``, "Ferries".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import params as P
+from .mixing import unmix
+from .sampling import apply_affine, linear_at
+
+__all__ = ["FerryReading", "read_ferries", "ferry_edges"]
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class FerryReading:
+    """A ferry line seen: from the port city's hex to the hex with the dot; ``shown`` the share
+    of its course in the ferry colour, ``confidence`` 0..1."""
+
+    port: tuple
+    to: tuple
+    shown: float
+    confidence: float
+
+
+def _shares(rgb, A, light, pts, fill, colour, ink) -> np.ndarray:
+    """The ferry colour's share at grid points ``pts`` (..., 2) over ``fill`` (..., 3)."""
+    xy = apply_affine(A, pts)
+    flat = xy.reshape(-1, 2)
+    lin = linear_at(rgb, xy) * light.gains(flat[:, 0], flat[:, 1]).reshape(xy.shape[:-1] + (3,))
+    a, _b, miss = unmix(lin, fill, colour, ink)
+    return np.where(miss < P.MISS_FULL, a, 0.0)
+
+
+def _dot_hexes(rgb, fit, light, centres, fills, colour, ink) -> np.ndarray:
+    """Indices of the hexes with the ferry colour all round their centre: a ferry's end."""
+    ang = np.linspace(0.0, 2 * np.pi, P.FERRY_DOT_ANGLES, endpoint=False)
+    ring = P.FERRY_DOT_PROBE * np.stack([np.cos(ang), np.sin(ang)], axis=1)
+    pts = centres[:, None, :] + ring[None, :, :]
+    share = _shares(rgb, fit.affine, light, pts, fills[:, None, :], colour, ink)
+    return np.nonzero(share.min(axis=1) >= P.FERRY_SHARE)[0]
+
+
+def _course(c0, c1, centres, fills, near, rgb, fit, light, colour, ink) -> np.ndarray:
+    """Per step along the line from port ``c0`` to ``c1`` (from the port's side to before the
+    dot): the ferry colour's share (the best of three places across the line)."""
+    d = float(np.linalg.norm(c1 - c0))
+    u = (c1 - c0) / d
+    n = np.array([-u[1], u[0]])
+    along = np.arange(0.5 + P.FERRY_END_CLEAR, d - P.FERRY_DOT_PROBE - P.FERRY_END_CLEAR, P.FERRY_STEP)
+    across = np.array([-1.0, 0.0, 1.0]) * P.FERRY_ACROSS
+    pts = c0 + along[:, None, None] * u + across[None, :, None] * n
+    own = near[np.argmin(((pts[:, 1, None, :] - centres[near][None]) ** 2).sum(-1), axis=1)]
+    fill = fills[own][:, None, :]
+    return _shares(rgb, fit.affine, light, pts, fill, colour, ink).max(axis=1)
+
+
+def read_ferries(rgb, fit, light, hexes: list, fills: np.ndarray, cities: dict, colour,
+                 ink) -> list[FerryReading]:
+    """The ferry lines drawn in ``colour`` from the ``cities`` to hexes with a dot at the end.
+    ``hexes`` and ``fills`` (linear RGB, one per hex) as the board was read."""
+    grid = fit.grid
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    index = {h: i for i, h in enumerate(hexes)}
+    out = []
+    for t in _dot_hexes(rgb, fit, light, centres, fills, colour, ink):
+        to = hexes[t]
+        for port in sorted(cities):
+            if port == to or grid.distance(port, to) > P.FERRY_REACH:
+                continue
+            path = grid.line(port, to)
+            near = sorted({index[x] for h in path for x in [h, *grid.neighbours(h)] if x in index})
+            shares = _course(centres[index[port]], centres[t], centres, fills, np.array(near),
+                             rgb, fit, light, colour, ink)
+            if len(shares) == 0:
+                continue
+            on = shares >= P.FERRY_SHARE
+            thirds = [float(part.mean()) for part in np.array_split(on, 3) if len(part)]
+            shown = min(thirds)
+            if shown >= P.FERRY_SHOWN:
+                conf = float(min(1.0, (shown - P.FERRY_SHOWN) / P.CONFIDENCE_SPAN))
+                out.append(FerryReading(port, to, shown, conf))
+    return out
+
+
+def ferry_edges(grid, edges: list, ferries: list[FerryReading]) -> list[int]:
+    """Indices into ``edges`` of the hex sides a ferry's course runs along (both corners on it)."""
+    if not ferries:
+        return []
+    cen = np.array([grid.centre_mm(a) for a, _ in edges]), np.array([grid.centre_mm(b) for _, b in edges])
+    mid = (cen[0] + cen[1]) / 2
+    tan = np.stack([-(cen[1] - cen[0])[:, 1], (cen[1] - cen[0])[:, 0]], axis=1) / (2 * SQRT3)
+    corners = (mid - tan, mid + tan)
+    hit = np.zeros(len(edges), dtype=bool)
+    for f in ferries:
+        c0, c1 = np.array(grid.centre_mm(f.port)), np.array(grid.centre_mm(f.to))
+        d = float(np.linalg.norm(c1 - c0))
+        u = (c1 - c0) / d
+        on = np.ones(len(edges), dtype=bool)
+        for p in corners:
+            s = (p - c0) @ u
+            off = np.abs((p - c0) @ np.array([-u[1], u[0]]))
+            on &= (off <= P.FERRY_ON_SIDE) & (s >= 0.5 - P.FERRY_ON_SIDE) & (s <= d + P.FERRY_ON_SIDE)
+        hit |= on
+    return [int(i) for i in np.nonzero(hit)[0]]
