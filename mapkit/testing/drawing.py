@@ -184,6 +184,20 @@ def _side(corners_a, centre_b):
     return pts[0], pts[1]
 
 
+@dataclass
+class _Sheet:
+    """What drawing one board needs: the pen, the supersampled hex size ``d`` (between
+    centres) and side ``s``, the outline width ``lw``, the style and the placed geometry."""
+
+    dr: object
+    d: float
+    s: float
+    lw: int
+    style: BoardStyle
+    centre: object
+    corners: object
+
+
 def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
                supersample: int = SUPERSAMPLE):
     """Draw ``m`` with ``hex_px`` pixels between adjacent centres; returns ``(image, legend)``
@@ -209,106 +223,119 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
     col = style.colours
     img = Image.new("RGB", (width, height), style.paper)
     dr = ImageDraw.Draw(img)
-    grid = m.grid
-
+    lw = max(1, int(round(style.outline_px * k)))
+    sheet = _Sheet(dr, d, s, lw, style, centre, corners)
     if style.frame:
         pad = 0.25 * d
         dr.rectangle([margin - pad, top - pad, margin + bw + pad, top + bh + pad],
                      outline=col["grid"], width=max(1, int(style.outline_px * k * 1.5)))
-    for h in grid.hexes():
+    for h in m.grid.hexes():
         dr.polygon(corners(h, s + 0.5), fill=col[m.terrain[h]] if m.terrain[h] != "off" else style.paper)
-    lw = max(1, int(round(style.outline_px * k)))
-    for h in grid.hexes():
+    for h in m.grid.hexes():
         pts = corners(h)
         dr.line(pts + [pts[0]], fill=col["grid"], width=lw, joint="curve")
-
-    def stroke(edges, colour, w, dash=0.0):
-        # Rivers and borders are thick lines: never thinner than 1.6 hex outlines.
-        wpx = max(1, int(round(max(w * d, 1.6 * lw))))
-        for a, b in edges:
-            p, q = _side(corners(a), centre(b))
-            if dash:
-                # Dashes along the side, centred on it so that each corner gets a half dash.
-                n = max(1, int(round(1.0 / (2 * dash))))
-                for i in range(n + 1):
-                    t0, t1 = max(0.0, (i - 0.25) / n), min(1.0, (i + 0.25) / n)
-                    dr.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                             (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)],
-                            fill=colour, width=wpx)
-                continue
-            dr.line([p, q], fill=colour, width=wpx)
-            for x, y in (p, q):  # round joins where two sides of one river meet
-                dr.ellipse([x - wpx / 2, y - wpx / 2, x + wpx / 2, y + wpx / 2], fill=colour)
-
     for es in m.rivers:
-        stroke(es.edges, col["river"], style.river_w)
+        _stroke(sheet, es.edges, col["river"], style.river_w)
     for es in m.borders:
-        stroke(es.edges, col["border"], style.border_w, style.border_dash)
+        _stroke(sheet, es.edges, col["border"], style.border_w, style.border_dash)
     if "ridge" in col:
         for es in m.ridges:
-            stroke(es.edges, col["ridge"], style.river_w)
-
-    nfont = _font(style.font, style.number_size * d)
-    small = _font(style.font, style.number_size * d * 0.8)
-    name_font = _font(style.font, style.name_size * d)
+            _stroke(sheet, es.edges, col["ridge"], style.river_w)
+    fonts = (_font(style.font, style.number_size * d), _font(style.font, style.number_size * d * 0.8),
+             _font(style.font, style.name_size * d))
     for c in m.cities:
-        x, y = centre(c.hex)
-        rw = max(1, int(round(style.ring_w * d)))
-        r = style.ring_r * d
-        if style.ring == "circle":
-            dr.ellipse([x - r, y - r, x + r, y + r], outline=col["city"], width=rw)
-        else:
-            pts = corners(c.hex, r * 2 / SQRT3)
-            dr.line(pts + [pts[0], pts[1]], fill=col["city"], width=rw, joint="curve")
-        nums = [str(n) for n in c.numbers]
-        if nums:
-            if len(nums) == 1:
-                dr.text((x, y), nums[0], font=nfont, fill=style.text, anchor="mm")
-            elif style.multi == "row" and len(nums) == 2:
-                dr.text((x, y), " ".join(nums), font=small, fill=style.text, anchor="mm")
-            else:
-                f = small if len(nums) == 2 else _font(style.font, style.number_size * d * 0.62)
-                lh = f.size * 1.05
-                for i, t in enumerate(nums):
-                    dr.text((x, y + (i - (len(nums) - 1) / 2) * lh), t, font=f, fill=style.text, anchor="mm")
-        if style.name_place != "none":
-            dy = (style.ring_r + style.ring_w / 2) * d + name_font.size * 0.6
-            ny = y + dy if style.name_place == "below" else y - dy
-            dr.text((x, ny), c.name, font=name_font, fill=style.text, anchor="mm")
-
+        _draw_city(sheet, c, fonts)
     if style.labels:
-        lf = _font(style.font, 0.3 * d)
-        from ..grid import column_name
-
-        for cidx in range(grid.columns):
-            x, _ = centre((cidx, 0))
-            dr.text((x, top - 0.35 * d), column_name(cidx), font=lf, fill=style.text, anchor="mm")
-            dr.text((x, top + bh + 0.35 * d), column_name(cidx), font=lf, fill=style.text, anchor="mm")
-        for r in range(grid.rows):
-            _, y = centre((0, r))
-            dr.text((margin - 0.35 * d, y), str(r + 1), font=lf, fill=style.text, anchor="mm")
-            dr.text((margin + bw + 0.35 * d, y), str(r + 1), font=lf, fill=style.text, anchor="mm")
-
+        _draw_labels(sheet, m.grid, margin, top, bw, bh)
     if style.key:
-        # A title and a key of the colours, as printed boards have: text and swatches in
-        # the margin are no hexes.
-        tf = _font(style.font, 0.6 * d)
-        dr.text((margin, margin), m.meta.get("name", "Board"), font=tf, fill=style.text, anchor="lt")
-        kf = _font(style.font, 0.3 * d)
-        x = margin
-        y = margin + 1.1 * d
-        for name in ("plain", "mountain", "water", "foreign", "river", "border", "city"):
-            if name in ("river", "border"):
-                dr.line([(x, y + 0.2 * d), (x + 0.5 * d, y + 0.2 * d)], fill=col[name],
-                        width=max(1, int(0.1 * d)))
-            elif name == "city":
-                dr.ellipse([x + 0.05 * d, y, x + 0.45 * d, y + 0.4 * d], outline=col[name],
-                           width=max(1, int(style.ring_w * d)))
-            else:
-                dr.rectangle([x, y, x + 0.5 * d, y + 0.4 * d], fill=col[name], outline=col["grid"],
-                             width=lw)
-            dr.text((x + 0.6 * d, y + 0.2 * d), name, font=kf, fill=style.text, anchor="lm")
-            x += 2.0 * d
+        _draw_key(sheet, m.meta.get("name", "Board"), margin)
     out = img.resize((max(1, round(width / k)), max(1, round(height / k))), Image.LANCZOS) if k > 1 else img
     legend = {key: col[key] for key in ("plain", "mountain", "water", "foreign", "river", "border", "city")}
     return out, legend
+
+
+def _stroke(sheet: _Sheet, edges, colour, w, dash=0.0) -> None:
+    """Rivers and borders: thick lines along hex sides (never thinner than 1.6 hex outlines),
+    solid with round joins, or dashed."""
+    dr, d = sheet.dr, sheet.d
+    wpx = max(1, int(round(max(w * d, 1.6 * sheet.lw))))
+    for a, b in edges:
+        p, q = _side(sheet.corners(a), sheet.centre(b))
+        if dash:
+            # Dashes along the side, centred on it so that each corner gets a half dash.
+            n = max(1, int(round(1.0 / (2 * dash))))
+            for i in range(n + 1):
+                t0, t1 = max(0.0, (i - 0.25) / n), min(1.0, (i + 0.25) / n)
+                dr.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
+                         (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)],
+                        fill=colour, width=wpx)
+            continue
+        dr.line([p, q], fill=colour, width=wpx)
+        for x, y in (p, q):  # round joins where two sides of one river meet
+            dr.ellipse([x - wpx / 2, y - wpx / 2, x + wpx / 2, y + wpx / 2], fill=colour)
+
+
+def _draw_city(sheet: _Sheet, c, fonts) -> None:
+    """A city's ring, its race numbers (one, a row of two, or stacked) and its name."""
+    dr, d, style = sheet.dr, sheet.d, sheet.style
+    nfont, small, name_font = fonts
+    col = style.colours
+    x, y = sheet.centre(c.hex)
+    rw = max(1, int(round(style.ring_w * d)))
+    r = style.ring_r * d
+    if style.ring == "circle":
+        dr.ellipse([x - r, y - r, x + r, y + r], outline=col["city"], width=rw)
+    else:
+        pts = sheet.corners(c.hex, r * 2 / SQRT3)
+        dr.line(pts + [pts[0], pts[1]], fill=col["city"], width=rw, joint="curve")
+    nums = [str(n) for n in c.numbers]
+    if len(nums) == 1:
+        dr.text((x, y), nums[0], font=nfont, fill=style.text, anchor="mm")
+    elif style.multi == "row" and len(nums) == 2:
+        dr.text((x, y), " ".join(nums), font=small, fill=style.text, anchor="mm")
+    elif nums:
+        f = small if len(nums) == 2 else _font(style.font, style.number_size * d * 0.62)
+        lh = f.size * 1.05
+        for i, t in enumerate(nums):
+            dr.text((x, y + (i - (len(nums) - 1) / 2) * lh), t, font=f, fill=style.text, anchor="mm")
+    if style.name_place != "none":
+        dy = (style.ring_r + style.ring_w / 2) * d + name_font.size * 0.6
+        ny = y + dy if style.name_place == "below" else y - dy
+        dr.text((x, ny), c.name, font=name_font, fill=style.text, anchor="mm")
+
+
+def _draw_labels(sheet: _Sheet, grid: Grid, margin: float, top: float, bw: float, bh: float) -> None:
+    """Column letters above and below the board, row numbers left and right."""
+    from ..grid import column_name
+
+    dr, d, text = sheet.dr, sheet.d, sheet.style.text
+    lf = _font(sheet.style.font, 0.3 * d)
+    for cidx in range(grid.columns):
+        x, _ = sheet.centre((cidx, 0))
+        dr.text((x, top - 0.35 * d), column_name(cidx), font=lf, fill=text, anchor="mm")
+        dr.text((x, top + bh + 0.35 * d), column_name(cidx), font=lf, fill=text, anchor="mm")
+    for r in range(grid.rows):
+        _, y = sheet.centre((0, r))
+        dr.text((margin - 0.35 * d, y), str(r + 1), font=lf, fill=text, anchor="mm")
+        dr.text((margin + bw + 0.35 * d, y), str(r + 1), font=lf, fill=text, anchor="mm")
+
+
+def _draw_key(sheet: _Sheet, title: str, margin: float) -> None:
+    """A title and a key of the colours, as printed boards have: text and swatches in the
+    margin are no hexes."""
+    dr, d, style = sheet.dr, sheet.d, sheet.style
+    col = style.colours
+    dr.text((margin, margin), title, font=_font(style.font, 0.6 * d), fill=style.text, anchor="lt")
+    kf = _font(style.font, 0.3 * d)
+    x = margin
+    y = margin + 1.1 * d
+    for name in ("plain", "mountain", "water", "foreign", "river", "border", "city"):
+        if name in ("river", "border"):
+            dr.line([(x, y + 0.2 * d), (x + 0.5 * d, y + 0.2 * d)], fill=col[name], width=max(1, int(0.1 * d)))
+        elif name == "city":
+            dr.ellipse([x + 0.05 * d, y, x + 0.45 * d, y + 0.4 * d], outline=col[name],
+                       width=max(1, int(style.ring_w * d)))
+        else:
+            dr.rectangle([x, y, x + 0.5 * d, y + 0.4 * d], fill=col[name], outline=col["grid"], width=sheet.lw)
+        dr.text((x + 0.6 * d, y + 0.2 * d), name, font=kf, fill=style.text, anchor="lm")
+        x += 2.0 * d

@@ -42,10 +42,33 @@ def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
     ``numbering``: ``regional`` as on the published boards (cities that share a tens digit
     lie together: :func:`regional_numbers`), or ``shuffled`` (any number anywhere, as a
     board with no such plan). The two give the same map but for the numbers."""
+    if numbering not in ("regional", "shuffled"):
+        raise ValueError(f"numbering is regional or shuffled, not {numbering!r}")
     rng = random.Random(seed)
     grid = Grid(orientation, offset, columns, rows)
+    terrain = _random_terrain(rng, grid)
+    borders, rivers = _random_edges(rng, grid, terrain)
+    chosen, counts, names, codes = _random_cities(rng, grid, terrain, borders, cities)
+    if numbering == "regional":
+        # Its own stream: the map is the same as shuffled but for which number is where.
+        numbers = regional_numbers(grid, chosen, counts, random.Random(seed * 7919 + 101))
+    else:
+        numbers = []
+        for k in counts:
+            numbers.append(tuple(sorted(codes[:k])))
+            del codes[:k]
+    out = [City(names[i] if i < len(names) else f"Town {i + 1}", h, nums)
+           for i, (h, nums) in enumerate(zip(chosen, numbers, strict=False))]
+    border_sets = [EdgeSet(frozenset(borders), "Border")] if borders else []
+    return Map(grid=grid, terrain=terrain, rivers=rivers, borders=border_sets,
+               cities=out, meta={"name": f"synthetic {seed}"})
+
+
+def _random_terrain(rng, grid: Grid) -> dict:
+    """Plain land with a foreign state along one side (a ragged boundary), mountains and lakes."""
     hexes = list(grid.hexes())
     terrain = {h: "plain" for h in hexes}
+    columns, rows = grid.columns, grid.rows
 
     def blob(kind: str, size: int, allowed=("plain",)):
         start = rng.choice(hexes)
@@ -63,7 +86,6 @@ def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
                 grown.append(n)
 
     n = len(hexes)
-    # A foreign state along one side of the board, with a ragged boundary.
     if rng.random() < 0.85:
         side = rng.choice(("left", "right", "top", "bottom"))
         depth = max(1, int((columns if side in ("left", "right") else rows) * rng.uniform(0.12, 0.25)))
@@ -78,24 +100,32 @@ def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
         blob("water", rng.randint(2, 7))
     if rng.random() < 0.5:
         blob("mountain", rng.randint(2, 5), allowed=("foreign",))  # hills abroad stay foreign
+    return terrain
 
+
+def _random_edges(rng, grid: Grid, terrain: dict) -> tuple[set, list[EdgeSet]]:
+    """The border round the foreign state (or a line of border edges) and a few rivers."""
     land = {h for h, t in terrain.items() if t in ("plain", "mountain")}
     foreign = {h for h, t in terrain.items() if t == "foreign"}
     borders = {edge(a, b) for a in land for b in grid.neighbours(a) if b in foreign}
     if not borders and rng.random() < 0.7:
         borders = set(_edge_path(rng, grid, terrain, rng.randint(4, 10), set()))
-
     rivers: list[EdgeSet] = []
     used = set(borders)
-    for i in range(rng.randint(1, 2 + n // 120)):
+    for i in range(rng.randint(1, 2 + len(terrain) // 120)):
         path = _edge_path(rng, grid, terrain, rng.randint(4, 14), used)
         if len(path) >= 3:
             used |= set(path)
             rivers.append(EdgeSet(frozenset(path), f"River {i + 1}"))
+    return borders, rivers
 
-    # Cities: land hexes at least two steps apart, all in the largest piece of home land
-    # (every city reachable from every other without crossing a border).
-    want = cities if cities is not None else max(3, min(36, n // 14))
+
+def _random_cities(rng, grid: Grid, terrain: dict, borders: set, cities: int | None):
+    """City hexes (land at least two steps apart, all in the largest piece of home land, so
+    every city reaches every other without crossing a border), how many race numbers each
+    carries, and the shuffled names and race numbers to give them."""
+    hexes = list(grid.hexes())
+    want = cities if cities is not None else max(3, min(36, len(hexes) // 14))
     piece = _largest_land(grid, terrain, borders)
     spots = [h for h in hexes if h in piece
              and (terrain[h] == "plain" or (terrain[h] == "mountain" and rng.random() < 0.3))]
@@ -111,28 +141,14 @@ def random_map(seed: int, columns: int, rows: int, orientation: str = "pointy",
     names = list(CITY_NAMES)
     rng.shuffle(names)
     extra = max(0, min(len(codes), 36) - len(chosen)) if len(chosen) >= 12 else 0
-    counts = []         # how many race numbers each city carries
+    counts = []
     for _h in chosen:
         k = 1
         if extra and rng.random() < 0.3:
             k = min(3, 1 + min(extra, rng.randint(1, 2)))
             extra -= k - 1
         counts.append(k)
-    if numbering == "regional":
-        # Its own stream: the map is the same as shuffled but for which number is where.
-        numbers = regional_numbers(grid, chosen, counts, random.Random(seed * 7919 + 101))
-    elif numbering == "shuffled":
-        numbers = []
-        for k in counts:
-            numbers.append(tuple(sorted(codes[:k])))
-            del codes[:k]
-    else:
-        raise ValueError(f"numbering is regional or shuffled, not {numbering!r}")
-    out = [City(names[i] if i < len(names) else f"Town {i + 1}", h, nums)
-           for i, (h, nums) in enumerate(zip(chosen, numbers, strict=False))]
-    border_sets = [EdgeSet(frozenset(borders), "Border")] if borders else []
-    return Map(grid=grid, terrain=terrain, rivers=rivers, borders=border_sets,
-               cities=out, meta={"name": f"synthetic {seed}"})
+    return chosen, counts, names, codes
 
 
 REGION_MOVES = 8       # times each region's centre is moved to its cities' mean
