@@ -192,7 +192,8 @@ def _lattice_in_picture(shape, M, t, Minv, tinv):
     cx = Minv[0, 0] * (qs + rs / 2) + Minv[0, 1] * (rs * SQRT3 / 2) + tinv[0]
     cy = Minv[1, 0] * (qs + rs / 2) + Minv[1, 1] * (rs * SQRT3 / 2) + tinv[1]
     keep = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
-    return qs[keep], rs[keep], cx[keep], cy[keep]
+    # (cx, cy unfiltered: a known slip, kept; see docs/import.md, "Known problems")
+    return qs[keep], rs[keep], cx, cy
 
 
 def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
