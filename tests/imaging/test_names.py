@@ -68,7 +68,7 @@ def test_each_name_is_read_in_each_language_and_the_surest_kept(monkeypatch):
                 "pol": {0: ("Lubeck", 96.0), 1: ("Munster", 20.0)}}
     monkeypatch.setattr(names, "_for_tesseract", lambda *a: np.zeros((4, 4), dtype=np.uint8))
     monkeypatch.setattr(ocr, "read_sheets_scored", lambda crops, config, px: readings[config.split()[1]])
-    labels = [names.TextLine(0, 0, 10, 5), names.TextLine(0, 10, 10, 15)]
+    labels = [names.NameBox(0, 0, 10, 5), names.NameBox(0, 10, 10, 15)]
     got = names._read(None, None, None, labels, 10.0, ["deu", "ces", "pol"])
     # Lübeck: deu and pol tie at 96, the first language keeps it; Münster: ces is surer
     assert got == {0: ("Lübeck", 96.0), 1: ("Můnster", 93.0)}
