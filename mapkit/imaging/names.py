@@ -1,8 +1,9 @@
-"""Stage 7, names (:func:`read_names` -> ``{hex: name}``, notes): the print round the
-cities (:func:`text_ink`), cut into lines of text (:func:`text_lines`), the hex outlines
-lifted off them, read by Tesseract in German, Czech and Polish alone (the surest reading
-kept) and given to the nearest city, one name a city. See
-``docs/import.md``, "Names".
+"""Stage 7, names (:func:`read_names` -> ``{hex: name}``, notes): each city's name looked for
+where the renderer's label placement may put it (:func:`spots`, from ``render.labels``: a ring
+of places round the city hex), found by the upright strokes of its print running from a
+place's anchor (:func:`name_boxes`), cut out with the hex outlines lifted off it, read by
+Tesseract in German, Czech and Polish alone (the surest reading kept, the map's own language
+a little ahead). See ``docs/import.md``, "Names".
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def spots(fit, h) -> list[Spot]:
             height = (ASCENT + DESCENT + (rows - 1) * labels.LINE_PITCH) * size * scale
             box, align = labels.box_at(anchor, angle, 0.0, height)
             (x, y0), (_x, y1) = apply_affine(fit.affine, np.array([box[:2], box[2:]]))
-            out.append(Spot(align, float(x), int(round(y0)), int(round(y1)), cost + vcost))
+            out.append(Spot(align, float(x), int(math.floor(y0)), int(math.ceil(y1)), cost + vcost))
     return out
 
 
@@ -189,7 +190,7 @@ def _measure(ink: np.ndarray, stems: np.ndarray, box, sp: Spot, letter: float, s
     rows = stems[y0:y1]
     x = sp.x - box[0]
     clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
-    runs = [_widened(clear, a, b, P.NAME_GROW_GAP * letter, int(round(P.NAME_FLAT * letter)))
+    runs = [_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
             for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)]
     at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
     run = next((r for r in runs if abs(at(*r) - x) <= P.NAME_START * letter), None)
@@ -330,17 +331,20 @@ def _across_px(fit, du, dv) -> np.ndarray:
 def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
     """Tesseract's reading of each name (key: its index in ``labels``) and how sure it is (its
     least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
-    is surest of; a tie goes to the language first in ``NAME_LANGUAGES`` (languages read together
-    change with the names read before: Tesseract tries the language it used last first)."""
+    is surest of, the map's own language (the surest over all its names) counting ``NAME_LEAD``
+    more; a tie goes to the map's language, then to the first in ``NAME_LANGUAGES`` (languages
+    read together change with the names read before: Tesseract tries the one it used last)."""
     if not labels:
         return {}
     crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in enumerate(labels)]
+    read = {lang: ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX) for lang in langs}
+    lead = max(langs, key=lambda lang: (sum(max(0.0, sure) for _t, sure in read[lang].values()), -langs.index(lang)))
+    order = [lead] + [lang for lang in langs if lang != lead]
     best: dict = {}
-    for lang in langs:
-        read = ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX)
-        for k, (text, sure) in read.items():
-            if k not in best or sure > best[k][1]:
-                best[k] = (text, sure)
+    for k in range(len(labels)):
+        got = [(lang, read[lang][k]) for lang in order if k in read[lang]]
+        if got:
+            _lang, best[k] = max(got, key=lambda g: g[1][1] + (P.NAME_LEAD if g[0] == lead else 0.0))
     return best
 
 
@@ -351,7 +355,7 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     outline (``NAME_GROW``); enlarged until letters stand
     ``NAME_TARGET_PX`` high."""
     from PIL import Image
-    pad = max(2, int(round(P.NAME_PAD * letter)))
+    pad = max(1, int(round(P.NAME_PAD * letter)))
     grow = int(round(P.NAME_GROW * letter))
     left, right = (0, pad + grow) if lab.align == "start" else (pad + grow, 0) if lab.align == "end" \
         else (pad + grow, pad + grow)

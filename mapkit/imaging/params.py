@@ -191,6 +191,8 @@ SIGNIFICANCE = 0.99          # ... and its layout must beat this share of them t
 
 # -- names -------------------------------------------------------------------------------------
 NAME_LANGUAGES = ("deu", "ces", "pol")   # Tesseract data, each read alone; a tie goes to the first
+NAME_LEAD = 3.5              # points of sureness the map's own language (surest over its names) has
+                             # ahead (Brunsbüttelkoog: Czech 89, German 86)
 NAME_LONG = 2.8              # hexes a long name reaches along its line (Jindřichův Hradec: 2.3)
 NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes (Tesseract's scale)
 NAME_WIDER = 1.2             # letters a name's print runs along its line at least (two letters)
@@ -201,6 +203,7 @@ NAME_STEM = 0.3              # letters a run of print stands upright at least to
                              # a stipple dot, 0.23, nor a hatch line, 0.18, in letters)
 NAME_TALLEST = 2.0           # ... and at most this many (a glyph's height; longer: a fill, a line)
 NAME_FLAT = 1.5              # letters a run goes on over print with no upright stroke (Z, W: 1.3)
+NAME_FLAT_GAP = 0.6          # ... across gaps this many letters wide at most (a lifted outline)
 NAME_START = 0.5             # letters from a label place's anchor its print may begin (bearings)
 NAME_STRIP = 0.4             # letters above and below a place's rows where a name has no ink ...
 NAME_SPILL = 2.0             # ... each pixel of ink there costs this many inside it
@@ -218,7 +221,7 @@ NAME_SURE = 30               # a reading with a word Tesseract is less sure of (
 NAME_GROW = 0.6              # letters a name's crop may widen over print beyond a hex outline ...
 NAME_GROW_GAP = 0.3          # ... across gaps this many letters wide at most (a lifted outline)
 NAME_GROW_TALL = 0.25        # ... columns whose print runs this many letters high (no texture dot)
-NAME_PAD = 0.2               # letters of margin round a name cut out for Tesseract
+NAME_PAD = 0.1               # letters of margin round a name cut out for Tesseract
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
 TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
 TEXT_STROKE_WIDTH = 0.045    # hexes from a side a river or border read there reaches (black ones)

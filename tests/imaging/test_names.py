@@ -1,7 +1,8 @@
 """Names read from pictures (mapkit.imaging.names, stage 7): the pieces worked by hand. A name
 keeps its brackets in pairs; a hex outline across a name is lifted where it runs bare and kept
 where a letter crosses it; a crop widens over a letter's part beyond an outline but not over a
-texture's dots; each name is read in each language alone and the surest reading kept.
+texture's dots; each name is read in each language alone and the surest reading kept, the
+map's own language a little ahead; a name is found at the places the renderer puts names.
 """
 
 from __future__ import annotations
@@ -62,13 +63,21 @@ def test_words_go_to_their_crop_with_the_least_sure_word():
     assert out == {"a": ("Frankfurt (Oder) |", 88.0), "b": ("Kiel", 91.0), "c": ("", -1.0)}
 
 
-def test_each_name_is_read_in_each_language_and_the_surest_kept(monkeypatch):
-    readings = {"deu": {0: ("Lübeck", 96.0), 1: ("Münster", 90.0)},
-                "ces": {0: ("Lůbeck", 91.0), 1: ("Můnster", 93.0)},
-                "pol": {0: ("Lubeck", 96.0), 1: ("Munster", 20.0)}}
+def test_each_name_is_read_in_each_language_the_maps_own_a_little_ahead(monkeypatch):
+    readings = {"deu": {0: ("Lübeck", 96.0), 1: ("Münster", 90.0), 2: ("Zilina", 95.0)},
+                "ces": {0: ("Lůbeck", 91.0), 1: ("Můnster", 93.0), 2: ("Žilina", 95.0)},
+                "pol": {0: ("Lubeck", 96.0), 1: ("Munster", 20.0), 2: ("Żilina", 99.0)}}
     monkeypatch.setattr(names, "_for_tesseract", lambda *a: np.zeros((4, 4), dtype=np.uint8))
     monkeypatch.setattr(ocr, "read_sheets_scored", lambda crops, config, px: readings[config.split()[1]])
-    labels = [names.NameBox(0, 0, 10, 5), names.NameBox(0, 10, 10, 15)]
+    labels = [names.NameBox(0, 0, 10, 5), names.NameBox(0, 10, 10, 15), names.NameBox(0, 20, 10, 25)]
     got = names._read(None, None, None, labels, 10.0, ["deu", "ces", "pol"])
-    # Lübeck: deu and pol tie at 96, the first language keeps it; Münster: ces is surer
-    assert got == {0: ("Lübeck", 96.0), 1: ("Můnster", 93.0)}
+    # the map's language: deu (96 + 90 + 95 = 281; ces 279, pol 215), NAME_LEAD (3.5) ahead.
+    # Lübeck: deu 99.5 against pol's 96; Münster: deu 93.5 beats ces's 93; Żilina: pol's 99
+    # beats deu's 98.5
+    assert got == {0: ("Lübeck", 96.0), 1: ("Münster", 90.0), 2: ("Żilina", 99.0)}
+    readings["ces"][1] = ("Můnster", 94.0)      # now 4 ahead of German: ces's
+    readings["deu"][2] = ("Zilina", 90.0)       # deu 276, ces 280: the map's language is ces
+    got = names._read(None, None, None, labels, 10.0, ["deu", "ces", "pol"])
+    # Lübeck: deu 96 against ces 94.5 and pol 96: a tie, the first of NAME_LANGUAGES; Żilina: pol
+    # 99 against ces's 98.5
+    assert got == {0: ("Lübeck", 96.0), 1: ("Můnster", 94.0), 2: ("Żilina", 99.0)}
