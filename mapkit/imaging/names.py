@@ -119,7 +119,7 @@ def name_boxes(rgb, fit, reading) -> dict:
                min(rgb.shape[0], max(sp.y1 for sp in near) + strip))
         # print: grey enough, and beside print dark enough (a dark fill round a name's plate is no print)
         ink = _print(rgb, fit, reading, box, P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK) \
-            & _beside(_print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.TEXT_DARK))
+            & _beside(_print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.NAME_CORE_DARK))
         stems = _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter)
         scored = [b for b in (_measure(ink, stems, box, sp, letter, strip) for sp in near) if b]
         if scored:

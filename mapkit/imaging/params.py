@@ -199,6 +199,7 @@ NAME_WIDER = 1.2             # letters a name's print runs along its line at lea
 NAME_GAP = 1.5               # letters: a wider gap along a line ends the name
 NAME_FIND_PREFILTER = 160    # sRGB level under which a pixel may be a name's print (the search) ...
 NAME_FIND_DARK = 0.3         # ... and linear light (a texture under a name's plate is lighter)
+NAME_CORE_DARK = 0.08        # ... beside a pixel darker than this (foreign grey 0.105: no print)
 NAME_STEM = 0.3              # letters a run of print stands upright at least to be a letter's (not
                              # a stipple dot, 0.23, nor a hatch line, 0.18, in letters)
 NAME_TALLEST = 2.0           # ... and at most this many (a glyph's height; longer: a fill, a line)
