@@ -350,10 +350,10 @@ def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
 
 def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray:
     """A name as Tesseract likes it: dark print on white with its edges and accents (also on the
-    rim of a city hex), the hex outlines lifted off it, the rest whitened, cut to its box's rows
-    (the texture round a name's plate left out), widened over print that goes on beyond a hex
-    outline (``NAME_GROW``); enlarged until letters stand
-    ``NAME_TARGET_PX`` high."""
+    rim of a city hex; dark grey only next to darker print), the hex outlines lifted off it, the
+    rest whitened, cut to its box's rows (the texture round a name's plate left out), widened at
+    its far end over print that goes on beyond a hex outline (``NAME_GROW``); enlarged until
+    letters stand ``NAME_TARGET_PX`` high."""
     from PIL import Image
     pad = max(1, int(round(P.NAME_PAD * letter)))
     grow = int(round(P.NAME_GROW * letter))
@@ -363,6 +363,10 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     crop = (max(0, lab.x0 - left), max(0, lab.y0), min(w, lab.x1 + right), min(h, lab.y1))
     soft = _print(rgb, fit, reading, crop, P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK, sides=False,
                   rim=P.NAME_CITY_RIM)
+    # (dark grey far from darker print is a fill, the foreign land round a name's plate)
+    kw = {"sides": False, "rim": P.NAME_CITY_RIM}
+    soft &= ~_print(rgb, fit, reading, crop, P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK, **kw) \
+        | _beside(_beside(_print(rgb, fit, reading, crop, P.TEXT_PREFILTER, P.NAME_CORE_DARK, **kw)))
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
     grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop)
     a, b = _grown(grey < P.TEXT_PREFILTER, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
