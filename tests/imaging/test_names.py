@@ -10,9 +10,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from mapkit.grid import Grid
 from mapkit.imaging import names, ocr
+from mapkit.io.yamlmap import read_map
 
 
 def test_clean_name_keeps_brackets_in_pairs():
@@ -81,3 +83,41 @@ def test_each_name_is_read_in_each_language_the_maps_own_a_little_ahead(monkeypa
     # Lübeck: deu 96 against ces 94.5 and pol 96: a tie, the first of NAME_LANGUAGES; Żilina: pol
     # 99 against ces's 98.5
     assert got == {0: ("Lübeck", 96.0), 1: ("Můnster", 94.0), 2: ("Żilina", 99.0)}
+
+
+@pytest.mark.parametrize("style", ["colour", "mono"])
+def test_each_name_is_found_in_the_box_the_renderer_gave_it(tmp_path, style):
+    # The example map drawn at 150 dpi: every name's box as mapkit render placed it (board
+    # millimetres, hexes 14 mm apart), taken to the picture by the grid the import found, is
+    # the box found for its city: the same rows within a pixel, the same start within half a
+    # letter (a glyph's side bearing; letters 0.13 hex, about 11 px, high), the whole name in
+    # it and its end at most a letter on (Brno on mono: 0.6 letter).
+    from mapkit.imaging.importer import ImportOptions, read_picture
+    from mapkit.imaging.sampling import apply_affine
+    from mapkit.render.boardart import BoardArt
+
+    from tests.support import MAPS, run_cli
+
+    pic = tmp_path / "board.png"
+    r = run_cli("render", MAPS / "example.yaml", "-o", pic, "--dpi", 150, "--style", style)
+    assert r.returncode == 0, r.stderr
+    m, _ = read_map(MAPS / "example.yaml")
+    pr = read_picture(pic, ImportOptions(ocr=False))
+    found = names.name_boxes(pr.rgb, pr.fit, pr.reading)
+    letter = 0.13 * pr.fit.hex_px
+    labels = BoardArt(m, style).labels
+    assert len(found) == len(m.cities) == 16
+    over = []
+    for c in m.cities:
+        lab = labels[c.name]
+        (x0, y0), (x1, y1) = apply_affine(pr.fit.affine, np.array([[lab.x0, lab.y0], [lab.x1, lab.y1]])
+                                          / m.grid.hex_mm)
+        got = found[tuple(c.hex)]
+        assert abs(got.y0 - y0) <= 1 and abs(got.y1 - y1) <= 1, (c.name, got, (x0, y0, x1, y1))
+        assert abs(got.x0 - x0) <= letter / 2 and got.x1 >= x1 - letter / 2, (c.name, got, (x0, x1))
+        if got.x1 > x1 + letter:
+            over.append(c.name)
+    # A box runs on over a hex's centre dot within NAME_GAP of its name's end (Karlovy Vary:
+    # the dot stands as high as a short stroke): Tesseract reads the dot as "*", which the
+    # tidying drops. No other name's box runs on.
+    assert over == ["Karlovy Vary"]
