@@ -1,14 +1,14 @@
-"""Stage 7, names (:func:`read_names` -> ``{hex: name}``, notes): the print round the
-cities (:func:`text_ink`), cut into lines of text (:func:`text_lines`), the hex outlines
-lifted off them, read by Tesseract in German, Czech and Polish alone (the surest reading
-kept) and given to the nearest city, one name a city. See
-``docs/import.md``, "Names".
+"""Stage 7, names (:func:`read_names` -> ``{hex: name}``, notes): each city's name looked for
+where the renderer's label placement may put it (:func:`spots`, from ``render.labels``: a ring
+of places round the city hex), found by the upright strokes of its print running from a
+place's anchor (:func:`name_boxes`), cut out with the hex outlines lifted off it, read by
+Tesseract in German, Czech and Polish alone (the surest reading kept, the map's own language
+a little ahead). See ``docs/import.md``, "Names".
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
 from typing import NamedTuple
 
 import numpy as np
@@ -17,25 +17,22 @@ from . import ocr
 from . import params as P
 from ..grid import hex_name
 from .gridlines import axial_round
-from .mono import coherence
 from .sampling import LINEAR_LUT, apply_affine
 
-__all__ = ["read_names", "text_ink", "text_lines", "text_lines_round", "clean_name", "TextLine"]
+__all__ = ["read_names", "name_boxes", "spots", "clean_name", "NameBox", "Spot"]
 
 SQRT3 = math.sqrt(3.0)
 
 
-class TextLine(NamedTuple):
-    """A line (or a name of two lines) of text: its box in pixels, x0 y0 x1 y1."""
+class NameBox(NamedTuple):
+    """A name's box in pixels (x0 y0 x1 y1) and the way it grew from its anchor (``start``:
+    rightwards from x0, ``end``: leftwards from x1, ``middle``: both ways)."""
 
     x0: int
     y0: int
     x1: int
     y1: int
-
-    @property
-    def height(self) -> int:
-        return self.y1 - self.y0
+    align: str = "middle"
 
 
 def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
@@ -55,9 +52,13 @@ def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
                      "letters may be misread")
         langs = langs or ["eng"]
     letter = P.NAME_LETTER * fit.hex_px
-    labels = _near_cities(fit, cities, _names_of_lines(text_lines_round(rgb, fit, reading), letter))
-    texts = _read(rgb, fit, reading, labels, letter, langs)
-    found = _match(fit, cities, labels, texts)
+    boxes = name_boxes(rgb, fit, reading)
+    texts = _read(rgb, fit, reading, list(boxes.values()), letter, langs)
+    found = {}
+    for k, h in enumerate(boxes):
+        text, sure = texts.get(k, ("", -1.0))
+        if sure >= P.NAME_SURE and len(clean_name(text)) >= 2:
+            found[h] = clean_name(text)
     missing = [h for h in cities if h not in found]
     if missing:
         notes.append(f"{', '.join(hex_name(h) for h in missing)}: no name read "
@@ -65,36 +66,157 @@ def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
     return found, notes
 
 
-def _window(fit, h, shape) -> tuple[int, int, int, int]:
-    """The pixels a city's name may lie in (``x0, y0, x1, y1``): its box begins within
-    ``NAME_REACH`` hexes and a long name reaches ``NAME_LONG`` further, along its line."""
-    x, y = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
-    rx = (P.NAME_REACH + P.NAME_LONG) * fit.hex_px
-    ry = (P.NAME_REACH + 0.5) * fit.hex_px
-    return (max(0, int(x - rx)), max(0, int(y - ry)), min(shape[1], int(x + rx) + 1),
-            min(shape[0], int(y + ry) + 1))
+class Spot(NamedTuple):
+    """Where the renderer may begin a city's name (picture pixels): the box's rows ``y0:y1``,
+    its anchor column ``x`` and the way it grows from there (``start``: rightwards, ``end``:
+    leftwards, ``middle``: both ways), and the renderer's cost of the place."""
+
+    align: str
+    x: float
+    y0: int
+    y1: int
+    cost: float
 
 
-def text_lines_round(rgb, fit, reading) -> list[TextLine]:
-    """The lines of text round the cities (picture pixels): :func:`text_lines` in each city's
-    window; a line whole in one window and cut in another is kept whole."""
+def spots(fit, h) -> list[Spot]:
+    """The renderer's candidate places of city ``h``'s name (:mod:`mapkit.render.labels`: each
+    direction round the hex, near and a step further, one line or two, full or small size), at
+    the renderer's name size for hexes of ``DEFAULT_HEX_MM``; their widths are the name's."""
+    from ..render import labels
+    from ..render.fonts import ASCENT, DESCENT
+    from ..render.style import REFERENCE_HEX_MM, Style
+
+    shape = fit.grid.polygon(h)
+    minx, miny, maxx, maxy = shape.bounds
+    centre = fit.grid.centre_mm(h)
+    size = Style.name_size / REFERENCE_HEX_MM
+    out = []
+    for angle, anchor, cost in labels.anchors(shape, centre, max(maxx - minx, maxy - miny) / 2,
+                                              labels.GAP / P.DEFAULT_HEX_MM):
+        for rows, scale, vcost in ((1, 1.0, 0.0), (2, 1.0, labels.TWO_LINE_COST),
+                                   (1, labels.SMALL_SCALE, labels.SMALL_COST),
+                                   (2, labels.SMALL_SCALE, labels.SMALL_COST + labels.TWO_LINE_COST)):
+            height = (ASCENT + DESCENT + (rows - 1) * labels.LINE_PITCH) * size * scale
+            box, align = labels.box_at(anchor, angle, 0.0, height)
+            (x, y0), (_x, y1) = apply_affine(fit.affine, np.array([box[:2], box[2:]]))
+            out.append(Spot(align, float(x), int(math.floor(y0)), int(math.ceil(y1)), cost + vcost))
+    return out
+
+
+def name_boxes(rgb, fit, reading) -> dict:
+    """Each city's name box (picture pixels, ``NameBox``) among its :func:`spots`: the print
+    that runs from a spot's anchor along its rows, scored by its ink in the box less
+    ``NAME_SPILL`` times its ink just above and below; near the best score the renderer's cheaper
+    place. Cities take their boxes surest first; a box overlapping one taken is out."""
     letter = P.NAME_LETTER * fit.hex_px
-    found = []
+    reach = int(P.NAME_LONG * fit.hex_px)
+    strip = max(1, int(round(P.NAME_STRIP * letter)))
+    ranked = {}
     for h in reading.cities:
-        ink, (x0, y0, _x1, _y1) = text_ink(rgb, fit, reading, h)
-        found += [TextLine(t.x0 + x0, t.y0 + y0, t.x1 + x0, t.y1 + y0) for t in text_lines(ink, letter)]
-    kept: list[TextLine] = []
-    for t in sorted(set(found), key=lambda t: -(t.x1 - t.x0) * t.height):
-        inner = [k for k in kept if k.x0 <= t.x0 and k.y0 <= t.y0 and t.x1 <= k.x1 and t.y1 <= k.y1]
-        if not inner:
-            kept.append(t)
-    return sorted(kept, key=lambda t: (t.y0, t.x0))
+        near = spots(fit, h)
+        box = (max(0, int(min(sp.x for sp in near)) - reach), max(0, min(sp.y0 for sp in near) - strip),
+               min(rgb.shape[1], int(max(sp.x for sp in near)) + reach + 1),
+               min(rgb.shape[0], max(sp.y1 for sp in near) + strip))
+        # print: grey enough, and beside print dark enough (a dark fill round a name's plate is no print)
+        ink = _print(rgb, fit, reading, box, P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK) \
+            & _beside(_print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.NAME_CORE_DARK))
+        stems = _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter)
+        scored = [b for b in (_measure(ink, stems, box, sp, letter, strip) for sp in near) if b]
+        if scored:
+            top = max(b[0] for b in scored)
+            ranked[h] = sorted(scored, key=lambda b: (b[0] < (1 - P.NAME_TIE) * top, b[1], -b[0]))
+    taken: dict = {}
+    for h in sorted(ranked, key=lambda h: (-ranked[h][0][0], ranked[h][0][1], h)):
+        for _score, _cost, box in ranked[h]:
+            if not any(_overlap(box, t) for t in taken.values()):
+                taken[h] = box
+                break
+    return {h: taken[h] for h in sorted(taken, key=lambda h: (h[1], h[0]))}
 
 
-def text_ink(rgb, fit, reading, h):
-    """Print round city ``h``: ``(mask, (x0, y0, x1, y1))`` over its window (:func:`_window`)."""
-    box = _window(fit, h, rgb.shape)
-    return _print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.TEXT_DARK), box
+def _beside(mask: np.ndarray) -> np.ndarray:
+    """``mask`` and the pixels next to it (the eight round each).
+
+    >>> m = np.zeros((3, 4), dtype=bool); m[1, 1] = True
+    >>> _beside(m).astype(int).tolist()
+    [[1, 1, 1, 0], [1, 1, 1, 0], [1, 1, 1, 0]]
+    """
+    p = np.pad(mask, 1)
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    for dy in range(3):
+        for dx in range(3):
+            out |= p[dy:dy + h, dx:dx + w]
+    return out
+
+
+def _stems(ink: np.ndarray, tall: float, tallest: float) -> np.ndarray:
+    """The print of ``ink`` in upright runs ``tall`` to ``tallest`` pixels long: letters' stems
+    and bows, not the dots of a stipple nor the slant strokes of a hatching nor a dark fill.
+
+    >>> ink = np.zeros((9, 4), dtype=bool); ink[0:5, 1] = True; ink[2:4, 2] = True; ink[:, 3] = True
+    >>> _stems(ink, 3.0, 6.0).sum(axis=0).tolist()
+    [0, 5, 0, 0]
+    """
+    up = np.zeros(ink.shape, dtype=int)
+    run = np.zeros(ink.shape[1], dtype=int)
+    for k, row in enumerate(ink):
+        run = (run + 1) * row
+        up[k] = run
+    down = np.zeros(ink.shape, dtype=int)
+    run[:] = 0
+    for k in range(len(ink) - 1, -1, -1):
+        run = (run + 1) * ink[k]
+        down[k] = run
+    run = up + down - 1
+    return ink & (run >= tall) & (run <= tallest)
+
+
+def _overlap(a: NameBox, b: NameBox) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def _measure(ink: np.ndarray, stems: np.ndarray, box, sp: Spot, letter: float, strip: int):
+    """``(score, cost, NameBox)`` of the print (``ink`` over ``box``, its upright strokes
+    ``stems``) from spot ``sp``, or None: the columns with strokes in the spot's rows, joined
+    across gaps up to ``NAME_GAP`` letters, the run that begins (ends, is centred) within
+    ``NAME_START`` letters of the anchor; its strokes in the rows less ``NAME_SPILL`` times its
+    strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
+    over print in the rows with none above or below (a Z: no upright stroke); the box reaches
+    the anchor."""
+    y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
+    if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
+        return None
+    rows = stems[y0:y1]
+    x = sp.x - box[0]
+    clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
+    runs = [_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
+            for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)]
+    at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
+    run = next((r for r in runs if abs(at(*r) - x) <= P.NAME_START * letter), None)
+    if run is None or run[1] - run[0] < P.NAME_WIDER * letter:
+        return None
+    a, b = run
+    inside = int(rows[:, a:b].sum())
+    spill = int(stems[y0 - strip:y1 + strip, a:b].sum()) - inside
+    a, b = {"start": (min(a, x), b), "end": (a, max(b, x)), "middle": (min(a, 2 * x - b), max(b, 2 * x - a))}[sp.align]
+    return (inside - P.NAME_SPILL * spill, sp.cost,
+            NameBox(int(a) + box[0], sp.y0, int(math.ceil(b)) + box[0], sp.y1, sp.align))
+
+
+def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
+    """The runs ``(a, b)`` of True ``cols``, joined across gaps up to ``gap``.
+
+    >>> _runs(np.array([0, 1, 1, 0, 1, 0, 0, 0, 0, 1, 1, 0], dtype=bool), 1.5)
+    [(1, 5), (9, 11)]
+    """
+    runs: list[tuple[int, int]] = []
+    for k in np.nonzero(cols)[0]:
+        if runs and k - runs[-1][1] <= gap:
+            runs[-1] = (runs[-1][0], int(k) + 1)
+        else:
+            runs.append((int(k), int(k) + 1))
+    return runs
 
 
 def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = True,
@@ -206,127 +328,45 @@ def _across_px(fit, du, dv) -> np.ndarray:
     return v / np.linalg.norm(v, axis=1, keepdims=True)
 
 
-def text_lines(mask: np.ndarray, letter: float) -> list[TextLine]:
-    """The lines of text in ``mask`` (True on print), letters about ``letter`` pixels high:
-    the print on cells a third of a letter wide, cells joined across gaps narrower than
-    ``NAME_GAP`` letters along a line; pieces of letter height and wider than high.
-
-    >>> from PIL import Image, ImageDraw, ImageFont
-    >>> im = Image.new("L", (160, 40), 0)
-    >>> ImageDraw.Draw(im).text((10, 8), "Ústí nad", fill=255, font=ImageFont.truetype("DejaVuSans.ttf", 16))
-    >>> m = np.asarray(im) > 128
-    >>> m[34:35, 0:160] = True                                          # a rule: no text
-    >>> [tuple(t) for t in text_lines(m, 12.0)]
-    [(11, 8, 75, 23)]
-    """
-    c = max(1, int(letter / 3))
-    h, w = mask.shape
-    H, W = -(-h // c), -(-w // c)
-    padded = np.zeros((H * c, W * c), dtype=bool)
-    padded[:h, :w] = mask
-    cells = padded.reshape(H, c, W, c).any(axis=(1, 3))
-    reach = max(1, int(round(P.NAME_GAP * letter / c)))
-    lines = []
-    for comp in _pieces(cells, reach):
-        rows = [r for r, _ in comp]
-        cols = [q for _, q in comp]
-        r0, r1 = int(min(rows)) * c, (int(max(rows)) + 1) * c
-        c0, c1 = int(min(cols)) * c, (int(max(cols)) + 1) * c
-        sub = mask[r0:r1, c0:c1]
-        ys, xs = np.nonzero(sub)
-        box = TextLine(c0 + int(xs.min()), r0 + int(ys.min()), c0 + int(xs.max()) + 1, r0 + int(ys.max()) + 1)
-        if P.NAME_HEIGHTS[0] * letter <= box.height <= P.NAME_HEIGHTS[1] * letter \
-                and box.x1 - box.x0 >= P.NAME_WIDER * box.height \
-                and coherence(mask[box.y0:box.y1, box.x0:box.x1]) <= P.NAME_COHERENCE:
-            lines.append(box)
-    return sorted(lines, key=lambda b: (b.y0, b.x0))
-
-
-def _pieces(cells: np.ndarray, reach: int) -> list[list]:
-    """Connected True cells: neighbours up, down, and within ``reach`` along a row."""
-    todo = set(zip(*np.nonzero(cells), strict=False))
-    out = []
-    while todo:
-        start = todo.pop()
-        comp, queue = [start], deque([start])
-        while queue:
-            r, q = queue.popleft()
-            near = [(r - 1, q), (r + 1, q)] + [(r, q + k) for k in range(-reach, reach + 1) if k]
-            for n in near:
-                if n in todo:
-                    todo.discard(n)
-                    comp.append(n)
-                    queue.append(n)
-        out.append(comp)
-    return out
-
-
-def _names_of_lines(lines: list[TextLine], letter: float) -> list[TextLine]:
-    """Lines stacked close and lined up are one name on two lines: their joint box."""
-    out: list[TextLine] = []
-    for ln in lines:
-        for k, prev in enumerate(out):
-            gap = ln.y0 - prev.y1
-            lined = min(abs(ln.x0 - prev.x0), abs(ln.x1 - prev.x1),
-                        abs((ln.x0 + ln.x1) - (prev.x0 + prev.x1)) / 2) < P.NAME_ALIGN * letter
-            if 0 <= gap < P.NAME_STACK * letter and lined:
-                out[k] = TextLine(min(prev.x0, ln.x0), prev.y0, max(prev.x1, ln.x1), ln.y1)
-                break
-        else:
-            out.append(ln)
-    return out
-
-
-def _distances(fit, cities, lab: TextLine) -> np.ndarray:
-    """How far (hexes) the nearest point of a line's box lies from each city's centre."""
-    centres = apply_affine(fit.affine, np.array([fit.grid.centre_mm(h) for h in cities]))
-    dx = np.maximum(0.0, np.maximum(lab.x0 - centres[:, 0], centres[:, 0] - lab.x1))
-    dy = np.maximum(0.0, np.maximum(lab.y0 - centres[:, 1], centres[:, 1] - lab.y1))
-    return np.hypot(dx, dy) / fit.hex_px
-
-
-def _near_cities(fit, cities, labels: list[TextLine]) -> list[TextLine]:
-    """The lines of text on the board within ``NAME_REACH`` of a city."""
-    inside = {_key(fit, hx) for hx in fit.grid.hexes()}
-    out = []
-    for lab in labels:
-        mid = np.array([[(lab.x0 + lab.x1) / 2, (lab.y0 + lab.y1) / 2]])
-        on_board = int(_offsets(fit, _grid_coords(fit, mid[:, 0], mid[:, 1]))[2][0]) in inside
-        if on_board and _distances(fit, cities, lab).min() <= P.NAME_REACH:
-            out.append(lab)
-    return out
-
-
 def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
     """Tesseract's reading of each name (key: its index in ``labels``) and how sure it is (its
     least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
-    is surest of; a tie goes to the language first in ``NAME_LANGUAGES`` (languages read together
-    change with the names read before: Tesseract tries the language it used last first)."""
+    is surest of, the map's own language (the surest over all its names) counting ``NAME_LEAD``
+    more; a tie goes to the map's language, then to the first in ``NAME_LANGUAGES`` (languages
+    read together change with the names read before: Tesseract tries the one it used last)."""
     if not labels:
         return {}
     crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in enumerate(labels)]
+    read = {lang: ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX) for lang in langs}
+    lead = max(langs, key=lambda lang: (sum(max(0.0, sure) for _t, sure in read[lang].values()), -langs.index(lang)))
+    order = [lead] + [lang for lang in langs if lang != lead]
     best: dict = {}
-    for lang in langs:
-        read = ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX)
-        for k, (text, sure) in read.items():
-            if k not in best or sure > best[k][1]:
-                best[k] = (text, sure)
+    for k in range(len(labels)):
+        got = [(lang, read[lang][k]) for lang in order if k in read[lang]]
+        if got:
+            _lang, best[k] = max(got, key=lambda g: g[1][1] + (P.NAME_LEAD if g[0] == lead else 0.0))
     return best
 
 
-def _for_tesseract(rgb, fit, reading, lab: TextLine, letter: float) -> np.ndarray:
+def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray:
     """A name as Tesseract likes it: dark print on white with its edges and accents (also on the
-    rim of a city hex), the hex outlines lifted off it, the rest whitened; widened over print
-    that goes on beyond a hex outline (``NAME_GROW``); enlarged until letters stand
-    ``NAME_TARGET_PX`` high."""
+    rim of a city hex; dark grey only next to darker print), the hex outlines lifted off it, the
+    rest whitened, cut to its box's rows (the texture round a name's plate left out), widened at
+    its far end over print that goes on beyond a hex outline (``NAME_GROW``); enlarged until
+    letters stand ``NAME_TARGET_PX`` high."""
     from PIL import Image
-    pad = max(2, int(round(P.NAME_PAD * letter)))
+    pad = max(1, int(round(P.NAME_PAD * letter)))
     grow = int(round(P.NAME_GROW * letter))
+    left, right = (0, pad + grow) if lab.align == "start" else (pad + grow, 0) if lab.align == "end" \
+        else (pad + grow, pad + grow)
     h, w = rgb.shape[:2]
-    crop = (max(0, lab.x0 - pad - grow), max(0, lab.y0 - pad), min(w, lab.x1 + pad + grow),
-            min(h, lab.y1 + pad))
+    crop = (max(0, lab.x0 - left), max(0, lab.y0), min(w, lab.x1 + right), min(h, lab.y1))
     soft = _print(rgb, fit, reading, crop, P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK, sides=False,
                   rim=P.NAME_CITY_RIM)
+    # (dark grey far from darker print is a fill, the foreign land round a name's plate)
+    kw = {"sides": False, "rim": P.NAME_CITY_RIM}
+    soft &= ~_print(rgb, fit, reading, crop, P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK, **kw) \
+        | _beside(_beside(_print(rgb, fit, reading, crop, P.TEXT_PREFILTER, P.NAME_CORE_DARK, **kw)))
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
     grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop)
     a, b = _grown(grey < P.TEXT_PREFILTER, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
@@ -354,15 +394,26 @@ def _grown(ink: np.ndarray, a: int, b: int, letter: float) -> tuple[int, int]:
     for row in ink:
         run = (run + 1) * row
         tallest = np.maximum(tallest, run)
-    cols = tallest >= P.NAME_GROW_TALL * letter
-    gap = P.NAME_GROW_GAP * letter
+    return _widened(tallest >= P.NAME_GROW_TALL * letter, a, b, P.NAME_GROW_GAP * letter)
+
+
+def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = None) -> tuple[int, int]:
+    """Columns ``a:b`` widened either way over True ``cols`` across gaps of at most ``gap``, by
+    ``far`` columns at most each way (None: no limit).
+
+    >>> _widened(np.array([1, 0, 0, 1, 0, 0, 0, 1, 1], dtype=bool), 4, 5, 1.5)
+    (3, 5)
+    >>> _widened(np.array([1, 0, 0, 1, 0, 0, 0, 1, 1], dtype=bool), 4, 6, 2.0, far=3)
+    (3, 9)
+    """
+    lo, hi = (0, len(cols)) if far is None else (max(0, a - far), min(len(cols), b + far))
     a, b = max(0, a), min(len(cols), b)
-    for k in range(a - 1, -1, -1):
+    for k in range(a - 1, lo - 1, -1):
         if cols[k]:
             if a - 1 - k > gap:
                 break
             a = k
-    for k in range(b, len(cols)):
+    for k in range(b, hi):
         if cols[k]:
             if k - b > gap:
                 break
@@ -415,21 +466,3 @@ def clean_name(text: str) -> str:
     words = " ".join("".join(out).split())
     words = words.replace("- ", "-").replace(" -", "-").replace("( ", "(").replace(" )", ")")
     return words.strip(" -.'")
-
-
-def _match(fit, cities, labels: list[TextLine], texts: dict) -> dict:
-    """Each name read (``texts``: key -> text, sureness; no less sure than ``NAME_SURE``) to a
-    city: the assignment nearest in total, within ``NAME_REACH``."""
-    from .settle import assign
-    names = [(k, clean_name(texts[k][0])) for k in texts if texts[k][1] >= P.NAME_SURE]
-    names = [(k, t) for k, t in names if len(t) >= 2]
-    if not names:
-        return {}
-    far = np.stack([_distances(fit, cities, labels[k]) for k, _t in names], axis=1)
-    # (a city may have no name: a column of its own at the reach, for each city)
-    score = -np.hstack([np.where(far <= P.NAME_REACH, far, 1e3), np.full((len(cities), len(cities)), P.NAME_REACH)])
-    out = {}
-    for i, j in enumerate(assign(score)):
-        if j < len(names) and far[i, j] <= P.NAME_REACH:
-            out[cities[i]] = names[j][1]
-    return out

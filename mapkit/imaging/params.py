@@ -203,32 +203,43 @@ SIGNIFICANCE = 0.99          # ... and its layout must beat this share of them t
 
 # -- names -------------------------------------------------------------------------------------
 NAME_LANGUAGES = ("deu", "ces", "pol")   # Tesseract data, each read alone; a tie goes to the first
-NAME_REACH = 1.6             # hexes from a city's centre its name's box may begin
+NAME_LEAD = 3.5              # points of sureness the map's own language (surest over its names) has
+                             # ahead (Brunsbüttelkoog: Czech 89 > German 86; Częstochowa: Polish 95 > Czech 91)
 NAME_LONG = 2.8              # hexes a long name reaches along its line (Jindřichův Hradec: 2.3)
-NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes, for the search
-NAME_HEIGHTS = (0.5, 2.3)    # a line of text stands this many letters high (accents, descenders)
-NAME_WIDER = 1.2             # ... and is at least this much wider than high (two letters)
-NAME_GAP = 1.0               # letters: a wider gap along a line ends the line
-NAME_STACK = 0.9             # letters between two lines of one name at most ...
-NAME_ALIGN = 0.4             # ... lined up at their start, middle or end within this many
+NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes (Tesseract's scale)
+NAME_WIDER = 1.2             # letters a name's print runs along its line at least (two letters)
+NAME_GAP = 1.5               # letters: a wider gap along a line ends the name ("Oklahoma City": 1.1)
+NAME_FIND_PREFILTER = 160    # sRGB level under which a pixel may be a name's print (the search) ...
+NAME_FIND_DARK = 0.3         # ... and linear light, the paper 1 (a texture under a name's plate is
+                             # lighter; 0.07 broke the strokes: Czechia and USA 24 of 69 names)
+NAME_CORE_DARK = 0.08        # ... beside a pixel darker than this (foreign grey 0.105: no print;
+                             # TEXT_DARK's 0.05 lost faint letters at 100 dpi)
+NAME_STEM = 0.3              # letters a run of print stands upright at least to be a letter's (not
+                             # a stipple dot, 0.23, nor a hatch line, 0.18, in letters)
+NAME_TALLEST = 2.0           # ... and at most this many (a glyph's height; longer: a fill, a line)
+NAME_FLAT = 1.5              # letters a run goes on over print with no upright stroke (Z, W: 1.3)
+NAME_FLAT_GAP = 0.6          # ... across gaps this many letters wide at most (a lifted outline)
+NAME_START = 0.5             # letters from a label place's anchor its print may begin (bearings)
+NAME_STRIP = 0.4             # letters above and below a place's rows where its name has no print ...
+NAME_SPILL = 2.0             # ... each upright pixel there costs this many inside (a box too small)
+NAME_TIE = 0.05              # places scoring within this share of the best: the cheaper wins
 NAME_TARGET_PX = 32          # names are enlarged until a letter is this tall for Tesseract
-TEXT_PREFILTER = 70          # sRGB level under which a pixel's darkest channel may be print
+TEXT_PREFILTER = 70          # sRGB level under which a pixel's darkest channel is print (strokes)
 TEXT_HUE = 70                # channel spread (0..255) under which a pixel is grey enough
-TEXT_DARK = 0.05             # linear light (the paper 1) under which a grey pixel is print
-TEXT_SOFT_PREFILTER = 230    # ... and, round a line found, its edges and accents: sRGB level
+TEXT_SOFT_PREFILTER = 230    # in a name's box, its edges and accents too: sRGB level
 TEXT_SOFT_DARK = 0.7         # ... and linear light
 NAME_LINE_HALF = 0.006       # half a hex outline's width, in hexes (0.09 mm at 14 mm): lifted off a
 NAME_LINE_CLEAR_PX = 0.5     # ... name, its pixels taking the lighter of those this far beyond it
+NAME_CITY_RIM = 0.025        # hexes along a city hex's sides, outside its ring, a name may reach into
+NAME_SURE = 30               # a reading with a word Tesseract is less sure of (0-100) is no name
 NAME_GROW = 0.6              # letters a name's crop may widen over print beyond a hex outline ...
 NAME_GROW_GAP = 0.3          # ... across gaps this many letters wide at most (a lifted outline)
 NAME_GROW_TALL = 0.25        # ... columns whose print runs this many letters high (no texture dot)
-NAME_CITY_RIM = 0.025        # hexes along a city hex's sides, outside its ring, a name may reach into
-NAME_SURE = 30               # a reading with a word Tesseract is less sure of (0-100) is no name
-NAME_PAD = 0.2               # letters of margin round a name cut out for Tesseract
+NAME_PAD = 0.1               # letters of margin at a name's far end (0.2: the dark fill beyond a
+                             # foreign name's plate read as a letter)
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
 TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
 TEXT_STROKE_WIDTH = 0.045    # hexes from a side a river or border read there reaches (black ones)
-NAME_COHERENCE = 0.5         # marks more in parallel lines than this are a texture or a line
 
 # -- the report --------------------------------------------------------------------------------
 REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list

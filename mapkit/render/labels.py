@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from .fonts import ASCENT, DESCENT, text_width
 
-__all__ = ["LabelRequest", "Label", "place_labels", "LINE_PITCH"]
+__all__ = ["LabelRequest", "Label", "place_labels", "anchors", "box_at", "LINE_PITCH"]
 
 LINE_PITCH = 1.12          # distance between the baselines of a two-line name, per font size
 GAP = 0.55                 # free space between a hex and its name, mm
@@ -135,7 +135,7 @@ def _reach(shape, centre, angle) -> float:
     return max(math.hypot(p.x - cx, p.y - cy) for p in pts)
 
 
-def _box_at(anchor, angle, width, height):
+def box_at(anchor, angle, width, height):
     """The box of ``width`` x ``height`` that sits beyond ``anchor`` in direction ``angle``."""
     ax, ay = anchor
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
@@ -163,17 +163,27 @@ def _candidates(req: LabelRequest, radius: float):
     if two:
         variants.append((two, req.size * SMALL_SCALE, SMALL_COST + TWO_LINE_COST))
     out = []
-    reach = {a: _reach(req.shape, req.centre, a) for a, _ in DIRECTIONS}
+    spots = anchors(req.shape, req.centre, radius)
     for lines, size, vcost in variants:
         width = max(text_width(t, size) for t in lines)
         height = (ASCENT + DESCENT) * size + (len(lines) - 1) * LINE_PITCH * size
-        for ring, rcost in ((0.0, 0.0), (FAR_STEP * radius, FAR_COST)):
-            for angle, acost in DIRECTIONS:
-                d = reach[angle] + GAP + ring
-                anchor = (req.centre[0] + d * math.cos(math.radians(angle)),
-                          req.centre[1] + d * math.sin(math.radians(angle)))
-                box, align = _box_at(anchor, angle, width, height)
-                out.append(_Candidate(lines, size, box, align, acost + vcost + rcost))
+        for angle, anchor, cost in spots:
+            box, align = box_at(anchor, angle, width, height)
+            out.append(_Candidate(lines, size, box, align, cost + vcost))
+    return out
+
+
+def anchors(shape, centre, radius: float, gap: float = GAP) -> list[tuple[float, tuple, float]]:
+    """The points round ``shape`` (centred at ``centre``, ``radius`` across) a name's box may
+    begin at: ``(angle, anchor, cost)`` for each direction of the near ring and the far one
+    (the box sits beyond its anchor in the direction ``angle``, see :func:`box_at`)."""
+    reach = {a: _reach(shape, centre, a) for a, _ in DIRECTIONS}
+    out = []
+    for ring, rcost in ((0.0, 0.0), (FAR_STEP * radius, FAR_COST)):
+        for angle, acost in DIRECTIONS:
+            d = reach[angle] + gap + ring
+            out.append((angle, (centre[0] + d * math.cos(math.radians(angle)),
+                                centre[1] + d * math.sin(math.radians(angle))), acost + rcost))
     return out
 
 

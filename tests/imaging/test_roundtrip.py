@@ -57,7 +57,8 @@ def _small_board(path):
 def test_the_czech_board_comes_back(tmp_path):
     truth, got, r = _round_trip(tmp_path, MAPS / "czechia.yaml")
     wrong = {k: v for k, v in map_differences(truth, got).items() if v}
-    # Names are read by OCR: 35 of 36 at 150 dpi (Częstochowa's ogonek is lost).
+    # Names are read by OCR: 36 of 36 at 150 dpi with Tesseract 5.3 (one miss allowed: another
+    # Tesseract may read a letter otherwise).
     names = wrong.pop("names", [])
     assert wrong == {}
     assert len(names) <= 1, names
