@@ -111,7 +111,15 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     if max_weight is None:
         rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
         max_weight = max((w for row in rows for _, w in row), default=0)
-    span = max(max_weight, 1) + 1
+    _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, max(max_weight, 1) + 1,
+                  limit, blocked, bounds)
+    return done
+
+
+def _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds) -> None:
+    """:func:`dial`'s search proper, over a ring of ``span`` buckets: settles nodes distance by
+    distance (``dist``, ``pred`` filled in place) until every node is settled, the ``limit``
+    is passed or the last wanted node (``remaining`` of them, flagged in ``want``) is settled."""
     buckets: list[list] = [[] for _ in range(span)]
     buckets[0].extend(starts)
     pending = len(starts)
@@ -142,7 +150,7 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
                 if want is not None and want[u]:
                     remaining -= 1
                     if remaining == 0:
-                        return done
+                        return
                 for v, w in adjacency[u]:
                     nd = d + w
                     if (nd < dist[v] and (blocked is None or v not in blocked)
@@ -156,7 +164,6 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
                         else:
                             bucket.append(v)
         d += 1
-    return done
 
 
 def _wanted(targets, starts, size: int, first: bool):

@@ -10,6 +10,9 @@ commands); the game is saved after every move and can be resumed.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any, NamedTuple
+
 from .simulate import add_rule_arguments
 
 __all__ = ["add_arguments", "run", "free_record_path"]
@@ -34,89 +37,126 @@ def add_arguments(p):
 
 def run(args) -> int:
     import os
-    from pathlib import Path
 
-    from ..engine import IllegalAction, new_game
-    from ..engine.compiled import EngineMap, load_engine_map
-    from ..engine.record import load_record, map_file_of, replay
     from ..errors import InputError
-    from ..play.session import Seat, Session, parse_players
-    from .simulate import parse_options
+    from ..play.session import Session
 
-    m = None
-
-    def load_board(path):
-        nonlocal m
-        if str(path).lower().endswith(".json"):
-            return load_engine_map(path)
-        from ..io.yamlmap import load_map
-
-        m = load_map(path)
-        return EngineMap.from_map(m)
-
-    if args.resume:
-        record = load_record(args.resume)
-        map_path = args.map or map_file_of(record, args.resume)
-        if map_path is None:
-            raise InputError(f"{args.resume}: the record names no map file; give the map as MAP")
-        board = load_board(map_path)
-        state = replay(record, board, source=str(args.resume))
-        names = list(record.header["players"])
-        kinds = (record.header.get("play") or {}).get("seats") or ["human"] * len(names)
-        if args.players:
-            given = parse_players(args.players)
-            if len(given) != len(names):
-                raise InputError(f"--players names {len(given)} seats; the record has {len(names)}")
-            kinds = [s.kind for s in given]
-        seats = [Seat(n, k) for n, k in zip(names, kinds, strict=False)]
-        seed = record.header.get("seed", 0)
-        record_path = Path(args.record or args.resume)
-    else:
-        if not args.map:
-            raise InputError("give the map to play (mapkit play MAP), or --resume RECORD")
-        board = load_board(args.map)
-        map_path = args.map
-        seats = parse_players(args.players or "You,bot:greedy,bot:greedy")
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
-        options = parse_options(args.option)
-        try:
-            state = new_game(board, args.rules, [s.name for s in seats], options, seed=seed)
-        except IllegalAction as exc:
-            raise InputError(f"{args.map}: {exc.reason}") from None
-        stem = Path(args.map).stem
-        wanted = Path(args.record or f"{stem}-game.json")
-        if wanted.resolve() == Path(args.map).resolve():
-            raise InputError(f"--record {wanted} is the map itself")
-        record_path, note = free_record_path(wanted, board)
-        if note:
-            print(note)
+    game = _resumed_game(args) if args.resume else _new_game(args)
+    record_path = game.record_path
     folder = record_path.parent
     if not folder.is_dir():
         raise InputError(f"{record_path}: the folder {folder} does not exist")
     from ..bundled import locate
 
     # the record names the map's file (a bundled map by its path, not by its name)
-    map_file = os.path.relpath(locate(map_path).resolve(), folder.resolve())
-    picture = picture_path = None
-    if not args.no_picture:
-        from ..play.picture import GamePicture
-
-        picture_path = Path(args.picture) if args.picture else record_path.with_suffix(".svg")
-        if picture_path.resolve() in (Path(map_path).resolve(), record_path.resolve()):
-            raise InputError(f"--picture {picture_path} would overwrite the map or the record")
-        if picture_path.suffix.lower() == ".png":
-            from ..render.output import check_cairo
-
-            check_cairo()
-        picture = GamePicture(board, m)
+    map_file = os.path.relpath(locate(game.map_path).resolve(), folder.resolve())
+    picture, picture_path = _picture(args, game)
+    state, seats = game.state, game.seats
     if not args.resume:
-        print(f"New game on {board.name}, {state.rules.name} rules, seed {seed}: "
+        print(f"New game on {game.board.name}, {state.rules.name} rules, seed {game.seed}: "
               + ", ".join(f"{s.name}" + ("" if s.kind == "human" else f" ({s.kind} bot)") for s in seats))
     else:
         print(f"Resuming {record_path}: {len(state.history)} actions played")
-    session = Session(state, seats, seed, record_path, map_file=map_file, picture=picture,
+    session = Session(state, seats, game.seed, record_path, map_file=map_file, picture=picture,
                       picture_path=picture_path)
     return session.run()
+
+
+class _Game(NamedTuple):
+    """A game about to be played: its board (and the map, when read from a map file), its
+    state, seats and seed, the map's path and the record's."""
+
+    board: Any
+    map: Any
+    state: Any
+    seats: list
+    seed: int
+    map_path: Any
+    record_path: Path
+
+
+def _load_board(path):
+    """``(engine board, map)`` of a map file, or of an engine export (map ``None``)."""
+    from ..engine.compiled import EngineMap, load_engine_map
+
+    if str(path).lower().endswith(".json"):
+        return load_engine_map(path), None
+    from ..io.yamlmap import load_map
+
+    m = load_map(path)
+    return EngineMap.from_map(m), m
+
+
+def _resumed_game(args) -> _Game:
+    """The game of ``--resume RECORD`` replayed, its seats (``--players`` may change their kinds)."""
+    from ..engine.record import load_record, map_file_of, replay
+    from ..errors import InputError
+    from ..play.session import Seat, parse_players
+
+    record = load_record(args.resume)
+    map_path = args.map or map_file_of(record, args.resume)
+    if map_path is None:
+        raise InputError(f"{args.resume}: the record names no map file; give the map as MAP")
+    board, m = _load_board(map_path)
+    state = replay(record, board, source=str(args.resume))
+    names = list(record.header["players"])
+    kinds = (record.header.get("play") or {}).get("seats") or ["human"] * len(names)
+    if args.players:
+        given = parse_players(args.players)
+        if len(given) != len(names):
+            raise InputError(f"--players names {len(given)} seats; the record has {len(names)}")
+        kinds = [s.kind for s in given]
+    seats = [Seat(n, k) for n, k in zip(names, kinds, strict=False)]
+    seed = record.header.get("seed", 0)
+    return _Game(board, m, state, seats, seed, map_path, Path(args.record or args.resume))
+
+
+def _new_game(args) -> _Game:
+    """A new game on MAP, saved under a record name that is free (a note says when the name
+    asked for is taken)."""
+    import os
+
+    from ..engine import IllegalAction, new_game
+    from ..errors import InputError
+    from ..play.session import parse_players
+    from .simulate import parse_options
+
+    if not args.map:
+        raise InputError("give the map to play (mapkit play MAP), or --resume RECORD")
+    board, m = _load_board(args.map)
+    seats = parse_players(args.players or "You,bot:greedy,bot:greedy")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
+    options = parse_options(args.option)
+    try:
+        state = new_game(board, args.rules, [s.name for s in seats], options, seed=seed)
+    except IllegalAction as exc:
+        raise InputError(f"{args.map}: {exc.reason}") from None
+    stem = Path(args.map).stem
+    wanted = Path(args.record or f"{stem}-game.json")
+    if wanted.resolve() == Path(args.map).resolve():
+        raise InputError(f"--record {wanted} is the map itself")
+    record_path, note = free_record_path(wanted, board)
+    if note:
+        print(note)
+    return _Game(board, m, state, seats, seed, args.map, record_path)
+
+
+def _picture(args, game: _Game):
+    """``(picture, its path)`` of the board drawn after every turn, or ``(None, None)``."""
+    from ..errors import InputError
+
+    if args.no_picture:
+        return None, None
+    from ..play.picture import GamePicture
+
+    picture_path = Path(args.picture) if args.picture else game.record_path.with_suffix(".svg")
+    if picture_path.resolve() in (Path(game.map_path).resolve(), game.record_path.resolve()):
+        raise InputError(f"--picture {picture_path} would overwrite the map or the record")
+    if picture_path.suffix.lower() == ".png":
+        from ..render.output import check_cairo
+
+        check_cairo()
+    return GamePicture(game.board, game.map), picture_path
 
 
 def free_record_path(path, board):

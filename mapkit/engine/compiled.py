@@ -1,7 +1,8 @@
 """The board the engine plays on: a map compiled into integer hexes and edges.
 
-:func:`compile_map` turns a :class:`~mapkit.model.Map` into the JSON document that
-``mapkit export`` writes (schema: ``mapkit/schemas/engine-map.schema.json``); an
+:func:`compile_map` (made in :mod:`mapkit.engine.export`) turns a :class:`~mapkit.model.Map`
+into the JSON document that ``mapkit export`` writes (schema:
+``mapkit/schemas/engine-map.schema.json``); an
 :class:`EngineMap` is built from that document, so a game on a YAML map and a game on its
 export run on exactly the same data. The export holds:
 
@@ -38,261 +39,22 @@ names (``C4``, ``C4/C5``) appear only in actions and records.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
+from ..grid import Grid, HexNameError, hex_name, parse_edge, parse_hex
 from ..model import Map
 from .errors import RecordError
-import contextlib
+from .export import (EXPORT_FORMAT, EXPORT_VERSION, compile_map, export_document,
+                     map_hash, map_hashes)
 
 __all__ = ["EngineMap", "CityInfo", "CardInfo", "FerryInfo", "compile_map", "export_document", "map_hash",
            "map_hashes", "load_engine_map",
            "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
 
-EXPORT_FORMAT = "mapkit-engine-map"
-EXPORT_VERSION = 1
 # The Expres forbidden-race threshold (rules.md section 4) when the map names none.
 DEFAULT_MIN_DISTANCE = 10
-
-
-# Keys of the map format added after game records were first written, in groups by when they
-# came (each later than the one before): a map that gained only keys of later groups still is
-# the map that a record written before them was played on.
-LATER_KEY_GROUPS = (
-    ("ferry_limit", "start_directions"),    # ferries and France's Paris rule (issue 17)
-    ("city_cards",),                        # TransAmerica's city cards (issue 18)
-)
-LATER_RULE_KEYS = tuple(k for group in LATER_KEY_GROUPS for k in group)
-
-
-def map_hash(m: Map) -> str:
-    """``sha256:`` + the SHA-256 of the map's canonical text (the same for equal maps)."""
-    from ..io.yamlmap import dump_map
-
-    return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
-
-
-def map_hashes(m: Map) -> list[str]:
-    """The map's hash, then its hashes without the keys of the latest group of later keys,
-    without the two latest groups, ... (those it has): the hashes that game records written
-    before each group carry.
-
-    >>> from mapkit.grid import Grid
-    >>> from mapkit.model import Rules
-    >>> m = Map(Grid("pointy", "odd", 2, 1), rules=Rules(extra={"ferry_limit": 2, "city_cards": {}}))
-    >>> a, b, c = map_hashes(m)
-    >>> b == map_hash(Map(m.grid, rules=Rules(extra={"ferry_limit": 2}))), c == map_hash(Map(m.grid))
-    (True, True)
-    """
-    import dataclasses
-
-    out = [map_hash(m)]
-    extra = m.rules.extra
-    for k in range(len(LATER_KEY_GROUPS) - 1, -1, -1):
-        drop = {key for group in LATER_KEY_GROUPS[k:] for key in group}
-        if not drop & set(extra):
-            continue
-        rules = dataclasses.replace(m.rules, extra={key: v for key, v in extra.items() if key not in drop})
-        h = map_hash(dataclasses.replace(m, rules=rules))
-        if h not in out:
-            out.append(h)
-    return out
-
-
-def _target_hexes(m: Map, target: dict) -> set[Hex]:
-    """The hexes of one special-race target: its regions, cities, hexes and tagged cities."""
-    hexes: set[Hex] = set()
-    if target.get("rule") == "other-region":
-        # The cities of the named regions (the race goes from one to another of them).
-        for group in _rule_groups(m, target).values():
-            hexes.update(parse_hex(h) for h in group)
-    else:
-        for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
-            r = m.region(rname)
-            if r is not None:
-                hexes.update(r.hexes)
-    for cname in target.get("cities", []):
-        c = m.city_named(cname)
-        if c is not None:
-            hexes.add(c.hex)
-    for hname in target.get("hexes", []):
-        with contextlib.suppress(HexNameError):
-            hexes.add(parse_hex(hname))
-    tags = set(target.get("tags", []))
-    if tags:
-        hexes.update(c.hex for c in m.cities if tags & set(c.tags))
-    return hexes
-
-
-def _rule_groups(m: Map, target: dict) -> dict:
-    """For a named rule over regions (``other-region``): region name -> its cities' hexes."""
-    groups = {}
-    for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
-        r = m.region(rname)
-        inside = set(r.hexes) if r is not None else set()
-        groups[rname] = sorted(hex_name(c.hex) for c in m.cities
-                               if c.numbers and (c.region == rname or c.hex in inside))
-    return groups
-
-
-def _special_targets(m: Map) -> dict | None:
-    """The map's special-race table with every target resolved to a sorted list of hexes."""
-    sr = m.rules.special_races
-    if not sr:
-        return None
-    table = {}
-    for key, target in sorted(sr.get("table", {}).items()):
-        entry = {"target": target, "hexes": [hex_name(h) for h in sorted(_target_hexes(m, target))]}
-        if target.get("rule"):
-            entry["groups"] = _rule_groups(m, target)
-        table[str(key)] = entry
-    return {"every": sr.get("every"), "dice": sr.get("dice", "one-die"), "table": table}
-
-
-def _ferries(m: Map) -> list:
-    """The map's ferry lines: port city and hex, landing hex, price, movement (board, sail, land)."""
-    out = []
-    for f in m.ferries:
-        port = m.city_named(f.from_city)
-        if port is None:
-            continue
-        out.append({"name": f.name or f"{f.from_city}-{hex_name(f.to)}", "from": port.name,
-                    "port": hex_name(port.hex), "to": hex_name(f.to), "cost": f.cost, "fare": list(f.fare)})
-    return out
-
-
-def _race_tables(m: Map, table, min_distance: int):
-    """Forbidden pairs and prizes by race number (a < b), by :mod:`mapkit.analysis.races`."""
-    from ..analysis.races import forbidden_pairs, prizes
-
-    forbidden = [[a, b] for a, b in forbidden_pairs(m, min_distance, table=table)]
-    prize = {f"{a}-{b}": [first, second] for (a, b), (first, second) in prizes(m, table=table).items()}
-    return forbidden, prize
-
-
-def compile_map(m: Map) -> dict:
-    """The engine's JSON document for map ``m`` (what ``mapkit export`` writes)."""
-    doc = export_document(m)
-    for key in ("hexes", "adjacency", "edges"):
-        doc[key] = list(doc[key])
-    return doc
-
-
-def export_document(m: Map) -> dict:
-    """The engine's document for map ``m`` with its three long lists (``hexes``,
-    ``adjacency``, ``edges``) as iterators, for a writer that streams them
-    (:func:`mapkit.fileio.json_lines`): on a 1000 x 1000 board they are millions of items,
-    made one at a time from a few compact arrays instead of being held as objects."""
-    from ..analysis.distances import city_table
-    from ..analysis.races import min_distance_of
-
-    g = m.grid
-    hashes = map_hashes(m)
-    links = _Links(m)
-    table = city_table(m, "steps")
-    cities = table.cities
-    min_distance = min_distance_of(m)
-    forbidden, prizes = _race_tables(m, table, min_distance)
-    return {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "map": {"name": m.name, "hash": hashes[0], **({"earlier_hashes": hashes[1:]} if len(hashes) > 1 else {})},
-        "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
-                 "rows": g.rows, "hex_mm": g.hex_mm},
-        "border_crossing": bool(m.rules.border_crossing),
-        "hexes": ({"hex": hex_name(h), "terrain": m.terrain[h]} for h in g.hexes()),
-        "adjacency": links.adjacency(),
-        "edges": links.edges(),
-        "borders": [edge_name(e) for e in sorted(m.edge_set("borders"))],
-        "cities": [{"name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers),
-                    "tags": list(c.tags), "region": c.region} for c in cities],
-        "numbers": {str(n): c.name for c in cities for n in c.numbers},
-        "start_cities": list(m.rules.start_cities),
-        "distances": {"metric": "steps", "cities": [c.name for c in cities],
-                      "matrix": [list(r) for r in table.matrix]},
-        "min_race_distance": min_distance,
-        "forbidden": forbidden,
-        "prizes": prizes,
-        "special_races": _special_targets(m),
-        "ferries": _ferries(m),
-        "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
-        "start_directions": str(m.rules.extra.get("start_directions", "any")),
-        **_city_cards(m),
-    }
-
-
-def _city_cards(m: Map) -> dict:
-    """``{"city_cards": [...]}`` when the map has TransAmerica's city cards, else nothing."""
-    from ..cards import read_cards
-
-    cards, _ = read_cards(m)
-    if not cards:
-        return {}
-    return {"city_cards": [{"name": c.name, "hex": hex_name(c.hex), "colour": c.colour, "removed": c.removed}
-                           for c in cards]}
-
-
-class _Links:
-    """Every open edge of a map (where a piece may be built), kept in compact arrays: hex ids,
-    build cost, movement cost each way, river. Building across a border stops on the first
-    hex beyond it (rules.md section 3), whatever the map says about its distance tables."""
-
-    def __init__(self, m: Map):
-        from array import array
-
-        from ..analysis.costs import CostModel
-
-        g = m.grid
-        cm = CostModel(m, stop_at_border=True)
-        rivers = m.edge_set("rivers")
-        self.a, self.b = array("i"), array("i")
-        self.build, self.there, self.back = array("b"), array("b"), array("b")
-        self.river = bytearray()
-        index = g.index
-        for a, b in g.edges():  # a < b, row by row
-            cost = cm.build_cost(a, b)
-            if cost is None:
-                continue
-            self.a.append(index(a))
-            self.b.append(index(b))
-            self.build.append(cost)
-            there, back = cm.move_cost(a, b), cm.move_cost(b, a)
-            assert there is not None and back is not None  # a side that can be built can be travelled
-            self.there.append(there)
-            self.back.append(back)
-            self.river.append((a, b) in rivers)
-        self.hexes = len(g)
-        self.grid = g
-
-    def edges(self):
-        g = self.grid
-        for i in range(len(self.a)):
-            a, b = self.a[i], self.b[i]
-            yield {"edge": edge_name((g.hex_at(a), g.hex_at(b))), "a": a, "b": b, "build": self.build[i],
-                   "move": [self.there[i], self.back[i]], "river": bool(self.river[i])}
-
-    def adjacency(self):
-        """The sorted neighbours of every hex over open edges, hex by hex (from the edge list
-        turned into compressed rows: two passes, no list per hex held)."""
-        from array import array
-
-        count = array("i", bytes(4 * (self.hexes + 1)))
-        for ends in (self.a, self.b):
-            for h in ends:
-                count[h + 1] += 1
-        for i in range(self.hexes):
-            count[i + 1] += count[i]
-        fill = array("i", count)
-        other = array("i", bytes(4 * count[self.hexes]))
-        for x, y in ((self.a, self.b), (self.b, self.a)):
-            for h, nb in zip(x, y, strict=False):
-                other[fill[h]] = nb
-                fill[h] += 1
-        for i in range(self.hexes):
-            yield sorted(other[count[i]:count[i + 1]])
 
 
 @dataclass(frozen=True)

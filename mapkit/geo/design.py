@@ -12,7 +12,7 @@ of notes for the user. Steps, each in its own module:
    through given waypoints, or the long rivers of the network, or the user's lines;
 5. state borders on every edge between a home and a foreign hex;
 6. cities, largest first, each on the free hex nearest its projected position; race numbers
-   in six compact groups (:mod:`mapkit.geo.cities`);
+   in six compact groups (:mod:`mapkit.geo.designcities`, :mod:`mapkit.geo.cities`);
 7. hand-tuning given in the spec (terrain of named hexes, city hexes) and the rules block.
 
 Everything is deterministic: the same spec and data give the same map.
@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from ..grid import Hex, edge, hex_name, parse_hex
+from ..grid import Hex, edge, hex_name
 from ..model import City, EdgeSet, Map, Region, Rules
+from .designcities import design_cities, home_components
+from .fitting import Board, board_hex
 
 __all__ = ["CitySpec", "RiverSpec", "RegionSpec", "DesignSpec", "design", "home_components", "gateway_hex"]
 
@@ -113,16 +115,58 @@ def _with_terrain(spec, tuned):
 
 def design(spec: DesignSpec):
     """Make the map described by ``spec``; returns ``(Map, notes)``."""
-    import numpy as np
-    from shapely.geometry import Polygon
-    from shapely.ops import unary_union
-
     from . import fitting
     from . import terrain as terrainmod
-    from .projection import LambertAzimuthalEqualArea
 
     notes: list[str] = []
-    home_parts = []       # (region name, iso2 or "", geometry)
+    home_parts, home_isos, home = _home_land(spec)
+    board = _fit_board(spec, home)
+    grid, bp = board.grid, board.projection
+    hexes = list(grid.hexes())
+    foreign = _foreign_land(spec, home_isos, board)
+    lakes = _lakes(spec, board)
+
+    # -- terrain
+    lon, lat = fitting.hex_samples(grid, bp)
+    labels = terrainmod.classify(lon, lat, home, foreign, lakes)
+    terrain, foreign_of = _terrain_of(hexes, labels)
+    score_of = _mountains(spec, board, hexes, terrain, lon, lat)
+    spec = _hand_tuned(spec, board, terrain, foreign_of)
+
+    # -- rivers
+    river_sets = _rivers(spec, grid, bp, terrain, board.lonlat_box, notes)
+    _plain_beside_rivers(river_sets, terrain, spec, score_of)
+
+    land = {h for h in hexes if terrain[h] in ("plain", "mountain")}
+    borders = _borders(spec, grid, land, terrain, foreign_of, home_parts)
+    region_of = _home_regions(spec, grid, bp, hexes, terrain, home_parts)
+    cities, city_notes = design_cities(spec, board, terrain, foreign_of, region_of, home_isos)
+    notes += city_notes
+    regions = _regions(spec, land, region_of, terrain, foreign_of, home_parts)
+    known_regions = {r.name for r in regions}
+    cities = [c if c.region is None or c.region in known_regions else
+              City(c.name, c.hex, c.numbers, c.tags, c.colour, None, c.lon, c.lat) for c in cities]
+
+    geo = bp.to_geo()
+    geo["data"] = _data_note(spec)
+    meta = {"name": spec.name}
+    for k in ("description", "author", "source", "license"):
+        if getattr(spec, k):
+            meta[k] = getattr(spec, k)
+    meta["geo"] = geo
+    m = Map(grid=grid, terrain=terrain, rivers=river_sets, borders=borders, cities=cities,
+            regions=regions, rules=spec.rules or Rules(), meta=meta)
+    return m, notes
+
+
+# -- the steps of the pipeline ---------------------------------------------------------------
+
+def _home_land(spec):
+    """The home land: its parts ``(region name, iso2 or "", geometry)``, its countries' codes
+    and the union of the parts."""
+    from shapely.ops import unary_union
+
+    home_parts = []
     home_isos: list[str] = []
     if spec.outline is not None:
         home_parts.append((spec.name, "", spec.outline))
@@ -137,9 +181,14 @@ def design(spec: DesignSpec):
             home_isos.append(c.iso2)
     if not home_parts:
         raise InputError("nothing to map: give home countries or an outline")
-    home = unary_union([g for _, _, g in home_parts])
+    return home_parts, home_isos, unary_union([g for _, _, g in home_parts])
 
-    # -- projection and board
+
+def _fit_board(spec, home) -> Board:
+    """The projection centred on the region and the board fitted over it."""
+    from . import fitting
+    from .projection import LambertAzimuthalEqualArea
+
     if spec.centre:
         lon0, lat0 = spec.centre
     elif spec.bbox:
@@ -161,42 +210,46 @@ def design(spec: DesignSpec):
             bounds = (bounds[0] - d, bounds[1] - d, bounds[2] + d, bounds[3] + d)
     bp, grid = fitting.fit_board(bounds, proj, hex_km=spec.hex_km, columns=spec.columns,
                                   hex_mm=spec.hex_mm, orientation=spec.orientation, offset=spec.offset)
-    hexes = list(grid.hexes())
-    bw, bh = grid.bounds_mm()
-    t = np.linspace(0, 1, 41)
-    edge_x = np.concatenate([t * bw, np.full_like(t, bw), (1 - t) * bw, np.zeros_like(t)])
-    edge_y = np.concatenate([np.zeros_like(t), t * bh, np.full_like(t, bh), (1 - t) * bh])
-    blon, blat = bp.to_lonlat(edge_x, edge_y)
-    board_poly = Polygon(np.column_stack([blon, blat])).buffer(0.05)
-    lonlat_box = tuple(float(v) for v in board_poly.bounds)
+    outline = fitting.board_outline(bp, grid)
+    return Board(bp, grid, outline, tuple(float(v) for v in outline.bounds))
 
-    # -- foreign land and lakes
+
+def _foreign_land(spec, home_isos, board: Board) -> list:
+    """Foreign land on the board: ``(region name, geometry)`` per neighbouring country."""
     foreign = []
     if spec.bundled:
         from . import sources
 
         for c in sources.countries():
-            if c.iso2 in home_isos or not c.geometry.intersects(board_poly):
+            if c.iso2 in home_isos or not c.geometry.intersects(board.outline):
                 continue
-            geom = c.geometry.intersection(board_poly)
+            geom = c.geometry.intersection(board.outline)
             if spec.outline is not None:
                 geom = geom.difference(spec.outline)
             if geom.is_empty or geom.area < 1e-6:
                 continue
             foreign.append((spec.foreign_names.get(c.iso2, c.name), geom))
     for name, geom in spec.foreign:
-        foreign.append((name, geom.intersection(board_poly)))
-    hex_area_km2 = math.sqrt(3) / 2 * bp.hex_km ** 2
+        foreign.append((name, geom.intersection(board.outline)))
+    return foreign
+
+
+def _lakes(spec, board: Board) -> list:
+    """The lakes on the board that are large enough (default: a third of a hex's area)."""
+    hex_area_km2 = math.sqrt(3) / 2 * board.projection.hex_km ** 2
     lake_min = spec.lake_min_km2 if spec.lake_min_km2 is not None else hex_area_km2 / 3
     lakes = []
     if spec.bundled:
         from . import sources
 
-        lakes = [lk for lk in sources.lakes(lonlat_box, lake_min) if lk.intersects(board_poly)]
+        lakes = [lk for lk in sources.lakes(board.lonlat_box, lake_min) if lk.intersects(board.outline)]
+    return lakes
 
-    # -- terrain
-    lon, lat = fitting.hex_samples(grid, bp)
-    labels = terrainmod.classify(lon, lat, home, foreign, lakes)
+
+def _terrain_of(hexes, labels):
+    """Terrain of every hex from its label, and the foreign country of each foreign hex."""
+    from . import terrain as terrainmod
+
     terrain = {}
     foreign_of: dict[Hex, str] = {}
     for h, lab in zip(hexes, labels, strict=False):
@@ -210,15 +263,24 @@ def design(spec: DesignSpec):
     home_hexes = [h for h in hexes if terrain[h] == "plain"]
     if not home_hexes:
         raise InputError("no hex of the board lies in the home land; make the hexes smaller")
+    return terrain, foreign_of
 
-    # -- mountains
+
+def _mountains(spec, board: Board, hexes, terrain, lon, lat) -> dict:
+    """Make the rough home hexes mountains (in ``terrain``); returns every hex's score."""
+    import numpy as np
+
+    from . import fitting
+    from . import terrain as terrainmod
+
+    grid = board.grid
     score = np.zeros(len(hexes))
     limit = None
     if spec.mountains == "relief" and spec.bundled:
         from . import sources
 
-        relief = sources.Relief(lonlat_box)
-        dense_lon, dense_lat = fitting.hex_samples(grid, bp, rings=(0.3, 0.55, 0.8))
+        relief = sources.Relief(board.lonlat_box)
+        dense_lon, dense_lat = fitting.hex_samples(grid, board.projection, rings=(0.3, 0.55, 0.8))
         score = terrainmod.relief_scores(relief, dense_lon, dense_lat)
         limit = spec.mountain_threshold
         if spec.tint_threshold is not None:
@@ -238,27 +300,32 @@ def design(spec: DesignSpec):
             coastal = spec.mountains == "relief" and any(terrain[n] == "water" for n in grid.neighbours(h))
             if terrain[h] == "plain" and score[i] >= limit * (1.5 if coastal else 1.0):
                 terrain[h] = "mountain"
-    score_of = {h: float(score[i]) for i, h in enumerate(hexes)}
+    return {h: float(score[i]) for i, h in enumerate(hexes)}
 
-    # -- hand-tuned terrain, by place (independent of the grid) then by hex name
+
+def _hand_tuned(spec, board: Board, terrain, foreign_of):
+    """Apply the hand-tuned terrain, by place (independent of the grid) then by hex name;
+    returns the spec with every tuned hex in its ``terrain``."""
+    grid = board.grid
     tuned = dict(spec.terrain)
     for lon_t, lat_t, t in spec.terrain_at:
-        mx, my = bp.to_mm(lon_t, lat_t)
+        mx, my = board.projection.to_mm(lon_t, lat_t)
         h = grid.hex_at_mm(mx, my)
         if h in grid:
             tuned.setdefault(hex_name(h), t)
     spec = _with_terrain(spec, tuned)
     for name, t in sorted(spec.terrain.items()):
-        h = _hex_on(grid, name, "terrain")
+        h = board_hex(grid, name, "terrain")
         if t == "foreign" and h not in foreign_of:
             foreign_of[h] = _nearest_label(grid, h, foreign_of) or "Abroad"
         if t != "foreign":
             foreign_of.pop(h, None)
         terrain[h] = t
+    return spec
 
-    # -- rivers
-    river_sets = _rivers(spec, grid, bp, terrain, lonlat_box, notes)
-    # A river between two mountains would cost 5 (7 under EJ): make the lower side plain.
+
+def _plain_beside_rivers(river_sets, terrain, spec, score_of) -> None:
+    """A river between two mountains would cost 5 (7 under EJ): make the lower side plain."""
     for es in river_sets:
         for a, b in es.edges:
             if terrain[a] == terrain[b] == "mountain" and (hex_name(a) not in spec.terrain
@@ -266,25 +333,20 @@ def design(spec: DesignSpec):
                 lower = min((a, b), key=lambda h: (hex_name(h) in spec.terrain, score_of[h], h))
                 terrain[lower] = "plain"
 
-    # -- borders between home and each foreign country
-    land = {h for h in hexes if terrain[h] in ("plain", "mountain")}
+
+def _borders(spec, grid, land, terrain, foreign_of, home_parts) -> list[EdgeSet]:
+    """The borders between the home land and each foreign country."""
     border_edges: dict[str, set] = {}
     for h in sorted(land):
         for n in grid.neighbours(h):
             if terrain[n] == "foreign":
                 border_edges.setdefault(foreign_of.get(n, "Abroad"), set()).add(edge(h, n))
     home_label = spec.name if len(home_parts) != 1 else home_parts[0][0]
-    borders = [EdgeSet(frozenset(es), f"{home_label}-{name}") for name, es in sorted(border_edges.items())]
+    return [EdgeSet(frozenset(es), f"{home_label}-{name}") for name, es in sorted(border_edges.items())]
 
-    # -- regions of home hexes
-    region_of = _home_regions(spec, grid, bp, hexes, terrain, home_parts)
 
-    # -- cities
-    cities, city_notes = _cities(spec, grid, bp, terrain, foreign_of, region_of, home_isos, lonlat_box,
-                                 board_poly)
-    notes += city_notes
-
-    # -- regions list
+def _regions(spec, land, region_of, terrain, foreign_of, home_parts) -> list[Region]:
+    """The home regions in the spec's order, then one region per foreign country."""
     regions = []
     names_home = []
     for name in dict.fromkeys(region_of[h] for h in sorted(land, key=lambda h: (h.row, h.col))):
@@ -298,20 +360,7 @@ def design(spec: DesignSpec):
         hs = [h for h, n in foreign_of.items() if n == name and terrain[h] == "foreign"]
         if hs:
             regions.append(Region(name, tuple(hs), (("kind", "foreign"),)))
-    known_regions = {r.name for r in regions}
-    cities = [c if c.region is None or c.region in known_regions else
-              City(c.name, c.hex, c.numbers, c.tags, c.colour, None, c.lon, c.lat) for c in cities]
-
-    geo = bp.to_geo()
-    geo["data"] = _data_note(spec)
-    meta = {"name": spec.name}
-    for k in ("description", "author", "source", "license"):
-        if getattr(spec, k):
-            meta[k] = getattr(spec, k)
-    meta["geo"] = geo
-    m = Map(grid=grid, terrain=terrain, rivers=river_sets, borders=borders, cities=cities,
-            regions=regions, rules=spec.rules or Rules(), meta=meta)
-    return m, notes
+    return regions
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -336,16 +385,6 @@ def _mainland(geom, proj):
     return _mainland_geom(geom)
 
 
-def _hex_on(grid, name, what):
-    try:
-        h = parse_hex(name)
-    except ValueError:
-        raise InputError(f"{what}: {name!r} is not a hex name") from None
-    if h not in grid:
-        raise InputError(f"{what}: hex {name} is outside the board ({grid.columns} x {grid.rows})")
-    return h
-
-
 def _nearest_label(grid, h, labels):
     best = None
     for other, lab in labels.items():
@@ -353,27 +392,6 @@ def _nearest_label(grid, h, labels):
         if best is None or (d, other) < best[0]:
             best = ((d, other), lab)
     return best[1] if best else None
-
-
-def home_components(grid, terrain):
-    """Connected groups of home land hexes (plain, mountain), largest first."""
-    land = {h for h, t in terrain.items() if t in ("plain", "mountain")}
-    seen, comps = set(), []
-    for s in sorted(land):
-        if s in seen:
-            continue
-        comp, stack = [], [s]
-        seen.add(s)
-        while stack:
-            h = stack.pop()
-            comp.append(h)
-            for n in grid.neighbours(h):
-                if n in land and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        comps.append(sorted(comp))
-    comps.sort(key=lambda c: (-len(c), c[0]))
-    return comps
 
 
 def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
@@ -413,23 +431,36 @@ def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
 
 def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
     """Snap the rivers of the spec onto hex edges; returns a list of EdgeSet."""
+    lines = _river_lines(spec, bp, lonlat_box)
+    if not lines:
+        return []
+    return _snapped_rivers(lines, grid, bp, terrain)
+
+
+def _river_data_box(spec, lonlat_box) -> tuple:
+    """The area to read river data from: the board, and around named rivers' waypoints."""
+    data_box = list(lonlat_box)
+    if spec.rivers != "auto":
+        # Named rivers may run beyond the board: read the data around all their waypoints.
+        for r in spec.rivers:
+            for lon_w, lat_w in r.points:
+                data_box = [min(data_box[0], lon_w - 0.5), min(data_box[1], lat_w - 0.5),
+                       max(data_box[2], lon_w + 0.5), max(data_box[3], lat_w + 0.5)]
+    return tuple(data_box)
+
+
+def _river_lines(spec, bp, lonlat_box) -> list:
+    """The rivers to snap as ``(name or None, lon/lat array)``: the long rivers of the network,
+    or the spec's named rivers traced through it, then the user's lines."""
     import numpy as np
-    from shapely.geometry import LineString, box
 
     from . import rivers as rivermod
 
-    lines = []   # (name, lon/lat array)
+    lines = []
     if spec.bundled and spec.rivers != "none":
         from . import sources
 
-        data_box = list(lonlat_box)
-        if spec.rivers != "auto":
-            # Named rivers may run beyond the board: read the data around all their waypoints.
-            for r in spec.rivers:
-                for lon_w, lat_w in r.points:
-                    data_box = [min(data_box[0], lon_w - 0.5), min(data_box[1], lat_w - 0.5),
-                           max(data_box[2], lon_w + 0.5), max(data_box[3], lat_w + 0.5)]
-        network = rivermod.river_network(sources.rivers(tuple(data_box)))
+        network = rivermod.river_network(sources.rivers(_river_data_box(spec, lonlat_box)))
         if spec.rivers == "auto":
             # Network lengths are in degrees of latitude: 111.2 km each.
             min_len = spec.river_min_hexes * bp.hex_km / 111.2
@@ -450,8 +481,17 @@ def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
                 lines.append((r.name, a))
     for name, coords in spec.river_lines:
         lines.append((name, np.asarray(coords, dtype=float)))
-    if not lines:
-        return []
+    return lines
+
+
+def _snapped_rivers(lines, grid, bp, terrain) -> list[EdgeSet]:
+    """Each line's pieces on the board snapped onto chains of hex edges (not along water, not
+    between two foreign hexes); a piece ending near a river already snapped joins it there."""
+    import numpy as np
+    from shapely.geometry import LineString, box
+
+    from . import rivers as rivermod
+
     water = {h for h, t in terrain.items() if t in ("water", "off")}
     blocked = {e for e in grid.edges() if e[0] in water or e[1] in water}
     corners = rivermod.CornerGraph(grid, blocked)
@@ -460,7 +500,6 @@ def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
     snapped: dict = {}
     order: list = []
     river_corners: set[int] = set()
-    join = grid.hex_mm * 1.0
     for name, a in lines:
         x, y = bp.to_mm(a[:, 0], a[:, 1])
         line = LineString(np.column_stack([x, y]))
@@ -470,17 +509,7 @@ def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
             pts = list(piece.coords)
             if rivermod.polyline_length(pts) < grid.hex_mm:
                 continue
-            start = end = None
-            if river_corners:
-                for which in (0, -1):
-                    c = corners.nearest(pts[which], among=river_corners)
-                    if math.dist(corners.points[c], pts[which]) <= join:
-                        if which == 0:
-                            start = c
-                        else:
-                            end = c
-                if start is not None and start == end:
-                    end = None
+            start, end = _river_joins(corners, river_corners, pts, grid.hex_mm * 1.0)
             chain = corners.snap(pts, start, end)
             keep = [e for e in chain if e[0] not in water and e[1] not in water
                     and (terrain[e[0]] != "foreign" or terrain[e[1]] != "foreign")]
@@ -502,130 +531,20 @@ def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
     return out
 
 
-def _find_place(spec_city, candidates_by_fold):
-    from .sources import fold
-
-    key = fold(spec_city.lookup or spec_city.name)
-    found = candidates_by_fold.get(key, [])
-    if spec_city.country:
-        found = [p for p in found if p.country == spec_city.country.upper()]
-    return found[0] if found else None
-
-
-def _cities(spec, grid, bp, terrain, foreign_of, region_of, home_isos, lonlat_box, board_poly):
-    """Choose, place and number the cities; returns (list of City, notes)."""
-    import shapely
-
-    from . import cities as citymod
-
-    notes = []
-    comps = home_components(grid, terrain)
-    main = set(comps[0]) if comps else set()
-    foreign_hexes = {h for h, t in terrain.items() if t == "foreign"}
-    wanted = []   # dicts: name, lon, lat, population, numbered, abroad, tags, hex, count, region
-    if isinstance(spec.cities, int):
-        pool = list(spec.places)
-        if spec.bundled and not pool:
-            from . import sources
-
-            pool = sources.places(home_isos, spec.min_population, lonlat_box)
-        from . import sources
-
-        pool = sources.drop_districts(pool)
-        for p in pool:
-            if len(wanted) >= spec.cities:
-                break
-            if not shapely.contains_xy(board_poly, p.lon, p.lat):
-                continue
-            mx, my = bp.to_mm(p.lon, p.lat)
-            h = grid.hex_at_mm(mx, my)
-            # off the main land (an island, the sea, abroad), a city needs main land beside it
-            if h not in main and not any(n in main for n in grid.neighbours(h)):
-                continue
-            name = sources.native_name(p.name) if spec.bundled else p.name
-            if any(w["name"] == name for w in wanted):
-                continue
-            wanted.append(dict(name=name, lon=p.lon, lat=p.lat, population=p.population, numbered=True,
-                               abroad=False, tags=(), hex=None, count=None, region=None))
-    else:
-        from . import sources
-
-        by_fold: dict = {}
-        pool = list(spec.places)
-        if spec.bundled and any(c.lon is None for c in spec.cities):
-            lookup_min = 1000 if any(c.lon is None for c in spec.cities) else spec.min_population
-            pool += sources.places([], 5000 if lookup_min < 15000 else 15000, lonlat_box)
-        for p in pool:
-            keys = {sources.fold(p.name)} | {sources.fold(a) for a in p.alternates}
-            for k in keys:
-                by_fold.setdefault(k, []).append(p)
-        for k in by_fold:
-            by_fold[k].sort(key=lambda p: (-p.population, p.ident))
-        for c in spec.cities:
-            lon, lat, pop = c.lon, c.lat, c.population
-            if lon is None or lat is None:
-                p = _find_place(c, by_fold)
-                if p is None:
-                    raise InputError(f"city {c.name}: not found in the place data inside the board; "
-                                     f"give its lon and lat")
-                lon, lat = p.lon, p.lat
-                pop = pop if pop is not None else p.population
-            numbered = c.numbered if c.numbered is not None else not c.abroad
-            wanted.append(dict(name=c.name, lon=float(lon), lat=float(lat), population=int(pop or 0),
-                               numbered=numbered, abroad=c.abroad, tags=tuple(c.tags), hex=c.hex,
-                               count=c.count, region=c.region))
-    names = [w["name"] for w in wanted]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        raise InputError(f"the city name {dup[0]!r} is given twice")
-    # Placement: hand-placed first, then the others largest first.
-    taken = set()
-    placed = {}
-    for w in wanted:
-        if w["hex"]:
-            h = _hex_on(grid, w["hex"], f"city {w['name']}")
-            if h in taken:
-                raise InputError(f"city {w['name']}: hex {w['hex']} is taken by another city")
-            placed[w["name"]] = h
-            taken.add(h)
-    requests = []
-    for w in sorted(wanted, key=lambda w: (-w["population"], w["name"])):
-        if w["name"] in placed:
-            continue
-        allowed = foreign_hexes if w["abroad"] else main
-        requests.append((w["name"], bp.to_mm(w["lon"], w["lat"]), allowed))
-    placed.update(citymod.place(requests, grid, main, taken))
-    # Race numbers for the numbered cities.
-    numbered = [w for w in wanted if w["numbered"]]
-    numbers = {w["name"]: () for w in wanted}
-    if numbered:
-        forced = sum(w["count"] for w in numbered if w["count"])
-        free = [w for w in numbered if not w["count"]]
-        counts_free = citymod.allot_counts([w["population"] for w in free], total=36 - forced) if free else []
-        if not free and forced != 36:
-            raise InputError(f"the cities' counts add up to {forced} race numbers, not 36")
-        it = iter(counts_free)
-        counts = [w["count"] or next(it) for w in numbered]
-        pts = [bp.to_mm(w["lon"], w["lat"]) for w in numbered]
-        pts = [(float(x), float(y)) for x, y in pts]
-        groups = citymod.six_groups(pts, counts)
-        bw, bh = grid.bounds_mm()
-        dealt = citymod.deal_numbers(pts, counts, groups, [w["population"] for w in numbered],
-                                     landscape=bw >= bh)
-        for w, nums in zip(numbered, dealt, strict=False):
-            numbers[w["name"]] = nums
-    out = []
-    for w in wanted:
-        h = placed[w["name"]]
-        region = w["region"] or (region_of.get(h) if h in region_of else foreign_of.get(h))
-        out.append(City(w["name"], h, numbers[w["name"]], w["tags"], None, region,
-                        round(w["lon"], 5), round(w["lat"], 5)))
-        true = bp.to_mm(w["lon"], w["lat"])
-        off = math.dist(true, grid.centre_mm(h)) / grid.hex_mm
-        if off > 1.5:
-            notes.append(f"city {w['name']} stands {off:.1f} hexes from its true position "
-                         f"(the nearer hexes are taken or not allowed)")
-    return out, notes
+def _river_joins(corners, river_corners, pts, join):
+    """The corners of rivers already snapped that a piece's two ends join (None: no join)."""
+    start = end = None
+    if river_corners:
+        for which in (0, -1):
+            c = corners.nearest(pts[which], among=river_corners)
+            if math.dist(corners.points[c], pts[which]) <= join:
+                if which == 0:
+                    start = c
+                else:
+                    end = c
+        if start is not None and start == end:
+            end = None
+    return start, end
 
 
 def _data_note(spec) -> str:

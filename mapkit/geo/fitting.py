@@ -16,12 +16,13 @@ terrain classification votes over.
 from __future__ import annotations
 
 import math
+from typing import Any, NamedTuple
 
 from ..errors import InputError
-from ..grid import SQRT3, Grid
+from ..grid import SQRT3, Grid, Hex, parse_hex
 from .projection import BoardProjection, LambertAzimuthalEqualArea
 
-__all__ = ["fit_board", "hex_samples", "region_bounds_km", "MAX_SIDE"]
+__all__ = ["fit_board", "hex_samples", "region_bounds_km", "board_outline", "board_hex", "Board", "MAX_SIDE"]
 
 # A board larger than this is surely a mistake (and would take long to build).
 MAX_SIDE = 400
@@ -86,6 +87,39 @@ def fit_board(bounds_km, projection, *, hex_km=None, columns=None, hex_mm=14.0,
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     origin = (cx - bw / k / 2, cy + bh / k / 2)
     return BoardProjection(projection, d, float(hex_mm), origin), grid
+
+
+class Board(NamedTuple):
+    """A board fitted over a region: what every step of the design pipeline places things on."""
+
+    projection: BoardProjection
+    grid: Grid
+    outline: Any                # shapely polygon of the board in lon/lat, a little widened
+    lonlat_box: tuple           # the outline's bounds: lon_min, lat_min, lon_max, lat_max
+
+
+def board_outline(bp: BoardProjection, grid: Grid):
+    """The board's frame in lon/lat (41 points a side), widened by 0.05 degrees."""
+    import numpy as np
+    from shapely.geometry import Polygon
+
+    bw, bh = grid.bounds_mm()
+    t = np.linspace(0, 1, 41)
+    edge_x = np.concatenate([t * bw, np.full_like(t, bw), (1 - t) * bw, np.zeros_like(t)])
+    edge_y = np.concatenate([np.zeros_like(t), t * bh, np.full_like(t, bh), (1 - t) * bh])
+    blon, blat = bp.to_lonlat(edge_x, edge_y)
+    return Polygon(np.column_stack([blon, blat])).buffer(0.05)
+
+
+def board_hex(grid: Grid, name: str, what: str) -> Hex:
+    """The hex called ``name``, which must lie on the board (``what`` names it in the error)."""
+    try:
+        h = parse_hex(name)
+    except ValueError:
+        raise InputError(f"{what}: {name!r} is not a hex name") from None
+    if h not in grid:
+        raise InputError(f"{what}: hex {name} is outside the board ({grid.columns} x {grid.rows})")
+    return h
 
 
 def hex_samples(grid: Grid, bp: BoardProjection, rings=(0.45, 0.85)):

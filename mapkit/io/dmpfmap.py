@@ -286,8 +286,6 @@ class _RiverBudget:
 def parse_dmpfmap(data: bytes, source: str = "<dmpfmap>", *, hex_mm: float | None = None,
                   name: str | None = None) -> tuple[Map, list[str]]:
     """A map (and notes for the user) from the bytes of a ``.dmpfmap`` archive."""
-    import numpy as np
-
     arc = _Archive(data, source)
     notes: list[str] = []
     meta = arc.json("meta.json")
@@ -300,131 +298,14 @@ def parse_dmpfmap(data: bytes, source: str = "<dmpfmap>", *, hex_mm: float | Non
         raise InputError(f"{source}: hex size {hex_mm:g} mm is not between 0 and 1000")
     grid = Grid("pointy", "odd", cols, rows, hex_mm)
 
-    cells = _grid_mask(arc, "arrays/cells.npy", rows, cols)
-    other = _grid_mask(arc, "arrays/other_land.npy", rows, cols)
-    mountain = _grid_mask(arc, "arrays/is_mountainous.npy", rows, cols)
-    terrain: dict[Hex, str] = {}
-    for r in range(rows):
-        for c in range(cols):
-            if cells[r, c]:
-                t = "mountain" if mountain[r, c] else "plain"
-            elif other[r, c]:
-                t = "foreign"
-            else:
-                t = "water"
-            terrain[Hex(c, r)] = t
-    both = int(np.count_nonzero(cells & other))
-    if both:
-        notes.append(f"{source}: {both} hexes are marked both home land and other land; they are home land")
-
-    if arc.has("terrain_overrides.json"):
-        ov = arc.json("terrain_overrides.json")
-        if isinstance(ov, dict) and ov:
-            kinds: dict[str, int] = {}
-            for v in ov.values():
-                kinds[str(v)] = kinds.get(str(v), 0) + 1
-            notes.append(f"{source}: terrain overrides have no mapkit terrain and were left as they are: "
-                         + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-
-    # Cities.
-    raw_cities = arc.json("cities.json")
-    if not isinstance(raw_cities, list):
-        raise InputError(f"{source}: cities.json is not a list")
-    cities: list[City] = []
-    seen: dict[str, int] = {}
-    renamed = []
-    for i, c in enumerate(raw_cities):
-        where = f"cities.json city {i + 1}"
-        if not isinstance(c, dict):
-            raise InputError(f"{source}: {where} is not an object")
-        r = _int(c.get("row"), source, f"{where} row", 0, rows - 1)
-        col = _int(c.get("col"), source, f"{where} col", 0, cols - 1)
-        h = Hex(col, r)
-        cname = str(c.get("name") or "").strip() or hex_name(h)
-        num = c.get("number")
-        values = num if isinstance(num, list) else ([] if num is None else [num])
-        numbers = []
-        for v in values:
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and not v.is_integer()):
-                notes.append(f"{source}: city {cname}: number {v!r} is not a whole number; dropped")
-            else:
-                numbers.append(int(v))
-        seen[cname] = seen.get(cname, 0) + 1
-        if seen[cname] > 1:
-            new = f"{cname} {seen[cname]}"
-            while new in seen:
-                new += "'"
-            seen[new] = 1
-            renamed.append(f"{new} ({hex_name(h)})")
-            cname = new
-        cities.append(City(cname, h, tuple(numbers)))
-    if renamed:
-        notes.append(f"{source}: cities with a name used before were renamed: {', '.join(renamed)}")
-
-    # Rivers: rivers/N.npy in numeric order.
-    names = arc.json("river_names.json") if arc.has("river_names.json") else []
-    if not isinstance(names, list):
-        names = []
-    river_files = sorted((int(m.group(1)), n) for n in arc.names
-                         if (m := re.fullmatch(r"rivers/(\d{1,9})\.npy", n)))
-    rivers: list[EdgeSet] = []
-    budget = _RiverBudget(grid, source)
-    for idx, member in river_files:
-        a = arc.array(member)
-        if a.ndim != 2 or a.shape[1] != 2 or a.dtype.kind not in "iuf":
-            raise InputError(f"{source}: member {member} has shape {a.shape} ({a.dtype}), expected (M, 2) numbers")
-        a = a.astype(float)
-        if np.isinf(a).any():
-            raise InputError(f"{source}: member {member} has an infinite coordinate")
-        edges: set = set()
-        for piece in _pieces_on_board(a, rows, cols):
-            budget.spend(piece, member)
-            edges.update(snap_polyline_to_edges(grid, [unit_to_mm(grid, x, y) for x, y in piece], spurs=True))
-        rname = names[idx] if idx < len(names) and isinstance(names[idx], str) and names[idx] else None
-        if edges:
-            rivers.append(EdgeSet(frozenset(edges), rname))
-        else:
-            notes.append(f"{source}: river {rname or idx} lies outside the board or is shorter than a hex side")
-    count = meta.get("river_count")
-    if isinstance(count, int) and count != len(river_files):
-        notes.append(f"{source}: meta.json says {count} rivers, the archive has {len(river_files)}")
-
-    # The border: edges between home land and foreign land.
-    border = set()
-    for h, t in terrain.items():
-        if t in ("plain", "mountain"):
-            for n in grid.neighbours(h):
-                if terrain[n] == "foreign":
-                    border.add(edge(h, n))
+    terrain = _terrain(arc, source, rows, cols, notes)
+    _note_overrides(arc, source, notes)
+    cities = _cities(arc, source, rows, cols, notes)
+    rivers = _rivers(arc, source, grid, meta, notes)
+    border = _border_edges(grid, terrain)
     region_name = str(meta.get("region_name") or Path(source).stem)
     borders = [EdgeSet(frozenset(border), f"{region_name} border")] if border else []
-
-    # Ferries: from a city at one end to the hex at the other.
-    ferries: list[Ferry] = []
-    by_hex = {c.hex: c for c in cities}
-    if arc.has("ferries.json"):
-        raw_ferries = arc.json("ferries.json")
-        if not isinstance(raw_ferries, list):
-            raise InputError(f"{source}: ferries.json is not a list")
-        for i, f in enumerate(raw_ferries):
-            where = f"ferries.json ferry {i + 1}"
-            wps = f.get("waypoints") if isinstance(f, dict) else None
-            if not isinstance(wps, list) or len(wps) < 2 or not all(isinstance(w, list) and len(w) == 2 for w in wps):
-                raise InputError(f"{source}: {where} has no list of [row, col] waypoints")
-            ends = [Hex(_int(w[1], source, f"{where} col", 0, cols - 1),
-                        _int(w[0], source, f"{where} row", 0, rows - 1))
-                    for w in (wps[0], wps[-1])]
-            if ends[0] in by_hex:
-                start, to = by_hex[ends[0]], ends[1]
-            elif ends[1] in by_hex:
-                start, to = by_hex[ends[1]], ends[0]
-            else:
-                notes.append(f"{source}: {where} from {hex_name(ends[0])} to {hex_name(ends[1])} starts at no city; "
-                             f"left out")
-                continue
-            target = by_hex.get(to)
-            fname = f"{start.name}-{target.name if target else hex_name(to)}"
-            ferries.append(Ferry(fname, start.name, to, 6, (1, 3, 1)))
+    ferries = _ferries(arc, source, rows, cols, cities, notes)
 
     file_meta: dict = {"name": name or region_name,
                        "description": f"Imported from the DampfrossDigital map {Path(source).name}.",
@@ -443,6 +324,160 @@ def parse_dmpfmap(data: bytes, source: str = "<dmpfmap>", *, hex_mm: float | Non
                     f"{len(border)} border edges, {len(ferries)} ferries")
     _check_map_file(m, source)
     return m, notes
+
+
+def _terrain(arc: _Archive, source: str, rows: int, cols: int, notes: list[str]) -> dict[Hex, str]:
+    """Every hex's terrain from the archive's masks: home land, mountains, other land, water."""
+    import numpy as np
+
+    cells = _grid_mask(arc, "arrays/cells.npy", rows, cols)
+    other = _grid_mask(arc, "arrays/other_land.npy", rows, cols)
+    mountain = _grid_mask(arc, "arrays/is_mountainous.npy", rows, cols)
+    terrain: dict[Hex, str] = {}
+    for r in range(rows):
+        for c in range(cols):
+            if cells[r, c]:
+                t = "mountain" if mountain[r, c] else "plain"
+            elif other[r, c]:
+                t = "foreign"
+            else:
+                t = "water"
+            terrain[Hex(c, r)] = t
+    both = int(np.count_nonzero(cells & other))
+    if both:
+        notes.append(f"{source}: {both} hexes are marked both home land and other land; they are home land")
+    return terrain
+
+
+def _note_overrides(arc: _Archive, source: str, notes: list[str]) -> None:
+    """Terrain overrides (forest, desert, swamp) have no mapkit terrain: count them in a note."""
+    if arc.has("terrain_overrides.json"):
+        ov = arc.json("terrain_overrides.json")
+        if isinstance(ov, dict) and ov:
+            kinds: dict[str, int] = {}
+            for v in ov.values():
+                kinds[str(v)] = kinds.get(str(v), 0) + 1
+            notes.append(f"{source}: terrain overrides have no mapkit terrain and were left as they are: "
+                         + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+
+
+def _cities(arc: _Archive, source: str, rows: int, cols: int, notes: list[str]) -> list[City]:
+    """The cities of ``cities.json``; a name used before gets " 2", " 3" ... appended."""
+    raw_cities = arc.json("cities.json")
+    if not isinstance(raw_cities, list):
+        raise InputError(f"{source}: cities.json is not a list")
+    cities: list[City] = []
+    seen: dict[str, int] = {}
+    renamed = []
+    for i, c in enumerate(raw_cities):
+        where = f"cities.json city {i + 1}"
+        if not isinstance(c, dict):
+            raise InputError(f"{source}: {where} is not an object")
+        r = _int(c.get("row"), source, f"{where} row", 0, rows - 1)
+        col = _int(c.get("col"), source, f"{where} col", 0, cols - 1)
+        h = Hex(col, r)
+        cname = str(c.get("name") or "").strip() or hex_name(h)
+        numbers = _city_numbers(c.get("number"), source, cname, notes)
+        seen[cname] = seen.get(cname, 0) + 1
+        if seen[cname] > 1:
+            new = f"{cname} {seen[cname]}"
+            while new in seen:
+                new += "'"
+            seen[new] = 1
+            renamed.append(f"{new} ({hex_name(h)})")
+            cname = new
+        cities.append(City(cname, h, tuple(numbers)))
+    if renamed:
+        notes.append(f"{source}: cities with a name used before were renamed: {', '.join(renamed)}")
+    return cities
+
+
+def _city_numbers(num, source: str, cname: str, notes: list[str]) -> list[int]:
+    """A city's ``number`` (one or a list) as whole numbers; any other value is noted and dropped."""
+    values = num if isinstance(num, list) else ([] if num is None else [num])
+    numbers = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and not v.is_integer()):
+            notes.append(f"{source}: city {cname}: number {v!r} is not a whole number; dropped")
+        else:
+            numbers.append(int(v))
+    return numbers
+
+
+def _rivers(arc: _Archive, source: str, grid: Grid, meta: dict, notes: list[str]) -> list[EdgeSet]:
+    """The rivers of ``rivers/N.npy`` in numeric order, snapped onto hex edges and named from
+    ``river_names.json``."""
+    import numpy as np
+
+    names = arc.json("river_names.json") if arc.has("river_names.json") else []
+    if not isinstance(names, list):
+        names = []
+    river_files = sorted((int(m.group(1)), n) for n in arc.names
+                         if (m := re.fullmatch(r"rivers/(\d{1,9})\.npy", n)))
+    rivers: list[EdgeSet] = []
+    budget = _RiverBudget(grid, source)
+    for idx, member in river_files:
+        a = arc.array(member)
+        if a.ndim != 2 or a.shape[1] != 2 or a.dtype.kind not in "iuf":
+            raise InputError(f"{source}: member {member} has shape {a.shape} ({a.dtype}), expected (M, 2) numbers")
+        a = a.astype(float)
+        if np.isinf(a).any():
+            raise InputError(f"{source}: member {member} has an infinite coordinate")
+        edges: set = set()
+        for piece in _pieces_on_board(a, grid.rows, grid.columns):
+            budget.spend(piece, member)
+            edges.update(snap_polyline_to_edges(grid, [unit_to_mm(grid, x, y) for x, y in piece], spurs=True))
+        rname = names[idx] if idx < len(names) and isinstance(names[idx], str) and names[idx] else None
+        if edges:
+            rivers.append(EdgeSet(frozenset(edges), rname))
+        else:
+            notes.append(f"{source}: river {rname or idx} lies outside the board or is shorter than a hex side")
+    count = meta.get("river_count")
+    if isinstance(count, int) and count != len(river_files):
+        notes.append(f"{source}: meta.json says {count} rivers, the archive has {len(river_files)}")
+    return rivers
+
+
+def _border_edges(grid: Grid, terrain: dict[Hex, str]) -> set:
+    """The border: every edge between home land and foreign land."""
+    border = set()
+    for h, t in terrain.items():
+        if t in ("plain", "mountain"):
+            for n in grid.neighbours(h):
+                if terrain[n] == "foreign":
+                    border.add(edge(h, n))
+    return border
+
+
+def _ferries(arc: _Archive, source: str, rows: int, cols: int, cities: list[City], notes: list[str]) -> list[Ferry]:
+    """The ferries of ``ferries.json``: from a city at one end to the hex at the other."""
+    ferries: list[Ferry] = []
+    by_hex = {c.hex: c for c in cities}
+    if not arc.has("ferries.json"):
+        return ferries
+    raw_ferries = arc.json("ferries.json")
+    if not isinstance(raw_ferries, list):
+        raise InputError(f"{source}: ferries.json is not a list")
+    for i, f in enumerate(raw_ferries):
+        where = f"ferries.json ferry {i + 1}"
+        wps = f.get("waypoints") if isinstance(f, dict) else None
+        if not isinstance(wps, list) or len(wps) < 2 or not all(isinstance(w, list) and len(w) == 2 for w in wps):
+            raise InputError(f"{source}: {where} has no list of [row, col] waypoints")
+        ends = [Hex(_int(w[1], source, f"{where} col", 0, cols - 1),
+                    _int(w[0], source, f"{where} row", 0, rows - 1))
+                for w in (wps[0], wps[-1])]
+        if ends[0] in by_hex:
+            start, to = by_hex[ends[0]], ends[1]
+        elif ends[1] in by_hex:
+            start, to = by_hex[ends[1]], ends[0]
+        else:
+            notes.append(f"{source}: {where} from {hex_name(ends[0])} to {hex_name(ends[1])} starts at no city; "
+                         f"left out")
+            continue
+        target = by_hex.get(to)
+        fname = f"{start.name}-{target.name if target else hex_name(to)}"
+        ferries.append(Ferry(fname, start.name, to, 6, (1, 3, 1)))
+    return ferries
 
 
 def _check_map_file(m: Map, source: str) -> None:

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import InputError
 from ..fileio import parse_json, read_bytes
@@ -328,8 +329,36 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
     grid = Grid("pointy" if doc.staggeraxis == "y" else "flat", doc.staggerindex, doc.width, doc.height, hex_mm)
     layout = Layout(grid, doc.tilewidth, doc.tileheight, doc.hexsidelength, source)
     terrain = _terrain(doc, grid, tiles, notes)
+    objects = _objects(doc, grid, layout, notes)
+    regions = _regions(doc, grid, notes)
+    meta = _meta(props, source, name, stem, ours)
+    rules = _rules(props, source)
+    edge_sets, cities = objects.edge_sets, objects.cities
+    m = Map(grid=grid, terrain=terrain, rivers=edge_sets["rivers"], borders=edge_sets["borders"],
+            ridges=edge_sets["ridges"], cities=cities, regions=regions, rules=rules, ferries=objects.ferries,
+            meta=meta)
+    counts = {t: 0 for t in TERRAINS}
+    for t in terrain.values():
+        counts[t] += 1
+    notes.insert(0, f"{source}: {grid.columns} x {grid.rows} {grid.orientation}-top hexes ({grid.offset} "
+                    f"{'rows' if grid.pointy else 'columns'} pushed); terrain "
+                    + ", ".join(f"{t} {n}" for t, n in counts.items() if n)
+                    + f"; {sum(len(es.edges) for es in m.rivers)} river, "
+                    f"{sum(len(es.edges) for es in m.borders)} border edges; {len(cities)} cities")
+    return m, notes
 
-    # Edge sets, cities, ferries from the object layers.
+
+class _Objects(NamedTuple):
+    """What the object layers hold: edge sets by kind (rivers, borders, ridges), cities, ferries."""
+
+    edge_sets: dict
+    cities: list[City]
+    ferries: list[Ferry]
+
+
+def _objects(doc: Document, grid: Grid, layout: Layout, notes: list[str]) -> _Objects:
+    """Edge sets, cities and ferries from the object layers; other objects are counted in a note."""
+    source = doc.source
     groups: dict = {}
     cities: list[City] = []
     ferries: list[Ferry] = []
@@ -340,47 +369,13 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
             p = obj.properties
             where = f"{obj.label()} in layer {layer.name!r}"
             if kind in ("rivers", "borders", "ridges") and obj.shape in ("polyline", "polygon"):
-                set_name = _own_name(obj)
-                if "set" in p:
-                    key = (kind, "set", to_int(p["set"], source, f"{where}: property set"))
-                elif set_name is not None:
-                    key = (kind, "name", set_name)
-                else:
-                    key = (kind, "object", obj.id, len(groups))
-                pts = [layout.to_mm(x, y) for x, y in obj.points]
-                edges = snap_polyline_to_edges(grid, pts)
-                g = groups.setdefault(key, {"kind": kind, "name": set_name, "edges": set()})
-                g["edges"].update(edges)
+                _add_line(groups, kind, obj, grid, layout, source, where)
                 continue
             if "numbers" in p or kind == "cities":
-                if obj.shape in ("polyline", "polygon"):
-                    raise fail(source, f"{where}: a city is a point, not a line")
-                h = _board_hex(doc, grid, layout, obj, "city")
-                cname = _own_name(obj)
-                if cname is None:
-                    cname = hex_name(h)
-                    notes.append(f"{source}: {where} has no name; the city is called {cname}")
-                numbers = _numbers(p.get("numbers", ""), source, where)
-                tags = tuple(_split_list(p["tags"], source, f"{where}: tags")) if "tags" in p else ()
-                lon = to_float(p["lon"], source, f"{where}: lon") if "lon" in p else None
-                lat = to_float(p["lat"], source, f"{where}: lat") if "lat" in p else None
-                if lon is not None and not -180 <= lon <= 180:
-                    raise fail(source, f"{where}: lon {lon} is not between -180 and 180")
-                if lat is not None and not -90 <= lat <= 90:
-                    raise fail(source, f"{where}: lat {lat} is not between -90 and 90")
-                colour = str(p["colour"]) if "colour" in p else (str(p["color"]) if "color" in p else None)
-                region = str(p["region"]) if "region" in p else None
-                cities.append(City(cname, h, numbers, tags, colour, region, lon, lat))
+                cities.append(_city(doc, grid, layout, obj, where, notes))
                 continue
             if kind == "ferries" and obj.shape not in ("polyline", "polygon"):
-                h = _board_hex(doc, grid, layout, obj, "ferry")
-                if "from" not in p or not str(p["from"]).strip():
-                    raise fail(source, f"{where}: a ferry needs a 'from' property (its port city)")
-                cost = to_int(p.get("cost", 6), source, f"{where}: cost", 0)
-                fare = tuple(to_int(v, source, f"{where}: fare", 0)
-                             for v in _split_list(p.get("fare", "1,3,1"), source, f"{where}: fare"))
-                fname = _own_name(obj)
-                ferries.append(Ferry(fname, str(p["from"]), h, cost, fare))
+                ferries.append(_ferry(doc, grid, layout, obj, where))
                 continue
             ignored += 1
     if ignored:
@@ -389,7 +384,65 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
     edge_sets: dict = {"rivers": [], "borders": [], "ridges": []}
     for g in groups.values():
         edge_sets[g["kind"]].append(EdgeSet(frozenset(g["edges"]), g["name"]))
+    return _Objects(edge_sets, cities, ferries)
 
+
+def _add_line(groups: dict, kind: str, obj: MapObject, grid: Grid, layout: Layout, source: str, where: str) -> None:
+    """Snap a river, border or ridge line onto hex edges, into the group of its set: the
+    ``set`` property, else its name, else a set of its own."""
+    p = obj.properties
+    set_name = _own_name(obj)
+    if "set" in p:
+        key = (kind, "set", to_int(p["set"], source, f"{where}: property set"))
+    elif set_name is not None:
+        key = (kind, "name", set_name)
+    else:
+        key = (kind, "object", obj.id, len(groups))
+    pts = [layout.to_mm(x, y) for x, y in obj.points]
+    edges = snap_polyline_to_edges(grid, pts)
+    g = groups.setdefault(key, {"kind": kind, "name": set_name, "edges": set()})
+    g["edges"].update(edges)
+
+
+def _city(doc: Document, grid: Grid, layout: Layout, obj: MapObject, where: str, notes: list[str]) -> City:
+    """A city from a point object (a city without a name is named after its hex, with a note)."""
+    source = doc.source
+    p = obj.properties
+    if obj.shape in ("polyline", "polygon"):
+        raise fail(source, f"{where}: a city is a point, not a line")
+    h = _board_hex(doc, grid, layout, obj, "city")
+    cname = _own_name(obj)
+    if cname is None:
+        cname = hex_name(h)
+        notes.append(f"{source}: {where} has no name; the city is called {cname}")
+    numbers = _numbers(p.get("numbers", ""), source, where)
+    tags = tuple(_split_list(p["tags"], source, f"{where}: tags")) if "tags" in p else ()
+    lon = to_float(p["lon"], source, f"{where}: lon") if "lon" in p else None
+    lat = to_float(p["lat"], source, f"{where}: lat") if "lat" in p else None
+    if lon is not None and not -180 <= lon <= 180:
+        raise fail(source, f"{where}: lon {lon} is not between -180 and 180")
+    if lat is not None and not -90 <= lat <= 90:
+        raise fail(source, f"{where}: lat {lat} is not between -90 and 90")
+    colour = str(p["colour"]) if "colour" in p else (str(p["color"]) if "color" in p else None)
+    region = str(p["region"]) if "region" in p else None
+    return City(cname, h, numbers, tags, colour, region, lon, lat)
+
+
+def _ferry(doc: Document, grid: Grid, layout: Layout, obj: MapObject, where: str) -> Ferry:
+    """A ferry from a point object at its far end, with its port city in ``from``."""
+    source = doc.source
+    p = obj.properties
+    h = _board_hex(doc, grid, layout, obj, "ferry")
+    if "from" not in p or not str(p["from"]).strip():
+        raise fail(source, f"{where}: a ferry needs a 'from' property (its port city)")
+    cost = to_int(p.get("cost", 6), source, f"{where}: cost", 0)
+    fare = tuple(to_int(v, source, f"{where}: fare", 0)
+                 for v in _split_list(p.get("fare", "1,3,1"), source, f"{where}: fare"))
+    return Ferry(_own_name(obj), str(p["from"]), h, cost, fare)
+
+
+def _regions(doc: Document, grid: Grid, notes: list[str]) -> list[Region]:
+    """A region per region tile layer: the hexes it paints, its kind and colour."""
     regions = []
     for layer in doc.tile_layers:
         rname = _region_layer_name(layer)
@@ -401,10 +454,15 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
             if k in ("kind", "colour") and isinstance(v, str):
                 extra[k] = v
             else:
-                notes.append(f"{source}: region layer {layer.name!r}: property {k!r} ignored "
+                notes.append(f"{doc.source}: region layer {layer.name!r}: property {k!r} ignored "
                              f"(a region keeps kind and colour)")
         regions.append(Region(rname, tuple(hexes), tuple(extra.items())))
+    return regions
 
+
+def _meta(props: dict, source: str, name: str | None, stem: str, ours: bool) -> dict:
+    """The map's descriptive fields from the map properties; the name given wins, and a map
+    not written by mapkit is named after its file."""
     meta: dict = {}
     for k in META_STRINGS:
         if k in props:
@@ -415,7 +473,11 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
         meta["name"] = name
     elif not meta.get("name") and not ours:
         meta["name"] = stem
+    return meta
 
+
+def _rules(props: dict, source: str) -> Rules:
+    """The map's rules from the map properties."""
     rules = Rules()
     for key in ("border_crossing", "stop_at_border"):
         if key in props:
@@ -438,19 +500,7 @@ def _build(doc: Document, tiles: dict, hex_mm: float | None, name: str | None, s
         rules.extra["start_directions"] = str(props["start_directions"])
     if "city_cards" in props:
         rules.extra["city_cards"] = _json_value(props["city_cards"], source, "map property city_cards", dict)
-
-    m = Map(grid=grid, terrain=terrain, rivers=edge_sets["rivers"], borders=edge_sets["borders"],
-            ridges=edge_sets["ridges"], cities=cities, regions=regions, rules=rules, ferries=ferries,
-            meta=meta)
-    counts = {t: 0 for t in TERRAINS}
-    for t in terrain.values():
-        counts[t] += 1
-    notes.insert(0, f"{source}: {grid.columns} x {grid.rows} {grid.orientation}-top hexes ({grid.offset} "
-                    f"{'rows' if grid.pointy else 'columns'} pushed); terrain "
-                    + ", ".join(f"{t} {n}" for t, n in counts.items() if n)
-                    + f"; {sum(len(es.edges) for es in m.rivers)} river, "
-                    f"{sum(len(es.edges) for es in m.borders)} border edges; {len(cities)} cities")
-    return m, notes
+    return rules
 
 
 def _check_map_file(m: Map, source: str) -> None:

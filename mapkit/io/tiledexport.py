@@ -132,8 +132,46 @@ def dump_tmx(m: Map) -> str:
     tw, th, side = _tile_size(g)
     layout = Layout(g, tw, th, side, "<export>")
     png, img_w, img_h = _tileset_png(g)
+    props = _map_properties(m)
 
-    props: list[tuple[str, Any]] = [("mapkit_format", 1), ("hex_mm", float(g.hex_mm))]
+    body = _Body()
+    _tile_layers(m, body)
+    _line_layers(m, layout, body)
+    _city_layer(m, layout, body)
+    _ferry_layer(m, layout, body)
+
+    out = ['<?xml version="1.0" encoding="UTF-8"?>']
+    out.append(f'<map version="1.10" orientation="hexagonal" renderorder="right-down" width="{g.columns}" '
+               f'height="{g.rows}" tilewidth="{tw}" tileheight="{th}" infinite="0" hexsidelength="{side}" '
+               f'staggeraxis="{"y" if g.pointy else "x"}" staggerindex="{g.offset}" '
+               f'nextlayerid="{body.layer_id + 1}" nextobjectid="{body.object_id + 1}">')
+    out += _properties_xml(props, " ")
+    out += _tileset_xml(tw, th, png, img_w, img_h)
+    out += body.lines
+    out.append("</map>")
+    return "\n".join(out) + "\n"
+
+
+class _Body:
+    """The layers of a TMX file as they are written, with the last layer and object ids used."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.layer_id = 0
+        self.object_id = 0
+
+    def next_layer(self) -> int:
+        self.layer_id += 1
+        return self.layer_id
+
+    def next_object(self) -> int:
+        self.object_id += 1
+        return self.object_id
+
+
+def _map_properties(m: Map) -> list[tuple[str, Any]]:
+    """The map properties: mapkit's marker, the hex size, the metadata and the rules."""
+    props: list[tuple[str, Any]] = [("mapkit_format", 1), ("hex_mm", float(m.grid.hex_mm))]
     for k in META_STRINGS:
         if m.meta.get(k) is not None:
             props.append((k, str(m.meta[k])))
@@ -152,98 +190,113 @@ def dump_tmx(m: Map) -> str:
             props.append(("special_races", _json_text(r.special_races)))
         for k, v in sorted(r.extra.items()):
             props.append((k, v if isinstance(v, (bool, int, float, str)) else _json_text(v)))
+    return props
 
-    out = ['<?xml version="1.0" encoding="UTF-8"?>']
-    layer_id = 0
-    object_id = 0
-    body: list[str] = []
 
-    def csv(gids: list[int]) -> str:
-        rows = [",".join(str(gids[r * g.columns + c]) for c in range(g.columns)) for r in range(g.rows)]
-        return "\n" + ",\n".join(rows) + "\n"
+def _csv(g: Grid, gids: list[int]) -> str:
+    """A tile layer's cells as CSV, a line a row."""
+    rows = [",".join(str(gids[r * g.columns + c]) for c in range(g.columns)) for r in range(g.rows)]
+    return "\n" + ",\n".join(rows) + "\n"
 
-    layer_id += 1
+
+def _tile_layers(m: Map, body: _Body) -> None:
+    """The terrain layer, then a layer per region painting its hexes."""
+    g = m.grid
+    layer_id = body.next_layer()
     gids = [0 if m.terrain[h] == "off" else EXPORT_GIDS[m.terrain[h]] for h in g.hexes()]
-    body.append(f' <layer id="{layer_id}" name="terrain" width="{g.columns}" height="{g.rows}">')
-    body.append(f'  <data encoding="csv">{csv(gids)}</data>')
-    body.append(" </layer>")
+    body.lines.append(f' <layer id="{layer_id}" name="terrain" width="{g.columns}" height="{g.rows}">')
+    body.lines.append(f'  <data encoding="csv">{_csv(g, gids)}</data>')
+    body.lines.append(" </layer>")
     for region in m.regions:
-        layer_id += 1
+        layer_id = body.next_layer()
         members = set(region.hexes)
         gids = [REGION_GID if h in members else 0 for h in g.hexes()]
-        body.append(f' <layer id="{layer_id}" name={quoteattr("region: " + region.name)} width="{g.columns}" '
-                    f'height="{g.rows}" opacity="0.5">')
-        body += _properties_xml([(k, v) for k, v in region.extra], "  ")
-        body.append(f'  <data encoding="csv">{csv(gids)}</data>')
-        body.append(" </layer>")
+        body.lines.append(f' <layer id="{layer_id}" name={quoteattr("region: " + region.name)} width="{g.columns}" '
+                          f'height="{g.rows}" opacity="0.5">')
+        body.lines += _properties_xml([(k, v) for k, v in region.extra], "  ")
+        body.lines.append(f'  <data encoding="csv">{_csv(g, gids)}</data>')
+        body.lines.append(" </layer>")
 
-    def point_xy(h) -> tuple[str, str]:
-        x, y = layout.to_px(*g.centre_mm(h))
-        return _num(x), _num(y)
 
+def _line_layers(m: Map, layout: Layout, body: _Body) -> None:
+    """A layer each for rivers, borders and ridges: every edge set as polylines along hex sides."""
+    g = m.grid
     for kind in ("rivers", "borders", "ridges"):
         sets = getattr(m, kind)
         if not sets:
             continue
-        layer_id += 1
-        body.append(f' <objectgroup id="{layer_id}" name="{kind}">')
+        layer_id = body.next_layer()
+        body.lines.append(f' <objectgroup id="{layer_id}" name="{kind}">')
         for i, es in enumerate(sets):
             lines = edges_to_polylines(g, es.edges) or [[]]
             for line in lines:
-                object_id += 1
+                object_id = body.next_object()
                 px = [layout.to_px(x, y) for x, y in line] or [(0.0, 0.0)]
                 x0, y0 = px[0]
                 name = f" name={quoteattr(es.name)}" if es.name is not None else ""
-                body.append(f'  <object id="{object_id}"{name} type="{SINGULAR[kind]}" x="{_num(x0)}" y="{_num(y0)}">')
-                body += _properties_xml([("set", i)], "   ")
+                body.lines.append(f'  <object id="{object_id}"{name} type="{SINGULAR[kind]}" '
+                                  f'x="{_num(x0)}" y="{_num(y0)}">')
+                body.lines += _properties_xml([("set", i)], "   ")
                 pts = " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in px)
-                body.append(f'   <polyline points="{pts}"/>')
-                body.append("  </object>")
-        body.append(" </objectgroup>")
-    if m.cities:
-        layer_id += 1
-        body.append(f' <objectgroup id="{layer_id}" name="cities">')
-        for c in m.cities:
-            object_id += 1
-            x, y = point_xy(c.hex)
-            body.append(f'  <object id="{object_id}" name={quoteattr(c.name)} type="city" x="{x}" y="{y}">')
-            cprops: list[tuple[str, Any]] = [("numbers", ",".join(str(n) for n in c.numbers))]
-            if c.tags:
-                cprops.append(("tags", _list_text(c.tags)))
-            if c.colour is not None:
-                cprops.append(("colour", c.colour))
-            if c.region is not None:
-                cprops.append(("region", c.region))
-            if c.lon is not None:
-                cprops.append(("lon", float(c.lon)))
-            if c.lat is not None:
-                cprops.append(("lat", float(c.lat)))
-            body += _properties_xml(cprops, "   ")
-            body.append("   <point/>")
-            body.append("  </object>")
-        body.append(" </objectgroup>")
-    if m.ferries:
-        layer_id += 1
-        body.append(f' <objectgroup id="{layer_id}" name="ferries">')
-        for f in m.ferries:
-            object_id += 1
-            x, y = point_xy(f.to)
-            name = f" name={quoteattr(f.name)}" if f.name is not None else ""
-            body.append(f'  <object id="{object_id}"{name} type="ferry" x="{x}" y="{y}">')
-            body += _properties_xml([("from", f.from_city), ("cost", int(f.cost)),
-                                     ("fare", ",".join(str(v) for v in f.fare))], "   ")
-            body.append("   <point/>")
-            body.append("  </object>")
-        body.append(" </objectgroup>")
+                body.lines.append(f'   <polyline points="{pts}"/>')
+                body.lines.append("  </object>")
+        body.lines.append(" </objectgroup>")
 
-    out.append(f'<map version="1.10" orientation="hexagonal" renderorder="right-down" width="{g.columns}" '
-               f'height="{g.rows}" tilewidth="{tw}" tileheight="{th}" infinite="0" hexsidelength="{side}" '
-               f'staggeraxis="{"y" if g.pointy else "x"}" staggerindex="{g.offset}" '
-               f'nextlayerid="{layer_id + 1}" nextobjectid="{object_id + 1}">')
-    out += _properties_xml(props, " ")
+
+def _point_xy(m: Map, layout: Layout, h) -> tuple[str, str]:
+    """A hex centre in the TMX's pixels."""
+    x, y = layout.to_px(*m.grid.centre_mm(h))
+    return _num(x), _num(y)
+
+
+def _city_layer(m: Map, layout: Layout, body: _Body) -> None:
+    """The cities as points with their numbers, tags, colour, region and place."""
+    objects = []
+    for c in m.cities:
+        cprops: list[tuple[str, Any]] = [("numbers", ",".join(str(n) for n in c.numbers))]
+        if c.tags:
+            cprops.append(("tags", _list_text(c.tags)))
+        if c.colour is not None:
+            cprops.append(("colour", c.colour))
+        if c.region is not None:
+            cprops.append(("region", c.region))
+        if c.lon is not None:
+            cprops.append(("lon", float(c.lon)))
+        if c.lat is not None:
+            cprops.append(("lat", float(c.lat)))
+        objects.append((c.name, c.hex, cprops))
+    _point_layer(m, layout, body, "cities", objects)
+
+
+def _ferry_layer(m: Map, layout: Layout, body: _Body) -> None:
+    """The ferries as points at their far ends, with their port city, cost and fare."""
+    objects = [(f.name, f.to, [("from", f.from_city), ("cost", int(f.cost)),
+                               ("fare", ",".join(str(v) for v in f.fare))]) for f in m.ferries]
+    _point_layer(m, layout, body, "ferries", objects)
+
+
+def _point_layer(m: Map, layout: Layout, body: _Body, kind: str, objects: list) -> None:
+    """An object layer of points (none without objects): ``(name or None, hex, properties)``."""
+    if not objects:
+        return
+    layer_id = body.next_layer()
+    body.lines.append(f' <objectgroup id="{layer_id}" name="{kind}">')
+    for name, h, props in objects:
+        object_id = body.next_object()
+        x, y = _point_xy(m, layout, h)
+        name_attr = f" name={quoteattr(name)}" if name is not None else ""
+        body.lines.append(f'  <object id="{object_id}"{name_attr} type="{SINGULAR[kind]}" x="{x}" y="{y}">')
+        body.lines += _properties_xml(props, "   ")
+        body.lines.append("   <point/>")
+        body.lines.append("  </object>")
+    body.lines.append(" </objectgroup>")
+
+
+def _tileset_xml(tw: int, th: int, png: bytes, img_w: int, img_h: int) -> list[str]:
+    """The embedded tileset: the tiles' picture and each tile's terrain (or region mark)."""
     ntiles = len(EXPORT_GIDS) + 1
-    out.append(f' <tileset firstgid="1" name="mapkit terrain" tilewidth="{tw}" tileheight="{th}" '
-               f'tilecount="{ntiles}" columns="{ntiles}">')
+    out = [f' <tileset firstgid="1" name="mapkit terrain" tilewidth="{tw}" tileheight="{th}" '
+           f'tilecount="{ntiles}" columns="{ntiles}">']
     out.append(f'  <image format="png" width="{img_w}" height="{img_h}">')
     out.append(f'   <data encoding="base64">{base64.b64encode(png).decode("ascii")}</data>')
     out.append("  </image>")
@@ -255,9 +308,7 @@ def dump_tmx(m: Map) -> str:
     out += _properties_xml([("marks", "region")], "   ")
     out.append("  </tile>")
     out.append(" </tileset>")
-    out += body
-    out.append("</map>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def save_tmx(m: Map, path, inputs=()) -> None:

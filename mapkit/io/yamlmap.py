@@ -416,19 +416,40 @@ def dump_map(m: Map) -> str:
     for k in META_KEYS:
         if k in m.meta and m.meta[k] is not None:
             out += _any(k, m.meta[k], "")
-    g = m.grid
-    out += ["grid:", f"  orientation: {g.orientation}", f"  offset: {g.offset}",
+    out += _grid_lines(m.grid)
+    out += _terrain_lines(m)
+    out += _edge_set_lines(m)
+    out += _city_lines(m.cities)
+    out += _region_lines(m.regions)
+    out += _rules_lines(m.rules)
+    out += _ferry_lines(m.ferries)
+    return "\n".join(out) + "\n"
+
+
+def _grid_lines(g: Grid) -> list[str]:
+    return ["grid:", f"  orientation: {g.orientation}", f"  offset: {g.offset}",
             f"  columns: {g.columns}", f"  rows: {g.rows}",
             f"  hex_mm: {_number(int(g.hex_mm) if float(g.hex_mm).is_integer() else g.hex_mm)}"]
+
+
+def _terrain_lines(m: Map) -> list[str]:
+    """The terrain as an art block, a line a row."""
+    g = m.grid
     # When the first row is pushed (even offset, pointy) it is indented more than the next, so
     # YAML needs the block's indentation given explicitly ("|2": two more than "art").
     first_pushed = g.pointy and g.offset == "even"
-    out += ["terrain:", "  default: plain", "  art: |2" if first_pushed else "  art: |"]
+    out = ["terrain:", "  default: plain", "  art: |2" if first_pushed else "  art: |"]
     for r in range(g.rows):
         chars = " ".join(CHAR_OF_TERRAIN[m.terrain[Hex(c, r)]] for c in range(g.columns))
         # Indent the pushed rows by one blank, so that pointy maps look like hexes.
         pushed = g.pointy and (r & 1) == (1 if g.offset == "odd" else 0)
         out.append("    " + (" " if pushed else "") + chars)
+    return out
+
+
+def _edge_set_lines(m: Map) -> list[str]:
+    """Rivers, borders and ridges, each set with its name and its edges sorted."""
+    out = []
     for kind in EDGE_KINDS:
         sets = getattr(m, kind)
         if not sets:
@@ -441,65 +462,84 @@ def dump_map(m: Map) -> str:
                 first = False
             edges = ", ".join(edge_name(e) for e in es.sorted_edges())
             out.append(("  - " if first else "    ") + f"edges: [{edges}]")
-    if m.cities:
-        out.append("cities:")
-        for c in m.cities:
-            out.append(f"  - name: {_scalar(c.name)}")
-            out.append(f"    hex: {hex_name(c.hex)}")
-            out.append(f"    numbers: {_flow(c.numbers)}")
-            if c.tags:
-                out.append(f"    tags: {_flow(c.tags)}")
-            if c.colour is not None:
-                out.append(f"    colour: {_scalar(c.colour)}")
-            if c.region is not None:
-                out.append(f"    region: {_scalar(c.region)}")
-            if c.lon is not None:
-                out.append(f"    lon: {_scalar(c.lon)}")
-            if c.lat is not None:
-                out.append(f"    lat: {_scalar(c.lat)}")
-    if m.regions:
-        out.append("regions:")
-        for region in m.regions:
-            out.append(f"  - name: {_scalar(region.name)}")
-            for k, v in region.extra:
-                out.append(f"    {k}: {_scalar(v)}")
-            out.append(f"    hexes: [{', '.join(hex_name(h) for h in region.hexes)}]")
-    rules = m.rules
-    if not rules.is_default():
-        out.append("rules:")
-        out.append(f"  border_crossing: {_scalar(rules.border_crossing)}")
-        if rules.stop_at_border:
-            out.append("  stop_at_border: true")
-        if rules.start_cities:
-            out.append(f"  start_cities: {_flow(rules.start_cities)}")
-        if rules.min_race_distance is not None:
-            out.append(f"  min_race_distance: {rules.min_race_distance}")
-        for k in sorted(rules.extra):
-            out += _any(k, rules.extra[k], "  ")
-        if rules.special_races is not None:
-            sr = rules.special_races
-            out.append("  special_races:")
-            for k in sorted(sr):
-                if k != "table":
-                    out.append(f"    {k}: {_scalar(sr[k])}")
-            out.append("    table:")
-            for k in sorted(sr["table"]):
-                target = sr["table"][k]
-                parts = ", ".join(f"{tk}: {_flow(tv) if isinstance(tv, list) else _flow_scalar(tv)}"
-                                  for tk, tv in sorted(target.items()))
-                out.append(f"      {_key(k)}: {{{parts}}}")
-    if m.ferries:
-        out.append("ferries:")
-        for f in m.ferries:
-            lead = "  - "
-            if f.name is not None:
-                out.append(f"  - name: {_scalar(f.name)}")
-                lead = "    "
-            out.append(f"{lead}from: {_scalar(f.from_city)}")
-            out.append(f"    to: {hex_name(f.to)}")
-            out.append(f"    cost: {f.cost}")
-            out.append(f"    fare: {_flow(f.fare)}")
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _city_lines(cities: list[City]) -> list[str]:
+    if not cities:
+        return []
+    out = ["cities:"]
+    for c in cities:
+        out.append(f"  - name: {_scalar(c.name)}")
+        out.append(f"    hex: {hex_name(c.hex)}")
+        out.append(f"    numbers: {_flow(c.numbers)}")
+        if c.tags:
+            out.append(f"    tags: {_flow(c.tags)}")
+        if c.colour is not None:
+            out.append(f"    colour: {_scalar(c.colour)}")
+        if c.region is not None:
+            out.append(f"    region: {_scalar(c.region)}")
+        if c.lon is not None:
+            out.append(f"    lon: {_scalar(c.lon)}")
+        if c.lat is not None:
+            out.append(f"    lat: {_scalar(c.lat)}")
+    return out
+
+
+def _region_lines(regions: list[Region]) -> list[str]:
+    if not regions:
+        return []
+    out = ["regions:"]
+    for region in regions:
+        out.append(f"  - name: {_scalar(region.name)}")
+        for k, v in region.extra:
+            out.append(f"    {k}: {_scalar(v)}")
+        out.append(f"    hexes: [{', '.join(hex_name(h) for h in region.hexes)}]")
+    return out
+
+
+def _rules_lines(rules: Rules) -> list[str]:
+    """The rules block (none for the default rules), special races last."""
+    if rules.is_default():
+        return []
+    out = ["rules:", f"  border_crossing: {_scalar(rules.border_crossing)}"]
+    if rules.stop_at_border:
+        out.append("  stop_at_border: true")
+    if rules.start_cities:
+        out.append(f"  start_cities: {_flow(rules.start_cities)}")
+    if rules.min_race_distance is not None:
+        out.append(f"  min_race_distance: {rules.min_race_distance}")
+    for k in sorted(rules.extra):
+        out += _any(k, rules.extra[k], "  ")
+    if rules.special_races is not None:
+        sr = rules.special_races
+        out.append("  special_races:")
+        for k in sorted(sr):
+            if k != "table":
+                out.append(f"    {k}: {_scalar(sr[k])}")
+        out.append("    table:")
+        for k in sorted(sr["table"]):
+            target = sr["table"][k]
+            parts = ", ".join(f"{tk}: {_flow(tv) if isinstance(tv, list) else _flow_scalar(tv)}"
+                              for tk, tv in sorted(target.items()))
+            out.append(f"      {_key(k)}: {{{parts}}}")
+    return out
+
+
+def _ferry_lines(ferries: list[Ferry]) -> list[str]:
+    if not ferries:
+        return []
+    out = ["ferries:"]
+    for f in ferries:
+        lead = "  - "
+        if f.name is not None:
+            out.append(f"  - name: {_scalar(f.name)}")
+            lead = "    "
+        out.append(f"{lead}from: {_scalar(f.from_city)}")
+        out.append(f"    to: {hex_name(f.to)}")
+        out.append(f"    cost: {f.cost}")
+        out.append(f"    fare: {_flow(f.fare)}")
+    return out
 
 
 def save_map(m: Map, path, inputs=()) -> None:

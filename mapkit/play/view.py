@@ -72,40 +72,7 @@ def narrate(before: Snapshot, g, a: dict) -> str:
     if t == "first":
         out = f"{who} plays first"
     elif t == "roll":
-        dice = a["dice"]
-        ds = "+".join(map(str, dice))
-        if before.phase == "build":
-            shared = g.options.build_roll == "shared"
-            out = f"{who} rolls {ds}: {sum(dice)} build points" + (" for everybody this round" if shared else "")
-        elif before.race is not None and before.race["stage"] in ("draw_start", "draw_target"):
-            now = g.race_view() if g.phase == "race" else None
-            key = "start" if before.race["stage"] == "draw_start" else "target"
-            num = 10 * dice[0] + dice[1]
-            if now is not None and now.get(key) is not None and now.get(key) != before.race.get(key):
-                out = f"{who} draws {num}: {key} {now[key]} {now[key + '_city']}"
-                if now[key] != num:
-                    out += f" ({num} is used or missing: the next free number)"
-            else:
-                rej = (now or {}).get("rejected") or []
-                why = rej[-1]["why"] if rej else "drawn again"
-                out = f"{who} draws {num} for the {key}: not possible ({why}), drawn again"
-            if g.results and len(g.results) > before.results:
-                out += "; " + race_line(g.results[-1])
-        elif before.race is not None and before.race["stage"] == "draw_special":
-            now = g.race_view() if g.phase == "race" else None
-            if now is not None and now.get("target") is not None and now.get("stage") != "draw_special":
-                out = (f"{who} rolls {ds}: special race to {now['target_city']} ({now['target']}; finish at "
-                       f"any of {', '.join(now.get('target_hexes', []))})")
-            else:
-                rej = (now or {}).get("rejected") or []
-                why = rej[-1]["why"] if rej else "rolled again"
-                out = f"{who} rolls {ds} for the special race's target: not possible ({why}), rolled again"
-        elif before.race is not None and before.race["stage"] == "run":
-            now = g.race_view() if g.phase == "race" else None
-            pos = (now or {}).get("positions", {}).get(who) if now else None
-            out = f"{who} rolls {dice[0]}" + (f": train at {pos}" if pos else "")
-        else:
-            out = f"{who} rolls {ds} (tie-break)"
+        out = _roll_line(before, g, a, who)
     elif t == "start":
         out = f"{who} starts in {a['city']}" if g.phase != "start" else f"{who} chooses a start city (secret)"
         if before.phase == "start" and g.phase != "start":
@@ -144,6 +111,46 @@ def narrate(before: Snapshot, g, a: dict) -> str:
         out += "\n" + race_line(g.results[-1])
     if before.phase == "build" and g.phase == "race":
         out += f"\nThe build phase is over ({g.build_end_reason}); the races begin."
+    return out
+
+
+def _roll_line(before: Snapshot, g, a: dict, who: str) -> str:
+    """What a roll did: build points, a race number drawn, a special race's target, a train's
+    move, or a tie-break."""
+    dice = a["dice"]
+    ds = "+".join(map(str, dice))
+    if before.phase == "build":
+        shared = g.options.build_roll == "shared"
+        out = f"{who} rolls {ds}: {sum(dice)} build points" + (" for everybody this round" if shared else "")
+    elif before.race is not None and before.race["stage"] in ("draw_start", "draw_target"):
+        now = g.race_view() if g.phase == "race" else None
+        key = "start" if before.race["stage"] == "draw_start" else "target"
+        num = 10 * dice[0] + dice[1]
+        if now is not None and now.get(key) is not None and now.get(key) != before.race.get(key):
+            out = f"{who} draws {num}: {key} {now[key]} {now[key + '_city']}"
+            if now[key] != num:
+                out += f" ({num} is used or missing: the next free number)"
+        else:
+            rej = (now or {}).get("rejected") or []
+            why = rej[-1]["why"] if rej else "drawn again"
+            out = f"{who} draws {num} for the {key}: not possible ({why}), drawn again"
+        if g.results and len(g.results) > before.results:
+            out += "; " + race_line(g.results[-1])
+    elif before.race is not None and before.race["stage"] == "draw_special":
+        now = g.race_view() if g.phase == "race" else None
+        if now is not None and now.get("target") is not None and now.get("stage") != "draw_special":
+            out = (f"{who} rolls {ds}: special race to {now['target_city']} ({now['target']}; finish at "
+                   f"any of {', '.join(now.get('target_hexes', []))})")
+        else:
+            rej = (now or {}).get("rejected") or []
+            why = rej[-1]["why"] if rej else "rolled again"
+            out = f"{who} rolls {ds} for the special race's target: not possible ({why}), rolled again"
+    elif before.race is not None and before.race["stage"] == "run":
+        now = g.race_view() if g.phase == "race" else None
+        pos = (now or {}).get("positions", {}).get(who) if now else None
+        out = f"{who} rolls {dice[0]}" + (f": train at {pos}" if pos else "")
+    else:
+        out = f"{who} rolls {ds} (tie-break)"
     return out
 
 
