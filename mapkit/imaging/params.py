@@ -16,6 +16,7 @@ DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfros
 WORK_PIXELS = 6_000_000      # the grid is sought on the picture reduced to this many pixels
 EDGE_POINTS = 150_000        # edge pixels kept for the search (a sample of them, evenly)
 SIDE_TOLERANCE_DEG = 8.0     # an edge pixel's normal this near a side's belongs to that side
+ORIENTATION_SPREAD = 1.5     # degrees from the weakest direction's peak to the three's (at a slant: 0.64)
 DARK_LAND = 0.55             # dark land (a grey neighbouring state): under this share of the paper's grey
 SIZE_TOLERANCE = 0.05        # a found hex size within this share of a --hex-px hint is the hint
 WEAK_FIT = 0.9               # line score under which a size hint is checked by a free search
