@@ -85,6 +85,9 @@ def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict,
     pattern = np.stack([uu[inside], vv[inside]], axis=1)
     sector = np.floor((np.arctan2(vv[inside], uu[inside]) + math.pi) / (math.pi / 3)).astype(int) % 6
     parts = [(sector == j) & (rr[inside] >= P.MONO_TEXTURE_INNER) for j in range(6)]
+    full = np.zeros(uu.shape, dtype=int)
+    full[inside] = sector
+    sectors = [inside & (full == j) & (rr >= P.MONO_TEXTURE_INNER) for j in range(6)]
     terrain, conf, level = {}, {}, {}
     centres = np.array([grid.centre_mm(h) for h in hexes])
     for lo in range(0, len(hexes), 256):
@@ -94,9 +97,11 @@ def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict,
         shares = np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
                                    for m in parts]), axis=0)
         coh = coherence(vals, uu.shape, inside)
+        lined = _lined(vals, uu.shape, inside, sectors)
         for k, h in enumerate(hexes[lo:lo + 256]):
             level[h] = float(light[k])
-            terrain[h], conf[h] = _kind(light[k], shares[:, k], coh[k], h in cities)
+            terrain[h], conf[h] = _kind(light[k], shares[:, k], lined[k] if h in cities else coh[k],
+                                        h in cities)
     return terrain, conf, level
 
 
@@ -108,7 +113,7 @@ def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
     textured = (shares[2] if city else shares[0]) >= P.MONO_TEXTURED
     if not textured:
         return "plain", float(np.clip(1 - shares[0] / P.MONO_TEXTURED, 0, 1))
-    if coh >= P.MONO_HATCHED:
+    if coh >= (P.MONO_HATCHED_CITY if city else P.MONO_HATCHED):
         return "mountain", float(np.clip(coh, 0, 1))
     return ("plain" if city else "water"), float(np.clip(1 - coh, 0, 1))
 
@@ -118,13 +123,37 @@ def coherence(vals: np.ndarray, shape=None, inside=None):
     lines; dots, letters: low), of a 2-D ``vals``, or per row of samples ``inside`` ``shape``."""
     if shape is None:
         return float(coherence(vals.reshape(1, -1), vals.shape, np.ones(vals.shape, dtype=bool))[0])
+    return _coherent(_tensors(vals, shape, inside, [inside]).sum(axis=0))
+
+
+def _lined(vals: np.ndarray, shape, inside, sectors) -> np.ndarray:
+    """A city's coherence: of its four sectors (``sectors``, masks of ``shape``) whose marks lie
+    most in lines, taken together. Its race numbers stack over the other two (three of them
+    dilute the hatching of the whole disc to that of a plain city), and the lines must run one
+    way in all four (fragments of digits are lines too, but each its own way)."""
+    t = _tensors(vals, shape, inside, sectors)                  # (sectors, 3, n)
+    best = np.argsort(-_coherent(t), axis=0)[:4]                # (4, n)
+    return _coherent(np.take_along_axis(t, best[:, None, :], axis=0).sum(axis=0))
+
+
+def _tensors(vals: np.ndarray, shape, inside, masks) -> np.ndarray:
+    """The structure tensor ``(jxx, jyy, jxy)`` of each row of samples ``inside`` ``shape``, summed
+    over each of ``masks``: ``(masks, 3, rows)``."""
     img = np.ones((len(vals),) + shape, dtype=np.float32)
     img[:, inside] = vals
     gx = img[:, 1:-1, 2:] - img[:, 1:-1, :-2]
     gy = img[:, 2:, 1:-1] - img[:, :-2, 1:-1]
-    m = inside[1:-1, 1:-1]
-    jxx, jyy, jxy = ((gx * gx)[:, m].sum(axis=1), (gy * gy)[:, m].sum(axis=1),
-                     (gx * gy)[:, m].sum(axis=1))
+    out = []
+    for mask in masks:
+        m = mask[1:-1, 1:-1]
+        out.append([(gx * gx)[:, m].sum(axis=1), (gy * gy)[:, m].sum(axis=1),
+                    (gx * gy)[:, m].sum(axis=1)])
+    return np.array(out)
+
+
+def _coherent(t: np.ndarray) -> np.ndarray:
+    """Coherence of structure tensors ``(..., 3, n)``: 1 for marks in parallel lines."""
+    jxx, jyy, jxy = t[..., 0, :], t[..., 1, :], t[..., 2, :]
     return np.sqrt((jxx - jyy) ** 2 + 4 * jxy ** 2) / np.maximum(jxx + jyy, 1e-9)
 
 

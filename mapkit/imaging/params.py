@@ -16,6 +16,7 @@ DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfros
 WORK_PIXELS = 6_000_000      # the grid is sought on the picture reduced to this many pixels
 EDGE_POINTS = 150_000        # edge pixels kept for the search (a sample of them, evenly)
 SIDE_TOLERANCE_DEG = 8.0     # an edge pixel's normal this near a side's belongs to that side
+ORIENTATION_SPREAD = 1.5     # degrees from the weakest direction's peak to the three's (at a slant: 0.64)
 DARK_LAND = 0.55             # dark land (a grey neighbouring state): under this share of the paper's grey
 SIZE_TOLERANCE = 0.05        # a found hex size within this share of a --hex-px hint is the hint
 WEAK_FIT = 0.9               # line score under which a size hint is checked by a free search
@@ -113,6 +114,7 @@ MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numb
 MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbouring state's grey
 MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
 MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
+MONO_HATCHED_CITY = 0.65     # ... of a city's four most lined sectors (mountain 0.80-0.95, plain <= 0.46)
 MONO_RING = 0.4375           # hexes from a city's centre to its ring's middle (6.125 of 14 mm)
 MONO_RING_GAP = 0.05         # ... and within it to the paper (or texture) inside the ring
 MONO_RING_ALL = 0.85         # share of the angles dark on the ring: a city
