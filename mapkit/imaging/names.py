@@ -158,18 +158,23 @@ def _stems(ink: np.ndarray, tall: float, tallest: float) -> np.ndarray:
     >>> _stems(ink, 3.0, 6.0).sum(axis=0).tolist()
     [0, 5, 0, 0]
     """
-    up = np.zeros(ink.shape, dtype=int)
+    run = _runs_down(ink) + _runs_down(ink[::-1])[::-1] - 1
+    return ink & (run >= tall) & (run <= tallest)
+
+
+def _runs_down(ink: np.ndarray) -> np.ndarray:
+    """At each pixel of ``ink``, the length of the run of ink in its column ending there, from
+    above (0 off the ink).
+
+    >>> _runs_down(np.array([[1, 0], [1, 1], [0, 1]], dtype=bool)).tolist()
+    [[1, 0], [2, 1], [0, 2]]
+    """
+    out = np.zeros(ink.shape, dtype=int)
     run = np.zeros(ink.shape[1], dtype=int)
     for k, row in enumerate(ink):
         run = (run + 1) * row
-        up[k] = run
-    down = np.zeros(ink.shape, dtype=int)
-    run[:] = 0
-    for k in range(len(ink) - 1, -1, -1):
-        run = (run + 1) * ink[k]
-        down[k] = run
-    run = up + down - 1
-    return ink & (run >= tall) & (run <= tallest)
+        out[k] = run
+    return out
 
 
 def _overlap(a: NameBox, b: NameBox) -> bool:
@@ -389,11 +394,7 @@ def _grown(ink: np.ndarray, a: int, b: int, letter: float) -> tuple[int, int]:
     >>> _grown(ink, 4, 6, 10.0)
     (4, 10)
     """
-    run = np.zeros(ink.shape[1], dtype=int)
-    tallest = np.zeros(ink.shape[1], dtype=int)
-    for row in ink:
-        run = (run + 1) * row
-        tallest = np.maximum(tallest, run)
+    tallest = _runs_down(ink).max(axis=0, initial=0)
     return _widened(tallest >= P.NAME_GROW_TALL * letter, a, b, P.NAME_GROW_GAP * letter)
 
 
