@@ -336,14 +336,14 @@ def _across_px(fit, du, dv) -> np.ndarray:
 def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
     """Tesseract's reading of each name (key: its index in ``labels``) and how sure it is (its
     least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
-    is surest of, the map's own language (the surest over all its names) counting ``NAME_LEAD``
+    is surest of, the map's own language (:func:`_map_language`) counting ``NAME_LEAD``
     more; a tie goes to the map's language, then to the first in ``NAME_LANGUAGES`` (languages
     read together change with the names read before: Tesseract tries the one it used last)."""
     if not labels:
         return {}
     crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in enumerate(labels)]
     read = {lang: ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX) for lang in langs}
-    lead = max(langs, key=lambda lang: (sum(max(0.0, sure) for _t, sure in read[lang].values()), -langs.index(lang)))
+    lead = _map_language(read, langs)
     order = [lead] + [lang for lang in langs if lang != lead]
     best: dict = {}
     for k in range(len(labels)):
@@ -351,6 +351,21 @@ def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
         if got:
             _lang, best[k] = max(got, key=lambda g: g[1][1] + (P.NAME_LEAD if g[0] == lead else 0.0))
     return best
+
+
+def _map_language(read: dict, langs) -> str:
+    """The language Tesseract is surest in for the most names (a tie to the first in ``langs``).
+
+    >>> _map_language({"deu": {0: ("Nürnberg", 95.0), 1: ("Köln", 60.0)},
+    ...                "ces": {0: ("Nůrnberg", 92.0), 1: ("Koln", 90.0)}}, ["deu", "ces"])
+    'deu'
+    """
+    votes = dict.fromkeys(langs, 0)
+    for k in {k for lang in langs for k in read[lang]}:
+        sure = {lang: read[lang][k][1] for lang in langs if k in read[lang]}
+        top = max(sure.values())
+        votes[next(lang for lang in langs if sure.get(lang) == top)] += 1
+    return max(langs, key=lambda lang: (votes[lang], -langs.index(lang)))
 
 
 def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray:

@@ -43,9 +43,11 @@ FAR_STEP = 0.3             # the outer ring lies this many hex radii further out
 FAR_COST = 3.0
 TWO_LINE_COST = 1.6
 SMALL_SCALE, SMALL_COST = 0.86, 4.0
-# Soft penalties: per mm^2 of a box over water / foreign land, per mm of a river or border under it.
+# Soft penalties: per mm^2 of a box over water / foreign land, per mm of a river or border under it
+# (a name's white plate hides a line, in mono all but wholly: crossing one side costs more than
+# a name on two lines or on the far ring; docs/rendering.md, "Names").
 AREA_COST = 0.03
-LINE_COST = 0.25
+LINE_COST = 1.0
 
 
 @dataclass(frozen=True)

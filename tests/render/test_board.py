@@ -164,6 +164,27 @@ def test_label_boxes_never_overlap_names_or_city_hexes():
         assert x0 >= 0 and y0 >= 0 and x1 <= bw and y1 <= bh
 
 
+@pytest.mark.parametrize("path", sorted(MAPS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_names_leave_every_river_and_border_in_sight(path):
+    """A name's white plate would hide the river or border it lies on (in mono all but
+    gone): on the bundled maps every name finds a place clear of them (on two lines for
+    Freiburg im Breisgau and San Diego), the plate's 0.35 mm rim (at 14 mm hexes) included."""
+    from shapely.geometry import MultiLineString, box
+
+    from mapkit.io.yamlmap import load_map
+    from mapkit.render.boardart import BoardArt
+
+    m = load_map(path)
+    art = BoardArt(m, "mono")
+    lines = MultiLineString([m.grid.edge_segment_mm(e) for kind in ("rivers", "borders")
+                             for e in m.edge_set(kind)])
+    rim = 0.35 * m.grid.hex_mm / 14
+    hidden = [name for name, lab in art.labels.items()
+              if box(lab.box[0] - rim, lab.box[1] - rim / 2, lab.box[2] + rim, lab.box[3] + rim / 2)
+              .intersects(lines)]
+    assert hidden == []
+
+
 # -- PNG ----------------------------------------------------------------------------------------
 def test_png_has_the_paper_size_in_pixels(tmp_path):
     # The example board with title and legend fits A3 landscape (420 x 297 mm), not A4: the
