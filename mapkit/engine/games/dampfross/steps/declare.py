@@ -239,11 +239,11 @@ def _best_route(s, p: int, key: str):
     track = s.track_rows()
     r = s.current
     targets = r.target_hexes
-    to_go = s.board.distance_table(targets, per_move)
+    to_go = s.board.distance_table(targets)
     start = r.start_hex
     dist = {start: 0}
     came_from: dict = {start: None}
-    heap = [(to_go[start], 0, start)]
+    heap = [(to_go[start] * per_move, 0, start)]
     pop, push = heapq.heappop, heapq.heappush
     no_row: tuple = ()
     while heap:
@@ -260,7 +260,7 @@ def _best_route(s, p: int, key: str):
             if old is None or nd < old:
                 dist[nb] = nd
                 came_from[nb] = u
-                push(heap, (nd + to_go[nb], nd, nb))
+                push(heap, (nd + to_go[nb] * per_move, nd, nb))
     else:
         return None, None
     cost = dist[u]
