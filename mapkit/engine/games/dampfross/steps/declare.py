@@ -231,7 +231,7 @@ def _best_route(s, p: int, key: str):
     left. It is :func:`mapkit.search.dijkstra` written out for this one graph: the same heap
     entries, the same order of neighbours and the same strict improvement, so ties break
     alike, without a generator and a call per step (a random game makes 70 of these
-    searches)."""
+    searches), and with the costs in lists by hex id rather than dicts."""
     into = s.tables.into_cost
     ferries = s.board.ferries
     fast = key == "fast"
@@ -241,8 +241,9 @@ def _best_route(s, p: int, key: str):
     targets = r.target_hexes
     to_go = s.board.distance_table(targets)
     start = r.start_hex
-    dist = {start: 0}
-    came_from: dict = {start: None}
+    dist: list = [None] * len(into)
+    came_from: list = [None] * len(into)
+    dist[start] = 0
     heap = [(to_go[start] * per_move, 0, start)]
     pop, push = heapq.heappop, heapq.heappush
     no_row: tuple = ()
@@ -256,7 +257,7 @@ def _best_route(s, p: int, key: str):
             nd = d + (into[nb] if step >= 0 else ferries[-1 - step].steps) * per_move
             if p not in own:
                 nd += per_fare
-            old = dist.get(nb)
+            old = dist[nb]
             if old is None or nd < old:
                 dist[nb] = nd
                 came_from[nb] = u
@@ -265,7 +266,8 @@ def _best_route(s, p: int, key: str):
         return None, None
     cost = dist[u]
     route = [u]
-    while (u := came_from[u]) is not None:
+    while u != start:
+        u = came_from[u]
         route.append(u)
     route.reverse()
     return route, (cost % _LEXICAL if fast else cost // _LEXICAL)
