@@ -13,9 +13,9 @@ Listing the legal single pieces (:func:`listed_actions`) runs over the player's 
 (:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built). Each frontier edge
 keeps its price (cost and fees), priced again only where a piece brought a new owner or a
 network grew (:func:`track_changed`, :func:`_reprice`), and the edges stay sorted beside their
-actions and a byte naming the price (:class:`~.listing.Listing`): listing judges the player's
-few distinct prices, then picks the edges whose price fits, with no walk over the network and
-no sorting.
+actions and a byte naming the price (:class:`~.listing.Listing`): listing looks up which of
+the game's prices fit the points and money (:func:`_fit_table`), then picks the edges whose
+price fits, with no walk over the network and no sorting.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from itertools import compress
 
 from ...errors import IllegalAction
 from ...ledger import BANK
-from .listing import JUDGED, code_of
+from .listing import JUDGED, OTHER, code_of
 
 __all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
            "act_build", "act_ferry", "ferries_to_buy", "split", "track_changed"]
@@ -397,8 +397,8 @@ def _reprice(s, p: int) -> None:
     Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
     cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
     it when it is listed; ``s._listing[p]`` (a :class:`~.listing.Listing`) keeps the same edges sorted,
-    with their actions and price codes, and ``s._prices[p]`` counts the edges of each price, so
-    that listing judges a few prices, not every edge. An edge off the frontier has no entry."""
+    with their actions and price codes, so that listing judges prices (:func:`_fit_table`), not
+    every edge. An edge off the frontier has no entry."""
     todo = s._stale[p]
     if not todo:
         return
@@ -409,7 +409,7 @@ def _reprice(s, p: int) -> None:
     t = s.tables
     piece_cost, join_fee_at, par_fee = t.piece_cost, t.join_fee_at, t.par_fee
     checks = t.build_checks
-    front, cls, prices, nodes, listing = net.frontier[p], s._cls[p], s._prices[p], net.nodes[p], s._listing[p]
+    front, cls, nodes, listing = net.frontier[p], s._cls[p], net.nodes[p], s._listing[p]
     others = ~(1 << p)
     acts, names, codes = t.piece_actions[p], board.edge_names, t.price_codes
     for e in todo:
@@ -418,7 +418,6 @@ def _reprice(s, p: int) -> None:
             if old is not None:
                 del cls[e]
                 listing.remove(e)
-                _uncount(prices, old)
             continue
         cost = piece_cost[e]
         if checks or cost > _COST:
@@ -447,17 +446,7 @@ def _reprice(s, p: int) -> None:
                 listing.add(e, action, code)
             else:
                 listing.recode(e, code)
-                _uncount(prices, old)
-            prices[v] = prices.get(v, 0) + 1
     todo.clear()
-
-
-def _uncount(prices: dict, v: int) -> None:
-    n = prices[v] - 1
-    if n:
-        prices[v] = n
-    else:
-        del prices[v]
 
 
 def single_pieces(s, p: int) -> list:
@@ -482,35 +471,52 @@ def _affordable(s, p: int, actions: bool) -> list:
     post = s.step == "post_build"
     left = s.budget if post else s.points
     account = s.money.accounts[p]
-    fees_budget = post and s.rules.fees_from_budget()
+    listing = s._listing[p]
+    seq = listing.actions if actions else listing.edges
+    codes = listing.codes
+    if JUDGED in codes or OTHER in codes:
+        # some edges are judged one by one (a map rule), or their price has no code
+        fits = _fits(post, left, account, post and s.rules.fees_from_budget())
+        cls = s._cls[p]
+        return list(compress(seq, [fits(v) if (v := cls[e]) >= 0 else _quote(s, p, e) is not None
+                                   for e in listing.edges]))
+    return list(compress(seq, codes.translate(_fit_table(s, post, left, account))))
 
+
+def _fits(post: bool, left: int, account: int, fees_budget: bool):
+    """Whether a piece of price ``v`` (``fee << FEE_SHIFT | cost``) may be built with ``left``
+    points or budget and ``account`` money."""
     def fits(v: int) -> bool:
         cost = v & _COST
         fee = v >> FEE_SHIFT
         if post:
             return cost + fee <= account and (not fees_budget or cost + fee <= left) and cost <= left
         return cost <= left and fee <= account
-    prices = s._prices[p]
-    codes = s.tables.price_codes
-    table = bytearray(256)      # code -> 1 where the price fits
-    n_fit = 0
-    slow = False                # some edges are judged one by one (a map rule), or have no code
-    for v in prices:
-        code = codes.get(v)
-        if code is None or code == JUDGED:
-            slow = True
-        elif (v & _COST <= left and v >> FEE_SHIFT <= account) if not post else fits(v):
-            table[code] = 1
-            n_fit += 1
-    listing = s._listing[p]
-    seq = listing.actions if actions else listing.edges
-    if slow:
-        cls = s._cls[p]
-        return list(compress(seq, [fits(v) if (v := cls[e]) >= 0 else _quote(s, p, e) is not None
-                                   for e in listing.edges]))
-    if n_fit == len(prices):
-        return seq.copy()
-    return list(compress(seq, listing.codes.translate(table)))
+    return fits
+
+
+def _fit_table(s, post: bool, left: int, account: int) -> bytes:
+    """The ``bytes.translate`` table that maps a price code to 1 where that price may be built
+    now, 0 elsewhere. Made over all the game's price codes at once and kept for these points and
+    money until a new price appears: decisions repeat them (points and money beyond the dearest
+    price count as that price), so most cost a lookup, not a judgement of each price."""
+    t = s.tables
+    price_codes = t.price_codes
+    if t.fit_codes != len(price_codes):
+        t.fit_tables.clear()
+        t.fit_codes = len(price_codes)
+        t.fit_cap = max([(v & _COST) + (v >> FEE_SHIFT) for v in price_codes if v >= 0], default=0)
+    cap = t.fit_cap
+    key = (post, min(left, cap), min(account, cap))
+    table = t.fit_tables.get(key)
+    if table is None:
+        fits = _fits(post, left, account, post and s.rules.fees_from_budget())
+        judged = bytearray(256)
+        for v, code in price_codes.items():
+            if code != JUDGED and fits(v):
+                judged[code] = 1
+        table = t.fit_tables[key] = bytes(judged)
+    return table
 
 
 def listed_actions(s, p: int) -> list:
