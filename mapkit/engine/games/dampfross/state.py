@@ -47,7 +47,7 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "_unit_adj")
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "_unit_adj", "_scaled_steps")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
@@ -74,6 +74,14 @@ class Tables:
         self.fit_codes = 0
         self.fit_cap = 0
         self._unit_adj = None
+        self._scaled_steps: dict[int, list] = {}
+
+    def scaled_step_costs(self, scale: int) -> list:
+        """``into_cost`` times ``scale``, by hex id (for the route searches' weighted costs)."""
+        costs = self._scaled_steps.get(scale)
+        if costs is None:
+            costs = self._scaled_steps[scale] = [c * scale for c in self.into_cost]
+        return costs
 
     def unit_adjacency(self, board) -> list:
         """``[((neighbour, 1), ...) per hex]``: hex steps over open edges (for table distances)."""

@@ -12,6 +12,7 @@ races. Step: ``declare``.
 from __future__ import annotations
 
 import heapq
+import math
 
 from ....actions import hex_path
 from ....errors import IllegalAction
@@ -25,6 +26,7 @@ __all__ = ["DeclareStep", "begin_declarations", "suggest_routes", "route_steps"]
 # Fast routes weigh movement points above fares, cheap ones the other way round; one step
 # never carries as many fares as this, so the two parts of a cost never mix.
 _LEXICAL = 1_000_000
+_UNSEEN = math.inf      # the cost of a hex no search step has reached yet
 
 
 class DeclareStep(Step):
@@ -231,18 +233,19 @@ def _best_route(s, p: int, key: str):
     left. It is :func:`mapkit.search.dijkstra` written out for this one graph: the same heap
     entries, the same order of neighbours and the same strict improvement, so ties break
     alike, without a generator and a call per step (a random game makes 70 of these
-    searches), and with the costs in lists by hex id rather than dicts."""
-    into = s.tables.into_cost
-    ferries = s.board.ferries
+    searches), with the costs in lists by hex id rather than dicts and the movement points
+    of a step read already scaled."""
     fast = key == "fast"
     per_move, per_fare = (_LEXICAL, 1) if fast else (1, _LEXICAL)
+    moves = s.tables.scaled_step_costs(per_move)
+    ferries = s.board.ferries
     track = s.track_rows()
     r = s.current
     targets = r.target_hexes
     to_go = s.board.distance_table(targets)
     start = r.start_hex
-    dist: list = [None] * len(into)
-    came_from: list = [None] * len(into)
+    dist: list = [_UNSEEN] * len(moves)
+    came_from: list = [None] * len(moves)
     dist[start] = 0
     heap = [(to_go[start] * per_move, 0, start)]
     pop, push = heapq.heappop, heapq.heappush
@@ -254,11 +257,10 @@ def _best_route(s, p: int, key: str):
         if u in targets:
             break
         for nb, step, own in track.get(u, no_row):
-            nd = d + (into[nb] if step >= 0 else ferries[-1 - step].steps) * per_move
+            nd = d + (moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move)
             if p not in own:
                 nd += per_fare
-            old = dist[nb]
-            if old is None or nd < old:
+            if nd < dist[nb]:
                 dist[nb] = nd
                 came_from[nb] = u
                 push(heap, (nd + to_go[nb] * per_move, nd, nb))
