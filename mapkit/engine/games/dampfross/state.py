@@ -31,7 +31,7 @@ from ...errors import IllegalAction
 from ...ledger import Ledger
 from ...network import OwnedTrack
 from ...state import Log, State
-from . import building, view
+from . import building, ferries, view
 from .actions import ACTION_TYPES, CHANCE_TYPES, EXTERNAL_TYPES, REFUSALS
 from .listing import Listing
 from .numbers import NumberTable
@@ -320,7 +320,7 @@ class DampfrossState(State):
     def ferry_options(self, player: int | None = None) -> list:
         """Names of the ferry lines ``player`` (default: the one to move) may buy now."""
         p = self.current_player() if player is None else player
-        return [self.board.ferries[k].name for k in building.ferries_to_buy(self, p)]
+        return [self.board.ferries[k].name for k in ferries.ferries_to_buy(self, p)]
 
     def ferries_of(self, p: int) -> list:
         """Names of the ferry lines player ``p`` owns."""
