@@ -86,11 +86,48 @@ def builders(s, p: int) -> tuple:
 
 
 def act_build(s, p: int, action: dict):
-    eids = [edge_of(s, x) for x in pieces_of(action)]
-    effects = plan_build(s, p, eids)
+    pieces = pieces_of(action)
     names = s.board.edge_names
-    norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
+    if len(pieces) == 1:        # what bots and the listing build: one piece
+        eid = edge_of(s, pieces[0])
+        effect = _plain_piece(s, p, eid) if s.step == "build" and not s.joint else None
+        effects = [effect] if effect is not None else plan_build(s, p, [eid])
+        norm = {"type": "build", "player": p, "pieces": [names[eid]]}
+    else:
+        eids = [edge_of(s, x) for x in pieces]
+        effects = plan_build(s, p, eids)
+        norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
     return norm, lambda: commit_build(s, p, effects)
+
+
+def _plain_piece(s, p: int, eid: int):
+    """The effect :func:`plan_build` gives one piece of a player building alone with dice
+    points, when the piece is plainly legal (not his already, touching his network, no map
+    rule to ask, the points and his money suffice); else None, and the full check decides
+    (and words the refusal). Most pieces of a game are such."""
+    net = s.net
+    t = s.tables
+    owners = net.owners_of[eid]
+    if p in owners or t.build_checks:
+        return None
+    a, c = s.board.edge_ends[eid]
+    nodes = net.nodes[p]
+    in_a, in_c = a in nodes, c in nodes
+    cost = t.piece_cost[eid]
+    if not (in_a or in_c) or cost > s.points:
+        return None
+    far = (None if in_c else c) if in_a else a
+    payers = []
+    if owners or far is not None:
+        fees = _fees(s, eid, far, 1 << p)
+        if fees:
+            if sum([f for _, f, _ in fees]) > s.money.accounts[p]:
+                return None
+            payers = [(p, q, f, kind) for q, f, kind in fees]
+    bonus = None
+    if far is not None and s.board.is_city[far] and s.board.city_at[far] not in s.reached:
+        bonus = s.board.city_at[far]        # the first track arriving in a city
+    return eid, cost, cost, payers, bonus
 
 
 def _direction_refusal(s, p: int, eid: int) -> str | None:
@@ -108,6 +145,27 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
         if e != eid and p in s.net.owners_of[e]:
             return f"you already leave {name} by {s.board.edge_name(e)}; each player leaves it in one direction"
     return None
+
+
+def _fees(s, eid: int, far, bits: int) -> list:
+    """``(owner, fee, kind)`` of a piece on ``eid`` whose builders are the seats of ``bits``:
+    joining or crossing at the far end (not in a city, not to the owners of the piece),
+    parallel to every owner of the edge (rules.md 2, "Decision")."""
+    t = s.tables
+    owners = s.net.owners_of[eid]
+    out = []
+    fee = t.join_fee_at[far] if far is not None else 0
+    if fee:
+        m = s.net.hex_owners[far] & ~bits
+        q = 0
+        while m:
+            if m & 1 and q not in owners:
+                out.append((q, fee, "joining/crossing"))
+            m >>= 1
+            q += 1
+    if owners and t.par_fee[eid]:
+        out += [(q, t.par_fee[eid], "parallel") for q in owners]
+    return out
 
 
 def plan_build(s, p: int, eids: list) -> list:
@@ -202,24 +260,7 @@ class _Plan:
         return None if (ma and mc) else (c if ma else a)
 
     def _fees(self, eid: int, far) -> list:
-        """``(owner, fee, kind)``: joining or crossing at the far end (not in a city, not to the
-        owners of the piece), parallel to every owner of the edge (rules.md 2, "Decision")."""
-        s = self.s
-        t = s.tables
-        owners = s.net.owners_of[eid]
-        out = []
-        fee = t.join_fee_at[far] if far is not None else 0
-        if fee:
-            m = s.net.hex_owners[far] & ~self.bits
-            q = 0
-            while m:
-                if m & 1 and q not in owners:
-                    out.append((q, fee, "joining/crossing"))
-                m >>= 1
-                q += 1
-        if owners and t.par_fee[eid]:
-            out += [(q, t.par_fee[eid], "parallel") for q in owners]
-        return out
+        return _fees(self.s, eid, far, self.bits)
 
     def _charge(self, name: str, cost: int, fees: list) -> list:
         """Who pays the fees (joint: split, the richer pays the odd point); refuse debt."""
