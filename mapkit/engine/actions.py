@@ -38,6 +38,8 @@ def normalize_type(action, known) -> str:
     if not isinstance(action, dict):
         raise IllegalAction("action.shape", f"an action is a JSON object with a type, not {action!r}")
     t = action.get("type")
+    if type(t) is str and t in known:      # already a known type in lower case (most actions)
+        return t
     if not isinstance(t, str) or t.lower() not in known:
         raise IllegalAction("action.type", f"unknown action type {t!r}; known: {', '.join(known)}")
     return t.lower()

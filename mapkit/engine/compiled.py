@@ -233,17 +233,16 @@ class EngineMap:
             return k * min((abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)) // 2 for tq, tr in goals)
         return steps
 
-    def distance_table(self, targets, scale=1) -> list:
-        """:meth:`distance_to` of every hex id at once, times ``scale``: the same values, read
-        from a list (kept for the board's last few hundred target sets, which searches
-        toward one target share)."""
-        key = (frozenset(targets), scale)
+    def distance_table(self, targets) -> dict:
+        """:meth:`distance_to` as a mapping from hex id, filled as hexes are asked for: a search
+        over built track asks for a few hundred of the board's hexes, and every search toward
+        the same targets shares it (kept for the board's last few hundred target sets)."""
+        key = frozenset(targets)
         table = self._bounds.get(key)
         if table is None:
             if len(self._bounds) >= 256:
                 self._bounds.clear()
-            bound = self.distance_to(targets)
-            table = self._bounds[key] = [bound(h) * scale for h in range(len(self.hex_names))]
+            table = self._bounds[key] = _Bounds(self.distance_to(targets))
         return table
 
     def cell_weights(self, cost_of_edge):
@@ -343,6 +342,20 @@ class EngineMap:
     def __repr__(self):
         return (f"EngineMap({self.name!r}, {self.grid.columns}x{self.grid.rows}, "
                 f"{len(self.edge_ends)} edges, {len(self.cities)} cities)")
+
+
+class _Bounds(dict):
+    """Hex id -> ``bound(hex)``, computed when first asked for (:meth:`EngineMap.distance_table`)."""
+
+    __slots__ = ("bound",)
+
+    def __init__(self, bound):
+        super().__init__()
+        self.bound = bound
+
+    def __missing__(self, h: int) -> float:
+        v = self[h] = self.bound(h)
+        return v
 
 
 def _axial_distance(a, b) -> int:

@@ -1,7 +1,8 @@
 """The fast paths of listing legal actions give what the plain definitions give: the build
 pieces kept priced with the frontier are the edges the cheap quote accepts, in edge order, and
 the suggested race routes are those of both searches over the built track (the fastest, then
-the cheapest if it differs), though the listing skips the second when the first pays no fare."""
+the cheapest if it differs), though the listing skips the second when the first pays no fare,
+and a plainly legal piece is planned as the full check of a build action plans it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 
 from mapkit.engine import load_engine_map, new_game
 from mapkit.engine.bots import make_bot
+from mapkit.engine.errors import IllegalAction
+from mapkit.engine.games.dampfross import building
 from mapkit.engine.games.dampfross.state import TrackGraph
 from mapkit.engine.games.dampfross.steps import declare
 from mapkit.engine.simulate import game_seed, roll
@@ -71,3 +74,32 @@ def test_the_track_graph_kept_up_to_date_is_the_one_built_afresh():
             checked += 1
         g.apply(bots[g.current_player()].act(g))
     assert checked > 50 and any(g.ferry_owners)
+
+
+@pytest.mark.parametrize("mapname,preset", [("example", "paluba"), ("czechia", "expres"), ("czechia", "paluba")])
+def test_a_plain_piece_is_planned_as_the_full_check_plans_it(mapname, preset):
+    """Every edge at the player's network, in build turns along a game: where the short way
+    gives an effect it is the full plan's (where it gives none, the full plan decides)."""
+    board = load_engine_map(MAPS / f"{mapname}.yaml")
+    seed = game_seed(11, 0)
+    bots = [make_bot(b, seed, preset=preset) for b in ("random", "greedy", "random", "random")]
+    g = new_game(board, preset, ["a", "b", "c", "d"], {}, seed=seed)
+    plain = 0
+    while not g.is_terminal():
+        if g.is_chance_node():
+            g.apply(roll(g, seed))
+            continue
+        p = g.current_player()
+        if g.step == "build" and not g.joint and len(g.history) % 3 == 0:
+            edges = {e for h in g.net.nodes[p] for _, e in g.board.adj[h]}
+            for e in sorted(edges):
+                short = building._plain_piece(g, p, e)
+                try:
+                    planned = building.plan_build(g, p, [e])
+                except IllegalAction:
+                    planned = None
+                if short is not None:
+                    assert [short] == planned
+                    plain += 1
+        g.apply(bots[p].act(g))
+    assert plain > 100

@@ -1,5 +1,5 @@
-"""Building track and buying ferries (rules.md 1-3): costs, fees, bonuses, and the pieces a
-player may build now.
+"""Building track (rules.md 1-3): costs, fees, bonuses, and the pieces a player may build now
+(ferry lines are bought in :mod:`.ferries`).
 
 A build action is checked piece by piece in order (:func:`plan_build`) without changing
 anything, then carried out (:func:`commit_build`). In the build phase pieces are paid with
@@ -13,9 +13,9 @@ Listing the legal single pieces (:func:`listed_actions`) runs over the player's 
 (:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built). Each frontier edge
 keeps its price (cost and fees), priced again only where a piece brought a new owner or a
 network grew (:func:`track_changed`, :func:`_reprice`), and the edges stay sorted beside their
-actions and a byte naming the price (:class:`~.listing.Listing`): listing judges the player's
-few distinct prices, then picks the edges whose price fits, with no walk over the network and
-no sorting.
+actions and a byte naming the price (:class:`~.listing.Listing`): listing looks up which of
+the game's prices fit the points and money (:func:`_fit_table`), then picks the edges whose
+price fits, with no walk over the network and no sorting.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from itertools import compress
 
 from ...errors import IllegalAction
 from ...ledger import BANK
-from .listing import JUDGED, code_of
+from . import ferries
+from .listing import JUDGED, OTHER, code_of
 
 __all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
-           "act_build", "act_ferry", "ferries_to_buy", "split", "track_changed"]
+           "act_build", "split", "track_changed"]
 
 
 def split(amount: int, a: int, b: int, accounts) -> tuple[int, int]:
@@ -85,11 +86,48 @@ def builders(s, p: int) -> tuple:
 
 
 def act_build(s, p: int, action: dict):
-    eids = [edge_of(s, x) for x in pieces_of(action)]
-    effects = plan_build(s, p, eids)
+    pieces = pieces_of(action)
     names = s.board.edge_names
-    norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
+    if len(pieces) == 1:        # what bots and the listing build: one piece
+        eid = edge_of(s, pieces[0])
+        effect = _plain_piece(s, p, eid) if s.step == "build" and not s.joint else None
+        effects = [effect] if effect is not None else plan_build(s, p, [eid])
+        norm = {"type": "build", "player": p, "pieces": [names[eid]]}
+    else:
+        eids = [edge_of(s, x) for x in pieces]
+        effects = plan_build(s, p, eids)
+        norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
     return norm, lambda: commit_build(s, p, effects)
+
+
+def _plain_piece(s, p: int, eid: int):
+    """The effect :func:`plan_build` gives one piece of a player building alone with dice
+    points, when the piece is plainly legal (not his already, touching his network, no map
+    rule to ask, the points and his money suffice); else None, and the full check decides
+    (and words the refusal). Most pieces of a game are such."""
+    net = s.net
+    t = s.tables
+    owners = net.owners_of[eid]
+    if p in owners or t.build_checks:
+        return None
+    a, c = s.board.edge_ends[eid]
+    nodes = net.nodes[p]
+    in_a, in_c = a in nodes, c in nodes
+    cost = t.piece_cost[eid]
+    if not (in_a or in_c) or cost > s.points:
+        return None
+    far = (None if in_c else c) if in_a else a
+    payers = []
+    if owners or far is not None:
+        fees = _fees(s, eid, far, 1 << p)
+        if fees:
+            if sum([f for _, f, _ in fees]) > s.money.accounts[p]:
+                return None
+            payers = [(p, q, f, kind) for q, f, kind in fees]
+    bonus = None
+    if far is not None and s.board.is_city[far] and s.board.city_at[far] not in s.reached:
+        bonus = s.board.city_at[far]        # the first track arriving in a city
+    return eid, cost, cost, payers, bonus
 
 
 def _direction_refusal(s, p: int, eid: int) -> str | None:
@@ -107,6 +145,27 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
         if e != eid and p in s.net.owners_of[e]:
             return f"you already leave {name} by {s.board.edge_name(e)}; each player leaves it in one direction"
     return None
+
+
+def _fees(s, eid: int, far, bits: int) -> list:
+    """``(owner, fee, kind)`` of a piece on ``eid`` whose builders are the seats of ``bits``:
+    joining or crossing at the far end (not in a city, not to the owners of the piece),
+    parallel to every owner of the edge (rules.md 2, "Decision")."""
+    t = s.tables
+    owners = s.net.owners_of[eid]
+    out = []
+    fee = t.join_fee_at[far] if far is not None else 0
+    if fee:
+        m = s.net.hex_owners[far] & ~bits
+        q = 0
+        while m:
+            if m & 1 and q not in owners:
+                out.append((q, fee, "joining/crossing"))
+            m >>= 1
+            q += 1
+    if owners and t.par_fee[eid]:
+        out += [(q, t.par_fee[eid], "parallel") for q in owners]
+    return out
 
 
 def plan_build(s, p: int, eids: list) -> list:
@@ -201,24 +260,7 @@ class _Plan:
         return None if (ma and mc) else (c if ma else a)
 
     def _fees(self, eid: int, far) -> list:
-        """``(owner, fee, kind)``: joining or crossing at the far end (not in a city, not to the
-        owners of the piece), parallel to every owner of the edge (rules.md 2, "Decision")."""
-        s = self.s
-        t = s.tables
-        owners = s.net.owners_of[eid]
-        out = []
-        fee = t.join_fee_at[far] if far is not None else 0
-        if fee:
-            m = s.net.hex_owners[far] & ~self.bits
-            q = 0
-            while m:
-                if m & 1 and q not in owners:
-                    out.append((q, fee, "joining/crossing"))
-                m >>= 1
-                q += 1
-        if owners and t.par_fee[eid]:
-            out += [(q, t.par_fee[eid], "parallel") for q in owners]
-        return out
+        return _fees(self.s, eid, far, self.bits)
 
     def _charge(self, name: str, cost: int, fees: list) -> list:
         """Who pays the fees (joint: split, the richer pays the odd point); refuse debt."""
@@ -397,8 +439,8 @@ def _reprice(s, p: int) -> None:
     Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
     cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
     it when it is listed; ``s._listing[p]`` (a :class:`~.listing.Listing`) keeps the same edges sorted,
-    with their actions and price codes, and ``s._prices[p]`` counts the edges of each price, so
-    that listing judges a few prices, not every edge. An edge off the frontier has no entry."""
+    with their actions and price codes, so that listing judges prices (:func:`_fit_table`), not
+    every edge. An edge off the frontier has no entry."""
     todo = s._stale[p]
     if not todo:
         return
@@ -409,7 +451,7 @@ def _reprice(s, p: int) -> None:
     t = s.tables
     piece_cost, join_fee_at, par_fee = t.piece_cost, t.join_fee_at, t.par_fee
     checks = t.build_checks
-    front, cls, prices, nodes, listing = net.frontier[p], s._cls[p], s._prices[p], net.nodes[p], s._listing[p]
+    front, cls, nodes, listing = net.frontier[p], s._cls[p], net.nodes[p], s._listing[p]
     others = ~(1 << p)
     acts, names, codes = t.piece_actions[p], board.edge_names, t.price_codes
     for e in todo:
@@ -418,7 +460,6 @@ def _reprice(s, p: int) -> None:
             if old is not None:
                 del cls[e]
                 listing.remove(e)
-                _uncount(prices, old)
             continue
         cost = piece_cost[e]
         if checks or cost > _COST:
@@ -447,17 +488,7 @@ def _reprice(s, p: int) -> None:
                 listing.add(e, action, code)
             else:
                 listing.recode(e, code)
-                _uncount(prices, old)
-            prices[v] = prices.get(v, 0) + 1
     todo.clear()
-
-
-def _uncount(prices: dict, v: int) -> None:
-    n = prices[v] - 1
-    if n:
-        prices[v] = n
-    else:
-        del prices[v]
 
 
 def single_pieces(s, p: int) -> list:
@@ -482,35 +513,52 @@ def _affordable(s, p: int, actions: bool) -> list:
     post = s.step == "post_build"
     left = s.budget if post else s.points
     account = s.money.accounts[p]
-    fees_budget = post and s.rules.fees_from_budget()
+    listing = s._listing[p]
+    seq = listing.actions if actions else listing.edges
+    codes = listing.codes
+    if JUDGED in codes or OTHER in codes:
+        # some edges are judged one by one (a map rule), or their price has no code
+        fits = _fits(post, left, account, post and s.rules.fees_from_budget())
+        cls = s._cls[p]
+        return list(compress(seq, [fits(v) if (v := cls[e]) >= 0 else _quote(s, p, e) is not None
+                                   for e in listing.edges]))
+    return list(compress(seq, codes.translate(_fit_table(s, post, left, account))))
 
+
+def _fits(post: bool, left: int, account: int, fees_budget: bool):
+    """Whether a piece of price ``v`` (``fee << FEE_SHIFT | cost``) may be built with ``left``
+    points or budget and ``account`` money."""
     def fits(v: int) -> bool:
         cost = v & _COST
         fee = v >> FEE_SHIFT
         if post:
             return cost + fee <= account and (not fees_budget or cost + fee <= left) and cost <= left
         return cost <= left and fee <= account
-    prices = s._prices[p]
-    codes = s.tables.price_codes
-    table = bytearray(256)      # code -> 1 where the price fits
-    n_fit = 0
-    slow = False                # some edges are judged one by one (a map rule), or have no code
-    for v in prices:
-        code = codes.get(v)
-        if code is None or code == JUDGED:
-            slow = True
-        elif (v & _COST <= left and v >> FEE_SHIFT <= account) if not post else fits(v):
-            table[code] = 1
-            n_fit += 1
-    listing = s._listing[p]
-    seq = listing.actions if actions else listing.edges
-    if slow:
-        cls = s._cls[p]
-        return list(compress(seq, [fits(v) if (v := cls[e]) >= 0 else _quote(s, p, e) is not None
-                                   for e in listing.edges]))
-    if n_fit == len(prices):
-        return seq.copy()
-    return list(compress(seq, listing.codes.translate(table)))
+    return fits
+
+
+def _fit_table(s, post: bool, left: int, account: int) -> bytes:
+    """The ``bytes.translate`` table that maps a price code to 1 where that price may be built
+    now, 0 elsewhere. Made over all the game's price codes at once and kept for these points and
+    money until a new price appears: decisions repeat them (points and money beyond the dearest
+    price count as that price), so most cost a lookup, not a judgement of each price."""
+    t = s.tables
+    price_codes = t.price_codes
+    if t.fit_codes != len(price_codes):
+        t.fit_tables.clear()
+        t.fit_codes = len(price_codes)
+        t.fit_cap = max([(v & _COST) + (v >> FEE_SHIFT) for v in price_codes if v >= 0], default=0)
+    cap = t.fit_cap
+    key = (post, min(left, cap), min(account, cap))
+    table = t.fit_tables.get(key)
+    if table is None:
+        fits = _fits(post, left, account, post and s.rules.fees_from_budget())
+        judged = bytearray(256)
+        for v, code in price_codes.items():
+            if code != JUDGED and fits(v):
+                judged[code] = 1
+        table = t.fit_tables[key] = bytes(judged)
+    return table
 
 
 def listed_actions(s, p: int) -> list:
@@ -525,59 +573,8 @@ def listed_actions(s, p: int) -> list:
             if e not in cached:
                 cached[e] = {"type": "build", "player": p, "pieces": [names[e]]}
             out.append(cached[e])
-    for k in ferries_to_buy(s, p):
+    for k in ferries.ferries_to_buy(s, p):
         out.append({"type": "ferry", "player": p, "ferry": s.board.ferries[k].name})
     out.append({"type": "done", "player": p})
     return out
 
-
-# -- ferries (rules.md 3) -------------------------------------------------------------------
-def _ferry_refusal(s, p: int, k: int) -> str | None:
-    f = s.board.ferries[k]
-    own = [j for j, o in enumerate(s.ferry_owners) if p in o]
-    if k in own:
-        return f"you already own the {f.name} line"
-    if len(own) >= s.board.ferry_limit:
-        return f"a player may own {s.board.ferry_limit} ferry line(s) of this map; you have {len(own)}"
-    if any(s.board.ferries[j].port == f.port for j in own):
-        return f"you already own a line from {s.board.cities[f.city].name}; lines leave from different ports"
-    if f.port not in s.net.nodes[p]:
-        return f"your network does not reach {s.board.cities[f.city].name}, the port of this line"
-    if s.money.accounts[p] < f.cost:
-        return f"the line costs {f.cost}; you have {s.money.accounts[p]} on the account"
-    return None
-
-
-def ferries_to_buy(s, p: int) -> list:
-    """Indices of the ferry lines player ``p`` may buy now."""
-    if not s.board.ferries or not s.rules.ferries() or s.step not in ("build", "post_build") or s.joint:
-        return []
-    return [k for k in range(len(s.board.ferries)) if _ferry_refusal(s, p, k) is None]
-
-
-def act_ferry(s, p: int, action: dict):
-    board = s.board
-    if not s.rules.ferries() or not board.ferries:
-        raise IllegalAction("ferry.off", "no ferries are played" + ("" if board.ferries else " on this map")
-                            + " (option ferries, rules.md 3)")
-    if s.joint:
-        raise IllegalAction("ferry.not-now", "a ferry line is bought in one's own turn, not on a joint track")
-    ref = action.get("ferry")
-    names = [f.name for f in board.ferries]
-    k = next((i for i, n in enumerate(names) if isinstance(ref, str) and n.casefold() == ref.casefold()), None)
-    if k is None:
-        raise IllegalAction("ferry.name", f"{ref!r} is not a ferry line of this map (lines: {', '.join(names)})")
-    why = _ferry_refusal(s, p, k)
-    if why:
-        raise IllegalAction("ferry.rule", f"{names[k]}: {why} (rules.md 3)")
-
-    def plan():
-        f = board.ferries[k]
-        s.pay(p, BANK, f.cost, f"ferry {f.name}")
-        s.ferry_owners[k] = s.ferry_owners[k] + (p,)
-        s.net.add_node(p, f.to)
-        track_changed(s, (f.to,), (p,))
-        if s.step == "post_build":
-            s.budget = min(s.budget, s.money.accounts[p])
-        s.say(f"{s.players[p]} buys the ferry line {f.name}")
-    return {"type": "ferry", "player": p, "ferry": names[k]}, plan

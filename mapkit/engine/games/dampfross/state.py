@@ -31,7 +31,7 @@ from ...errors import IllegalAction
 from ...ledger import Ledger
 from ...network import OwnedTrack
 from ...state import Log, State
-from . import building, view
+from . import building, ferries, view
 from .actions import ACTION_TYPES, CHANCE_TYPES, EXTERNAL_TYPES, REFUSALS
 from .listing import Listing
 from .numbers import NumberTable
@@ -47,7 +47,7 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "_unit_adj")
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "_unit_adj", "_scaled_steps")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
@@ -68,7 +68,20 @@ class Tables:
         self.piece_actions: list = [{} for _ in range(game.num_players)]
         self.hex_edges = [frozenset(e for _, e in row) for row in board.adj]   # the edges at each hex
         self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (building.Listing)
+        # (post-race, points, money) -> which price codes fit (building._fit_table), made for
+        # ``fit_codes`` price codes, points and money above ``fit_cap`` counting as ``fit_cap``
+        self.fit_tables: dict[tuple, bytes] = {}
+        self.fit_codes = 0
+        self.fit_cap = 0
         self._unit_adj = None
+        self._scaled_steps: dict[int, list] = {}
+
+    def scaled_step_costs(self, scale: int) -> list:
+        """``into_cost`` times ``scale``, by hex id (for the route searches' weighted costs)."""
+        costs = self._scaled_steps.get(scale)
+        if costs is None:
+            costs = self._scaled_steps[scale] = [c * scale for c in self.into_cost]
+        return costs
 
     def unit_adjacency(self, board) -> list:
         """``[((neighbour, 1), ...) per hex]``: hex steps over open edges (for table distances)."""
@@ -149,7 +162,6 @@ class DampfrossState(State):
         self._graph: TrackGraph | None = None  # the built track as a graph (track_rows())
         self._dists: tuple | None = None        # (track, start) and its distances for the draws
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
-        self._prices: list[dict[int, int]] = [{} for _ in range(n)]     # price -> how many edges
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
         self._listing = [Listing() for _ in range(n)]        # the priced edges, sorted
         self.winners_: list = []
@@ -308,7 +320,7 @@ class DampfrossState(State):
     def ferry_options(self, player: int | None = None) -> list:
         """Names of the ferry lines ``player`` (default: the one to move) may buy now."""
         p = self.current_player() if player is None else player
-        return [self.board.ferries[k].name for k in building.ferries_to_buy(self, p)]
+        return [self.board.ferries[k].name for k in ferries.ferries_to_buy(self, p)]
 
     def ferries_of(self, p: int) -> list:
         """Names of the ferry lines player ``p`` owns."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .....search import INF, dial
 from ....ledger import BANK
 from ....steps import Step
-from .. import building
+from .. import building, ferries
 from ..building import split
 from . import build, draw
 
@@ -35,7 +35,7 @@ class PostBuildStep(Step):
         return building.act_build(s, p, action)
 
     def act_ferry(self, s, p, action):
-        return building.act_ferry(s, p, action)
+        return ferries.act_ferry(s, p, action)
 
     def act_done(self, s, p, action):
         return {"type": "done", "player": p}, lambda: end_post_build_turn(s)

@@ -15,7 +15,7 @@ from ....chance import Dice
 from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
-from .. import building
+from .. import building, ferries
 from . import draw, setup
 
 __all__ = ["StartStep", "RollStep", "BuildStep", "JointAnswerStep", "JointRollStep", "begin_build",
@@ -88,7 +88,7 @@ class BuildStep(Step):
         return building.act_build(s, p, action)
 
     def act_ferry(self, s, p, action):
-        return building.act_ferry(s, p, action)
+        return ferries.act_ferry(s, p, action)
 
     def act_done(self, s, p, action):
         return {"type": "done", "player": p}, lambda: end_turn(s)
