@@ -105,10 +105,13 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     solid = (a >= P.SOLID_CITY) & (b < P.SOLID_CITY_INK) & (miss < 0.8) & keep
     ink[solid] = np.minimum(ink[solid], np.clip(b[solid], 0, 1))
     # A mark in the river's colour (a port's anchor) and the pixel round it are no writing.
+    tinted = None
     if "river" in legend.colours:
         a_r, b_r, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
         river = (a_r >= P.SYMBOL[0]) & (b_r < P.SYMBOL[1]) & (miss_r < 0.8) & ~red
         ink[_grown(river) & ~red & keep] = 0.0
+        if reading.in_colour:
+            tinted = (a_r >= P.MARK_TINT) & (miss_r < 0.8) & keep
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
     top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
     if top > 0.1:
@@ -116,7 +119,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
         ink = _on_plate(ink)
     hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
-    hard, ink = _without_mark(hard, ink)
+    hard, ink = _without_mark(hard, ink, tinted)
     return (hard, ink) if soft else hard
 
 
@@ -137,27 +140,33 @@ def _on_plate(ink: np.ndarray) -> np.ndarray:
     return out
 
 
-def _without_mark(hard: np.ndarray, faint: np.ndarray, specks_only: bool = False):
+def _without_mark(hard: np.ndarray, faint: np.ndarray, tinted: np.ndarray | None = None,
+                  specks_only: bool = False):
     """A port's anchor left of the numbers (apart from them, narrower than high:
     ``MARK_NARROW``, or a speck: ``MARK_SPECK``; the rest as wide as a number) taken out by
     its shape and place, then specks left of the rest (``specks_only``: those alone). On a
     board without colour the anchor is black, and in a JPEG in colour its thin strokes lose
-    the river colour (stored at half resolution) that the colour test drops it by.
+    the river colour (stored at half resolution) that the colour test drops it by; there
+    ``tinted`` (the pixels with some river colour) must show ``MARK_TINT_PIXELS`` in it, as
+    a piece of a digit does not.
 
     >>> ink = np.zeros((10, 30)); ink[1:9, 1:6] = 1.0; ink[2:8, 10:22] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]
     [72, 72]
+    >>> [int(v.sum()) for v in _without_mark(ink, ink.copy(), np.zeros(ink.shape, bool))]  # no river colour
+    [112, 112]
     >>> ink = np.zeros((12, 40)); ink[5:7, 1:3] = 1.0; ink[5:7, 7:9] = 1.0; ink[1:11, 14:30] = 1.0
     >>> [int(v.sum()) for v in _without_mark(ink, ink.copy())]     # two specks: both out
     [160, 160]
     """
     cols = np.nonzero((hard > P.INK_SEEN).any(axis=0))[0]
-    rows = np.nonzero((hard > P.INK_SEEN).any(axis=1))[0]
     if len(cols) < 3:
         return hard, faint
-    # (apart by more than digits are: a fifth of the ink's height)
-    gaps = np.nonzero(np.diff(cols) > max(1, P.MARK_GAP * (rows[-1] - rows[0] + 1)))[0]
-    if not len(gaps):
+    # (apart by more than digits are: a fifth of the height of the digits right of the gap,
+    # one line's height where numbers are stacked beside the mark)
+    gaps = [k for k in np.nonzero(np.diff(cols) > 1)[0]
+            if cols[k + 1] - cols[k] > P.MARK_GAP * (line_height(hard[:, cols[k + 1]:]) or 0.0)]
+    if not gaps:
         return hard, faint
     end, start = cols[gaps[0]] + 1, cols[gaps[0] + 1]
     rows = np.nonzero((hard[:, :end] > P.INK_SEEN).any(axis=1))[0]
@@ -167,14 +176,15 @@ def _without_mark(hard: np.ndarray, faint: np.ndarray, specks_only: bool = False
     speck = high < P.MARK_SPECK * (rest_rows[-1] - rest_rows[0] + 1)
     # (narrower than high or a speck, and the rest as wide as two digits: "1" of "15" is no mark)
     if (end - cols[0] >= P.MARK_NARROW * high and not speck) or rest < high \
-            or (specks_only and not speck):
+            or (specks_only and not speck) \
+            or (tinted is not None and tinted[:, :end].sum() < P.MARK_TINT_PIXELS):
         return hard, faint
     hard, faint = hard.copy(), faint.copy()
     hard[:, :end] = 0.0
     faint[:, :(end + start) // 2] = 0.0      # (its faint rim too, up to the gap's middle)
     # (JPEG may leave the anchor in pieces, one beside the other: specks after the first; a
     # narrow mark now may be the 1 of the first of two numbers side by side)
-    return _without_mark(hard, faint, True)
+    return _without_mark(hard, faint, tinted, True)
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:
