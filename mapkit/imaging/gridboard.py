@@ -1,9 +1,5 @@
 """Which hexes of the fitted lattice are the board (lines across their sides, or dark land):
 the largest connected piece gives columns, rows and the offset (:func:`board_extent`).
-
->>> index = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
->>> local_max(index, np.array([1.0, 5.0, 2.0]), 1).tolist()
-[5.0, 5.0, 2.0]
 """
 
 from __future__ import annotations
@@ -18,8 +14,9 @@ from . import params as P
 from ..grid import AXIAL_DIRECTIONS
 from .gridlines import SQRT3, EdgePixels, axial_round
 from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
+from .sampling import hex_neighbourhood
 
-__all__ = ["BoardExtent", "board_extent", "on_board", "local_max"]
+__all__ = ["BoardExtent", "board_extent", "on_board"]
 
 
 def _pixels(shape, Minv: np.ndarray, tinv: np.ndarray, pu, pv):
@@ -78,30 +75,6 @@ def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     v = e.gray[yi, xi]
     q25, q50, q75 = np.percentile(v, [25, 50, 75], axis=1)
     return q50, q75 - q25
-
-
-def local_max(index: dict, values: np.ndarray, radius: int) -> np.ndarray:
-    """For each lattice hex, the largest value among hexes within ``radius`` steps.
-
-    >>> index = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
-    >>> local_max(index, np.array([1.0, 5.0, 2.0]), 1).tolist()
-    [5.0, 5.0, 2.0]
-    """
-    keys = np.array(list(index), dtype=np.int64).reshape(-1, 2)
-    at = np.array(list(index.values()), dtype=np.intp)
-    if not len(at):
-        return values.copy()
-    q = keys[:, 0] - keys[:, 0].min() + radius
-    r = keys[:, 1] - keys[:, 1].min() + radius
-    # The values on a padded (r, q) array: each step is a shifted look-up.
-    table = np.full((r.max() + radius + 1, q.max() + radius + 1), -np.inf)
-    table[r, q] = values[at]
-    out = values.copy()
-    for a in range(-radius, radius + 1):
-        for b in range(-radius, radius + 1):
-            if (a or b) and abs(a) + abs(b) + abs(a + b) <= 2 * radius:
-                out[at] = np.maximum(out[at], table[r + b, q + a])
-    return out
 
 
 def _grown(core: set, extra: set) -> set:
@@ -202,7 +175,8 @@ def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
     h, w = e.shape
     grey, spread = _interior_grey(e, Minv, tinv, qs, rs)
     index = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(qs, rs, strict=False))}
-    paper = local_max(index, grey, 3)
+    # (the paper near a hex: the lightest of those within three steps)
+    paper = hex_neighbourhood(np.stack([qs, rs], axis=1).astype(np.int64), grey, 3, -np.inf).max(axis=1)
     dark = {k for k, i in index.items()
             if paper[i] - grey[i] > 30 and grey[i] < P.DARK_LAND * paper[i]
             and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
