@@ -206,10 +206,7 @@ def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
     Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
     index = {c: i for i, c in enumerate(CODES)}
     sure = np.zeros(len(slots), dtype=bool)
-    by_hex: dict = {}
-    for k, sl in enumerate(slots):
-        by_hex.setdefault(sl.hex, []).append(k)
-    for h, ks in by_hex.items():
+    for h, ks in _by_hex(slots).items():
         read, _left = split_numbers(texts.get(h, ""))
         if len(read) != len(ks):
             continue
@@ -222,12 +219,17 @@ def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
     return sure
 
 
+def _by_hex(slots) -> dict:
+    """Each city's slots: hex -> their indices."""
+    out: dict = {}
+    for k, sl in enumerate(slots):
+        out.setdefault(sl.hex, []).append(k)
+    return out
+
+
 def _given_out(result, notes, slots, chosen):
     """The race numbers settled, per city, with a note for each reading changed or unsure."""
-    by_hex: dict = {}
-    for k, sl in enumerate(slots):
-        by_hex.setdefault(sl.hex, []).append(k)
-    for h, ks in by_hex.items():
+    for h, ks in _by_hex(slots).items():
         nums = sorted(int(CODES[chosen[k]]) for k in ks)
         result[h] = tuple(nums)
         weakest = min(float(np.sort(slots[k].scores)[-1] - np.sort(slots[k].scores)[-2]) for k in ks)
@@ -255,9 +257,7 @@ def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray |
 def unbias(slots) -> None:
     """Take from each race number's score a share of its mean over the board's numbers of the same
     kind (dense shapes such as 44 fit any blob)."""
-    count: dict = {}
-    for sl in slots:
-        count[sl.hex] = count.get(sl.hex, 0) + 1
+    count = {h: len(ks) for h, ks in _by_hex(slots).items()}
     for shared, share in ((False, P.UNBIAS_ALONE), (True, P.UNBIAS_SHARED)):
         ks = [k for k, sl in enumerate(slots) if (count[sl.hex] > 1) == shared]
         if len(ks) < P.SLIDE_MIN:

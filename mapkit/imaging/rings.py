@@ -117,8 +117,8 @@ class _Candidate(NamedTuple):
     residuals: np.ndarray
 
 
-def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid,
-               loose=None, abroad=None) -> dict:
+def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid, loose,
+               abroad) -> dict:
     """City rings, ``{hex: Ring}``; ``loose``: water hexes that take plain or mountain under a ring
     nearly as good; ``abroad``: foreign hexes, whose facing angles count as red past the side."""
     f = ring_frame(px, grid.orientation)
@@ -166,8 +166,7 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
         return []
     c, g, lin_in = c[some], g[some], lin_in[some]
     index_of = lo + some
-    loose_k = (np.zeros(len(some), dtype=bool) if loose is None
-               else np.asarray(loose, dtype=bool)[index_of])
+    loose_k = np.asarray(loose, dtype=bool)[index_of]
     a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
         lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
     red_in = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
@@ -384,8 +383,7 @@ def _past_sides(grid, h, edge_index, shares, j) -> float:
                             for e in grid.edges_of(h)]))
 
 
-def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None,
-                   writing=None) -> dict:
+def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, writing) -> dict:
     """Hexes outlined in the city colour along their own sides (the colour on the inner side of
     the line), ``{hex: Ring}``; a side under a river neither shows nor denies it, and a hex
     ringed by a river is a city when its middle is written on (``writing``)."""
@@ -403,8 +401,7 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None
         inward = np.array([-centroid[i, jcity] if h == e[0] else centroid[i, jcity]
                            for i, e in zip(idx, sides, strict=False)])
         abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
-        if writing is not None and under.sum() >= len(sides) - 1 \
-                and writing.get(h, 0.0) >= P.RIVER_RING_INK:
+        if under.sum() >= len(sides) - 1 and writing.get(h, 0.0) >= P.RIVER_RING_INK:
             found[h] = Ring(0.48, 0.55, -1)
             continue
         lit = shares >= P.OUTLINE_ALPHA
