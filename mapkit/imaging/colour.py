@@ -4,10 +4,6 @@ eye), and the legend.
 >>> lab = srgb_to_lab(np.array([[255, 255, 255], [0, 0, 0], [255, 0, 0]], dtype=np.uint8))
 >>> np.round(lab).astype(int).tolist()
 [[100, 0, 0], [0, 0, 0], [53, 80, 67]]
->>> parse_colour("#c9935a")
-(201, 147, 90)
->>> DEFAULT_LEGEND.colours["water"]
-(156, 201, 236)
 """
 
 from __future__ import annotations

@@ -284,10 +284,10 @@ def slide_scores(slots, singles) -> None:
     tried.sort(key=lambda t: -t[0])
     for _, f, best in tried[:P.SLIDE_KEEP]:
         for (k, ink, _), r in zip(singles, best, strict=False):
-            if r is not None:
-                slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * r
-                slots[k].terms += P.SLIDE_WEIGHT
-                r2 = slide_one(ink, ink, base * f)
-                if r2 is not None:
-                    slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * r2
+            if r is None:
+                continue
+            # (on the faint darkness as found, then on the cleaned ink)
+            for got in (r, slide_one(ink, ink, base * f)):
+                if got is not None:
+                    slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * got
                     slots[k].terms += P.SLIDE_WEIGHT

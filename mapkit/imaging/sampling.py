@@ -4,8 +4,6 @@ round hexes or along sides through the grid's affine map (:func:`apply_affine`, 
 >>> img = np.arange(2 * 3 * 3, dtype=np.uint8).reshape(2, 3, 3)
 >>> sample(img, np.array([0.2, 2.0]), np.array([0.0, 1.4])).tolist()
 [[0, 1, 2], [15, 16, 17]]
->>> disc_pattern(0.3, 5).shape[1]
-2
 """
 
 from __future__ import annotations

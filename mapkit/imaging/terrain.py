@@ -132,16 +132,14 @@ def _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexe
     return light.shaded(ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
 
 
-def _nearest(labs: np.ndarray, cents: np.ndarray, l_weight: float = P.LIGHTNESS_WEIGHT):
-    """The nearest class of each colour, its distance and the next one's."""
+def _nearest(labs: np.ndarray, cents: np.ndarray):
+    """The nearest terrain of each colour, its distance and the next one's."""
     d = labs[:, None, :] - cents[None, :, :]
-    d[..., 0] *= l_weight
+    d[..., 0] *= P.LIGHTNESS_WEIGHT
     dist = np.sqrt((d * d).sum(-1))
     order = np.argsort(dist, axis=1)
-    best = order[:, 0]
-    d1 = dist[np.arange(len(labs)), best]
-    d2 = dist[np.arange(len(labs)), order[:, 1]] if cents.shape[0] > 1 else d1 + 100
-    return best, d1, d2
+    rows = np.arange(len(labs))
+    return order[:, 0], dist[rows, order[:, 0]], dist[rows, order[:, 1]]
 
 
 def fill_pattern(px: float):
