@@ -175,20 +175,20 @@ def comb_period(projections, pmin: float, pmax: float,
     i = int(np.argmax(score))
     # (the best may be a harmonic, p/2 or p/3: step to a multiple nearly as coherent)
     f_of = freqs[band]
-    while True:
-        moved = False
+
+    def multiple(i: int) -> int | None:
         for div in (2, 3):
             target = f_of[i] / div
             j = int(np.argmin(np.abs(f_of - target)))
             win = np.arange(max(0, j - 2), min(len(band), j + 3))
-            if not len(win) or abs(f_of[j] - target) > 0.02 * target:
-                continue
-            k = int(win[np.argmax(score[win])])
-            if score[k] >= 0.7 * score[i]:
-                i, moved = k, True
-                break
-        if not moved:
-            break
+            if len(win) and abs(f_of[j] - target) <= 0.02 * target:
+                k = int(win[np.argmax(score[win])])
+                if score[k] >= 0.7 * score[i]:
+                    return k
+        return None
+
+    while (k := multiple(i)) is not None:
+        i = k
     p0 = float(1.0 / freqs[band[i]])
     fine = p0 * (1 + np.linspace(-0.004, 0.004, 33))
     sc = np.zeros(len(fine))
