@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import numpy as np
 
 from . import params as P
@@ -23,19 +25,19 @@ from .sampling import hex_neighbourhood
 __all__ = ["Light", "local_shade", "residual_shade", "paper_hued", "ShadeMap"]
 
 
+@dataclass
 class Light:
     """Paper white over the picture, a smooth surface per channel: ``gains(x, y)`` turn a colour
     into the one under even white light (the paper at ``white``), out of any ``shade``."""
 
-    def __init__(self, coef: np.ndarray, centre, scale, shade=None):
-        self.coef = coef           # (3, k)
-        self.centre = centre
-        self.scale = scale
-        self.shade = shade
+    coef: np.ndarray            # (3, k): the surface's coefficients, each channel's log
+    centre: np.ndarray
+    scale: float
+    shade: ShadeMap | None = None
 
     def shaded(self, shade) -> Light:
         """The same smooth light with ``shade`` (or none) over it."""
-        return Light(self.coef, self.centre, self.scale, shade)
+        return replace(self, shade=shade)
 
     @staticmethod
     def _design(x, y, centre, scale, k):
