@@ -154,13 +154,11 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
     best_fill = fills[lo:hi].copy()
     a_in, _, miss_in = unmix(lin_in, best_fill[:, None, None, :], col.city, col.ink)
     # Only hexes with some red in them can be cities: the rest go no further.
-    red0 = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
-    score0 = red0.any(axis=1).mean(axis=1)
+    score0 = (_red(a_in, miss_in) & f.inside[None]).any(axis=1).mean(axis=1)
     if len(col.grounds):
         # (a city's hex misread as another terrain shows its red against paper)
         a1, _, m1 = unmix(lin_in, col.grounds[0], col.city, col.ink)
-        score0 = np.maximum(score0, ((a1 >= P.RING_ALPHA) & (m1 < P.RING_MISS) & f.inside[None])
-                            .any(axis=1).mean(axis=1))
+        score0 = np.maximum(score0, (_red(a1, m1) & f.inside[None]).any(axis=1).mean(axis=1))
     some = np.nonzero(score0 >= P.RING_SOME)[0]
     if not len(some):
         return []
@@ -169,7 +167,7 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
     loose_k = np.asarray(loose, dtype=bool)[index_of]
     a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
         lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
-    red_in = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
+    red_in = _red(a_in, miss_in) & f.inside[None]
     cand = np.nonzero(red_in.any(axis=1).mean(axis=1) >= P.RING_ANY)[0]
     if not len(cand):
         return []
@@ -192,6 +190,11 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
                                   int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
                                   bool(chosen[i] >= 0), per_ground[i].copy()))
     return out
+
+
+def _red(a, miss):
+    """Samples in the city colour: enough of it, and the rest explained."""
+    return (a >= P.RING_ALPHA) & (miss < P.RING_MISS)
 
 
 def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
@@ -241,12 +244,11 @@ def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None
 
 def _red_past_side(lin_out, nb_fill, col: _Colours):
     """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
-    a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], col.city, col.ink)
-    red_out = ((a_out >= P.RING_ALPHA) & (miss_out < P.RING_MISS)).any(axis=1)
-    for other in col.others:
-        a_o, _, m_o = unmix(lin_out, nb_fill[:, None, :, :], other, col.ink)
-        red_out |= ((a_o >= P.RING_ALPHA) & (m_o < P.RING_MISS)).any(axis=1)
-    return red_out
+    shown = []
+    for colour in (col.city, *col.others):
+        a, _, miss = unmix(lin_out, nb_fill[:, None, :, :], colour, col.ink)
+        shown.append(_red(a, miss).any(axis=1))
+    return np.logical_or.reduce(shown)
 
 
 def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
