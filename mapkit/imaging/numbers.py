@@ -92,7 +92,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         return result, notes
     slots, unit, kept = _weigh(slots, groups)
     unbias(slots)
-    sure = _tesseract_bonus(slots, ocr.read_sheets(sheets))
+    sure = _tesseract_bonus(slots, ocr.read_sheets_scored(sheets))
     scores = np.stack([sl.scores for sl in slots])
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
     chosen = settle(scores, places, sure)
@@ -201,13 +201,13 @@ def _weigh(slots, groups):
     return slots, unit, kept
 
 
-def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
+def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
     """Tesseract's reading adds ``TESSERACT_BONUS`` (in place); returns the sure numbers: where
     Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
     index = {c: i for i, c in enumerate(CODES)}
     sure = np.zeros(len(slots), dtype=bool)
     for h, ks in _by_hex(slots).items():
-        read, _left = split_numbers(texts.get(h, ""))
+        read, _left = split_numbers(readings.get(h, ("", -1.0))[0])
         if len(read) != len(ks):
             continue
         best = sorted(int(CODES[int(np.argmax(slots[k].scores))]) for k in ks)
