@@ -111,8 +111,7 @@ def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
     return np.asarray(img) == 255
 
 
-def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool = False,
-               valid: np.ndarray | None = None):
+def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.ndarray | None):
     """The grid of a picture as it is, and (``measure_slant``) the straightening it needs:
     ``(GridFit, None or (homography, departure))``; ``valid``: where the picture shows."""
     gray, f = work_gray(rgb)
@@ -139,11 +138,11 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool = False,
     # Refit on the board alone: a frame, margin labels and titles off the board no longer pull.
     sel = on_board(e, M, t, board)
     slant = None
-    if measure_slant and sel.sum() > 200:
-        # (On the board alone too: the edges of a photographed sheet are long straight lines.)
-        slant = _slant(e.subset(sel), M, t, flat, f)
     if sel.sum() > 200:
         sub = e.subset(sel)
+        if measure_slant:
+            # (On the board alone too: the edges of a photographed sheet are long straight lines.)
+            slant = _slant(sub, M, t, flat, f)
         M, t, _, score = fit_lines(sub, M, t, (float(np.median(sub.x)), float(np.median(sub.y))),
                                    [float(np.hypot(*e.shape)) * 1.2], tukey=0.1)
     ext = board_extent(e, M, t, frame)
