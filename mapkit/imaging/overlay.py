@@ -1,15 +1,6 @@
 """What was read, drawn over the picture: the grid in cyan with a letter for each terrain,
-rivers cyan, borders magenta, cities yellow with their numbers, the least sure in orange.
-
->>> import numpy as np
->>> from mapkit.testing import random_map, draw_board, dampfross_style
->>> from mapkit.imaging.gridfind import find_grid
->>> from mapkit.imaging.reading import read_board
->>> from mapkit.imaging.colour import DEFAULT_LEGEND
->>> img, _ = draw_board(random_map(2, 6, 5), 30, dampfross_style())
->>> rgb = np.asarray(img); fit = find_grid(rgb); reading = read_board(rgb, fit, DEFAULT_LEGEND)
->>> draw_overlay(rgb, fit, reading, {}).size == img.size
-True
+rivers cyan, borders magenta, cities yellow with their numbers, the least sure in orange
+(``mapkit import --overlay``; tested in ``tests/imaging/test_import.py``).
 """
 
 from __future__ import annotations
