@@ -30,8 +30,8 @@ def _pixels(shape, Minv: np.ndarray, tinv: np.ndarray, pu, pv):
 
 
 def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
-    """Line strength on the six sides of lattice hexes ``(q, r)`` (n x 6) and the gradient inside
-    them (n): the gradient across a side (best of a few offsets) less the one along it."""
+    """Line strength on the six sides of lattice hexes ``(q, r)`` (n x 6): the gradient across a
+    side (best of a few offsets) less the one along it."""
     cu = qs + rs / 2.0
     cv = rs * SQRT3 / 2.0
     s = 1.0 / SQRT3
@@ -55,13 +55,7 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
             val = np.where(inside, val, 0.0)
             best = val if best is None else np.maximum(best, val)
         out[:, j] = np.maximum(np.percentile(best, 30, axis=1), 0.0)
-    # The gradient inside each hex (its noise, or its text), away from the sides.
-    a = np.radians(np.arange(8) * 45.0)
-    pu = cu[:, None] + 0.22 * np.cos(a)[None, :]
-    pv = cv[:, None] + 0.22 * np.sin(a)[None, :]
-    xi, yi, _ = _pixels(e.shape, Minv, tinv, pu, pv)
-    inner = np.median(np.hypot(e.gx[yi, xi], e.gy[yi, xi]), axis=1)
-    return out, inner
+    return out
 
 
 def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
@@ -91,8 +85,8 @@ def _grown(core: set, extra: set) -> set:
     return out
 
 
-def _largest_component(cells: set, count: set | None = None) -> set:
-    """The connected piece of ``cells`` with the most members (of ``count``, when given)."""
+def _largest_component(cells: set, count: set) -> set:
+    """The connected piece of ``cells`` with the most members of ``count``."""
     best: set = set()
     best_n = -1
     seen: set = set()
@@ -101,7 +95,7 @@ def _largest_component(cells: set, count: set | None = None) -> set:
             continue
         comp = _grown({start}, cells)
         seen |= comp
-        n = len(comp) if count is None else len(comp & count)
+        n = len(comp & count)
         if n > best_n:
             best, best_n = comp, n
     return best
@@ -128,7 +122,7 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     Minv = np.linalg.inv(M)
     tinv = -Minv @ t
     qs, rs, cx, cy = _lattice_in_picture(e.shape, M, t, Minv, tinv)
-    strength, inner = _side_strength(e, Minv, tinv, qs, rs)
+    strength = _side_strength(e, Minv, tinv, qs, rs)
     flat = np.sort(strength.ravel())
     typical = float(flat[int(0.8 * (len(flat) - 1))]) if len(flat) else 0.0
     # A line stands above the noise (about half the median gradient) and is not negligible
@@ -138,8 +132,7 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides, strict=False) if n >= 5}
     dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
     # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
-    board = _largest_component(on | dark, on)
-    board = {k for k in board if k in on} | _grown(board & on, dark)
+    board = _grown(_largest_component(on | dark, on) & on, dark)
     if len(board) < 4:
         raise NoGridError("no hex grid found")
     outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
