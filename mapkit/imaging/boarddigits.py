@@ -99,7 +99,7 @@ def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
     >>> bool((sc.argmax(axis=1) == labels).all()), round(explained, 2)
     (True, 1.0)
     """
-    n, D = crops.shape
+    n = len(crops)
     X = _design(labels)
     pen = np.full(13, ridge)
     pen[0] = 0.0
