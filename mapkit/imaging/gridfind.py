@@ -203,6 +203,7 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
         return out
 
     p, coh = comb_period(families(rho), 3.0, pmax, guess)
+
     # Refine the rotation: the comb is sharpest when the sides are exactly across it.
     def sharpness(turn):
         r = rho + math.radians(turn)

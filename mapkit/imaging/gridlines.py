@@ -88,10 +88,10 @@ class EdgePixels:
     def subset(self, sel) -> EdgePixels:
         return replace(self, x=self.x[sel], y=self.y[sel], theta=self.theta[sel], w=self.w[sel])
 
-    def thinned(self, most: int = 40000) -> EdgePixels:
-        """Every k-th pixel, at most about ``most`` of them (the fit's first passes)."""
+    def thinned(self) -> EdgePixels:
+        """Every k-th pixel, at most about ``FIT_POINTS`` of them."""
         n = len(self.x)
-        return self.subset(np.arange(0, n, max(1, n // most))) if n > most else self
+        return self.subset(np.arange(0, n, max(1, n // P.FIT_POINTS))) if n > P.FIT_POINTS else self
 
     def swapped(self) -> EdgePixels:
         """The same pixels with x and y exchanged (a flat-top grid becomes a pointy one)."""
