@@ -10,7 +10,8 @@ import math
 import numpy as np
 
 from . import params as P
-from .digits import CODES, ink_edges
+from .digits import CODES, ink_box
+from .sampling import bilinear
 from .settle import settle
 
 __all__ = ["board_pass", "board_scores"]
@@ -18,16 +19,13 @@ __all__ = ["board_pass", "board_scores"]
 
 def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> np.ndarray | None:
     """A number's darkness on the grid's axes ``M`` round its ink box's centre: a row."""
-    m = float(faint.max())
-    if m <= 0:
+    found = ink_box(faint)
+    if found is None:
         return None
-    ey = ink_edges(faint.max(axis=1) / m)
-    ex = ink_edges(faint.max(axis=0) / m)
-    if ey is None or ex is None:
-        return None
+    _, ey, ex = found
     # (ink_edges counts pixel i as i..i+1; the samples take pixel i at i.)
     centre = ((ex[0] + ex[1]) / 2 - 0.5, (ey[0] + ey[1]) / 2 - 0.5)
-    return _aligned(faint, (0, 0), centre, M, half_w, half_h).ravel()
+    return _aligned(faint, centre, M, half_w, half_h).ravel()
 
 
 def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, sure=None):
@@ -57,29 +55,23 @@ def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, su
     return scores, chosen
 
 
-def _aligned(faint: np.ndarray, origin, centre, M: np.ndarray, half_w: float,
-             half_h: float) -> np.ndarray:
-    """The darkness ``faint`` (cut out at pixel ``origin``) sampled on the grid's axes round
+def _aligned(faint: np.ndarray, centre, M: np.ndarray, half_w: float, half_h: float) -> np.ndarray:
+    """The darkness ``faint`` sampled on the grid's axes round
     ``centre`` (pixels): half-pixel steps along ``M``'s columns (unit vectors in pixels),
     ``half_w`` by ``half_h`` pixels each way, bilinear; zero outside the cut-out.
 
     >>> a = np.zeros((5, 5)); a[2, 3] = 1.0
-    >>> s = _aligned(a, (10, 20), (12.0, 22.0), np.eye(2), 1.0, 0.0)
+    >>> s = _aligned(a, (2.0, 2.0), np.eye(2), 1.0, 0.0)
     >>> s.round(2).tolist()
     [[0.0, 0.0, 0.0, 0.5, 1.0]]
     """
     ss = np.arange(-2 * half_w, 2 * half_w + 1e-9) / 2.0
     tt = np.arange(-2 * half_h, 2 * half_h + 1e-9) / 2.0
     S, T = np.meshgrid(ss, tt)
-    X = centre[0] - origin[0] + M[0, 0] * S + M[0, 1] * T
-    Y = centre[1] - origin[1] + M[1, 0] * S + M[1, 1] * T
-    pad = np.pad(faint.astype(np.float64), 1)
-    X = np.clip(X + 1, 0, pad.shape[1] - 1.001)
-    Y = np.clip(Y + 1, 0, pad.shape[0] - 1.001)
-    x0, y0 = np.floor(X).astype(int), np.floor(Y).astype(int)
-    fx, fy = X - x0, Y - y0
-    return ((1 - fy) * ((1 - fx) * pad[y0, x0] + fx * pad[y0, x0 + 1])
-            + fy * ((1 - fx) * pad[y0 + 1, x0] + fx * pad[y0 + 1, x0 + 1]))
+    X = centre[0] + M[0, 0] * S + M[0, 1] * T
+    Y = centre[1] + M[1, 0] * S + M[1, 1] * T
+    # (padded with a pixel of paper all round: zero just outside the cut-out)
+    return bilinear(np.pad(faint.astype(np.float64), 1), X + 1, Y + 1)
 
 
 def _design(labels) -> np.ndarray:
@@ -107,7 +99,7 @@ def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
     >>> bool((sc.argmax(axis=1) == labels).all()), round(explained, 2)
     (True, 1.0)
     """
-    n, D = crops.shape
+    n = len(crops)
     X = _design(labels)
     pen = np.full(13, ridge)
     pen[0] = 0.0

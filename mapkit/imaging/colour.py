@@ -4,10 +4,6 @@ eye), and the legend.
 >>> lab = srgb_to_lab(np.array([[255, 255, 255], [0, 0, 0], [255, 0, 0]], dtype=np.uint8))
 >>> np.round(lab).astype(int).tolist()
 [[100, 0, 0], [0, 0, 0], [53, 80, 67]]
->>> parse_colour("#c9935a")
-(201, 147, 90)
->>> DEFAULT_LEGEND.colours["water"]
-(156, 201, 236)
 """
 
 from __future__ import annotations
@@ -48,6 +44,7 @@ _M_RGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],
                           [0.2126729, 0.7151522, 0.0721750],
                           [0.0193339, 0.1191920, 0.9503041]])
 _WHITE = _M_RGB_TO_XYZ.sum(axis=1)
+_EPSILON, _KAPPA = 216 / 24389, 24389 / 27     # CIELAB's linear segment near black
 
 
 def srgb_to_linear(rgb) -> np.ndarray:
@@ -61,9 +58,7 @@ def linear_to_lab(lin) -> np.ndarray:
     """Linear RGB (..., 3) -> CIELAB (..., 3) under D65."""
     x = np.asarray(lin, dtype=np.float64)
     xyz = x @ _M_RGB_TO_XYZ.T / _WHITE
-    eps = 216 / 24389
-    kappa = 24389 / 27
-    f = np.where(xyz > eps, np.cbrt(np.maximum(xyz, 0)), (kappa * xyz + 16) / 116)
+    f = np.where(xyz > _EPSILON, np.cbrt(np.maximum(xyz, 0)), (_KAPPA * xyz + 16) / 116)
     lab = np.empty_like(f)
     lab[..., 0] = 116 * f[..., 1] - 16
     lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
@@ -81,13 +76,7 @@ def lab_to_linear(lab):
     fy = (L + 16) / 116
     fx = fy + a / 500
     fz = fy - b / 200
-    eps = 216 / 24389
-    kappa = 24389 / 27
-
-    def finv(f):
-        return f ** 3 if f ** 3 > eps else (116 * f - 16) / kappa
-
-    xyz = np.array([finv(fx), finv(fy), finv(fz)]) * _WHITE
+    xyz = np.array([f ** 3 if f ** 3 > _EPSILON else (116 * f - 16) / _KAPPA for f in (fx, fy, fz)]) * _WHITE
     return np.clip(np.linalg.solve(_M_RGB_TO_XYZ, xyz), 0, 1)
 
 

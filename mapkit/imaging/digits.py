@@ -31,6 +31,12 @@ def bbox(mask: np.ndarray):
     return ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
 
 
+def _ink_bbox(number: np.ndarray):
+    """The box of a number's pixels over half its darkest, or None when it has no ink."""
+    m = float(number.max()) if number.size else 0.0
+    return None if m <= 0 else bbox(number > 0.5 * m)
+
+
 @functools.lru_cache(maxsize=1)
 def masters():
     """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink."""
@@ -227,17 +233,14 @@ def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1) -> np.ndarray
 def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
     """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None
     when its ink box is under ``min_box`` pixels high or wide."""
-    m = float(number.max()) if number.size else 0.0
-    if m <= 0:
-        return None
-    y0, y1, x0, x1 = bbox(number > 0.5 * m)
-    if y1 - y0 < min_box or x1 - x0 < min_box:
+    box = _ink_bbox(number)
+    if box is None or min(box[1] - box[0], box[3] - box[2]) < min_box:
         return None
     # (a small number's ink box is uncertain by a fraction of a pixel: the best shift)
     vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
     if not vs:
         return None
-    codes, mat = templates(int(round((y1 - y0) * 4)))
+    codes, mat = templates(int(round((box[1] - box[0]) * 4)))
     scores = (mat @ np.stack(vs, axis=1)).max(axis=1)
     index = {c: i for i, c in enumerate(CODES)}
     out = np.full(len(CODES), -1.0)
@@ -286,13 +289,10 @@ def _anchored_templates(height_q: int, side: str):
 
 def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarray | None:
     """Scores of a number whose ``side`` end is hidden, where ``seen``; None if too little shows."""
-    m = float(number.max()) if number.size else 0.0
-    if m <= 0:
+    box = _ink_bbox(number)
+    if box is None or box[1] - box[0] < P.PART_MIN_BOX:
         return None
-    y0, y1, x0, x1 = bbox(number > 0.5 * m)
-    if y1 - y0 < P.PART_MIN_BOX:
-        return None
-    codes, mat = _anchored_templates(int(round((y1 - y0) * 4)), side)
+    codes, mat = _anchored_templates(int(round((box[1] - box[0]) * 4)), side)
     out = np.full(len(CODES), -1.0)
     for dx, dy in P.SHIFTS:
         piece = anchored_cut(number, side, dx, dy, seen)
@@ -308,14 +308,10 @@ def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarra
     return out if out.max() > -1.0 else None
 
 
-def _slide_templates(height: float):
-    """The 36 numbers in each typeface with their ink ``height`` pixels high, at 4 x 4
-    quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
-    return _slide_templates_q(round(height * 4))
-
-
 @functools.lru_cache(maxsize=32)
-def _slide_templates_q(height_q: int):
+def _slide_templates(height_q: int):
+    """The 36 numbers in each typeface with their ink ``height_q / 4`` pixels high, at 4 x 4
+    quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
     from PIL import Image, ImageFilter
     height = height_q / 4.0
     th = math.ceil(height * 1.3) + 2
@@ -348,7 +344,7 @@ def _slide_templates_q(height_q: int):
 
 def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray | None:
     """Best correlation of each race number with the darkness round the number's centre."""
-    codes, mat, (th, tw) = _slide_templates(height)
+    codes, mat, (th, tw) = _slide_templates(round(height * 4))
     m = float(ink.max())
     if m <= 0:
         return None

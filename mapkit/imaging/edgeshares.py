@@ -101,11 +101,10 @@ def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, i
         lin *= gains[lo:hi, None, None, :]
         fa, fb = fills[ea[lo:hi]], fills[eb[lo:hi]]
         fits, hidden, r_ink = _compete(lin, fa, fb, stroke_lin, ink)
-        bar = np.min(np.stack([r for _, r in fits]), axis=0)
-        winner = np.argmin(np.stack([r for _, r in fits]), axis=0) if k > 1 else None
+        residuals = np.stack([r for _, r in fits])
+        bar, winner = residuals.min(axis=0), residuals.argmin(axis=0)
         for j, (good, _) in enumerate(fits):
-            if winner is not None:
-                good = np.where(winner == j, good, 0.0)
+            good = np.where(winner == j, good, 0.0)      # each sample is the best stroke's
             extra = None
             if outline is not None and float(np.linalg.norm(stroke_lin[kinds[j]] - outline)) >= P.OTHER_COLOUR:
                 extra = over_outline(lin, fa, fb, stroke_lin[kinds[j]], outline, ink, bar)

@@ -24,12 +24,10 @@ SQRT3 = math.sqrt(3.0)
 
 @dataclass(frozen=True)
 class FerryReading:
-    """A ferry line seen: from the port city's hex to the hex with the dot; ``shown`` the share
-    of its course in the ferry colour, ``confidence`` 0..1."""
+    """A ferry line seen: from the port city's hex to the hex with the dot, how sure (0..1)."""
 
     port: tuple
     to: tuple
-    shown: float
     confidence: float
 
 
@@ -84,12 +82,11 @@ def read_ferries(rgb, fit, light, hexes: list, fills: np.ndarray, cities: dict, 
                              rgb, fit, light, colour, ink)
             if len(shares) == 0:
                 continue
-            on = shares >= P.FERRY_SHARE
-            thirds = [float(part.mean()) for part in np.array_split(on, 3) if len(part)]
-            shown = min(thirds)
+            # (shown all along: in each third of the course)
+            shown = min(float(part.mean()) for part in np.array_split(shares >= P.FERRY_SHARE, 3) if len(part))
             if shown >= P.FERRY_SHOWN:
                 conf = float(min(1.0, (shown - P.FERRY_SHOWN) / P.CONFIDENCE_SPAN))
-                out.append(FerryReading(port, to, shown, conf))
+                out.append(FerryReading(port, to, conf))
     return out
 
 

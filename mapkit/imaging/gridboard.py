@@ -1,9 +1,5 @@
 """Which hexes of the fitted lattice are the board (lines across their sides, or dark land):
 the largest connected piece gives columns, rows and the offset (:func:`board_extent`).
-
->>> index = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
->>> local_max(index, np.array([1.0, 5.0, 2.0]), 1).tolist()
-[5.0, 5.0, 2.0]
 """
 
 from __future__ import annotations
@@ -18,8 +14,9 @@ from . import params as P
 from ..grid import AXIAL_DIRECTIONS
 from .gridlines import SQRT3, EdgePixels, axial_round
 from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
+from .sampling import hex_neighbourhood
 
-__all__ = ["BoardExtent", "board_extent", "on_board", "local_max"]
+__all__ = ["BoardExtent", "board_extent", "on_board"]
 
 
 def _pixels(shape, Minv: np.ndarray, tinv: np.ndarray, pu, pv):
@@ -33,8 +30,8 @@ def _pixels(shape, Minv: np.ndarray, tinv: np.ndarray, pu, pv):
 
 
 def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
-    """Line strength on the six sides of lattice hexes ``(q, r)`` (n x 6) and the gradient inside
-    them (n): the gradient across a side (best of a few offsets) less the one along it."""
+    """Line strength on the six sides of lattice hexes ``(q, r)`` (n x 6): the gradient across a
+    side (best of a few offsets) less the one along it."""
     cu = qs + rs / 2.0
     cv = rs * SQRT3 / 2.0
     s = 1.0 / SQRT3
@@ -58,13 +55,7 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
             val = np.where(inside, val, 0.0)
             best = val if best is None else np.maximum(best, val)
         out[:, j] = np.maximum(np.percentile(best, 30, axis=1), 0.0)
-    # The gradient inside each hex (its noise, or its text), away from the sides.
-    a = np.radians(np.arange(8) * 45.0)
-    pu = cu[:, None] + 0.22 * np.cos(a)[None, :]
-    pv = cv[:, None] + 0.22 * np.sin(a)[None, :]
-    xi, yi, _ = _pixels(e.shape, Minv, tinv, pu, pv)
-    inner = np.median(np.hypot(e.gx[yi, xi], e.gy[yi, xi]), axis=1)
-    return out, inner
+    return out
 
 
 def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
@@ -78,30 +69,6 @@ def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     v = e.gray[yi, xi]
     q25, q50, q75 = np.percentile(v, [25, 50, 75], axis=1)
     return q50, q75 - q25
-
-
-def local_max(index: dict, values: np.ndarray, radius: int) -> np.ndarray:
-    """For each lattice hex, the largest value among hexes within ``radius`` steps.
-
-    >>> index = {(0, 0): 0, (1, 0): 1, (3, 0): 2}
-    >>> local_max(index, np.array([1.0, 5.0, 2.0]), 1).tolist()
-    [5.0, 5.0, 2.0]
-    """
-    keys = np.array(list(index), dtype=np.int64).reshape(-1, 2)
-    at = np.array(list(index.values()), dtype=np.intp)
-    if not len(at):
-        return values.copy()
-    q = keys[:, 0] - keys[:, 0].min() + radius
-    r = keys[:, 1] - keys[:, 1].min() + radius
-    # The values on a padded (r, q) array: each step is a shifted look-up.
-    table = np.full((r.max() + radius + 1, q.max() + radius + 1), -np.inf)
-    table[r, q] = values[at]
-    out = values.copy()
-    for a in range(-radius, radius + 1):
-        for b in range(-radius, radius + 1):
-            if (a or b) and abs(a) + abs(b) + abs(a + b) <= 2 * radius:
-                out[at] = np.maximum(out[at], table[r + b, q + a])
-    return out
 
 
 def _grown(core: set, extra: set) -> set:
@@ -118,8 +85,8 @@ def _grown(core: set, extra: set) -> set:
     return out
 
 
-def _largest_component(cells: set, count: set | None = None) -> set:
-    """The connected piece of ``cells`` with the most members (of ``count``, when given)."""
+def _largest_component(cells: set, count: set) -> set:
+    """The connected piece of ``cells`` with the most members of ``count``."""
     best: set = set()
     best_n = -1
     seen: set = set()
@@ -128,7 +95,7 @@ def _largest_component(cells: set, count: set | None = None) -> set:
             continue
         comp = _grown({start}, cells)
         seen |= comp
-        n = len(comp) if count is None else len(comp & count)
+        n = len(comp & count)
         if n > best_n:
             best, best_n = comp, n
     return best
@@ -155,7 +122,7 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     Minv = np.linalg.inv(M)
     tinv = -Minv @ t
     qs, rs, cx, cy = _lattice_in_picture(e.shape, M, t, Minv, tinv)
-    strength, inner = _side_strength(e, Minv, tinv, qs, rs)
+    strength = _side_strength(e, Minv, tinv, qs, rs)
     flat = np.sort(strength.ravel())
     typical = float(flat[int(0.8 * (len(flat) - 1))]) if len(flat) else 0.0
     # A line stands above the noise (about half the median gradient) and is not negligible
@@ -165,8 +132,7 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides, strict=False) if n >= 5}
     dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
     # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
-    board = _largest_component(on | dark, on)
-    board = {k for k in board if k in on} | _grown(board & on, dark)
+    board = _grown(_largest_component(on | dark, on) & on, dark)
     if len(board) < 4:
         raise NoGridError("no hex grid found")
     outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
@@ -202,7 +168,8 @@ def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
     h, w = e.shape
     grey, spread = _interior_grey(e, Minv, tinv, qs, rs)
     index = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(qs, rs, strict=False))}
-    paper = local_max(index, grey, 3)
+    # (the paper near a hex: the lightest of those within three steps)
+    paper = hex_neighbourhood(np.stack([qs, rs], axis=1).astype(np.int64), grey, 3, -np.inf).max(axis=1)
     dark = {k for k, i in index.items()
             if paper[i] - grey[i] > 30 and grey[i] < P.DARK_LAND * paper[i]
             and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}

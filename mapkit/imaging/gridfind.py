@@ -21,7 +21,7 @@ import numpy as np
 from . import params as P
 from ..grid import Grid, Hex
 from .gridboard import board_extent, on_board
-from .gridlines import (SQRT3, EdgePixels, binned, coherence, comb_period, fit_affine, fit_lines,
+from .gridlines import (SQRT3, EdgePixels, binned, coherence, comb_period, fit_lines,
                         orientation_peak, slant_frame, work_gray)
 from .gridtypes import SIDE_DIRECTIONS, GridFit, Hints, NoGridError
 
@@ -51,7 +51,7 @@ def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
         if T is not None:
             fit.picture, fit.slant = picture, amount
         # (as taken or straightened: the one where more hex sides fall on lines)
-        if best is None or _sides_seen(fit) > _sides_seen(best):
+        if best is None or sum(fit.outline.values()) > sum(best.outline.values()):
             best = fit
         if slant is None:
             break
@@ -64,16 +64,11 @@ def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
     return best
 
 
-def _sides_seen(fit: GridFit) -> int:
-    return sum(fit.outline.values())
-
-
 def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
     """``(homography, departure)`` when the projective fit of the sides departs from the affine
     one by more than ``SLANT_MIN`` and fits better, else None."""
     from .slant import apply_homography, departure
-    n = len(e.x)
-    sample = e.subset(np.arange(0, n, max(1, n // 40000))) if n > 40000 else e
+    sample = e.thinned()
     span = float(np.hypot(*e.shape))
     centre = (float(np.median(sample.x)), float(np.median(sample.y)))
     # Grown from the middle as the affine fit is, where the slant shows least.
@@ -116,12 +111,11 @@ def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
     return np.asarray(img) == 255
 
 
-def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool = False,
-               valid: np.ndarray | None = None):
+def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.ndarray | None):
     """The grid of a picture as it is, and (``measure_slant``) the straightening it needs:
     ``(GridFit, None or (homography, departure))``; ``valid``: where the picture shows."""
     gray, f = work_gray(rgb)
-    edges = EdgePixels(gray, valid=None if valid is None else _work_valid(valid, f))
+    edges = EdgePixels.find(gray, valid=None if valid is None else _work_valid(valid, f))
     if len(edges.x) < 200:
         raise NoGridError("no hex grid found (hardly any lines in the picture)")
     peak, prominence = orientation_peak(edges.alpha, edges.w)
@@ -144,13 +138,13 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool = False,
     # Refit on the board alone: a frame, margin labels and titles off the board no longer pull.
     sel = on_board(e, M, t, board)
     slant = None
-    if measure_slant and sel.sum() > 200:
-        # (On the board alone too: the edges of a photographed sheet are long straight lines.)
-        slant = _slant(e.subset(sel), M, t, flat, f)
     if sel.sum() > 200:
         sub = e.subset(sel)
-        M, t, score = fit_affine(sub, M, t, (float(np.median(sub.x)), float(np.median(sub.y))),
-                                  [float(np.hypot(*e.shape)) * 1.2], tukey=0.1)
+        if measure_slant:
+            # (On the board alone too: the edges of a photographed sheet are long straight lines.)
+            slant = _slant(sub, M, t, flat, f)
+        M, t, _, score = fit_lines(sub, M, t, (float(np.median(sub.x)), float(np.median(sub.y))),
+                                   [float(np.hypot(*e.shape)) * 1.2], tukey=0.1)
     ext = board_extent(e, M, t, frame)
     return _picture_fit(ext, M, t, f, orientation, flat), slant
 
@@ -191,7 +185,7 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
     """Fit a pointy grid to the edges (already swapped for a flat grid): ``g = M p + t``."""
     rho = math.radians(rho_deg)
     dal = ((e.alpha - rho_deg + 90.0) % 180.0) - 90.0
-    vert = np.abs(dal) < 8.0
+    vert = np.abs(dal) < P.SIDE_TOLERANCE_DEG
     if vert.sum() < 50:
         raise NoGridError("no hex sides found")
     xv, yv, wv = e.x[vert], e.y[vert], e.w[vert]
@@ -204,19 +198,18 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
         for j in range(3):
             a = math.radians(math.degrees(r) + 60.0 * j)
             d = ((e.alpha - math.degrees(a) + 90.0) % 180.0) - 90.0
-            sel = np.abs(d) < 8.0
+            sel = np.abs(d) < P.SIDE_TOLERANCE_DEG
             out.append((e.x[sel] * math.cos(a) + e.y[sel] * math.sin(a), e.w[sel]))
         return out
 
     p, coh = comb_period(families(rho), 3.0, pmax, guess)
+
     # Refine the rotation: the comb is sharpest when the sides are exactly across it.
-    best = (-1.0, 0.0)
-    for dd in np.linspace(-0.6, 0.6, 25):
-        r2 = rho + math.radians(dd)
-        cc = abs(coherence(*binned(xv * math.cos(r2) + yv * math.sin(r2), wv), p))
-        if cc > best[0]:
-            best = (cc, dd)
-    rho += math.radians(best[1])
+    def sharpness(turn):
+        r = rho + math.radians(turn)
+        return abs(coherence(*binned(xv * math.cos(r) + yv * math.sin(r), wv), p))
+
+    rho += math.radians(max(np.linspace(-0.6, 0.6, 25), key=sharpness))
     c, s = math.cos(rho), math.sin(rho)
     uv = xv * c + yv * s
     vv = -xv * s + yv * c
@@ -229,13 +222,8 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
     sign = np.where(k % 2 == 0, 1.0, -1.0)
     # Row spacing: ~sqrt(3) p; allow a different vertical scale (scanner, camera).
     bv, bsw = binned(vv, sign * wv)
-    best = (-1.0, SQRT3 * p)
-    for rel in np.linspace(-0.2, 0.2, 161):
-        hh = SQRT3 * p * (1 + rel)
-        cc = abs(coherence(bv, bsw, 2 * hh))
-        if cc > best[0]:
-            best = (cc, hh)
-    hrow = best[1]
+    hrow = max((SQRT3 * p * (1 + rel) for rel in np.linspace(-0.2, 0.2, 161)),
+               key=lambda hh: abs(coherence(bv, bsw, 2 * hh)))
     z = coherence(bv, bsw, 2 * hrow)
     if abs(z) < 0.02:
         raise NoGridError("no rows of hexes")
@@ -247,7 +235,5 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
     centre = (float(np.median(e.x)), float(np.median(e.y)))
     span = float(np.hypot(*e.shape))
     # Growing passes on a sample of the pixels; the final pass on all the board's.
-    n = len(e.x)
-    sample = e.subset(np.arange(0, n, max(1, n // 40000))) if n > 40000 else e
-    M, t, score = fit_affine(sample, M, t, centre, [span * 0.15, span * 0.3, span * 0.6, span * 1.2])
+    M, t, _, score = fit_lines(e.thinned(), M, t, centre, [span * 0.15, span * 0.3, span * 0.6, span * 1.2])
     return M, t, score

@@ -9,6 +9,7 @@ line fit (:func:`fit_lines`). See ``docs/import.md``, "Grid".
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from . import params as P
 from .gridtypes import NoGridError
 
 __all__ = ["EdgePixels", "work_gray", "orientation_peak", "coherence", "binned", "comb_period",
-           "fit_affine", "fit_lines", "slant_frame", "axial_round", "NORMALS", "SQRT3"]
+           "fit_lines", "slant_frame", "axial_round", "NORMALS", "SQRT3"]
 
 SQRT3 = math.sqrt(3.0)
 # Normals of the three families of sides, in grid units of a pointy grid (y down).
@@ -45,34 +46,39 @@ def _sobel(a: np.ndarray):
     return gx, gy
 
 
+@dataclass
 class EdgePixels:
-    """Strong edge pixels of the working picture: position, normal angle, weight."""
+    """Strong edge pixels of the working picture (:meth:`find`): positions, the direction of
+    the gradient (``theta``, degrees towards the brighter side, y down), weights; and the
+    picture's gradients, grey, noise level and where it shows (``valid``)."""
 
-    def __init__(self, gray: np.ndarray, max_points: int = 150_000, valid=None):
+    x: np.ndarray
+    y: np.ndarray
+    theta: np.ndarray
+    w: np.ndarray
+    shape: tuple
+    noise: float
+    gx: np.ndarray
+    gy: np.ndarray
+    gray: np.ndarray
+    valid: np.ndarray | None = None
+
+    @classmethod
+    def find(cls, gray: np.ndarray, valid=None) -> EdgePixels:
         gx, gy = _sobel(gray)
         mag = np.hypot(gx, gy)
-        self.shape = gray.shape
-        self.noise = float(np.median(mag))
-        hi = float(np.percentile(mag, 99.5))
-        self.threshold = max(3.0 * self.noise + 3.0, 0.12 * hi)
-        strong = mag > self.threshold
+        noise = float(np.median(mag))
+        strong = mag > max(3.0 * noise + 3.0, 0.12 * float(np.percentile(mag, 99.5)))
         if valid is not None:
             strong &= valid
         ys, xs = np.nonzero(strong)
-        if len(xs) > max_points:
-            step = len(xs) / max_points
-            idx = (np.arange(max_points) * step).astype(np.intp)
+        if len(xs) > P.EDGE_POINTS:
+            idx = (np.arange(P.EDGE_POINTS) * (len(xs) / P.EDGE_POINTS)).astype(np.intp)
             ys, xs = ys[idx], xs[idx]
-        self.x = xs.astype(np.float64)
-        self.y = ys.astype(np.float64)
-        gxs, gys = gx[ys, xs], gy[ys, xs]
-        # Direction of the gradient (towards the brighter side), degrees, y down.
-        self.theta = np.degrees(np.arctan2(gys, gxs)) % 360.0
+        theta = np.degrees(np.arctan2(gy[ys, xs], gx[ys, xs])) % 360.0
         # (unweighted: contrast would pull lines towards a brighter flank and bend the grid)
-        self.w = np.ones(len(xs))
-        self.gx, self.gy = gx, gy
-        self.gray = gray
-        self.valid = valid
+        return cls(xs.astype(np.float64), ys.astype(np.float64), theta, np.ones(len(xs)),
+                   gray.shape, noise, gx, gy, gray, valid)
 
     @property
     def alpha(self) -> np.ndarray:
@@ -80,24 +86,18 @@ class EdgePixels:
         return self.theta % 180.0
 
     def subset(self, sel) -> EdgePixels:
-        e = object.__new__(EdgePixels)
-        e.shape, e.noise, e.threshold = self.shape, self.noise, self.threshold
-        e.gx, e.gy, e.gray, e.valid = self.gx, self.gy, self.gray, self.valid
-        e.x, e.y, e.theta, e.w = self.x[sel], self.y[sel], self.theta[sel], self.w[sel]
-        return e
+        return replace(self, x=self.x[sel], y=self.y[sel], theta=self.theta[sel], w=self.w[sel])
+
+    def thinned(self) -> EdgePixels:
+        """Every k-th pixel, at most about ``FIT_POINTS`` of them."""
+        n = len(self.x)
+        return self.subset(np.arange(0, n, max(1, n // P.FIT_POINTS))) if n > P.FIT_POINTS else self
 
     def swapped(self) -> EdgePixels:
         """The same pixels with x and y exchanged (a flat-top grid becomes a pointy one)."""
-        e = object.__new__(EdgePixels)
-        e.shape = self.shape[::-1]
-        e.noise, e.threshold = self.noise, self.threshold
-        e.x, e.y = self.y, self.x
-        e.theta = (90.0 - self.theta) % 360.0
-        e.w = self.w
-        e.gx, e.gy = self.gy.T, self.gx.T
-        e.gray = self.gray.T
-        e.valid = None if self.valid is None else self.valid.T
-        return e
+        return EdgePixels(self.y, self.x, (90.0 - self.theta) % 360.0, self.w, self.shape[::-1],
+                          self.noise, self.gy.T, self.gx.T, self.gray.T,
+                          None if self.valid is None else self.valid.T)
 
 
 def orientation_peak(alpha: np.ndarray, w: np.ndarray) -> tuple[float, float]:
@@ -175,20 +175,20 @@ def comb_period(projections, pmin: float, pmax: float,
     i = int(np.argmax(score))
     # (the best may be a harmonic, p/2 or p/3: step to a multiple nearly as coherent)
     f_of = freqs[band]
-    while True:
-        moved = False
+
+    def multiple(i: int) -> int | None:
         for div in (2, 3):
             target = f_of[i] / div
             j = int(np.argmin(np.abs(f_of - target)))
             win = np.arange(max(0, j - 2), min(len(band), j + 3))
-            if not len(win) or abs(f_of[j] - target) > 0.02 * target:
-                continue
-            k = int(win[np.argmax(score[win])])
-            if score[k] >= 0.7 * score[i]:
-                i, moved = k, True
-                break
-        if not moved:
-            break
+            if len(win) and abs(f_of[j] - target) <= 0.02 * target:
+                k = int(win[np.argmax(score[win])])
+                if score[k] >= 0.7 * score[i]:
+                    return k
+        return None
+
+    while (k := multiple(i)) is not None:
+        i = k
     p0 = float(1.0 / freqs[band[i]])
     fine = p0 * (1 + np.linspace(-0.004, 0.004, 33))
     sc = np.zeros(len(fine))
@@ -196,18 +196,6 @@ def comb_period(projections, pmin: float, pmax: float,
         sc += np.abs(np.exp(2j * np.pi * bv[None, :] / fine[:, None]) @ bw)
     j = int(np.argmax(sc))
     return float(fine[j]), float(sc[j] / total)
-
-
-def _tukey(r: np.ndarray, c: float) -> np.ndarray:
-    u = np.clip(np.abs(r) / c, 0, 1)
-    return (1 - u * u) ** 2
-
-
-def fit_affine(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii,
-                tukey: float = 0.12) -> tuple[np.ndarray, np.ndarray, float]:
-    """Robust least squares of pixel -> grid (``g = M p + t``) on the lines of the sides."""
-    M, t, _, score = fit_lines(e, M, t, centre, radii, tukey)
-    return M, t, score
 
 
 def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey: float = 0.12,
@@ -266,7 +254,8 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
             half = float(np.clip(half, -0.1, 0.1))
             target = k / 2 + side * half
             r = c - target
-            wt = ww * _tukey(r, tukey)
+            u = np.clip(np.abs(r) / tukey, 0, 1)
+            wt = ww * (1 - u * u) ** 2      # Tukey's biweight
             if wt.sum() <= 0:
                 raise NoGridError("no hex sides found")
             cols = [nf[:, 0] * px, nf[:, 0] * py, nf[:, 1] * px, nf[:, 1] * py,

@@ -45,7 +45,6 @@ class GridFit:
     rotation: float
     line_score: float
     outline: dict = field(default_factory=dict)   # Hex -> number of its sides showing a line
-    notes: list = field(default_factory=list)
     # Taken at a slant: the straightened picture all refers to, and how far (hex units) the
     # hexes as taken stood from any flat grid. Otherwise None and 0.
     picture: np.ndarray | None = None

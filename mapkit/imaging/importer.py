@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +29,6 @@ from ..model import City, EdgeSet, Map, Rules, is_race_number
 from . import params as P
 
 __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
-
 
 
 @dataclass
@@ -94,8 +93,6 @@ OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
 def _find_grid(rgb, hints, path):
     """The grid and notes; a ``--hex-px`` hint finding no grid, a weak or another size is checked
     by a free search (a size measured centre to corner or corner to corner is said)."""
-    from dataclasses import replace
-
     from .gridfind import NoGridError, find_grid
     hinted, failure = None, None
     try:
@@ -142,8 +139,9 @@ def _without_colour(rgb, sample: int = 200_000) -> bool:
 
 def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     """Load, find the grid, read the board and (unless ``opts.ocr`` is False) the race numbers."""
-    from .colour import DEFAULT_LEGEND, load_legend
+    from .colour import DEFAULT_LEGEND, LEGEND_KEYS, load_legend
     from .loader import load_image
+    from .mono import read_board_mono
     from .reading import read_board
     opts = opts or ImportOptions()
     legend = load_legend(opts.legend) if opts.legend else DEFAULT_LEGEND
@@ -161,16 +159,9 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
     if legend.ignored:
-        from .colour import LEGEND_KEYS
-
         notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
                      f"{', '.join(LEGEND_KEYS)})")
-    if grey:
-        from .mono import read_board_mono
-
-        board = read_board_mono(rgb, fit)
-    else:
-        board = read_board(rgb, fit, legend)
+    board = read_board_mono(rgb, fit) if grey else read_board(rgb, fit, legend)
     out = PictureReading(rgb, fit, board, notes=notes)
     if out.reading.cities and opts.ocr:
         _read_writing(out, legend, path)
@@ -306,7 +297,7 @@ def _report_lines(report: dict, source: str) -> list[str]:
     edges = ", ".join(f"{d['edge']} {d['read']} {d['confidence']:.2f}" for d in report["least_sure_edges"])
     lines.append(f"{source}: least sure hexes: {hexes}")
     lines.append(f"{source}: least sure edges: {edges}")
-    unsure = [d for d in report["least_sure_cities"] if d["confidence"] < 0.9 and d["confidence"] > 0.1]
+    unsure = [d for d in report["least_sure_cities"] if 0.1 < d["confidence"] < 0.9]
     if unsure:
         lines.append(f"{source}: unsure cities: " + ", ".join(
             f"{d['hex']} {'city' if d['city'] else 'no city'} {d['confidence']:.2f}" for d in unsure))

@@ -14,27 +14,30 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import numpy as np
 
 from . import params as P
 from .colour import LUMA
+from .sampling import hex_neighbourhood
 
 __all__ = ["Light", "local_shade", "residual_shade", "paper_hued", "ShadeMap"]
 
 
+@dataclass
 class Light:
     """Paper white over the picture, a smooth surface per channel: ``gains(x, y)`` turn a colour
     into the one under even white light (the paper at ``white``), out of any ``shade``."""
 
-    def __init__(self, coef: np.ndarray, centre, scale, shade=None):
-        self.coef = coef           # (3, k)
-        self.centre = centre
-        self.scale = scale
-        self.shade = shade
+    coef: np.ndarray            # (3, k): the surface's coefficients, each channel's log
+    centre: np.ndarray
+    scale: float
+    shade: ShadeMap | None = None
 
     def shaded(self, shade) -> Light:
         """The same smooth light with ``shade`` (or none) over it."""
-        return Light(self.coef, self.centre, self.scale, shade)
+        return replace(self, shade=shade)
 
     @staticmethod
     def _design(x, y, centre, scale, k):
@@ -138,14 +141,7 @@ def _around(grid, hexes, values: np.ndarray, radius: int) -> np.ndarray:
     >>> near.shape, sorted(int(v) for v in near[4] if v == v)
     ((9, 7), [1, 2, 3, 4, 5, 7, 8])
     """
-    ax = np.array([grid.to_axial(h) for h in hexes])
-    q0, r0 = ax.min(axis=0)
-    table = np.full(tuple(ax.max(axis=0) - (q0, r0) + 1 + 2 * radius), np.nan)
-    qi, ri = ax[:, 0] - q0 + radius, ax[:, 1] - r0 + radius
-    table[qi, ri] = values
-    steps = [(0, 0)] + [(a, b) for a in range(-radius, radius + 1) for b in range(-radius, radius + 1)
-                        if (a or b) and abs(a) + abs(b) + abs(a + b) <= 2 * radius]
-    return np.stack([table[qi + a, ri + b] for a, b in steps], axis=1)
+    return hex_neighbourhood(np.array([grid.to_axial(h) for h in hexes]), values, radius, np.nan)
 
 
 def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=None) -> np.ndarray:

@@ -26,6 +26,14 @@ def norm(x):
     return np.sqrt(dot(x, x))
 
 
+def _solve(uu, vv, uv, ur, vr):
+    """``(a, b)`` of ``r = a u + b v`` by least squares, from the dot products of ``u``, ``v``
+    and ``r``."""
+    det = uu * vv - uv * uv
+    det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
+    return (ur * vv - vr * uv) / det, (vr * uu - ur * uv) / det
+
+
 def unmix(c, fill, stroke, ink):
     """``c = fill + a (stroke - fill) + b (ink - fill)`` by least squares, ``a`` in [0, 1.5],
     ``b`` >= 0: ``(a, b, miss)``, miss the unexplained part relative to stroke - fill."""
@@ -35,14 +43,8 @@ def unmix(c, fill, stroke, ink):
     r = c - fill
     uu = dot(u, u) + np.float32(1e-9)
     vv = dot(v, v) + np.float32(1e-4)
-    uv = dot(u, v)
-    ur = dot(u, r)
-    vr = dot(v, r)
-    rr = dot(r, r)
-    det = uu * vv - uv * uv
-    det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
-    a = (ur * vv - vr * uv) / det
-    b = (vr * uu - ur * uv) / det
+    uv, ur, vr, rr = dot(u, v), dot(u, r), dot(v, r), dot(r, r)
+    a, b = _solve(uu, vv, uv, ur, vr)
     # The ink share cannot be negative: a paler sample is explained by the stroke alone.
     neg = b < 0
     a = np.where(neg, ur / uu, a)
@@ -68,11 +70,7 @@ def mix_residual(c, p0, p1, p2):
     u, v, r = p1 - p0, p2 - p0, c - p0
     uu = dot(u, u) + np.float32(1e-9)
     vv = dot(v, v) + np.float32(1e-9)
-    uv, ur, vr = dot(u, v), dot(u, r), dot(v, r)
-    det = uu * vv - uv * uv
-    det = np.where(np.abs(det) < 1e-12, np.float32(1e-12), det)
-    t = (ur * vv - vr * uv) / det
-    b = (vr * uu - ur * uv) / det
+    t, b = _solve(uu, vv, dot(u, v), dot(u, r), dot(v, r))
     inside = (t >= 0) & (b >= 0) & (t + b <= 1)
     res = norm(r - t[..., None] * u - b[..., None] * v)
     best = np.where(inside, res, np.inf)

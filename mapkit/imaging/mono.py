@@ -14,7 +14,7 @@ import numpy as np
 from . import params as P
 from .colour import LUMA
 from .numbercrops import ink_runs
-from .sampling import LINEAR_LUT, apply_affine
+from .sampling import LINEAR_LUT, apply_affine, bilinear
 from .terrain import mark_off
 from ..grid import edge
 
@@ -33,8 +33,6 @@ def read_board_mono(rgb: np.ndarray, fit):
     from .reading import Reading
     grid = fit.grid
     grey = _grey(rgb)
-    reading = Reading(grid)
-    reading.light = Light(np.zeros((3, 1)), np.zeros(2), 1.0)
     cities = mono_cities(grey, fit)
     terrain, conf, level = mono_terrain(grey, fit, cities)
     mark_off(terrain, grid, fit.outline)
@@ -42,15 +40,12 @@ def read_board_mono(rgb: np.ndarray, fit):
         if all(terrain.get(n) == "foreign" for n in grid.neighbours(h)):
             terrain[h] = "foreign"           # a town abroad, drawn on paper of its own
     strokes, edge_conf = mono_edges(grey, fit, level)
-    reading.terrain, reading.terrain_conf = terrain, conf
-    reading.cities = {h: P.MONO_RING for h in cities}
-    reading.city_conf = {h: 1.0 for h in cities}
-    reading.strokes, reading.edge_conf = strokes, edge_conf
-    reading.colours = {k: np.array(v) for k, v in MONO_COLOURS.items()}
-    reading.fills = {h: reading.colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()}
-    reading.inner_ink = {}
-    reading.in_colour = False
-    return reading
+    colours = {k: np.array(v) for k, v in MONO_COLOURS.items()}
+    return Reading(grid, terrain, conf, strokes, edge_conf,
+                   cities={h: P.MONO_RING for h in cities}, city_conf={h: 1.0 for h in cities},
+                   light=Light(np.zeros((3, 1)), np.zeros(2), 1.0),
+                   fills={h: colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()},
+                   colours=colours, in_colour=False)
 
 
 def _grey(rgb: np.ndarray) -> np.ndarray:
@@ -62,16 +57,10 @@ def _grey(rgb: np.ndarray) -> np.ndarray:
 
 def _at(grey: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Bilinear lightness at picture points (..., 2)."""
-    h, w = grey.shape
-    x = np.clip(pts[..., 0], 0, w - 1.001)
-    y = np.clip(pts[..., 1], 0, h - 1.001)
-    x0, y0 = np.floor(x).astype(np.intp), np.floor(y).astype(np.intp)
-    fx, fy = x - x0, y - y0
-    return ((1 - fy) * ((1 - fx) * grey[y0, x0] + fx * grey[y0, x0 + 1])
-            + fy * ((1 - fx) * grey[y0 + 1, x0] + fx * grey[y0 + 1, x0 + 1]))
+    return bilinear(grey, pts[..., 0], pts[..., 1])
 
 
-def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict, dict]:
+def mono_terrain(grey: np.ndarray, fit, cities) -> tuple[dict, dict, dict]:
     """Each hex's terrain, how sure, and its paper's level, read in six sectors beyond its middle:
     grey paper in most (foreign), marks in every one in parallel lines (hatching: mountain) or
     dots (water). A city stands on plain or mountain."""
@@ -83,11 +72,9 @@ def mono_terrain(grey: np.ndarray, fit, cities=frozenset()) -> tuple[dict, dict,
     rr = np.hypot(uu, vv)
     inside = rr <= P.MONO_TEXTURE_R
     pattern = np.stack([uu[inside], vv[inside]], axis=1)
-    sector = np.floor((np.arctan2(vv[inside], uu[inside]) + math.pi) / (math.pi / 3)).astype(int) % 6
-    parts = [(sector == j) & (rr[inside] >= P.MONO_TEXTURE_INNER) for j in range(6)]
-    full = np.zeros(uu.shape, dtype=int)
-    full[inside] = sector
-    sectors = [inside & (full == j) & (rr >= P.MONO_TEXTURE_INNER) for j in range(6)]
+    sector = np.floor((np.arctan2(vv, uu) + math.pi) / (math.pi / 3)).astype(int) % 6
+    sectors = [inside & (sector == j) & (rr >= P.MONO_TEXTURE_INNER) for j in range(6)]
+    parts = [m[inside] for m in sectors]        # the same, over the samples
     terrain, conf, level = {}, {}, {}
     centres = np.array([grid.centre_mm(h) for h in hexes])
     for lo in range(0, len(hexes), 256):
@@ -118,11 +105,9 @@ def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
     return ("plain" if city else "water"), float(np.clip(1 - coh, 0, 1))
 
 
-def coherence(vals: np.ndarray, shape=None, inside=None):
-    """How much the marks lie in parallel lines: the coherence of the structure tensor (1:
-    lines; dots, letters: low), of a 2-D ``vals``, or per row of samples ``inside`` ``shape``."""
-    if shape is None:
-        return float(coherence(vals.reshape(1, -1), vals.shape, np.ones(vals.shape, dtype=bool))[0])
+def coherence(vals: np.ndarray, shape, inside) -> np.ndarray:
+    """How much the marks lie in parallel lines, per row of samples ``inside`` ``shape``: the
+    coherence of the structure tensor (1: lines; dots, letters: low)."""
     return _coherent(_tensors(vals, shape, inside, [inside]).sum(axis=0))
 
 

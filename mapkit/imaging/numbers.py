@@ -92,7 +92,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
         return result, notes
     slots, unit, kept = _weigh(slots, groups)
     unbias(slots)
-    sure = _tesseract_bonus(slots, ocr.read_sheets(sheets))
+    sure = _tesseract_bonus(slots, ocr.read_sheets_scored(sheets))
     scores = np.stack([sl.scores for sl in slots])
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
     chosen = settle(scores, places, sure)
@@ -201,16 +201,13 @@ def _weigh(slots, groups):
     return slots, unit, kept
 
 
-def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
+def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
     """Tesseract's reading adds ``TESSERACT_BONUS`` (in place); returns the sure numbers: where
     Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
     index = {c: i for i, c in enumerate(CODES)}
     sure = np.zeros(len(slots), dtype=bool)
-    by_hex: dict = {}
-    for k, sl in enumerate(slots):
-        by_hex.setdefault(sl.hex, []).append(k)
-    for h, ks in by_hex.items():
-        read, _left = split_numbers(texts.get(h, ""))
+    for h, ks in _by_hex(slots).items():
+        read, _left = split_numbers(readings.get(h, ("", -1.0))[0])
         if len(read) != len(ks):
             continue
         best = sorted(int(CODES[int(np.argmax(slots[k].scores))]) for k in ks)
@@ -222,12 +219,17 @@ def _tesseract_bonus(slots, texts: dict) -> np.ndarray:
     return sure
 
 
+def _by_hex(slots) -> dict:
+    """Each city's slots: hex -> their indices."""
+    out: dict = {}
+    for k, sl in enumerate(slots):
+        out.setdefault(sl.hex, []).append(k)
+    return out
+
+
 def _given_out(result, notes, slots, chosen):
     """The race numbers settled, per city, with a note for each reading changed or unsure."""
-    by_hex: dict = {}
-    for k, sl in enumerate(slots):
-        by_hex.setdefault(sl.hex, []).append(k)
-    for h, ks in by_hex.items():
+    for h, ks in _by_hex(slots).items():
         nums = sorted(int(CODES[chosen[k]]) for k in ks)
         result[h] = tuple(nums)
         weakest = min(float(np.sort(slots[k].scores)[-1] - np.sort(slots[k].scores)[-2]) for k in ks)
@@ -255,9 +257,7 @@ def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray |
 def unbias(slots) -> None:
     """Take from each race number's score a share of its mean over the board's numbers of the same
     kind (dense shapes such as 44 fit any blob)."""
-    count: dict = {}
-    for sl in slots:
-        count[sl.hex] = count.get(sl.hex, 0) + 1
+    count = {h: len(ks) for h, ks in _by_hex(slots).items()}
     for shared, share in ((False, P.UNBIAS_ALONE), (True, P.UNBIAS_SHARED)):
         ks = [k for k, sl in enumerate(slots) if (count[sl.hex] > 1) == shared]
         if len(ks) < P.SLIDE_MIN:
@@ -284,10 +284,10 @@ def slide_scores(slots, singles) -> None:
     tried.sort(key=lambda t: -t[0])
     for _, f, best in tried[:P.SLIDE_KEEP]:
         for (k, ink, _), r in zip(singles, best, strict=False):
-            if r is not None:
-                slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * r
-                slots[k].terms += P.SLIDE_WEIGHT
-                r2 = slide_one(ink, ink, base * f)
-                if r2 is not None:
-                    slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * r2
+            if r is None:
+                continue
+            # (on the faint darkness as found, then on the cleaned ink)
+            for got in (r, slide_one(ink, ink, base * f)):
+                if got is not None:
+                    slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * got
                     slots[k].terms += P.SLIDE_WEIGHT

@@ -1,5 +1,5 @@
 """Tesseract through ``pytesseract`` (the optional extra ``ocr``): whether it can run, and many
-crops read in one run, one below the other on a sheet (:func:`read_sheets`).
+crops read in one run, one below the other on a sheet (:func:`read_sheets_scored`).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import numpy as np
 
 from . import params as P
 
-__all__ = ["OcrUnavailable", "ocr_available", "read_sheets", "read_sheets_scored", "languages", "NUMBERS"]
+__all__ = ["OcrUnavailable", "ocr_available", "read_sheets_scored", "languages", "NUMBERS"]
 
 NUMBERS = "--psm 6 -c tessedit_char_whitelist=123456"     # race numbers: digits 1 to 6 only
 
@@ -40,15 +40,10 @@ def languages(wanted) -> list[str]:
     return [lang for lang in wanted if lang in have]
 
 
-def read_sheets(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX) -> dict:
-    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> text (words
-    ``line_px`` apart in height on one line)."""
-    return {key: text for key, (text, _sure) in read_sheets_scored(crops, config, line_px).items()}
-
-
 def read_sheets_scored(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX) -> dict:
-    """As :func:`read_sheets`, key -> ``(text, confidence)``: the confidence is Tesseract's
-    least confidence (0 to 100) in a word of the crop with a letter or digit, -1 for none."""
+    """Tesseract's reading of each crop (``[(key, grey image)]``): key -> ``(text, confidence)``,
+    words ``line_px`` apart in height on one line; the confidence is Tesseract's least (0 to
+    100) in a word of the crop with a letter or digit, -1 for none."""
     out: dict = {}
     i = 0
     while i < len(crops):

@@ -1,15 +1,6 @@
 """What was read, drawn over the picture: the grid in cyan with a letter for each terrain,
-rivers cyan, borders magenta, cities yellow with their numbers, the least sure in orange.
-
->>> import numpy as np
->>> from mapkit.testing import random_map, draw_board, dampfross_style
->>> from mapkit.imaging.gridfind import find_grid
->>> from mapkit.imaging.reading import read_board
->>> from mapkit.imaging.colour import DEFAULT_LEGEND
->>> img, _ = draw_board(random_map(2, 6, 5), 30, dampfross_style())
->>> rgb = np.asarray(img); fit = find_grid(rgb); reading = read_board(rgb, fit, DEFAULT_LEGEND)
->>> draw_overlay(rgb, fit, reading, {}).size == img.size
-True
+rivers cyan, borders magenta, cities yellow with their numbers, the least sure in orange
+(``mapkit import --overlay``; tested in ``tests/imaging/test_import.py``).
 """
 
 from __future__ import annotations
@@ -54,8 +45,7 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
         dr.line(pts + [pts[0]], fill=UNSURE if unsure else GRID, width=lw * (2 if unsure else 1))
         t = reading.terrain.get(h, "plain")
         if t != "plain":
-            cx, cy = apply_affine(A, np.array(grid.centre_mm(h)))
-            dr.text((cx, cy), CHAR_OF_TERRAIN.get(t, "?"), font=font, fill=TEXT, anchor="mm")
+            dr.text(fit.centre_px(h), CHAR_OF_TERRAIN.get(t, "?"), font=font, fill=TEXT, anchor="mm")
     colours = {"river": RIVER, "border": BORDER, "ridge": RIDGE}
     for kind, edges in reading.strokes.items():
         for e in edges:
@@ -65,11 +55,10 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
         if conf < P.UNSURE_BELOW:
             p, q = apply_affine(A, np.array(grid.edge_segment_mm(e)))
             for k in range(0, 10, 2):   # dashed: unsure either way
-                a = p + (q - p) * k / 10
-                b = p + (q - p) * (k + 1) / 10
-                dr.line([tuple(a), tuple(b)], fill=UNSURE, width=max(2, lw * 2))
+                dr.line([tuple(p + (q - p) * k / 10), tuple(p + (q - p) * (k + 1) / 10)], fill=UNSURE,
+                        width=max(2, lw * 2))
     for h, ring in reading.cities.items():
-        cx, cy = apply_affine(A, np.array(grid.centre_mm(h)))
+        cx, cy = fit.centre_px(h)
         r = ring * px
         unsure = reading.city_conf.get(h, 1.0) < 0.75
         dr.ellipse([cx - r, cy - r, cx + r, cy + r], outline=UNSURE if unsure else CITY,
@@ -81,10 +70,10 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
     # Near misses: rings that did not quite make a city.
     for h, score in reading.city_conf.items():
         if h not in reading.cities and score > 0.0:
-            cx, cy = apply_affine(A, np.array(grid.centre_mm(h)))
+            cx, cy = fit.centre_px(h)
             r = 0.35 * px
             dr.ellipse([cx - r, cy - r, cx + r, cy + r], outline=UNSURE, width=lw)
-    x, y = apply_affine(A, np.array(grid.centre_mm((0, 0))))
+    x, y = fit.centre_px((0, 0))
     dr.text((x, y - 0.3 * px), "A1", font=small, fill=TEXT, anchor="mb")
     return img
 

@@ -15,6 +15,7 @@ DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfros
 # -- grid ----------------------------------------------------------------------------------
 WORK_PIXELS = 6_000_000      # the grid is sought on the picture reduced to this many pixels
 EDGE_POINTS = 150_000        # edge pixels kept for the search (a sample of them, evenly)
+FIT_POINTS = 40_000          # ... of them the line fit's growing passes take (every k-th)
 SIDE_TOLERANCE_DEG = 8.0     # an edge pixel's normal this near a side's belongs to that side
 ORIENTATION_SPREAD = 1.5     # degrees from the weakest direction's peak to the three's (at a slant: 0.64)
 DARK_LAND = 0.55             # dark land (a grey neighbouring state): under this share of the paper's grey

@@ -41,7 +41,6 @@ class Reading:
     city_conf: dict = field(default_factory=dict)        # Hex -> 0..1 (cities and near misses)
     light: object = None                                 # the Light of stage 2
     fills: dict = field(default_factory=dict)            # Hex -> corrected linear RGB fill
-    inner_ink: dict = field(default_factory=dict)        # Hex -> share of its middle written on
     colours: dict = field(default_factory=dict)          # legend key -> measured linear RGB
     in_colour: bool = True                               # False: a board printed without colour
     ferries: list = field(default_factory=list)          # FerryReading: port -> the hex with the dot
@@ -93,8 +92,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     colours = dict(land.colours)
     colours.update({k: stroke_lin[k] for k in strokes})
     return Reading(grid, land.terrain, land.confidence, decided.strokes, decided.confidence,
-                   found.cities, found.confidence, land.light, land.fills, land.inner_ink,
-                   colours, ferries=ferries)
+                   found.cities, found.confidence, land.light, land.fills, colours, ferries=ferries)
 
 
 def _off_ferries(shares, stroke_lin: dict, ferry, rows: list) -> None:

@@ -117,8 +117,8 @@ class _Candidate(NamedTuple):
     residuals: np.ndarray
 
 
-def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid,
-               loose=None, abroad=None) -> dict:
+def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid, loose,
+               abroad) -> dict:
     """City rings, ``{hex: Ring}``; ``loose``: water hexes that take plain or mountain under a ring
     nearly as good; ``abroad``: foreign hexes, whose facing angles count as red past the side."""
     f = ring_frame(px, grid.orientation)
@@ -154,23 +154,20 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
     best_fill = fills[lo:hi].copy()
     a_in, _, miss_in = unmix(lin_in, best_fill[:, None, None, :], col.city, col.ink)
     # Only hexes with some red in them can be cities: the rest go no further.
-    red0 = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
-    score0 = red0.any(axis=1).mean(axis=1)
+    score0 = (_red(a_in, miss_in) & f.inside[None]).any(axis=1).mean(axis=1)
     if len(col.grounds):
         # (a city's hex misread as another terrain shows its red against paper)
         a1, _, m1 = unmix(lin_in, col.grounds[0], col.city, col.ink)
-        score0 = np.maximum(score0, ((a1 >= P.RING_ALPHA) & (m1 < P.RING_MISS) & f.inside[None])
-                            .any(axis=1).mean(axis=1))
+        score0 = np.maximum(score0, (_red(a1, m1) & f.inside[None]).any(axis=1).mean(axis=1))
     some = np.nonzero(score0 >= P.RING_SOME)[0]
     if not len(some):
         return []
     c, g, lin_in = c[some], g[some], lin_in[some]
     index_of = lo + some
-    loose_k = (np.zeros(len(some), dtype=bool) if loose is None
-               else np.asarray(loose, dtype=bool)[index_of])
+    loose_k = np.asarray(loose, dtype=bool)[index_of]
     a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
         lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
-    red_in = (a_in >= P.RING_ALPHA) & (miss_in < P.RING_MISS) & f.inside[None]
+    red_in = _red(a_in, miss_in) & f.inside[None]
     cand = np.nonzero(red_in.any(axis=1).mean(axis=1) >= P.RING_ANY)[0]
     if not len(cand):
         return []
@@ -193,6 +190,11 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
                                   int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
                                   bool(chosen[i] >= 0), per_ground[i].copy()))
     return out
+
+
+def _red(a, miss):
+    """Samples in the city colour: enough of it, and the rest explained."""
+    return (a >= P.RING_ALPHA) & (miss < P.RING_MISS)
 
 
 def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
@@ -242,12 +244,11 @@ def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None
 
 def _red_past_side(lin_out, nb_fill, col: _Colours):
     """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
-    a_out, _, miss_out = unmix(lin_out, nb_fill[:, None, :, :], col.city, col.ink)
-    red_out = ((a_out >= P.RING_ALPHA) & (miss_out < P.RING_MISS)).any(axis=1)
-    for other in col.others:
-        a_o, _, m_o = unmix(lin_out, nb_fill[:, None, :, :], other, col.ink)
-        red_out |= ((a_o >= P.RING_ALPHA) & (m_o < P.RING_MISS)).any(axis=1)
-    return red_out
+    shown = []
+    for colour in (col.city, *col.others):
+        a, _, miss = unmix(lin_out, nb_fill[:, None, :, :], colour, col.ink)
+        shown.append(_red(a, miss).any(axis=1))
+    return np.logical_or.reduce(shown)
 
 
 def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
@@ -384,8 +385,7 @@ def _past_sides(grid, h, edge_index, shares, j) -> float:
                             for e in grid.edges_of(h)]))
 
 
-def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None,
-                   writing=None) -> dict:
+def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, writing) -> dict:
     """Hexes outlined in the city colour along their own sides (the colour on the inner side of
     the line), ``{hex: Ring}``; a side under a river neither shows nor denies it, and a hex
     ringed by a river is a city when its middle is written on (``writing``)."""
@@ -403,8 +403,7 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver=None
         inward = np.array([-centroid[i, jcity] if h == e[0] else centroid[i, jcity]
                            for i, e in zip(idx, sides, strict=False)])
         abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
-        if writing is not None and under.sum() >= len(sides) - 1 \
-                and writing.get(h, 0.0) >= P.RIVER_RING_INK:
+        if under.sum() >= len(sides) - 1 and writing.get(h, 0.0) >= P.RIVER_RING_INK:
             found[h] = Ring(0.48, 0.55, -1)
             continue
         lit = shares >= P.OUTLINE_ALPHA

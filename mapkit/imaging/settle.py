@@ -30,45 +30,32 @@ def assign(scores: np.ndarray) -> list[int]:
         return []
     if n_rows > n_cols:
         return [int(i) for i in np.argmax(scores, axis=1)]
-    cost = (scores.max() - scores).tolist()
-    # Kuhn-Munkres with potentials (rows <= columns), 1-based arrays as in the textbook.
-    INF = float("inf")
-    u = [0.0] * (n_rows + 1)
-    v = [0.0] * (n_cols + 1)
-    p = [0] * (n_cols + 1)
-    way = [0] * (n_cols + 1)
+    cost = scores.max() - scores
+    # Kuhn-Munkres with potentials (rows <= columns), 1-based as in the textbook: row and
+    # column 0 stand for none; p[j] is the row column j is given to.
+    u, v = np.zeros(n_rows + 1), np.zeros(n_cols + 1)
+    p = np.zeros(n_cols + 1, dtype=np.intp)
+    way = np.zeros(n_cols + 1, dtype=np.intp)
     for i in range(1, n_rows + 1):
-        p[0] = i
-        j0 = 0
-        minv = [INF] * (n_cols + 1)
-        used = [False] * (n_cols + 1)
-        while True:
+        p[0], j0 = i, 0
+        minv = np.full(n_cols + 1, np.inf)
+        used = np.zeros(n_cols + 1, dtype=bool)
+        while p[j0] != 0:       # an augmenting path from row i to a free column
             used[j0] = True
             i0 = p[j0]
-            delta, j1 = INF, 0
-            for j in range(1, n_cols + 1):
-                if not used[j]:
-                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta, j1 = minv[j], j
-            for j in range(n_cols + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
+            cur = cost[i0 - 1] - u[i0] - v[1:]
+            better = ~used[1:] & (cur < minv[1:])
+            minv[1:][better] = cur[better]
+            way[1:][better] = j0
+            free = np.where(used, np.inf, minv)
+            j1 = int(np.argmin(free))
+            u[p[used]] += free[j1]
+            v[used] -= free[j1]
+            minv[~used] -= free[j1]
             j0 = j1
-            if p[j0] == 0:
-                break
-        while True:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-            if j0 == 0:
-                break
+        while j0:
+            p[j0] = p[way[j0]]
+            j0 = way[j0]
     out = [0] * n_rows
     for j in range(1, n_cols + 1):
         if p[j]:

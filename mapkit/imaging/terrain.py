@@ -62,14 +62,12 @@ def read_terrain(rgb: np.ndarray, fit, legend) -> TerrainReading:
         corr = med * light.gains(cxy[:, 0], cxy[:, 1])
         cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
-    out = TerrainReading(light=light, paper=keys[ref],
-                         colours={keys[k]: lab_to_linear(cents[k]) for k in range(len(keys))})
-    out.inner_ink.update(zip(hexes, inner.tolist(), strict=False))
-    for i, h in enumerate(hexes):
-        out.terrain[h] = keys[cls[i]]
-        out.confidence[h] = float(conf[i])
-        out.fills[h] = corr[i]
-    return out
+    return TerrainReading(terrain=dict(zip(hexes, (keys[k] for k in cls), strict=True)),
+                          confidence=dict(zip(hexes, conf.tolist(), strict=True)),
+                          fills=dict(zip(hexes, corr, strict=True)),
+                          inner_ink=dict(zip(hexes, inner.tolist(), strict=True)), light=light,
+                          colours={k: lab_to_linear(c) for k, c in zip(keys, cents, strict=True)},
+                          paper=keys[ref])
 
 
 def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, grid, hexes, fit, shape):
@@ -132,16 +130,14 @@ def _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexe
     return light.shaded(ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
 
 
-def _nearest(labs: np.ndarray, cents: np.ndarray, l_weight: float = P.LIGHTNESS_WEIGHT):
-    """The nearest class of each colour, its distance and the next one's."""
+def _nearest(labs: np.ndarray, cents: np.ndarray):
+    """The nearest terrain of each colour, its distance and the next one's."""
     d = labs[:, None, :] - cents[None, :, :]
-    d[..., 0] *= l_weight
+    d[..., 0] *= P.LIGHTNESS_WEIGHT
     dist = np.sqrt((d * d).sum(-1))
     order = np.argsort(dist, axis=1)
-    best = order[:, 0]
-    d1 = dist[np.arange(len(labs)), best]
-    d2 = dist[np.arange(len(labs)), order[:, 1]] if cents.shape[0] > 1 else d1 + 100
-    return best, d1, d2
+    rows = np.arange(len(labs))
+    return order[:, 0], dist[rows, order[:, 0]], dist[rows, order[:, 1]]
 
 
 def fill_pattern(px: float):
