@@ -118,8 +118,9 @@ def name_boxes(rgb, fit, reading) -> dict:
                min(rgb.shape[1], int(max(sp.x for sp in near)) + reach + 1),
                min(rgb.shape[0], max(sp.y1 for sp in near) + strip))
         # print: grey enough, and beside print dark enough (a dark fill round a name's plate is no print)
-        ink = _print(rgb, fit, reading, box, P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK) \
-            & _beside(_print(rgb, fit, reading, box, P.TEXT_PREFILTER, P.NAME_CORE_DARK))
+        found, core = _print(rgb, fit, reading, box, [(P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK),
+                                                      (P.TEXT_PREFILTER, P.NAME_CORE_DARK)])
+        ink = found & _beside(core)
         stems = _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter)
         scored = [b for b in (_measure(ink, stems, box, sp, letter, strip) for sp in near) if b]
         if scored:
@@ -224,42 +225,44 @@ def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
     return runs
 
 
-def _print(rgb, fit, reading, box, prefilter: int, dark: float, sides: bool = True,
-           rim: float = 0.0) -> np.ndarray:
-    """Print in ``box``: grey pixels (darkest channel under ``prefilter``, under ``dark`` once the
-    light is out) on no hex outline (unless print lies on both sides of it) and in no city hex
-    (but for ``rim`` hexes along its sides, inside its ring)."""
+def _print(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0) -> list[np.ndarray]:
+    """Print in ``box`` at each ``(prefilter, dark)`` of ``levels``: grey pixels (darkest channel
+    under ``prefilter``, under ``dark`` once the light is out) on no hex outline (unless print lies
+    on both sides of it) and in no city hex (but for ``rim`` hexes along its sides, inside its
+    ring). Where the pixels lie in the grid is worked out once for all levels."""
     x0, y0, x1, y1 = box
     patch = rgb[y0:y1, x0:x1]
     lo = np.minimum(np.minimum(patch[..., 0], patch[..., 1]), patch[..., 2])
     hi = np.maximum(np.maximum(patch[..., 0], patch[..., 1]), patch[..., 2])
-    cand = (lo < prefilter) & (hi - lo < P.TEXT_HUE)      # (a cheap first cut, in sRGB levels)
+    # (a cheap first cut, in sRGB levels)
+    cand = (lo < max(prefilter for prefilter, _dark in levels)) & (hi - lo < P.TEXT_HUE)
     ys, xs = np.nonzero(cand)
-    mask = np.zeros(cand.shape, dtype=bool)
     if not len(xs):
-        return mask
+        return [np.zeros(cand.shape, dtype=bool) for _ in levels]
     px, py = xs + x0, ys + y0
-    lin = LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)
-    printed = lin.mean(axis=1) < dark
+    lum = (LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)).mean(axis=1)
     du, dv, key = _offsets(fit, _grid_coords(fit, px, py))
     side = _side_distance(du, dv)
-    printed &= ~(np.isin(key, [_key(fit, c) for c in reading.cities]) & (side > rim))
+    kept = ~(np.isin(key, [_key(fit, c) for c in reading.cities]) & (side > rim))
+    kept &= ~_on_strokes(fit, reading, du, dv, key)
     band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
-    on_side = side * fit.hex_px <= band
-    printed &= ~_on_strokes(fit, reading, du, dv, key)
-    if not sides:
-        on_side[:] = False
-    mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
-    cross = np.nonzero(printed & on_side)[0]
-    if len(cross):
-        step = _across_px(fit, du[cross], dv[cross]) * (band + 1.5)
-        both = np.ones(len(cross), dtype=bool)
-        for sign in (1.0, -1.0):
-            qx = np.clip(np.rint(xs[cross] + sign * step[:, 0]), 0, mask.shape[1] - 1).astype(np.intp)
-            qy = np.clip(np.rint(ys[cross] + sign * step[:, 1]), 0, mask.shape[0] - 1).astype(np.intp)
-            both &= mask[qy, qx]
-        mask[ys[cross[both]], xs[cross[both]]] = True
-    return mask
+    on_side = (side * fit.hex_px <= band) if sides else np.zeros(len(xs), dtype=bool)
+    out = []
+    for prefilter, dark in levels:
+        printed = (lo[ys, xs] < prefilter) & (lum < dark) & kept
+        mask = np.zeros(cand.shape, dtype=bool)
+        mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
+        cross = np.nonzero(printed & on_side)[0]
+        if len(cross):
+            step = _across_px(fit, du[cross], dv[cross]) * (band + 1.5)
+            both = np.ones(len(cross), dtype=bool)
+            for sign in (1.0, -1.0):
+                qx = np.clip(np.rint(xs[cross] + sign * step[:, 0]), 0, mask.shape[1] - 1).astype(np.intp)
+                qy = np.clip(np.rint(ys[cross] + sign * step[:, 1]), 0, mask.shape[0] - 1).astype(np.intp)
+                both &= mask[qy, qx]
+            mask[ys[cross[both]], xs[cross[both]]] = True
+        out.append(mask)
+    return out
 
 
 def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
@@ -381,12 +384,11 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
         else (pad + grow, pad + grow)
     h, w = rgb.shape[:2]
     crop = (max(0, lab.x0 - left), max(0, lab.y0), min(w, lab.x1 + right), min(h, lab.y1))
-    soft = _print(rgb, fit, reading, crop, P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK, sides=False,
-                  rim=P.NAME_CITY_RIM)
+    soft, found, core = _print(rgb, fit, reading, crop, [(P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK),
+                               (P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK), (P.TEXT_PREFILTER, P.NAME_CORE_DARK)],
+                               sides=False, rim=P.NAME_CITY_RIM)
     # (dark grey far from darker print is a fill, the foreign land round a name's plate)
-    kw = {"sides": False, "rim": P.NAME_CITY_RIM}
-    soft &= ~_print(rgb, fit, reading, crop, P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK, **kw) \
-        | _beside(_beside(_print(rgb, fit, reading, crop, P.TEXT_PREFILTER, P.NAME_CORE_DARK, **kw)))
+    soft &= ~found | _beside(_beside(core))
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
     grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop)
     a, b = _grown(grey < P.TEXT_PREFILTER, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
