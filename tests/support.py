@@ -81,3 +81,17 @@ def assert_read_as(got, truth, grid=None):
     assert got.edge_set("rivers") == truth.edge_set("rivers")
     assert got.edge_set("borders") == truth.edge_set("borders")
     assert {c.hex for c in got.cities} == {c.hex for c in truth.cities}
+
+
+def numbers_read_back(tmp_path, m, *render_args) -> dict:
+    """Map ``m`` drawn by ``mapkit render`` to a PNG (``render_args``: --dpi, --style...) and
+    imported back: each city's hex -> the race numbers read."""
+    from mapkit.imaging.importer import ImportOptions, import_map
+    from mapkit.io.yamlmap import save_map
+
+    save_map(m, tmp_path / "map.yaml")
+    png = tmp_path / "board.png"
+    r = run_here("render", tmp_path / "map.yaml", "-o", png, *render_args)
+    assert r.returncode == 0, r.stderr
+    got, _notes = import_map(str(png), ImportOptions())
+    return {c.hex: c.numbers for c in got.cities}

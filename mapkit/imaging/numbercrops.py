@@ -117,25 +117,33 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     if top > 0.1:
         ink = np.clip(ink / top, 0, 1)
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
-        ink = _on_plate(ink)
+        ink = _on_plate(ink, fit.hex_px)
     hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
     hard, ink = _without_mark(hard, ink, tinted)
     return (hard, ink) if soft else hard
 
 
-def _on_plate(ink: np.ndarray) -> np.ndarray:
+def _on_plate(ink: np.ndarray, hex_px: float) -> np.ndarray:
     """On a board without colour, a hatched hex's numbers on their white plate: the box round the
-    bold strokes (a 3 x 3 square fits in no hatching line), grown by a stroke's width."""
-    solid = ink > 0.5
-    core = solid[:-2, :-2] & solid[1:-1, :-2] & solid[2:, :-2] & solid[:-2, 1:-1] & solid[1:-1, 1:-1] \
-        & solid[2:, 1:-1] & solid[:-2, 2:] & solid[1:-1, 2:] & solid[2:, 2:]
+    bold strokes (a square ``MONO_PLATE_CORE`` hexes wide, at least 3 x 3 pixels, fits in no
+    hatching line), grown by a stroke's width.
+
+    >>> ink = np.zeros((20, 20)); ink[2:4, :] = 1.0; ink[8:14, 8:14] = 1.0   # a line, a stroke
+    >>> out = _on_plate(ink, 150.0)
+    >>> int(out[2:4].sum()), int(out[8:14, 8:14].sum())
+    (0, 36)
+    """
+    k = max(3, int(round(P.MONO_PLATE_CORE * hex_px)))
+    solid = np.pad(ink > 0.5, ((1, 0), (1, 0))).cumsum(axis=0).cumsum(axis=1)
+    # (the squares of k x k pixels all solid, by their sums in the summed table)
+    core = solid[k:, k:] - solid[:-k, k:] - solid[k:, :-k] + solid[:-k, :-k] == k * k
     ys, xs = np.nonzero(core)
     if not len(ys):
         return ink
     pad = 3
     out = np.zeros_like(ink)
-    y0, y1 = max(0, ys.min() + 1 - pad), ys.max() + 2 + pad
-    x0, x1 = max(0, xs.min() + 1 - pad), xs.max() + 2 + pad
+    y0, y1 = max(0, ys.min() + k // 2 - pad), ys.max() + k - 1 + pad
+    x0, x1 = max(0, xs.min() + k // 2 - pad), xs.max() + k - 1 + pad
     out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
     return out
 

@@ -116,6 +116,7 @@ MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbourin
 MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
 MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
 MONO_HATCHED_CITY = 0.65     # ... of a city's four most lined sectors (mountain 0.80-0.95, plain <= 0.46)
+MONO_PLATE_CORE = 0.028      # hexes: a square this wide fits in a number's stroke, not in hatching
 MONO_RING = 0.4375           # hexes from a city's centre to its ring's middle (6.125 of 14 mm)
 MONO_RING_GAP = 0.05         # ... and within it to the paper (or texture) inside the ring
 MONO_RING_ALL = 0.85         # share of the angles dark on the ring: a city

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import run_here
+from tests.support import numbers_read_back
 from mapkit.grid import Grid, parse_hex
-from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.imaging.ocr import ocr_available
-from mapkit.io.yamlmap import save_map
 from mapkit.model import City, Map
 
 pytestmark = pytest.mark.skipif(ocr_available() is not None, reason="needs tesseract")
@@ -32,11 +30,6 @@ def test_stacked_numbers_beside_an_anchor_are_read_in_mono(tmp_path):
                    tags=("port",) if i % 5 else ())
               for i, (h, n) in enumerate(PLACES)]
     m = Map(grid=g, terrain={h: "plain" for h in g.hexes()}, cities=cities, meta={"name": "Ports"})
-    save_map(m, tmp_path / "ports.yaml")
-    png = tmp_path / "board.png"
-    r = run_here("render", tmp_path / "ports.yaml", "-o", png, "--dpi", 150, "--style", "mono")
-    assert r.returncode == 0, r.stderr
-    got, _ = import_map(str(png), ImportOptions())
-    read = {c.hex: c.numbers for c in got.cities}
+    read = numbers_read_back(tmp_path, m, "--dpi", 150, "--style", "mono")
     wrong = [(h, n, read.get(H(h))) for h, n in PLACES if read.get(H(h)) != n]
     assert wrong == []
