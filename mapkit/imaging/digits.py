@@ -348,8 +348,5 @@ def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray |
 
 def ink_height(number: np.ndarray) -> float | None:
     """Height of the ink box of a number, to a fraction of a pixel."""
-    m = float(number.max()) if number.size else 0.0
-    if m <= 0:
-        return None
-    ey = ink_edges((number / m).max(axis=1))
-    return None if ey is None else ey[1] - ey[0]
+    found = ink_box(number) if number.size else None
+    return None if found is None else found[1][1] - found[1][0]
