@@ -39,7 +39,8 @@ def _ink_bbox(number: np.ndarray):
 
 @functools.lru_cache(maxsize=1)
 def masters():
-    """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink."""
+    """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink:
+    ``(index in CODES, ink, ink height)``."""
     from PIL import Image, ImageDraw, ImageFont
     fonts = []
     for name in P.TEMPLATE_FONTS:
@@ -52,12 +53,12 @@ def masters():
         fonts.append(ImageFont.load_default(60))
     out = []
     for font in fonts:
-        for code in CODES:
+        for k, code in enumerate(CODES):
             im = Image.new("L", (200, 110), 0)
             ImageDraw.Draw(im).text((20, 10), code, fill=255, font=font)
             a = np.asarray(im, dtype=np.float32) / 255.0
             y0, y1, x0, x1 = bbox(a > 0.5)
-            out.append((code, a[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4], y1 - y0))
+            out.append((k, a[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4], y1 - y0))
     return out
 
 
@@ -128,7 +129,7 @@ def _window(height, cx, cy):
 
 def _shrunk_masters(height: float):
     """Every master shrunk until its ink stands ``height`` pixels high, at a few sub-pixel
-    shifts, blurred a little, a little more and more (unknown focus): ``(code, ink 0..1)``."""
+    shifts, blurred a little, a little more and more (unknown focus): ``(code index, ink 0..1)``."""
     from PIL import Image, ImageFilter
     for code, a, ink_h in masters():
         k = height / ink_h
@@ -152,7 +153,7 @@ def templates(height_q: int):
     picture's number (:func:`cut`, all at once), built once per size and kept."""
     codes, images = zip(*_shrunk_masters(height_q / 4.0), strict=False)
     rows, ok = _cut_many(list(images))
-    return [c for c, k in zip(codes, ok, strict=False) if k], rows[ok]
+    return np.array(codes)[ok], rows[ok]
 
 
 def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
@@ -219,9 +220,8 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
         return None
     codes, mat = templates(int(round((box[1] - box[0]) * 4)))
     scores = (mat @ np.stack(vs, axis=1)).max(axis=1)
-    index = {c: i for i, c in enumerate(CODES)}
     out = np.full(len(CODES), -1.0)
-    np.maximum.at(out, [index[c] for c in codes], scores)
+    np.maximum.at(out, codes, scores)
     return out
 
 
@@ -259,7 +259,7 @@ def _anchored_templates(height_q: int, side: str):
     for code, a in _shrunk_masters(height_q / 4.0):
         piece = anchored_cut(a, side)
         if piece is not None:
-            codes.append(CODES.index(code))
+            codes.append(code)
             rows.append(piece[0])
     return np.array(codes), np.stack(rows)
 
@@ -314,7 +314,7 @@ def _slide_templates(height_q: int):
                 v = v - v.mean()
                 n = float(np.linalg.norm(v))
                 if n > 0:
-                    codes.append(CODES.index(code))
+                    codes.append(code)
                     rows.append(v / n)
     return np.array(codes), np.stack(rows), (th, tw)
 
