@@ -75,7 +75,6 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     """The inside of a city's ring, red removed: each pixel's darkness 0..1 (digits ~1); with
     ``soft`` also the darkness before faint pixels are cut; ``wide`` cuts at the ring. Shapes
     in the city or the river colour (a red cross, a port's anchor) are no writing."""
-    A = fit.affine
     inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
@@ -86,7 +85,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
     # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
     red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
-    dist = distance(A, (cx, cy), (x0, y0, x1, y1))
+    dist = distance(fit.affine, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
     # Red is dropped only near the ring (JPEG bleeds it over the digits: a 2 lost its foot).
     red &= dist > inner - P.RED_BAND
