@@ -276,9 +276,6 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     lines = []
     for a, b in runs:
         n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))
-        if n == 1:
-            lines.append((a, b))
-            continue
         lines += [(a + top, a + bottom) for top, bottom in cut_lines(block[a:b], n)]
     lines = lines[:3]
     out = []
