@@ -39,7 +39,8 @@ def _ink_bbox(number: np.ndarray):
 
 @functools.lru_cache(maxsize=1)
 def masters():
-    """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink."""
+    """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink:
+    ``(index in CODES, ink, ink height)``."""
     from PIL import Image, ImageDraw, ImageFont
     fonts = []
     for name in P.TEMPLATE_FONTS:
@@ -52,12 +53,12 @@ def masters():
         fonts.append(ImageFont.load_default(60))
     out = []
     for font in fonts:
-        for code in CODES:
+        for k, code in enumerate(CODES):
             im = Image.new("L", (200, 110), 0)
             ImageDraw.Draw(im).text((20, 10), code, fill=255, font=font)
             a = np.asarray(im, dtype=np.float32) / 255.0
             y0, y1, x0, x1 = bbox(a > 0.5)
-            out.append((code, a[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4], y1 - y0))
+            out.append((k, a[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4], y1 - y0))
     return out
 
 
@@ -100,23 +101,8 @@ def extent(a: np.ndarray, box, size) -> np.ndarray:
     >>> extent(np.array([[0.0, 1.0], [1.0, 1.0]]), (0, 0, 4, 4), (2, 2)).tolist()
     [[0.75, 0.0], [0.0, 0.0]]
     """
-    width, height = size
-    x0, y0, x1, y1 = box
-
-    def axis(lo, hi, n_out, n_in):
-        c = lo + (np.arange(n_out) + 0.5) * ((hi - lo) / n_out)
-        p = np.clip(c - 0.5, 0, n_in - 1)
-        i0 = np.floor(p).astype(np.intp)
-        return i0, np.minimum(i0 + 1, n_in - 1), (p - i0).astype(np.float32), (c >= 0) & (c < n_in)
-
-    h, w = a.shape
-    xa, xb, fx, in_x = axis(x0, x1, width, w)
-    ya, yb, fy, in_y = axis(y0, y1, height, h)
-    a = a.astype(np.float32)
-    top = (1 - fx) * a[ya][:, xa] + fx * a[ya][:, xb]
-    bottom = (1 - fx) * a[yb][:, xa] + fx * a[yb][:, xb]
-    out = (1 - fy)[:, None] * top + fy[:, None] * bottom
-    return np.where(in_y[:, None] & in_x[None, :], out, np.float32(0.0))
+    out = _extent_many(a.astype(np.float32)[None], np.array([a.shape]), *(np.array([v]) for v in box), size)
+    return out.reshape(size[1], size[0])
 
 
 def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
@@ -126,20 +112,24 @@ def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     if found is None:
         return None
     b, ey, ex = found
-    height = max(ey[1] - ey[0], 1.0)
-    cx, cy = (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy
-    half_h = 0.5 * height * 1.25
-    half_w = half_h * P.CANON[1] / P.CANON[0]
-    box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    box = _window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
     v = extent(b, box, (P.CANON[1], P.CANON[0])).ravel()
     v = v - v.mean()
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else None
 
 
+def _window(height, cx, cy):
+    """The box compared round an ink box ``height`` high centred on ``(cx, cy)`` (numbers or
+    arrays): ``(x0, y0, x1, y1)``, a quarter higher than the ink, ``CANON``'s shape."""
+    half_h = 0.5 * height * 1.25
+    half_w = half_h * P.CANON[1] / P.CANON[0]
+    return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
+
 def _shrunk_masters(height: float):
     """Every master shrunk until its ink stands ``height`` pixels high, at a few sub-pixel
-    shifts, blurred a little, a little more and more (unknown focus): ``(code, ink 0..1)``."""
+    shifts, blurred a little, a little more and more (unknown focus): ``(code index, ink 0..1)``."""
     from PIL import Image, ImageFilter
     for code, a, ink_h in masters():
         k = height / ink_h
@@ -163,7 +153,7 @@ def templates(height_q: int):
     picture's number (:func:`cut`, all at once), built once per size and kept."""
     codes, images = zip(*_shrunk_masters(height_q / 4.0), strict=False)
     rows, ok = _cut_many(list(images))
-    return [c for c, k in zip(codes, ok, strict=False) if k], rows[ok]
+    return np.array(codes)[ok], rows[ok]
 
 
 def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
@@ -176,40 +166,28 @@ def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
     top = stack.max(axis=(1, 2))
     ok = top > 0
     b = stack / np.where(ok, top, 1.0)[:, None, None]
-    (y0, y1), oky = _edges_many(b.max(axis=2), np.array([a.shape[0] for a in images]))
-    (x0, x1), okx = _edges_many(b.max(axis=1), np.array([a.shape[1] for a in images]))
+    ey, oky = _edges_many(b.max(axis=2), [a.shape[0] for a in images])
+    ex, okx = _edges_many(b.max(axis=1), [a.shape[1] for a in images])
     ok &= oky & okx
-    height = np.maximum(y1 - y0, np.float32(1.0))
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    half_h = 0.5 * height * 1.25
-    half_w = half_h * P.CANON[1] / P.CANON[0]
-    sizes = np.array([a.shape for a in images])
-    rows = _extent_many(b, sizes, cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+    box = _window(np.maximum(ey[1] - ey[0], np.float32(1.0)), (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2)
+    rows = _extent_many(b, np.array([a.shape for a in images]), *box, P.CANON[::-1])
     rows -= rows.mean(axis=1, keepdims=True)
     n = np.linalg.norm(rows, axis=1)
     ok &= n > 0
     return rows / np.where(n > 0, n, 1.0)[:, None], ok
 
 
-def _edges_many(profiles: np.ndarray, n: np.ndarray):
-    """:func:`ink_edges` of many padded profiles: ``((lo, hi), which have ink)``."""
-    on = profiles >= 0.5
-    has = on.any(axis=1)
-    rows = np.arange(len(profiles))
-    i = np.argmax(on, axis=1)
-    j = profiles.shape[1] - 1 - np.argmax(on[:, ::-1], axis=1)
-    p0, p1 = profiles[rows, np.maximum(i - 1, 0)], profiles[rows, i]
-    lo = np.where(i > 0, (i - 0.5).astype(np.float32) + (0.5 - p0) / np.maximum(p1 - p0, np.float32(1e-6))
-                  + np.float32(0.5), i + 0.5)
-    q0, q1 = profiles[rows, j], profiles[rows, np.minimum(j + 1, profiles.shape[1] - 1)]
-    hi = np.where(j + 1 < n, (j + 0.5).astype(np.float32) + (q0 - 0.5) / np.maximum(q0 - q1, np.float32(1e-6)),
-                  j + 0.5)
-    return (lo.astype(np.float32), hi.astype(np.float32)), has
+def _edges_many(profiles: np.ndarray, n: list):
+    """:func:`ink_edges` of many padded profiles (``n``: their own lengths): ``(lo, hi)`` and
+    which have ink."""
+    found = [ink_edges(p[:k]) for p, k in zip(profiles, n, strict=True)]
+    lo, hi = (np.array([f[e] if f else 0.0 for f in found], dtype=np.float32) for e in (0, 1))
+    return (lo, hi), np.array([f is not None for f in found])
 
 
-def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
-    """:func:`extent` of many padded images (``sizes``: their own) into ``CANON``: rows."""
-    height, width = P.CANON
+def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1, size) -> np.ndarray:
+    """:func:`extent` of many padded images (``sizes``: their own) into ``size`` (w, h): rows."""
+    width, height = size
     n = len(b)
 
     def axis(lo, hi, n_out, n_in):
@@ -242,9 +220,8 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
         return None
     codes, mat = templates(int(round((box[1] - box[0]) * 4)))
     scores = (mat @ np.stack(vs, axis=1)).max(axis=1)
-    index = {c: i for i, c in enumerate(CODES)}
     out = np.full(len(CODES), -1.0)
-    np.maximum.at(out, [index[c] for c in codes], scores)
+    np.maximum.at(out, codes, scores)
     return out
 
 
@@ -282,7 +259,7 @@ def _anchored_templates(height_q: int, side: str):
     for code, a in _shrunk_masters(height_q / 4.0):
         piece = anchored_cut(a, side)
         if piece is not None:
-            codes.append(CODES.index(code))
+            codes.append(code)
             rows.append(piece[0])
     return np.array(codes), np.stack(rows)
 
@@ -337,7 +314,7 @@ def _slide_templates(height_q: int):
                 v = v - v.mean()
                 n = float(np.linalg.norm(v))
                 if n > 0:
-                    codes.append(CODES.index(code))
+                    codes.append(code)
                     rows.append(v / n)
     return np.array(codes), np.stack(rows), (th, tw)
 
@@ -371,8 +348,5 @@ def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray |
 
 def ink_height(number: np.ndarray) -> float | None:
     """Height of the ink box of a number, to a fraction of a pixel."""
-    m = float(number.max()) if number.size else 0.0
-    if m <= 0:
-        return None
-    ey = ink_edges((number / m).max(axis=1))
-    return None if ey is None else ey[1] - ey[0]
+    found = ink_box(number) if number.size else None
+    return None if found is None else found[1][1] - found[1][0]

@@ -78,6 +78,13 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
     return out
 
 
+def _touching(grid, e):
+    """The edges meeting edge ``e`` at either end."""
+    for c in grid.end_hexes(e):
+        yield edge(e[0], c)
+        yield edge(e[1], c)
+
+
 def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> None:
     """A border side showing the river colour along a line beside it carries the river too (the
     renderer draws it so); a weak showing is enough where the river goes on at an end."""
@@ -89,7 +96,7 @@ def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> No
     while grew:
         grew = False
         for e in sorted(weak):
-            if any(edge(e[0], c) in rivers or edge(e[1], c) in rivers for c in grid.end_hexes(e)):
+            if any(x in rivers for x in _touching(grid, e)):
                 rivers.add(e)
                 weak.discard(e)
                 grew = True
@@ -137,7 +144,7 @@ def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _Out
     allowed: set = set()
     for h in outlined:
         far = {e: shares.outer[edge_index[e], jb, 1 if h == e[0] else 0] for e in grid.edges_of(h)}
-        abroad = {e for e in far if terrain[e[1] if e[0] == h else e[0]] == "foreign"}
+        abroad = {e for e in far if terrain[_other(e, h)] == "foreign"}
         spill = max([f for e, f in far.items() if e not in abroad], default=0.1)
         for e in abroad:
             if shares.line[edge_index[e], jb] >= P.WEAK_ALPHA and far[e] >= spill + 0.05:
@@ -185,8 +192,7 @@ def _runs_of_sides(grid, h, sides: list) -> list[list]:
         while grew:
             grew = False
             for e in list(left):
-                n = e[1] if e[0] == h else e[0]
-                if any(grid.adjacent(n, r[1] if r[0] == h else r[0]) for r in run):
+                if any(grid.adjacent(_other(e, h), _other(r, h)) for r in run):
                     run.append(e)
                     left.discard(e)
                     grew = True
@@ -196,7 +202,7 @@ def _runs_of_sides(grid, h, sides: list) -> list[list]:
 
 def _continues(grid, h, e, borders: set) -> bool:
     """Whether a border on side ``e`` of city ``h`` goes on past either end of the side."""
-    n = e[1] if e[0] == h else e[0]
+    n = _other(e, h)
     return any(c != n and grid.adjacent(c, n) and edge(n, c) in borders for c in grid.neighbours(h))
 
 
@@ -214,13 +220,11 @@ def _start_chains(grid, terrain, out: EdgeReading, best: dict):
         seen.add(e0)
         comp, todo = [e0], [e0]
         while todo:
-            e = todo.pop()
-            for c in grid.end_hexes(e):
-                for x in (edge(e[0], c), edge(e[1], c)):
-                    if x not in seen and weak.get(x) == k:
-                        seen.add(x)
-                        comp.append(x)
-                        todo.append(x)
+            for x in _touching(grid, todo.pop()):
+                if x not in seen and weak.get(x) == k:
+                    seen.add(x)
+                    comp.append(x)
+                    todo.append(x)
         if len(comp) >= P.CHAIN_LENGTH:
             for e in comp:
                 kinds[k].add(e)
@@ -231,14 +235,7 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
     """Lines run on (hysteresis): a weaker share joins a line going on at one end (or both)."""
     kinds = out.strokes
     ends = grid.end_hexes
-
-    def touching(e):
-        for c in ends(e):
-            for x in (edge(e[0], c), edge(e[1], c)):
-                if x in best:
-                    yield x
-
-    todo = deque(x for k in kinds.values() for e in k for x in touching(e))
+    todo = deque(x for k in kinds.values() for e in k for x in _touching(grid, e) if x in best)
     while todo:
         e = todo.popleft()
         a_best, kind = best[e]
@@ -250,4 +247,4 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
         if (a_best >= P.WEAK_ALPHA and any(joined)) or both:
             kinds[kind].add(e)
             out.confidence[e] = (kind, 0.5 * float(min(1.0, (a_best - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
-            todo.extend(touching(e))
+            todo.extend(x for x in _touching(grid, e) if x in best)

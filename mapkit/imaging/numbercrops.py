@@ -75,7 +75,6 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     """The inside of a city's ring, red removed: each pixel's darkness 0..1 (digits ~1); with
     ``soft`` also the darkness before faint pixels are cut; ``wide`` cuts at the ring. Shapes
     in the city or the river colour (a red cross, a port's anchor) are no writing."""
-    A = fit.affine
     inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
@@ -86,7 +85,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
     # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
     red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
-    dist = distance(A, (cx, cy), (x0, y0, x1, y1))
+    dist = distance(fit.affine, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
     # Red is dropped only near the ring (JPEG bleeds it over the digits: a 2 lost its foot).
     red &= dist > inner - P.RED_BAND
@@ -235,20 +234,13 @@ def text_only(ink: np.ndarray) -> np.ndarray:
     gap = max(3, int(round(0.8 * digit)) + 1)
 
     def span(p):
+        """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``: ``(lo, hi)``."""
         idx = np.nonzero(p > 0.2 * p.max())[0]
         centre = int(round(np.average(np.arange(len(p)), weights=p)))
-        lo = hi = int(min(idx, key=lambda i: abs(i - centre)))
-        while True:
-            nxt = idx[(idx > hi) & (idx <= hi + gap)]
-            if not len(nxt):
-                break
-            hi = int(nxt.max())
-        while True:
-            prv = idx[(idx < lo) & (idx >= lo - gap)]
-            if not len(prv):
-                break
-            lo = int(prv.min())
-        return max(0, lo - 1), hi + 2
+        start = min(idx, key=lambda i: abs(i - centre))
+        group = np.cumsum(np.concatenate([[0], np.diff(idx) > gap]))
+        run = idx[group == group[idx == start][0]]
+        return max(0, int(run[0]) - 1), int(run[-1]) + 2
 
     x0, x1 = span(px)
     y0, y1 = span(py)
@@ -259,9 +251,10 @@ def text_only(ink: np.ndarray) -> np.ndarray:
 def line_height(ink: np.ndarray) -> float | None:
     """The digits' height in a crop: from the runs of inked rows, or the text's width when
     stacked lines touch (two digits are about 1.6 times as wide as high)."""
-    cols = np.nonzero((ink > 0.35).sum(axis=0) >= 1)[0]
+    on = ink > 0.35
+    cols = np.nonzero(on.any(axis=0))[0]
     by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
-    runs = [b - a for a, b in ink_runs((ink > 0.35).sum(axis=1) >= 1) if b - a >= 3]
+    runs = [b - a for a, b in ink_runs(on.any(axis=1)) if b - a >= 3]
     by_rows = float(np.median(runs)) if runs else None
     if by_rows and by_width:
         return min(by_rows, by_width)
@@ -291,9 +284,6 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     lines = []
     for a, b in runs:
         n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))
-        if n == 1:
-            lines.append((a, b))
-            continue
         lines += [(a + top, a + bottom) for top, bottom in cut_lines(block[a:b], n)]
     lines = lines[:3]
     out = []
@@ -317,23 +307,18 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     return out
 
 
-def _cuts(prof: np.ndarray, n: int) -> list[int]:
-    """Where to cut ``n`` touching lines (profile ``prof``): the emptiest row near even pitch."""
-    h = len(prof)
-    cuts = []
+def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
+    """A run of ``n`` touching lines in ``block`` cut into ``n`` at the emptiest rows near even
+    pitch: ``[(top, bottom)]``."""
+    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    h = len(block)
+    edges = [0]
     for k in range(1, n):
         at = k * h / n
         near = [i for i in range(1, h) if abs(i - at) <= 0.22 * h / n]
-        cuts.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
-                    else int(round(at)))
-    return cuts
-
-
-def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
-    """A run of ``n`` touching lines in ``block`` cut into ``n``: ``[(top, bottom)]``."""
-    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
-    edges = [0] + _cuts(prof, n) + [len(block)]
-    return [(edges[k], edges[k + 1]) for k in range(n)]
+        edges.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
+                     else int(round(at)))
+    return list(zip(edges, edges[1:] + [h], strict=True))
 
 
 def split_halves(ink: np.ndarray, whole: np.ndarray | None):

@@ -146,8 +146,7 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
             if margin > 0:
                 boxes = halves
             else:
-                if margin > -P.ROW_DOUBT:
-                    doubt = (margin, (ink, faint, halves))
+                doubt = (margin, (ink, faint, halves)) if margin > -P.ROW_DOUBT else None
                 margin = None
     if len(boxes) == 1:
         ink, faint, boxes = narrow      # one number after all: read clear of the ring

@@ -173,8 +173,6 @@ def fill_colour(lin: np.ndarray, n_inner: int):
     mid_l = lab[:, :n_inner, 0]
     inner = (mid_l < np.percentile(mid_l, 90, axis=1)[:, None] - P.INK_DARKER).mean(axis=1)
     busy = np.nonzero(stray > P.BUSY_SHARE)[0]
-    if not len(busy):
-        return med, stray > P.BUSY_SHARE, inner
     p = lin.shape[1]
     cand_idx = np.arange(0, p, max(1, p // 60))
     n_outer = p - n_inner
