@@ -11,9 +11,7 @@ races. Step: ``declare``.
 
 from __future__ import annotations
 
-import heapq
-import math
-
+from .....search import dijkstra
 from ....actions import hex_path
 from ....errors import IllegalAction
 from ....steps import Step
@@ -26,7 +24,6 @@ __all__ = ["DeclareStep", "begin_declarations", "suggest_routes", "route_steps"]
 # Fast routes weigh movement points above fares, cheap ones the other way round; one step
 # never carries as many fares as this, so the two parts of a cost never mix.
 _LEXICAL = 1_000_000
-_UNSEEN = math.inf      # the cost of a hex no search step has reached yet
 
 
 class DeclareStep(Step):
@@ -226,53 +223,29 @@ def suggest_routes(s, p: int) -> list:
 
 
 def _best_route(s, p: int, key: str):
-    """The fastest or cheapest route of ``p`` (hex ids) and its fares, or ``(None, None)``.
-
+    """The fastest or cheapest route of ``p`` (hex ids) and its fares, or ``(None, None)``:
     A* over the built track (:meth:`~..state.DampfrossState.track_rows`) toward the target,
     the grid distance (every step moves at least one point) bounding the movement points
-    left. It is :func:`mapkit.search.dijkstra` written out for this one graph: the same heap
-    entries, the same order of neighbours and the same strict improvement, so ties break
-    alike, without a generator and a call per step (a random game makes 70 of these
-    searches), with the costs in lists by hex id rather than dicts and the movement points
-    of a step read already scaled."""
+    left, with the movement points of a step read already scaled."""
     fast = key == "fast"
     per_move, per_fare = (_LEXICAL, 1) if fast else (1, _LEXICAL)
     moves = s.tables.scaled_step_costs(per_move)
     ferries = s.board.ferries
     track = s.track_rows()
-    r = s.current
-    targets = r.target_hexes
-    to_go = s.board.distance_table(targets)
-    start = r.start_hex
-    dist: list = [_UNSEEN] * len(moves)
-    came_from: list = [None] * len(moves)
-    dist[start] = 0
-    heap = [(to_go[start] * per_move, 0, start)]
-    pop, push = heapq.heappop, heapq.heappush
     no_row: tuple = ()
-    while heap:
-        _, d, u = pop(heap)
-        if d > dist[u]:
-            continue
-        if u in targets:
-            break
-        for nb, step, own in track.get(u, no_row):
-            nd = d + (moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move)
-            if p not in own:
-                nd += per_fare
-            if nd < dist[nb]:
-                dist[nb] = nd
-                came_from[nb] = u
-                push(heap, (nd + to_go[nb] * per_move, nd, nb))
-    else:
+
+    def rows(h):
+        for nb, step, own in track.get(h, no_row):
+            move = moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move
+            yield nb, (move if p in own else move + per_fare), None
+    r = s.current
+    to_go = s.board.distance_table(r.target_hexes)
+    found = dijkstra([r.start_hex], rows, targets=r.target_hexes,
+                     heuristic=lambda h: to_go[h] * per_move)
+    if found.found is None:
         return None, None
-    cost = dist[u]
-    route = [u]
-    while u != start:
-        u = came_from[u]
-        route.append(u)
-    route.reverse()
-    return route, (cost % _LEXICAL if fast else cost // _LEXICAL)
+    cost = found.dist[found.found]
+    return found.path(found.found), (cost % _LEXICAL if fast else cost // _LEXICAL)
 
 
 # -- when all have declared ------------------------------------------------------------------
