@@ -83,9 +83,9 @@ def assert_read_as(got, truth, grid=None):
     assert {c.hex for c in got.cities} == {c.hex for c in truth.cities}
 
 
-def numbers_read_back(tmp_path, m, *render_args) -> dict:
+def read_back(tmp_path, m, *render_args):
     """Map ``m`` drawn by ``mapkit render`` to a PNG (``render_args``: --dpi, --style...) and
-    imported back: each city's hex -> the race numbers read."""
+    imported back: the map read."""
     from mapkit.imaging.importer import ImportOptions, import_map
     from mapkit.io.yamlmap import save_map
 
@@ -94,4 +94,9 @@ def numbers_read_back(tmp_path, m, *render_args) -> dict:
     r = run_here("render", tmp_path / "map.yaml", "-o", png, *render_args)
     assert r.returncode == 0, r.stderr
     got, _notes = import_map(str(png), ImportOptions())
-    return {c.hex: c.numbers for c in got.cities}
+    return got
+
+
+def numbers_read_back(tmp_path, m, *render_args) -> dict:
+    """Each city's hex -> the race numbers read back (:func:`read_back`)."""
+    return {c.hex: c.numbers for c in read_back(tmp_path, m, *render_args).cities}

@@ -122,7 +122,8 @@ def name_boxes(rgb, fit, reading) -> dict:
                                                       (P.TEXT_PREFILTER, P.NAME_CORE_DARK)])
         ink = found & _beside(core)
         stems = _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter)
-        scored = [b for b in (_measure(ink, stems, box, sp, letter, strip) for sp in near) if b]
+        spans = _piece_spans(ink, int(math.ceil(P.NAME_TALLEST * letter)))
+        scored = [b for b in (_measure(ink, stems, spans, box, sp, letter, strip) for sp in near) if b]
         if scored:
             top = max(b[0] for b in scored)
             ranked[h] = sorted(scored, key=lambda b: (b[0] < (1 - P.NAME_TIE) * top, b[1], -b[0]))
@@ -182,20 +183,22 @@ def _overlap(a: NameBox, b: NameBox) -> bool:
     return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
 
 
-def _measure(ink: np.ndarray, stems: np.ndarray, box, sp: Spot, letter: float, strip: int):
+def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: float, strip: int):
     """``(score, cost, NameBox)`` of the print (``ink`` over ``box``, its upright strokes
-    ``stems``) from spot ``sp``, or None: the columns with strokes in the spot's rows, joined
+    ``stems``, its pieces' ``spans``) from spot ``sp``, or None: the columns with strokes in the spot's rows, joined
     across gaps up to ``NAME_GAP`` letters, the run that begins (ends, is centred) within
     ``NAME_START`` letters of the anchor; its strokes in the rows less ``NAME_SPILL`` times its
     strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
-    over print in the rows with none above or below (a Z: no upright stroke); the box reaches
-    the anchor."""
+    over print in the rows with none above or below (a Z: no upright stroke) or with letters
+    apart from the print above and below (:func:`_confined`: a name's plate on a texture); the
+    box reaches the anchor."""
     y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
     if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
         return None
     rows = stems[y0:y1]
     x = sp.x - box[0]
     clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
+    clear |= _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
     runs = [_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
             for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)]
     at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
@@ -208,6 +211,55 @@ def _measure(ink: np.ndarray, stems: np.ndarray, box, sp: Spot, letter: float, s
     a, b = {"start": (min(a, x), b), "end": (a, max(b, x)), "middle": (min(a, 2 * x - b), max(b, 2 * x - a))}[sp.align]
     return (inside - P.NAME_SPILL * spill, sp.cost,
             NameBox(int(a) + box[0], sp.y0, int(math.ceil(b)) + box[0], sp.y1, sp.align))
+
+
+def _confined(ink: np.ndarray, spans, y0: int, y1: int, tall: float) -> np.ndarray:
+    """Columns of ``ink`` with a letter's print in rows ``y0:y1``: a piece of print (``spans``:
+    its top and bottom rows at each pixel, :func:`_piece_spans`) ``tall`` pixels high or more
+    there (no dot of a stipple), and no print there joined to print above or below the rows (a
+    texture, a line, a fill go on across them; a name's plate over a texture leaves the texture
+    apart from its letters).
+
+    >>> ink = np.zeros((10, 7), dtype=bool); ink[3:7, 1] = ink[6, 2] = True  # a letter
+    >>> ink[0:7, 4] = True; ink[4, 6] = True              # a line from above; a dot
+    >>> _confined(ink, _piece_spans(ink, 20), 3, 7, 3.0).astype(int).tolist()
+    [0, 1, 1, 0, 0, 0, 0]
+    """
+    on, top, bottom = ink[y0:y1], spans[0][y0:y1], spans[1][y0:y1]
+    joined = on & ((top < y0) | (bottom >= y1))
+    return (on & ~joined & (bottom - top + 1 >= tall)).any(axis=0) & ~joined.any(axis=0)
+
+
+def _piece_spans(mask: np.ndarray, steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """At each pixel of ``mask``, the top and bottom rows of the piece it belongs to (pixels
+    joined through ``mask``, eight neighbours, up to ``steps`` pixels away).
+
+    >>> top, bottom = _piece_spans(np.array([[1, 0, 0], [0, 1, 0], [0, 0, 0], [1, 0, 1]], dtype=bool), 9)
+    >>> top.tolist()[0], bottom.tolist()[1], bottom.tolist()[3]
+    ([0, 4, 4], [-1, 1, -1], [3, -1, 3])
+    """
+    h = mask.shape[0]
+    row = np.broadcast_to(np.arange(h, dtype=np.int16)[:, None], mask.shape)
+    top, bottom = np.where(mask, row, np.int16(h)), np.where(mask, row, np.int16(-1))
+    for _ in range(steps):
+        new_top = np.where(mask, _box3(top, np.minimum, h), h)
+        new_bottom = np.where(mask, _box3(bottom, np.maximum, -1), -1)
+        if (new_top == top).all() and (new_bottom == bottom).all():
+            break
+        top, bottom = new_top, new_bottom
+    return top, bottom
+
+
+def _box3(a: np.ndarray, pick, fill: int) -> np.ndarray:
+    """``pick`` (np.minimum, np.maximum) of each value of ``a`` and its eight neighbours (``fill``
+    beyond the edges), one direction at a time.
+
+    >>> _box3(np.array([[5, 1, 5], [5, 5, 5], [5, 5, 0]]), np.minimum, 9).tolist()
+    [[1, 1, 1], [1, 0, 0], [5, 0, 0]]
+    """
+    p = np.pad(a, 1, constant_values=fill)
+    across = pick(pick(p[:, :-2], p[:, 1:-1]), p[:, 2:])
+    return pick(pick(across[:-2], across[1:-1]), across[2:])
 
 
 def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
@@ -243,7 +295,7 @@ def _print(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0)
     lum = (LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)).mean(axis=1)
     du, dv, key = _offsets(fit, _grid_coords(fit, px, py))
     side = _side_distance(du, dv)
-    kept = ~(np.isin(key, [_key(fit, c) for c in reading.cities]) & (side > rim))
+    kept = ~(np.isin(key, _keys(fit, list(reading.cities))) & (side > rim))
     kept &= ~_on_strokes(fit, reading, du, dv, key)
     band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
     on_side = (side * fit.hex_px <= band) if sides else np.zeros(len(xs), dtype=bool)
@@ -272,14 +324,15 @@ def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
     out = np.zeros(len(du), dtype=bool)
     if reading.in_colour:
         return out          # the lines are in colour: no print
-    for kind in ("river", "border"):
-        for a, b in reading.strokes.get(kind, ()):
-            d = np.array(fit.grid.centre_mm(b)) - np.array(fit.grid.centre_mm(a))
-            if fit.grid.orientation != "pointy":
-                d = d[::-1]
-            k = int(round(math.degrees(math.atan2(d[1], d[0])) / 60.0)) % 6
-            both = (a, b) in beside
-            sides.update({(_key(fit, a), k, both), (_key(fit, b), (k + 3) % 6, both)})
+    edges = [e for kind in ("river", "border") for e in reading.strokes.get(kind, ())]
+    keys = _keys(fit, [h for e in edges for h in e])
+    for n, (a, b) in enumerate(edges):
+        d = np.array(fit.grid.centre_mm(b)) - np.array(fit.grid.centre_mm(a))
+        if fit.grid.orientation != "pointy":
+            d = d[::-1]
+        k = int(round(math.degrees(math.atan2(d[1], d[0])) / 60.0)) % 6
+        both = (a, b) in beside
+        sides.update({(keys[2 * n], k, both), (keys[2 * n + 1], (k + 3) % 6, both)})
     for k in range(6):
         a = math.radians(60 * k)
         depth = 0.5 - (du * math.cos(a) + dv * math.sin(a))
@@ -312,9 +365,11 @@ def _offsets(fit, g):
     return d[:, 0] - (q + r / 2), d[:, 1] - r * SQRT3 / 2, q * 100003 + r
 
 
-def _key(fit, h) -> int:
-    """The key :func:`_offsets` gives the points of hex ``h``."""
-    return int(_offsets(fit, np.array([fit.grid.centre_mm(h)], dtype=float))[2][0])
+def _keys(fit, hexes) -> list[int]:
+    """The keys :func:`_offsets` gives the points of ``hexes``."""
+    if not hexes:
+        return []
+    return [int(k) for k in _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float))[2]]
 
 
 def _side_distance(du, dv) -> np.ndarray:

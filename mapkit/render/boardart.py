@@ -170,8 +170,7 @@ class BoardArt(BoardLegend):
         soft = [g.polygon(h) for h in self._drawn_hexes()
                 if self.fill_terrain(h) in ("water", "foreign", "mountain") and self.map.city_at(h) is None]
         soft_areas = unary_union(soft) if soft else None
-        segs = [g.edge_segment_mm(e) for kind in ("rivers", "borders", "ridges")
-                for e in self.map.edge_set(kind)]
+        segs = self.drawn_segments(("rivers", "borders", "ridges"))
         for f in self.map.ferries:
             src = self.map.city_named(f.from_city)
             if src is not None and f.to in g:
@@ -361,6 +360,19 @@ class BoardArt(BoardLegend):
             pts = _shifted_line(list(ln.coords), shifts) if shifts else list(ln.coords)
             out.append("M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in pts))
         return " ".join(out)
+
+    def drawn_segments(self, kinds=("rivers", "borders")) -> list:
+        """The hex sides of ``kinds`` as drawn, mm: ``[((x1, y1), (x2, y2))]``, a river along a
+        border moved beside it (:meth:`_river_shifts`)."""
+        shifts = self._river_shifts() if "rivers" in kinds else {}
+        out = []
+        for kind in kinds:
+            for e in self.map.edge_set(kind):
+                (x1, y1), (x2, y2) = self.grid.edge_segment_mm(e)
+                dx, dy = shifts.get(frozenset(((round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4)))),
+                                    (0.0, 0.0)) if kind == "rivers" else (0.0, 0.0)
+                out.append(((x1 + dx, y1 + dy), (x2 + dx, y2 + dy)))
+        return out
 
     def _river_shifts(self) -> dict:
         """Rivers that run along a state border are drawn beside the border line, on the

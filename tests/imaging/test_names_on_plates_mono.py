@@ -1,0 +1,34 @@
+"""City names on their white plates over hatched mountains, on a board drawn by ``mapkit render``
+without colour at 150 dpi (Los Angeles and Las Vegas on the USA West map came back as "Los
+Angel" and "Las Vega"). The last letters of such names (e, s, a: no upright stroke) lie on the
+plate with the hatching just above and below it; they belong to the name because they are
+pieces of print of a letter's height, apart from the hatching, not because the rows above and
+below are bare."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import read_back
+from mapkit.grid import Grid, parse_hex
+from mapkit.imaging.ocr import ocr_available
+from mapkit.model import City, Map
+
+pytestmark = pytest.mark.skipif(ocr_available() is not None, reason="needs tesseract")
+
+H = parse_hex
+# Names ending in letters without an upright stroke, each city deep in hatched mountains.
+PLACES = [("C3", "Los Angeles", (11,)), ("H3", "Las Vegas", (12,)), ("C7", "Pasadena", (13,)),
+          ("H7", "Glendale", (14,))]
+
+
+def test_names_on_plates_over_hatching_come_back_whole(tmp_path):
+    g = Grid("pointy", "odd", 11, 9, 14.0)
+    cities = [City(name, H(h), n) for h, name, n in PLACES]
+    near = {n for c in cities for n in [c.hex, *g.neighbours(c.hex)]}
+    hills = near | {n for h in near for n in g.neighbours(h)}
+    terrain = {h: "mountain" if h in hills else "plain" for h in g.hexes()}
+    m = Map(grid=g, terrain=terrain, cities=cities, meta={"name": "Sierra"})
+    got = {c.hex: c.name for c in read_back(tmp_path, m, "--dpi", 150, "--style", "mono").cities}
+    wrong = [(h, name, got.get(H(h))) for h, name, _n in PLACES if got.get(H(h)) != name]
+    assert wrong == []
