@@ -190,8 +190,8 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     ``NAME_START`` letters of the anchor; its strokes in the rows less ``NAME_SPILL`` times its
     strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
     over print in the rows with none above or below (a Z: no upright stroke) or with letters
-    apart from the print above and below (:func:`_confined`: a name's plate on a texture); the
-    box reaches the anchor."""
+    apart from the print above and below (:func:`_confined`: a name's plate on a texture),
+    joining the next run as its strokes would; the box reaches the anchor."""
     y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
     if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
         return None
@@ -199,8 +199,8 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     x = sp.x - box[0]
     clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
     clear |= _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
-    runs = [_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
-            for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)]
+    runs = _joined_runs([_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
+                         for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)], P.NAME_GAP * letter)
     at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
     run = next((r for r in runs if abs(at(*r) - x) <= P.NAME_START * letter), None)
     if run is None or run[1] - run[0] < P.NAME_WIDER * letter:
@@ -211,6 +211,21 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     a, b = {"start": (min(a, x), b), "end": (a, max(b, x)), "middle": (min(a, 2 * x - b), max(b, 2 * x - a))}[sp.align]
     return (inside - P.NAME_SPILL * spill, sp.cost,
             NameBox(int(a) + box[0], sp.y0, int(math.ceil(b)) + box[0], sp.y1, sp.align))
+
+
+def _joined_runs(runs: list[tuple[int, int]], gap: float) -> list[tuple[int, int]]:
+    """``runs`` (in order) with those that overlap or lie ``gap`` apart at most made one.
+
+    >>> _joined_runs([(0, 5), (3, 9), (12, 14), (30, 31)], 3.0)
+    [(0, 14), (30, 31)]
+    """
+    out: list[tuple[int, int]] = []
+    for a, b in runs:
+        if out and a - out[-1][1] <= gap:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
+    return out
 
 
 def _confined(ink: np.ndarray, spans, y0: int, y1: int, tall: float) -> np.ndarray:
@@ -495,26 +510,81 @@ def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = Non
 
 
 def _lift_outlines(fit, grey: np.ndarray, crop) -> np.ndarray:
-    """``grey`` (the print in ``crop``) with the hex outlines across it lifted: a pixel within
-    ``NAME_LINE_HALF`` of an outline takes the lighter of the two pixels ``NAME_LINE_CLEAR_PX``
-    beyond the line either side, so a letter the line crosses stays whole and the bare line goes."""
+    """``grey`` (the print in ``crop``) with the hex outlines across it lifted where they are
+    printed (:func:`_line_centre`, the fitted grid being a fraction of a pixel off): a pixel the
+    line covers by ``c`` (``NAME_LINE_HALF`` either side of its centre) shows ``grey / (1 - c)``
+    (a black line over paper or a letter, taken out); one it covers by ``NAME_LINE_FULL`` or
+    more takes the lighter of the two pixels ``NAME_LINE_CLEAR_PX`` beyond it either side, so a
+    letter the line crosses stays whole and the bare line goes."""
     h, w = grey.shape
     ys, xs = np.mgrid[0:h, 0:w]
     ys, xs = ys.ravel(), xs.ravel()
     du, dv, _key = _offsets(fit, _grid_coords(fit, xs + crop[0], ys + crop[1]))
-    half = P.NAME_LINE_HALF * fit.hex_px
-    on = np.nonzero(_side_distance(du, dv) * fit.hex_px <= half)[0]
-    if not len(on):
-        return grey
-    step = _across_px(fit, du[on], dv[on]) * (half + P.NAME_LINE_CLEAR_PX)
-    lighter = np.zeros(len(on), dtype=np.uint8)
-    for sign in (1.0, -1.0):
-        qx = np.clip(np.rint(xs[on] + sign * step[:, 0]), 0, w - 1).astype(np.intp)
-        qy = np.clip(np.rint(ys[on] + sign * step[:, 1]), 0, h - 1).astype(np.intp)
-        lighter = np.maximum(lighter, grey[qy, qx])
-    out = grey.copy()
-    out[ys[on], xs[on]] = lighter
-    return out
+    axis, t = _across_line(du, dv)
+    t = t * fit.hex_px
+    reach = P.NAME_LINE_HALF * fit.hex_px + 0.5            # (a pixel's half: the line touches it)
+    seek = P.NAME_LINE_SEEK * fit.hex_px
+    out = grey.astype(float).ravel()
+    for k in range(3):
+        near = np.nonzero((axis == k) & (np.abs(t) <= reach + seek))[0]
+        if not len(near):
+            continue
+        off = t[near] - _line_centre(t[near], grey[ys[near], xs[near]], seek, reach)
+        cover = np.clip(reach - np.abs(off), 0.0, 1.0)
+        out[near] = np.minimum(255.0, out[near] / np.maximum(1.0 - cover, 1e-6))
+        full = near[cover >= P.NAME_LINE_FULL]
+        step = _across_px(fit, du[full], dv[full])
+        lighter = np.zeros(len(full))
+        for far in (reach + P.NAME_LINE_CLEAR_PX, -reach - P.NAME_LINE_CLEAR_PX):
+            move = far - off[cover >= P.NAME_LINE_FULL]
+            qx = np.clip(np.rint(xs[full] + move * step[:, 0]), 0, w - 1).astype(np.intp)
+            qy = np.clip(np.rint(ys[full] + move * step[:, 1]), 0, h - 1).astype(np.intp)
+            lighter = np.maximum(lighter, grey[qy, qx])
+        out[full] = lighter
+    return np.rint(out).astype(np.uint8).reshape(h, w)
+
+
+def _across_line(du, dv) -> tuple[np.ndarray, np.ndarray]:
+    """For points at offsets ``(du, dv)`` from their hex centres: which of the three side
+    directions their nearest side lies in, and how far (grid units) they lie across that side
+    along its direction's normal (0 on the side; the same measure in both hexes it parts).
+
+    >>> axis, t = _across_line(np.array([0.45, -0.45, 0.0]), np.array([0.0, 0.0, 0.3]))
+    >>> axis.tolist(), np.round(t, 2).tolist()
+    ([0, 0, 2], [-0.05, 0.05, -0.24])
+    """
+    proj = np.stack([du * math.cos(math.radians(a)) + dv * math.sin(math.radians(a)) for a in (0.0, 60.0, 120.0)])
+    axis = np.argmax(np.abs(proj), axis=0)
+    p = proj[axis, np.arange(len(du))]
+    return axis, p - np.sign(p) * 0.5
+
+
+def _line_centre(t: np.ndarray, grey: np.ndarray, seek: float, reach: float) -> float:
+    """Where across it (``t``, pixels from the fitted line) a line is printed: the middle of
+    the quarter pixels across, next to each other and within ``reach`` of the darkest within
+    ``seek`` of the fit, at least half as dark as it (each quarter's darkness the median of
+    its pixels: letters cover few).
+
+    >>> t = np.repeat(np.arange(-2.0, 2.25, 0.25), 3)
+    >>> grey = np.select([np.abs(t - 0.5) <= 0.5, np.abs(t - 0.5) <= 0.75], [0, 100], 255)
+    >>> _line_centre(t, grey, 1.0, 1.5)
+    0.5
+    """
+    bins = np.round(t * 4).astype(int)
+    keys = np.unique(bins)
+    dark = np.array([255.0 - np.median(grey[bins == b]) for b in keys])
+    dark = dark - dark.min()
+    within = np.abs(keys) <= seek * 4
+    if not (dark[within] > 0).any():
+        return 0.0
+    top = int(np.argmax(np.where(within, dark, -1.0)))
+    lo = hi = top
+    near = np.abs(keys - keys[top]) <= reach * 4
+    while lo > 0 and near[lo - 1] and dark[lo - 1] >= dark[top] / 2:
+        lo -= 1
+    while hi < len(keys) - 1 and near[hi + 1] and dark[hi + 1] >= dark[top] / 2:
+        hi += 1
+    return float(keys[lo] + keys[hi]) / 8.0
 
 
 def clean_name(text: str) -> str:
