@@ -191,7 +191,7 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
     over print in the rows with none above or below (a Z: no upright stroke) or with letters
     apart from the print above and below (:func:`_confined`: a name's plate on a texture),
-    joining the next run as its strokes would; the box reaches the anchor."""
+    joining the next run it reaches (within ``NAME_FLAT_GAP``); the box reaches the anchor."""
     y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
     if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
         return None
@@ -200,7 +200,7 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
     clear |= _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
     runs = _joined_runs([_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
-                         for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)], P.NAME_GAP * letter)
+                         for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)], P.NAME_FLAT_GAP * letter)
     at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
     run = next((r for r in runs if abs(at(*r) - x) <= P.NAME_START * letter), None)
     if run is None or run[1] - run[0] < P.NAME_WIDER * letter:
@@ -532,11 +532,12 @@ def _lift_outlines(fit, grey: np.ndarray, crop) -> np.ndarray:
         off = t[near] - _line_centre(t[near], grey[ys[near], xs[near]], seek, reach)
         cover = np.clip(reach - np.abs(off), 0.0, 1.0)
         out[near] = np.minimum(255.0, out[near] / np.maximum(1.0 - cover, 1e-6))
-        full = near[cover >= P.NAME_LINE_FULL]
+        on = cover >= P.NAME_LINE_FULL
+        full = near[on]
         step = _across_px(fit, du[full], dv[full])
         lighter = np.zeros(len(full))
         for far in (reach + P.NAME_LINE_CLEAR_PX, -reach - P.NAME_LINE_CLEAR_PX):
-            move = far - off[cover >= P.NAME_LINE_FULL]
+            move = far - off[on]
             qx = np.clip(np.rint(xs[full] + move * step[:, 0]), 0, w - 1).astype(np.intp)
             qy = np.clip(np.rint(ys[full] + move * step[:, 1]), 0, h - 1).astype(np.intp)
             lighter = np.maximum(lighter, grey[qy, qx])
