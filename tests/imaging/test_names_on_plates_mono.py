@@ -32,3 +32,14 @@ def test_names_on_plates_over_hatching_come_back_whole(tmp_path):
     got = {c.hex: c.name for c in read_back(tmp_path, m, "--dpi", 150, "--style", "mono").cities}
     wrong = [(h, name, got.get(H(h))) for h, name, _n in PLACES if got.get(H(h)) != name]
     assert wrong == []
+
+
+def test_a_board_hatched_all_over_keeps_its_cities_and_names(tmp_path):
+    """Every hex a mountain, the cities' own hexes hatched too: the hatching just inside a ring
+    left light at only 0.48 of the angles in row 3 (the cities were lost), and the texture
+    past a name's plate was read on as letters ("PasadenaNNNN")."""
+    g = Grid("pointy", "odd", 11, 9, 14.0)
+    cities = [City(name, H(h), n) for h, name, n in PLACES]
+    m = Map(grid=g, terrain={h: "mountain" for h in g.hexes()}, cities=cities, meta={"name": "Sierra"})
+    got = {c.hex: c.name for c in read_back(tmp_path, m, "--dpi", 150, "--style", "mono").cities}
+    assert got == {H(h): name for h, name, _n in PLACES}
