@@ -460,8 +460,8 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     # (dark grey far from darker print is a fill, the foreign land round a name's plate)
     soft &= ~found | _beside(_beside(core))
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
-    grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop)
-    a, b = _grown(grey < P.TEXT_PREFILTER, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
+    grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop, grey)
+    a, b = _grown(grey < P.NAME_GROW_INK, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
     grey = grey[:, a:b]
     scale = max(1.0, P.NAME_TARGET_PX / max(letter, 1.0))
     img = Image.fromarray(grey)
@@ -509,40 +509,59 @@ def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = Non
     return a, b
 
 
-def _lift_outlines(fit, grey: np.ndarray, crop) -> np.ndarray:
-    """``grey`` (the print in ``crop``) with the hex outlines across it lifted where they are
-    printed (:func:`_line_centre`, the fitted grid being a fraction of a pixel off): a pixel the
-    line covers by ``c`` (``NAME_LINE_HALF`` either side of its centre) shows ``grey / (1 - c)``
-    (a black line over paper or a letter, taken out); one it covers by ``NAME_LINE_FULL`` or
-    more takes the lighter of the two pixels ``NAME_LINE_CLEAR_PX`` beyond it either side, so a
-    letter the line crosses stays whole and the bare line goes."""
+def _lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarray:
+    """``grey`` (the print in ``crop``) with the hex outlines across it lifted, each quarter
+    pixel across a line (:func:`_across_line`, within ``NAME_LINE_HALF`` and ``NAME_LINE_SEEK``
+    of the fitted line and a pixel's half) by the line's own grey there in the ``picture``
+    (the crop's darkest channel, :func:`_line_greys`):
+    a pixel shows ``grey * 255 / line`` (the line over paper goes, a letter under it stays
+    darker); where the line alone is darker than ``NAME_LINE_SOLID`` (it hides what lies under
+    it) the pixel takes the lighter of the pixels just past the line either side, so a letter
+    the line crosses stays whole."""
     h, w = grey.shape
     ys, xs = np.mgrid[0:h, 0:w]
     ys, xs = ys.ravel(), xs.ravel()
     du, dv, _key = _offsets(fit, _grid_coords(fit, xs + crop[0], ys + crop[1]))
     axis, t = _across_line(du, dv)
     t = t * fit.hex_px
-    reach = P.NAME_LINE_HALF * fit.hex_px + 0.5            # (a pixel's half: the line touches it)
-    seek = P.NAME_LINE_SEEK * fit.hex_px
+    window = (P.NAME_LINE_HALF + P.NAME_LINE_SEEK) * fit.hex_px + 0.5
     out = grey.astype(float).ravel()
     for k in range(3):
-        near = np.nonzero((axis == k) & (np.abs(t) <= reach + seek))[0]
+        near = np.nonzero((axis == k) & (np.abs(t) <= window))[0]
         if not len(near):
             continue
-        off = t[near] - _line_centre(t[near], grey[ys[near], xs[near]], seek, reach)
-        cover = np.clip(reach - np.abs(off), 0.0, 1.0)
-        out[near] = np.minimum(255.0, out[near] / np.maximum(1.0 - cover, 1e-6))
-        on = cover >= P.NAME_LINE_FULL
-        full = near[on]
+        bins = np.round(t[near] * 4).astype(int)
+        keys, line = _line_greys(bins, picture[ys[near], xs[near]])
+        own = line[np.searchsorted(keys, bins)]
+        out[near] = np.minimum(255.0, out[near] * 255.0 / np.maximum(own, 1.0))
+        solid = own < P.NAME_LINE_SOLID
+        if not solid.any():
+            continue
+        full = near[solid]
         step = _across_px(fit, du[full], dv[full])
+        clear = keys[line >= P.TEXT_SOFT_PREFILTER]
         lighter = np.zeros(len(full))
-        for far in (reach + P.NAME_LINE_CLEAR_PX, -reach - P.NAME_LINE_CLEAR_PX):
-            move = far - off[on]
+        for past in (clear[clear < keys[line < P.NAME_LINE_SOLID].min()].max(initial=-4 * window),
+                     clear[clear > keys[line < P.NAME_LINE_SOLID].max()].min(initial=4 * window)):
+            move = past / 4.0 - t[full]
             qx = np.clip(np.rint(xs[full] + move * step[:, 0]), 0, w - 1).astype(np.intp)
             qy = np.clip(np.rint(ys[full] + move * step[:, 1]), 0, h - 1).astype(np.intp)
             lighter = np.maximum(lighter, grey[qy, qx])
         out[full] = lighter
     return np.rint(out).astype(np.uint8).reshape(h, w)
+
+
+def _line_greys(bins: np.ndarray, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each quarter pixel across a line (``bins``) and the line's own grey there: that of its
+    lighter pixels, ``NAME_LINE_RUNS`` of them darker (a line runs through all the rows of a
+    name; a letter's stroke along it leaves some).
+
+    >>> bins = np.repeat([-1, 0, 1], 4)
+    >>> _line_greys(bins, np.array([255, 255, 255, 255, 90, 90, 90, 20, 30, 30, 30, 30]))
+    (array([-1,  0,  1]), array([255.,  90.,  30.]))
+    """
+    keys = np.unique(bins)
+    return keys, np.array([np.percentile(grey[bins == b], 100 * P.NAME_LINE_RUNS) for b in keys])
 
 
 def _across_line(du, dv) -> tuple[np.ndarray, np.ndarray]:
@@ -558,34 +577,6 @@ def _across_line(du, dv) -> tuple[np.ndarray, np.ndarray]:
     axis = np.argmax(np.abs(proj), axis=0)
     p = proj[axis, np.arange(len(du))]
     return axis, p - np.sign(p) * 0.5
-
-
-def _line_centre(t: np.ndarray, grey: np.ndarray, seek: float, reach: float) -> float:
-    """Where across it (``t``, pixels from the fitted line) a line is printed: the middle of
-    the quarter pixels across, next to each other and within ``reach`` of the darkest within
-    ``seek`` of the fit, at least half as dark as it (each quarter's darkness the median of
-    its pixels: letters cover few).
-
-    >>> t = np.repeat(np.arange(-2.0, 2.25, 0.25), 3)
-    >>> grey = np.select([np.abs(t - 0.5) <= 0.5, np.abs(t - 0.5) <= 0.75], [0, 100], 255)
-    >>> _line_centre(t, grey, 1.0, 1.5)
-    0.5
-    """
-    bins = np.round(t * 4).astype(int)
-    keys = np.unique(bins)
-    dark = np.array([255.0 - np.median(grey[bins == b]) for b in keys])
-    dark = dark - dark.min()
-    within = np.abs(keys) <= seek * 4
-    if not (dark[within] > 0).any():
-        return 0.0
-    top = int(np.argmax(np.where(within, dark, -1.0)))
-    lo = hi = top
-    near = np.abs(keys - keys[top]) <= reach * 4
-    while lo > 0 and near[lo - 1] and dark[lo - 1] >= dark[top] / 2:
-        lo -= 1
-    while hi < len(keys) - 1 and near[hi + 1] and dark[hi + 1] >= dark[top] / 2:
-        hi += 1
-    return float(keys[lo] + keys[hi]) / 8.0
 
 
 def clean_name(text: str) -> str:

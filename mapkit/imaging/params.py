@@ -237,13 +237,15 @@ TEXT_SOFT_PREFILTER = 230    # in a name's box, its edges and accents too: sRGB 
 TEXT_SOFT_DARK = 0.7         # ... and linear light
 NAME_LINE_HALF = 0.006       # half a hex outline's width, in hexes (0.09 mm at 14 mm): lifted off a
 NAME_LINE_CLEAR_PX = 0.5     # ... name, its pixels taking the lighter of those this far beyond it
-NAME_LINE_FULL = 0.9         # ... those it covers this much or more (its others shown as if it were not)
 NAME_LINE_SEEK = 0.006       # hexes either side of a fitted outline its print is looked for (1 px at 300 dpi)
+NAME_LINE_RUNS = 0.85        # ... the share of its pixels across a name as dark as the line (a stroke along it: fewer)
+NAME_LINE_SOLID = 40         # sRGB level of a line under which it hides what lies under it (taken from beside)
 NAME_CITY_RIM = 0.025        # hexes along a city hex's sides, outside its ring, a name may reach into
 NAME_SURE = 30               # a reading with a word Tesseract is less sure of (0-100) is no name
 NAME_GROW = 0.6              # letters a name's crop may widen over print beyond a hex outline ...
 NAME_GROW_GAP = 0.3          # ... across gaps this many letters wide at most (a lifted outline)
 NAME_GROW_TALL = 0.25        # ... columns whose print runs this many letters high (no texture dot)
+NAME_GROW_INK = 140          # ... of print darker than this sRGB level (a stroke under a lifted line: 80-135)
 NAME_PAD = 0.1               # letters of margin at a name's far end (0.2: the dark fill beyond a
                              # foreign name's plate read as a letter)
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
