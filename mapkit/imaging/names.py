@@ -191,7 +191,7 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
     over print in the rows with none above or below (a Z: no upright stroke) or with letters
     apart from the print above and below (:func:`_confined`: a name's plate on a texture),
-    joining the next run it reaches (within ``NAME_FLAT_GAP``); the box reaches the anchor."""
+    joining the strokes it reaches (:func:`_reach_on`); the box reaches the anchor."""
     y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
     if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
         return None
@@ -199,13 +199,15 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     x = sp.x - box[0]
     clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
     clear |= _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
-    runs = _joined_runs([_widened(clear, a, b, P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
-                         for a, b in _runs(rows.any(axis=0), P.NAME_GAP * letter)], P.NAME_FLAT_GAP * letter)
+    stem_runs = _runs(rows.any(axis=0), P.NAME_GAP * letter)
+
+    def widen(r):
+        return _widened(clear, r[0], r[1], P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
     at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
-    run = next((r for r in runs if abs(at(*r) - x) <= P.NAME_START * letter), None)
+    run = next((r for r in map(widen, stem_runs) if abs(at(*r) - x) <= P.NAME_START * letter), None)
     if run is None or run[1] - run[0] < P.NAME_WIDER * letter:
         return None
-    a, b = run
+    a, b = _reach_on(run, stem_runs, widen, sp.align, P.NAME_FLAT_GAP * letter)
     inside = int(rows[:, a:b].sum())
     spill = int(stems[y0 - strip:y1 + strip, a:b].sum()) - inside
     a, b = {"start": (min(a, x), b), "end": (a, max(b, x)), "middle": (min(a, 2 * x - b), max(b, 2 * x - a))}[sp.align]
@@ -213,19 +215,24 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
             NameBox(int(a) + box[0], sp.y0, int(math.ceil(b)) + box[0], sp.y1, sp.align))
 
 
-def _joined_runs(runs: list[tuple[int, int]], gap: float) -> list[tuple[int, int]]:
-    """``runs`` (in order) with those that overlap or lie ``gap`` apart at most made one.
+def _reach_on(run, stem_runs, widen, align: str, gap: float) -> tuple[int, int]:
+    """``run`` (from a name's anchor) joined to the runs of strokes (``stem_runs``, in order)
+    that its widening reaches within ``gap``, away from the anchor (``align``), each widened
+    on in turn (``widen``).
 
-    >>> _joined_runs([(0, 5), (3, 9), (12, 14), (30, 31)], 3.0)
-    [(0, 14), (30, 31)]
+    >>> _reach_on((10, 20), [(0, 8), (10, 18), (22, 30), (40, 45)], lambda r: r, "start", 3.0)
+    (10, 30)
+    >>> _reach_on((10, 20), [(0, 8), (10, 18), (22, 30), (40, 45)], lambda r: r, "middle", 3.0)
+    (0, 30)
     """
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        if out and a - out[-1][1] <= gap:
-            out[-1] = (out[-1][0], max(b, out[-1][1]))
-        else:
-            out.append((a, b))
-    return out
+    a, b = run
+    for r in stem_runs:
+        if align != "end" and 0 < r[0] - b <= gap:
+            a, b = widen((a, r[1]))
+    for r in reversed(stem_runs):
+        if align != "start" and 0 < a - r[1] <= gap:
+            a, b = widen((r[0], b))
+    return a, b
 
 
 def _confined(ink: np.ndarray, spans, y0: int, y1: int, tall: float) -> np.ndarray:
