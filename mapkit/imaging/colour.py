@@ -14,9 +14,9 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["srgb_to_linear", "linear_to_lab", "lab_to_linear", "srgb_to_lab", "delta_e",
-           "parse_colour", "Legend", "DEFAULT_LEGEND", "LEGEND_KEYS", "TERRAIN_KEYS",
-           "STROKE_KEYS", "LUMA", "load_legend", "legend_from_mapping"]
+__all__ = ["srgb_to_linear", "linear_to_lab", "lab_to_linear", "srgb_to_lab", "parse_colour",
+           "Legend", "DEFAULT_LEGEND", "LEGEND_KEYS", "TERRAIN_KEYS", "STROKE_KEYS", "LUMA",
+           "load_legend", "legend_from_mapping"]
 
 # The Dampfross look, the palette of mapkit's own renderer.
 DEFAULT_COLOURS = {
@@ -33,8 +33,7 @@ TERRAIN_KEYS = ("plain", "mountain", "water", "foreign")
 STROKE_KEYS = ("river", "border", "ridge")
 # Optional: ``ridge`` (read only when a legend names its colour), ``grid`` (the outlines) and
 # ``ferry`` (dashed lines from a port to a hex; mapkit's own colour unless given).
-LEGEND_KEYS = ("plain", "mountain", "water", "foreign", "river", "border", "city", "ridge", "grid",
-               "ferry")
+LEGEND_KEYS = (*TERRAIN_KEYS, "river", "border", "city", "ridge", "grid", "ferry")
 DEFAULT_GRID = "#000000"
 # Linear RGB -> relative luminance (Rec. 709 primaries, as sRGB).
 LUMA = np.array([0.2126, 0.7152, 0.0722])
@@ -59,11 +58,9 @@ def linear_to_lab(lin) -> np.ndarray:
     x = np.asarray(lin, dtype=np.float64)
     xyz = x @ _M_RGB_TO_XYZ.T / _WHITE
     f = np.where(xyz > _EPSILON, np.cbrt(np.maximum(xyz, 0)), (_KAPPA * xyz + 16) / 116)
-    lab = np.empty_like(f)
-    lab[..., 0] = 116 * f[..., 1] - 16
-    lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
-    lab[..., 2] = 200 * (f[..., 1] - f[..., 2])
-    return lab
+    return np.stack([116 * f[..., 1] - 16,                 # L
+                     500 * (f[..., 0] - f[..., 1]),         # a
+                     200 * (f[..., 1] - f[..., 2])], axis=-1)   # b
 
 
 def lab_to_linear(lab):
@@ -83,16 +80,6 @@ def lab_to_linear(lab):
 def srgb_to_lab(rgb) -> np.ndarray:
     """sRGB (uint8 or 0..1 floats, shape (..., 3)) -> CIELAB."""
     return linear_to_lab(srgb_to_linear(rgb))
-
-
-def delta_e(lab1, lab2, l_weight: float = 1.0) -> np.ndarray:
-    """CIE76 colour difference; ``l_weight`` < 1 forgives lightness (uneven light, exposure).
-
-    >>> float(delta_e(np.array([50.0, 0, 0]), np.array([53.0, 4, 0])))
-    5.0
-    """
-    d = np.asarray(lab1, dtype=np.float64) - np.asarray(lab2, dtype=np.float64)
-    return np.sqrt((l_weight * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
 
 
 def parse_colour(text) -> tuple[int, int, int]:
@@ -116,8 +103,7 @@ def parse_colour(text) -> tuple[int, int, int]:
             return ImageColor.getrgb(t.lower())[:3]
         except ValueError:
             raise ValueError(f"{text!r} is not a colour (expected \"#rrggbb\")") from None
-    if t.startswith("#"):
-        t = t[1:]
+    t = t.removeprefix("#")
     if len(t) == 3:
         t = "".join(ch * 2 for ch in t)
     if len(t) != 6 or any(ch not in "0123456789abcdefABCDEF" for ch in t):
@@ -131,12 +117,6 @@ class Legend:
 
     colours: dict = field(default_factory=dict)
     ignored: tuple = ()     # keys of the legend file that mean nothing here (paper, text...)
-
-    def rgb(self, key: str) -> tuple[int, int, int]:
-        return self.colours[key]
-
-    def has(self, key: str) -> bool:
-        return key in self.colours
 
     def linear(self, key: str) -> np.ndarray:
         return srgb_to_linear(np.array(self.colours[key], dtype=np.uint8))

@@ -12,6 +12,7 @@ sliding (:func:`slide_one`). ``docs/import.md``, "Race numbers".
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -49,8 +50,6 @@ def masters():
                          else ImageFont.truetype(name, 60))
         except (OSError, ImportError, TypeError):   # no file; no FreeType; Pillow < 10.1
             continue
-    if not fonts:   # no font files at all: Pillow's own
-        fonts.append(ImageFont.load_default(60))
     out = []
     for font in fonts:
         for k, code in enumerate(CODES):
@@ -113,7 +112,11 @@ def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
         return None
     b, ey, ex = found
     box = _window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
-    v = extent(b, box, (P.CANON[1], P.CANON[0])).ravel()
+    return _unit(extent(b, box, (P.CANON[1], P.CANON[0])).ravel())
+
+
+def _unit(v: np.ndarray) -> np.ndarray | None:
+    """``v`` less its mean, scaled to unit length (None when flat): a correlation's operand."""
     v = v - v.mean()
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else None
@@ -248,8 +251,7 @@ def anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
     v = extent(b, box, size).ravel()
     if seen is None:
         return v, np.ones(v.shape, dtype=bool)
-    mask = extent(seen, box, size).ravel() > 0.99
-    return v, mask
+    return v, extent(seen, box, size).ravel() > 0.99
 
 
 @functools.lru_cache(maxsize=32)
@@ -278,10 +280,9 @@ def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarra
         v, mask = piece
         t = mat[:, mask] - mat[:, mask].mean(axis=1, keepdims=True)
         t /= np.maximum(np.linalg.norm(t, axis=1, keepdims=True), 1e-9)
-        w = v[mask] - v[mask].mean()
-        n = float(np.linalg.norm(w))
-        if n > 0:
-            np.maximum.at(out, codes, t @ (w / n))
+        w = _unit(v[mask])
+        if w is not None:
+            np.maximum.at(out, codes, t @ w)
     return out if out.max() > -1.0 else None
 
 
@@ -302,20 +303,17 @@ def _slide_templates(height_q: int):
         hh = max(2, round(a.shape[0] * k))
         # Drawn at 4 times the size, placed to a quarter pixel, then shrunk by averaging.
         big = Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX)
-        for fy in (0.0, 0.25, 0.5, 0.75):
-            for fx in (0.0, 0.25, 0.5, 0.75):
-                # Place the number so its ink centre falls at the window centre + phase.
-                ox = tw / 2 + fx - cx
-                oy = th / 2 + fy - cy
-                canvas = Image.new("L", (tw * 4, th * 4), 0)
-                canvas.paste(big, (round(ox * 4), round(oy * 4)))
-                small = canvas.resize((tw, th), Image.BOX).filter(ImageFilter.GaussianBlur(P.SLIDE_BLUR))
-                v = np.asarray(small, dtype=np.float32).ravel()
-                v = v - v.mean()
-                n = float(np.linalg.norm(v))
-                if n > 0:
-                    codes.append(code)
-                    rows.append(v / n)
+        for fy, fx in itertools.product((0.0, 0.25, 0.5, 0.75), repeat=2):
+            # Place the number so its ink centre falls at the window centre + phase.
+            ox = tw / 2 + fx - cx
+            oy = th / 2 + fy - cy
+            canvas = Image.new("L", (tw * 4, th * 4), 0)
+            canvas.paste(big, (round(ox * 4), round(oy * 4)))
+            small = canvas.resize((tw, th), Image.BOX).filter(ImageFilter.GaussianBlur(P.SLIDE_BLUR))
+            v = _unit(np.asarray(small, dtype=np.float32).ravel())
+            if v is not None:
+                codes.append(code)
+                rows.append(v)
     return np.array(codes), np.stack(rows), (th, tw)
 
 
@@ -329,15 +327,12 @@ def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray |
     cy, cx = (ys.min() + ys.max() + 1) / 2, (xs.min() + xs.max() + 1) / 2
     pad = np.pad(faint, ((th, th), (tw, tw)))
     wins = []
-    for oy in (-1, 0, 1):
-        for ox in (-1, 0, 1):
-            top = math.floor(cy - th / 2) + oy + th
-            left = math.floor(cx - tw / 2) + ox + tw
-            w = pad[top:top + th, left:left + tw].ravel().astype(np.float32)
-            w = w - w.mean()
-            n = float(np.linalg.norm(w))
-            if n > 0:
-                wins.append(w / n)
+    for oy, ox in itertools.product((-1, 0, 1), repeat=2):
+        top = math.floor(cy - th / 2) + oy + th
+        left = math.floor(cx - tw / 2) + ox + tw
+        w = _unit(pad[top:top + th, left:left + tw].ravel().astype(np.float32))
+        if w is not None:
+            wins.append(w)
     if not wins:
         return None
     sc = (mat @ np.stack(wins, axis=1)).max(axis=1)

@@ -8,18 +8,16 @@ See ``docs/import.md``, "Ferries".
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from . import params as P
+from .gridlines import SQRT3
 from .mixing import unmix
 from .sampling import apply_affine, linear_at
 
 __all__ = ["FerryReading", "read_ferries", "ferry_edges"]
-
-SQRT3 = math.sqrt(3.0)
 
 
 @dataclass(frozen=True)

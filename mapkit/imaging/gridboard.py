@@ -14,19 +14,14 @@ from . import params as P
 from ..grid import AXIAL_DIRECTIONS
 from .gridlines import SQRT3, EdgePixels, axial_round
 from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
-from .sampling import hex_neighbourhood
+from .sampling import hex_neighbourhood, sample
 
 __all__ = ["BoardExtent", "board_extent", "on_board"]
 
 
-def _pixels(shape, Minv: np.ndarray, tinv: np.ndarray, pu, pv):
-    """Lattice points ``(pu, pv)`` as the nearest pixels ``(xi, yi)``, and which lie inside."""
-    h, w = shape
-    X = Minv[0, 0] * pu + Minv[0, 1] * pv + tinv[0]
-    Y = Minv[1, 0] * pu + Minv[1, 1] * pv + tinv[1]
-    xi = np.clip(np.rint(X), 0, w - 1).astype(np.intp)
-    yi = np.clip(np.rint(Y), 0, h - 1).astype(np.intp)
-    return xi, yi, (X >= 0) & (w - 1 >= X) & (Y >= 0) & (h - 1 >= Y)
+def _affine(M: np.ndarray, t: np.ndarray, x, y):
+    """``M (x, y) + t`` of arrays of coordinates: lattice -> pixels with ``M^-1``, back with ``M``."""
+    return M[0, 0] * x + M[0, 1] * y + t[0], M[1, 0] * x + M[1, 1] * y + t[1]
 
 
 def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
@@ -35,6 +30,7 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     cu = qs + rs / 2.0
     cv = rs * SQRT3 / 2.0
     s = 1.0 / SQRT3
+    h, w = e.shape
     along = np.linspace(-0.36, 0.36, 9) * s
     across = np.array([-0.08, -0.04, 0.0, 0.04, 0.08])
     out = np.empty((len(qs), 6))
@@ -49,10 +45,10 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
         for a in across:
             pu = mu[:, None] + (-dy) * along[None, :] + dx * a
             pv = mv[:, None] + dx * along[None, :] + dy * a
-            xi, yi, inside = _pixels(e.shape, Minv, tinv, pu, pv)
-            gx, gy = e.gx[yi, xi], e.gy[yi, xi]
+            X, Y = _affine(Minv, tinv, pu, pv)
+            gx, gy = sample(e.gx, X, Y), sample(e.gy, X, Y)
             val = np.abs(gx * npx[0] + gy * npx[1]) - np.abs(gx * tpx[0] + gy * tpx[1])
-            val = np.where(inside, val, 0.0)
+            val = np.where((X >= 0) & (w - 1 >= X) & (Y >= 0) & (h - 1 >= Y), val, 0.0)
             best = val if best is None else np.maximum(best, val)
         out[:, j] = np.maximum(np.percentile(best, 30, axis=1), 0.0)
     return out
@@ -65,8 +61,7 @@ def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     ang = np.concatenate([[0.0], a[::2], a])
     pu = (qs + rs / 2.0)[:, None] + (rad * np.cos(ang))[None, :]
     pv = (rs * SQRT3 / 2.0)[:, None] + (rad * np.sin(ang))[None, :]
-    xi, yi, _ = _pixels(e.shape, Minv, tinv, pu, pv)
-    v = e.gray[yi, xi]
+    v = sample(e.gray, *_affine(Minv, tinv, pu, pv))
     q25, q50, q75 = np.percentile(v, [25, 50, 75], axis=1)
     return q50, q75 - q25
 
@@ -86,19 +81,14 @@ def _grown(core: set, extra: set) -> set:
 
 
 def _largest_component(cells: set, count: set) -> set:
-    """The connected piece of ``cells`` with the most members of ``count``."""
-    best: set = set()
-    best_n = -1
+    """The connected piece of ``cells`` with the most members of ``count`` (the first of equals)."""
+    pieces: list[set] = []
     seen: set = set()
     for start in sorted(cells):
-        if start in seen:
-            continue
-        comp = _grown({start}, cells)
-        seen |= comp
-        n = len(comp & count)
-        if n > best_n:
-            best, best_n = comp, n
-    return best
+        if start not in seen:
+            pieces.append(_grown({start}, cells))
+            seen |= pieces[-1]
+    return max(pieces, key=lambda piece: len(piece & count), default=set())
 
 
 class BoardExtent(NamedTuple):
@@ -155,8 +145,7 @@ def _lattice_in_picture(shape, M, t, Minv, tinv):
         rs.append(np.full(len(q), r))
     qs = np.concatenate(qs).astype(np.float64)
     rs = np.concatenate(rs).astype(np.float64)
-    cx = Minv[0, 0] * (qs + rs / 2) + Minv[0, 1] * (rs * SQRT3 / 2) + tinv[0]
-    cy = Minv[1, 0] * (qs + rs / 2) + Minv[1, 1] * (rs * SQRT3 / 2) + tinv[1]
+    cx, cy = _affine(Minv, tinv, qs + rs / 2, rs * SQRT3 / 2)
     keep = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
     # (cx, cy unfiltered: a known slip, kept; see docs/import.md, "Known problems")
     return qs[keep], rs[keep], cx, cy
@@ -189,10 +178,7 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
     fullest = max(len(v) for v in rows_of.values())
     good = sorted(r for r, v in rows_of.items() if len(v) >= max(1, fullest / 3))
     r0, r1 = good[0], good[-1]
-    lefts = {0: [], 1: []}
-    for r in range(r0, r1 + 1):
-        if r in rows_of:
-            lefts[(r - r0) % 2].append(min(rows_of[r]))
+    lefts = [[min(rows_of[r]) for r in range(r0 + k, r1 + 1, 2) if r in rows_of] for k in (0, 1)]
     x_even = _robust_min(lefts[0])        # leftmost doubled x of rows r0, r0+2, ...
     x_odd = _robust_min(lefts[1]) if lefts[1] else x_even + 1
     pushed_first = x_even > x_odd          # row 0 further right than row 1: row 0 is pushed
@@ -226,8 +212,7 @@ def _robust_max(vals):
 
 def on_board(e: EdgePixels, M, t, board: set) -> np.ndarray:
     """Which edge pixels lie in (or on the sides of) the board's hexes."""
-    gu = M[0, 0] * e.x + M[0, 1] * e.y + t[0]
-    gv = M[1, 0] * e.x + M[1, 1] * e.y + t[1]
+    gu, gv = _affine(M, t, e.x, e.y)
     rf = gv / (SQRT3 / 2)
     qf = gu - rf / 2
     q, r = axial_round(qf, rf)

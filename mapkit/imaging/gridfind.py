@@ -128,8 +128,7 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.nda
     flat = orientation == "flat"
     e = edges.swapped() if flat else edges
     # In the pointy frame a flat grid's columns are rows.
-    frame = Hints(orientation, hints.offset,
-                  hints.rows if flat else hints.columns,
+    frame = Hints(orientation, hints.offset, hints.rows if flat else hints.columns,
                   hints.columns if flat else hints.rows, hints.hex_px)
     M, t, score = _fit_frame(e, -rho if flat else rho, frame, f)
     if score < 0.15:

@@ -168,8 +168,7 @@ def comb_period(projections, pmin: float, pmax: float,
     score = np.zeros(len(band))
     for (bv, bw), _n in bins:
         lo = float(bv.min())
-        hist = np.bincount(((bv - lo) / binw).astype(np.intp), weights=bw,
-                           minlength=1)
+        hist = np.bincount(((bv - lo) / binw).astype(np.intp), weights=bw, minlength=1)
         score += np.abs(np.fft.rfft(hist, size)[band])
     score /= total
     i = int(np.argmax(score))
@@ -250,8 +249,7 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
             # gradient tells the flank), or lines lean towards the nearer flank.
             side = np.sign((nl[ok] * nf).sum(axis=1))
             side[side == 0] = 1.0
-            half = float(np.median(side * r)) if len(r) else 0.0
-            half = float(np.clip(half, -0.1, 0.1))
+            half = float(np.clip(np.median(side * r), -0.1, 0.1)) if len(r) else 0.0
             target = k / 2 + side * half
             r = c - target
             u = np.clip(np.abs(r) / tukey, 0, 1)
@@ -266,10 +264,9 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
             A = np.stack(cols, axis=1)
             Aw = A * wt[:, None]
             theta = np.linalg.lstsq(Aw.T @ A, Aw.T @ target, rcond=None)[0]
-            M = np.array([[theta[0], theta[1]], [theta[2], theta[3]]])
-            t = np.array([theta[4], theta[5]])
+            M, t = theta[:4].reshape(2, 2), theta[4:6]
             if w_slant is not None:
-                w_slant = np.array([theta[6], theta[7]])
+                w_slant = theta[6:8]
             if not np.all(np.isfinite(M)) or abs(np.linalg.det(M)) < 1e-12:
                 raise NoGridError("the lines do not form a grid")
             score = float((ww * (np.abs(r) < 0.05)).sum() / max(ww.sum(), 1e-9))
@@ -282,10 +279,10 @@ def slant_frame(e: EdgePixels) -> tuple[np.ndarray, float]:
 
 
 def axial_round(qf, rf):
-    xf, zf = qf, rf
-    yf = -xf - zf
-    rx, ry, rz = np.rint(xf), np.rint(yf), np.rint(zf)
-    dx, dy, dz = np.abs(rx - xf), np.abs(ry - yf), np.abs(rz - zf)
+    """The axial hex ``(q, r)`` (int arrays) holding each fractional ``(qf, rf)``."""
+    sf = -qf - rf
+    rx, ry, rz = np.rint(qf), np.rint(sf), np.rint(rf)
+    dx, dy, dz = np.abs(rx - qf), np.abs(ry - sf), np.abs(rz - rf)
     fix_x = (dx > dy) & (dx > dz)
     fix_y = ~fix_x & (dy > dz)
     rx = np.where(fix_x, -ry - rz, rx)

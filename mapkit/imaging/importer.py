@@ -187,7 +187,6 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     """Edges grouped into connected runs (two edges touch when they share a corner)."""
     from networkx.utils import UnionFind
-    edges = set(edges)
     runs = UnionFind(edges)
     for a, b in edges:
         for c in grid.end_hexes((a, b)):
@@ -231,11 +230,10 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     warnings += _ferry_notes(reading.ferries, cities)
     title = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
-    rules = Rules()
     abroad = [c.name for c in cities if reading.terrain.get(c.hex) == "foreign"]
+    # A board with cities in a neighbouring state is played across its borders.
+    rules = Rules(border_crossing=bool(abroad))
     if abroad:
-        # A board with cities in a neighbouring state is played across its borders.
-        rules = Rules(border_crossing=True)
         warnings.append(f"{', '.join(abroad)}: cit{'ies' if len(abroad) > 1 else 'y'} in a "
                         "neighbouring state: rules.border_crossing set to true")
     m = Map(grid=grid, terrain=dict(reading.terrain),
@@ -317,8 +315,7 @@ def import_map(path, opts: ImportOptions | None = None) -> tuple[Map, list[str]]
     pr = read_picture(src, opts)
     m, warnings = build_map(pr, opts, src)
     report = confidence_report(pr)
-    notes = _report_lines(report, src)
-    notes += pr.notes
+    notes = _report_lines(report, src) + pr.notes
     if pr.ocr_note:
         notes.append(pr.ocr_note)
     notes += [f"{src}: {w}" for w in warnings]

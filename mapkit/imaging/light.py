@@ -20,6 +20,7 @@ import numpy as np
 
 from . import params as P
 from .colour import LUMA
+from .mixing import low_quantile
 from .sampling import hex_neighbourhood
 
 __all__ = ["Light", "local_shade", "residual_shade", "paper_hued", "ShadeMap"]
@@ -68,8 +69,7 @@ class Light:
         return cls(coef, centre, scale)
 
     def gains(self, x, y) -> np.ndarray:
-        k = self.coef.shape[1]
-        X = self._design(x, y, self.centre, self.scale, k)
+        X = self._design(x, y, self.centre, self.scale, self.coef.shape[1])
         g = np.exp(-(X @ self.coef.T))
         if self.shade is not None:
             g = g * np.exp(-self.shade.at(x, y))[..., None]
@@ -152,9 +152,7 @@ def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=N
     expected = np.maximum(np.asarray(expected, dtype=np.float64), 1e-4)
     r = np.log(fills @ LUMA) - np.log(expected @ LUMA)
     near = _around(grid, hexes, r, 1)
-    srt = np.sort(near, axis=1)                      # NaN last
-    count = np.sum(~np.isnan(near), axis=1)
-    mid = srt[np.arange(len(hexes)), (count - 1) // 2]
+    mid = low_quantile(near, np.sum(~np.isnan(near), axis=1), 0.5)    # (of an even count, the lower)
     if alone is not None:
         mid = np.where(alone, r, mid)
     return np.sign(mid) * np.maximum(np.abs(mid) - P.RESIDUAL_FREE, 0.0)

@@ -46,10 +46,7 @@ def unmix(c, fill, stroke, ink):
     uv, ur, vr, rr = dot(u, v), dot(u, r), dot(v, r), dot(r, r)
     a, b = _solve(uu, vv, uv, ur, vr)
     # The ink share cannot be negative: a paler sample is explained by the stroke alone.
-    neg = b < 0
-    a = np.where(neg, ur / uu, a)
-    b = np.where(neg, np.float32(0.0), b)
-    a = np.clip(a, 0.0, 1.5)
+    a = np.clip(np.where(b < 0, ur / uu, a), 0.0, 1.5)
     b = np.clip(b, 0.0, 1.0)
     # |r - a u - b v|^2 without forming the residual vectors.
     res2 = rr - 2 * a * ur - 2 * b * vr + a * a * uu + 2 * a * b * uv + b * b * vv

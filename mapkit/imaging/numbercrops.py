@@ -71,15 +71,14 @@ def seen_mask(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
     return None
 
 
-def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
-    """The inside of a city's ring, red removed: each pixel's darkness 0..1 (digits ~1); with
-    ``soft`` also the darkness before faint pixels are cut; ``wide`` cuts at the ring. Shapes
-    in the city or the river colour (a red cross, a port's anchor) are no writing."""
+def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
+    """The inside of a city's ring, red removed: ``(hard, soft)``, each pixel's darkness 0..1
+    (digits ~1) with faint pixels cut and before; ``wide`` cuts at the ring. Shapes in the city
+    or the river colour (a red cross, a port's anchor) are no writing."""
     inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
-    patch = rgb[y0:y1, x0:x1]
-    lin = LINEAR_LUT[patch] * reading.light.gains(cx, cy)[None, None, :]
+    lin = LINEAR_LUT[rgb[y0:y1, x0:x1]] * reading.light.gains(cx, cy)[None, None, :]
     fill = reading.fills.get(h, np.ones(3))
     ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
@@ -92,14 +91,12 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     lum = lin @ LUMA
     keep = ~(red | outside)
     # The paper here: most of the inside of the ring is paper.
-    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else \
-        float(ground @ LUMA)
+    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else float(ground @ LUMA)
     ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
     ink[~keep] = 0.0
-    if P.RED_KEEP_BLACK:
-        # A digit next to the ring is tinted red, not dropped: its black share is ink.
-        dropped = red & ~outside
-        ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
+    # A digit next to the ring is tinted red, not dropped: its black share is ink.
+    dropped = red & ~outside
+    ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
     # A shape in the city colour (a town abroad's red cross): its black share alone is ink.
     solid = (a >= P.SOLID_CITY) & (b < P.SOLID_CITY_INK) & (miss < 0.8) & keep
     ink[solid] = np.minimum(ink[solid], np.clip(b[solid], 0, 1))
@@ -118,8 +115,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, soft=False, wide=False):
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
         ink = _on_plate(ink, fit.hex_px)
     hard = text_only(np.clip((ink - P.INK_FLOOR) / (1 - P.INK_FLOOR), 0, 1))
-    hard, ink = _without_mark(hard, ink, tinted)
-    return (hard, ink) if soft else hard
+    return _without_mark(hard, ink, tinted)
 
 
 def _on_plate(ink: np.ndarray, hex_px: float) -> np.ndarray:
@@ -293,9 +289,8 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
         if not len(cols):
             continue
         lw = cols[-1] - cols[0] + 1
-        lh = b - a
         ys = slice(y0 + a, y0 + b)
-        if len(lines) == 1 and (row or (row is None and lw / max(lh, 1) > 2.6)):
+        if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > 2.6)):
             # (two in a row, three are stacked: split at the widest gap near the middle)
             prof = (line > 0.3).sum(axis=0).astype(float)
             mid = (cols[0] + cols[-1]) / 2
@@ -321,15 +316,16 @@ def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
     return list(zip(edges, edges[1:] + [h], strict=True))
 
 
-def split_halves(ink: np.ndarray, whole: np.ndarray | None):
-    """A line cut into two side by side: ``(margin, halves)``, how much more the weaker half looks
-    like a number than the whole (``whole``: its scores); None when not two numbers."""
+def split_halves(ink: np.ndarray, faint: np.ndarray, whole: np.ndarray | None):
+    """A line cut into two side by side: ``(margin, (ink, faint, halves))``, margin how much more
+    the weaker half looks like a number than the whole (``whole``: its scores); None when not
+    two numbers."""
     halves = split_boxes(ink, True)
     each = [code_scores(ink[b]) for b in halves]
     if len(halves) != 2 or any(e is None for e in each):
         return None
-    return min(float(e.max()) for e in each) - (float(whole.max()) if whole is not None
-                                                else 0.0), halves
+    whole_best = float(whole.max()) if whole is not None else 0.0
+    return min(float(e.max()) for e in each) - whole_best, (ink, faint, halves)
 
 
 def row_doubt(wider, whole, one_h: float, one_w: float):
@@ -341,11 +337,8 @@ def row_doubt(wider, whole, one_h: float, one_w: float):
     b = bbox(wider[0] > 0.3)
     if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
         return None
-    split = split_halves(wider[0], whole)
-    if split is None:
-        return None
-    margin, halves = split
-    return (margin, (wider[0], wider[1], halves)) if margin > -P.ROW_DOUBT else None
+    split = split_halves(*wider, whole)
+    return split if split is not None and split[0] > -P.ROW_DOUBT else None
 
 
 def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):

@@ -72,7 +72,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     rings = {h: ring for h, ring in cities if h not in abroad}
 
     def crop(h, wide=False):
-        return ring_ink(rgb, fit, reading, legend, h, rings[h], soft=True, wide=wide)
+        return ring_ink(rgb, fit, reading, legend, h, rings[h], wide)
 
     inks_of = [(h, inks) for h, inks in ((h, crop(h)) for h in rings)
                if inks is not None and (inks[0] > P.INK_SEEN).any()]
@@ -140,14 +140,11 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
     margin = doubt = None
     if row and len(boxes) == 1:
         # (a little wider and lower: two only when the halves look more like numbers)
-        split = split_halves(ink, code_scores(ink[boxes[0]]))
-        if split is not None:
-            margin, halves = split
-            if margin > 0:
-                boxes = halves
-            else:
-                doubt = (margin, (ink, faint, halves)) if margin > -P.ROW_DOUBT else None
-                margin = None
+        split = split_halves(ink, faint, code_scores(ink[boxes[0]]))
+        if split is not None and split[0] > 0:
+            margin, (_, _, boxes) = split
+        elif split is not None and split[0] > -P.ROW_DOUBT:
+            doubt = split
     if len(boxes) == 1:
         ink, faint, boxes = narrow      # one number after all: read clear of the ring
     more = stack_three(ink, faint, boxes)
@@ -269,8 +266,7 @@ def unbias(slots) -> None:
 def slide_scores(slots, singles) -> None:
     """Add the sliding comparison to ``singles`` (``[(slot, ink, faint)]``) on both darknesses,
     summed over the ``SLIDE_KEEP`` sizes that fit the board best."""
-    hs = [ink_height(ink) for _, ink, _ in singles]
-    hs = [h for h in hs if h]
+    hs = [h for h in (ink_height(ink) for _, ink, _ in singles) if h]
     if not hs:
         return
     base = float(np.median(hs))

@@ -14,9 +14,7 @@ from .sampling import apply_affine
 __all__ = ["draw_overlay", "overlay_png"]
 
 GRID = (0, 200, 220)
-RIVER = (0, 230, 255)
-BORDER = (255, 0, 200)
-RIDGE = (120, 60, 0)
+STROKES = {"river": (0, 230, 255), "border": (255, 0, 200), "ridge": (120, 60, 0)}
 CITY = (255, 215, 0)
 UNSURE = (255, 140, 0)
 TEXT = (200, 0, 120)
@@ -29,16 +27,13 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
     # Lighten the picture so that the drawing stands out.
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), 0.35)
     dr = ImageDraw.Draw(img)
-    grid = fit.grid
-    A = fit.affine
-    px = fit.hex_px
+    grid, A, px = fit.grid, fit.affine, fit.hex_px
     lw = max(1, int(round(px / 25)))
     try:
         font = ImageFont.truetype("DejaVuSans-Bold.ttf", max(8, int(px * 0.32)))
         small = ImageFont.truetype("DejaVuSans.ttf", max(7, int(px * 0.22)))
     except OSError:
-        font = ImageFont.load_default()
-        small = font
+        font = small = ImageFont.load_default()
     for h in grid.hexes():
         pts = [tuple(p) for p in apply_affine(A, np.array(grid.corners_mm(h)))]
         unsure = reading.terrain_conf.get(h, 1.0) < P.UNSURE_BELOW
@@ -46,11 +41,10 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
         t = reading.terrain.get(h, "plain")
         if t != "plain":
             dr.text(fit.centre_px(h), CHAR_OF_TERRAIN.get(t, "?"), font=font, fill=TEXT, anchor="mm")
-    colours = {"river": RIVER, "border": BORDER, "ridge": RIDGE}
     for kind, edges in reading.strokes.items():
         for e in edges:
             p, q = (tuple(v) for v in apply_affine(A, np.array(grid.edge_segment_mm(e))))
-            dr.line([p, q], fill=colours.get(kind, RIVER), width=max(2, int(px * 0.09)))
+            dr.line([p, q], fill=STROKES[kind], width=max(2, int(px * 0.09)))
     for e, (_kind, conf) in reading.edge_conf.items():
         if conf < P.UNSURE_BELOW:
             p, q = apply_affine(A, np.array(grid.edge_segment_mm(e)))

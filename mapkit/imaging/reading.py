@@ -89,8 +89,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
         with_dashes(shares, edges, land.terrain, found.cities)
     decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
                          same_red)
-    colours = dict(land.colours)
-    colours.update({k: stroke_lin[k] for k in strokes})
+    colours = {**land.colours, **{k: stroke_lin[k] for k in strokes}}
     return Reading(grid, land.terrain, land.confidence, decided.strokes, decided.confidence,
                    found.cities, found.confidence, land.light, land.fills, colours, ferries=ferries)
 

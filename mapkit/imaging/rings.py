@@ -126,23 +126,18 @@ def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid
     paper = fills.max(axis=0) if len(fills) else np.ones(3)
     found = []
     for lo in range(0, len(hexes), P.RING_CHUNK):
-        hi = min(len(hexes), lo + P.RING_CHUNK)
         found += _rings_in_chunk(rgb, A, centres, fills, light, colours, hexes, f, key, paper,
-                                 lo, hi, loose, abroad)
+                                 lo, lo + P.RING_CHUNK, loose, abroad)
     return _weed_weak(found)
 
 
 def _neighbour_fills(c, dirs, key, fills, paper, abroad=None):
     """The fill of the neighbour each direction faces (n, d, 3), and whether it is foreign."""
-    out = np.empty((len(c), len(dirs), 3))
-    facing = np.zeros((len(c), len(dirs)), dtype=bool)
-    for k in range(len(c)):
-        cx, cy = c[k]
-        for j in range(len(dirs)):
-            nb = key.get((int(round((cx + dirs[j, 0]) * 8)), int(round((cy + dirs[j, 1]) * 8))))
-            out[k, j] = fills[nb] if nb is not None else paper
-            facing[k, j] = nb is not None and abroad is not None and bool(abroad[nb])
-    return out, facing
+    cells = np.rint((c[:, None, :] + dirs[None, :, :]) * 8).astype(int).tolist()
+    nbs = [key.get(tuple(xy)) for row in cells for xy in row]
+    out = np.array([paper if nb is None else fills[nb] for nb in nbs]).reshape(len(c), len(dirs), 3)
+    facing = [nb is not None and abroad is not None and bool(abroad[nb]) for nb in nbs]
+    return out, np.array(facing, dtype=bool).reshape(len(c), len(dirs))
 
 
 def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: RingFrame, key,
@@ -182,14 +177,11 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
     nb6, _ = _neighbour_fills(c[cand], f.normals, key, fills, paper)
     score, rad, strength, tinted = _ring_scores(red_in[cand], miss_in[cand], a_in[cand], red_out,
                                                 lin_m, nb6, f, col)
-    out = []
-    for k, i in enumerate(cand):
-        if score[k] >= P.RING_SCORE:
-            out.append(_Candidate(hexes[index_of[i]], float(rad[k]), float(score[k]), bool(tinted[k]),
-                                  float(strength[k]), bool(close[i]),
-                                  int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
-                                  bool(chosen[i] >= 0), per_ground[i].copy()))
-    return out
+    return [_Candidate(hexes[index_of[i]], float(rad[k]), float(score[k]), bool(tinted[k]),
+                       float(strength[k]), bool(close[i]),
+                       int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
+                       bool(chosen[i] >= 0), per_ground[i].copy())
+            for k, i in enumerate(cand) if score[k] >= P.RING_SCORE]
 
 
 def _red(a, miss):

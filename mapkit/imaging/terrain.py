@@ -193,16 +193,9 @@ def fill_colour(lin: np.ndarray, n_inner: int):
 def mark_off(terrain: dict, grid, outline: dict) -> None:
     """Paper-coloured hexes without outlines reached from the board's edge: ``off`` (in place)."""
     bare = {h for h in grid.hexes() if outline.get(h, 6) <= 1 and terrain[h] == "plain"}
-    if not bare:
-        return
-    edge_hexes = [h for h in bare if len(grid.neighbours(h)) < 6]
-    seen = set(edge_hexes)
-    todo = list(edge_hexes)
+    todo = [h for h in bare if len(grid.neighbours(h)) < 6]       # on the board's edge
     while todo:
         h = todo.pop()
-        for n in grid.neighbours(h):
-            if n in bare and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    for h in seen:
-        terrain[h] = "off"
+        if terrain[h] != "off":
+            terrain[h] = "off"
+            todo += [n for n in grid.neighbours(h) if n in bare]

@@ -8,7 +8,7 @@ import pytest
 
 from mapkit.errors import InputError
 from mapkit.grid import Grid
-from mapkit.imaging.colour import (DEFAULT_LEGEND, delta_e, legend_from_mapping, linear_to_lab,
+from mapkit.imaging.colour import (DEFAULT_LEGEND, legend_from_mapping, linear_to_lab,
                                    load_legend, parse_colour, srgb_to_lab, srgb_to_linear)
 from mapkit.imaging.numbers import split_numbers
 from mapkit.imaging.settle import assign
@@ -32,21 +32,15 @@ def test_linear_light_round_numbers():
     assert lin[1] == pytest.approx(0.5029, abs=1e-3)
 
 
-def test_delta_e_forgives_lightness_when_asked():
-    a, b = np.array([60.0, 10.0, 0.0]), np.array([70.0, 10.0, 0.0])
-    assert float(delta_e(a, b)) == pytest.approx(10.0)
-    assert float(delta_e(a, b, l_weight=0.5)) == pytest.approx(5.0)
-
-
 def test_legend_defaults_and_overrides(tmp_path):
-    assert DEFAULT_LEGEND.rgb("mountain") == (201, 147, 90)
+    assert DEFAULT_LEGEND.colours["mountain"] == (201, 147, 90)
     p = tmp_path / "legend.yaml"
     p.write_text('water: "#0000FF"\nriver: "#123"\n', encoding="utf-8")
     leg = load_legend(p)
-    assert leg.rgb("water") == (0, 0, 255)
-    assert leg.rgb("river") == (0x11, 0x22, 0x33)
-    assert leg.rgb("plain") == (255, 255, 255)      # untouched keys keep the default
-    assert "ridge" not in leg.strokes() and legend_from_mapping({"ridge": "#6d3b12"}).has("ridge")
+    assert leg.colours["water"] == (0, 0, 255)
+    assert leg.colours["river"] == (0x11, 0x22, 0x33)
+    assert leg.colours["plain"] == (255, 255, 255)      # untouched keys keep the default
+    assert "ridge" not in leg.strokes() and "ridge" in legend_from_mapping({"ridge": "#6d3b12"}).colours
 
 
 @pytest.mark.parametrize("text, message", [
@@ -71,7 +65,7 @@ def test_a_legend_written_for_another_drawer_still_serves(tmp_path):
                  encoding="utf-8")
     leg = load_legend(p)
     assert leg.ignored == ("paper", "text")
-    assert leg.rgb("water") == (70, 130, 180) and leg.rgb("river") == (0, 0, 200)
+    assert leg.colours["water"] == (70, 130, 180) and leg.colours["river"] == (0, 0, 200)
 
 
 def test_parse_colour():
