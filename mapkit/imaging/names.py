@@ -316,7 +316,8 @@ def _print(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0)
     px, py = xs + x0, ys + y0
     lum = (LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)).mean(axis=1)
     du, dv, key = _offsets(fit, _grid_coords(fit, px, py))
-    side = _side_distance(du, dv)
+    axis, across = _across_line(du, dv)
+    side = np.abs(across)
     kept = ~(np.isin(key, _keys(fit, list(reading.cities))) & (side > rim))
     kept &= ~_on_strokes(fit, reading, du, dv, key)
     band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
@@ -328,7 +329,7 @@ def _print(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0)
         mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
         cross = np.nonzero(printed & on_side)[0]
         if len(cross):
-            step = _across_px(fit, du[cross], dv[cross]) * (band + 1.5)
+            step = _across_px(fit, axis[cross]) * (band + 1.5)
             both = np.ones(len(cross), dtype=bool)
             for sign in (1.0, -1.0):
                 qx = np.clip(np.rint(xs[cross] + sign * step[:, 0]), 0, mask.shape[1] - 1).astype(np.intp)
@@ -394,19 +395,10 @@ def _keys(fit, hexes) -> list[int]:
     return [int(k) for k in _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float))[2]]
 
 
-def _side_distance(du, dv) -> np.ndarray:
-    """How far (grid units) points at offsets ``(du, dv)`` lie from their hex's nearest side."""
-    far = np.zeros_like(du)
-    for a in (0.0, 60.0, 120.0):
-        far = np.maximum(far, np.abs(du * math.cos(math.radians(a)) + dv * math.sin(math.radians(a))))
-    return 0.5 - far
-
-
-def _across_px(fit, du, dv) -> np.ndarray:
-    """Unit vectors in pixels across the nearest side of points at offsets ``(du, dv)``: (n, 2)."""
+def _across_px(fit, axis) -> np.ndarray:
+    """Unit vectors in pixels across sides in the directions ``axis`` (:func:`_across_line`): (n, 2)."""
     normals = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
-    proj = np.stack([du, dv], axis=1) @ normals.T
-    n = normals[np.argmax(np.abs(proj), axis=1)]
+    n = normals[axis]
     if fit.grid.orientation != "pointy":
         n = n[:, ::-1]
     v = n @ fit.affine[:, :2].T
@@ -545,7 +537,7 @@ def _lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarr
         if not solid.any():
             continue
         full = near[solid]
-        step = _across_px(fit, du[full], dv[full])
+        step = _across_px(fit, axis[full])
         clear = keys[line >= P.TEXT_SOFT_PREFILTER]
         lighter = np.zeros(len(full))
         for past in (clear[clear < keys[line < P.NAME_LINE_SOLID].min()].max(initial=-4 * window),
