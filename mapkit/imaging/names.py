@@ -516,19 +516,22 @@ def _lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarr
     a pixel shows ``grey * 255 / line`` (the line over paper goes, a letter under it stays
     darker); where the line alone is darker than ``NAME_LINE_SOLID`` (it hides what lies under
     it) the pixel takes the lighter of the pixels just past the line either side, so a letter
-    the line crosses stays whole."""
+    the line crosses stays whole. Each line is measured apart (one may be under a name's plate)."""
     h, w = grey.shape
     ys, xs = np.mgrid[0:h, 0:w]
     ys, xs = ys.ravel(), xs.ravel()
-    du, dv, _key = _offsets(fit, _grid_coords(fit, xs + crop[0], ys + crop[1]))
+    g = _grid_coords(fit, xs + crop[0], ys + crop[1])
+    du, dv, _key = _offsets(fit, g)
     axis, t = _across_line(du, dv)
+    # (each line apart: where along its direction's normal it runs, in quarter grid units)
+    d = (g - np.array(fit.grid.centre_mm((0, 0))))[:, ::1 if fit.grid.orientation == "pointy" else -1]
+    normals = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
+    line_at = np.round(((d * normals[axis]).sum(axis=1) - t) * 4).astype(int) * 3 + axis
     t = t * fit.hex_px
     window = (P.NAME_LINE_HALF + P.NAME_LINE_SEEK) * fit.hex_px + 0.5
     out = grey.astype(float).ravel()
-    for k in range(3):
-        near = np.nonzero((axis == k) & (np.abs(t) <= window))[0]
-        if not len(near):
-            continue
+    for one in np.unique(line_at[np.abs(t) <= window]):
+        near = np.nonzero((line_at == one) & (np.abs(t) <= window))[0]
         bins = np.round(t[near] * 4).astype(int)
         keys, line = _line_greys(bins, picture[ys[near], xs[near]])
         own = line[np.searchsorted(keys, bins)]

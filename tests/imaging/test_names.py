@@ -29,20 +29,30 @@ def test_clean_name_keeps_brackets_in_pairs():
 def test_a_bare_outline_is_lifted_and_a_letter_across_it_kept():
     # Pointy hexes, 40 px apart, grid origin on pixel (0, 0): the side between A1 (centre
     # (0.5, 0.577) grid units) and B1 (1.5, 0.577) runs down x = 1.0, pixel column 40, from
-    # y = 11.5 to 34.6 px. NAME_LINE_HALF * 40 = 0.24 px: column 40 alone is on the line; its
-    # pixels take the lighter of columns 39 and 41 (0.24 + 0.5 px beyond, rounded).
+    # y = 11.5 to 34.6 px. Pixels within (NAME_LINE_HALF + NAME_LINE_SEEK) * 40 + 0.5 = 0.98
+    # px of it count as the line's: column 40 alone. The line's own grey there is that of its
+    # lighter pixels (NAME_LINE_RUNS of them darker): 0, black, a line that hides what lies
+    # under it, so its pixels take the lighter of columns 39 and 41 (the window's edge).
     fit = SimpleNamespace(grid=Grid("pointy", "odd", 3, 3, 1.0),
                           affine=np.array([[40.0, 0.0, 0.0], [0.0, 40.0, 0.0]]), hex_px=40.0)
     grey = np.full((40, 60), 255, dtype=np.uint8)
-    grey[:, 40] = 40                     # the outline
+    grey[:, 40] = 0                      # the outline
     grey[20:22, 30:51] = 30              # a stroke across it
     grey[24:29, 41] = 30                 # a stem beside it
-    out = names._lift_outlines(fit, grey, (0, 0, 60, 40))
+    out = names._lift_outlines(fit, grey, (0, 0, 60, 40), grey)
     assert out[16, 40] == 255            # bare line: both sides white
     assert out[20, 40] == 30             # the stroke crosses: both sides dark, kept
     assert out[25, 40] == 255            # beside the stem: the far side is white
     assert out[25, 41] == 30             # the stem itself is off the line
     assert out[16, 39] == 255 and out[20, 35] == 30
+    # A grey line (a pixel it covers in part: 150 dpi) is taken out by its own grey: a pixel
+    # shows grey * 255 / 120, the bare line white, a letter over it darker than the line
+    # alone stays dark (30 -> 64), as Dortmund's d on an outline.
+    grey[:, 40] = 120
+    grey[20:22, 30:51] = 30
+    out = names._lift_outlines(fit, grey, (0, 0, 60, 40), grey)
+    assert out[16, 40] == 255 and out[25, 40] == 255
+    assert out[20, 40] == round(30 * 255 / 120) == 64
 
 
 def test_a_crop_widens_over_strokes_not_over_dots():
