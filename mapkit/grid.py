@@ -55,6 +55,7 @@ MM_PER_INCH = 25.4
 # Axial neighbour directions (dq, dr). Both orientations use the same axial steps; only the
 # conversion to offset coordinates and to screen geometry differs.
 AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_STEPS: dict = {}    # (orientation, parity, odd row or column) -> the (col, row) steps to neighbours
 
 
 class HexNameError(ValueError):
@@ -261,8 +262,21 @@ class Grid:
     # -- neighbours, edges, distance --------------------------------------------------------
     def neighbours_all(self, h: tuple[int, int]) -> list[Hex]:
         """The six neighbours of ``h``, on the board or not, in direction order."""
-        q, r = self.to_axial(h)
-        return [self.from_axial((q + dq, r + dr)) for dq, dr in AXIAL_DIRECTIONS]
+        col, row = h
+        return [Hex(col + dc, row + dr) for dc, dr in self._steps(h)]
+
+    def _steps(self, h: tuple[int, int]) -> tuple:
+        """The six ``(col, row)`` steps from ``h`` to its neighbours in direction order: they
+        depend only on whether its row (pointy) or column (flat) is odd."""
+        odd = (h[1] if self.pointy else h[0]) & 1
+        steps = _STEPS.get((self.orientation, self._parity, odd))
+        if steps is None:
+            origin = (0, odd) if self.pointy else (odd, 0)
+            q, r = self.to_axial(origin)
+            steps = tuple((c - origin[0], rr - origin[1])
+                          for c, rr in (self.from_axial((q + dq, r + dr)) for dq, dr in AXIAL_DIRECTIONS))
+            _STEPS[(self.orientation, self._parity, odd)] = steps
+        return steps
 
     def neighbours(self, h: tuple[int, int]) -> list[Hex]:
         """The neighbours of ``h`` that lie on the board."""

@@ -50,10 +50,11 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
     rules = _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) \
         if jb is not None and same_red else None
     best: dict = {}
+    line = shares.line.tolist()          # (Python floats: read one at a time)
     for i, e in enumerate(edges):
         a_best, kind = 0.0, None
         for j, k in enumerate(strokes):
-            a = shares.line[i, j]
+            a = line[i][j]
             if k == "border" and same_red:
                 a = rules.border_share(i, e, a)
             if k == "river" and terrain[e[0]] == terrain[e[1]] == "water":

@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import params as P
-from .mixing import low_quantile, mix_residual, stroke_share
+from .mixing import against, low_quantile, mix_residual, stroke_share
 from .sampling import apply_affine, linear_at
 
 __all__ = ["EdgeShares", "EdgeFrame", "edge_frame", "measure_edges"]
@@ -125,15 +125,18 @@ def _compete(lin, fa, fb, stroke_lin, ink):
     dev = lin - fa[:, None, None, :]
     b_ink = np.clip((dev * v).sum(-1) / np.maximum((v * v).sum(-1), 1e-9), 0.0, 1.0)
     r_ink = np.linalg.norm(dev - b_ink[..., None] * v, axis=-1)
+    # (the samples measured against each background once, for every stroke)
+    own = _against(lin, fa, ink)
+    blends = [(fill, _against(lin_d, fill, ink)) for fill in (fa_d + t * (fb_d - fa_d) for t in P.BLENDS[1:])]
     fits = []
     hidden = None
     for colour in stroke_lin.values():
-        good, absres, hid = stroke_share(lin, fa, colour, ink)
+        good, absres, hid = stroke_share(own, fa, colour)
         good = np.where(r_ink <= k0 * absres + k1, 0.0, good)
         if len(diff):
             gd, rd, hd = good[diff], absres[diff], hid[diff]
-            for t in P.BLENDS[1:]:
-                g, r, h = stroke_share(lin_d, fa_d + t * (fb_d - fa_d), colour, ink)
+            for fill, bg in blends:
+                g, r, h = stroke_share(bg, fill, colour)
                 better = r < rd
                 gd = np.where(better, g, gd)
                 hd = np.where(better, h, hd)
@@ -143,6 +146,11 @@ def _compete(lin, fa, fb, stroke_lin, ink):
         hidden = hid if hidden is None else hidden & hid
         fits.append((good, absres))
     return fits, hidden, r_ink
+
+
+def _against(lin, fill, ink):
+    """The samples of each edge (c, across, along, 3) measured against its ``fill`` (c, 3)."""
+    return against(lin, fill[:, None, None, :], ink)
 
 
 def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink, f: EdgeFrame,
@@ -214,7 +222,8 @@ def over_outline(lin, fa, fb, stroke, outline, ink, absres):
     extra = np.zeros(lin.shape[:-1])
     for base in (fa, fb):
         for t in P.OUTLINE_TINT:
-            g, r, h = stroke_share(lin, base + t * (outline - base), stroke, ink)
+            fill = base + t * (outline - base)
+            g, r, h = stroke_share(_against(lin, fill, ink), fill, stroke)
             better = (r < absres) & (without > k0 * r + k1) & ~h
             extra = np.where(better, np.maximum(extra, g), extra)
             absres = np.where(better, r, absres)

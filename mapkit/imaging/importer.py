@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from dataclasses import dataclass, field, replace
@@ -185,15 +186,24 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
 
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
-    """Edges grouped into connected runs (two edges touch when they share a corner)."""
-    from networkx.utils import UnionFind
-    runs = UnionFind(edges)
-    for a, b in edges:
-        for c in grid.end_hexes((a, b)):
-            for x in (edge(a, c), edge(b, c)):
-                if x in edges:
-                    runs.union(x, (a, b))
-    return [EdgeSet(frozenset(g)) for g in sorted(runs.to_sets(), key=lambda g: (-len(g), min(g)))]
+    """Edges grouped into connected runs (two edges touch when they share a corner), each run
+    walked from one of its edges."""
+    runs, seen = [], set()
+    for start in edges:
+        if start in seen:
+            continue
+        seen.add(start)
+        run, todo = [start], [start]
+        while todo:
+            a, b = todo.pop()
+            for c in grid.end_hexes((a, b)):
+                for x in (edge(a, c), edge(b, c)):
+                    if x in edges and x not in seen:
+                        seen.add(x)
+                        run.append(x)
+                        todo.append(x)
+        runs.append(frozenset(run))
+    return [EdgeSet(g) for g in sorted(runs, key=lambda g: (-len(g), min(g)))]
 
 
 def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tuple[Map, list[str]]:
@@ -258,9 +268,11 @@ def _ferry_notes(ferries: list, cities: list) -> list[str]:
 def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
     """Everything the reader decided with how sure it was; the least sure first."""
     fit, reading = pr.fit, pr.reading
-    hexes = sorted(reading.terrain_conf.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0]))
-    edges = sorted(reading.edge_conf.items(), key=lambda kv: (kv[1][1], kv[0]))
-    cities = sorted(reading.city_conf.items(), key=lambda kv: (abs(kv[1] - 0.5), kv[0]))
+    # (only the ``least`` first are listed: heapq.nsmallest is sorted(...)[:least], quicker)
+    hexes = heapq.nsmallest(least, reading.terrain_conf.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0]))
+    edges = heapq.nsmallest(least, reading.edge_conf.items(), key=lambda kv: (kv[1][1], kv[0]))
+    cities = heapq.nsmallest(least, reading.city_conf.items(), key=lambda kv: (abs(kv[1] - 0.5), kv[0]))
+    told = sorted((e, (kind, c)) for e, (kind, c) in reading.edge_conf.items() if kind or c < 0.5)
     g = fit.grid
     return {
         "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
@@ -269,15 +281,15 @@ def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
                  "a1_centre_px": [round(v, 1) for v in fit.centre_px((0, 0))],
                  "line_score": round(fit.line_score, 3)},
         "least_sure_hexes": [{"hex": hex_name(h), "terrain": reading.terrain[h],
-                              "confidence": round(c, 3)} for h, c in hexes[:least]],
+                              "confidence": round(c, 3)} for h, c in hexes],
         "least_sure_edges": [{"edge": edge_name(e), "read": kind or "none",
-                              "confidence": round(c, 3)} for e, (kind, c) in edges[:least]],
+                              "confidence": round(c, 3)} for e, (kind, c) in edges],
         "least_sure_cities": [{"hex": hex_name(h), "city": h in reading.cities,
-                               "confidence": round(c, 3)} for h, c in cities[:least]],
+                               "confidence": round(c, 3)} for h, c in cities],
         "hexes": {hex_name(h): {"terrain": reading.terrain[h], "confidence": round(c, 3)}
                   for h, c in sorted(reading.terrain_conf.items(), key=lambda kv: (kv[0][1], kv[0][0]))},
         "edges": {edge_name(e): {"read": kind or "none", "confidence": round(c, 3)}
-                  for e, (kind, c) in sorted(reading.edge_conf.items()) if kind or c < 0.5},
+                  for e, (kind, c) in told},
         "ferries": [{"from": hex_name(f.port), "to": hex_name(f.to), "confidence": round(f.confidence, 3)}
                     for f in reading.ferries],
         "cities": {hex_name(h): {"numbers": list(pr.numbers.get(h, ())),

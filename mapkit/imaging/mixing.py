@@ -9,11 +9,14 @@ least squares in linear RGB (:func:`unmix`, :func:`stroke_share`, :func:`mix_res
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from . import params as P
 
-__all__ = ["unmix", "mix_residual", "stroke_share", "low_quantile", "dot", "norm"]
+__all__ = ["Against", "against", "unmix", "unmix_against", "mix_residual", "stroke_share", "low_quantile", "dot",
+           "norm"]
 
 
 def dot(x, y):
@@ -34,22 +37,45 @@ def _solve(uu, vv, uv, ur, vr):
     return (ur * vv - vr * uv) / det, (vr * uu - ur * uv) / det
 
 
+class Against(NamedTuple):
+    """Samples ``c`` measured against a ``fill`` and black ink, whatever the stroke: ``r = c -
+    fill``, ``v = ink - fill`` and their dot products (float32)."""
+
+    fill: np.ndarray
+    v: np.ndarray
+    r: np.ndarray
+    vv: np.ndarray
+    vr: np.ndarray
+    rr: np.ndarray
+
+
+def against(c, fill, ink) -> Against:
+    """The part of :func:`unmix` that does not depend on the stroke, to unmix several strokes
+    over one background (:func:`unmix_against`)."""
+    c, fill, ink = (np.asarray(x, dtype=np.float32) for x in (c, fill, ink))
+    v = ink - fill
+    r = c - fill
+    return Against(fill, v, r, dot(v, v) + np.float32(1e-4), dot(v, r), dot(r, r))
+
+
 def unmix(c, fill, stroke, ink):
     """``c = fill + a (stroke - fill) + b (ink - fill)`` by least squares, ``a`` in [0, 1.5],
     ``b`` >= 0: ``(a, b, miss)``, miss the unexplained part relative to stroke - fill."""
-    c, fill, stroke, ink = (np.asarray(x, dtype=np.float32) for x in (c, fill, stroke, ink))
-    u = stroke - fill
-    v = ink - fill
-    r = c - fill
+    return unmix_against(against(c, fill, ink), stroke)
+
+
+def unmix_against(bg: Against, stroke):
+    """:func:`unmix` of the samples measured in ``bg`` with ``stroke``."""
+    u = np.asarray(stroke, dtype=np.float32) - bg.fill
     uu = dot(u, u) + np.float32(1e-9)
-    vv = dot(v, v) + np.float32(1e-4)
-    uv, ur, vr, rr = dot(u, v), dot(u, r), dot(v, r), dot(r, r)
+    uv, ur = dot(u, bg.v), dot(u, bg.r)
+    vv, vr = bg.vv, bg.vr
     a, b = _solve(uu, vv, uv, ur, vr)
     # The ink share cannot be negative: a paler sample is explained by the stroke alone.
     a = np.clip(np.where(b < 0, ur / uu, a), 0.0, 1.5)
     b = np.clip(b, 0.0, 1.0)
     # |r - a u - b v|^2 without forming the residual vectors.
-    res2 = rr - 2 * a * ur - 2 * b * vr + a * a * uu + 2 * a * b * uv + b * b * vv
+    res2 = bg.rr - 2 * a * ur - 2 * b * vr + a * a * uu + 2 * a * b * uv + b * b * vv
     miss = np.sqrt(np.maximum(res2, 0.0) / uu)
     return a, b, miss
 
@@ -79,10 +105,11 @@ def mix_residual(c, p0, p1, p2):
     return best
 
 
-def stroke_share(lin, fill, stroke, ink):
-    """Samples (c, ..., 3) against their edge's ``fill`` (c, 3): ``(share, residual, hidden)``,
-    the share less where much is unexplained, and whether black ink hides the sample."""
-    a, b, miss = unmix(lin, fill[:, None, None, :], stroke, ink)
+def stroke_share(bg: Against, fill, stroke):
+    """Samples (c, ..., 3) measured against their edge's ``fill`` (c, 3) (``bg``, by
+    :func:`against`): ``(share, residual, hidden)``, the share less where much is unexplained,
+    and whether black ink hides the sample."""
+    a, b, miss = unmix_against(bg, stroke)
     r = miss * np.linalg.norm(stroke - fill, axis=-1)[:, None, None]
     lo, span = P.MISS_FULL, P.MISS_FADE
     g = np.where(miss < lo, a, a * np.clip(1.0 - (miss - lo) / span, 0.0, 1.0))

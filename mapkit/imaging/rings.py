@@ -13,7 +13,7 @@ import numpy as np
 
 from . import params as P
 from .colour import linear_to_lab
-from .mixing import unmix
+from .mixing import against, unmix, unmix_against
 from .sampling import apply_affine, linear_at
 
 __all__ = ["CityReading", "Ring", "RingFrame", "ring_frame", "find_rings", "outlined_hexes",
@@ -237,8 +237,9 @@ def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None
 def _red_past_side(lin_out, nb_fill, col: _Colours):
     """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
     shown = []
+    bg = against(lin_out, nb_fill[:, None, :, :], col.ink)
     for colour in (col.city, *col.others):
-        a, _, miss = unmix(lin_out, nb_fill[:, None, :, :], colour, col.ink)
+        a, _, miss = unmix_against(bg, colour)
         shown.append(_red(a, miss).any(axis=1))
     return np.logical_or.reduce(shown)
 
@@ -269,8 +270,9 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     dip = ((peak >= thr[:, None, None]) & (share < 0.6 * peak - 0.05) & inside[None]
            & after_mode[:, :, None])
     mirrored = np.zeros(lin_m.shape[:4])
+    bg = against(lin_m, nb6[:, f.sides2], col.ink)
     for colour in (col.city, *col.others):
-        a_m, _, m_m = unmix(lin_m, nb6[:, f.sides2], colour, col.ink)
+        a_m, _, m_m = unmix_against(bg, colour)
         mirrored = np.maximum(mirrored, np.where((m_m < P.RING_MISS) & f.mirror_near[None], a_m, 0.0))
     mirrored = mirrored.sum(axis=-1)
     deep = ri & (radii[:, None] <= f.bound[None, :] - 0.14)[None] & (mirrored < 0.5 * share)
@@ -392,9 +394,6 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
         idx = [edge_index[e] for e in sides]
         shares = line[idx, jcity]
         under = np.array([jriver is not None and line[i, jriver] >= P.WEAK_ALPHA for i in idx])
-        inward = np.array([-centroid[i, jcity] if h == e[0] else centroid[i, jcity]
-                           for i, e in zip(idx, sides, strict=False)])
-        abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
         if under.sum() >= len(sides) - 1 and writing.get(h, 0.0) >= P.RIVER_RING_INK:
             found[h] = Ring(0.48, 0.55, -1)
             continue
@@ -402,6 +401,9 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
         shown = (lit | under).sum()
         if shown < len(sides) - 2 or shown < min(4, len(sides)):
             continue
+        inward = np.array([-centroid[i, jcity] if h == e[0] else centroid[i, jcity]
+                           for i, e in zip(idx, sides, strict=False)])
+        abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
         home = lit & ~abroad
         if home.sum() >= 2:
             shift = float(np.median(inward[home]))

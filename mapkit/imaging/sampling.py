@@ -28,7 +28,8 @@ def sample(img: np.ndarray, xs, ys) -> np.ndarray:
     h, w = img.shape[:2]
     xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
     yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
-    return img[yi, xi]
+    # (one index into the rows of pixels: np.take gathers them several times faster)
+    return np.take(img.reshape(h * w, *img.shape[2:]), yi * w + xi, axis=0)
 
 
 def linear_at(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
