@@ -22,6 +22,8 @@ from .sampling import LINEAR_LUT, apply_affine
 __all__ = ["read_names", "name_boxes", "spots", "clean_name", "NameBox", "Spot"]
 
 SQRT3 = math.sqrt(3.0)
+# Unit normals of the three side directions (pointy frame), in direction order.
+_NORMALS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
 
 
 class NameBox(NamedTuple):
@@ -185,8 +187,9 @@ def _overlap(a: NameBox, b: NameBox) -> bool:
 
 def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: float, strip: int):
     """``(score, cost, NameBox)`` of the print (``ink`` over ``box``, its upright strokes
-    ``stems``, its pieces' ``spans``) from spot ``sp``, or None: the columns with strokes in the spot's rows, joined
-    across gaps up to ``NAME_GAP`` letters, the run that begins (ends, is centred) within
+    ``stems``, its pieces' ``spans``) from spot ``sp``, or None: the columns with strokes in
+    the spot's rows, joined across gaps up to ``NAME_GAP`` letters, the run that begins (ends,
+    is centred) within
     ``NAME_START`` letters of the anchor; its strokes in the rows less ``NAME_SPILL`` times its
     strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
     over print in the rows with none above or below (a Z: no upright stroke) or with letters
@@ -380,12 +383,16 @@ def _grid_coords(fit, px, py) -> np.ndarray:
 def _offsets(fit, g):
     """Each grid point's offset ``(du, dv)`` from its nearest hex centre in the pointy frame, and
     that hex's key (centres: A1's plus steps (1, 0) and (1/2, sqrt3/2))."""
-    d = g - np.array(fit.grid.centre_mm((0, 0)))
-    if fit.grid.orientation != "pointy":
-        d = d[:, ::-1]
+    d = _pointy_frame(fit, g)
     rf = d[:, 1] / (SQRT3 / 2)
     q, r = axial_round(d[:, 0] - rf / 2, rf)
     return d[:, 0] - (q + r / 2), d[:, 1] - r * SQRT3 / 2, q * 100003 + r
+
+
+def _pointy_frame(fit, g) -> np.ndarray:
+    """Grid points ``g`` from A1's centre, in the pointy frame (a flat grid's axes swapped)."""
+    d = g - np.array(fit.grid.centre_mm((0, 0)))
+    return d if fit.grid.orientation == "pointy" else d[:, ::-1]
 
 
 def _keys(fit, hexes) -> list[int]:
@@ -397,8 +404,7 @@ def _keys(fit, hexes) -> list[int]:
 
 def _across_px(fit, axis) -> np.ndarray:
     """Unit vectors in pixels across sides in the directions ``axis`` (:func:`_across_line`): (n, 2)."""
-    normals = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
-    n = normals[axis]
+    n = _NORMALS[axis]
     if fit.grid.orientation != "pointy":
         n = n[:, ::-1]
     v = n @ fit.affine[:, :2].T
@@ -524,9 +530,7 @@ def _lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarr
     du, dv, _key = _offsets(fit, g)
     axis, t = _across_line(du, dv)
     # (each line apart: where along its direction's normal it runs, in quarter grid units)
-    d = (g - np.array(fit.grid.centre_mm((0, 0))))[:, ::1 if fit.grid.orientation == "pointy" else -1]
-    normals = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
-    line_at = np.round(((d * normals[axis]).sum(axis=1) - t) * 4).astype(int) * 3 + axis
+    line_at = np.round(((_pointy_frame(fit, g) * _NORMALS[axis]).sum(axis=1) - t) * 4).astype(int) * 3 + axis
     t = t * fit.hex_px
     window = (P.NAME_LINE_HALF + P.NAME_LINE_SEEK) * fit.hex_px + 0.5
     out = grey.astype(float).ravel()
@@ -541,10 +545,10 @@ def _lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarr
             continue
         full = near[solid]
         step = _across_px(fit, axis[full])
-        clear = keys[line >= P.TEXT_SOFT_PREFILTER]
+        clear, dark = keys[line >= P.TEXT_SOFT_PREFILTER], keys[line < P.NAME_LINE_SOLID]
         lighter = np.zeros(len(full))
-        for past in (clear[clear < keys[line < P.NAME_LINE_SOLID].min()].max(initial=-4 * window),
-                     clear[clear > keys[line < P.NAME_LINE_SOLID].max()].min(initial=4 * window)):
+        for past in (clear[clear < dark.min()].max(initial=-4 * window),
+                     clear[clear > dark.max()].min(initial=4 * window)):
             move = past / 4.0 - t[full]
             qx = np.clip(np.rint(xs[full] + move * step[:, 0]), 0, w - 1).astype(np.intp)
             qy = np.clip(np.rint(ys[full] + move * step[:, 1]), 0, h - 1).astype(np.intp)
@@ -575,7 +579,7 @@ def _across_line(du, dv) -> tuple[np.ndarray, np.ndarray]:
     >>> axis.tolist(), np.round(t, 2).tolist()
     ([0, 0, 2], [-0.05, 0.05, -0.24])
     """
-    proj = np.stack([du * math.cos(math.radians(a)) + dv * math.sin(math.radians(a)) for a in (0.0, 60.0, 120.0)])
+    proj = np.stack([du * cos + dv * sin for cos, sin in _NORMALS])
     axis = np.argmax(np.abs(proj), axis=0)
     p = proj[axis, np.arange(len(du))]
     return axis, p - np.sign(p) * 0.5

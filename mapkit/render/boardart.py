@@ -80,6 +80,13 @@ def cross_cities(m: Map) -> list:
     return out
 
 
+def _rounded_ends(seg) -> tuple:
+    """A side's two ends rounded to 0.1 micrometre: the same point from either hex's corners
+    (the key of :meth:`BoardArt._river_shifts` and the points merged into lines)."""
+    (x1, y1), (x2, y2) = seg
+    return (round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))
+
+
 def _shifted_line(pts: list, shifts: dict) -> list:
     """A polyline with some of its segments moved sideways (``shifts``: segment's two ends
     -> (dx, dy)): where two moved segments meet, at the meeting of their moved lines; where
@@ -349,7 +356,7 @@ class BoardArt(BoardLegend):
         for e in edges:
             (x1, y1), (x2, y2) = self.grid.edge_segment_mm(e)
             if self._shows((x1 + x2) / 2, (y1 + y2) / 2):
-                segs.append(((round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))))
+                segs.append(_rounded_ends(((x1, y1), (x2, y2))))
         if not segs:
             return ""
         merged = linemerge(MultiLineString(segs))
@@ -368,9 +375,8 @@ class BoardArt(BoardLegend):
         out = []
         for kind in kinds:
             for e in self.map.edge_set(kind):
-                (x1, y1), (x2, y2) = self.grid.edge_segment_mm(e)
-                dx, dy = shifts.get(frozenset(((round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4)))),
-                                    (0.0, 0.0)) if kind == "rivers" else (0.0, 0.0)
+                (x1, y1), (x2, y2) = seg = self.grid.edge_segment_mm(e)
+                dx, dy = shifts.get(frozenset(_rounded_ends(seg)), (0.0, 0.0)) if kind == "rivers" else (0.0, 0.0)
                 out.append(((x1 + dx, y1 + dy), (x2 + dx, y2 + dy)))
         return out
 
@@ -384,12 +390,11 @@ class BoardArt(BoardLegend):
         for e in self.map.edge_set("rivers") & self.map.edge_set("borders"):
             a, b = sorted(e)
             side = b if self.map.terrain[b] == "foreign" and self.map.terrain[a] != "foreign" else a
-            (x1, y1), (x2, y2) = g.edge_segment_mm(e)
+            (x1, y1), (x2, y2) = seg = g.edge_segment_mm(e)
             cx, cy = g.centre_mm(side)
             nx, ny = cx - (x1 + x2) / 2, cy - (y1 + y2) / 2
             n = math.hypot(nx, ny)
-            out[frozenset(((round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))))] = \
-                (away * nx / n, away * ny / n)
+            out[frozenset(_rounded_ends(seg))] = (away * nx / n, away * ny / n)
         return out
 
     def _ferries(self, dwg):
