@@ -186,24 +186,16 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
 
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
-    """Edges grouped into connected runs (two edges touch when they share a corner), each run
-    walked from one of its edges."""
-    runs, seen = [], set()
-    for start in edges:
-        if start in seen:
-            continue
-        seen.add(start)
-        run, todo = [start], [start]
-        while todo:
-            a, b = todo.pop()
-            for c in grid.end_hexes((a, b)):
-                for x in (edge(a, c), edge(b, c)):
-                    if x in edges and x not in seen:
-                        seen.add(x)
-                        run.append(x)
-                        todo.append(x)
-        runs.append(frozenset(run))
-    return [EdgeSet(g) for g in sorted(runs, key=lambda g: (-len(g), min(g)))]
+    """Edges grouped into connected runs (two edges touch when they share a corner)."""
+    from networkx.utils import UnionFind
+    edges = set(edges)
+    runs = UnionFind(edges)
+    for a, b in edges:
+        for c in grid.end_hexes((a, b)):
+            for x in (edge(a, c), edge(b, c)):
+                if x in edges:
+                    runs.union(x, (a, b))
+    return [EdgeSet(frozenset(g)) for g in sorted(runs.to_sets(), key=lambda g: (-len(g), min(g)))]
 
 
 def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tuple[Map, list[str]]:
