@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import params as P
+from .colour import LUMA
 from .gridlines import SQRT3
 from .mixing import unmix
 from .sampling import apply_affine, linear_at
@@ -30,10 +31,13 @@ class FerryReading:
 
 
 def _shares(rgb, A, light, pts, fill, colour, ink) -> np.ndarray:
-    """The ferry colour's share at grid points ``pts`` (..., 2) over ``fill`` (..., 3)."""
+    """The ferry colour's share at grid points ``pts`` (..., 2) over ``fill`` (..., 3); with
+    ``ink`` None (a board without colour: the ferry is black), how much darker than the fill."""
     xy = apply_affine(A, pts)
     flat = xy.reshape(-1, 2)
     lin = linear_at(rgb, xy) * light.gains(flat[:, 0], flat[:, 1]).reshape(xy.shape[:-1] + (3,))
+    if ink is None:
+        return np.clip(1.0 - (lin @ LUMA) / np.maximum(fill @ LUMA, 1e-3), 0.0, 1.0)
     a, _b, miss = unmix(lin, fill, colour, ink)
     return np.where(miss < P.MISS_FULL, a, 0.0)
 
@@ -49,7 +53,8 @@ def _dot_hexes(rgb, fit, light, centres, fills, colour, ink) -> np.ndarray:
 
 def _course(c0, c1, centres, fills, near, rgb, fit, light, colour, ink) -> np.ndarray:
     """Per step along the line from port ``c0`` to ``c1`` (from the port's side to before the
-    dot): the ferry colour's share (the best of three places across the line)."""
+    dot): the ferry colour's share (the best of three places across the line; without colour
+    the least, as a black line covers all three and a texture's dots and lines do not)."""
     d = float(np.linalg.norm(c1 - c0))
     u = (c1 - c0) / d
     n = np.array([-u[1], u[0]])
@@ -58,13 +63,15 @@ def _course(c0, c1, centres, fills, near, rgb, fit, light, colour, ink) -> np.nd
     pts = c0 + along[:, None, None] * u + across[None, :, None] * n
     own = near[np.argmin(((pts[:, 1, None, :] - centres[near][None]) ** 2).sum(-1), axis=1)]
     fill = fills[own][:, None, :]
-    return _shares(rgb, fit.affine, light, pts, fill, colour, ink).max(axis=1)
+    shares = _shares(rgb, fit.affine, light, pts, fill, colour, ink)
+    return shares.max(axis=1) if ink is not None else shares.min(axis=1)
 
 
 def read_ferries(rgb, fit, light, hexes: list, fills: np.ndarray, cities: dict, colour,
                  ink) -> list[FerryReading]:
     """The ferry lines drawn in ``colour`` from the ``cities`` to hexes with a dot at the end.
-    ``hexes`` and ``fills`` (linear RGB, one per hex) as the board was read."""
+    ``hexes`` and ``fills`` (linear RGB, one per hex) as the board was read; ``ink`` the black
+    the colour is told from (None: a board without colour, the ferries black)."""
     grid = fit.grid
     centres = np.array([grid.centre_mm(h) for h in hexes])
     index = {h: i for i, h in enumerate(hexes)}

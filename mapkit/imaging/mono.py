@@ -13,6 +13,7 @@ import numpy as np
 
 from . import params as P
 from .colour import LUMA
+from .ferries import read_ferries
 from .numbercrops import ink_runs
 from .sampling import LINEAR_LUT, apply_affine, bilinear
 from .terrain import mark_off
@@ -41,11 +42,14 @@ def read_board_mono(rgb: np.ndarray, fit):
             terrain[h] = "foreign"           # a town abroad, drawn on paper of its own
     strokes, edge_conf = mono_edges(grey, fit, level)
     colours = {k: np.array(v) for k, v in MONO_COLOURS.items()}
+    light = Light(np.zeros((3, 1)), np.zeros(2), 1.0)
+    fills = {h: colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()}
+    hexes = list(grid.hexes())
+    ferries = read_ferries(rgb, fit, light, hexes, np.array([fills[h] for h in hexes]), cities,
+                           np.zeros(3), None)
     return Reading(grid, terrain, conf, strokes, edge_conf,
                    cities={h: P.MONO_RING for h in cities}, city_conf={h: 1.0 for h in cities},
-                   light=Light(np.zeros((3, 1)), np.zeros(2), 1.0),
-                   fills={h: colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()},
-                   colours=colours, in_colour=False)
+                   light=light, fills=fills, colours=colours, in_colour=False, ferries=ferries)
 
 
 def _grey(rgb: np.ndarray) -> np.ndarray:

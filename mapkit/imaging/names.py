@@ -16,15 +16,10 @@ import numpy as np
 from . import ocr
 from . import params as P
 from ..grid import hex_name
-from .gridlines import axial_round
-from .sampling import LINEAR_LUT, apply_affine
+from .printmask import lift_outlines, print_masks
+from .sampling import apply_affine
 
 __all__ = ["read_names", "name_boxes", "spots", "clean_name", "NameBox", "Spot"]
-
-SQRT3 = math.sqrt(3.0)
-# Unit normals of the three side directions (pointy frame), in direction order.
-_NORMALS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
-
 
 class NameBox(NamedTuple):
     """A name's box in pixels (x0 y0 x1 y1) and the way it grew from its anchor (``start``:
@@ -120,7 +115,7 @@ def name_boxes(rgb, fit, reading) -> dict:
                min(rgb.shape[1], int(max(sp.x for sp in near)) + reach + 1),
                min(rgb.shape[0], max(sp.y1 for sp in near) + strip))
         # print: grey enough, and beside print dark enough (a dark fill round a name's plate is no print)
-        found, core = _print(rgb, fit, reading, box, [(P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK),
+        found, core = print_masks(rgb, fit, reading, box, [(P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK),
                                                       (P.TEXT_PREFILTER, P.NAME_CORE_DARK)])
         ink = found & _beside(core)
         stems = _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter)
@@ -200,8 +195,12 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
         return None
     rows = stems[y0:y1]
     x = sp.x - box[0]
-    clear = ink[y0:y1].any(axis=0) & ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
-    clear |= _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
+    # (no print above and below, here and in the columns round it: a stipple's dots are staggered)
+    bare = ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
+    k = int(round(P.NAME_BARE * letter))
+    bare = np.pad(bare, k, constant_values=True)
+    bare = np.all([bare[d:d + ink.shape[1]] for d in range(2 * k + 1)], axis=0)
+    clear = (ink[y0:y1].any(axis=0) & bare) | _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
     stem_runs = _runs(rows.any(axis=0), P.NAME_GAP * letter)
 
     def widen(r):
@@ -302,115 +301,6 @@ def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
     return runs
 
 
-def _print(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0) -> list[np.ndarray]:
-    """Print in ``box`` at each ``(prefilter, dark)`` of ``levels``: grey pixels (darkest channel
-    under ``prefilter``, under ``dark`` once the light is out) on no hex outline (unless print lies
-    on both sides of it) and in no city hex (but for ``rim`` hexes along its sides, inside its
-    ring). Where the pixels lie in the grid is worked out once for all levels."""
-    x0, y0, x1, y1 = box
-    patch = rgb[y0:y1, x0:x1]
-    lo = np.minimum(np.minimum(patch[..., 0], patch[..., 1]), patch[..., 2])
-    hi = np.maximum(np.maximum(patch[..., 0], patch[..., 1]), patch[..., 2])
-    # (a cheap first cut, in sRGB levels)
-    cand = (lo < max(prefilter for prefilter, _dark in levels)) & (hi - lo < P.TEXT_HUE)
-    ys, xs = np.nonzero(cand)
-    if not len(xs):
-        return [np.zeros(cand.shape, dtype=bool) for _ in levels]
-    px, py = xs + x0, ys + y0
-    lum = (LINEAR_LUT[patch[ys, xs]] * reading.light.gains(px, py)).mean(axis=1)
-    du, dv, key = _offsets(fit, _grid_coords(fit, px, py))
-    axis, across = _across_line(du, dv)
-    side = np.abs(across)
-    kept = ~(np.isin(key, _keys(fit, list(reading.cities))) & (side > rim))
-    kept &= ~_on_strokes(fit, reading, du, dv, key)
-    band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
-    on_side = (side * fit.hex_px <= band) if sides else np.zeros(len(xs), dtype=bool)
-    out = []
-    for prefilter, dark in levels:
-        printed = (lo[ys, xs] < prefilter) & (lum < dark) & kept
-        mask = np.zeros(cand.shape, dtype=bool)
-        mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
-        cross = np.nonzero(printed & on_side)[0]
-        if len(cross):
-            step = _across_px(fit, axis[cross]) * (band + 1.5)
-            both = np.ones(len(cross), dtype=bool)
-            for sign in (1.0, -1.0):
-                qx = np.clip(np.rint(xs[cross] + sign * step[:, 0]), 0, mask.shape[1] - 1).astype(np.intp)
-                qy = np.clip(np.rint(ys[cross] + sign * step[:, 1]), 0, mask.shape[0] - 1).astype(np.intp)
-                both &= mask[qy, qx]
-            mask[ys[cross[both]], xs[cross[both]]] = True
-        out.append(mask)
-    return out
-
-
-def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
-    """Which points lie on a river or border read on their hex's side or beside it (black lines of
-    a board without colour; coloured lines are no print anyway)."""
-    sides, beside = set(), reading.strokes.get("river", set()) & reading.strokes.get("border", set())
-    out = np.zeros(len(du), dtype=bool)
-    if reading.in_colour:
-        return out          # the lines are in colour: no print
-    edges = [e for kind in ("river", "border") for e in reading.strokes.get(kind, ())]
-    keys = _keys(fit, [h for e in edges for h in e])
-    for n, (a, b) in enumerate(edges):
-        d = np.array(fit.grid.centre_mm(b)) - np.array(fit.grid.centre_mm(a))
-        if fit.grid.orientation != "pointy":
-            d = d[::-1]
-        k = int(round(math.degrees(math.atan2(d[1], d[0])) / 60.0)) % 6
-        both = (a, b) in beside
-        sides.update({(keys[2 * n], k, both), (keys[2 * n + 1], (k + 3) % 6, both)})
-    for k in range(6):
-        a = math.radians(60 * k)
-        depth = 0.5 - (du * math.cos(a) + dv * math.sin(a))
-        for both in (False, True):
-            near = [hk for hk, side, b in sides if side == k and b == both]
-            if near:
-                close = np.abs(depth) <= P.TEXT_STROKE_WIDTH
-                if both:
-                    close |= np.abs(depth - P.MONO_BESIDE) <= P.TEXT_STROKE_WIDTH
-                out |= close & np.isin(key, near)
-    return out
-
-
-def _grid_coords(fit, px, py) -> np.ndarray:
-    """Pixels (arrays) in grid units (the coordinates of ``Grid.centre_mm`` at hex_mm 1)."""
-    A = fit.affine
-    L = np.linalg.inv(A[:, :2])
-    d = np.stack([px - A[0, 2], py - A[1, 2]], axis=1)
-    return d @ L.T
-
-
-def _offsets(fit, g):
-    """Each grid point's offset ``(du, dv)`` from its nearest hex centre in the pointy frame, and
-    that hex's key (centres: A1's plus steps (1, 0) and (1/2, sqrt3/2))."""
-    d = _pointy_frame(fit, g)
-    rf = d[:, 1] / (SQRT3 / 2)
-    q, r = axial_round(d[:, 0] - rf / 2, rf)
-    return d[:, 0] - (q + r / 2), d[:, 1] - r * SQRT3 / 2, q * 100003 + r
-
-
-def _pointy_frame(fit, g) -> np.ndarray:
-    """Grid points ``g`` from A1's centre, in the pointy frame (a flat grid's axes swapped)."""
-    d = g - np.array(fit.grid.centre_mm((0, 0)))
-    return d if fit.grid.orientation == "pointy" else d[:, ::-1]
-
-
-def _keys(fit, hexes) -> list[int]:
-    """The keys :func:`_offsets` gives the points of ``hexes``."""
-    if not hexes:
-        return []
-    return [int(k) for k in _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float))[2]]
-
-
-def _across_px(fit, axis) -> np.ndarray:
-    """Unit vectors in pixels across sides in the directions ``axis`` (:func:`_across_line`): (n, 2)."""
-    n = _NORMALS[axis]
-    if fit.grid.orientation != "pointy":
-        n = n[:, ::-1]
-    v = n @ fit.affine[:, :2].T
-    return v / np.linalg.norm(v, axis=1, keepdims=True)
-
-
 def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
     """Tesseract's reading of each name (key: its index in ``labels``) and how sure it is (its
     least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
@@ -459,13 +349,13 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
         else (pad + grow, pad + grow)
     h, w = rgb.shape[:2]
     crop = (max(0, lab.x0 - left), max(0, lab.y0), min(w, lab.x1 + right), min(h, lab.y1))
-    soft, found, core = _print(rgb, fit, reading, crop, [(P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK),
+    soft, found, core = print_masks(rgb, fit, reading, crop, [(P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK),
                                (P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK), (P.TEXT_PREFILTER, P.NAME_CORE_DARK)],
                                sides=False, rim=P.NAME_CITY_RIM)
     # (dark grey far from darker print is a fill, the foreign land round a name's plate)
     soft &= ~found | _beside(_beside(core))
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
-    grey = _lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop, grey)
+    grey = lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop, grey)
     a, b = _grown(grey < P.NAME_GROW_INK, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
     grey = grey[:, a:b]
     scale = max(1.0, P.NAME_TARGET_PX / max(letter, 1.0))
@@ -512,77 +402,6 @@ def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = Non
                 break
             b = k + 1
     return a, b
-
-
-def _lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarray:
-    """``grey`` (the print in ``crop``) with the hex outlines across it lifted, each quarter
-    pixel across a line (:func:`_across_line`, within ``NAME_LINE_HALF`` and ``NAME_LINE_SEEK``
-    of the fitted line and a pixel's half) by the line's own grey there in the ``picture``
-    (the crop's darkest channel, :func:`_line_greys`):
-    a pixel shows ``grey * 255 / line`` (the line over paper goes, a letter under it stays
-    darker); where the line alone is darker than ``NAME_LINE_SOLID`` (it hides what lies under
-    it) the pixel takes the lighter of the pixels just past the line either side, so a letter
-    the line crosses stays whole. Each line is measured apart (one may be under a name's plate)."""
-    h, w = grey.shape
-    ys, xs = np.mgrid[0:h, 0:w]
-    ys, xs = ys.ravel(), xs.ravel()
-    g = _grid_coords(fit, xs + crop[0], ys + crop[1])
-    du, dv, _key = _offsets(fit, g)
-    axis, t = _across_line(du, dv)
-    # (each line apart: where along its direction's normal it runs, in quarter grid units)
-    line_at = np.round(((_pointy_frame(fit, g) * _NORMALS[axis]).sum(axis=1) - t) * 4).astype(int) * 3 + axis
-    t = t * fit.hex_px
-    window = (P.NAME_LINE_HALF + P.NAME_LINE_SEEK) * fit.hex_px + 0.5
-    out = grey.astype(float).ravel()
-    for one in np.unique(line_at[np.abs(t) <= window]):
-        near = np.nonzero((line_at == one) & (np.abs(t) <= window))[0]
-        bins = np.round(t[near] * 4).astype(int)
-        keys, line = _line_greys(bins, picture[ys[near], xs[near]])
-        own = line[np.searchsorted(keys, bins)]
-        out[near] = np.minimum(255.0, out[near] * 255.0 / np.maximum(own, 1.0))
-        solid = own < P.NAME_LINE_SOLID
-        if not solid.any():
-            continue
-        full = near[solid]
-        step = _across_px(fit, axis[full])
-        clear, dark = keys[line >= P.TEXT_SOFT_PREFILTER], keys[line < P.NAME_LINE_SOLID]
-        lighter = np.zeros(len(full))
-        for past in (clear[clear < dark.min()].max(initial=-4 * window),
-                     clear[clear > dark.max()].min(initial=4 * window)):
-            move = past / 4.0 - t[full]
-            qx = np.clip(np.rint(xs[full] + move * step[:, 0]), 0, w - 1).astype(np.intp)
-            qy = np.clip(np.rint(ys[full] + move * step[:, 1]), 0, h - 1).astype(np.intp)
-            lighter = np.maximum(lighter, grey[qy, qx])
-        out[full] = lighter
-    return np.rint(out).astype(np.uint8).reshape(h, w)
-
-
-def _line_greys(bins: np.ndarray, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each quarter pixel across a line (``bins``) and the line's own grey there: that of its
-    lighter pixels, ``NAME_LINE_RUNS`` of them darker (a line runs through all the rows of a
-    name; a letter's stroke along it leaves some).
-
-    >>> bins = np.repeat([-1, 0, 1], 4)
-    >>> _line_greys(bins, np.array([255, 255, 255, 255, 90, 90, 90, 20, 30, 30, 30, 30]))
-    (array([-1,  0,  1]), array([255.,  90.,  30.]))
-    """
-    keys = np.unique(bins)
-    return keys, np.array([np.percentile(grey[bins == b], 100 * P.NAME_LINE_RUNS) for b in keys])
-
-
-def _across_line(du, dv) -> tuple[np.ndarray, np.ndarray]:
-    """For points at offsets ``(du, dv)`` from their hex centres: which of the three side
-    directions their nearest side lies in, and how far (grid units) they lie across that side
-    along its direction's normal (0 on the side; the same measure in both hexes it parts).
-
-    >>> axis, t = _across_line(np.array([0.45, -0.45, 0.0]), np.array([0.0, 0.0, 0.3]))
-    >>> axis.tolist(), np.round(t, 2).tolist()
-    ([0, 0, 2], [-0.05, 0.05, -0.24])
-    """
-    proj = np.stack([du * cos + dv * sin for cos, sin in _NORMALS])
-    axis = np.argmax(np.abs(proj), axis=0)
-    p = proj[axis, np.arange(len(du))]
-    return axis, p - np.sign(p) * 0.5
 
 
 def clean_name(text: str) -> str:

@@ -225,6 +225,7 @@ NAME_STEM = 0.3              # letters a run of print stands upright at least to
 NAME_TALLEST = 2.0           # ... and at most this many (a glyph's height; longer: a fill, a line)
 NAME_FLAT = 1.5              # letters a run goes on over print with no upright stroke (Z, W: 1.3)
 NAME_FLAT_GAP = 0.6          # ... across gaps this many letters wide at most (a lifted outline)
+NAME_BARE = 0.3              # ... over columns with no print above or below, nor this many letters round them
 NAME_PIECE = 0.35            # ... over pieces of print this many letters high (an e: 0.4; a stipple dot 0.28)
 NAME_START = 0.5             # letters from a label place's anchor its print may begin (bearings)
 NAME_STRIP = 0.4             # letters above and below a place's rows where its name has no print ...

@@ -37,8 +37,11 @@ def _ferry_board(path):
     return m
 
 
-@pytest.mark.parametrize("dpi", [100, 150])
-def test_a_ferry_line_is_no_river_and_its_ends_are_reported(tmp_path, dpi):
+@pytest.mark.parametrize("dpi, style", [(100, "colour"), (150, "colour"), (150, "mono")])
+def test_a_ferry_line_is_no_river_and_its_ends_are_reported(tmp_path, dpi, style):
+    """In colour the ferry is dark blue; without colour (``--style mono``) it is black, as the
+    rivers and borders are: there its dashes must cover the whole width of the course, as a
+    texture's dots and lines do not."""
     truth = _ferry_board(tmp_path / "ferries.yaml")
     # The side the first ferry's course runs along, from the grid alone: rows 2 and 4 (indices
     # 1 and 3, odd) are pushed half a hex right, so C2 and C4 stand 3 hexes from the left and
@@ -48,12 +51,13 @@ def test_a_ferry_line_is_no_river_and_its_ends_are_reported(tmp_path, dpi):
     assert both == [H("C3"), H("D3")]
     along = edge(*both)
     pic = tmp_path / "board.png"
-    r = run_here("render", tmp_path / "ferries.yaml", "-o", pic, "--dpi", dpi)
+    r = run_here("render", tmp_path / "ferries.yaml", "-o", pic, "--dpi", dpi, "--style", style)
     assert r.returncode == 0, r.stderr
     report = tmp_path / "report.json"
     got, notes = import_map(str(pic), ImportOptions(ocr=False, report=str(report)))
     assert along not in got.edge_set("rivers"), edge_name(along)
     assert got.edge_set("rivers") == truth.edge_set("rivers")
+    assert along not in got.edge_set("borders"), edge_name(along)   # (black dashes in mono)
     assert {c.hex for c in got.cities} == {H("C2"), H("E6"), H("G2")}
     assert got.ferries == []          # no cost or fare on the board: none made up
     ends = [(f["from"], f["to"]) for f in json.loads(report.read_text())["ferries"]]

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from mapkit.grid import Grid
-from mapkit.imaging import names, ocr
+from mapkit.imaging import names, ocr, printmask
 from mapkit.io.yamlmap import read_map
 
 
@@ -39,7 +39,7 @@ def test_a_bare_outline_is_lifted_and_a_letter_across_it_kept():
     grey[:, 40] = 0                      # the outline
     grey[20:22, 30:51] = 30              # a stroke across it
     grey[24:29, 41] = 30                 # a stem beside it
-    out = names._lift_outlines(fit, grey, (0, 0, 60, 40), grey)
+    out = printmask.lift_outlines(fit, grey, (0, 0, 60, 40), grey)
     assert out[16, 40] == 255            # bare line: both sides white
     assert out[20, 40] == 30             # the stroke crosses: both sides dark, kept
     assert out[25, 40] == 255            # beside the stem: the far side is white
@@ -50,7 +50,7 @@ def test_a_bare_outline_is_lifted_and_a_letter_across_it_kept():
     # alone stays dark (30 -> 64), as Dortmund's d on an outline.
     grey[:, 40] = 120
     grey[20:22, 30:51] = 30
-    out = names._lift_outlines(fit, grey, (0, 0, 60, 40), grey)
+    out = printmask.lift_outlines(fit, grey, (0, 0, 60, 40), grey)
     assert out[16, 40] == 255 and out[25, 40] == 255
     assert out[20, 40] == round(30 * 255 / 120) == 64
 
@@ -63,6 +63,46 @@ def test_a_crop_widens_over_strokes_not_over_dots():
     ink[1:5, 0] = False
     ink[[1, 4], 0] = True                                 # two dots, no stroke
     assert names._grown(ink, 4, 6, 10.0) == (4, 10)
+
+
+def _measured(ink, align, x, letter=20.0, rows=(10, 30)):
+    """The box :func:`names._measure` finds in ``ink`` (the whole picture) from an anchor."""
+    stems = names._stems(ink, 0.3 * letter, 2.0 * letter)      # NAME_STEM, NAME_TALLEST
+    spans = names._piece_spans(ink, 40)
+    spot = names.Spot(align, float(x), rows[0], rows[1], 0.0)
+    strip = int(round(0.4 * letter))                           # NAME_STRIP
+    box = names._measure(ink, stems, spans, (0, 0, ink.shape[1], ink.shape[0]), spot, letter, strip)[2]
+    return box.x0, box.x1
+
+
+def _letters(ink, cols):
+    for c in cols:                       # upright strokes 2 px wide, 16 px (0.8 letters) high
+        ink[12:28, c:c + 2] = True
+
+
+def test_a_name_ends_where_the_stipple_past_its_plate_begins():
+    # Letters 20 px high, the name's rows 10:30: five stems at 20..101; 5 px on, a stipple of
+    # 3 x 3 dots in columns 6 px apart, as past Perpignan's plate at 300 dpi: each column has
+    # dots in the rows, every other one also in the rows just above and below (NAME_STRIP 0.4
+    # letters: 8 px). The columns between have none there, but their neighbours 6 px off do
+    # (NAME_BARE 0.3 letters): no letters without an upright stroke. The name ends at its
+    # last stem.
+    ink = np.zeros((40, 160), dtype=bool)
+    _letters(ink, range(20, 101, 20))
+    for k, left in enumerate(range(106, 160, 6)):
+        for top in [14, 22] + ([4, 33] if k % 2 else []):
+            ink[top:top + 3, left:left + 3] = True
+    assert _measured(ink, "start", 20) == (20, 102)
+
+
+def test_a_first_letter_broken_by_an_outline_stays_in_the_name():
+    # The C of "Cleveland" with an outline through its back: two arcs 5 px high (0.25
+    # letters, no upright stroke and no piece of a letter's height), 4 px before the first
+    # stem, nothing above or below: the name (anchored at its end) begins at the C.
+    ink = np.zeros((40, 160), dtype=bool)
+    _letters(ink, range(40, 101, 20))
+    ink[12:17, 30:36] = ink[23:28, 30:36] = True
+    assert _measured(ink, "end", 102) == (30, 102)
 
 
 def test_words_go_to_their_crop_with_the_least_sure_word():
