@@ -184,18 +184,17 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
     """``(score, cost, NameBox)`` of the print (``ink`` over ``box``, its upright strokes
     ``stems``, its pieces' ``spans``) from spot ``sp``, or None: the columns with strokes in
     the spot's rows, joined across gaps up to ``NAME_GAP`` letters, the run that begins (ends,
-    is centred) within
-    ``NAME_START`` letters of the anchor; its strokes in the rows less ``NAME_SPILL`` times its
-    strokes ``NAME_STRIP`` letters above and below. The run goes on up to ``NAME_FLAT`` letters
-    over print in the rows with none above or below (a Z: no upright stroke) or with letters
-    apart from the print above and below (:func:`_confined`: a name's plate on a texture),
-    joining the strokes it reaches (:func:`_reach_on`); the box reaches the anchor."""
+    is centred) within ``NAME_START`` letters of the anchor; its strokes in the rows less
+    ``NAME_SPILL`` times its strokes ``NAME_STRIP`` letters above and below. The run goes on up
+    to ``NAME_FLAT`` letters over print in the rows with none above or below, there nor
+    ``NAME_BARE`` letters either side (a Z: no upright stroke; a stipple's dots are staggered),
+    or with letters apart from the print above and below (:func:`_confined`: a name's plate on
+    a texture), joining the strokes it reaches (:func:`_reach_on`); the box reaches the anchor."""
     y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
     if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
         return None
     rows = stems[y0:y1]
     x = sp.x - box[0]
-    # (no print above and below, here and in the columns round it: a stipple's dots are staggered)
     bare = ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
     k = int(round(P.NAME_BARE * letter))
     bare = np.pad(bare, k, constant_values=True)
