@@ -9,10 +9,10 @@ stage a module, each giving a dataclass to the next:
 5. :mod:`.edges`: which sides carry a river or a border, an ``EdgeReading``
 6. :mod:`.numbers`: the race numbers (:mod:`.numbercrops`, :mod:`.digits`, :mod:`.settle`,
    :mod:`.regions`, :mod:`.boarddigits`, Tesseract through :mod:`.ocr`)
-7. :mod:`.names`: the city names, by Tesseract
+7. :mod:`.names`: the city names, by Tesseract (which pixels are print: :mod:`.printmask`)
 
 :mod:`.reading` runs stages 2-5 into a ``Reading`` (:mod:`.mono` does for a board without
-colour); :mod:`.importer` runs it all (``import_map(path, ImportOptions) -> (Map, notes)``).
+colour; both read the ferry lines, :mod:`.ferries`); :mod:`.importer` runs it all (``import_map(path, ImportOptions) -> (Map, notes)``).
 Every tuning constant is in :mod:`.params`; ``docs/import.md`` says how each stage works and
 how each constant was measured. Test boards with a known truth: :mod:`mapkit.testing`.
 """
