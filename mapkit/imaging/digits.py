@@ -1,6 +1,5 @@
 """Race numbers compared with templates (the 36 in six DejaVu faces and Pillow's): cut round
-the ink box (:func:`code_scores`), where a number cut short shows (:func:`clipped_scores`),
-sliding (:func:`slide_one`). ``docs/import.md``, "Race numbers".
+the ink box (:func:`code_scores`), sliding (:func:`slide_one`). ``docs/import.md``, "Race numbers".
 
 >>> from PIL import Image, ImageDraw, ImageFont
 >>> im = Image.new("L", (40, 20), 0)
@@ -20,7 +19,7 @@ import numpy as np
 from . import params as P
 
 __all__ = ["CODES", "bbox", "masters", "ink_edges", "ink_box", "extent", "cut", "templates",
-           "code_scores", "anchored_cut", "clipped_scores", "slide_one", "ink_height"]
+           "code_scores", "slide_one", "ink_height"]
 
 CODES = tuple(f"{a}{b}" for a in "123456" for b in "123456")   # the 36 race numbers
 
@@ -30,12 +29,6 @@ def bbox(mask: np.ndarray):
     if not len(xs):
         return None
     return ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-
-
-def _ink_bbox(number: np.ndarray):
-    """The box of a number's pixels over half its darkest, or None when it has no ink."""
-    m = float(number.max()) if number.size else 0.0
-    return None if m <= 0 else bbox(number > 0.5 * m)
 
 
 @functools.lru_cache(maxsize=1)
@@ -213,8 +206,9 @@ def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1, size) -> np.n
 
 def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
     """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None
-    when its ink box is under ``min_box`` pixels high or wide."""
-    box = _ink_bbox(number)
+    when its ink box (its pixels over half its darkest) is under ``min_box`` pixels high or wide."""
+    m = float(number.max()) if number.size else 0.0
+    box = None if m <= 0 else bbox(number > 0.5 * m)
     if box is None or min(box[1] - box[0], box[3] - box[2]) < min_box:
         return None
     # (a small number's ink box is uncertain by a fraction of a pixel: the best shift)
@@ -226,64 +220,6 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
     out = np.full(len(CODES), -1.0)
     np.maximum.at(out, codes, scores)
     return out
-
-
-def anchored_cut(a: np.ndarray, side: str, dx: float = 0.0, dy: float = 0.0,
-                  seen: np.ndarray | None = None):
-    """Like :func:`cut`, lined up by the edge of the ink box opposite the hidden ``side``:
-    ``(vector, mask of what is seen)`` (all seen when ``seen`` is None), or None."""
-    found = ink_box(a)
-    if found is None:
-        return None
-    b, ey, ex = found
-    height = max(ey[1] - ey[0], 1.0)
-    half_h = 0.5 * height * 1.25
-    width = 2 * half_h * P.CANON[1] / P.CANON[0]
-    past = 0.3 * height         # paper kept past the edge lined up
-    cy = (ey[0] + ey[1]) / 2 + dy
-    if side == "left":
-        x1 = ex[1] + dx + past
-        box = (x1 - width, cy - half_h, x1, cy + half_h)
-    else:
-        x0 = ex[0] + dx - past
-        box = (x0, cy - half_h, x0 + width, cy + half_h)
-    size = (P.CANON[1], P.CANON[0])
-    v = extent(b, box, size).ravel()
-    if seen is None:
-        return v, np.ones(v.shape, dtype=bool)
-    return v, extent(seen, box, size).ravel() > 0.99
-
-
-@functools.lru_cache(maxsize=32)
-def _anchored_templates(height_q: int, side: str):
-    """The masters shrunk like :func:`templates`, cut like :func:`anchored_cut`."""
-    codes, rows = [], []
-    for code, a in _shrunk_masters(height_q / 4.0):
-        piece = anchored_cut(a, side)
-        if piece is not None:
-            codes.append(code)
-            rows.append(piece[0])
-    return np.array(codes), np.stack(rows)
-
-
-def clipped_scores(number: np.ndarray, seen: np.ndarray, side: str) -> np.ndarray | None:
-    """Scores of a number whose ``side`` end is hidden, where ``seen``; None if too little shows."""
-    box = _ink_bbox(number)
-    if box is None or box[1] - box[0] < P.PART_MIN_BOX:
-        return None
-    codes, mat = _anchored_templates(int(round((box[1] - box[0]) * 4)), side)
-    out = np.full(len(CODES), -1.0)
-    for dx, dy in P.SHIFTS:
-        piece = anchored_cut(number, side, dx, dy, seen)
-        if piece is None or piece[1].sum() < P.CANON[0] * P.CANON[1] // 4:
-            continue
-        v, mask = piece
-        t = mat[:, mask] - mat[:, mask].mean(axis=1, keepdims=True)
-        t /= np.maximum(np.linalg.norm(t, axis=1, keepdims=True), 1e-9)
-        w = _unit(v[mask])
-        if w is not None:
-            np.maximum.at(out, codes, t @ w)
-    return out if out.max() > -1.0 else None
 
 
 @functools.lru_cache(maxsize=32)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+import networkx as nx
 import numpy as np
 
 from . import params as P
 from ..grid import edge
 
-__all__ = ["EdgeReading", "read_edges", "with_dashes"]
+__all__ = ["EdgeReading", "read_edges", "with_dashes", "touching", "pieces"]
 
 
 @dataclass
@@ -79,7 +80,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
     return out
 
 
-def _touching(grid, e):
+def touching(grid, e):
     """The edges meeting edge ``e`` at either end."""
     for c in grid.end_hexes(e):
         yield edge(e[0], c)
@@ -92,15 +93,11 @@ def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> No
     rivers = out.strokes["river"]
     beside = {e: float(shares.beside[edge_index[e], jr].max()) for e in out.strokes["border"]}
     rivers.update(e for e, a in beside.items() if a >= P.STROKE_ALPHA)
-    weak = {e for e, a in beside.items() if P.WEAK_ALPHA <= a < P.STROKE_ALPHA}
-    grew = True
-    while grew:
-        grew = False
-        for e in sorted(weak):
-            if any(x in rivers for x in _touching(grid, e)):
-                rivers.add(e)
-                weak.discard(e)
-                grew = True
+    weak = {e for e, a in beside.items() if P.WEAK_ALPHA <= a < P.STROKE_ALPHA} - rivers
+    near = weak | rivers
+    for piece in pieces(near, lambda e: (x for x in touching(grid, e) if x in near)):
+        if piece & rivers:
+            rivers.update(piece)
 
 
 class _OutlineRules:
@@ -162,8 +159,6 @@ def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _Out
     if len(pairs) >= 6:
         level = float(np.median([_side_show(shares, edge_index[e], jb, h, e) for h, e in pairs]))
         shift = float(np.median([_inward(shares, edge_index[e], jb, h, e) for h, e in pairs]))
-        if shift < P.OUTLINE_SHIFT:
-            shift = None     # the outline is not told from the line
     return _OutlineRules(terrain, cities, outlined, allowed, hugging, level, shift, shares, jb)
 
 
@@ -183,22 +178,17 @@ def _inward(shares, i, jb, h, e) -> float:
     return -c if h == e[0] else c
 
 
-def _runs_of_sides(grid, h, sides: list) -> list[list]:
+def _runs_of_sides(grid, h, sides: list) -> list[set]:
     """``sides`` of hex ``h`` grouped into runs that follow each other round the hex."""
-    left = set(sides)
-    runs = []
-    while left:
-        run = [left.pop()]
-        grew = True
-        while grew:
-            grew = False
-            for e in list(left):
-                if any(grid.adjacent(_other(e, h), _other(r, h)) for r in run):
-                    run.append(e)
-                    left.discard(e)
-                    grew = True
-        runs.append(run)
-    return runs
+    return pieces(sides, lambda e: (x for x in sides if grid.adjacent(_other(e, h), _other(x, h))))
+
+
+def pieces(nodes, near) -> list[set]:
+    """The connected pieces of ``nodes``, ``near(n)`` giving the nodes joined to ``n``."""
+    g = nx.Graph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from((n, m) for n in nodes for m in near(n) if m != n)
+    return list(nx.connected_components(g))
 
 
 def _continues(grid, h, e, borders: set) -> bool:
@@ -214,19 +204,9 @@ def _start_chains(grid, terrain, out: EdgeReading, best: dict):
     weak = {e: k for e, (a, k) in best.items()
             if k is not None and a >= P.WEAK_ALPHA and e not in kinds[k]
             and terrain[e[0]] == terrain[e[1]]}
-    seen = set()
-    for e0, k in weak.items():
-        if e0 in seen:
-            continue
-        seen.add(e0)
-        comp, todo = [e0], [e0]
-        while todo:
-            for x in _touching(grid, todo.pop()):
-                if x not in seen and weak.get(x) == k:
-                    seen.add(x)
-                    comp.append(x)
-                    todo.append(x)
+    for comp in pieces(weak, lambda e: (x for x in touching(grid, e) if weak.get(x) == weak[e])):
         if len(comp) >= P.CHAIN_LENGTH:
+            k = weak[next(iter(comp))]
             for e in comp:
                 kinds[k].add(e)
                 out.confidence[e] = (k, 0.5 * float(min(1.0, (best[e][0] - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
@@ -236,7 +216,7 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
     """Lines run on (hysteresis): a weaker share joins a line going on at one end (or both)."""
     kinds = out.strokes
     ends = grid.end_hexes
-    todo = deque(x for k in kinds.values() for e in k for x in _touching(grid, e) if x in best)
+    todo = deque(x for k in kinds.values() for e in k for x in touching(grid, e) if x in best)
     while todo:
         e = todo.popleft()
         a_best, kind = best[e]
@@ -248,4 +228,4 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
         if (a_best >= P.WEAK_ALPHA and any(joined)) or both:
             kinds[kind].add(e)
             out.confidence[e] = (kind, 0.5 * float(min(1.0, (a_best - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
-            todo.extend(x for x in _touching(grid, e) if x in best)
+            todo.extend(x for x in touching(grid, e) if x in best)

@@ -10,19 +10,17 @@ fills. The decisions are made in :mod:`.edges`. See ``docs/import.md``, "Strokes
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from . import params as P
+from .gridlines import SQRT3
 from .mixing import against, low_quantile, mix_residual, stroke_share
 from .sampling import apply_affine, linear_at
 
 __all__ = ["EdgeShares", "EdgeFrame", "edge_frame", "measure_edges"]
-
-SQRT3 = math.sqrt(3.0)
 
 
 class EdgeFrame(NamedTuple):

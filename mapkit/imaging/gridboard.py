@@ -5,13 +5,13 @@ the largest connected piece gives columns, rows and the offset (:func:`board_ext
 from __future__ import annotations
 
 import math
-from collections import deque
 from typing import NamedTuple
 
 import numpy as np
 
 from . import params as P
 from ..grid import AXIAL_DIRECTIONS
+from .edges import pieces
 from .gridlines import SQRT3, EdgePixels, axial_round
 from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
 from .sampling import hex_neighbourhood, sample
@@ -66,29 +66,10 @@ def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     return q50, q75 - q25
 
 
-def _grown(core: set, extra: set) -> set:
-    """``core`` plus the hexes of ``extra`` connected to it (axial coordinates)."""
-    out = set(core)
-    dq = deque(core)
-    while dq:
-        q, r = dq.popleft()
-        for a, b in AXIAL_DIRECTIONS:
-            n = (q + a, r + b)
-            if n in extra and n not in out:
-                out.add(n)
-                dq.append(n)
-    return out
-
-
-def _largest_component(cells: set, count: set) -> set:
-    """The connected piece of ``cells`` with the most members of ``count`` (the first of equals)."""
-    pieces: list[set] = []
-    seen: set = set()
-    for start in sorted(cells):
-        if start not in seen:
-            pieces.append(_grown({start}, cells))
-            seen |= pieces[-1]
-    return max(pieces, key=lambda piece: len(piece & count), default=set())
+def _pieces(cells: set) -> list[set]:
+    """The connected pieces of ``cells`` (axial coordinates), in the order of their least hex."""
+    return sorted(pieces(cells, lambda c: ((c[0] + a, c[1] + b) for a, b in AXIAL_DIRECTIONS
+                                           if (c[0] + a, c[1] + b) in cells)), key=min)
 
 
 class BoardExtent(NamedTuple):
@@ -122,7 +103,8 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides, strict=False) if n >= 5}
     dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
     # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
-    board = _grown(_largest_component(on | dark, on) & on, dark)
+    core = max(_pieces(on | dark), key=lambda piece: len(piece & on), default=set()) & on
+    board = core.union(*(piece for piece in _pieces(core | dark) if piece & core))
     if len(board) < 4:
         raise NoGridError("no hex grid found")
     outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
@@ -192,7 +174,7 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
         push = 1 if ((r - r0) % 2 == 0) == pushed_first else 0
         if r in rows_of:
             rights.append((max(rows_of[r]) - x_left - push) // 2)
-    columns = hints_frame.columns or int(_robust_max(rights)) + 1
+    columns = hints_frame.columns or int(-_robust_min([-x for x in rights])) + 1
     rows = hints_frame.rows or r1 - r0 + 1
     # Unit grid centre of (c, R) = (1/2 + c + push/2, s + R*sqrt3/2); lattice centre =
     # (x/2, r*sqrt3/2) with x = x_left + push + 2c, r = r0 + R: the shift is constant.
@@ -204,10 +186,6 @@ def _robust_min(vals):
     """The k-th smallest value, k a fifth of them (neither a stray hex nor a gap moves it)."""
     v = sorted(vals)
     return v[max(1, len(v) // 5) - 1]
-
-
-def _robust_max(vals):
-    return -_robust_min([-x for x in vals])
 
 
 def on_board(e: EdgePixels, M, t, board: set) -> np.ndarray:

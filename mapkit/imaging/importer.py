@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..grid import Grid, Hex, edge, edge_name, hex_name
+from ..grid import Grid, Hex, edge_name, hex_name
 from ..model import City, EdgeSet, Map, Rules, is_race_number
 from . import params as P
 
@@ -187,15 +187,10 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     """Edges grouped into connected runs (two edges touch when they share a corner)."""
-    from networkx.utils import UnionFind
+    from .edges import pieces, touching
     edges = set(edges)
-    runs = UnionFind(edges)
-    for a, b in edges:
-        for c in grid.end_hexes((a, b)):
-            for x in (edge(a, c), edge(b, c)):
-                if x in edges:
-                    runs.union(x, (a, b))
-    return [EdgeSet(frozenset(g)) for g in sorted(runs.to_sets(), key=lambda g: (-len(g), min(g)))]
+    runs = pieces(edges, lambda e: (x for x in touching(grid, e) if x in edges))
+    return [EdgeSet(frozenset(g)) for g in sorted(runs, key=lambda g: (-len(g), min(g)))]
 
 
 def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tuple[Map, list[str]]:

@@ -91,7 +91,8 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     for lc in grey_levels:
         # A hex as light as such a terrain may be one: it says nothing of the paper.
         paperlike &= np.abs(np.log(np.maximum(level, 1e-9)) - np.log(lc)) >= P.LEVEL_ALIKE
-    near = _around(grid, hexes, np.where(paperlike, level, np.nan), P.SHADE_RADIUS)
+    axial = np.array([grid.to_axial(h) for h in hexes])
+    near = hex_neighbourhood(axial, np.where(paperlike, level, np.nan), P.SHADE_RADIUS, np.nan)
     count = np.sum(~np.isnan(near), axis=1)
     # (each row's percentile, NaN left out: np.nanpercentile loops in Python)
     srt = np.sort(near, axis=1)                      # NaN last
@@ -132,18 +133,6 @@ def _off_hue(colours, white) -> np.ndarray:
     return np.abs(hue - hue_w).max(axis=1)
 
 
-def _around(grid, hexes, values: np.ndarray, radius: int) -> np.ndarray:
-    """The values of the hexes within ``radius`` steps of each hex, itself first (n, k; NaN off).
-
-    >>> from mapkit.grid import Grid
-    >>> g = Grid("pointy", "odd", 3, 3)
-    >>> near = _around(g, list(g.hexes()), np.arange(9.0), 1)
-    >>> near.shape, sorted(int(v) for v in near[4] if v == v)
-    ((9, 7), [1, 2, 3, 4, 5, 7, 8])
-    """
-    return hex_neighbourhood(np.array([grid.to_axial(h) for h in hexes]), values, radius, np.nan)
-
-
 def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=None) -> np.ndarray:
     """Log of how much lighter or darker than their terrain's colour the hexes round each one are
     (median over it and its neighbours, 0 within ``RESIDUAL_FREE``); ``alone``: hexes whose
@@ -151,7 +140,7 @@ def residual_shade(grid, hexes, fills: np.ndarray, expected: np.ndarray, alone=N
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     expected = np.maximum(np.asarray(expected, dtype=np.float64), 1e-4)
     r = np.log(fills @ LUMA) - np.log(expected @ LUMA)
-    near = _around(grid, hexes, r, 1)
+    near = hex_neighbourhood(np.array([grid.to_axial(h) for h in hexes]), r, 1, np.nan)
     mid = low_quantile(near, np.sum(~np.isnan(near), axis=1), 0.5)    # (of an even count, the lower)
     if alone is not None:
         mid = np.where(alone, r, mid)

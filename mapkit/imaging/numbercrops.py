@@ -15,23 +15,20 @@ from .digits import CODES, bbox, code_scores
 from .mixing import unmix
 from .sampling import LINEAR_LUT, apply_affine
 
-__all__ = ["Plan", "window", "distance", "seen_mask", "ring_ink", "for_tesseract", "ink_runs",
-           "text_only", "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt",
-           "stack_three", "one_line", "hidden_ends", "fit_count"]
+__all__ = ["Plan", "window", "distance", "ring_ink", "for_tesseract", "ink_runs", "text_only",
+           "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt", "stack_three",
+           "one_line", "fit_count"]
 
 
 @dataclass
 class Plan:
-    """How one city's crop is read: ``ink``, ``faint``, the number ``boxes``; what to go back to
-    when a split is undone (``unsplit``) and how sure the split was (``margin``); a split not
-    made that the count may call for (``doubt``); whether two stand side by side (``row``)."""
+    """How one city's crop is read: ``ink``, ``faint``, the number ``boxes``; a split not made
+    that the count may call for (``doubt``); whether two stand side by side (``row``)."""
 
     hex: tuple
     ink: np.ndarray
     faint: np.ndarray
     boxes: list
-    unsplit: tuple | None = None
-    margin: float | None = None
     doubt: tuple | None = None
     row: bool | None = None
 
@@ -61,20 +58,9 @@ def distance(A: np.ndarray, centre, box) -> np.ndarray:
     return np.hypot(du, dv)
 
 
-def seen_mask(shape, fit, h, ring, crop_shape) -> np.ndarray | None:
-    """Which pixels of a crop (cut wide or clear of the ring, by ``crop_shape``) show the number
-    as it is, clear of the cut's edge; None when neither cut has that shape."""
-    for wide in (True, False):
-        inner, centre, box = window(shape, fit, h, ring, wide)
-        if (box[3] - box[1], box[2] - box[0]) == tuple(crop_shape):
-            return distance(fit.affine, centre, box) <= inner - P.CLIP_BAND
-    return None
-
-
 def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     """The inside of a city's ring, red removed: ``(hard, soft)``, each pixel's darkness 0..1
-    (digits ~1) with faint pixels cut and before; ``wide`` cuts at the ring. Shapes in the city
-    or the river colour (a red cross, a port's anchor) are no writing."""
+    (digits ~1) with faint pixels cut and before; ``wide`` cuts at the ring."""
     inner, (cx, cy), (x0, y0, x1, y1) = window(rgb.shape, fit, h, ring, wide)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
@@ -97,17 +83,11 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     # A digit next to the ring is tinted red, not dropped: its black share is ink.
     dropped = red & ~outside
     ink[dropped] = np.clip(b[dropped], 0, 1) * P.RED_KEEP_BLACK
-    # A shape in the city colour (a town abroad's red cross): its black share alone is ink.
-    solid = (a >= P.SOLID_CITY) & (b < P.SOLID_CITY_INK) & (miss < 0.8) & keep
-    ink[solid] = np.minimum(ink[solid], np.clip(b[solid], 0, 1))
-    # A mark in the river's colour (a port's anchor) and the pixel round it are no writing.
+    # Where the river's colour shows (in a port's anchor, :func:`_without_mark`).
     tinted = None
-    if "river" in legend.colours:
-        a_r, b_r, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
-        river = (a_r >= P.SYMBOL[0]) & (b_r < P.SYMBOL[1]) & (miss_r < 0.8) & ~red
-        ink[_grown(river) & ~red & keep] = 0.0
-        if reading.in_colour:
-            tinted = (a_r >= P.MARK_TINT) & (miss_r < 0.8) & keep
+    if "river" in legend.colours and reading.in_colour:
+        a_r, _, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
+        tinted = (a_r >= P.MARK_TINT) & (miss_r < 0.8) & keep
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
     top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
     if top > 0.1:
@@ -271,12 +251,8 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     runs = [(a, b) for a, b in ink_runs(rows > 0) if b - a >= 2]
     if not runs:
         return []
-    # A line's height from the widest line's width, or for narrow numbers ("11") the lowest
-    # run standing apart, unless much higher (two touching lines).
+    # A line's height from the widest line's width.
     line_h = min(h, w / P.NUMBER_ASPECT) if w else h
-    apart = [b - a for a, b in runs if b - a >= 3]
-    if len(runs) > 1 and apart and line_h < min(apart) <= 1.3 * line_h:
-        line_h = float(min(apart))
     lines = []
     for a, b in runs:
         n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))
@@ -375,52 +351,22 @@ def one_line(boxes, lone_h: float | None):
                                        max(b[1].stop for b in boxes)))]
 
 
-def hidden_ends(shape, fit, h, ring, ink, boxes) -> dict:
-    """Of two numbers side by side in a ring, those whose outer end runs into the cut round
-    the ring (the ring hides it): ``{index in boxes: (side hidden, pixels seen)}``."""
-    if len(boxes) != 2 or boxes[0][0] != boxes[1][0] or boxes[0][1].stop > boxes[1][1].start:
-        return {}
-    seen = seen_mask(shape, fit, h, ring, ink.shape)
-    if seen is None:
-        return {}
-    out = {}
-    for j, side in ((0, "left"), (1, "right")):
-        ys, xs = boxes[j]
-        part = ink[ys, xs] > 0.3
-        cols = np.nonzero(part.any(axis=0))[0]
-        if not len(cols):
-            continue
-        # (the outer column of ink or the next unseen: the number runs into the cut)
-        c = xs.start + (cols[0] - 1 if side == "left" else cols[-1])
-        if c < 0 or c + 2 > seen.shape[1] or not seen[ys, c:c + 2].all():
-            out[j] = (side, seen)
-    return out
-
-
 def fit_count(planned: list, codes: int | None = None) -> None:
-    """Bring the count of numbers read towards one per race number (in place): too many, the least
-    sure splits undone; a few too few (not over ``COUNT_SHORT``), the rings nearest to two side
-    by side split, nearest first (two stacked as three only within ``STACK_SHORT``).
+    """Bring the count of numbers read up towards one per race number (in place): a few too few
+    (not over ``COUNT_SHORT``), the rings nearest to two side by side split, nearest first (two
+    stacked as three only within ``STACK_SHORT``). Too many are left to the scores: the weakest
+    parts beyond 36 are dropped (``numbers._weigh``).
 
     >>> one, two = [[0, 0]], [[0, 0], [0, 0]]
     >>> planned = [Plan("A1", "i", "f", one, doubt=(-0.05, ("i2", "f2", two))),
     ...            Plan("B1", "i", "f", one, doubt=(-0.01, ("i2", "f2", two))),
-    ...            Plan("C1", "i", "f", two, unsplit=("i", "f", one), margin=0.2)]
+    ...            Plan("C1", "i", "f", two)]
     >>> fit_count(planned, codes=5)          # 4 read: the nearer of the two is split
     >>> [len(p.boxes) for p in planned]
     [1, 2, 2]
-    >>> fit_count(planned, codes=4)          # 5 read: the least sure split is undone
-    >>> [len(p.boxes) for p in planned]
-    [1, 1, 2]
     """
     codes = len(CODES) if codes is None else codes
     total = sum(len(p.boxes) for p in planned)
-    for p in sorted((p for p in planned if p.margin is not None), key=lambda p: p.margin):
-        if total <= codes:
-            break
-        p.ink, p.faint, p.boxes = p.unsplit
-        p.margin = None
-        total -= 1
     if total < codes - P.COUNT_SHORT:
         return      # far fewer: a map that leaves race numbers out, not numbers missed
     # (two stacked as three only when nearly right: a board read badly looks like anything)
@@ -430,7 +376,6 @@ def fit_count(planned: list, codes: int | None = None) -> None:
             break
         if len(p.doubt[1][2]) == 3 and not stacks:
             continue
-        p.unsplit = (p.ink, p.faint, p.boxes)
         p.ink, p.faint, p.boxes = p.doubt[1]
-        p.margin, p.doubt = p.doubt[0], None
+        p.doubt = None
         total += 1

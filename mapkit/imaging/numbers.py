@@ -17,9 +17,9 @@ from . import ocr
 from . import params as P
 from ..grid import hex_name
 from .boarddigits import board_pass
-from .digits import CODES, bbox, clipped_scores, code_scores, ink_height, slide_one
-from .numbercrops import (Plan, fit_count, for_tesseract, hidden_ends, one_line, ring_ink,
-                          row_doubt, split_boxes, split_halves, stack_three)
+from .digits import CODES, bbox, code_scores, ink_height, slide_one
+from .numbercrops import (Plan, fit_count, for_tesseract, one_line, ring_ink, row_doubt,
+                          split_boxes, split_halves, stack_three)
 from .settle import settle
 
 __all__ = ["read_numbers", "split_numbers", "Slot"]
@@ -87,7 +87,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                 p.doubt = row_doubt(crop(p.hex, True), code_scores(p.ink[p.boxes[0]]),
                                     size.one_h, size.one_w)
     fit_count(planned)
-    slots, groups, sheets = _score(planned, rgb.shape, fit, rings)
+    slots, groups, sheets = _score(planned, fit)
     if not slots:
         return result, notes
     slots, unit, kept = _weigh(slots, groups)
@@ -137,12 +137,12 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
         if wider is not None and (wider[0] > P.INK_SEEN).any():
             ink, faint = wider
             boxes = one_line(split_boxes(ink), size.lone_h)
-    margin = doubt = None
+    doubt = None
     if row and len(boxes) == 1:
         # (a little wider and lower: two only when the halves look more like numbers)
         split = split_halves(ink, faint, code_scores(ink[boxes[0]]))
         if split is not None and split[0] > 0:
-            margin, (_, _, boxes) = split
+            boxes = split[1][2]
         elif split is not None and split[0] > -P.ROW_DOUBT:
             doubt = split
     if len(boxes) == 1:
@@ -150,22 +150,16 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
     more = stack_three(ink, faint, boxes)
     if more is not None and more[0] > P.STACK_MARGIN:
         doubt = more        # (two stacked are never side by side: no doubt of that)
-    return Plan(h, ink, faint, boxes, narrow, margin, doubt, row)
+    return Plan(h, ink, faint, boxes, doubt, row)
 
 
-def _score(planned, shape, fit, rings):
+def _score(planned, fit):
     """Template scores of every number planned: ``(slots, groups, sheets)``; ``groups``: numbers
     a ring holds -> ``[(slot, ink, faint)]``; ``sheets``: the crops for Tesseract."""
     slots, groups, sheets = [], {}, []
     for p in planned:
-        hidden = hidden_ends(shape, fit, p.hex, rings[p.hex], p.ink, p.boxes)
-        for j, (ys, xs) in enumerate(p.boxes):
+        for ys, xs in p.boxes:
             sc = part_scores(p.ink[ys, xs], p.faint[ys, xs], len(p.boxes) == 1)
-            if j in hidden:
-                side, seen = hidden[j]
-                clipped = clipped_scores(p.ink[ys, xs], seen[ys, xs], side)
-                if clipped is not None:
-                    sc = clipped if sc is None else (1 - P.CLIP_MIX) * sc + P.CLIP_MIX * clipped
             if sc is None:
                 continue
             slots.append(Slot(p.hex, sc, height=float(ys.stop - ys.start)))

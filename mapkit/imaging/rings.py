@@ -191,7 +191,7 @@ def _red(a, miss):
 
 def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
     """The ground under each ring: its own terrain, or plain or mountain where they explain the
-    samples best; on a ground near the city colour only shares two neighbouring radii reach.
+    samples best.
     Returns shares, misses, grounds, the ground chosen (-1: own), residuals, closeness."""
     city, ink = col.city, col.ink
     # (compared on the absolute residual: the relative one favours grounds far from red)
@@ -213,12 +213,6 @@ def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours,
             best_fill[better] = ground
             chosen[better] = k
     close = np.linalg.norm(linear_to_lab(best_fill) - linear_to_lab(city), axis=1) < P.RING_CLOSE_LAB
-    if close.any():
-        pair = np.minimum(a_in[:, 1:], a_in[:, :-1])
-        opened = np.zeros_like(a_in)
-        opened[:, :-1] = pair
-        opened[:, 1:] = np.maximum(opened[:, 1:], pair)
-        a_in = np.where(close[:, None, None], opened, a_in)
     return a_in, miss_in, best_fill, chosen, per_ground, close
 
 
@@ -250,8 +244,6 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     radii, inside, spread = f.radii, f.inside, P.RING_SPREAD
     mode = radii[np.argmax(ri.mean(axis=2), axis=1)]                     # (c,)
     near_mode = np.abs(radii[None, :] - mode[:, None]) <= spread          # (c, r)
-    after_mode = ((radii[None, :] >= mode[:, None] - spread)
-                  & (radii[None, :] <= mode[:, None] + 2 * spread))
     share = np.where((miss < P.RING_MISS) & inside[None], a_in, 0.0)
     strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
     at_ring = np.where(near_mode[:, :, None], share, -1.0)
@@ -266,9 +258,6 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     thr = np.where(relax, half, P.RING_ALPHA)
     strict = ri & near_mode[:, :, None]
     ri = (share >= thr[:, None, None]) & near_mode[:, :, None]
-    peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
-    dip = ((peak >= thr[:, None, None]) & (share < 0.6 * peak - 0.05) & inside[None]
-           & after_mode[:, :, None])
     mirrored = np.zeros(lin_m.shape[:4])
     bg = against(lin_m, nb6[:, f.sides2], col.ink)
     for colour in (col.city, *col.others):
@@ -276,7 +265,7 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
         mirrored = np.maximum(mirrored, np.where((m_m < P.RING_MISS) & f.mirror_near[None], a_m, 0.0))
     mirrored = mirrored.sum(axis=-1)
     deep = ri & (radii[:, None] <= f.bound[None, :] - 0.14)[None] & (mirrored < 0.5 * share)
-    separate = dip.any(axis=1) | deep.any(axis=1)
+    separate = deep.any(axis=1)
     # (red anywhere at the ring's radius counts at the ring's own share only)
     covered = separate | (strict.any(axis=1) & ~red_out)
     known = separate | ~red_out
@@ -348,8 +337,7 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
             lo, hi = sorted(ring.residuals)
             out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
     edge_index, shares = edges_read
-    jcity = shares.kinds.index("border" if "border" in shares.kinds and "_city" not in shares.kinds
-                               else "_city")
+    jcity = shares.kinds.index("border")
     jriver = shares.kinds.index("river") if "river" in shares.kinds else None
     for h, ring in outlined_hexes(grid, edge_index, shares.line, shares.centroid, jcity, land,
                                   jriver, terrain.inner_ink).items():

@@ -52,11 +52,11 @@ def test_numbers_sharing_a_ring_have_their_own_mean():
     assert slots[4].scores[i44] == pytest.approx(0.5 * (1 - params.UNBIAS_SHARED))
 
 
-def _plan(name, parts, made=None, doubt=None):
+def _plan(name, parts, doubt=None):
     one = [(slice(0, 5), slice(0, 8))]
     two = [(slice(0, 5), slice(0, 4)), (slice(0, 5), slice(4, 8))]
     if parts == 2:
-        return numbercrops.Plan(name, "ink", "faint", two, ("ink", "faint", one), made)
+        return numbercrops.Plan(name, "ink", "faint", two)
     return numbercrops.Plan(name, "ink", "faint", one,
                             doubt=None if doubt is None else (doubt, ("ink2", "faint2", two)))
 
@@ -66,27 +66,20 @@ def test_fewer_numbers_than_race_numbers_split_the_nearest_pairs():
     # read as two numbers side by side (halves 0.05 and 0.12 less like numbers than the
     # whole): the nearer one is split, which makes 36; the other stays whole.
     planned = [_plan(f"S{i}", 1) for i in range(31)]
-    planned += [_plan("P1", 2, made=0.3), _plan("D1", 1, doubt=-0.12),
+    planned += [_plan("P1", 2), _plan("D1", 1, doubt=-0.12),
                 _plan("D2", 1, doubt=-0.05)]
     numbercrops.fit_count(planned)
     counts = {p.hex: len(p.boxes) for p in planned}
     assert sum(counts.values()) == 36
     assert (counts["D2"], counts["D1"], counts["P1"]) == (2, 1, 2)
     d2 = next(p for p in planned if p.hex == "D2")
-    assert d2.ink == "ink2" and d2.margin == -0.05
+    assert d2.ink == "ink2"
 
 
 def test_as_many_numbers_as_race_numbers_split_nothing_more():
     planned = [_plan(f"S{i}", 1) for i in range(35)] + [_plan("D1", 1, doubt=-0.01)]
     numbercrops.fit_count(planned)
     assert [len(p.boxes) for p in planned] == [1] * 36
-
-
-def test_more_numbers_than_race_numbers_undo_the_least_sure_split():
-    planned = [_plan(f"S{i}", 1) for i in range(33)]
-    planned += [_plan("P1", 2, made=0.3), _plan("P2", 2, made=0.02)]
-    numbercrops.fit_count(planned)
-    assert {p.hex: len(p.boxes) for p in planned if p.hex.startswith("P")} == {"P1": 2, "P2": 1}
 
 
 @pytest.mark.parametrize("code", ["35", "51", "64"])
@@ -146,7 +139,7 @@ def test_a_two_stack_that_may_be_three_is_split_when_one_number_is_missing():
     planned += [_plan("D1", 1, doubt=-0.05)]
     three = [(slice(0, 3), slice(0, 8)), (slice(3, 6), slice(0, 8)), (slice(6, 9), slice(0, 8))]
     stack = numbercrops.Plan("K5", "ink", "faint", three[:2], doubt=(0.04, ("ink3", "faint3", three)))
-    planned += [stack, _plan("P1", 2, made=0.3)]
+    planned += [stack, _plan("P1", 2)]
     assert sum(len(p.boxes) for p in planned) == 35
     numbercrops.fit_count(planned)
     assert len(stack.boxes) == 3 and stack.ink == "ink3"
@@ -192,30 +185,6 @@ def test_one_wide_number_with_the_ring_beside_it_is_no_doubt():
     y0, y1, x0, x1 = digits.bbox(edge > 0.3)
     assert 1.15 * one_w <= x1 - x0 < 1.3 * one_w     # the case is there
     assert numbercrops.row_doubt((edge, edge), digits.code_scores(edge), one_h, one_w) is None
-
-
-@pytest.mark.parametrize("code, side", [("62", "left"), ("62", "right"), ("53", "left"),
-                                        ("53", "right"), ("14", "right"), ("21", "left")])
-def test_a_number_whose_end_the_ring_hides_is_read_where_it_shows(code, side):
-    # Two numbers side by side reach out to the ring, which hides their outer ends (seed-1
-    # drawer board 1 at 38 px: 33 62 read as 33 46). Here the outer 30 % of a number's
-    # width is hidden: compared whole, by its ink box's centre, the race number is lost
-    # among many; lined up by its inner edge and compared where it shows, it comes first.
-    ink = _drawn(code, 6.0, blur=0.4)
-    y0, y1, x0, x1 = digits.bbox(ink > 0.3)
-    seen = np.ones(ink.shape, dtype=bool)
-    cut = int(round(0.3 * (x1 - x0)))
-    if side == "right":
-        seen[:, x1 - cut:] = False
-    else:
-        seen[:, :x0 + cut] = False
-    shown = np.where(seen, ink, 0.0)
-
-    def rank(sc):
-        return list(np.argsort(-sc)).index(digits.CODES.index(code))
-
-    assert rank(digits.code_scores(shown, params.PART_MIN_BOX)) >= 5
-    assert rank(digits.clipped_scores(shown, seen, side)) == 0
 
 
 def _parted(code: str) -> np.ndarray:
