@@ -244,6 +244,8 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     radii, inside, spread = f.radii, f.inside, P.RING_SPREAD
     mode = radii[np.argmax(ri.mean(axis=2), axis=1)]                     # (c,)
     near_mode = np.abs(radii[None, :] - mode[:, None]) <= spread          # (c, r)
+    after_mode = ((radii[None, :] >= mode[:, None] - spread)
+                  & (radii[None, :] <= mode[:, None] + 2 * spread))
     share = np.where((miss < P.RING_MISS) & inside[None], a_in, 0.0)
     strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
     at_ring = np.where(near_mode[:, :, None], share, -1.0)
@@ -258,6 +260,9 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     thr = np.where(relax, half, P.RING_ALPHA)
     strict = ri & near_mode[:, :, None]
     ri = (share >= thr[:, None, None]) & near_mode[:, :, None]
+    peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
+    dip = ((peak >= thr[:, None, None]) & (share < 0.6 * peak - 0.05) & inside[None]
+           & after_mode[:, :, None])
     mirrored = np.zeros(lin_m.shape[:4])
     bg = against(lin_m, nb6[:, f.sides2], col.ink)
     for colour in (col.city, *col.others):
@@ -265,7 +270,7 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
         mirrored = np.maximum(mirrored, np.where((m_m < P.RING_MISS) & f.mirror_near[None], a_m, 0.0))
     mirrored = mirrored.sum(axis=-1)
     deep = ri & (radii[:, None] <= f.bound[None, :] - 0.14)[None] & (mirrored < 0.5 * share)
-    separate = deep.any(axis=1)
+    separate = dip.any(axis=1) | deep.any(axis=1)
     # (red anywhere at the ring's radius counts at the ring's own share only)
     covered = separate | (strict.any(axis=1) & ~red_out)
     known = separate | ~red_out
