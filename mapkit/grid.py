@@ -44,6 +44,7 @@ __all__ = [
     "edge_name",
     "parse_edge",
     "cube_distance",
+    "connected_pieces",
     "HexNameError",
 ]
 
@@ -159,6 +160,21 @@ def cube_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq = a[0] - b[0]
     dr = a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def connected_pieces(nodes, near) -> list[set]:
+    """The connected pieces of ``nodes`` (hexes, edges, anything hashable), ``near(n)`` giving
+    the nodes joined to ``n`` (networkx's connected components).
+
+    >>> sorted(sorted(p) for p in connected_pieces({1, 2, 3, 5, 6}, lambda n: (n - 1, n + 1)))
+    [[1, 2, 3], [5, 6]]
+    """
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from((n, m) for n in nodes for m in near(n) if m != n and m in g)
+    return list(nx.connected_components(g))
 
 
 class Grid:
@@ -307,6 +323,16 @@ class Grid:
         """
         a, b = e
         return [c for c in self.neighbours_all(a) if self.adjacent(c, b)]
+
+    def touching(self, e: Edge) -> list[Edge]:
+        """The four sides (on the board or not) that share a corner with side ``e``.
+
+        >>> g = Grid("pointy", "odd", 4, 4)
+        >>> sorted(edge_name(x) for x in g.touching(parse_edge("B2/C2")))
+        ['B2/C1', 'B2/C3', 'C1/C2', 'C2/C3']
+        """
+        a, b = e
+        return [edge(h, c) for c in self.end_hexes(e) for h in (a, b)]
 
     def edges_of(self, h: tuple[int, int]) -> list[Edge]:
         return [edge(Hex(*h), n) for n in self.neighbours(h)]

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..grid import connected_pieces
 from ..model import City
 from .fitting import Board, board_hex
 
@@ -38,22 +39,7 @@ class WantedCity:
 def home_components(grid, terrain):
     """Connected groups of home land hexes (plain, mountain), largest first."""
     land = {h for h, t in terrain.items() if t in ("plain", "mountain")}
-    seen, comps = set(), []
-    for s in sorted(land):
-        if s in seen:
-            continue
-        comp, stack = [], [s]
-        seen.add(s)
-        while stack:
-            h = stack.pop()
-            comp.append(h)
-            for n in grid.neighbours(h):
-                if n in land and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        comps.append(sorted(comp))
-    comps.sort(key=lambda c: (-len(c), c[0]))
-    return comps
+    return sorted((sorted(p) for p in connected_pieces(land, grid.neighbours)), key=lambda c: (-len(c), c[0]))
 
 
 def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos):

@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
 from . import params as P
-from ..grid import edge
+from ..grid import connected_pieces, edge
 
-__all__ = ["EdgeReading", "read_edges", "with_dashes", "touching", "pieces"]
+__all__ = ["EdgeReading", "read_edges", "with_dashes"]
 
 
 @dataclass
@@ -80,13 +79,6 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
     return out
 
 
-def touching(grid, e):
-    """The edges meeting edge ``e`` at either end."""
-    for c in grid.end_hexes(e):
-        yield edge(e[0], c)
-        yield edge(e[1], c)
-
-
 def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> None:
     """A border side showing the river colour along a line beside it carries the river too (the
     renderer draws it so); a weak showing is enough where the river goes on at an end."""
@@ -94,8 +86,7 @@ def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> No
     beside = {e: float(shares.beside[edge_index[e], jr].max()) for e in out.strokes["border"]}
     rivers.update(e for e, a in beside.items() if a >= P.STROKE_ALPHA)
     weak = {e for e, a in beside.items() if P.WEAK_ALPHA <= a < P.STROKE_ALPHA} - rivers
-    near = weak | rivers
-    for piece in pieces(near, lambda e: (x for x in touching(grid, e) if x in near)):
+    for piece in connected_pieces(weak | rivers, grid.touching):
         if piece & rivers:
             rivers.update(piece)
 
@@ -180,15 +171,7 @@ def _inward(shares, i, jb, h, e) -> float:
 
 def _runs_of_sides(grid, h, sides: list) -> list[set]:
     """``sides`` of hex ``h`` grouped into runs that follow each other round the hex."""
-    return pieces(sides, lambda e: (x for x in sides if grid.adjacent(_other(e, h), _other(x, h))))
-
-
-def pieces(nodes, near) -> list[set]:
-    """The connected pieces of ``nodes``, ``near(n)`` giving the nodes joined to ``n``."""
-    g = nx.Graph()
-    g.add_nodes_from(nodes)
-    g.add_edges_from((n, m) for n in nodes for m in near(n) if m != n)
-    return list(nx.connected_components(g))
+    return connected_pieces(sides, lambda e: (x for x in sides if grid.adjacent(_other(e, h), _other(x, h))))
 
 
 def _continues(grid, h, e, borders: set) -> bool:
@@ -204,7 +187,7 @@ def _start_chains(grid, terrain, out: EdgeReading, best: dict):
     weak = {e: k for e, (a, k) in best.items()
             if k is not None and a >= P.WEAK_ALPHA and e not in kinds[k]
             and terrain[e[0]] == terrain[e[1]]}
-    for comp in pieces(weak, lambda e: (x for x in touching(grid, e) if weak.get(x) == weak[e])):
+    for comp in connected_pieces(weak, lambda e: (x for x in grid.touching(e) if weak.get(x) == weak[e])):
         if len(comp) >= P.CHAIN_LENGTH:
             k = weak[next(iter(comp))]
             for e in comp:
@@ -216,7 +199,7 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
     """Lines run on (hysteresis): a weaker share joins a line going on at one end (or both)."""
     kinds = out.strokes
     ends = grid.end_hexes
-    todo = deque(x for k in kinds.values() for e in k for x in touching(grid, e) if x in best)
+    todo = deque(x for k in kinds.values() for e in k for x in grid.touching(e) if x in best)
     while todo:
         e = todo.popleft()
         a_best, kind = best[e]
@@ -228,4 +211,4 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
         if (a_best >= P.WEAK_ALPHA and any(joined)) or both:
             kinds[kind].add(e)
             out.confidence[e] = (kind, 0.5 * float(min(1.0, (a_best - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
-            todo.extend(x for x in touching(grid, e) if x in best)
+            todo.extend(x for x in grid.touching(e) if x in best)

@@ -10,8 +10,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import params as P
-from ..grid import AXIAL_DIRECTIONS
-from .edges import pieces
+from ..grid import AXIAL_DIRECTIONS, connected_pieces
 from .gridlines import SQRT3, EdgePixels, axial_round
 from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
 from .sampling import hex_neighbourhood, sample
@@ -68,8 +67,8 @@ def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
 
 def _pieces(cells: set) -> list[set]:
     """The connected pieces of ``cells`` (axial coordinates), in the order of their least hex."""
-    return sorted(pieces(cells, lambda c: ((c[0] + a, c[1] + b) for a, b in AXIAL_DIRECTIONS
-                                           if (c[0] + a, c[1] + b) in cells)), key=min)
+    return sorted(connected_pieces(cells, lambda c: ((c[0] + a, c[1] + b) for a, b in AXIAL_DIRECTIONS)),
+                  key=min)
 
 
 class BoardExtent(NamedTuple):

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..grid import Grid, Hex, edge_name, hex_name
+from ..grid import Grid, Hex, connected_pieces, edge_name, hex_name
 from ..model import City, EdgeSet, Map, Rules, is_race_number
 from . import params as P
 
@@ -187,9 +187,7 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
     """Edges grouped into connected runs (two edges touch when they share a corner)."""
-    from .edges import pieces, touching
-    edges = set(edges)
-    runs = pieces(edges, lambda e: (x for x in touching(grid, e) if x in edges))
+    runs = connected_pieces(set(edges), grid.touching)
     return [EdgeSet(frozenset(g)) for g in sorted(runs, key=lambda g: (-len(g), min(g)))]
 
 

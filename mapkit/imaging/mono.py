@@ -17,7 +17,6 @@ from .ferries import read_ferries
 from .numbercrops import ink_runs
 from .sampling import LINEAR_LUT, apply_affine, bilinear
 from .terrain import mark_off
-from ..grid import edge
 
 __all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "coherence",
            "MONO_COLOURS"]
@@ -203,7 +202,7 @@ def _weak_rivers(grid, weak: dict, strokes: dict) -> None:
     rivers, borders = strokes["river"], strokes["border"]
 
     def joins(e, lines):
-        return any(edge(e[0], c) in lines or edge(e[1], c) in lines for c in grid.end_hexes(e))
+        return any(x in lines for x in grid.touching(e))
 
     todo = set(weak)
     grew = True
