@@ -16,6 +16,7 @@ import numpy as np
 from . import ocr
 from . import params as P
 from ..grid import hex_name
+from .numbercrops import ink_runs
 from .printmask import lift_outlines, print_masks
 from .sampling import apply_affine
 
@@ -292,11 +293,11 @@ def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
     [(1, 5), (9, 11)]
     """
     runs: list[tuple[int, int]] = []
-    for k in np.nonzero(cols)[0]:
-        if runs and k - runs[-1][1] <= gap:
-            runs[-1] = (runs[-1][0], int(k) + 1)
+    for a, b in ink_runs(cols):
+        if runs and a - runs[-1][1] <= gap:
+            runs[-1] = (runs[-1][0], b)
         else:
-            runs.append((int(k), int(k) + 1))
+            runs.append((a, b))
     return runs
 
 
