@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from . import params as P
-from ..grid import Grid, Hex
+from ..grid import Grid
 from .gridboard import board_extent, on_board
 from .gridlines import (SQRT3, EdgePixels, binned, coherence, comb_period, fit_lines,
                         orientation_peak, slant_frame, work_gray)
@@ -163,16 +163,13 @@ def _picture_fit(ext, M, t, f: int, orientation: str, flat: bool) -> GridFit:
     A = A * f
     A[:, 2] += (f - 1) / 2.0
     grid = Grid(orientation, ext.offset, cols, rows, 1.0)
-    # Outline counts per board hex (lattice -> board coordinates).
+    # Outline counts per board hex (lattice -> board axial coordinates, a flat grid's exchanged).
+    q0, r0 = ext.origin
     out_map = {}
     for (q, r), n in ext.outline.items():
-        R = r - ext.r0
-        push = 1 if (R % 2 == 0) == ext.pushed_first else 0
-        cc = 2 * q + r - ext.x_left - push
-        if cc % 2 == 0:
-            hx = (cc // 2, R) if not flat else (R, cc // 2)
-            if hx in grid:
-                out_map[Hex(*hx)] = n
+        h = grid.from_axial((r - r0, q - q0) if flat else (q - q0, r - r0))
+        if h in grid:
+            out_map[h] = n
     lines = list(out_map.values())
     line_score = float(np.mean(lines) / 6.0) if lines else 0.0
     hex_px = float(np.sqrt(abs(np.linalg.det(A[:, :2]))))
