@@ -14,7 +14,6 @@ import numpy as np
 
 from . import params as P
 from .colour import LUMA
-from .gridlines import SQRT3
 from .mixing import unmix
 from .sampling import apply_affine, linear_at
 
@@ -99,19 +98,14 @@ def ferry_edges(grid, edges: list, ferries: list[FerryReading]) -> list[int]:
     """Indices into ``edges`` of the hex sides a ferry's course runs along (both corners on it)."""
     if not ferries:
         return []
-    cen = np.array([grid.centre_mm(a) for a, _ in edges]), np.array([grid.centre_mm(b) for _, b in edges])
-    mid = (cen[0] + cen[1]) / 2
-    tan = np.stack([-(cen[1] - cen[0])[:, 1], (cen[1] - cen[0])[:, 0]], axis=1) / (2 * SQRT3)
-    corners = (mid - tan, mid + tan)
+    corners = np.array([grid.edge_segment_mm(e) for e in edges])      # (edge, end, xy)
     hit = np.zeros(len(edges), dtype=bool)
     for f in ferries:
         c0, c1 = np.array(grid.centre_mm(f.port)), np.array(grid.centre_mm(f.to))
         d = float(np.linalg.norm(c1 - c0))
         u = (c1 - c0) / d
-        on = np.ones(len(edges), dtype=bool)
-        for p in corners:
-            s = (p - c0) @ u
-            off = np.abs((p - c0) @ np.array([-u[1], u[0]]))
-            on &= (off <= P.FERRY_ON_SIDE) & (s >= 0.5 - P.FERRY_ON_SIDE) & (s <= d + P.FERRY_ON_SIDE)
-        hit |= on
+        s = (corners - c0) @ u
+        off = np.abs((corners - c0) @ np.array([-u[1], u[0]]))
+        on = (off <= P.FERRY_ON_SIDE) & (s >= 0.5 - P.FERRY_ON_SIDE) & (s <= d + P.FERRY_ON_SIDE)
+        hit |= on.all(axis=1)
     return [int(i) for i in np.nonzero(hit)[0]]
