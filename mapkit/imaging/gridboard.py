@@ -12,10 +12,14 @@ import numpy as np
 from . import params as P
 from ..grid import AXIAL_DIRECTIONS, connected_pieces
 from .gridlines import SQRT3, EdgePixels, axial_round
-from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
+from .gridtypes import Hints, NoGridError
 from .sampling import hex_neighbourhood, sample
 
 __all__ = ["BoardExtent", "board_extent", "on_board"]
+
+# Unit steps to the six neighbours of a pointy hex in grid units (y down).
+SIDE_DIRECTIONS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))]
+                            for a in (0, 60, 120, 180, 240, 300)])
 
 
 def _affine(M: np.ndarray, t: np.ndarray, x, y):
@@ -112,7 +116,7 @@ def _lattice_in_picture(shape, M, t, Minv, tinv):
     g = corners @ M.T + t
     rv = g[:, 1] / (SQRT3 / 2)
     r_lo, r_hi = int(math.floor(rv.min())) - 1, int(math.ceil(rv.max())) + 1
-    u_lo, u_hi = g[:, 0].min(), g[:, 0].max()
+    u_lo, u_hi = g[:, 0].min(), g[:, 0].max()     # (each row from a hex left of the picture to one right)
     qs, rs = np.array([(q, r) for r in range(r_lo, r_hi + 1)
                        for q in range(int(math.floor(u_lo - r / 2)) - 1, int(math.ceil(u_hi - r / 2)) + 2)],
                       dtype=np.float64).T
@@ -157,11 +161,8 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
     offset = "even" if pushed_first else "odd"
     # Doubled x of column 0 in an unpushed row.
     x_left = min(x_even - 1, x_odd) if pushed_first else min(x_even, x_odd - 1)
-    rights = []
-    for r in range(r0, r1 + 1):
-        push = 1 if ((r - r0) % 2 == 0) == pushed_first else 0
-        if r in rows_of:
-            rights.append((max(rows_of[r]) - x_left - push) // 2)
+    # The column of each row's rightmost hex (doubled x - x_left is odd in a pushed row).
+    rights = [(max(rows_of[r]) - x_left) // 2 for r in range(r0, r1 + 1) if r in rows_of]
     columns = hints_frame.columns or int(-_robust_min([-x for x in rights])) + 1
     rows = hints_frame.rows or r1 - r0 + 1
     # Unit grid centre of (c, R) = (1/2 + c + push/2, s + R*sqrt3/2); lattice centre =
@@ -181,8 +182,7 @@ def on_board(e: EdgePixels, M, t, board: set) -> np.ndarray:
     """Which edge pixels lie in (or on the sides of) the board's hexes."""
     gu, gv = _affine(M, t, e.x, e.y)
     rf = gv / (SQRT3 / 2)
-    qf = gu - rf / 2
-    q, r = axial_round(qf, rf)
+    q, r = axial_round(gu - rf / 2, rf)
     keys = q * 100003 + r
     wanted = np.array(sorted(qq * 100003 + rr for qq, rr in board), dtype=np.int64)
     return np.isin(keys, wanted)

@@ -23,15 +23,15 @@ from ..grid import Grid
 from .gridboard import board_extent, on_board
 from .gridlines import (SQRT3, EdgePixels, binned, coherence, comb_period, fit_lines,
                         orientation_peak, slant_frame, work_gray)
-from .gridtypes import SIDE_DIRECTIONS, GridFit, Hints, NoGridError
+from .gridtypes import GridFit, Hints, NoGridError
+from .slant import apply_homography, departure, straighten
 
-__all__ = ["Hints", "GridFit", "find_grid", "NoGridError", "SIDE_DIRECTIONS"]
+__all__ = ["Hints", "GridFit", "find_grid", "NoGridError"]
 
 
 def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
     """The hex grid of a picture (``(h, w, 3)`` uint8), or :class:`NoGridError`; a picture taken at
     a slant is straightened and given as ``fit.picture``."""
-    from .slant import straighten
     hints = hints or Hints()
     best = None
     picture, T, valid, amount = rgb, None, None, 0.0
@@ -67,7 +67,6 @@ def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
 def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
     """``(homography, departure)`` when the projective fit of the sides departs from the affine
     one by more than ``SLANT_MIN`` and fits better, else None."""
-    from .slant import apply_homography, departure
     sample = e.thinned()
     span = float(np.hypot(*e.shape))
     centre = (float(np.median(sample.x)), float(np.median(sample.y)))
@@ -156,8 +155,7 @@ def _picture_fit(ext, M, t, f: int, orientation: str, flat: bool) -> GridFit:
     Minv = np.linalg.inv(M)
     A = np.hstack([Minv, (Minv @ (ext.shift - t))[:, None]])
     if flat:
-        swap = np.array([[0.0, 1.0], [1.0, 0.0]])
-        A = np.hstack([swap @ A[:, :2] @ swap, (swap @ A[:, 2])[:, None]])
+        A = A[::-1, [1, 0, 2]]       # x and y exchanged, in and out
         cols, rows = rows, cols
     # Working pixels -> full pixels (a reduced pixel covers f x f full pixels).
     A = A * f
