@@ -73,14 +73,13 @@ def _pieces(cells: set) -> list[set]:
 
 
 class BoardExtent(NamedTuple):
-    """The board in a fit's lattice: ``columns``, ``rows``, ``offset``, the ``shift`` to unit-grid
-    coordinates, sides showing a line per hex (``outline``), the lattice hex ``(q, r)`` of the
-    board's hex (0, 0) (``origin``), and the board's lattice hexes."""
+    """The board in a fit's lattice: ``columns``, ``rows``, ``offset``, sides showing a line per
+    hex (``outline``), the lattice hex ``(q, r)`` of the board's hex (0, 0) (``origin``), and
+    the board's lattice hexes."""
 
     columns: int
     rows: int
     offset: str
-    shift: np.ndarray
     outline: dict
     origin: tuple[int, int]
     hexes: set
@@ -165,11 +164,8 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
     rights = [(max(rows_of[r]) - x_left) // 2 for r in range(r0, r1 + 1) if r in rows_of]
     columns = hints_frame.columns or int(-_robust_min([-x for x in rights])) + 1
     rows = hints_frame.rows or r1 - r0 + 1
-    # Unit grid centre of (c, R) = (1/2 + c + push/2, s + R*sqrt3/2); lattice centre =
-    # (x/2, r*sqrt3/2) with x = x_left + push + 2c, r = r0 + R: the shift is constant.
-    shift = np.array([x_left / 2.0 - 0.5, r0 * SQRT3 / 2 - 1.0 / SQRT3])
     origin = ((x_left + pushed_first - r0) // 2, r0)     # hex (0, 0): doubled x x_left + push
-    return BoardExtent(columns, rows, offset, shift, outline, origin, board)
+    return BoardExtent(columns, rows, offset, outline, origin, board)
 
 
 def _robust_min(vals):

@@ -103,9 +103,7 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
 def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
     """Where the working picture shows the picture, 3 pixels clear of a straightened one's seam."""
     from PIL import Image, ImageFilter
-    img = Image.fromarray(valid.astype(np.uint8) * 255)
-    if f > 1:
-        img = img.reduce(f)
+    img = Image.fromarray(valid.astype(np.uint8) * 255).reduce(f)
     img = img.filter(ImageFilter.MinFilter(7))
     return np.asarray(img) == 255
 
@@ -150,19 +148,21 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.nda
 def _picture_fit(ext, M, t, f: int, orientation: str, flat: bool) -> GridFit:
     """The fit of the board ``ext`` found in the working picture (reduced ``f`` times; x and
     y exchanged for a flat grid) as a :class:`GridFit` in the full picture's pixels."""
-    cols, rows = ext.columns, ext.rows
-    # pixel(work, frame) = M^-1 (unit + shift - t)
+    cols, rows = (ext.rows, ext.columns) if flat else (ext.columns, ext.rows)
+    grid = Grid(orientation, ext.offset, cols, rows, 1.0)
+    # pixel(work, frame) = M^-1 (unit + shift - t), the shift taking the unit grid's hex (0, 0)
+    # to the board's origin in the lattice (centre (q + r/2, r sqrt3/2)).
+    q0, r0 = ext.origin
+    x0, y0 = grid.centre_mm((0, 0))[::-1] if flat else grid.centre_mm((0, 0))
+    shift = np.array([q0 + r0 / 2 - x0, r0 * SQRT3 / 2 - y0])
     Minv = np.linalg.inv(M)
-    A = np.hstack([Minv, (Minv @ (ext.shift - t))[:, None]])
+    A = np.hstack([Minv, (Minv @ (shift - t))[:, None]])
     if flat:
         A = A[::-1, [1, 0, 2]]       # x and y exchanged, in and out
-        cols, rows = rows, cols
     # Working pixels -> full pixels (a reduced pixel covers f x f full pixels).
     A = A * f
     A[:, 2] += (f - 1) / 2.0
-    grid = Grid(orientation, ext.offset, cols, rows, 1.0)
     # Outline counts per board hex (lattice -> board axial coordinates, a flat grid's exchanged).
-    q0, r0 = ext.origin
     out_map = {}
     for (q, r), n in ext.outline.items():
         h = grid.from_axial((r - r0, q - q0) if flat else (q - q0, r - r0))
