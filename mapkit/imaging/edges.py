@@ -55,7 +55,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
         a_best, kind = 0.0, None
         for j, k in enumerate(strokes):
             a = line[i][j]
-            if k == "border" and same_red:
+            if k == "border" and rules is not None:
                 a = rules.border_share(i, e, a)
             if k == "river" and terrain[e[0]] == terrain[e[1]] == "water":
                 # (no board draws a river through a lake: only a clear line counts there)
@@ -69,9 +69,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
             thr = P.WEAK_ALPHA          # a state border runs where home meets abroad
         if a_best >= thr:
             out.strokes[kind].add(e)
-            out.confidence[e] = (kind, float(min(1.0, (a_best - thr) / P.CONFIDENCE_SPAN)))
-        else:
-            out.confidence[e] = (None, float(min(1.0, (thr - a_best) / P.CONFIDENCE_SPAN)))
+        out.confidence[e] = (kind if a_best >= thr else None, float(min(1.0, abs(a_best - thr) / P.CONFIDENCE_SPAN)))
     _start_chains(grid, terrain, out, best)
     _grow_strokes(grid, out, best)
     if "river" in strokes and jb is not None:
