@@ -84,10 +84,9 @@ def read_ferries(rgb, fit, light, hexes: list, fills: np.ndarray, cities: dict, 
             near = sorted({index[x] for h in path for x in [h, *grid.neighbours(h)] if x in index})
             shares = _course(centres[index[port]], centres[t], centres, fills, np.array(near),
                              rgb, fit, light, colour, ink)
-            if len(shares) == 0:
-                continue
-            # (shown all along: in each third of the course)
-            shown = min(float(part.mean()) for part in np.array_split(shares >= P.FERRY_SHARE, 3) if len(part))
+            # (shown all along: in each third of the course; a course too short to sample shows none)
+            thirds = np.array_split(shares >= P.FERRY_SHARE, 3)
+            shown = min((float(part.mean()) for part in thirds if len(part)), default=0.0)
             if shown >= P.FERRY_SHOWN:
                 conf = float(min(1.0, (shown - P.FERRY_SHOWN) / P.CONFIDENCE_SPAN))
                 out.append(FerryReading(port, to, conf))
