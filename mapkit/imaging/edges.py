@@ -55,7 +55,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
         a_best, kind = 0.0, None
         for j, k in enumerate(strokes):
             a = line[i][j]
-            if k == "border" and same_red:
+            if k == "border" and rules is not None:
                 a = rules.border_share(i, e, a)
             if k == "river" and terrain[e[0]] == terrain[e[1]] == "water":
                 # (no board draws a river through a lake: only a clear line counts there)
@@ -69,9 +69,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
             thr = P.WEAK_ALPHA          # a state border runs where home meets abroad
         if a_best >= thr:
             out.strokes[kind].add(e)
-            out.confidence[e] = (kind, float(min(1.0, (a_best - thr) / P.CONFIDENCE_SPAN)))
-        else:
-            out.confidence[e] = (None, float(min(1.0, (thr - a_best) / P.CONFIDENCE_SPAN)))
+        out.confidence[e] = (kind if a_best >= thr else None, float(min(1.0, abs(a_best - thr) / P.CONFIDENCE_SPAN)))
     _start_chains(grid, terrain, out, best)
     _grow_strokes(grid, out, best)
     if "river" in strokes and jb is not None:
@@ -94,8 +92,8 @@ def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> No
 class _OutlineRules:
     """The border's share on the sides of cities whose ring or outline runs along them."""
 
-    def __init__(self, terrain, cities, outlined, allowed, hugging, level, shift, shares, jb):
-        self.terrain, self.cities, self.outlined, self.allowed = terrain, cities, outlined, allowed
+    def __init__(self, terrain, cities, allowed, hugging, level, shift, shares, jb):
+        self.terrain, self.cities, self.allowed = terrain, cities, allowed
         self.hugging, self.level, self.shift, self.shares, self.jb = hugging, level, shift, shares, jb
 
     def border_share(self, i, e, a: float) -> float:
@@ -141,7 +139,7 @@ def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _Out
         cand = [e for e, f in far.items() if e not in abroad
                 and shares.line[edge_index[e], jb] >= P.WEAK_ALPHA
                 and f >= 0.5 * shares.line[edge_index[e], jb]]
-        for run in _runs_of_sides(grid, h, cand):
+        for run in connected_pieces(cand, grid.touching):      # (runs of sides one after another)
             if any(_continues(grid, h, e, first | allowed) for e in run):
                 allowed.update(run)
     hugging = {h for h, r in cities.items() if r >= P.HUG_RADIUS}
@@ -150,7 +148,7 @@ def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _Out
     if len(pairs) >= 6:
         level = float(np.median([_side_show(shares, edge_index[e], jb, h, e) for h, e in pairs]))
         shift = float(np.median([_inward(shares, edge_index[e], jb, h, e) for h, e in pairs]))
-    return _OutlineRules(terrain, cities, outlined, allowed, hugging, level, shift, shares, jb)
+    return _OutlineRules(terrain, cities, allowed, hugging, level, shift, shares, jb)
 
 
 def _other(e, h):
@@ -169,15 +167,9 @@ def _inward(shares, i, jb, h, e) -> float:
     return -c if h == e[0] else c
 
 
-def _runs_of_sides(grid, h, sides: list) -> list[set]:
-    """``sides`` of hex ``h`` grouped into runs that follow each other round the hex."""
-    return connected_pieces(sides, lambda e: (x for x in sides if grid.adjacent(_other(e, h), _other(x, h))))
-
-
 def _continues(grid, h, e, borders: set) -> bool:
     """Whether a border on side ``e`` of city ``h`` goes on past either end of the side."""
-    n = _other(e, h)
-    return any(c != n and grid.adjacent(c, n) and edge(n, c) in borders for c in grid.neighbours(h))
+    return any(edge(_other(e, h), c) in borders for c in grid.end_hexes(e))
 
 
 def _start_chains(grid, terrain, out: EdgeReading, best: dict):

@@ -131,16 +131,15 @@ def _compete(lin, fa, fb, stroke_lin, ink):
     for colour in stroke_lin.values():
         good, absres, hid = stroke_share(own, fa, colour)
         good = np.where(r_ink <= k0 * absres + k1, 0.0, good)
-        if len(diff):
-            gd, rd, hd = good[diff], absres[diff], hid[diff]
-            for fill, bg in blends:
-                g, r, h = stroke_share(bg, fill, colour)
-                better = r < rd
-                gd = np.where(better, g, gd)
-                hd = np.where(better, h, hd)
-                rd = np.minimum(r, rd)
-            good[diff] = np.where(r0 <= k0 * rd + k1, 0.0, gd)
-            absres[diff], hid[diff] = rd, hd
+        gd, rd, hd = good[diff], absres[diff], hid[diff]
+        for fill, bg in blends:
+            g, r, h = stroke_share(bg, fill, colour)
+            better = r < rd
+            gd = np.where(better, g, gd)
+            hd = np.where(better, h, hd)
+            rd = np.minimum(r, rd)
+        good[diff] = np.where(r0 <= k0 * rd + k1, 0.0, gd)
+        absres[diff], hid[diff] = rd, hd
         hidden = hid if hidden is None else hidden & hid
         fits.append((good, absres))
     return fits, hidden, r_ink

@@ -14,7 +14,6 @@ import numpy as np
 
 from . import params as P
 from .colour import LUMA
-from .gridlines import SQRT3
 from .mixing import unmix
 from .sampling import apply_affine, linear_at
 
@@ -85,10 +84,9 @@ def read_ferries(rgb, fit, light, hexes: list, fills: np.ndarray, cities: dict, 
             near = sorted({index[x] for h in path for x in [h, *grid.neighbours(h)] if x in index})
             shares = _course(centres[index[port]], centres[t], centres, fills, np.array(near),
                              rgb, fit, light, colour, ink)
-            if len(shares) == 0:
-                continue
-            # (shown all along: in each third of the course)
-            shown = min(float(part.mean()) for part in np.array_split(shares >= P.FERRY_SHARE, 3) if len(part))
+            # (shown all along: in each third of the course; a course too short to sample shows none)
+            thirds = np.array_split(shares >= P.FERRY_SHARE, 3)
+            shown = min((float(part.mean()) for part in thirds if len(part)), default=0.0)
             if shown >= P.FERRY_SHOWN:
                 conf = float(min(1.0, (shown - P.FERRY_SHOWN) / P.CONFIDENCE_SPAN))
                 out.append(FerryReading(port, to, conf))
@@ -99,19 +97,14 @@ def ferry_edges(grid, edges: list, ferries: list[FerryReading]) -> list[int]:
     """Indices into ``edges`` of the hex sides a ferry's course runs along (both corners on it)."""
     if not ferries:
         return []
-    cen = np.array([grid.centre_mm(a) for a, _ in edges]), np.array([grid.centre_mm(b) for _, b in edges])
-    mid = (cen[0] + cen[1]) / 2
-    tan = np.stack([-(cen[1] - cen[0])[:, 1], (cen[1] - cen[0])[:, 0]], axis=1) / (2 * SQRT3)
-    corners = (mid - tan, mid + tan)
+    corners = np.array([grid.edge_segment_mm(e) for e in edges])      # (edge, end, xy)
     hit = np.zeros(len(edges), dtype=bool)
     for f in ferries:
         c0, c1 = np.array(grid.centre_mm(f.port)), np.array(grid.centre_mm(f.to))
         d = float(np.linalg.norm(c1 - c0))
         u = (c1 - c0) / d
-        on = np.ones(len(edges), dtype=bool)
-        for p in corners:
-            s = (p - c0) @ u
-            off = np.abs((p - c0) @ np.array([-u[1], u[0]]))
-            on &= (off <= P.FERRY_ON_SIDE) & (s >= 0.5 - P.FERRY_ON_SIDE) & (s <= d + P.FERRY_ON_SIDE)
-        hit |= on
+        s = (corners - c0) @ u
+        off = np.abs((corners - c0) @ np.array([-u[1], u[0]]))
+        on = (off <= P.FERRY_ON_SIDE) & (s >= 0.5 - P.FERRY_ON_SIDE) & (s <= d + P.FERRY_ON_SIDE)
+        hit |= on.all(axis=1)
     return [int(i) for i in np.nonzero(hit)[0]]

@@ -12,10 +12,14 @@ import numpy as np
 from . import params as P
 from ..grid import AXIAL_DIRECTIONS, connected_pieces
 from .gridlines import SQRT3, EdgePixels, axial_round
-from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
+from .gridtypes import Hints, NoGridError
 from .sampling import hex_neighbourhood, sample
 
 __all__ = ["BoardExtent", "board_extent", "on_board"]
+
+# Unit steps to the six neighbours of a pointy hex in grid units (y down).
+SIDE_DIRECTIONS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))]
+                            for a in (0, 60, 120, 180, 240, 300)])
 
 
 def _affine(M: np.ndarray, t: np.ndarray, x, y):
@@ -31,7 +35,7 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     s = 1.0 / SQRT3
     h, w = e.shape
     along = np.linspace(-0.36, 0.36, 9) * s
-    across = np.array([-0.08, -0.04, 0.0, 0.04, 0.08])
+    across = np.array([-0.08, -0.04, 0.0, 0.04, 0.08])[:, None]
     out = np.empty((len(qs), 6))
     # Pixel-space normal of each family: rows of M^-T applied to the lattice normals.
     Mt = np.linalg.inv(Minv).T           # = M^T ... normals map as M^T n_lattice
@@ -40,15 +44,12 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
         npx /= np.linalg.norm(npx)
         tpx = np.array([-npx[1], npx[0]])
         mu, mv = cu + dx / 2, cv + dy / 2
-        best = None
-        for a in across:
-            pu = mu[:, None] + (-dy) * along[None, :] + dx * a
-            pv = mv[:, None] + dx * along[None, :] + dy * a
-            X, Y = _affine(Minv, tinv, pu, pv)
-            gx, gy = sample(e.gx, X, Y), sample(e.gy, X, Y)
-            val = np.abs(gx * npx[0] + gy * npx[1]) - np.abs(gx * tpx[0] + gy * tpx[1])
-            val = np.where((X >= 0) & (w - 1 >= X) & (Y >= 0) & (h - 1 >= Y), val, 0.0)
-            best = val if best is None else np.maximum(best, val)
+        pu = mu[:, None, None] + (-dy) * along + dx * across      # (hex, across, along)
+        pv = mv[:, None, None] + dx * along + dy * across
+        X, Y = _affine(Minv, tinv, pu, pv)
+        gx, gy = sample(e.gx, X, Y), sample(e.gy, X, Y)
+        val = np.abs(gx * npx[0] + gy * npx[1]) - np.abs(gx * tpx[0] + gy * tpx[1])
+        best = np.where((X >= 0) & (w - 1 >= X) & (Y >= 0) & (h - 1 >= Y), val, 0.0).max(axis=1)
         out[:, j] = np.maximum(np.percentile(best, 30, axis=1), 0.0)
     return out
 
@@ -72,18 +73,15 @@ def _pieces(cells: set) -> list[set]:
 
 
 class BoardExtent(NamedTuple):
-    """The board in a fit's lattice: ``columns``, ``rows``, ``offset``, the ``shift`` to unit-grid
-    coordinates, sides showing a line per hex (``outline``), ``r0``, ``x_left``,
-    ``pushed_first``, and the board's lattice hexes."""
+    """The board in a fit's lattice: ``columns``, ``rows``, ``offset``, sides showing a line per
+    hex (``outline``), the lattice hex ``(q, r)`` of the board's hex (0, 0) (``origin``), and
+    the board's lattice hexes."""
 
     columns: int
     rows: int
     offset: str
-    shift: np.ndarray
     outline: dict
-    r0: int
-    x_left: int
-    pushed_first: bool
+    origin: tuple[int, int]
     hexes: set
 
 
@@ -117,15 +115,10 @@ def _lattice_in_picture(shape, M, t, Minv, tinv):
     g = corners @ M.T + t
     rv = g[:, 1] / (SQRT3 / 2)
     r_lo, r_hi = int(math.floor(rv.min())) - 1, int(math.ceil(rv.max())) + 1
-    qs, rs = [], []
-    for r in range(r_lo, r_hi + 1):
-        q_lo = int(math.floor(g[:, 0].min() - r / 2)) - 1
-        q_hi = int(math.ceil(g[:, 0].max() - r / 2)) + 1
-        q = np.arange(q_lo, q_hi + 1)
-        qs.append(q)
-        rs.append(np.full(len(q), r))
-    qs = np.concatenate(qs).astype(np.float64)
-    rs = np.concatenate(rs).astype(np.float64)
+    u_lo, u_hi = g[:, 0].min(), g[:, 0].max()     # (each row from a hex left of the picture to one right)
+    qs, rs = np.array([(q, r) for r in range(r_lo, r_hi + 1)
+                       for q in range(int(math.floor(u_lo - r / 2)) - 1, int(math.ceil(u_hi - r / 2)) + 2)],
+                      dtype=np.float64).T
     cx, cy = _affine(Minv, tinv, qs + rs / 2, rs * SQRT3 / 2)
     keep = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
     # (cx, cy unfiltered: a known slip, kept; see docs/import.md, "Known problems")
@@ -135,7 +128,6 @@ def _lattice_in_picture(shape, M, t, Minv, tinv):
 def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
     """Lattice hexes of dark land (a neighbouring state drawn dark grey): uniform and darker than
     the paper near them by ``DARK_LAND`` (a shadow darkens by a third only)."""
-    h, w = e.shape
     grey, spread = _interior_grey(e, Minv, tinv, qs, rs)
     index = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(qs, rs, strict=False))}
     # (the paper near a hex: the lightest of those within three steps)
@@ -145,8 +137,8 @@ def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
             and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
     if e.valid is not None:
         # The filled corners of a straightened picture are uniform too, and no board.
-        dark = {k for k in dark if e.valid[int(np.clip(round(cy[index[k]]), 0, h - 1)),
-                                           int(np.clip(round(cx[index[k]]), 0, w - 1))]}
+        shows = sample(e.valid, cx, cy)
+        dark = {k for k in dark if shows[index[k]]}
     return dark
 
 
@@ -168,17 +160,12 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
     offset = "even" if pushed_first else "odd"
     # Doubled x of column 0 in an unpushed row.
     x_left = min(x_even - 1, x_odd) if pushed_first else min(x_even, x_odd - 1)
-    rights = []
-    for r in range(r0, r1 + 1):
-        push = 1 if ((r - r0) % 2 == 0) == pushed_first else 0
-        if r in rows_of:
-            rights.append((max(rows_of[r]) - x_left - push) // 2)
+    # The column of each row's rightmost hex (doubled x - x_left is odd in a pushed row).
+    rights = [(max(rows_of[r]) - x_left) // 2 for r in range(r0, r1 + 1) if r in rows_of]
     columns = hints_frame.columns or int(-_robust_min([-x for x in rights])) + 1
     rows = hints_frame.rows or r1 - r0 + 1
-    # Unit grid centre of (c, R) = (1/2 + c + push/2, s + R*sqrt3/2); lattice centre =
-    # (x/2, r*sqrt3/2) with x = x_left + push + 2c, r = r0 + R: the shift is constant.
-    shift = np.array([x_left / 2.0 - 0.5, r0 * SQRT3 / 2 - 1.0 / SQRT3])
-    return BoardExtent(columns, rows, offset, shift, outline, r0, x_left, pushed_first, board)
+    origin = ((x_left + pushed_first - r0) // 2, r0)     # hex (0, 0): doubled x x_left + push
+    return BoardExtent(columns, rows, offset, outline, origin, board)
 
 
 def _robust_min(vals):
@@ -191,8 +178,7 @@ def on_board(e: EdgePixels, M, t, board: set) -> np.ndarray:
     """Which edge pixels lie in (or on the sides of) the board's hexes."""
     gu, gv = _affine(M, t, e.x, e.y)
     rf = gv / (SQRT3 / 2)
-    qf = gu - rf / 2
-    q, r = axial_round(qf, rf)
+    q, r = axial_round(gu - rf / 2, rf)
     keys = q * 100003 + r
     wanted = np.array(sorted(qq * 100003 + rr for qq, rr in board), dtype=np.int64)
     return np.isin(keys, wanted)

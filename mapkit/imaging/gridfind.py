@@ -19,19 +19,19 @@ import math
 import numpy as np
 
 from . import params as P
-from ..grid import Grid, Hex
+from ..grid import Grid
 from .gridboard import board_extent, on_board
 from .gridlines import (SQRT3, EdgePixels, binned, coherence, comb_period, fit_lines,
                         orientation_peak, slant_frame, work_gray)
-from .gridtypes import SIDE_DIRECTIONS, GridFit, Hints, NoGridError
+from .gridtypes import GridFit, Hints, NoGridError
+from .slant import apply_homography, departure, straighten
 
-__all__ = ["Hints", "GridFit", "find_grid", "NoGridError", "SIDE_DIRECTIONS"]
+__all__ = ["Hints", "GridFit", "find_grid", "NoGridError"]
 
 
 def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
     """The hex grid of a picture (``(h, w, 3)`` uint8), or :class:`NoGridError`; a picture taken at
     a slant is straightened and given as ``fit.picture``."""
-    from .slant import straighten
     hints = hints or Hints()
     best = None
     picture, T, valid, amount = rgb, None, None, 0.0
@@ -67,7 +67,6 @@ def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
 def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int):
     """``(homography, departure)`` when the projective fit of the sides departs from the affine
     one by more than ``SLANT_MIN`` and fits better, else None."""
-    from .slant import apply_homography, departure
     sample = e.thinned()
     span = float(np.hypot(*e.shape))
     centre = (float(np.median(sample.x)), float(np.median(sample.y)))
@@ -104,9 +103,7 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
 def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
     """Where the working picture shows the picture, 3 pixels clear of a straightened one's seam."""
     from PIL import Image, ImageFilter
-    img = Image.fromarray(valid.astype(np.uint8) * 255)
-    if f > 1:
-        img = img.reduce(f)
+    img = Image.fromarray(valid.astype(np.uint8) * 255).reduce(f)
     img = img.filter(ImageFilter.MinFilter(7))
     return np.asarray(img) == 255
 
@@ -151,28 +148,26 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.nda
 def _picture_fit(ext, M, t, f: int, orientation: str, flat: bool) -> GridFit:
     """The fit of the board ``ext`` found in the working picture (reduced ``f`` times; x and
     y exchanged for a flat grid) as a :class:`GridFit` in the full picture's pixels."""
-    cols, rows = ext.columns, ext.rows
-    # pixel(work, frame) = M^-1 (unit + shift - t)
+    cols, rows = (ext.rows, ext.columns) if flat else (ext.columns, ext.rows)
+    grid = Grid(orientation, ext.offset, cols, rows, 1.0)
+    # pixel(work, frame) = M^-1 (unit + shift - t), the shift taking the unit grid's hex (0, 0)
+    # to the board's origin in the lattice (centre (q + r/2, r sqrt3/2)).
+    q0, r0 = ext.origin
+    x0, y0 = grid.centre_mm((0, 0))[::-1] if flat else grid.centre_mm((0, 0))
+    shift = np.array([q0 + r0 / 2 - x0, r0 * SQRT3 / 2 - y0])
     Minv = np.linalg.inv(M)
-    A = np.hstack([Minv, (Minv @ (ext.shift - t))[:, None]])
+    A = np.hstack([Minv, (Minv @ (shift - t))[:, None]])
     if flat:
-        swap = np.array([[0.0, 1.0], [1.0, 0.0]])
-        A = np.hstack([swap @ A[:, :2] @ swap, (swap @ A[:, 2])[:, None]])
-        cols, rows = rows, cols
+        A = A[::-1, [1, 0, 2]]       # x and y exchanged, in and out
     # Working pixels -> full pixels (a reduced pixel covers f x f full pixels).
     A = A * f
     A[:, 2] += (f - 1) / 2.0
-    grid = Grid(orientation, ext.offset, cols, rows, 1.0)
-    # Outline counts per board hex (lattice -> board coordinates).
+    # Outline counts per board hex (lattice -> board axial coordinates, a flat grid's exchanged).
     out_map = {}
     for (q, r), n in ext.outline.items():
-        R = r - ext.r0
-        push = 1 if (R % 2 == 0) == ext.pushed_first else 0
-        cc = 2 * q + r - ext.x_left - push
-        if cc % 2 == 0:
-            hx = (cc // 2, R) if not flat else (R, cc // 2)
-            if hx in grid:
-                out_map[Hex(*hx)] = n
+        h = grid.from_axial((r - r0, q - q0) if flat else (q - q0, r - r0))
+        if h in grid:
+            out_map[h] = n
     lines = list(out_map.values())
     line_score = float(np.mean(lines) / 6.0) if lines else 0.0
     hex_px = float(np.sqrt(abs(np.linalg.det(A[:, :2]))))

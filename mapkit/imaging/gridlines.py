@@ -29,9 +29,7 @@ def work_gray(rgb: np.ndarray):
     from PIL import Image, ImageFilter
     h, w = rgb.shape[:2]
     f = max(1, int(math.ceil(math.sqrt(h * w / P.WORK_PIXELS))))
-    img = Image.fromarray(rgb).convert("L")
-    if f > 1:
-        img = img.reduce(f)
+    img = Image.fromarray(rgb).convert("L").reduce(f)       # (reduce(1): a copy)
     img = img.filter(ImageFilter.GaussianBlur(0.7))
     return np.asarray(img, dtype=np.float32), f
 
@@ -180,7 +178,7 @@ def comb_period(projections, pmin: float, pmax: float,
             target = f_of[i] / div
             j = int(np.argmin(np.abs(f_of - target)))
             win = np.arange(max(0, j - 2), min(len(band), j + 3))
-            if len(win) and abs(f_of[j] - target) <= 0.02 * target:
+            if abs(f_of[j] - target) <= 0.02 * target:
                 k = int(win[np.argmax(score[win])])
                 if score[k] >= 0.7 * score[i]:
                     return k

@@ -53,7 +53,7 @@ def test_a_weak_border_showing_counts_from_home_towards_abroad_only():
     shares = EdgeShares(["border"], np.full((n, 1), show), np.zeros((n, 1, 2)), np.zeros((n, 1)),
                         np.zeros((n, 1)), np.zeros((n, 1, 2)), np.zeros((n, 1, 2)))
     cities = {home: 0.435, town: 0.435}
-    rules = _OutlineRules(terrain, cities, set(), set(), set(cities), level, None, shares, 0)
+    rules = _OutlineRules(terrain, cities, set(), set(cities), level, None, shares, 0)
     assert rules.border_share(0, sides[0], show) == pytest.approx(show)
     assert rules.border_share(1, sides[1], show) == 0.0
 
