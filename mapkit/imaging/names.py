@@ -332,8 +332,8 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     from PIL import Image
     pad = max(1, int(round(P.NAME_PAD * letter)))
     grow = int(round(P.NAME_GROW * letter))
-    left, right = (0, pad + grow) if lab.align == "start" else (pad + grow, 0) if lab.align == "end" \
-        else (pad + grow, pad + grow)
+    left = 0 if lab.align == "start" else pad + grow
+    right = 0 if lab.align == "end" else pad + grow
     h, w = rgb.shape[:2]
     crop = (max(0, lab.x0 - left), max(0, lab.y0), min(w, lab.x1 + right), min(h, lab.y1))
     soft, found, core = print_masks(rgb, fit, reading, crop, [(P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK),

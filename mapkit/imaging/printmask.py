@@ -108,9 +108,7 @@ def _pointy_frame(fit, g) -> np.ndarray:
 
 def _keys(fit, hexes) -> list[int]:
     """The keys :func:`_offsets` gives the points of ``hexes``."""
-    if not hexes:
-        return []
-    return [int(k) for k in _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float))[2]]
+    return _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float).reshape(-1, 2))[2].tolist()
 
 
 def _across_px(fit, axis) -> np.ndarray:
