@@ -68,7 +68,10 @@ def run(args) -> int:
     module = importlib.import_module(IMPORTERS[kind][0])
     options = args
     if kind == "image":
-        options = module.ImportOptions.from_args(args)
+        options = module.ImportOptions(orientation=args.grid, offset=args.offset, columns=args.columns,
+                                       rows=args.rows, hex_px=args.hex_px, legend=args.legend,
+                                       ocr=not args.no_ocr, overlay=args.overlay, report=args.report,
+                                       output=args.output, name=args.name, hex_mm=args.hex_mm)
     m, notes = module.import_map(args.source, options)
     errors = save_and_report(m, args.output, [args.source], notes, args.format, {"kind": kind},
                              f"{m.grid.columns} x {m.grid.rows} hexes, {len(m.cities)} cities")

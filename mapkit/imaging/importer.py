@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..grid import Grid, Hex, connected_pieces, edge_name, hex_name
+from ..grid import SQRT3, Grid, Hex, connected_pieces, edge_name, hex_name
 from ..model import City, EdgeSet, Map, Rules, is_race_number
 from . import params as P
 
@@ -35,7 +35,7 @@ __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 @dataclass
 class PictureReading:
     """Everything read from one picture: the picture (straightened), the grid, the board, the
-    numbers and names, notes, and why no numbers or names were read (None when they were)."""
+    numbers and names, and notes (the last saying why no numbers or names were read, if so)."""
 
     rgb: np.ndarray
     fit: object
@@ -43,7 +43,6 @@ class PictureReading:
     numbers: dict = field(default_factory=dict)      # Hex -> (race numbers...)
     names: dict = field(default_factory=dict)        # Hex -> name
     notes: list = field(default_factory=list)
-    ocr_note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -65,28 +64,18 @@ class ImportOptions:
     name: str | None = None
     hex_mm: float | None = None
 
-    @classmethod
-    def from_args(cls, args) -> ImportOptions:
-        """The options of ``mapkit import``'s parsed command line."""
-        return cls(orientation=args.grid, offset=args.offset, columns=args.columns,
-                   rows=args.rows, hex_px=args.hex_px, legend=args.legend, ocr=not args.no_ocr,
-                   overlay=args.overlay, report=args.report, output=args.output,
-                   name=args.name, hex_mm=args.hex_mm)
-
 
 def _hints(opts: ImportOptions):
     from .gridfind import Hints
-    cols, rows, hex_px = opts.columns, opts.rows, opts.hex_px
-    for name, value in (("--columns", cols), ("--rows", rows)):
+    for name, value in (("--columns", opts.columns), ("--rows", opts.rows)):
         if value is not None and not 1 <= value <= 2000:
             raise InputError(f"{name} {value}: give a number of hexes from 1 to 2000")
-    if hex_px is not None and not (4.0 <= hex_px <= 5000.0 and math.isfinite(hex_px)):
-        raise InputError(f"--hex-px {hex_px}: give the distance between hex centres in pixels (4 or more)")
-    return Hints(opts.orientation, opts.offset, cols, rows, hex_px)
+    if opts.hex_px is not None and not (4.0 <= opts.hex_px <= 5000.0 and math.isfinite(opts.hex_px)):
+        raise InputError(f"--hex-px {opts.hex_px}: give the distance between hex centres in pixels (4 or more)")
+    return Hints(opts.orientation, opts.offset, opts.columns, opts.rows, opts.hex_px)
 
 
 # Other ways a user may have measured --hex-px (adjacent centres' distance).
-SQRT3 = math.sqrt(3.0)
 OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
                        (SQRT3 / 2, "the width from corner to corner"))
 
@@ -170,7 +159,7 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
 
 
 def _read_writing(pr: PictureReading, legend, path) -> None:
-    """Stages 6 and 7 into ``pr`` (without Tesseract, ``pr.ocr_note`` says why)."""
+    """Stages 6 and 7 into ``pr`` (without Tesseract, its last note says why)."""
     from .names import read_names
     from .numbers import read_numbers
     from .ocr import OcrUnavailable
@@ -180,9 +169,9 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
         pr.names, more = read_names(pr.rgb, pr.fit, pr.reading)
         pr.notes += [f"{path}: {n}" for n in more]
     except OcrUnavailable as exc:
-        pr.ocr_note = (f"{path}: race numbers and names not read: {exc}; the "
-                       f"{len(pr.reading.cities)} cities have no numbers and are named after "
-                       "their hexes")
+        pr.notes.append(f"{path}: race numbers and names not read: {exc}; the "
+                        f"{len(pr.reading.cities)} cities have no numbers and are named after "
+                        "their hexes")
 
 
 def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
@@ -193,8 +182,7 @@ def _edge_sets(edges: set, grid: Grid) -> list[EdgeSet]:
 
 def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tuple[Map, list[str]]:
     """The map of a reading, and the warnings it needs."""
-    fit, reading = pr.fit, pr.reading
-    g = fit.grid
+    reading, g = pr.reading, pr.fit.grid
     hex_mm = opts.hex_mm or P.DEFAULT_HEX_MM
     if not (hex_mm > 0 and math.isfinite(hex_mm)):
         raise InputError(f"--hex-mm {hex_mm}: give a positive size in millimetres")
@@ -222,7 +210,12 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
         if len(hs) > 1:
             warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
                             "check the overlay")
-    warnings += _ferry_notes(reading.ferries, cities)
+    # (the ferry lines read are not written under ``ferries:``, as the board prints no cost or
+    # fare and the format would fill in its own: the notes say where they run)
+    port_names = {c.hex: c.name for c in cities}
+    warnings += [f"a ferry line from {port_names.get(f.port, 'the city')} ({hex_name(f.port)}) to "
+                 f"{hex_name(f.to)}: not written under ferries (the board prints no cost and no fare; "
+                 "add it with them)" for f in reading.ferries]
     title = opts.name or Path(source).stem or "imported"
     strokes = reading.strokes
     abroad = [c.name for c in cities if reading.terrain.get(c.hex) == "foreign"]
@@ -239,15 +232,6 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
             meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings
-
-
-def _ferry_notes(ferries: list, cities: list) -> list[str]:
-    """What the notes say of the ferry lines read: their ends. They are not written under
-    ``ferries:``, as the board prints no cost or fare and the format would fill in its own."""
-    names = {c.hex: c.name for c in cities}
-    return [f"a ferry line from {names.get(f.port, 'the city')} ({hex_name(f.port)}) to "
-            f"{hex_name(f.to)}: not written under ferries (the board prints no cost and no fare; "
-            "add it with them)" for f in ferries]
 
 
 def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
@@ -312,10 +296,7 @@ def import_map(path, opts: ImportOptions | None = None) -> tuple[Map, list[str]]
     pr = read_picture(src, opts)
     m, warnings = build_map(pr, opts, src)
     report = confidence_report(pr)
-    notes = _report_lines(report, src) + pr.notes
-    if pr.ocr_note:
-        notes.append(pr.ocr_note)
-    notes += [f"{src}: {w}" for w in warnings]
+    notes = _report_lines(report, src) + pr.notes + [f"{src}: {w}" for w in warnings]
     notes.append(f"{src}: read {sum(1 for t in m.terrain.values() if t != 'off')} hexes, "
                  f"{sum(len(r.edges) for r in m.rivers)} river and "
                  f"{sum(len(b.edges) for b in m.borders)} border edges, {len(m.cities)} cities, "

@@ -50,11 +50,9 @@ def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
                      "letters may be misread")
         langs = langs or ["eng"]
     letter = P.NAME_LETTER * fit.hex_px
-    boxes = name_boxes(rgb, fit, reading)
-    texts = _read(rgb, fit, reading, list(boxes.values()), letter, langs)
+    texts = _read(rgb, fit, reading, name_boxes(rgb, fit, reading), letter, langs)
     found = {}
-    for k, h in enumerate(boxes):
-        text, sure = texts.get(k, ("", -1.0))
+    for h, (text, sure) in texts.items():
         if sure >= P.NAME_SURE and len(clean_name(text)) >= 2:
             found[h] = clean_name(text)
     missing = [h for h in cities if h not in found]
@@ -141,13 +139,7 @@ def _beside(mask: np.ndarray) -> np.ndarray:
     >>> _beside(m).astype(int).tolist()
     [[1, 1, 1, 0], [1, 1, 1, 0], [1, 1, 1, 0]]
     """
-    p = np.pad(mask, 1)
-    h, w = mask.shape
-    out = np.zeros_like(mask)
-    for dy in range(3):
-        for dx in range(3):
-            out |= p[dy:dy + h, dx:dx + w]
-    return out
+    return _box3(mask, np.maximum, False)
 
 
 def _stems(ink: np.ndarray, tall: float, tallest: float) -> np.ndarray:
@@ -169,12 +161,9 @@ def _runs_down(ink: np.ndarray) -> np.ndarray:
     >>> _runs_down(np.array([[1, 0], [1, 1], [0, 1]], dtype=bool)).tolist()
     [[1, 0], [2, 1], [0, 2]]
     """
-    out = np.zeros(ink.shape, dtype=int)
-    run = np.zeros(ink.shape[1], dtype=int)
-    for k, row in enumerate(ink):
-        run = (run + 1) * row
-        out[k] = run
-    return out
+    down = np.cumsum(ink, axis=0)
+    # (less the count at the last pixel off the ink above)
+    return down - np.maximum.accumulate(np.where(ink, 0, down), axis=0)
 
 
 def _overlap(a: NameBox, b: NameBox) -> bool:
@@ -301,20 +290,18 @@ def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
     return runs
 
 
-def _read(rgb, fit, reading, labels, letter: float, langs) -> dict:
-    """Tesseract's reading of each name (key: its index in ``labels``) and how sure it is (its
+def _read(rgb, fit, reading, labels: dict, letter: float, langs) -> dict:
+    """Tesseract's reading of each name (key: its key in ``labels``) and how sure it is (its
     least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
     is surest of, the map's own language (:func:`_map_language`) counting ``NAME_LEAD``
     more; a tie goes to the map's language, then to the first in ``NAME_LANGUAGES`` (languages
     read together change with the names read before: Tesseract tries the one it used last)."""
-    if not labels:
-        return {}
-    crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in enumerate(labels)]
+    crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in labels.items()]
     read = {lang: ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX) for lang in langs}
     lead = _map_language(read, langs)
     order = [lead] + [lang for lang in langs if lang != lead]
     best: dict = {}
-    for k in range(len(labels)):
+    for k in labels:
         got = [(lang, read[lang][k]) for lang in order if k in read[lang]]
         if got:
             _lang, best[k] = max(got, key=lambda g: g[1][1] + (P.NAME_LEAD if g[0] == lead else 0.0))
@@ -345,8 +332,8 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     from PIL import Image
     pad = max(1, int(round(P.NAME_PAD * letter)))
     grow = int(round(P.NAME_GROW * letter))
-    left, right = (0, pad + grow) if lab.align == "start" else (pad + grow, 0) if lab.align == "end" \
-        else (pad + grow, pad + grow)
+    left = 0 if lab.align == "start" else pad + grow
+    right = 0 if lab.align == "end" else pad + grow
     h, w = rgb.shape[:2]
     crop = (max(0, lab.x0 - left), max(0, lab.y0), min(w, lab.x1 + right), min(h, lab.y1))
     soft, found, core = print_masks(rgb, fit, reading, crop, [(P.TEXT_SOFT_PREFILTER, P.TEXT_SOFT_DARK),

@@ -7,19 +7,17 @@ See ``docs/import.md``, "Names".
 
 from __future__ import annotations
 
-import math
+from collections import defaultdict
 
 import numpy as np
 
 from . import params as P
+from ..grid import SQRT3
 from .gridlines import axial_round
-from .sampling import LINEAR_LUT
+from .gridtypes import SIDE_DIRECTIONS
+from .sampling import LINEAR_LUT, sample
 
 __all__ = ["print_masks", "lift_outlines"]
-
-SQRT3 = math.sqrt(3.0)
-# Unit normals of the three side directions (pointy frame), in direction order.
-_NORMALS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))] for a in (0.0, 60.0, 120.0)])
 
 
 def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0) -> list[np.ndarray]:
@@ -55,9 +53,7 @@ def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float =
             step = _across_px(fit, axis[cross]) * (band + 1.5)
             both = np.ones(len(cross), dtype=bool)
             for sign in (1.0, -1.0):
-                qx = np.clip(np.rint(xs[cross] + sign * step[:, 0]), 0, mask.shape[1] - 1).astype(np.intp)
-                qy = np.clip(np.rint(ys[cross] + sign * step[:, 1]), 0, mask.shape[0] - 1).astype(np.intp)
-                both &= mask[qy, qx]
+                both &= sample(mask, xs[cross] + sign * step[:, 0], ys[cross] + sign * step[:, 1])
             mask[ys[cross[both]], xs[cross[both]]] = True
         out.append(mask)
     return out
@@ -66,29 +62,24 @@ def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float =
 def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
     """Which points lie on a river or border read on their hex's side or beside it (black lines of
     a board without colour; coloured lines are no print anyway)."""
-    sides, beside = set(), reading.strokes.get("river", set()) & reading.strokes.get("border", set())
     out = np.zeros(len(du), dtype=bool)
     if reading.in_colour:
         return out          # the lines are in colour: no print
+    beside = reading.strokes.get("river", set()) & reading.strokes.get("border", set())
     edges = [e for kind in ("river", "border") for e in reading.strokes.get(kind, ())]
     keys = _keys(fit, [h for e in edges for h in e])
+    near = defaultdict(list)    # (side direction, a river beside a border) -> the keys of its hexes
     for n, (a, b) in enumerate(edges):
-        d = np.array(fit.grid.centre_mm(b)) - np.array(fit.grid.centre_mm(a))
-        if fit.grid.orientation != "pointy":
-            d = d[::-1]
-        k = int(round(math.degrees(math.atan2(d[1], d[0])) / 60.0)) % 6
-        both = (a, b) in beside
-        sides.update({(keys[2 * n], k, both), (keys[2 * n + 1], (k + 3) % 6, both)})
-    for k in range(6):
-        a = math.radians(60 * k)
-        depth = 0.5 - (du * math.cos(a) + dv * math.sin(a))
-        for both in (False, True):
-            near = [hk for hk, side, b in sides if side == k and b == both]
-            if near:
-                close = np.abs(depth) <= P.TEXT_STROKE_WIDTH
-                if both:
-                    close |= np.abs(depth - P.MONO_BESIDE) <= P.TEXT_STROKE_WIDTH
-                out |= close & np.isin(key, near)
+        pa, pb = _pointy_frame(fit, np.array([fit.grid.centre_mm(a), fit.grid.centre_mm(b)]))
+        k = int(np.argmax(SIDE_DIRECTIONS @ (pb - pa)))      # the side of a towards b
+        near[k, (a, b) in beside].append(keys[2 * n])
+        near[(k + 3) % 6, (a, b) in beside].append(keys[2 * n + 1])
+    for (k, both), hexes in near.items():
+        depth = 0.5 - (du * SIDE_DIRECTIONS[k, 0] + dv * SIDE_DIRECTIONS[k, 1])
+        close = np.abs(depth) <= P.TEXT_STROKE_WIDTH
+        if both:
+            close |= np.abs(depth - P.MONO_BESIDE) <= P.TEXT_STROKE_WIDTH
+        out |= close & np.isin(key, hexes)
     return out
 
 
@@ -117,14 +108,12 @@ def _pointy_frame(fit, g) -> np.ndarray:
 
 def _keys(fit, hexes) -> list[int]:
     """The keys :func:`_offsets` gives the points of ``hexes``."""
-    if not hexes:
-        return []
-    return [int(k) for k in _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float))[2]]
+    return _offsets(fit, np.array([fit.grid.centre_mm(h) for h in hexes], dtype=float).reshape(-1, 2))[2].tolist()
 
 
 def _across_px(fit, axis) -> np.ndarray:
     """Unit vectors in pixels across sides in the directions ``axis`` (:func:`_across_line`): (n, 2)."""
-    n = _NORMALS[axis]
+    n = SIDE_DIRECTIONS[axis]
     if fit.grid.orientation != "pointy":
         n = n[:, ::-1]
     v = n @ fit.affine[:, :2].T
@@ -141,13 +130,12 @@ def lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarra
     it) the pixel takes the lighter of the pixels just past the line either side, so a letter
     the line crosses stays whole. Each line is measured apart (one may be under a name's plate)."""
     h, w = grey.shape
-    ys, xs = np.mgrid[0:h, 0:w]
-    ys, xs = ys.ravel(), xs.ravel()
+    ys, xs = np.indices((h, w)).reshape(2, -1)
     g = _grid_coords(fit, xs + crop[0], ys + crop[1])
     du, dv, _key = _offsets(fit, g)
     axis, t = _across_line(du, dv)
     # (each line apart: where along its direction's normal it runs, in quarter grid units)
-    line_at = np.round(((_pointy_frame(fit, g) * _NORMALS[axis]).sum(axis=1) - t) * 4).astype(int) * 3 + axis
+    line_at = np.round(((_pointy_frame(fit, g) * SIDE_DIRECTIONS[axis]).sum(axis=1) - t) * 4).astype(int) * 3 + axis
     t = t * fit.hex_px
     window = (P.NAME_LINE_HALF + P.NAME_LINE_SEEK) * fit.hex_px + 0.5
     out = grey.astype(float).ravel()
@@ -167,9 +155,7 @@ def lift_outlines(fit, grey: np.ndarray, crop, picture: np.ndarray) -> np.ndarra
         for past in (clear[clear < dark.min()].max(initial=-4 * window),
                      clear[clear > dark.max()].min(initial=4 * window)):
             move = past / 4.0 - t[full]
-            qx = np.clip(np.rint(xs[full] + move * step[:, 0]), 0, w - 1).astype(np.intp)
-            qy = np.clip(np.rint(ys[full] + move * step[:, 1]), 0, h - 1).astype(np.intp)
-            lighter = np.maximum(lighter, grey[qy, qx])
+            lighter = np.maximum(lighter, sample(grey, xs[full] + move * step[:, 0], ys[full] + move * step[:, 1]))
         out[full] = lighter
     return np.rint(out).astype(np.uint8).reshape(h, w)
 
@@ -196,7 +182,7 @@ def _across_line(du, dv) -> tuple[np.ndarray, np.ndarray]:
     >>> axis.tolist(), np.round(t, 2).tolist()
     ([0, 0, 2], [-0.05, 0.05, -0.24])
     """
-    proj = np.stack([du * cos + dv * sin for cos, sin in _NORMALS])
+    proj = np.stack([du * cos + dv * sin for cos, sin in SIDE_DIRECTIONS[:3]])
     axis = np.argmax(np.abs(proj), axis=0)
     p = proj[axis, np.arange(len(du))]
     return axis, p - np.sign(p) * 0.5

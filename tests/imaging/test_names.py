@@ -121,7 +121,7 @@ def test_each_name_is_read_in_each_language_the_maps_own_a_little_ahead(monkeypa
                 "pol": {0: ("Lubeck", 96.0), 1: ("Munster", 20.0), 2: ("Żilina", 99.0)}}
     monkeypatch.setattr(names, "_for_tesseract", lambda *a: np.zeros((4, 4), dtype=np.uint8))
     monkeypatch.setattr(ocr, "read_sheets_scored", lambda crops, config, px: readings[config.split()[1]])
-    labels = [names.NameBox(0, 0, 10, 5), names.NameBox(0, 10, 10, 15), names.NameBox(0, 20, 10, 25)]
+    labels = dict(enumerate([names.NameBox(0, 0, 10, 5), names.NameBox(0, 10, 10, 15), names.NameBox(0, 20, 10, 25)]))
     got = names._read(None, None, None, labels, 10.0, ["deu", "ces", "pol"])
     # the map's language: deu (96 + 90 + 95 = 281; ces 279, pol 215), NAME_LEAD (3.5) ahead.
     # Lübeck: deu 99.5 against pol's 96; Münster: deu 93.5 beats ces's 93; Żilina: pol's 99
