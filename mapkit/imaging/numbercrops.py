@@ -261,14 +261,14 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     out = []
     for a, b in lines:
         line = block[a:b]
-        cols = np.nonzero((line > 0.3).sum(axis=0))[0]
+        prof = (line > 0.3).sum(axis=0)
+        cols = np.nonzero(prof)[0]
         if not len(cols):
             continue
         lw = cols[-1] - cols[0] + 1
         ys = slice(y0 + a, y0 + b)
         if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > 2.6)):
             # (two in a row, three are stacked: split at the widest gap near the middle)
-            prof = (line > 0.3).sum(axis=0).astype(float)
             mid = (cols[0] + cols[-1]) / 2
             cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
             cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
