@@ -77,11 +77,7 @@ def _aligned(faint: np.ndarray, centre, M: np.ndarray, half_w: float, half_h: fl
 def _design(labels) -> np.ndarray:
     """Rows ``[1, first digit one-hot, second digit one-hot]`` of race numbers (``CODES`` index)."""
     labels = np.asarray(labels, dtype=int)
-    X = np.zeros((len(labels), 13))
-    X[:, 0] = 1.0
-    X[np.arange(len(labels)), 1 + labels // 6] = 1.0
-    X[np.arange(len(labels)), 7 + labels % 6] = 1.0
-    return X
+    return np.hstack([np.ones((len(labels), 1)), np.eye(6)[labels // 6], np.eye(6)[labels % 6]])
 
 
 def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
@@ -101,9 +97,7 @@ def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
     """
     n = len(crops)
     X = _design(labels)
-    pen = np.full(13, ridge)
-    pen[0] = 0.0
-    G = X.T @ X + np.diag(pen)
+    G = X.T @ X + np.diag([0.0] + [ridge] * 12)     # (the mean image is not held back)
     XtY = X.T @ crops
     every = _design(np.arange(len(CODES)))
     y = crops - crops.mean(axis=1, keepdims=True)
