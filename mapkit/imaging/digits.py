@@ -142,26 +142,25 @@ def templates(height_q: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
     """:func:`cut` of many images at once (padded with paper): ``(rows, which were cut)``."""
-    h = max(a.shape[0] for a in images)
-    w = max(a.shape[1] for a in images)
-    stack = np.zeros((len(images), h, w), dtype=np.float32)
+    sizes = np.array([a.shape for a in images])
+    stack = np.zeros((len(images), *sizes.max(axis=0)), dtype=np.float32)
     for i, a in enumerate(images):
         stack[i, :a.shape[0], :a.shape[1]] = a
     top = stack.max(axis=(1, 2))
     ok = top > 0
     b = stack / np.where(ok, top, 1.0)[:, None, None]
-    ey, oky = _edges_many(b.max(axis=2), [a.shape[0] for a in images])
-    ex, okx = _edges_many(b.max(axis=1), [a.shape[1] for a in images])
+    ey, oky = _edges_many(b.max(axis=2), sizes[:, 0])
+    ex, okx = _edges_many(b.max(axis=1), sizes[:, 1])
     ok &= oky & okx
     box = _window(np.maximum(ey[1] - ey[0], np.float32(1.0)), (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2)
-    rows = _extent_many(b, np.array([a.shape for a in images]), *box, P.CANON[::-1])
+    rows = _extent_many(b, sizes, *box, P.CANON[::-1])
     rows -= rows.mean(axis=1, keepdims=True)
     n = np.linalg.norm(rows, axis=1)
     ok &= n > 0
     return rows / np.where(n > 0, n, 1.0)[:, None], ok
 
 
-def _edges_many(profiles: np.ndarray, n: list):
+def _edges_many(profiles: np.ndarray, n: np.ndarray):
     """:func:`ink_edges` of many padded profiles (``n``: their own lengths): ``(lo, hi)`` and
     which have ink."""
     found = [ink_edges(p[:k]) for p, k in zip(profiles, n, strict=True)]
