@@ -172,12 +172,8 @@ def _without_mark(hard: np.ndarray, faint: np.ndarray, tinted: np.ndarray | None
 
 def _grown(mask: np.ndarray) -> np.ndarray:
     """``mask`` with the four pixels round each of its pixels."""
-    out = mask.copy()
-    out[1:, :] |= mask[:-1, :]
-    out[:-1, :] |= mask[1:, :]
-    out[:, 1:] |= mask[:, :-1]
-    out[:, :-1] |= mask[:, 1:]
-    return out
+    p = np.pad(mask, 1)     # (each neighbour is the padded mask shifted by a pixel)
+    return mask | p[:-2, 1:-1] | p[2:, 1:-1] | p[1:-1, :-2] | p[1:-1, 2:]
 
 
 def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
@@ -232,9 +228,7 @@ def line_height(ink: np.ndarray) -> float | None:
     by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
     runs = [b - a for a, b in ink_runs(on.any(axis=1)) if b - a >= 3]
     by_rows = float(np.median(runs)) if runs else None
-    if by_rows and by_width:
-        return min(by_rows, by_width)
-    return by_rows or by_width
+    return min([v for v in (by_rows, by_width) if v is not None], default=None)
 
 
 def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
@@ -247,8 +241,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     y0, y1, x0, x1 = box
     block = ink[y0:y1, x0:x1]
     h, w = block.shape
-    rows = (block > 0.3).sum(axis=1)
-    runs = [(a, b) for a, b in ink_runs(rows > 0) if b - a >= 2]
+    runs = [(a, b) for a, b in ink_runs((block > 0.3).any(axis=1)) if b - a >= 2]
     if not runs:
         return []
     # A line's height from the widest line's width.
