@@ -34,12 +34,11 @@ def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, su
     A = fit.affine[:, :2]
     M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
     half_w, half_h = one_w / 2 + P.BOARD_PAD, one_h / 2 + P.BOARD_PAD
-    rows = [(k, _centred(faint, M, half_w, half_h)) for k, faint in singles]
-    rows = [(k, c) for k, c in rows if c is not None]
-    if len(rows) < P.BOARD_MIN:
+    centred = {k: _centred(faint, M, half_w, half_h) for k, faint in singles}
+    ks = [k for k, c in centred.items() if c is not None]
+    if len(ks) < P.BOARD_MIN:
         return scores, chosen
-    ks = [k for k, _ in rows]
-    crops = np.stack([c for _, c in rows])
+    crops = np.stack([centred[k] for k in ks])
     base = scores
     trust = None
     for _ in range(P.BOARD_ROUNDS):
