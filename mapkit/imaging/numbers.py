@@ -52,11 +52,9 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
     left: list[str] = []
     for word in text.split():
         digits = "".join(ch for ch in word if ch.isdigit())
-        while len(digits) >= 2:
-            numbers.append(int(digits[:2]))
-            digits = digits[2:]
-        if digits:
-            left.append(digits)
+        numbers += [int(digits[i:i + 2]) for i in range(0, len(digits) - 1, 2)]
+        if len(digits) % 2:
+            left.append(digits[-1])
     return numbers, left
 
 
