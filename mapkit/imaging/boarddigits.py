@@ -34,12 +34,11 @@ def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, su
     A = fit.affine[:, :2]
     M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
     half_w, half_h = one_w / 2 + P.BOARD_PAD, one_h / 2 + P.BOARD_PAD
-    rows = [(k, _centred(faint, M, half_w, half_h)) for k, faint in singles]
-    rows = [(k, c) for k, c in rows if c is not None]
-    if len(rows) < P.BOARD_MIN:
+    centred = {k: _centred(faint, M, half_w, half_h) for k, faint in singles}
+    ks = [k for k, c in centred.items() if c is not None]
+    if len(ks) < P.BOARD_MIN:
         return scores, chosen
-    ks = [k for k, _ in rows]
-    crops = np.stack([c for _, c in rows])
+    crops = np.stack([centred[k] for k in ks])
     base = scores
     trust = None
     for _ in range(P.BOARD_ROUNDS):
@@ -77,11 +76,7 @@ def _aligned(faint: np.ndarray, centre, M: np.ndarray, half_w: float, half_h: fl
 def _design(labels) -> np.ndarray:
     """Rows ``[1, first digit one-hot, second digit one-hot]`` of race numbers (``CODES`` index)."""
     labels = np.asarray(labels, dtype=int)
-    X = np.zeros((len(labels), 13))
-    X[:, 0] = 1.0
-    X[np.arange(len(labels)), 1 + labels // 6] = 1.0
-    X[np.arange(len(labels)), 7 + labels % 6] = 1.0
-    return X
+    return np.hstack([np.ones((len(labels), 1)), np.eye(6)[labels // 6], np.eye(6)[labels % 6]])
 
 
 def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
@@ -101,9 +96,7 @@ def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
     """
     n = len(crops)
     X = _design(labels)
-    pen = np.full(13, ridge)
-    pen[0] = 0.0
-    G = X.T @ X + np.diag(pen)
+    G = X.T @ X + np.diag([0.0] + [ridge] * 12)     # (the mean image is not held back)
     XtY = X.T @ crops
     every = _design(np.arange(len(CODES)))
     y = crops - crops.mean(axis=1, keepdims=True)

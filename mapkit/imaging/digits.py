@@ -18,7 +18,7 @@ import numpy as np
 
 from . import params as P
 
-__all__ = ["CODES", "bbox", "masters", "ink_edges", "ink_box", "extent", "cut", "templates",
+__all__ = ["CODES", "bbox", "masters", "ink_edges", "ink_box", "cut", "templates",
            "code_scores", "slide_one", "ink_height"]
 
 CODES = tuple(f"{a}{b}" for a in "123456" for b in "123456")   # the 36 race numbers
@@ -36,15 +36,13 @@ def masters():
     """The 36 numbers in each typeface found, large (ink 0..1), cropped to their ink:
     ``(index in CODES, ink, ink height)``."""
     from PIL import Image, ImageDraw, ImageFont
-    fonts = []
+    out = []
     for name in P.TEMPLATE_FONTS:
         try:
-            fonts.append(ImageFont.load_default(60) if name == "pillow-default"
-                         else ImageFont.truetype(name, 60))
+            font = (ImageFont.load_default(60) if name == "pillow-default"
+                    else ImageFont.truetype(name, 60))
         except (OSError, ImportError, TypeError):   # no file; no FreeType; Pillow < 10.1
             continue
-    out = []
-    for font in fonts:
         for k, code in enumerate(CODES):
             im = Image.new("L", (200, 110), 0)
             ImageDraw.Draw(im).text((20, 10), code, fill=255, font=font)
@@ -86,17 +84,6 @@ def ink_box(a: np.ndarray):
     return b, ey, ex
 
 
-def extent(a: np.ndarray, box, size) -> np.ndarray:
-    """``a`` resampled so that ``box`` (x0, y0, x1, y1) fills ``size`` (w, h): bilinear, 0 past the
-    edge, as Pillow's ``transform(size, EXTENT, box, BILINEAR)`` without the round trip.
-
-    >>> extent(np.array([[0.0, 1.0], [1.0, 1.0]]), (0, 0, 4, 4), (2, 2)).tolist()
-    [[0.75, 0.0], [0.0, 0.0]]
-    """
-    out = _extent_many(a.astype(np.float32)[None], np.array([a.shape]), *(np.array([v]) for v in box), size)
-    return out.reshape(size[1], size[0])
-
-
 def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     """``a`` normalised for comparison: the window round its ink box (found to a fraction of a
     pixel), scaled by the height alone, resampled to the compared size; zero mean, unit length."""
@@ -105,7 +92,8 @@ def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
         return None
     b, ey, ex = found
     box = _window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
-    return _unit(extent(b, box, (P.CANON[1], P.CANON[0])).ravel())
+    rows = _extent_many(b.astype(np.float32)[None], np.array([b.shape]), *(np.array([v]) for v in box), P.CANON[::-1])
+    return _unit(rows[0])
 
 
 def _unit(v: np.ndarray) -> np.ndarray | None:
@@ -144,7 +132,7 @@ def _shrunk_masters(height: float):
 
 
 @functools.lru_cache(maxsize=128)
-def templates(height_q: int):
+def templates(height_q: int) -> tuple[np.ndarray, np.ndarray]:
     """The masters shrunk to ``height_q / 4`` pixels (:func:`_shrunk_masters`), cut like a
     picture's number (:func:`cut`, all at once), built once per size and kept."""
     codes, images = zip(*_shrunk_masters(height_q / 4.0), strict=False)
@@ -154,26 +142,25 @@ def templates(height_q: int):
 
 def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
     """:func:`cut` of many images at once (padded with paper): ``(rows, which were cut)``."""
-    h = max(a.shape[0] for a in images)
-    w = max(a.shape[1] for a in images)
-    stack = np.zeros((len(images), h, w), dtype=np.float32)
+    sizes = np.array([a.shape for a in images])
+    stack = np.zeros((len(images), *sizes.max(axis=0)), dtype=np.float32)
     for i, a in enumerate(images):
         stack[i, :a.shape[0], :a.shape[1]] = a
     top = stack.max(axis=(1, 2))
     ok = top > 0
     b = stack / np.where(ok, top, 1.0)[:, None, None]
-    ey, oky = _edges_many(b.max(axis=2), [a.shape[0] for a in images])
-    ex, okx = _edges_many(b.max(axis=1), [a.shape[1] for a in images])
+    ey, oky = _edges_many(b.max(axis=2), sizes[:, 0])
+    ex, okx = _edges_many(b.max(axis=1), sizes[:, 1])
     ok &= oky & okx
     box = _window(np.maximum(ey[1] - ey[0], np.float32(1.0)), (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2)
-    rows = _extent_many(b, np.array([a.shape for a in images]), *box, P.CANON[::-1])
+    rows = _extent_many(b, sizes, *box, P.CANON[::-1])
     rows -= rows.mean(axis=1, keepdims=True)
     n = np.linalg.norm(rows, axis=1)
     ok &= n > 0
     return rows / np.where(n > 0, n, 1.0)[:, None], ok
 
 
-def _edges_many(profiles: np.ndarray, n: list):
+def _edges_many(profiles: np.ndarray, n: np.ndarray):
     """:func:`ink_edges` of many padded profiles (``n``: their own lengths): ``(lo, hi)`` and
     which have ink."""
     found = [ink_edges(p[:k]) for p, k in zip(profiles, n, strict=True)]
@@ -182,7 +169,14 @@ def _edges_many(profiles: np.ndarray, n: list):
 
 
 def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1, size) -> np.ndarray:
-    """:func:`extent` of many padded images (``sizes``: their own) into ``size`` (w, h): rows."""
+    """Many padded images (``sizes``: their own) each resampled so that its box (``x0[i], y0[i],
+    x1[i], y1[i]``) fills ``size`` (w, h), as rows: bilinear, 0 past the edge, as Pillow's
+    ``transform(size, EXTENT, box, BILINEAR)`` without the round trip.
+
+    >>> box = (np.array([0]), np.array([0]), np.array([4]), np.array([4]))
+    >>> _extent_many(np.array([[[0.0, 1.0], [1.0, 1.0]]]), np.array([[2, 2]]), *box, (2, 2)).tolist()
+    [[0.75, 0.0, 0.0, 0.0]]
+    """
     width, height = size
     n = len(b)
 
@@ -213,12 +207,16 @@ def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
         return None
     # (a small number's ink box is uncertain by a fraction of a pixel: the best shift)
     vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
+    return _best_per_code(*templates(int(round((box[1] - box[0]) * 4))), vs)
+
+
+def _best_per_code(codes: np.ndarray, mat: np.ndarray, vs: list) -> np.ndarray | None:
+    """Each race number's best correlation of any of its templates (``mat``'s rows, of race
+    numbers ``codes``) with any of the unit vectors ``vs``, in ``CODES`` order; None without."""
     if not vs:
         return None
-    codes, mat = templates(int(round((box[1] - box[0]) * 4)))
-    scores = (mat @ np.stack(vs, axis=1)).max(axis=1)
     out = np.full(len(CODES), -1.0)
-    np.maximum.at(out, codes, scores)
+    np.maximum.at(out, codes, (mat @ np.stack(vs, axis=1)).max(axis=1))
     return out
 
 
@@ -259,22 +257,13 @@ def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray |
     m = float(ink.max())
     if m <= 0:
         return None
-    ys, xs = np.nonzero(ink > 0.3 * m)
-    cy, cx = (ys.min() + ys.max() + 1) / 2, (xs.min() + xs.max() + 1) / 2
+    y0, y1, x0, x1 = bbox(ink > 0.3 * m)
+    # (the window's corner in the padded picture, give or take a pixel each way)
+    top, left = math.floor((y0 + y1) / 2 - th / 2) + th, math.floor((x0 + x1) / 2 - tw / 2) + tw
     pad = np.pad(faint, ((th, th), (tw, tw)))
-    wins = []
-    for oy, ox in itertools.product((-1, 0, 1), repeat=2):
-        top = math.floor(cy - th / 2) + oy + th
-        left = math.floor(cx - tw / 2) + ox + tw
-        w = _unit(pad[top:top + th, left:left + tw].ravel().astype(np.float32))
-        if w is not None:
-            wins.append(w)
-    if not wins:
-        return None
-    sc = (mat @ np.stack(wins, axis=1)).max(axis=1)
-    out = np.full(len(CODES), -1.0)
-    np.maximum.at(out, codes, sc)
-    return out
+    wins = [_unit(pad[top + oy:top + oy + th, left + ox:left + ox + tw].ravel().astype(np.float32))
+            for oy, ox in itertools.product((-1, 0, 1), repeat=2)]
+    return _best_per_code(codes, mat, [w for w in wins if w is not None])
 
 
 def ink_height(number: np.ndarray) -> float | None:

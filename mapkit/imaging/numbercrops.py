@@ -172,12 +172,8 @@ def _without_mark(hard: np.ndarray, faint: np.ndarray, tinted: np.ndarray | None
 
 def _grown(mask: np.ndarray) -> np.ndarray:
     """``mask`` with the four pixels round each of its pixels."""
-    out = mask.copy()
-    out[1:, :] |= mask[:-1, :]
-    out[:-1, :] |= mask[1:, :]
-    out[:, 1:] |= mask[:, :-1]
-    out[:, :-1] |= mask[:, 1:]
-    return out
+    p = np.pad(mask, 1)     # (each neighbour is the padded mask shifted by a pixel)
+    return mask | p[:-2, 1:-1] | p[2:, 1:-1] | p[1:-1, :-2] | p[1:-1, 2:]
 
 
 def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
@@ -232,9 +228,7 @@ def line_height(ink: np.ndarray) -> float | None:
     by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
     runs = [b - a for a, b in ink_runs(on.any(axis=1)) if b - a >= 3]
     by_rows = float(np.median(runs)) if runs else None
-    if by_rows and by_width:
-        return min(by_rows, by_width)
-    return by_rows or by_width
+    return min([v for v in (by_rows, by_width) if v is not None], default=None)
 
 
 def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, slice]]:
@@ -247,8 +241,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     y0, y1, x0, x1 = box
     block = ink[y0:y1, x0:x1]
     h, w = block.shape
-    rows = (block > 0.3).sum(axis=1)
-    runs = [(a, b) for a, b in ink_runs(rows > 0) if b - a >= 2]
+    runs = [(a, b) for a, b in ink_runs((block > 0.3).any(axis=1)) if b - a >= 2]
     if not runs:
         return []
     # A line's height from the widest line's width.
@@ -261,14 +254,14 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     out = []
     for a, b in lines:
         line = block[a:b]
-        cols = np.nonzero((line > 0.3).sum(axis=0))[0]
+        prof = (line > 0.3).sum(axis=0)
+        cols = np.nonzero(prof)[0]
         if not len(cols):
             continue
         lw = cols[-1] - cols[0] + 1
         ys = slice(y0 + a, y0 + b)
         if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > 2.6)):
             # (two in a row, three are stacked: split at the widest gap near the middle)
-            prof = (line > 0.3).sum(axis=0).astype(float)
             mid = (cols[0] + cols[-1]) / 2
             cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
             cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)

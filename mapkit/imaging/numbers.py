@@ -33,6 +33,9 @@ class Slot:
     scores: np.ndarray
     terms: float = 1.0
     height: float = 0.0         # pixels: how high its ink stands
+    count: int = 1              # the numbers its ring holds
+    ink: np.ndarray | None = None       # its crops: the ring's, blanked but for it in a crowded ring
+    faint: np.ndarray | None = None
 
 
 class _Size(NamedTuple):
@@ -49,11 +52,9 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
     left: list[str] = []
     for word in text.split():
         digits = "".join(ch for ch in word if ch.isdigit())
-        while len(digits) >= 2:
-            numbers.append(int(digits[:2]))
-            digits = digits[2:]
-        if digits:
-            left.append(digits)
+        numbers += [int(digits[i:i + 2]) for i in range(0, len(digits) - 1, 2)]
+        if len(digits) % 2:
+            left.append(digits[-1])
     return numbers, left
 
 
@@ -87,19 +88,18 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                 p.doubt = row_doubt(crop(p.hex, True), code_scores(p.ink[p.boxes[0]]),
                                     size.one_h, size.one_w)
     fit_count(planned)
-    slots, groups, sheets = _score(planned, fit)
+    slots, sheets = _score(planned, fit)
     if not slots:
         return result, notes
-    slots, unit, kept = _weigh(slots, groups)
+    slots, unit = _weigh(slots)
     unbias(slots)
     sure = _tesseract_bonus(slots, ocr.read_sheets_scored(sheets))
     scores = np.stack([sl.scores for sl in slots])
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
     chosen = settle(scores, places, sure)
-    if len(groups.get(1, [])) >= P.BOARD_MIN and size.one_h:
-        # The board's own digits (slots were renumbered when some were dropped).
-        where = {id(sl): k for k, sl in enumerate(slots)}
-        singles = [(where[id(kept[k])], faint) for k, _i, faint in groups[1] if id(kept[k]) in where]
+    singles = [(k, sl.faint) for k, sl in enumerate(slots) if sl.count == 1]
+    if len(singles) >= P.BOARD_MIN and size.one_h:
+        # The board's own digits.
         scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w,
                                     places, sure)
         for k, sc in enumerate(scores):
@@ -154,47 +154,46 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
 
 
 def _score(planned, fit):
-    """Template scores of every number planned: ``(slots, groups, sheets)``; ``groups``: numbers
-    a ring holds -> ``[(slot, ink, faint)]``; ``sheets``: the crops for Tesseract."""
-    slots, groups, sheets = [], {}, []
+    """Template scores of every number planned: ``(slots, sheets)``, ``sheets`` the crops for Tesseract."""
+    slots, sheets = [], []
     for p in planned:
         for ys, xs in p.boxes:
             sc = part_scores(p.ink[ys, xs], p.faint[ys, xs], len(p.boxes) == 1)
             if sc is None:
                 continue
-            slots.append(Slot(p.hex, sc, height=float(ys.stop - ys.start)))
-            if len(p.boxes) == 1:
-                groups.setdefault(1, []).append((len(slots) - 1, p.ink, p.faint))
-            else:
+            ink, faint = p.ink, p.faint
+            if len(p.boxes) > 1:
                 keep = np.zeros_like(p.ink)
                 keep[ys, xs] = 1.0
-                groups.setdefault(len(p.boxes), []).append((len(slots) - 1, p.ink * keep, p.faint * keep))
+                ink, faint = ink * keep, faint * keep
+            slots.append(Slot(p.hex, sc, height=float(ys.stop - ys.start), count=len(p.boxes), ink=ink, faint=faint))
         sheets.append((p.hex, for_tesseract(p.ink, fit.hex_px)))
-    return slots, groups, sheets
+    return slots, sheets
 
 
-def _weigh(slots, groups):
+def _weigh(slots):
     """The sliding comparison added and the scores brought to a single number's scale, a part of
     a crowded ring weighed ``PART_TRUST``; the weakest parts beyond 36 dropped."""
-    kept = list(slots)
+    groups: dict = {}       # numbers a ring holds -> its slots
+    for k, sl in enumerate(slots):
+        groups.setdefault(sl.count, []).append(k)
     for members in groups.values():
         if len(members) >= P.SLIDE_MIN:
-            slide_scores(slots, members)
-    single_terms = [slots[k].terms for k, _, _ in groups.get(1, [])]
+            slide_scores([slots[k] for k in members])
+    single_terms = [slots[k].terms for k in groups.get(1, [])]
     unit = float(np.median(single_terms)) if single_terms else 1.0
-    parts = {k for count, members in groups.items() if count > 1 for k, _, _ in members}
+    parts = {k for count, members in groups.items() if count > 1 for k in members}
     for k in parts:
         slots[k].scores = slots[k].scores * (P.PART_TRUST * unit / slots[k].terms)
     if len(slots) > len(CODES):
         extra = set(sorted(parts, key=lambda k: float(slots[k].scores.max()))[:len(slots) - len(CODES)])
         slots = [sl for k, sl in enumerate(slots) if k not in extra]
-    return slots, unit, kept
+    return slots, unit
 
 
 def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
     """Tesseract's reading adds ``TESSERACT_BONUS`` (in place); returns the sure numbers: where
     Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
-    index = {c: i for i, c in enumerate(CODES)}
     sure = np.zeros(len(slots), dtype=bool)
     for h, ks in _by_hex(slots).items():
         read, _left = split_numbers(readings.get(h, ("", -1.0))[0])
@@ -203,9 +202,9 @@ def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
         best = sorted(int(CODES[int(np.argmax(slots[k].scores))]) for k in ks)
         sure[ks] = sorted(read) == best and min(slots[k].height for k in ks) >= P.SURE_PX
         for k, n in zip(ks, read, strict=False):
-            if str(n) in index:
+            if str(n) in CODES:
                 slots[k].scores = slots[k].scores.copy()
-                slots[k].scores[index[str(n)]] += P.TESSERACT_BONUS
+                slots[k].scores[CODES.index(str(n))] += P.TESSERACT_BONUS
     return sure
 
 
@@ -257,10 +256,10 @@ def unbias(slots) -> None:
             slots[k].scores = slots[k].scores - share * mean
 
 
-def slide_scores(slots, singles) -> None:
-    """Add the sliding comparison to ``singles`` (``[(slot, ink, faint)]``) on both darknesses,
-    summed over the ``SLIDE_KEEP`` sizes that fit the board best."""
-    hs = [h for h in (ink_height(ink) for _, ink, _ in singles) if h]
+def slide_scores(singles) -> None:
+    """Add the sliding comparison to ``singles`` (slots of rings holding as many numbers) on both
+    darknesses, summed over the ``SLIDE_KEEP`` sizes that fit the board best."""
+    hs = [h for h in (ink_height(sl.ink) for sl in singles) if h]
     if not hs:
         return
     base = float(np.median(hs))
@@ -268,15 +267,15 @@ def slide_scores(slots, singles) -> None:
         return      # numbers this large are read well by the cut-out comparison alone
     tried = []
     for f in P.SLIDE_SCALES:
-        res = [slide_one(faint, ink, base * f) for _, ink, faint in singles]
+        res = [slide_one(sl.faint, sl.ink, base * f) for sl in singles]
         tried.append((sum(float(r.max()) for r in res if r is not None), f, res))
     tried.sort(key=lambda t: -t[0])
     for _, f, best in tried[:P.SLIDE_KEEP]:
-        for (k, ink, _), r in zip(singles, best, strict=False):
+        for sl, r in zip(singles, best, strict=False):
             if r is None:
                 continue
             # (on the faint darkness as found, then on the cleaned ink)
-            for got in (r, slide_one(ink, ink, base * f)):
+            for got in (r, slide_one(sl.ink, sl.ink, base * f)):
                 if got is not None:
-                    slots[k].scores = slots[k].scores + P.SLIDE_WEIGHT * got
-                    slots[k].terms += P.SLIDE_WEIGHT
+                    sl.scores = sl.scores + P.SLIDE_WEIGHT * got
+                    sl.terms += P.SLIDE_WEIGHT

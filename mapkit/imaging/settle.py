@@ -56,11 +56,10 @@ def assign(scores: np.ndarray) -> list[int]:
         while j0:
             p[j0] = p[way[j0]]
             j0 = way[j0]
-    out = [0] * n_rows
-    for j in range(1, n_cols + 1):
-        if p[j]:
-            out[p[j] - 1] = j - 1
-    return out
+    given = np.nonzero(p[1:])[0]          # (every row has a column: rows <= columns)
+    out = np.empty(n_rows, dtype=np.intp)
+    out[p[given + 1] - 1] = given
+    return out.tolist()
 
 
 def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> list[int]:
