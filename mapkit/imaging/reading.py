@@ -19,6 +19,7 @@ import numpy as np
 
 from . import params as P
 from ..grid import Grid
+from .colour import linear_to_lab
 from .edges import read_edges, with_dashes
 from .edgeshares import measure_edges
 from .ferries import ferry_edges, read_ferries
@@ -57,18 +58,17 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     class_lin = dict(land.colours)
     class_lin["off"] = class_lin[land.paper]
     fills = np.array([class_lin[land.terrain[h]] for h in hexes])
-    index = {h: i for i, h in enumerate(hexes)}
     edges = list(grid.edges())
     edge_index = {e: i for i, e in enumerate(edges)}
-    ea = np.array([index[a] for a, _ in edges], dtype=np.intp)
-    eb = np.array([index[b] for _, b in edges], dtype=np.intp)
+    ea = np.array([grid.index(a) for a, _ in edges], dtype=np.intp)
+    eb = np.array([grid.index(b) for _, b in edges], dtype=np.intp)
     # The legend's stroke colours as they are (measured on thin lines they mix with the
     # outline).
     ink, city = legend.linear("grid"), legend.linear("city")
     strokes = legend.strokes()
     stroke_lin = {k: legend.linear(k) for k in strokes}
     same_red = "border" in strokes and float(np.linalg.norm(
-        legend.lab("border") - legend.lab("city"))) < P.SAME_RED
+        linear_to_lab(stroke_lin["border"]) - linear_to_lab(city))) < P.SAME_RED
     shares = measure_edges(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills, land.light,
                            stroke_lin, ink, ring=city)
     found = read_cities(rgb, fit, legend, land, (edge_index, shares), class_lin)
