@@ -128,12 +128,11 @@ def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid
 
 
 def _neighbour_fills(c, dirs, key, fills, paper, abroad):
-    """The fill of the neighbour each direction faces (n, d, 3), and whether it is foreign."""
+    """The fill of the neighbour each direction faces (n, d, 3; off the board ``paper``), whether foreign."""
     cells = np.rint((c[:, None, :] + dirs[None, :, :]) * 8).astype(int).tolist()
-    nbs = [key.get(tuple(xy)) for row in cells for xy in row]
-    out = np.array([paper if nb is None else fills[nb] for nb in nbs]).reshape(len(c), len(dirs), 3)
-    facing = [nb is not None and bool(abroad[nb]) for nb in nbs]
-    return out, np.array(facing, dtype=bool).reshape(len(c), len(dirs))
+    nbs = np.array([[key.get(tuple(xy), -1) for xy in row] for row in cells])      # -1: off the board
+    on = nbs >= 0
+    return np.where(on[..., None], fills[nbs], paper), on & np.asarray(abroad, dtype=bool)[nbs]
 
 
 def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: RingFrame, key,
