@@ -55,8 +55,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     land = read_terrain(rgb, fit, legend)
     mark_off(land.terrain, grid, fit.outline)
     # A stroke's background: the terrain's colour as printed (JPEG tints a hex's own fill).
-    class_lin = dict(land.colours)
-    class_lin["off"] = class_lin[land.paper]
+    class_lin = {**land.colours, "off": land.colours[land.paper]}
     fills = np.array([class_lin[land.terrain[h]] for h in hexes])
     edges = list(grid.edges())
     edge_index = {e: i for i, e in enumerate(edges)}
@@ -87,7 +86,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
         with_dashes(shares, edges, land.terrain, found.cities)
     decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
                          same_red)
-    colours = {**land.colours, **{k: stroke_lin[k] for k in strokes}}
+    colours = {**land.colours, **stroke_lin}
     return Reading(grid, land.terrain, land.confidence, decided.strokes, decided.confidence,
                    found.cities, found.confidence, land.light, land.fills, colours, ferries=ferries)
 
