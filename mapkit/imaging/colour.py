@@ -28,13 +28,13 @@ DEFAULT_COLOURS = {
     "border": "#d32020",
     "city": "#d32020",
     "ferry": "#0d47a1",
+    "grid": "#000000",
 }
 TERRAIN_KEYS = ("plain", "mountain", "water", "foreign")
 STROKE_KEYS = ("river", "border", "ridge")
 # Optional: ``ridge`` (read only when a legend names its colour), ``grid`` (the outlines) and
 # ``ferry`` (dashed lines from a port to a hex; mapkit's own colour unless given).
 LEGEND_KEYS = (*TERRAIN_KEYS, "river", "border", "city", "ridge", "grid", "ferry")
-DEFAULT_GRID = "#000000"
 # Linear RGB -> relative luminance (Rec. 709 primaries, as sRGB).
 LUMA = np.array([0.2126, 0.7152, 0.0722])
 
@@ -121,9 +121,6 @@ class Legend:
     def linear(self, key: str) -> np.ndarray:
         return srgb_to_linear(np.array(self.colours[key], dtype=np.uint8))
 
-    def lab(self, key: str) -> np.ndarray:
-        return srgb_to_lab(np.array(self.colours[key], dtype=np.uint8))
-
     def strokes(self) -> list[str]:
         """The edge features this legend can read (``ridge`` only when given)."""
         return [k for k in STROKE_KEYS if k in self.colours]
@@ -147,7 +144,6 @@ def legend_from_mapping(data, source: str = "<legend>") -> Legend:
     if not isinstance(data, dict):
         raise InputError(f"{source}: a legend is a mapping of names to \"#rrggbb\" colours")
     colours = {k: parse_colour(v) for k, v in DEFAULT_COLOURS.items()}
-    colours["grid"] = parse_colour(DEFAULT_GRID)
     ignored = []
     for key, value in data.items():
         if key not in LEGEND_KEYS:

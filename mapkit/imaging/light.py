@@ -113,15 +113,15 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     return np.sign(lg) * np.maximum(np.abs(lg) + np.log(P.SHADE_FREE), 0.0)
 
 
-def paper_hued(colours: np.ndarray, white: np.ndarray, tolerance: float = P.PAPER_HUE) -> np.ndarray:
+def paper_hued(colours: np.ndarray, white: np.ndarray) -> np.ndarray:
     """Which colours (linear RGB, (n, 3)) have the paper's hue: every channel's log share of
-    the lightness within ``tolerance`` of the paper's (greys on white paper; not blue water
+    the lightness within ``PAPER_HUE`` of the paper's (greys on white paper; not blue water
     or brown mountains).
 
     >>> paper_hued(np.array([[0.3, 0.3, 0.28], [0.3, 0.5, 0.8]]), np.array([0.9, 0.9, 0.85]))
     array([ True, False])
     """
-    return _off_hue(colours, white) < tolerance
+    return _off_hue(colours, white) < P.PAPER_HUE
 
 
 def _off_hue(colours, white) -> np.ndarray:

@@ -66,10 +66,8 @@ def _to_rgb(img) -> np.ndarray:
         g = np.clip((a - lo) * scale, 0, 255).astype(np.uint8)
         return np.repeat(g[:, :, None], 3, axis=2)
     if mode in ("RGBA", "LA", "PA") or (mode == "P" and "transparency" in img.info):
-        rgba = img.convert("RGBA")
         from PIL import Image
 
-        paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-        paper.alpha_composite(rgba)
-        img = paper
+        rgba = img.convert("RGBA")
+        img = Image.alpha_composite(Image.new("RGBA", rgba.size, (255, 255, 255, 255)), rgba)
     return np.ascontiguousarray(np.asarray(img.convert("RGB"), dtype=np.uint8))

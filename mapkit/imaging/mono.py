@@ -157,15 +157,14 @@ def mono_cities(grey: np.ndarray, fit) -> set:
     rel = np.minimum(rel, math.pi / 3 - rel)
     # The ring is a hexagon, as the hex: its distance from the centre at each angle.
     dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1) / np.cos(rel)[:, None]
-    found = set()
+    found: set = set()
     for lo in range(0, len(hexes), 512):
         c = centres[lo:lo + 512, None, :]
         on = _at(grey, apply_affine(fit.affine, c + P.MONO_RING * dirs[None]))
         within = _at(grey, apply_affine(fit.affine, c + (P.MONO_RING - P.MONO_RING_GAP) * dirs[None]))
         dark = (on < P.MONO_DARK).mean(axis=1)
         clear = (within > P.MONO_LIGHT).mean(axis=1)
-        for k in np.nonzero((dark >= P.MONO_RING_ALL) & (clear >= P.MONO_RING_CLEAR))[0]:
-            found.add(hexes[lo + k])
+        found.update(hexes[lo + k] for k in np.nonzero((dark >= P.MONO_RING_ALL) & (clear >= P.MONO_RING_CLEAR))[0])
     return found
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from . import params as P
 from ..grid import Grid
+from .colour import linear_to_lab
 from .edges import read_edges, with_dashes
 from .edgeshares import measure_edges
 from .ferries import ferry_edges, read_ferries
@@ -54,21 +55,19 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     land = read_terrain(rgb, fit, legend)
     mark_off(land.terrain, grid, fit.outline)
     # A stroke's background: the terrain's colour as printed (JPEG tints a hex's own fill).
-    class_lin = dict(land.colours)
-    class_lin["off"] = class_lin[land.paper]
+    class_lin = {**land.colours, "off": land.colours[land.paper]}
     fills = np.array([class_lin[land.terrain[h]] for h in hexes])
-    index = {h: i for i, h in enumerate(hexes)}
     edges = list(grid.edges())
     edge_index = {e: i for i, e in enumerate(edges)}
-    ea = np.array([index[a] for a, _ in edges], dtype=np.intp)
-    eb = np.array([index[b] for _, b in edges], dtype=np.intp)
+    ea = np.array([grid.index(a) for a, _ in edges], dtype=np.intp)
+    eb = np.array([grid.index(b) for _, b in edges], dtype=np.intp)
     # The legend's stroke colours as they are (measured on thin lines they mix with the
     # outline).
     ink, city = legend.linear("grid"), legend.linear("city")
     strokes = legend.strokes()
     stroke_lin = {k: legend.linear(k) for k in strokes}
     same_red = "border" in strokes and float(np.linalg.norm(
-        legend.lab("border") - legend.lab("city"))) < P.SAME_RED
+        linear_to_lab(stroke_lin["border"]) - linear_to_lab(city))) < P.SAME_RED
     shares = measure_edges(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills, land.light,
                            stroke_lin, ink, ring=city)
     found = read_cities(rgb, fit, legend, land, (edge_index, shares), class_lin)
@@ -87,7 +86,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
         with_dashes(shares, edges, land.terrain, found.cities)
     decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
                          same_red)
-    colours = {**land.colours, **{k: stroke_lin[k] for k in strokes}}
+    colours = {**land.colours, **stroke_lin}
     return Reading(grid, land.terrain, land.confidence, decided.strokes, decided.confidence,
                    found.cities, found.confidence, land.light, land.fills, colours, ferries=ferries)
 

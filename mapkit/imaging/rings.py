@@ -49,7 +49,7 @@ class RingFrame(NamedTuple):
 
     radii: np.ndarray
     bound: np.ndarray
-    side_dir: np.ndarray
+    side: np.ndarray
     pat_in: np.ndarray
     pat_out: np.ndarray
     pat_mirror: np.ndarray
@@ -75,8 +75,7 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     rel = np.minimum(rel, math.pi / 3 - rel)
     bound = 0.5 / np.cos(rel)
     beyond = bound[None, :] + np.array([0.015, 0.035, 0.055])[:, None]      # (3, a)
-    side = np.rint((ang - start) / (math.pi / 3)).astype(int) % 6
-    side_dir = np.stack([np.cos(start + side * math.pi / 3), np.sin(start + side * math.pi / 3)], axis=1)
+    side = np.rint((ang - start) / (math.pi / 3)).astype(int) % 6      # the side each angle faces
     dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
     pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
     pat_out = beyond[:, :, None] * dirs[None, :, :]
@@ -89,7 +88,7 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     pat_mirror = pat_in[:, :, None, :] + 2 * depth2[..., None] * normals[sides2]
     mirror_near = depth2 < np.array([np.inf, 0.2])      # the second only where a border reaches
     inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
-    return RingFrame(radii, bound, side_dir, pat_in, pat_out, pat_mirror, mirror_near, inside,
+    return RingFrame(radii, bound, side, pat_in, pat_out, pat_mirror, mirror_near, inside,
                      normals, sides2)
 
 
@@ -104,17 +103,14 @@ class _Colours(NamedTuple):
 
 
 class _Candidate(NamedTuple):
-    """A ring found in one hex before the board-wide checks."""
+    """A ring found in one hex before the board-wide checks (its score: the share of angles round
+    that show it)."""
 
     hex: tuple
-    radius: float
-    score: float
+    ring: Ring
     tinted: bool
     strength: float
     near_city: bool
-    ground: int
-    switched: bool
-    residuals: np.ndarray
 
 
 def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid, loose,
@@ -131,13 +127,12 @@ def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid
     return _weed_weak(found)
 
 
-def _neighbour_fills(c, dirs, key, fills, paper, abroad=None):
-    """The fill of the neighbour each direction faces (n, d, 3), and whether it is foreign."""
+def _neighbour_fills(c, dirs, key, fills, paper, abroad):
+    """The fill of the neighbour each direction faces (n, d, 3; off the board ``paper``), whether foreign."""
     cells = np.rint((c[:, None, :] + dirs[None, :, :]) * 8).astype(int).tolist()
-    nbs = [key.get(tuple(xy)) for row in cells for xy in row]
-    out = np.array([paper if nb is None else fills[nb] for nb in nbs]).reshape(len(c), len(dirs), 3)
-    facing = [nb is not None and abroad is not None and bool(abroad[nb]) for nb in nbs]
-    return out, np.array(facing, dtype=bool).reshape(len(c), len(dirs))
+    nbs = np.array([[key.get(tuple(xy), -1) for xy in row] for row in cells])      # -1: off the board
+    on = nbs >= 0
+    return np.where(on[..., None], fills[nbs], paper), on & np.asarray(abroad, dtype=bool)[nbs]
 
 
 def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: RingFrame, key,
@@ -170,17 +165,16 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
         _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col)
     pout = apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])
     lin_out = linear_at(rgb, pout) * g[cand][:, None, None, :]
-    nb_fill, facing_abroad = _neighbour_fills(c[cand], f.side_dir, key, fills, paper, abroad)
-    red_out = _red_past_side(lin_out, nb_fill, col) | facing_abroad
+    nb6, abroad6 = _neighbour_fills(c[cand], f.normals, key, fills, paper, abroad)
+    red_out = _red_past_side(lin_out, nb6[:, f.side], col) | abroad6[:, f.side]
     lin_m = linear_at(rgb, apply_affine(A, c[cand][:, None, None, None, :] + f.pat_mirror[None]))
     lin_m = lin_m * g[cand][:, None, None, None, :]
-    nb6, _ = _neighbour_fills(c[cand], f.normals, key, fills, paper)
     score, rad, strength, tinted = _ring_scores(red_in[cand], miss_in[cand], a_in[cand], red_out,
                                                 lin_m, nb6, f, col)
-    return [_Candidate(hexes[index_of[i]], float(rad[k]), float(score[k]), bool(tinted[k]),
-                       float(strength[k]), bool(close[i]),
-                       int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
-                       bool(chosen[i] >= 0), per_ground[i].copy())
+    return [_Candidate(hexes[index_of[i]],
+                       Ring(float(rad[k]), float(score[k]), int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
+                            bool(chosen[i] >= 0), per_ground[i].copy()),
+                       bool(tinted[k]), float(strength[k]), bool(close[i]))
             for k, i in enumerate(cand) if score[k] >= P.RING_SCORE]
 
 
@@ -294,7 +288,7 @@ def _sureness(score: float) -> float:
 def _weed_weak(found: list) -> dict:
     """The candidates that are rings, held to the strength of the board's sure rings where the
     ground is near the city colour or the hex tinted all over (``docs/import.md``, "Cities")."""
-    sure = [c.strength for c in found if c.score >= 0.9 and not c.tinted]
+    sure = [c.strength for c in found if c.ring.score >= 0.9 and not c.tinted]
     typical = float(np.median(sure)) if len(sure) >= P.RING_PEERS else None
 
     def is_weak(c: _Candidate, crowded: bool) -> bool:
@@ -304,9 +298,8 @@ def _weed_weak(found: list) -> dict:
                 or (c.tinted and c.strength < 0.75 * typical)
                 or (crowded and c.tinted and c.near_city and c.strength < typical))
 
-    crowded = sum(_sureness(c.score) >= 0.5 and not is_weak(c, False) for c in found) > P.RING_CROWD
-    return {c.hex: Ring(c.radius, _sureness(c.score), c.ground, c.switched, c.residuals)
-            for c in found if not is_weak(c, crowded)}
+    crowded = sum(_sureness(c.ring.score) >= 0.5 and not is_weak(c, False) for c in found) > P.RING_CROWD
+    return {c.hex: c.ring._replace(score=_sureness(c.ring.score)) for c in found if not is_weak(c, crowded)}
 
 
 def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityReading:
@@ -348,13 +341,12 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
                                   jriver, terrain.inner_ink).items():
         if found.get(h, Ring(0, 0.0, -1)).score < ring.score:
             found[h] = ring
-    for h in list(found):
+    for h, ring in found.items():
         # A home pocket ringed by a thick border shows the colour past its sides, and nothing
         # in its middle: no city.
         if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h) \
                 and _past_sides(grid, h, edge_index, shares, jcity) >= P.STROKE_ALPHA:
-            del found[h]
-    for h, ring in found.items():
+            continue
         if ring.score >= 0.5 and ring.ground >= 0:
             out.ground[h] = ground_keys[ring.ground]
         if ring.score >= 0.5 and land[h] != "foreign" and amid_foreign(h):

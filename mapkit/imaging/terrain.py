@@ -53,12 +53,11 @@ def read_terrain(rgb: np.ndarray, fit, legend) -> TerrainReading:
     legend_lin = np.array([legend.linear(k) for k in keys])
     legend_lab = linear_to_lab(legend_lin)
     ref = int(np.argmax(legend_lab[:, 0]))                   # the paper: lightest terrain
-    light, cents, shade = _fit_light(med, busy, cxy, legend_lin, legend_lab, ref,
-                                     grid, hexes, fit, rgb.shape)
+    light, cents = _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, rgb.shape)
     corr = med * light.gains(cxy[:, 0], cxy[:, 1])
     cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
-    if shade is not None:
-        light = _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexes)
+    if light.shade is not None:
+        light = _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes)
         corr = med * light.gains(cxy[:, 0], cxy[:, 1])
         cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
@@ -70,9 +69,9 @@ def read_terrain(rgb: np.ndarray, fit, legend) -> TerrainReading:
                           paper=keys[ref])
 
 
-def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, grid, hexes, fit, shape):
-    """The smooth light, the terrains' colours as printed (CIELAB), and the shade (a
-    :class:`ShadeMap` or None): fitted in rounds, each on the hexes the last read as paper."""
+def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
+    """The light with the shade over it (a :class:`ShadeMap` or None) and the terrains' colours
+    as printed (CIELAB): fitted in rounds, each on the hexes the last read as paper."""
     white = legend_lin[ref]
     # First guess of the light: the brightest third of the hexes are paper.
     lum = med @ LUMA
@@ -81,8 +80,7 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, grid, hexes, fit, sh
     cents = legend_lab.copy()
     others = [legend_lin[k] for k in range(len(legend_lin)) if k != ref]
     unshade = np.ones(len(hexes))
-    shade = corners = None
-    size = (shape[1], shape[0])
+    corners = apply_affine(fit.affine, np.array([fit.grid.corners_mm(h) for h in hexes]))
     for _ in range(4):
         labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
         cls, d1, d2 = _nearest(labs, cents)
@@ -90,15 +88,11 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, grid, hexes, fit, sh
         paper = (cls == ref) & (d1 < P.PAPER_MARGIN * d2)
         if paper.sum() >= 3:
             light = Light.fit(cxy[paper], med[paper] * unshade[paper, None], white)
-        logs = local_shade(grid, hexes, med * light.gains(cxy[:, 0], cxy[:, 1]), white, others)
-        shade = None
-        if (logs != 0).any():
-            if corners is None:
-                corners = apply_affine(fit.affine, np.array([grid.corners_mm(h) for h in hexes]))
-            shade = ShadeMap(corners, logs, size, fit.hex_px)
+        logs = local_shade(fit.grid, hexes, med * light.gains(cxy[:, 0], cxy[:, 1]), white, others)
+        shade = ShadeMap(corners, logs, (shape[1], shape[0]), fit.hex_px) if (logs != 0).any() else None
         unshade = (np.exp(-shade.at(cxy[:, 0], cxy[:, 1])) if shade is not None
                    else np.ones(len(hexes)))
-    return light.shaded(shade), cents, shade
+    return light.shaded(shade), cents
 
 
 def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
@@ -117,7 +111,7 @@ def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
             cents[k] = legend_lab[k]
 
 
-def _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexes) -> Light:
+def _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes) -> Light:
     """In a shadow the light finished by each hex's own terrain; a grey hex read as a coloured
     terrain, light enough to be shaded paper, measured against the paper alone."""
     white = legend_lin[ref]
@@ -126,6 +120,7 @@ def _finish_in_shade(light, shade, corr, cls, cents, legend_lin, ref, grid, hexe
     astray = paper_hued(corr, white) & ~paper_hued(legend_lin[cls], white)
     astray &= corr @ LUMA >= P.SHADE_DEEPEST * float(white @ LUMA)
     expected[astray] = cents_lin[ref]
+    shade = light.shade
     logs = shade.logs + residual_shade(grid, hexes, corr, expected, alone=astray)
     return light.shaded(ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
 
