@@ -12,15 +12,10 @@ import numpy as np
 from . import params as P
 from ..grid import AXIAL_DIRECTIONS, connected_pieces
 from .gridlines import SQRT3, EdgePixels, axial_round
-from .gridtypes import Hints, NoGridError
+from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
 from .sampling import hex_neighbourhood, sample
 
 __all__ = ["BoardExtent", "board_extent", "on_board"]
-
-# Unit steps to the six neighbours of a pointy hex in grid units (y down).
-SIDE_DIRECTIONS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))]
-                            for a in (0, 60, 120, 180, 240, 300)])
-
 
 def _affine(M: np.ndarray, t: np.ndarray, x, y):
     """``M (x, y) + t`` of arrays of coordinates: lattice -> pixels with ``M^-1``, back with ``M``."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -11,7 +12,12 @@ from ..errors import InputError
 from ..grid import Grid
 from .sampling import apply_affine
 
-__all__ = ["Hints", "GridFit", "NoGridError"]
+__all__ = ["Hints", "GridFit", "NoGridError", "SIDE_DIRECTIONS"]
+
+# Unit steps to the six neighbours of a pointy hex in grid units (y down).
+SIDE_DIRECTIONS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a))]
+                            for a in (0, 60, 120, 180, 240, 300)])
+
 
 
 class NoGridError(InputError):
