@@ -17,6 +17,7 @@ from .sampling import hex_neighbourhood, sample
 
 __all__ = ["BoardExtent", "board_extent", "on_board"]
 
+
 def _affine(M: np.ndarray, t: np.ndarray, x, y):
     """``M (x, y) + t`` of arrays of coordinates: lattice -> pixels with ``M^-1``, back with ``M``."""
     return M[0, 0] * x + M[0, 1] * y + t[0], M[1, 0] * x + M[1, 1] * y + t[1]
