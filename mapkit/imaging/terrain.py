@@ -80,7 +80,7 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
     cents = legend_lab.copy()
     others = [legend_lin[k] for k in range(len(legend_lin)) if k != ref]
     unshade = np.ones(len(hexes))
-    corners = apply_affine(fit.affine, np.array([fit.grid.corners_mm(h) for h in hexes]))
+    corners = None      # (the hexes' corners, for a shade only: most boards have none)
     for _ in range(4):
         labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
         cls, d1, d2 = _nearest(labs, cents)
@@ -89,7 +89,11 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
         if paper.sum() >= 3:
             light = Light.fit(cxy[paper], med[paper] * unshade[paper, None], white)
         logs = local_shade(fit.grid, hexes, med * light.gains(cxy[:, 0], cxy[:, 1]), white, others)
-        shade = ShadeMap(corners, logs, (shape[1], shape[0]), fit.hex_px) if (logs != 0).any() else None
+        shade = None
+        if (logs != 0).any():
+            if corners is None:
+                corners = apply_affine(fit.affine, np.array([fit.grid.corners_mm(h) for h in hexes]))
+            shade = ShadeMap(corners, logs, (shape[1], shape[0]), fit.hex_px)
         unshade = (np.exp(-shade.at(cxy[:, 0], cxy[:, 1])) if shade is not None
                    else np.ones(len(hexes)))
     return light.shaded(shade), cents
