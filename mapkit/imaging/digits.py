@@ -257,7 +257,7 @@ def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray |
     m = float(ink.max())
     if m <= 0:
         return None
-    y0, y1, x0, x1 = bbox(ink > 0.3 * m)
+    y0, y1, x0, x1 = bbox(ink > P.BOX_INK * m)
     # (the window's corner in the padded picture, give or take a pixel each way)
     top, left = math.floor((y0 + y1) / 2 - th / 2) + th, math.floor((x0 + x1) / 2 - tw / 2) + tw
     pad = np.pad(faint, ((th, th), (tw, tw)))

@@ -223,7 +223,7 @@ def text_only(ink: np.ndarray) -> np.ndarray:
 def line_height(ink: np.ndarray) -> float | None:
     """The digits' height in a crop: from the runs of inked rows, or the text's width when
     stacked lines touch (two digits are about 1.6 times as wide as high)."""
-    on = ink > 0.35
+    on = ink > P.INK_SEEN
     cols = np.nonzero(on.any(axis=0))[0]
     by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
     runs = [b - a for a, b in ink_runs(on.any(axis=1)) if b - a >= 3]
@@ -235,13 +235,13 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     """The numbers in a crop (``(rows, columns)`` slices, top to bottom): stacked lines, by empty
     rows or by the stacking pitch where they touch; one line far wider than high (or ``row``)
     is two side by side."""
-    box = bbox(ink > 0.3)
+    box = bbox(ink > P.BOX_INK)
     if box is None:
         return []
     y0, y1, x0, x1 = box
     block = ink[y0:y1, x0:x1]
     h, w = block.shape
-    runs = [(a, b) for a, b in ink_runs((block > 0.3).any(axis=1)) if b - a >= 2]
+    runs = [(a, b) for a, b in ink_runs((block > P.BOX_INK).any(axis=1)) if b - a >= 2]
     if not runs:
         return []
     # A line's height from the widest line's width.
@@ -254,7 +254,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     out = []
     for a, b in lines:
         line = block[a:b]
-        prof = (line > 0.3).sum(axis=0)
+        prof = (line > P.BOX_INK).sum(axis=0)
         cols = np.nonzero(prof)[0]
         if not len(cols):
             continue
@@ -274,7 +274,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
 def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
     """A run of ``n`` touching lines in ``block`` cut into ``n`` at the emptiest rows near even
     pitch: ``[(top, bottom)]``."""
-    prof = (block > 0.3).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    prof = (block > P.BOX_INK).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
     h = len(block)
     edges = [0]
     for k in range(1, n):
@@ -303,7 +303,7 @@ def row_doubt(wider, whole, one_h: float, one_w: float):
     its halves nearly as number-like as the whole (within ``ROW_DOUBT``); else None."""
     if wider is None or whole is None:
         return None
-    b = bbox(wider[0] > 0.3)
+    b = bbox(wider[0] > P.BOX_INK)
     if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
         return None
     split = split_halves(*wider, whole)

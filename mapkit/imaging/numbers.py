@@ -109,7 +109,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
 
 def _number_size(inks_of, lines_of) -> _Size:
     """The board's lone number's size (median ink block) and the one-line rings' height."""
-    alone = [b for b in (bbox(i[0] > 0.3) for _, i in inks_of) if b is not None]
+    alone = [b for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
     alone = [(b[1] - b[0], b[3] - b[2]) for b in alone]
     one_h = one_w = None
     if len(alone) >= P.SLIDE_MIN:
@@ -123,11 +123,11 @@ def _number_size(inks_of, lines_of) -> _Size:
 def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
     """How the ring of ``h`` is read: one number, several stacked, two side by side."""
     row = None
-    b = bbox(ink > 0.3)
+    b = bbox(ink > P.BOX_INK)
     if size.one_w and b is not None:
         bh, bw = b[1] - b[0], b[3] - b[2]
         # (two side by side are smaller and wider; the ring may cut their ends off)
-        if bh <= 1.3 * size.one_h and (bw >= P.ROW_WIDE * size.one_w
+        if bh <= P.ROW_HIGH * size.one_h and (bw >= P.ROW_WIDE * size.one_w
                                        or (bw >= P.ROW_WIDER * size.one_w and bh <= P.ROW_LOWER * size.one_h)):
             row = True
     # Lines too low to be two are one number, unless the wider cut shows two side by side.

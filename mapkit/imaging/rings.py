@@ -281,14 +281,14 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
 
 
 def _sureness(score: float) -> float:
-    """A ring's score (from ``RING_SCORE``) as a city's confidence (a city from 0.5 up)."""
-    return float(np.clip((score - 0.6) / 0.3, 0.0, 1.0))
+    """A ring's score (from ``RING_SCORE``) as a city's confidence (a city from ``CITY_SURE`` up)."""
+    return float(np.clip((score - P.RING_SURE_FROM) / P.RING_SURE_SPAN, 0.0, 1.0))
 
 
 def _weed_weak(found: list) -> dict:
     """The candidates that are rings, held to the strength of the board's sure rings where the
     ground is near the city colour or the hex tinted all over (``docs/import.md``, "Cities")."""
-    sure = [c.strength for c in found if c.ring.score >= 0.9 and not c.tinted]
+    sure = [c.strength for c in found if c.ring.score >= P.RING_SURE and not c.tinted]
     typical = float(np.median(sure)) if len(sure) >= P.RING_PEERS else None
 
     def is_weak(c: _Candidate, crowded: bool) -> bool:
@@ -298,7 +298,7 @@ def _weed_weak(found: list) -> dict:
                 or (c.tinted and c.strength < 0.75 * typical)
                 or (crowded and c.tinted and c.near_city and c.strength < typical))
 
-    crowded = sum(_sureness(c.ring.score) >= 0.5 and not is_weak(c, False) for c in found) > P.RING_CROWD
+    crowded = sum(_sureness(c.ring.score) >= P.CITY_SURE and not is_weak(c, False) for c in found) > P.RING_CROWD
     return {c.hex: c.ring._replace(score=_sureness(c.ring.score)) for c in found if not is_weak(c, crowded)}
 
 
@@ -331,7 +331,7 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
                 found[h] = Ring(ring.radius, ring.score, -1)
             continue
         found[h] = Ring(ring.radius, ring.score, ring.ground)
-        if ring.score >= 0.5 and len(ring.residuals) == 2:
+        if ring.score >= P.CITY_SURE and len(ring.residuals) == 2:
             lo, hi = sorted(ring.residuals)
             out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
     edge_index, shares = edges_read
@@ -347,13 +347,13 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h) \
                 and _past_sides(grid, h, edge_index, shares, jcity) >= P.STROKE_ALPHA:
             continue
-        if ring.score >= 0.5 and ring.ground >= 0:
+        if ring.score >= P.CITY_SURE and ring.ground >= 0:
             out.ground[h] = ground_keys[ring.ground]
-        if ring.score >= 0.5 and land[h] != "foreign" and amid_foreign(h):
+        if ring.score >= P.CITY_SURE and land[h] != "foreign" and amid_foreign(h):
             # (a town abroad, drawn on paper of its own: on foreign land)
             out.ground[h] = "foreign"
         out.confidence[h] = ring.score
-        if ring.score >= 0.5:
+        if ring.score >= P.CITY_SURE:
             out.cities[h] = ring.radius
     return out
 
@@ -380,7 +380,7 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
         shares = line[idx, jcity]
         under = np.array([jriver is not None and line[i, jriver] >= P.WEAK_ALPHA for i in idx])
         if under.sum() >= len(sides) - 1 and writing.get(h, 0.0) >= P.RIVER_RING_INK:
-            found[h] = Ring(0.48, 0.55, -1)
+            found[h] = Ring(P.OUTLINED_CITY_RADIUS, 0.55, -1)
             continue
         lit = shares >= P.OUTLINE_ALPHA
         shown = (lit | under).sum()
@@ -398,5 +398,5 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
         else:
             continue        # the shift must show on two sides at least
         if shift >= P.OUTLINE_SHIFT:
-            found[h] = Ring(0.48, float(np.clip(0.5 + (shift - 0.01) * 20, 0.5, 1.0)), -1)
+            found[h] = Ring(P.OUTLINED_CITY_RADIUS, float(np.clip(0.5 + (shift - 0.01) * 20, 0.5, 1.0)), -1)
     return found
