@@ -16,7 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import params as P
-from .gridlines import SQRT3
+from ..grid import SQRT3
 from .mixing import against, low_quantile, mix_residual, stroke_share
 from .sampling import apply_affine, linear_at
 

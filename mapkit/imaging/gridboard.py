@@ -10,8 +10,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import params as P
-from ..grid import AXIAL_DIRECTIONS, connected_pieces
-from .gridlines import SQRT3, EdgePixels, axial_round
+from ..grid import AXIAL_DIRECTIONS, SQRT3, connected_pieces
+from .gridlines import EdgePixels, axial_round
 from .gridtypes import SIDE_DIRECTIONS, Hints, NoGridError
 from .sampling import hex_neighbourhood, sample
 

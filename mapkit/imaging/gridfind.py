@@ -19,9 +19,9 @@ import math
 import numpy as np
 
 from . import params as P
-from ..grid import Grid
+from ..grid import SQRT3, Grid
 from .gridboard import board_extent, on_board
-from .gridlines import (SQRT3, EdgePixels, binned, coherence, comb_period, fit_lines,
+from .gridlines import (EdgePixels, binned, coherence, comb_period, fit_lines,
                         orientation_peak, slant_frame, work_gray)
 from .gridtypes import GridFit, Hints, NoGridError
 from .slant import apply_homography, departure, straighten

@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from . import params as P
+from ..grid import SQRT3
 from .gridtypes import NoGridError
 
 __all__ = ["EdgePixels", "work_gray", "orientation_peak", "coherence", "binned", "comb_period",
-           "fit_lines", "slant_frame", "axial_round", "NORMALS", "SQRT3"]
+           "fit_lines", "slant_frame", "axial_round", "NORMALS"]
 
-SQRT3 = math.sqrt(3.0)
 # Normals of the three families of sides, in grid units of a pointy grid (y down).
 NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
 

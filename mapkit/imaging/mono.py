@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from . import params as P
+from ..grid import SQRT3
 from .colour import LUMA
 from .ferries import read_ferries
 from .numbercrops import ink_runs
@@ -21,7 +22,6 @@ from .terrain import mark_off
 __all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "coherence",
            "MONO_COLOURS"]
 
-SQRT3 = math.sqrt(3.0)
 # What the stages after this one (race numbers, names) take the board's colours to be.
 MONO_COLOURS = {"plain": (1.0, 1.0, 1.0), "mountain": (1.0, 1.0, 1.0), "water": (1.0, 1.0, 1.0),
                 "foreign": (0.38, 0.38, 0.38)}
