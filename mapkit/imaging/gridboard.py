@@ -28,10 +28,9 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     side (best of a few offsets) less the one along it."""
     cu = qs + rs / 2.0
     cv = rs * SQRT3 / 2.0
-    s = 1.0 / SQRT3
     h, w = e.shape
-    along = np.linspace(-0.36, 0.36, 9) * s
-    across = np.array([-0.08, -0.04, 0.0, 0.04, 0.08])[:, None]
+    along = np.linspace(*P.SIDE_ALONG) * (1.0 / SQRT3)       # (a side is 1 / sqrt3 long)
+    across = np.array(P.SIDE_ACROSS)[:, None]
     out = np.empty((len(qs), 6))
     # Pixel-space normal of each family: rows of M^-T applied to the lattice normals.
     Mt = np.linalg.inv(Minv).T           # = M^T ... normals map as M^T n_lattice
@@ -46,14 +45,14 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
         gx, gy = sample(e.gx, X, Y), sample(e.gy, X, Y)
         val = np.abs(gx * npx[0] + gy * npx[1]) - np.abs(gx * tpx[0] + gy * tpx[1])
         best = np.where((X >= 0) & (w - 1 >= X) & (Y >= 0) & (h - 1 >= Y), val, 0.0).max(axis=1)
-        out[:, j] = np.maximum(np.percentile(best, 30, axis=1), 0.0)
+        out[:, j] = np.maximum(np.percentile(best, P.SIDE_PERCENTILE, axis=1), 0.0)
     return out
 
 
 def _interior_grey(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.ndarray, rs: np.ndarray):
     """Median grey inside each lattice hex and how uniform it is (inter-quartile range)."""
     a = np.radians(np.arange(12) * 30.0)
-    rad = np.concatenate([[0.0], np.full(6, 0.14), np.full(12, 0.27)])
+    rad = np.concatenate([[0.0], np.full(6, P.INTERIOR_RADII[0]), np.full(12, P.INTERIOR_RADII[1])])
     ang = np.concatenate([[0.0], a[::2], a])
     pu = (qs + rs / 2.0)[:, None] + (rad * np.cos(ang))[None, :]
     pv = (rs * SQRT3 / 2.0)[:, None] + (rad * np.sin(ang))[None, :]
@@ -88,17 +87,15 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     qs, rs, cx, cy = _lattice_in_picture(e.shape, M, t, Minv, tinv)
     strength = _side_strength(e, Minv, tinv, qs, rs)
     flat = np.sort(strength.ravel())
-    typical = float(flat[int(0.8 * (len(flat) - 1))]) if len(flat) else 0.0
-    # A line stands above the noise (about half the median gradient) and is not negligible
-    # beside the typical side (black on dark grey is weak, but clear).
-    thr = max(1.0 * e.noise + 2.5, 0.2 * typical)
-    sides = (strength > thr).sum(axis=1)
-    on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides, strict=False) if n >= 5}
+    (slope, floor), (share, rank) = P.LINE_OVER_NOISE, P.LINE_OVER_TYPICAL
+    typical = float(flat[int(rank * (len(flat) - 1))]) if len(flat) else 0.0
+    sides = (strength > max(slope * e.noise + floor, share * typical)).sum(axis=1)
+    on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides, strict=False) if n >= P.OUTLINED_SIDES}
     dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
     # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
     core = max(_pieces(on | dark), key=lambda piece: len(piece & on), default=set()) & on
     board = core.union(*(piece for piece in _pieces(core | dark) if piece & core))
-    if len(board) < 4:
+    if len(board) < P.MIN_BOARD:
         raise NoGridError("no hex grid found")
     outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
     return _rectangle(board, outline, hints_frame)
@@ -126,11 +123,10 @@ def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
     the paper near them by ``DARK_LAND`` (a shadow darkens by a third only)."""
     grey, spread = _interior_grey(e, Minv, tinv, qs, rs)
     index = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(qs, rs, strict=False))}
-    # (the paper near a hex: the lightest of those within three steps)
-    paper = hex_neighbourhood(np.stack([qs, rs], axis=1).astype(np.int64), grey, 3, -np.inf).max(axis=1)
+    paper = hex_neighbourhood(np.stack([qs, rs], axis=1).astype(np.int64), grey, P.PAPER_STEPS, -np.inf).max(axis=1)
     dark = {k for k, i in index.items()
-            if paper[i] - grey[i] > 30 and grey[i] < P.DARK_LAND * paper[i]
-            and spread[i] < 12 + 0.15 * (paper[i] - grey[i])}
+            if paper[i] - grey[i] > P.DARK_STEP and grey[i] < P.DARK_LAND * paper[i]
+            and spread[i] < P.DARK_UNIFORM[0] + P.DARK_UNIFORM[1] * (paper[i] - grey[i])}
     if e.valid is not None:
         # The filled corners of a straightened picture are uniform too, and no board.
         shows = sample(e.valid, cx, cy)
@@ -143,16 +139,14 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
     rows_of: dict[int, list[int]] = {}
     for q, r in board:
         rows_of.setdefault(r, []).append(2 * q + r)     # doubled x: 2 * (q + r/2)
-    # Rows with at least a third of the fullest row's hexes are part of the rectangle.
     fullest = max(len(v) for v in rows_of.values())
-    good = sorted(r for r, v in rows_of.items() if len(v) >= max(1, fullest / 3))
+    good = sorted(r for r, v in rows_of.items() if len(v) >= max(1, fullest / P.ROW_PART))
     r0, r1 = good[0], good[-1]
     lefts = [[min(rows_of[r]) for r in range(r0 + k, r1 + 1, 2) if r in rows_of] for k in (0, 1)]
     x_even = _robust_min(lefts[0])        # leftmost doubled x of rows r0, r0+2, ...
     x_odd = _robust_min(lefts[1]) if lefts[1] else x_even + 1
-    pushed_first = x_even > x_odd          # row 0 further right than row 1: row 0 is pushed
-    if hints_frame.offset is not None:
-        pushed_first = hints_frame.offset == "even"
+    # (row 0 further right than row 1: row 0 is pushed)
+    pushed_first = x_even > x_odd if hints_frame.offset is None else hints_frame.offset == "even"
     offset = "even" if pushed_first else "odd"
     # Doubled x of column 0 in an unpushed row.
     x_left = min(x_even - 1, x_odd) if pushed_first else min(x_even, x_odd - 1)
@@ -165,9 +159,9 @@ def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:
 
 
 def _robust_min(vals):
-    """The k-th smallest value, k a fifth of them (neither a stray hex nor a gap moves it)."""
+    """The k-th smallest value, k a ``ROBUST_PART``-th of them (neither a stray hex nor a gap moves it)."""
     v = sorted(vals)
-    return v[max(1, len(v) // 5) - 1]
+    return v[max(1, len(v) // P.ROBUST_PART) - 1]
 
 
 def on_board(e: EdgePixels, M, t, board: set) -> np.ndarray:
@@ -175,8 +169,7 @@ def on_board(e: EdgePixels, M, t, board: set) -> np.ndarray:
     gu, gv = _affine(M, t, e.x, e.y)
     rf = gv / (SQRT3 / 2)
     q, r = axial_round(gu - rf / 2, rf)
-    keys = q * 100003 + r
     wanted = np.array(sorted(qq * 100003 + rr for qq, rr in board), dtype=np.int64)
-    return np.isin(keys, wanted)
+    return np.isin(q * 100003 + r, wanted)
 
 

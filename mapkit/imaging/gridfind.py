@@ -68,17 +68,14 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
     """``(homography, departure)`` when the projective fit of the sides departs from the affine
     one by more than ``SLANT_MIN`` and fits better, else None."""
     sample = e.thinned()
-    span = float(np.hypot(*e.shape))
     centre = (float(np.median(sample.x)), float(np.median(sample.y)))
     # Grown from the middle as the affine fit is, where the slant shows least.
-    radii = [span * f for f in (0.25, 0.35, 0.5, 0.7, 0.9, 1.2)]
+    radii = [float(np.hypot(*e.shape)) * f for f in P.SLANT_RADII]
     Ms, ts, w, score_s = fit_lines(sample, M, t, centre, radii, slant=np.zeros(2))
     score = fit_lines(sample, M, t, centre, radii[-1:])[-1]
     o, S = slant_frame(e)
-    proj = np.array([[Ms[0, 0], Ms[0, 1], ts[0]], [Ms[1, 0], Ms[1, 1], ts[1]],
-                  [w[0] / S, w[1] / S, 1.0 - float(w @ o) / S]])
-    box = (float(np.percentile(sample.x, 2)), float(np.percentile(sample.y, 2)),
-           float(np.percentile(sample.x, 98)), float(np.percentile(sample.y, 98)))
+    proj = np.vstack([np.hstack([Ms, ts[:, None]]), [w[0] / S, w[1] / S, 1.0 - float(w @ o) / S]])
+    box = tuple(float(v) for v in np.percentile([sample.x, sample.y], P.SLANT_BOX, axis=1).ravel())
     amount = departure(lambda p: apply_homography(proj, p), box)
     if amount < P.SLANT_MIN or score_s < score + P.SLANT_GAIN:
         return None
@@ -101,10 +98,9 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
 
 
 def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
-    """Where the working picture shows the picture, 3 pixels clear of a straightened one's seam."""
+    """Where the working picture shows the picture, ``SEAM_CLEAR`` clear of a straightened one's seam."""
     from PIL import Image, ImageFilter
-    img = Image.fromarray(valid.astype(np.uint8) * 255).reduce(f)
-    img = img.filter(ImageFilter.MinFilter(7))
+    img = Image.fromarray(valid.astype(np.uint8) * 255).reduce(f).filter(ImageFilter.MinFilter(2 * P.SEAM_CLEAR + 1))
     return np.asarray(img) == 255
 
 
@@ -113,14 +109,14 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.nda
     ``(GridFit, None or (homography, departure))``; ``valid``: where the picture shows."""
     gray, f = work_gray(rgb)
     edges = EdgePixels.find(gray, valid=None if valid is None else _work_valid(valid, f))
-    if len(edges.x) < 200:
+    if len(edges.x) < P.MIN_EDGES:
         raise NoGridError("no hex grid found (hardly any lines in the picture)")
     peak, prominence = orientation_peak(edges.alpha, edges.w)
     orientation = hints.orientation or ("pointy" if peak < 15.0 or peak >= 45.0 else "flat")
     rho = ((peak + 30.0) % 60.0) - 30.0 if orientation == "pointy" else peak - 30.0
-    if abs(rho) > 10.0 and not hints.orientation:
+    if abs(rho) > P.MAX_TURN_DEG and not hints.orientation:
         raise NoGridError("no hex grid found (lines are not at hex angles)")
-    if prominence < 1.6:
+    if prominence < P.MIN_PROMINENCE:
         raise NoGridError("no hex grid found (no lines in three directions 60 degrees apart)")
     flat = orientation == "flat"
     e = edges.swapped() if flat else edges
@@ -128,19 +124,18 @@ def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.nda
     frame = Hints(orientation, hints.offset, hints.rows if flat else hints.columns,
                   hints.columns if flat else hints.rows, hints.hex_px)
     M, t, score = _fit_frame(e, -rho if flat else rho, frame, f)
-    if score < 0.15:
+    if score < P.MIN_LINE_SCORE:
         raise NoGridError("no hex grid found (lines do not form hexes)")
-    board = board_extent(e, M, t, frame).hexes
     # Refit on the board alone: a frame, margin labels and titles off the board no longer pull.
-    sel = on_board(e, M, t, board)
+    sel = on_board(e, M, t, board_extent(e, M, t, frame).hexes)
     slant = None
-    if sel.sum() > 200:
+    if sel.sum() > P.MIN_EDGES:
         sub = e.subset(sel)
         if measure_slant:
             # (On the board alone too: the edges of a photographed sheet are long straight lines.)
             slant = _slant(sub, M, t, flat, f)
         M, t, _, score = fit_lines(sub, M, t, (float(np.median(sub.x)), float(np.median(sub.y))),
-                                   [float(np.hypot(*e.shape)) * 1.2], tukey=0.1)
+                                   [float(np.hypot(*e.shape)) * P.FIT_RADII[-1]], tukey=P.FIT_TUKEY[1])
     ext = board_extent(e, M, t, frame)
     return _picture_fit(ext, M, t, f, orientation, flat), slant
 
@@ -163,13 +158,9 @@ def _picture_fit(ext, M, t, f: int, orientation: str, flat: bool) -> GridFit:
     A = A * f
     A[:, 2] += (f - 1) / 2.0
     # Outline counts per board hex (lattice -> board axial coordinates, a flat grid's exchanged).
-    out_map = {}
-    for (q, r), n in ext.outline.items():
-        h = grid.from_axial((r - r0, q - q0) if flat else (q - q0, r - r0))
-        if h in grid:
-            out_map[h] = n
-    lines = list(out_map.values())
-    line_score = float(np.mean(lines) / 6.0) if lines else 0.0
+    out_map = {h: n for (q, r), n in ext.outline.items()
+               if (h := grid.from_axial((r - r0, q - q0) if flat else (q - q0, r - r0))) in grid}
+    line_score = float(np.mean(list(out_map.values())) / 6.0) if out_map else 0.0
     hex_px = float(np.sqrt(abs(np.linalg.det(A[:, :2]))))
     rotation = math.degrees(math.atan2(A[1, 0], A[0, 0]))
     return GridFit(grid, A, hex_px, rotation, line_score, out_map)
@@ -178,48 +169,44 @@ def _picture_fit(ext, M, t, f: int, orientation: str, flat: bool) -> GridFit:
 def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
     """Fit a pointy grid to the edges (already swapped for a flat grid): ``g = M p + t``."""
     rho = math.radians(rho_deg)
-    dal = ((e.alpha - rho_deg + 90.0) % 180.0) - 90.0
-    vert = np.abs(dal) < P.SIDE_TOLERANCE_DEG
-    if vert.sum() < 50:
+    vert = np.abs(((e.alpha - rho_deg + 90.0) % 180.0) - 90.0) < P.SIDE_TOLERANCE_DEG
+    if vert.sum() < P.MIN_SIDE_PIXELS:
         raise NoGridError("no hex sides found")
     xv, yv, wv = e.x[vert], e.y[vert], e.w[vert]
-    ext = max(e.shape)
     guess = hints_frame.hex_px / factor / 2 if hints_frame.hex_px else None
-    pmax = min(max(6.0, ext / 8.0), 400.0)
+    pmax = min(max(P.PERIOD_MAX[1], max(e.shape) / P.PERIOD_MAX[0]), P.PERIOD_MAX[2])
 
     def families(r):
         out = []
         for j in range(3):
             a = math.radians(math.degrees(r) + 60.0 * j)
-            d = ((e.alpha - math.degrees(a) + 90.0) % 180.0) - 90.0
-            sel = np.abs(d) < P.SIDE_TOLERANCE_DEG
+            sel = np.abs(((e.alpha - math.degrees(a) + 90.0) % 180.0) - 90.0) < P.SIDE_TOLERANCE_DEG
             out.append((e.x[sel] * math.cos(a) + e.y[sel] * math.sin(a), e.w[sel]))
         return out
 
-    p, coh = comb_period(families(rho), 3.0, pmax, guess)
+    p, coh = comb_period(families(rho), P.PERIOD_MIN_PX, pmax, guess)
 
     # Refine the rotation: the comb is sharpest when the sides are exactly across it.
     def sharpness(turn):
         r = rho + math.radians(turn)
         return abs(coherence(*binned(xv * math.cos(r) + yv * math.sin(r), wv), p))
 
-    rho += math.radians(max(np.linspace(-0.6, 0.6, 25), key=sharpness))
+    rho += math.radians(max(np.linspace(*P.TURN_SEARCH), key=sharpness))
     c, s = math.cos(rho), math.sin(rho)
     uv = xv * c + yv * s
     vv = -xv * s + yv * c
-    p, coh = comb_period(families(rho), 3.0, pmax, p)
-    if coh < 0.05:
+    p, coh = comb_period(families(rho), P.PERIOD_MIN_PX, pmax, p)
+    if coh < P.MIN_COHERENCE[0]:
         raise NoGridError("no regular spacing of hex sides")
-    bu, bw = binned(uv, wv)
-    u0 = np.angle(coherence(bu, bw, p)) / (2 * math.pi) * p
+    u0 = np.angle(coherence(*binned(uv, wv), p)) / (2 * math.pi) * p
     k = np.rint((uv - u0) / p).astype(np.intp)
     sign = np.where(k % 2 == 0, 1.0, -1.0)
     # Row spacing: ~sqrt(3) p; allow a different vertical scale (scanner, camera).
     bv, bsw = binned(vv, sign * wv)
-    hrow = max((SQRT3 * p * (1 + rel) for rel in np.linspace(-0.2, 0.2, 161)),
+    hrow = max((SQRT3 * p * (1 + rel) for rel in np.linspace(*P.ROW_STRETCH)),
                key=lambda hh: abs(coherence(bv, bsw, 2 * hh)))
     z = coherence(bv, bsw, 2 * hrow)
-    if abs(z) < 0.02:
+    if abs(z) < P.MIN_COHERENCE[1]:
         raise NoGridError("no rows of hexes")
     v_plus = np.angle(z) / math.pi * hrow       # rows whose sides sit on even teeth
     v_minus = v_plus + hrow                     # lattice row 0 (centres on even teeth)
@@ -227,7 +214,6 @@ def _fit_frame(e: EdgePixels, rho_deg: float, hints_frame: Hints, factor: int):
                   [-s * SQRT3 / (2 * hrow), c * SQRT3 / (2 * hrow)]])
     t = np.array([-u0 / (2 * p), -v_minus * SQRT3 / (2 * hrow)])
     centre = (float(np.median(e.x)), float(np.median(e.y)))
-    span = float(np.hypot(*e.shape))
     # Growing passes on a sample of the pixels; the final pass on all the board's.
-    M, t, _, score = fit_lines(e.thinned(), M, t, centre, [span * 0.15, span * 0.3, span * 0.6, span * 1.2])
+    M, t, _, score = fit_lines(e.thinned(), M, t, centre, [float(np.hypot(*e.shape)) * f for f in P.FIT_RADII])
     return M, t, score

@@ -27,10 +27,8 @@ NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
 def work_gray(rgb: np.ndarray):
     """Grey picture reduced to at most WORK_PIXELS, lightly smoothed; and the factor."""
     from PIL import Image, ImageFilter
-    h, w = rgb.shape[:2]
-    f = max(1, int(math.ceil(math.sqrt(h * w / P.WORK_PIXELS))))
-    img = Image.fromarray(rgb).convert("L").reduce(f)       # (reduce(1): a copy)
-    img = img.filter(ImageFilter.GaussianBlur(0.7))
+    f = max(1, int(math.ceil(math.sqrt(rgb.shape[0] * rgb.shape[1] / P.WORK_PIXELS))))
+    img = Image.fromarray(rgb).convert("L").reduce(f).filter(ImageFilter.GaussianBlur(P.WORK_BLUR_PX))
     return np.asarray(img, dtype=np.float32), f
 
 
@@ -66,7 +64,8 @@ class EdgePixels:
         gx, gy = _sobel(gray)
         mag = np.hypot(gx, gy)
         noise = float(np.median(mag))
-        strong = mag > max(3.0 * noise + 3.0, 0.12 * float(np.percentile(mag, 99.5)))
+        (slope, floor), (share, q) = P.EDGE_OVER_NOISE, P.EDGE_OVER_PEAK
+        strong = mag > max(slope * noise + floor, share * float(np.percentile(mag, q)))
         if valid is not None:
             strong &= valid
         ys, xs = np.nonzero(strong)
@@ -109,12 +108,12 @@ def orientation_peak(alpha: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     >>> round(orientation_peak(sides, np.ones(len(sides)))[0])
     10
     """
-    bins = 300
+    bins, sigma, n = P.ORIENTATION_HISTOGRAM
     hist = np.bincount(((alpha % 180.0) / 180.0 * 3 * bins).astype(np.intp) % (3 * bins),
                        weights=w, minlength=3 * bins)
-    k = np.exp(-0.5 * (np.arange(-9, 10) * 0.2 / 0.6) ** 2)
-    ext = np.concatenate([hist[-9:], hist, hist[:9]])
-    sm3 = np.convolve(ext, k / k.sum(), mode="same")[9:-9].reshape(3, bins)
+    k = np.exp(-0.5 * (np.arange(-n, n + 1) * (60.0 / bins) / sigma) ** 2)
+    ext = np.concatenate([hist[-n:], hist, hist[:n]])
+    sm3 = np.convolve(ext, k / k.sum(), mode="same")[n:-n].reshape(3, bins)
     weakest = 3 * sm3.min(axis=0)
     summed = sm3.sum(axis=0)
     i0 = int(np.argmax(weakest))
@@ -134,11 +133,10 @@ def coherence(vals: np.ndarray, w: np.ndarray, period: float) -> complex:
     return complex(np.dot(w, z) / max(float(np.abs(w).sum()), 1e-12))
 
 
-def binned(vals: np.ndarray, w: np.ndarray, binw: float = 0.2):
+def binned(vals: np.ndarray, w: np.ndarray, binw: float = P.LINE_BIN_PX):
     """Positions collapsed into weighted bins (a phase error under 0.1 pixel)."""
     lo = float(vals.min())
-    idx = ((vals - lo) / binw).astype(np.intp)
-    sums = np.bincount(idx, weights=w)
+    sums = np.bincount(((vals - lo) / binw).astype(np.intp), weights=w)
     nz = np.nonzero(sums)[0]
     return lo + (nz + 0.5) * binw, sums[nz]
 
@@ -147,17 +145,15 @@ def comb_period(projections, pmin: float, pmax: float,
                  guess: float | None = None) -> tuple[float, float]:
     """The period of combs of positions (``[(positions, weights)]``, the three families of sides):
     the most coherent period, or a multiple nearly as coherent (fractions are harmonics)."""
-    bins = [(binned(v, w, 0.25), float(w.sum())) for v, w in projections if len(v) >= 10]
+    (fine_bin, binw), (least, least_total) = P.COMB_BIN_PX, P.COMB_MIN
+    bins = [(binned(v, w, fine_bin), float(w.sum())) for v, w in projections if len(v) >= least]
     total = sum(n for _, n in bins)
-    if not bins or total < 20:
+    if not bins or total < least_total:
         raise NoGridError("too few straight lines")
     if guess:
-        pmin, pmax = guess * 0.95, guess * 1.05
-    if pmax <= pmin:
-        raise NoGridError("no regular spacing of lines")
+        pmin, pmax = guess * P.PERIOD_WINDOW[0], guess * P.PERIOD_WINDOW[1]
     # Coherence at every frequency: the FFT of the positions' histogram, finely padded.
-    binw = 0.5
-    length = max(pmax / 0.002, 4 * max(float(np.ptp(v)) for (v, _), _ in bins))
+    length = max(pmax / P.COMB_FFT[0], P.COMB_FFT[1] * max(float(np.ptp(v)) for (v, _), _ in bins))
     size = 1 << int(math.ceil(math.log2(length / binw)))
     freqs = np.fft.rfftfreq(size, d=binw)
     band = np.nonzero((freqs >= 1.0 / pmax) & (freqs <= 1.0 / pmin))[0]
@@ -165,29 +161,26 @@ def comb_period(projections, pmin: float, pmax: float,
         raise NoGridError("no regular spacing of lines")
     score = np.zeros(len(band))
     for (bv, bw), _n in bins:
-        lo = float(bv.min())
-        hist = np.bincount(((bv - lo) / binw).astype(np.intp), weights=bw, minlength=1)
+        hist = np.bincount(((bv - float(bv.min())) / binw).astype(np.intp), weights=bw, minlength=1)
         score += np.abs(np.fft.rfft(hist, size)[band])
     score /= total
     i = int(np.argmax(score))
-    # (the best may be a harmonic, p/2 or p/3: step to a multiple nearly as coherent)
     f_of = freqs[band]
 
     def multiple(i: int) -> int | None:
         for div in (2, 3):
             target = f_of[i] / div
             j = int(np.argmin(np.abs(f_of - target)))
-            win = np.arange(max(0, j - 2), min(len(band), j + 3))
-            if abs(f_of[j] - target) <= 0.02 * target:
+            win = np.arange(max(0, j - P.HARMONIC_NEAR[1]), min(len(band), j + P.HARMONIC_NEAR[1] + 1))
+            if abs(f_of[j] - target) <= P.HARMONIC_NEAR[0] * target:
                 k = int(win[np.argmax(score[win])])
-                if score[k] >= 0.7 * score[i]:
+                if score[k] >= P.HARMONIC_KEEP * score[i]:
                     return k
         return None
 
     while (k := multiple(i)) is not None:
         i = k
-    p0 = float(1.0 / freqs[band[i]])
-    fine = p0 * (1 + np.linspace(-0.004, 0.004, 33))
+    fine = float(1.0 / freqs[band[i]]) * (1 + np.linspace(*P.PERIOD_REFINE))
     sc = np.zeros(len(fine))
     for (bv, bw), _n in bins:
         sc += np.abs(np.exp(2j * np.pi * bv[None, :] / fine[:, None]) @ bw)
@@ -195,12 +188,11 @@ def comb_period(projections, pmin: float, pmax: float,
     return float(fine[j]), float(sc[j] / total)
 
 
-def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey: float = 0.12,
+def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey: float = P.FIT_TUKEY[0],
                slant: np.ndarray | None = None):
     """Robust least squares pixel -> grid on the sides' lines: ``g = M p + t``, or with ``slant``
     ``g = (M p + t) / (1 + w . (p - o) / S)``. Returns ``(M, t, w or None, score)``."""
-    cx, cy = centre
-    dist = np.hypot(e.x - cx, e.y - cy)
+    dist = np.hypot(e.x - centre[0], e.y - centre[1])
     na = np.radians(e.theta)
     nimg = np.stack([np.cos(na), np.sin(na)], axis=1)
     o, S = slant_frame(e)
@@ -209,10 +201,8 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
     for radius in radii:
         sel = dist <= radius
         x, y, w, ni = e.x[sel], e.y[sel], e.w[sel], nimg[sel]
-        for _ in range(2 if w_slant is None else 3):
-            den = 1.0
-            if w_slant is not None:
-                den = 1.0 + (w_slant[0] * (x - o[0]) + w_slant[1] * (y - o[1])) / S
+        for _ in range(P.FIT_PASSES[0] if w_slant is None else P.FIT_PASSES[1]):
+            den = 1.0 if w_slant is None else 1.0 + (w_slant[0] * (x - o[0]) + w_slant[1] * (y - o[1])) / S
             g0 = (M[0, 0] * x + M[0, 1] * y + t[0]) / den
             g1 = (M[1, 0] * x + M[1, 1] * y + t[1]) / den
             if w_slant is None:
@@ -227,27 +217,25 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
                                -ni[:, 0] * j01 + ni[:, 1] * j00], axis=1)
             ang = np.degrees(np.arctan2(nl[:, 1], nl[:, 0])) % 180.0
             fam = np.rint(ang / 60.0).astype(np.intp)
-            dev = np.abs(ang - 60.0 * fam)
+            ok = np.abs(ang - 60.0 * fam) < P.FAMILY_DEG
             fam %= 3
-            ok = dev < 12.0
             # (not the corners: blur rounds them off every side's line)
             rf = g1 / (SQRT3 / 2)
             qr, rr = axial_round(g0 - rf / 2, rf)
             du = g0 - (qr + rr / 2.0)
             dv = g1 - rr * SQRT3 / 2
             theta = np.degrees(np.arctan2(dv, du))
-            ok &= np.abs(((theta - 30.0) % 60.0) - 30.0) > 13.0
+            ok &= np.abs(((theta - 30.0) % 60.0) - 30.0) > P.CORNER_DEG
             nf = NORMALS[fam[ok]]
             px, py, ww = x[ok], y[ok], w[ok]
-            g0, g1 = g0[ok], g1[ok]
-            c = nf[:, 0] * g0 + nf[:, 1] * g1
+            c = nf[:, 0] * g0[ok] + nf[:, 1] * g1[ok]
             k = np.rint(2 * c)
             r = c - k / 2
             # Each flank's pixels moved to the line's centre by the median half width (the
             # gradient tells the flank), or lines lean towards the nearer flank.
             side = np.sign((nl[ok] * nf).sum(axis=1))
             side[side == 0] = 1.0
-            half = float(np.clip(np.median(side * r), -0.1, 0.1)) if len(r) else 0.0
+            half = float(np.clip(np.median(side * r), -P.HALF_WIDTH_MAX, P.HALF_WIDTH_MAX)) if len(r) else 0.0
             target = k / 2 + side * half
             r = c - target
             u = np.clip(np.abs(r) / tukey, 0, 1)
@@ -267,7 +255,7 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
                 w_slant = theta[6:8]
             if not np.all(np.isfinite(M)) or abs(np.linalg.det(M)) < 1e-12:
                 raise NoGridError("the lines do not form a grid")
-            score = float((ww * (np.abs(r) < 0.05)).sum() / max(ww.sum(), 1e-9))
+            score = float((ww * (np.abs(r) < P.ON_LINE)).sum() / max(ww.sum(), 1e-9))
     return M, t, w_slant, score
 
 

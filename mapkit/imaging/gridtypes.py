@@ -19,7 +19,6 @@ SIDE_DIRECTIONS = np.array([[math.cos(math.radians(a)), math.sin(math.radians(a)
                             for a in (0, 60, 120, 180, 240, 300)])
 
 
-
 class NoGridError(InputError):
     """The picture shows no hex grid (or too little of one)."""
 

@@ -49,8 +49,7 @@ def straighten(rgb: np.ndarray, T: np.ndarray):
         return None
     moved = T @ np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
     moved = moved / moved[2, 2]
-    edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]])
-    fill = tuple(int(v) for v in np.median(edge, axis=0))
+    fill = tuple(int(v) for v in np.median(np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]]), axis=0))
     data = tuple(moved.ravel()[:8])
     img = Image.fromarray(rgb).transform((w, h), Image.PERSPECTIVE, data, Image.BICUBIC,
                                          fillcolor=fill)
@@ -59,7 +58,7 @@ def straighten(rgb: np.ndarray, T: np.ndarray):
     return np.asarray(img), moved, np.asarray(inside) > 0
 
 
-def departure(g_of, box, steps: int = 9) -> float:
+def departure(g_of, box, steps: int = P.DEPARTURE_STEPS) -> float:
     """How far (grid units) a map ``g_of(points)`` strays from the best affine map over the
     box ``(x0, y0, x1, y1)``: the largest residual on a ``steps`` x ``steps`` lattice.
 
@@ -72,5 +71,4 @@ def departure(g_of, box, steps: int = 9) -> float:
     G = g_of(pts)
     A = np.hstack([pts, np.ones((len(pts), 1))])
     coef = np.linalg.lstsq(A, G, rcond=None)[0]
-    res = G - A @ coef
-    return float(math.sqrt(float((res ** 2).sum(axis=1).max())))
+    return float(math.sqrt(float(((G - A @ coef) ** 2).sum(axis=1).max())))
