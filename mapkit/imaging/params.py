@@ -29,12 +29,20 @@ MAX_GROWTH = 1.6             # a straightened picture holds at most this times t
 # -- light and shade -----------------------------------------------------------------------
 SHADE_RADIUS = 3             # hexes within this many steps say how light the paper is near one
 PAPER_HUE = 0.15             # log-colour within this of the paper's has the paper's hue
+PAPER_HUE_LIGHTER = 2        # ... or this times as far when lighter than the paper (only paper can be)
 PAPER_PEERS = 8              # paper-coloured hexes near one needed to say anything
 PAPER_QUANTILE = 50          # the paper level near a hex: this percentile of theirs
 SHADE_FREE = 0.9             # a level above this share of the paper's is the smooth light's to fix
 LEVEL_ALIKE = 0.35           # log lightness within which a grey terrain and a shade look alike
 RESIDUAL_FREE = 0.03         # a hex's light within this (log) of its terrain's is left alone
 SHADE_DEEPEST = 0.25         # a level below this share of the paper's is dark land, no shade
+LIGHT_TERMS_FROM = (8, 40)   # paper hexes the smooth light needs to tilt (a plane), and to curve
+LIGHT_ROBUST = (1.5, 0.02)   # a hex's weight in it falls beyond this many median residuals (log, at least the second)
+FIRST_PAPER = 67             # percentile of lightness over which hexes are paper to the light's first guess
+LIGHT_ROUNDS = 4             # the light and the terrains' colours fitted again, each round on the last one's paper
+LIGHT_MIN_PAPER = 3          # paper hexes needed to fit the light again
+SHADE_CELL = (4.0, 2.0)      # the shade's raster: cells per hex, and pixels per cell at least
+SHADE_BLUR = (2.0, 6)        # cells: the Gaussian blur of the shade (half a hex) and how far it reaches
 
 # -- terrain -------------------------------------------------------------------------------
 FILL_DISC = 0.22             # the middle disc a hex's fill is read in
@@ -46,6 +54,10 @@ INK_DARKER = 25.0            # CIELAB lightness below the middle's lightest that
 LIGHTNESS_WEIGHT = 0.8       # terrain distance forgives lightness this much (uneven light)
 CLASS_STEP_LAB = 35.0        # a terrain's measured colour stays this near the legend's
 PAPER_MARGIN = 0.6           # a hex is paper for the light when this much nearer paper than the next
+CLASS_MEMBERS = (3, 0.01)    # hexes a terrain must win to measure its colour again: at least, and share of all
+LIGHTEST = 90                # percentile of a hex's samples taken as its lightest (its paper, under any writing)
+BUSY_CANDIDATES = 60         # samples of a busy hex tried as its fill (about): the colour most common wins
+BUSY_SMOOTH = 0.5            # added to a candidate colour's counts in the middle and the band (one may have none)
 
 # -- edges: shares measured across each side -----------------------------------------------
 EDGE_CHUNK = 4000            # edges measured at once (memory)
