@@ -139,26 +139,26 @@ POCKET_INK = 0.03            # share of a hex's middle under writing that a city
 RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
 
 # -- a board without colour (mapkit's mono style) ---------------------------------------------------
+MONO_PAPER = (95, 7)         # the picture's paper: this percentile of its lightness, over every 7th pixel each way
 MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
 MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numbers lie within)
 MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbouring state's grey
 MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
 MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
 MONO_HATCHED_CITY = 0.65     # ... of a city's four most lined sectors (mountain 0.80-0.95, plain <= 0.46)
+MONO_CITY_SECTORS = 4        # a city's sectors (of six) whose lines are judged together (its numbers cover two)
 MONO_PLATE_CORE = 0.028      # hexes: a square this wide fits in a number's stroke, not in hatching
 MONO_RING = 0.4375           # hexes from a city's centre to its ring's middle (6.125 of 14 mm)
 MONO_RING_GAP = 0.05         # ... and within it to the paper (or texture) inside the ring
 MONO_RING_ALL = 0.85         # share of the angles dark on the ring: a city
 MONO_RING_CLEAR = 0.33       # ... and light just inside it (a hatched city: 0.48 up; a grey fill: 0.17 at most)
 MONO_DARK = 0.5              # lightness (paper 1) under which a sample is a mark
-MONO_PAPER = (95, 7)         # the picture's paper: this percentile of its lightness, over every 7th pixel each way
 MONO_LIGHT = 0.6             # ... and over which paper
 MONO_HIDDEN = 0.7            # a side whose middle is lighter than this is under a name's plate
 MONO_ALONG = 0.3             # samples along a side reach this share of its half-length each way
 MONO_ALONG_SAMPLES = 25      # samples along a side (0.2 mm apart at 14 mm hexes)
 MONO_HALF_STROKE = 0.02      # hexes: half the band that a river or a border covers, a grid line not
 MONO_SOLID = 0.85            # share of a side dark all across the band: a solid line (a river)
-MONO_CITY_SECTORS = 4        # a city's sectors (of six) whose lines are judged together (its numbers cover two)
 MONO_SOLID_WEAK = 0.45       # ... or where a river goes on at an end of the side (a plate over it)
 MONO_DASHED = 0.35           # share in runs of a dash's length: a dashed line (a border)
 MONO_DASH_RUN = 0.15         # share of the samples a run must reach to be a dash (0.7 mm)
@@ -279,7 +279,12 @@ NAME_PAD = 0.1               # letters of margin at a name's far end (0.2: the d
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
 TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
 TEXT_STROKE_WIDTH = 0.045    # hexes from a side a river or border read there reaches (black ones)
+NAME_PAST_PX = 1.5           # pixels past a side's band where print on both sides keeps print on the side
+NAME_MIN_LETTERS = 2         # a reading shorter than this (tidied) is no name
+OCR_ROW = 0.6                # Tesseract's words nearer in height than this share of a line are one row
 
 # -- the report --------------------------------------------------------------------------------
 REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list
 UNSURE_BELOW = 0.35          # a decision less sure than this is drawn as unsure on the overlay
+EDGE_TOLD = 0.5              # the report lists an edge read as nothing only when less sure than this
+UNSURE_CITY = (0.1, 0.9)     # a city (or none) between these sures is noted as unsure
