@@ -43,7 +43,7 @@ def edge_frame(px: float) -> EdgeFrame:
     """The sampling frame for a picture of ``px`` pixels between hex centres."""
     along = np.linspace(-P.ALONG, P.ALONG, P.ALONG_SAMPLES) * (1.0 / SQRT3)
     half, line, near, far = (max(grid, pixels / px) for grid, pixels in (P.ACROSS_MIN, P.CENTRAL, *P.OUTER))
-    n_across = int(np.clip(2 * round(half * px / 0.8) + 1, 9, 31))
+    n_across = int(np.clip(2 * round(half * px / P.ACROSS_SAMPLES[0]) + 1, *P.ACROSS_SAMPLES[1:]))
     across = np.linspace(-half, half, n_across)
     central = np.abs(across) <= line
     # (Between hexes of one terrain the line may lie a pixel off where the grid puts it.)

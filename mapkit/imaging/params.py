@@ -47,6 +47,7 @@ SHADE_BLUR = (2.0, 6)        # cells: the Gaussian blur of the shade (half a hex
 # -- terrain -------------------------------------------------------------------------------
 FILL_DISC = 0.22             # the middle disc a hex's fill is read in
 FILL_BAND = (0.40, 0.43)     # ... and the band just inside its sides (a ring lies between)
+FILL_SAMPLES = (1.5, (5, 11), (24, 72))   # pixels apart; how many across the disc, round the band (fewest, most)
 STRAY_LAB = 15.0             # CIELAB units from a hex's median that make a sample stray
 BUSY_SHARE = 0.12            # a hex with more stray samples is busy (a city: ring, numbers, name)
 NEAR_LAB = 10.0              # CIELAB units within which samples count as the same colour
@@ -64,6 +65,7 @@ EDGE_CHUNK = 4000            # edges measured at once (memory)
 ALONG = 0.3                  # samples along a side reach this share of its half-length each way
 ALONG_SAMPLES = 7            # samples along a side
 ACROSS_MIN = (0.16, 3.0)     # samples across a side reach at least this far each way (grid units; pixels if more)
+ACROSS_SAMPLES = (0.8, 9, 31)   # ... this many pixels apart, and how many (fewest, most)
 CENTRAL = (0.05, 1.3)        # samples this near the line are on it (grid units; pixels if more)
 OUTER = ((0.012, 0.5), (0.045, 1.5))   # ... and from the first to the second past it (each: grid units; pixels if more)
 CENTROID_BAND = 0.12         # across a side, the band where the middle of a line is found

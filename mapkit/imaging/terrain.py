@@ -140,9 +140,9 @@ def _nearest(labs: np.ndarray, cents: np.ndarray):
 
 def fill_pattern(px: float):
     """Where a hex's fill is read (a middle disc, a band inside the sides); the disc's count."""
-    n_axis = int(np.clip(round(2 * P.FILL_DISC * px / 1.5), 5, 11))
+    n_axis = int(np.clip(round(2 * P.FILL_DISC * px / P.FILL_SAMPLES[0]), *P.FILL_SAMPLES[1]))
     inner = disc_pattern(P.FILL_DISC, n_axis)
-    n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / 1.5), 24, 72))
+    n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / P.FILL_SAMPLES[0]), *P.FILL_SAMPLES[2]))
     a = np.arange(n_ang) * (2 * math.pi / n_ang)
     band = np.concatenate([r * np.stack([np.cos(a + r), np.sin(a + r)], axis=1) for r in P.FILL_BAND])
     return np.concatenate([inner, band]), len(inner)
