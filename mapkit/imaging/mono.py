@@ -131,12 +131,8 @@ def _tensors(vals: np.ndarray, shape, inside, masks) -> np.ndarray:
     img[:, inside] = vals
     gx = img[:, 1:-1, 2:] - img[:, 1:-1, :-2]
     gy = img[:, 2:, 1:-1] - img[:, :-2, 1:-1]
-    out = []
-    for mask in masks:
-        m = mask[1:-1, 1:-1]
-        out.append([(gx * gx)[:, m].sum(axis=1), (gy * gy)[:, m].sum(axis=1),
-                    (gx * gy)[:, m].sum(axis=1)])
-    return np.array(out)
+    products = (gx * gx, gy * gy, gx * gy)
+    return np.array([[p[:, m[1:-1, 1:-1]].sum(axis=1) for p in products] for m in masks])
 
 
 def _coherent(t: np.ndarray) -> np.ndarray:

@@ -85,9 +85,7 @@ def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
 def _grid_coords(fit, px, py) -> np.ndarray:
     """Pixels (arrays) in grid units (the coordinates of ``Grid.centre_mm`` at hex_mm 1)."""
     A = fit.affine
-    L = np.linalg.inv(A[:, :2])
-    d = np.stack([px - A[0, 2], py - A[1, 2]], axis=1)
-    return d @ L.T
+    return np.stack([px - A[0, 2], py - A[1, 2]], axis=1) @ np.linalg.inv(A[:, :2]).T
 
 
 def _offsets(fit, g):
