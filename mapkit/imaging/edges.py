@@ -58,8 +58,7 @@ def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, str
             if k == "border" and rules is not None:
                 a = rules.border_share(i, e, a)
             if k == "river" and terrain[e[0]] == terrain[e[1]] == "water":
-                # (no board draws a river through a lake: only a clear line counts there)
-                a = a if a >= 2 * P.STROKE_ALPHA else 0.0
+                a = a if a >= P.LAKE_RIVER * P.STROKE_ALPHA else 0.0
             if a > a_best:
                 a_best, kind = a, k
         best[e] = (a_best, kind)
@@ -107,7 +106,7 @@ class _OutlineRules:
         if self.level is not None and len(on_city) == 1 and on_city[0] in self.hugging:
             h = on_city[0]
             show = _side_show(self.shares, i, self.jb, h, e)
-            on_line = self.shift is not None and _inward(self.shares, i, self.jb, h, e) <= 0.6 * self.shift
+            on_line = self.shift is not None and _inward(self.shares, i, self.jb, h, e) <= P.ON_LINE_SHIFT * self.shift
             if self.terrain[_other(e, h)] == "foreign" and self.terrain[h] != "foreign":
                 # (from home towards a neighbouring state a border is expected: a weaker showing
                 # will do; not round a town abroad, whose neighbours abroad have none)
@@ -132,20 +131,20 @@ def _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) -> _Out
     for h in outlined:
         far = {e: shares.outer[edge_index[e], jb, 1 if h == e[0] else 0] for e in grid.edges_of(h)}
         abroad = {e for e in far if terrain[_other(e, h)] == "foreign"}
-        spill = max([f for e, f in far.items() if e not in abroad], default=0.1)
+        spill = max([f for e, f in far.items() if e not in abroad], default=P.ABROAD_SPILL[0])
         for e in abroad:
-            if shares.line[edge_index[e], jb] >= P.WEAK_ALPHA and far[e] >= spill + 0.05:
+            if shares.line[edge_index[e], jb] >= P.WEAK_ALPHA and far[e] >= spill + P.ABROAD_SPILL[1]:
                 allowed.add(e)
         cand = [e for e, f in far.items() if e not in abroad
                 and shares.line[edge_index[e], jb] >= P.WEAK_ALPHA
-                and f >= 0.5 * shares.line[edge_index[e], jb]]
+                and f >= P.PAST_SHARE * shares.line[edge_index[e], jb]]
         for run in connected_pieces(cand, grid.touching):      # (runs of sides one after another)
             if any(_continues(grid, h, e, first | allowed) for e in run):
                 allowed.update(run)
     hugging = {h for h, r in cities.items() if r >= P.HUG_RADIUS}
     level = shift = None
     pairs = [(h, e) for h in hugging for e in grid.edges_of(h) if _other(e, h) not in cities]
-    if len(pairs) >= 6:
+    if len(pairs) >= P.OUTLINE_PEERS:
         level = float(np.median([_side_show(shares, edge_index[e], jb, h, e) for h, e in pairs]))
         shift = float(np.median([_inward(shares, edge_index[e], jb, h, e) for h, e in pairs]))
     return _OutlineRules(terrain, cities, allowed, hugging, level, shift, shares, jb)
@@ -184,7 +183,8 @@ def _start_chains(grid, terrain, out: EdgeReading, best: dict):
             k = weak[next(iter(comp))]
             for e in comp:
                 kinds[k].add(e)
-                out.confidence[e] = (k, 0.5 * float(min(1.0, (best[e][0] - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
+                out.confidence[e] = (k, P.GROWN_CONFIDENCE
+                                     * float(min(1.0, (best[e][0] - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
 
 
 def _grow_strokes(grid, out: EdgeReading, best: dict):
@@ -202,5 +202,5 @@ def _grow_strokes(grid, out: EdgeReading, best: dict):
         both = any(joined) and all(j or c not in grid for j, c in zip(joined, ends(e), strict=False))
         if (a_best >= P.WEAK_ALPHA and any(joined)) or both:
             kinds[kind].add(e)
-            out.confidence[e] = (kind, 0.5 * float(min(1.0, (a_best - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
+            out.confidence[e] = (kind, P.GROWN_CONFIDENCE * float(min(1.0, (a_best - P.GAP_ALPHA) / P.CONFIDENCE_SPAN)))
             todo.extend(x for x in grid.touching(e) if x in best)

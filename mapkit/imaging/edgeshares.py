@@ -42,20 +42,18 @@ class EdgeFrame(NamedTuple):
 def edge_frame(px: float) -> EdgeFrame:
     """The sampling frame for a picture of ``px`` pixels between hex centres."""
     along = np.linspace(-P.ALONG, P.ALONG, P.ALONG_SAMPLES) * (1.0 / SQRT3)
-    half = max(P.ACROSS_MIN, 3.0 / px)
-    n_across = int(np.clip(2 * round(half * px / 0.8) + 1, 9, 31))
+    half, line, near, far = (max(grid, pixels / px) for grid, pixels in (P.ACROSS_MIN, P.CENTRAL, *P.OUTER))
+    n_across = int(np.clip(2 * round(half * px / P.ACROSS_SAMPLES[0]) + 1, *P.ACROSS_SAMPLES[1:]))
     across = np.linspace(-half, half, n_across)
-    line = max(0.05, 1.3 / px)
     central = np.abs(across) <= line
     # (Between hexes of one terrain the line may lie a pixel off where the grid puts it.)
     wide = np.abs(across) <= line + 0.5 * (across[1] - across[0])
-    near, far = max(0.012, 0.5 / px), max(0.045, 1.5 / px)
     outer_a = (across <= -near) & (across >= -far)
     outer_b = (across >= near) & (across <= far)
     lo, hi = P.BESIDE
     beside_a = (across <= -lo) & (across >= -hi)
     beside_b = (across >= lo) & (across <= hi)
-    return EdgeFrame(along, across, central, wide, outer_a, outer_b, np.abs(across) <= 0.12,
+    return EdgeFrame(along, across, central, wide, outer_a, outer_b, np.abs(across) <= P.CENTROID_BAND,
                      beside_a, beside_b)
 
 
@@ -176,10 +174,8 @@ def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink
     if own:
         on_band = _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f)
     out.line[rows, j] = np.where(mid_share >= 0, np.minimum(on_band, mid_share), on_band)
-    out.outer[rows, j, 0] = good[:, f.outer_a].max(axis=1)
-    out.outer[rows, j, 1] = good[:, f.outer_b].max(axis=1)
-    out.beside[rows, j, 0] = good[:, f.beside_a].max(axis=1)
-    out.beside[rows, j, 1] = good[:, f.beside_b].max(axis=1)
+    out.outer[rows, j] = np.stack([good[:, f.outer_a].max(axis=1), good[:, f.outer_b].max(axis=1)], axis=1)
+    out.beside[rows, j] = np.stack([good[:, f.beside_a].max(axis=1), good[:, f.beside_b].max(axis=1)], axis=1)
     wgt = good[:, f.band]
     out.centroid[rows, j] = (wgt * f.across[f.band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
 
@@ -194,8 +190,8 @@ def _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f: EdgeFrame):
     miss = np.where(on_line, r_ink[:, f.central, :].reshape(len(fa), -1), np.inf)
     middle = np.maximum(on_line.sum(axis=1) - 1, 0) // 2
     grey = np.sort(miss, axis=1)[np.arange(len(fa)), middle]
-    bare = one & (on_line.mean(axis=1) >= 0.5) & (grey < P.BARE_MISS)
-    bare &= np.linalg.norm(ink - fa, axis=-1) >= 0.1
+    bare = one & (on_line.mean(axis=1) >= P.BARE_HIDDEN) & (grey < P.BARE_MISS)
+    bare &= np.linalg.norm(ink - fa, axis=-1) >= P.BARE_CONTRAST
     two = np.minimum(good[:, f.wide & (f.across < 0)].max(axis=1),
                      good[:, f.wide & (f.across > 0)].max(axis=1))
     return np.where(bare, np.minimum(on_band, two), on_band)

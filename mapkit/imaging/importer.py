@@ -144,7 +144,6 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
                      "neighbouring states light grey, rivers solid, borders dashed); a board "
                      "printed in colour is read in colour only from a picture in colour")
     if fit.picture is not None:
-        # (taken at a slant: all from here on reads the straightened picture)
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
@@ -210,8 +209,6 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
         if len(hs) > 1:
             warnings.append(f"race number {n} read in {', '.join(hex_name(h) for h in hs)}; "
                             "check the overlay")
-    # (the ferry lines read are not written under ``ferries:``, as the board prints no cost or
-    # fare and the format would fill in its own: the notes say where they run)
     port_names = {c.hex: c.name for c in cities}
     warnings += [f"a ferry line from {port_names.get(f.port, 'the city')} ({hex_name(f.port)}) to "
                  f"{hex_name(f.to)}: not written under ferries (the board prints no cost and no fare; "
@@ -237,11 +234,10 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
 def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:
     """Everything the reader decided with how sure it was; the least sure first."""
     fit, reading = pr.fit, pr.reading
-    # (only the ``least`` first are listed: heapq.nsmallest is sorted(...)[:least], quicker)
     hexes = heapq.nsmallest(least, reading.terrain_conf.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0]))
     edges = heapq.nsmallest(least, reading.edge_conf.items(), key=lambda kv: (kv[1][1], kv[0]))
-    cities = heapq.nsmallest(least, reading.city_conf.items(), key=lambda kv: (abs(kv[1] - 0.5), kv[0]))
-    told = sorted((e, (kind, c)) for e, (kind, c) in reading.edge_conf.items() if kind or c < 0.5)
+    cities = heapq.nsmallest(least, reading.city_conf.items(), key=lambda kv: (abs(kv[1] - P.CITY_SURE), kv[0]))
+    told = sorted((e, (kind, c)) for e, (kind, c) in reading.edge_conf.items() if kind or c < P.EDGE_TOLD)
     g = fit.grid
     return {
         "grid": {"orientation": g.orientation, "offset": g.offset, "columns": g.columns,
@@ -276,7 +272,7 @@ def _report_lines(report: dict, source: str) -> list[str]:
     edges = ", ".join(f"{d['edge']} {d['read']} {d['confidence']:.2f}" for d in report["least_sure_edges"])
     lines.append(f"{source}: least sure hexes: {hexes}")
     lines.append(f"{source}: least sure edges: {edges}")
-    unsure = [d for d in report["least_sure_cities"] if 0.1 < d["confidence"] < 0.9]
+    unsure = [d for d in report["least_sure_cities"] if P.UNSURE_CITY[0] < d["confidence"] < P.UNSURE_CITY[1]]
     if unsure:
         lines.append(f"{source}: unsure cities: " + ", ".join(
             f"{d['hex']} {'city' if d['city'] else 'no city'} {d['confidence']:.2f}" for d in unsure))

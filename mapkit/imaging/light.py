@@ -53,7 +53,7 @@ class Light:
         n = len(xy)
         centre = xy.mean(axis=0) if n else np.zeros(2)
         scale = float(max(np.ptp(xy[:, 0]) if n else 1, np.ptp(xy[:, 1]) if n else 1, 1.0)) / 2
-        k = 6 if n >= 40 else (3 if n >= 8 else 1)
+        k = 6 if n >= P.LIGHT_TERMS_FROM[1] else (3 if n >= P.LIGHT_TERMS_FROM[0] else 1)
         X = cls._design(xy[:, 0], xy[:, 1], centre, scale, k)
         target = np.log(np.maximum(colours, 1e-4)) - np.log(np.maximum(white, 1e-4))
         coef = np.zeros((3, k))
@@ -63,7 +63,7 @@ class Light:
                 Xw = X * w[:, None]
                 sol = np.linalg.lstsq(Xw.T @ X + 1e-6 * np.eye(k), Xw.T @ target[:, ch], rcond=None)[0]
                 r = target[:, ch] - X @ sol
-                s = max(float(np.median(np.abs(r))) * 1.5, 0.02)
+                s = max(float(np.median(np.abs(r))) * P.LIGHT_ROBUST[0], P.LIGHT_ROBUST[1])
                 w = 1.0 / np.maximum(1.0, np.abs(r) / s)
             coef[ch] = sol
         return cls(coef, centre, scale)
@@ -82,9 +82,8 @@ def local_shade(grid, hexes, fills: np.ndarray, white: np.ndarray, others=()) ->
     fills = np.maximum(np.asarray(fills, dtype=np.float64), 1e-4)
     lum_w = float(np.maximum(np.asarray(white, dtype=np.float64), 1e-4) @ LUMA)
     level = (fills @ LUMA) / lum_w
-    # (lighter than the paper, only paper can be: its hue may stray twice as far)
     off_hue = _off_hue(fills, white)
-    paperlike = (off_hue < P.PAPER_HUE) | ((level > 1.0) & (off_hue < 2 * P.PAPER_HUE))
+    paperlike = (off_hue < P.PAPER_HUE) | ((level > 1.0) & (off_hue < P.PAPER_HUE_LIGHTER * P.PAPER_HUE))
     # Terrains of the paper's hue (grey mountains, a grey neighbouring state): their levels.
     grey = [np.maximum(np.asarray(c, dtype=np.float64), 1e-4) for c in others]
     grey_levels = [float(c @ LUMA) / lum_w for c in grey if paper_hued(c, white)[0]]
@@ -156,7 +155,7 @@ class ShadeMap:
         self.corners, self.logs, self.size, self.hex_px = corners_px, logs, size, hex_px
 
         w, h = size
-        self.cell = max(2.0, hex_px / 4.0)
+        self.cell = max(P.SHADE_CELL[1], hex_px / P.SHADE_CELL[0])
         cw, ch = int(w / self.cell) + 2, int(h / self.cell) + 2
         img = Image.new("F", (cw, ch), 0.0)
         draw = ImageDraw.Draw(img)
@@ -164,8 +163,8 @@ class ShadeMap:
             if v != 0:
                 draw.polygon([(float(x) / self.cell, float(y) / self.cell) for x, y in pts],
                              fill=float(v))
-        # (Pillow blurs no float pictures: a separable Gaussian of two cells by hand.)
-        k = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)
+        # (Pillow blurs no float pictures: a separable Gaussian by hand.)
+        k = np.exp(-0.5 * (np.arange(-P.SHADE_BLUR[1], P.SHADE_BLUR[1] + 1) / P.SHADE_BLUR[0]) ** 2)
         k /= k.sum()
         r = np.asarray(img, dtype=np.float64)
         r = np.apply_along_axis(lambda v: np.convolve(v, k, mode="same"), 0, r)

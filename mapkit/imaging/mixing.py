@@ -59,7 +59,7 @@ def against(c, fill, ink) -> Against:
 
 
 def unmix(c, fill, stroke, ink):
-    """``c = fill + a (stroke - fill) + b (ink - fill)`` by least squares, ``a`` in [0, 1.5],
+    """``c = fill + a (stroke - fill) + b (ink - fill)`` by least squares, ``a`` in [0, ``SHARE_MAX``],
     ``b`` >= 0: ``(a, b, miss)``, miss the unexplained part relative to stroke - fill."""
     return unmix_against(against(c, fill, ink), stroke)
 
@@ -72,7 +72,7 @@ def unmix_against(bg: Against, stroke):
     vv, vr = bg.vv, bg.vr
     a, b = _solve(uu, vv, uv, ur, vr)
     # The ink share cannot be negative: a paler sample is explained by the stroke alone.
-    a = np.clip(np.where(b < 0, ur / uu, a), 0.0, 1.5)
+    a = np.clip(np.where(b < 0, ur / uu, a), 0.0, P.SHARE_MAX)
     b = np.clip(b, 0.0, 1.0)
     # |r - a u - b v|^2 without forming the residual vectors.
     res2 = bg.rr - 2 * a * ur - 2 * b * vr + a * a * uu + 2 * a * b * uv + b * b * vv

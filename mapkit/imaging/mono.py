@@ -52,9 +52,9 @@ def read_board_mono(rgb: np.ndarray, fit):
 
 
 def _grey(rgb: np.ndarray) -> np.ndarray:
-    """The picture's lightness in linear light, its paper at 1 (the 95th percentile)."""
+    """The picture's lightness in linear light, its paper (``MONO_PAPER``) at 1."""
     lin = LINEAR_LUT[rgb] @ LUMA
-    paper = float(np.percentile(lin[::7, ::7], 95))
+    paper = float(np.percentile(lin[::P.MONO_PAPER[1], ::P.MONO_PAPER[1]], P.MONO_PAPER[0]))
     return (lin / max(paper, 1e-3)).astype(np.float32)
 
 
@@ -83,7 +83,7 @@ def mono_terrain(grey: np.ndarray, fit, cities) -> tuple[dict, dict, dict]:
     for lo in range(0, len(hexes), 256):
         vals = _at(grey, apply_affine(fit.affine, centres[lo:lo + 256, None, :] + pattern[None]))
         light = np.median(np.stack([np.median(vals[:, m], axis=1) for m in parts]), axis=0)
-        paper = np.maximum(light, np.percentile(vals, 90, axis=1))
+        paper = np.maximum(light, np.percentile(vals, P.LIGHTEST, axis=1))
         shares = np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
                                    for m in parts]), axis=0)
         coh = coherence(vals, uu.shape, inside)
@@ -120,7 +120,7 @@ def _lined(vals: np.ndarray, shape, inside, sectors) -> np.ndarray:
     dilute the hatching of the whole disc to that of a plain city), and the lines must run one
     way in all four (fragments of digits are lines too, but each its own way)."""
     t = _tensors(vals, shape, inside, sectors)                  # (sectors, 3, n)
-    best = np.argsort(-_coherent(t), axis=0)[:4]                # (4, n)
+    best = np.argsort(-_coherent(t), axis=0)[:P.MONO_CITY_SECTORS]
     return _coherent(np.take_along_axis(t, best[:, None, :], axis=0).sum(axis=0))
 
 
@@ -131,12 +131,8 @@ def _tensors(vals: np.ndarray, shape, inside, masks) -> np.ndarray:
     img[:, inside] = vals
     gx = img[:, 1:-1, 2:] - img[:, 1:-1, :-2]
     gy = img[:, 2:, 1:-1] - img[:, :-2, 1:-1]
-    out = []
-    for mask in masks:
-        m = mask[1:-1, 1:-1]
-        out.append([(gx * gx)[:, m].sum(axis=1), (gy * gy)[:, m].sum(axis=1),
-                    (gx * gy)[:, m].sum(axis=1)])
-    return np.array(out)
+    products = (gx * gx, gy * gy, gx * gy)
+    return np.array([[p[:, m[1:-1, 1:-1]].sum(axis=1) for p in products] for m in masks])
 
 
 def _coherent(t: np.ndarray) -> np.ndarray:

@@ -51,10 +51,8 @@ def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
         langs = langs or ["eng"]
     letter = P.NAME_LETTER * fit.hex_px
     texts = _read(rgb, fit, reading, name_boxes(rgb, fit, reading), letter, langs)
-    found = {}
-    for h, (text, sure) in texts.items():
-        if sure >= P.NAME_SURE and len(clean_name(text)) >= 2:
-            found[h] = clean_name(text)
+    found = {h: clean_name(text) for h, (text, sure) in texts.items()
+             if sure >= P.NAME_SURE and len(clean_name(text)) >= P.NAME_MIN_LETTERS}
     missing = [h for h in cities if h not in found]
     if missing:
         notes.append(f"{', '.join(hex_name(h) for h in missing)}: no name read "

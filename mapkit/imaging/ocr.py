@@ -74,7 +74,7 @@ def _words_by_crop(data: dict, spans, line_px: float) -> dict:
     for key, _, _ in spans:
         rows: list[list] = []
         for word in sorted(words[key]):
-            if rows and abs(rows[-1][0][0] - word[0]) < line_px * 0.6:
+            if rows and abs(rows[-1][0][0] - word[0]) < line_px * P.OCR_ROW:
                 rows[-1].append(word)
             else:
                 rows.append([word])
@@ -103,7 +103,6 @@ def _tesseract(sheet: np.ndarray, config: str) -> dict:
 
     import pytesseract
     from PIL import Image
-    # (one thread: Tesseract's OpenMP threads fight over the cores, 4x slower on 2 busy cores)
     os.environ.setdefault("OMP_THREAD_LIMIT", str(P.TESSERACT_THREADS))
     try:
         return pytesseract.image_to_data(Image.fromarray(sheet), config=config,

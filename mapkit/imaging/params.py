@@ -75,16 +75,25 @@ MAX_GROWTH = 1.6             # a straightened picture holds at most this times t
 # -- light and shade -----------------------------------------------------------------------
 SHADE_RADIUS = 3             # hexes within this many steps say how light the paper is near one
 PAPER_HUE = 0.15             # log-colour within this of the paper's has the paper's hue
+PAPER_HUE_LIGHTER = 2        # ... or this times as far when lighter than the paper (only paper can be)
 PAPER_PEERS = 8              # paper-coloured hexes near one needed to say anything
 PAPER_QUANTILE = 50          # the paper level near a hex: this percentile of theirs
 SHADE_FREE = 0.9             # a level above this share of the paper's is the smooth light's to fix
 LEVEL_ALIKE = 0.35           # log lightness within which a grey terrain and a shade look alike
 RESIDUAL_FREE = 0.03         # a hex's light within this (log) of its terrain's is left alone
 SHADE_DEEPEST = 0.25         # a level below this share of the paper's is dark land, no shade
+LIGHT_TERMS_FROM = (8, 40)   # paper hexes the smooth light needs to tilt (a plane), and to curve
+LIGHT_ROBUST = (1.5, 0.02)   # a hex's weight in it falls beyond this many median residuals (log, at least the second)
+FIRST_PAPER = 67             # percentile of lightness over which hexes are paper to the light's first guess
+LIGHT_ROUNDS = 4             # the light and the terrains' colours fitted again, each round on the last one's paper
+LIGHT_MIN_PAPER = 3          # paper hexes needed to fit the light again
+SHADE_CELL = (4.0, 2.0)      # the shade's raster: cells per hex, and pixels per cell at least
+SHADE_BLUR = (2.0, 6)        # cells: the Gaussian blur of the shade (half a hex) and how far it reaches
 
 # -- terrain -------------------------------------------------------------------------------
 FILL_DISC = 0.22             # the middle disc a hex's fill is read in
 FILL_BAND = (0.40, 0.43)     # ... and the band just inside its sides (a ring lies between)
+FILL_SAMPLES = (1.5, (5, 11), (24, 72))   # pixels apart; how many across the disc, round the band (fewest, most)
 STRAY_LAB = 15.0             # CIELAB units from a hex's median that make a sample stray
 BUSY_SHARE = 0.12            # a hex with more stray samples is busy (a city: ring, numbers, name)
 NEAR_LAB = 10.0              # CIELAB units within which samples count as the same colour
@@ -92,12 +101,21 @@ INK_DARKER = 25.0            # CIELAB lightness below the middle's lightest that
 LIGHTNESS_WEIGHT = 0.8       # terrain distance forgives lightness this much (uneven light)
 CLASS_STEP_LAB = 35.0        # a terrain's measured colour stays this near the legend's
 PAPER_MARGIN = 0.6           # a hex is paper for the light when this much nearer paper than the next
+CLASS_MEMBERS = (3, 0.01)    # hexes a terrain must win to measure its colour again: at least, and share of all
+LIGHTEST = 90                # percentile of a hex's samples taken as its lightest (its paper, under any writing)
+BUSY_CANDIDATES = 60         # samples of a busy hex tried as its fill (about): the colour most common wins
+BUSY_SMOOTH = 0.5            # added to a candidate colour's counts in the middle and the band (one may have none)
 
 # -- edges: shares measured across each side -----------------------------------------------
 EDGE_CHUNK = 4000            # edges measured at once (memory)
 ALONG = 0.3                  # samples along a side reach this share of its half-length each way
 ALONG_SAMPLES = 7            # samples along a side
-ACROSS_MIN = 0.16            # samples across a side reach at least this far each way
+ACROSS_MIN = (0.16, 3.0)     # samples across a side reach at least this far each way (grid units; pixels if more)
+ACROSS_SAMPLES = (0.8, 9, 31)   # ... this many pixels apart, and how many (fewest, most)
+CENTRAL = (0.05, 1.3)        # samples this near the line are on it (grid units; pixels if more)
+OUTER = ((0.012, 0.5), (0.045, 1.5))   # ... and from the first to the second past it (each: grid units; pixels if more)
+CENTROID_BAND = 0.12         # across a side, the band where the middle of a line is found
+SHARE_MAX = 1.5              # a stroke's share may pass 1 this far (a line darker than its legend colour)
 BLENDS = (0.0, 0.25, 0.5, 0.75, 1.0)   # shares of the far fill in an edge sample's background
 STROKE_QUANTILE = 0.3        # the share most (70 %) of a side's samples reach
 SEEN_SHARE = 0.3             # a side seen (not under ink) on fewer of its samples is an outline
@@ -109,6 +127,8 @@ EXPLAINED = (1.2, 0.01)      # fills and ink explain a sample as well as the str
 DASH_SAMPLES = 3             # samples along a side (of 7) that a dashed line shows on
 DASH_ALPHA = 0.2             # share they reach that makes a dashed border
 BARE_MISS = 0.035            # what ink and fill leave unexplained on a bare outline (linear RGB)
+BARE_HIDDEN = 0.5            # ... on this share of its line's samples under ink at least ...
+BARE_CONTRAST = 0.1          # ... an ink this far from the fill at least (linear RGB)
 SAME_FILL = 0.02             # linear RGB distance under which two fills are one terrain
 OTHER_COLOUR = 0.3           # linear RGB distance under which two stroke colours are one
 SAME_RED = 25.0              # CIELAB distance under which border and city colours are one red
@@ -123,6 +143,12 @@ CHAIN_LENGTH = 3             # weak edges joined end to end that make a line on 
 SPILL = 0.6                  # border share past a city's side that shows a border, not the outline
 OUTLINE_SHIFT = 0.012        # inward shift (grid units) that tells an outline from a line on the side
 CONFIDENCE_SPAN = 0.3        # a share this far from its threshold is a sure decision
+GROWN_CONFIDENCE = 0.5       # how sure a line that runs on (or a chain of weak edges) is at most
+LAKE_RIVER = 2               # times STROKE_ALPHA a river needs between water hexes (no board draws one through a lake)
+ABROAD_SPILL = (0.1, 0.05)   # past a city's side abroad a border beats the home sides (or the first) by the second
+PAST_SHARE = 0.5             # a city's side at home may join a border with this share past it of its share on it
+OUTLINE_PEERS = 6            # city sides needed to measure how strongly outlines show
+ON_LINE_SHIFT = 0.6          # a border this share of the outlines' inward shift (or less) lies on the side
 
 # -- ferries -----------------------------------------------------------------------------------
 FERRY_DOT_PROBE = 0.045      # hexes from a hex's centre that a ferry's end dot covers (radius 0.064)
@@ -161,12 +187,14 @@ POCKET_INK = 0.03            # share of a hex's middle under writing that a city
 RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
 
 # -- a board without colour (mapkit's mono style) ---------------------------------------------------
+MONO_PAPER = (95, 7)         # the picture's paper: this percentile of its lightness, over every 7th pixel each way
 MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
 MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numbers lie within)
 MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbouring state's grey
 MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
 MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
 MONO_HATCHED_CITY = 0.65     # ... of a city's four most lined sectors (mountain 0.80-0.95, plain <= 0.46)
+MONO_CITY_SECTORS = 4        # a city's sectors (of six) whose lines are judged together (its numbers cover two)
 MONO_PLATE_CORE = 0.028      # hexes: a square this wide fits in a number's stroke, not in hatching
 MONO_RING = 0.4375           # hexes from a city's centre to its ring's middle (6.125 of 14 mm)
 MONO_RING_GAP = 0.05         # ... and within it to the paper (or texture) inside the ring
@@ -299,7 +327,12 @@ NAME_PAD = 0.1               # letters of margin at a name's far end (0.2: the d
 TEXT_SIDE_WIDTH = 0.012      # half the width of a hex outline, in hexes (0.18 mm at 14 mm)
 TEXT_OFF_SIDE_PX = 1.0       # pixels of blur beyond it: print there is the outline's
 TEXT_STROKE_WIDTH = 0.045    # hexes from a side a river or border read there reaches (black ones)
+NAME_PAST_PX = 1.5           # pixels past a side's band where print on both sides keeps print on the side
+NAME_MIN_LETTERS = 2         # a reading shorter than this (tidied) is no name
+OCR_ROW = 0.6                # Tesseract's words nearer in height than this share of a line are one row
 
 # -- the report --------------------------------------------------------------------------------
 REPORT_LEAST = 10            # how many of the least sure hexes and edges the notes list
 UNSURE_BELOW = 0.35          # a decision less sure than this is drawn as unsure on the overlay
+EDGE_TOLD = 0.5              # the report lists an edge read as nothing only when less sure than this
+UNSURE_CITY = (0.1, 0.9)     # a city (or none) between these sures is noted as unsure

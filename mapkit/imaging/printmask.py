@@ -27,8 +27,7 @@ def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float =
     ring). Where the pixels lie in the grid is worked out once for all levels."""
     x0, y0, x1, y1 = box
     patch = rgb[y0:y1, x0:x1]
-    lo = np.minimum(np.minimum(patch[..., 0], patch[..., 1]), patch[..., 2])
-    hi = np.maximum(np.maximum(patch[..., 0], patch[..., 1]), patch[..., 2])
+    lo, hi = patch.min(axis=2), patch.max(axis=2)
     # (a cheap first cut, in sRGB levels)
     cand = (lo < max(prefilter for prefilter, _dark in levels)) & (hi - lo < P.TEXT_HUE)
     ys, xs = np.nonzero(cand)
@@ -50,7 +49,7 @@ def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float =
         mask[ys[printed & ~on_side], xs[printed & ~on_side]] = True
         cross = np.nonzero(printed & on_side)[0]
         if len(cross):
-            step = _across_px(fit, axis[cross]) * (band + 1.5)
+            step = _across_px(fit, axis[cross]) * (band + P.NAME_PAST_PX)
             both = np.ones(len(cross), dtype=bool)
             for sign in (1.0, -1.0):
                 both &= sample(mask, xs[cross] + sign * step[:, 0], ys[cross] + sign * step[:, 1])
@@ -86,9 +85,7 @@ def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
 def _grid_coords(fit, px, py) -> np.ndarray:
     """Pixels (arrays) in grid units (the coordinates of ``Grid.centre_mm`` at hex_mm 1)."""
     A = fit.affine
-    L = np.linalg.inv(A[:, :2])
-    d = np.stack([px - A[0, 2], py - A[1, 2]], axis=1)
-    return d @ L.T
+    return np.stack([px - A[0, 2], py - A[1, 2]], axis=1) @ np.linalg.inv(A[:, :2]).T
 
 
 def _offsets(fit, g):

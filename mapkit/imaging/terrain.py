@@ -55,11 +55,11 @@ def read_terrain(rgb: np.ndarray, fit, legend) -> TerrainReading:
     ref = int(np.argmax(legend_lab[:, 0]))                   # the paper: lightest terrain
     light, cents = _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, rgb.shape)
     corr = med * light.gains(cxy[:, 0], cxy[:, 1])
-    cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     if light.shade is not None:
+        cls = _nearest(linear_to_lab(corr), cents)[0]
         light = _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes)
         corr = med * light.gains(cxy[:, 0], cxy[:, 1])
-        cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
+    cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
     return TerrainReading(terrain=dict(zip(hexes, (keys[k] for k in cls), strict=True)),
                           confidence=dict(zip(hexes, conf.tolist(), strict=True)),
@@ -73,20 +73,19 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
     """The light with the shade over it (a :class:`ShadeMap` or None) and the terrains' colours
     as printed (CIELAB): fitted in rounds, each on the hexes the last read as paper."""
     white = legend_lin[ref]
-    # First guess of the light: the brightest third of the hexes are paper.
     lum = med @ LUMA
-    bright = lum >= np.percentile(lum, 67)
+    bright = lum >= np.percentile(lum, P.FIRST_PAPER)
     light = Light.fit(cxy[bright], med[bright], white)
     cents = legend_lab.copy()
     others = [legend_lin[k] for k in range(len(legend_lin)) if k != ref]
     unshade = np.ones(len(hexes))
     corners = None      # (the hexes' corners, for a shade only: most boards have none)
-    for _ in range(4):
+    for _ in range(P.LIGHT_ROUNDS):
         labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
         cls, d1, d2 = _nearest(labs, cents)
         _measure_classes(cents, labs, cls, busy, legend_lab)
         paper = (cls == ref) & (d1 < P.PAPER_MARGIN * d2)
-        if paper.sum() >= 3:
+        if paper.sum() >= P.LIGHT_MIN_PAPER:
             light = Light.fit(cxy[paper], med[paper] * unshade[paper, None], white)
         logs = local_shade(fit.grid, hexes, med * light.gains(cxy[:, 0], cxy[:, 1]), white, others)
         shade = None
@@ -102,7 +101,7 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
 def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
     """Each terrain's printed colour measured again on the hexes it won, in place (on
     plainly filled hexes only: a city's ring tints its hex), never far from the legend's."""
-    least = max(3, 0.01 * len(labs))
+    least = max(P.CLASS_MEMBERS[0], P.CLASS_MEMBERS[1] * len(labs))
     for k in range(len(cents)):
         members = labs[(cls == k) & ~busy]
         if len(members) < least:
@@ -141,9 +140,9 @@ def _nearest(labs: np.ndarray, cents: np.ndarray):
 
 def fill_pattern(px: float):
     """Where a hex's fill is read (a middle disc, a band inside the sides); the disc's count."""
-    n_axis = int(np.clip(round(2 * P.FILL_DISC * px / 1.5), 5, 11))
+    n_axis = int(np.clip(round(2 * P.FILL_DISC * px / P.FILL_SAMPLES[0]), *P.FILL_SAMPLES[1]))
     inner = disc_pattern(P.FILL_DISC, n_axis)
-    n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / 1.5), 24, 72))
+    n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / P.FILL_SAMPLES[0]), *P.FILL_SAMPLES[2]))
     a = np.arange(n_ang) * (2 * math.pi / n_ang)
     band = np.concatenate([r * np.stack([np.cos(a + r), np.sin(a + r)], axis=1) for r in P.FILL_BAND])
     return np.concatenate([inner, band]), len(inner)
@@ -152,14 +151,10 @@ def fill_pattern(px: float):
 def hex_fills(rgb, A, px, centres, chunk: int = 4000):
     """Each hex's fill (linear RGB), whether busy, its middle's share of writing."""
     pattern, n_inner = fill_pattern(px)
-    med = np.empty((len(centres), 3))
-    busy = np.zeros(len(centres), dtype=bool)
-    inner = np.zeros(len(centres))
-    for lo in range(0, len(centres), chunk):
-        pts = apply_affine(A, centres[lo:lo + chunk, None, :] + pattern[None, :, :])
-        med[lo:lo + chunk], busy[lo:lo + chunk], inner[lo:lo + chunk] = fill_colour(
-            linear_at(rgb, pts), n_inner)
-    return med, busy, inner
+    parts = [fill_colour(linear_at(rgb, apply_affine(A, centres[lo:lo + chunk, None, :] + pattern[None])), n_inner)
+             for lo in range(0, len(centres), chunk)]
+    med, busy, inner = (np.concatenate(x) for x in zip(*parts, strict=True))
+    return med.astype(np.float64), busy, inner
 
 
 def fill_colour(lin: np.ndarray, n_inner: int):
@@ -170,18 +165,17 @@ def fill_colour(lin: np.ndarray, n_inner: int):
     mlab = linear_to_lab(med).astype(np.float32)
     stray = (np.linalg.norm(lab - mlab[:, None, :], axis=2) > P.STRAY_LAB).mean(axis=1)
     mid_l = lab[:, :n_inner, 0]
-    inner = (mid_l < np.percentile(mid_l, 90, axis=1)[:, None] - P.INK_DARKER).mean(axis=1)
+    inner = (mid_l < np.percentile(mid_l, P.LIGHTEST, axis=1)[:, None] - P.INK_DARKER).mean(axis=1)
     busy = np.nonzero(stray > P.BUSY_SHARE)[0]
     p = lin.shape[1]
-    cand_idx = np.arange(0, p, max(1, p // 60))
-    n_outer = p - n_inner
+    cand_idx = np.arange(0, p, max(1, p // P.BUSY_CANDIDATES))
     for lo in range(0, len(busy), 256):
         sel = busy[lo:lo + 256]
         L = lab[sel]                                        # (b, p, 3)
         C = L[:, cand_idx, :]                               # (b, c, 3)
         close = np.linalg.norm(C[:, :, None, :] - L[:, None, :, :], axis=3) < P.NEAR_LAB
-        score = ((close[:, :, :n_inner].sum(axis=2) + 0.5) / n_inner
-                 * (close[:, :, n_inner:].sum(axis=2) + 0.5) / n_outer)
+        score = ((close[:, :, :n_inner].sum(axis=2) + P.BUSY_SMOOTH) / n_inner
+                 * (close[:, :, n_inner:].sum(axis=2) + P.BUSY_SMOOTH) / (p - n_inner))
         best = np.argmax(score, axis=1)
         near = close[np.arange(len(sel)), best]              # (b, p)
         masked = np.where(near[..., None], lin[sel], np.nan)
