@@ -113,6 +113,19 @@ HUG_RADIUS = 0.38            # a ring this far out runs along the sides (blurred
 OUTLINE_ALPHA = 0.15         # share of city colour on a side that may be such an outline
 POCKET_INK = 0.03            # share of a hex's middle under writing that a city shows at least
 RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
+RING_RADIUS_STEP = (0.025, 0.6)  # step between the radii searched: grid units at least, and pixels
+GROUND_BETTER = (0.8, 0.02)  # plain or mountain is a ring's ground missing under this share of the best, less this
+GROUND_LOOSE = (2.0, 0.03)   # ... on water, up to this many times the water's miss, plus this
+RING_INNER = (1.5, 0.5)      # a faint ring's middle: RING_SPREADs inside its peak, on this share of angles at least
+RING_DIP = (0.6, 0.05)       # the share past a ring's peak falling under this share of it, less this: a ring, no border
+RING_DEEP = (0.14, 0.5)      # red this far inside the side is a ring's, unless its mirror there shows this share
+RING_KNOWN = 0.25            # share of angles that must tell ring from border for any score
+RING_MIDDLE = 0.2            # a hex's middle, for telling a hex tinted all over
+RING_WEAK = (0.5, 0.75)      # share of the sure rings' strength a ring needs: ground near red, tinted hex
+RIVER_RING_SURE = 0.55       # the confidence of a city ringed by a river (RIVER_RING_INK)
+OUTLINE_SHOWN = (2, 4)       # an outlined city's sides in the colour: all but this many, and at least this many
+OUTLINE_PULLED = 0.01        # inward shift of an outline on every side of a home pocket (confidence CITY_SURE)
+OUTLINE_SURE_GAIN = 20       # ... an outline's confidence grows this much per grid unit further inward
 
 # -- a board without colour (mapkit's mono style) ---------------------------------------------------
 MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
