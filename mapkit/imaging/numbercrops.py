@@ -36,7 +36,7 @@ class Plan:
 def window(shape, fit, h, ring, wide=False):
     """Where :func:`ring_ink` looks: ``(inner radius, centre (x, y), pixel box)``."""
     px = fit.hex_px
-    inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
+    inner = min(P.CROP_RADIUS[1], max(P.CROP_RADIUS[0], ring - P.CROP_IN - 1.0 / max(px, 1.0)))
     if wide:
         # (several numbers reach out to the ring: cut at the ring, its red dropped)
         inner = min(0.45, max(inner, ring - P.WIDE_IN))
@@ -69,15 +69,14 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
     # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
-    red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
+    red = _grown((a >= P.RED_SHARE[0]) & (a >= P.RED_SHARE[1] * b) & (miss < P.CROP_MISS)) & (a >= P.RED_FRINGE)
     dist = distance(fit.affine, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
     # Red is dropped only near the ring (JPEG bleeds it over the digits: a 2 lost its foot).
     red &= dist > inner - P.RED_BAND
     lum = lin @ LUMA
     keep = ~(red | outside)
-    # The paper here: most of the inside of the ring is paper.
-    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else float(ground @ LUMA)
+    ground_lum = float(np.percentile(lum[keep], P.PAPER_PERCENTILE)) if keep.sum() > 8 else float(ground @ LUMA)
     ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
     ink[~keep] = 0.0
     # A digit next to the ring is tinted red, not dropped: its black share is ink.
@@ -87,10 +86,10 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     tinted = None
     if "river" in legend.colours and reading.in_colour:
         a_r, _, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
-        tinted = (a_r >= P.MARK_TINT) & (miss_r < 0.8) & keep
+        tinted = (a_r >= P.MARK_TINT) & (miss_r < P.CROP_MISS) & keep
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
-    top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
-    if top > 0.1:
+    top = float(np.percentile(ink[keep], P.INK_TOP[0])) if keep.any() else 0.0
+    if top > P.INK_TOP[1]:
         ink = np.clip(ink / top, 0, 1)
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
         ink = _on_plate(ink, fit.hex_px)
@@ -115,10 +114,9 @@ def _on_plate(ink: np.ndarray, hex_px: float) -> np.ndarray:
     ys, xs = np.nonzero(core)
     if not len(ys):
         return ink
-    pad = 3
     out = np.zeros_like(ink)
-    y0, y1 = max(0, ys.min() + k // 2 - pad), ys.max() + k - 1 + pad
-    x0, x1 = max(0, xs.min() + k // 2 - pad), xs.max() + k - 1 + pad
+    y0, y1 = max(0, ys.min() + k // 2 - P.PLATE_PAD_PX), ys.max() + k - 1 + P.PLATE_PAD_PX
+    x0, x1 = max(0, xs.min() + k // 2 - P.PLATE_PAD_PX), xs.max() + k - 1 + P.PLATE_PAD_PX
     out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
     return out
 
@@ -200,14 +198,14 @@ def text_only(ink: np.ndarray) -> np.ndarray:
     py = ink.sum(axis=1)
     if px.max() <= 0:
         return out
-    runs = [b - a for a, b in ink_runs(py > 0.2 * py.max()) if b - a >= 2]
+    runs = [b - a for a, b in ink_runs(py > P.TEXT_BLOCK[0] * py.max()) if b - a >= 2]
     digit = float(np.median(runs)) if runs else 4.0
     # (g empty rows are g + 1 from the last inked one; small stacked numbers stand 2 apart)
-    gap = max(3, int(round(0.8 * digit)) + 1)
+    gap = max(3, int(round(P.TEXT_BLOCK[1] * digit)) + 1)
 
     def span(p):
         """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``: ``(lo, hi)``."""
-        idx = np.nonzero(p > 0.2 * p.max())[0]
+        idx = np.nonzero(p > P.TEXT_BLOCK[0] * p.max())[0]
         centre = int(round(np.average(np.arange(len(p)), weights=p)))
         start = min(idx, key=lambda i: abs(i - centre))
         group = np.cumsum(np.concatenate([[0], np.diff(idx) > gap]))
@@ -253,17 +251,16 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     lines = lines[:3]
     out = []
     for a, b in lines:
-        line = block[a:b]
-        prof = (line > P.BOX_INK).sum(axis=0)
+        prof = (block[a:b] > P.BOX_INK).sum(axis=0)
         cols = np.nonzero(prof)[0]
         if not len(cols):
             continue
         lw = cols[-1] - cols[0] + 1
         ys = slice(y0 + a, y0 + b)
-        if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > 2.6)):
+        if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > P.ROW_SPLIT[0])):
             # (two in a row, three are stacked: split at the widest gap near the middle)
             mid = (cols[0] + cols[-1]) / 2
-            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
+            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * P.ROW_SPLIT[1]]
             cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
             out += [(ys, slice(x0, x0 + cut)), (ys, slice(x0 + cut, x1))]
         else:
@@ -274,12 +271,12 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
 def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
     """A run of ``n`` touching lines in ``block`` cut into ``n`` at the emptiest rows near even
     pitch: ``[(top, bottom)]``."""
-    prof = (block > P.BOX_INK).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    prof = (block > P.BOX_INK).sum(axis=1).astype(float) + block.sum(axis=1) * P.CUT_LINES[0]
     h = len(block)
     edges = [0]
     for k in range(1, n):
         at = k * h / n
-        near = [i for i in range(1, h) if abs(i - at) <= 0.22 * h / n]
+        near = [i for i in range(1, h) if abs(i - at) <= P.CUT_LINES[1] * h / n]
         edges.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
                      else int(round(at)))
     return list(zip(edges, edges[1:] + [h], strict=True))
@@ -304,7 +301,7 @@ def row_doubt(wider, whole, one_h: float, one_w: float):
     if wider is None or whole is None:
         return None
     b = bbox(wider[0] > P.BOX_INK)
-    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
+    if b is None or b[1] - b[0] > P.ROW_HIGH * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
         return None
     split = split_halves(*wider, whole)
     return split if split is not None and split[0] > -P.ROW_DOUBT else None

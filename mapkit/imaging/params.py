@@ -176,6 +176,17 @@ STACK_LOW = 1.3              # lines stacked no higher than this many numbers al
 STACK_MARGIN = 0.005         # two stacked may be three when the three fit this much better
 STACK_SHORT = 2              # ... with no more than this many numbers short of 36
 COUNT_SHORT = 6              # this many numbers short of 36: a map that leaves some out
+CROP_RADIUS = (0.2, 0.42)    # a crop's radius lies between these ...
+CROP_IN = 0.04               # ... this far inside the ring (and a pixel more)
+RED_SHARE = (0.15, 0.6)      # a red pixel has this share of city colour at least, and this many times its black
+RED_FRINGE = 0.05            # ... a pixel beside one with this much is red too
+CROP_MISS = 0.8              # unexplained share under which a pixel's colour (red, river) is believed
+PAPER_PERCENTILE = 70        # lightness percentile inside the ring taken as the paper (most of it is)
+INK_TOP = (99, 0.1)          # the darkest stroke: this percentile of darkness, stretched to 1 when over this
+PLATE_PAD_PX = 3             # pixels a number's plate on a hatched hex reaches past its bold strokes
+TEXT_BLOCK = (0.2, 0.8)      # the text: rows (columns) with this share of the most ink, gaps of this many digits
+ROW_SPLIT = (2.6, 0.25)      # one line this many times wider than high is two, cut this share of it from the middle
+CUT_LINES = (0.1, 0.22)      # touching lines cut at the least ink (darkness weighs this) within this share of a pitch
 
 # -- numbers: templates and scores ------------------------------------------------------------
 TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
