@@ -194,6 +194,8 @@ TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
                   "pillow-default")   # faces the numbers are compared in (Pillow's own last)
 CANON = (18, 30)             # pixels (height, width) of the compared images
 SHIFTS = tuple((dx, dy) for dx in (-0.3, 0.0, 0.3) for dy in (-0.3, 0.0, 0.3))  # ink box uncertainty
+NUMBER_MIN_BOX = 3           # pixels: a number's ink box this high and wide at least (alone in its ring)
+TEMPLATE_PHASES = ((0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5))   # pixels: where the pixel grid falls
 TEMPLATE_BLURS = (0.0, 0.6, 1.1, 1.7)  # pixels: the focus of a picture is unknown
 SLIDE_MIN = 4                # rings with one number before the board's number size is sought
 SLIDE_MAX_PX = 8.0           # measured number height above which the sliding comparison is skipped
@@ -205,6 +207,7 @@ PART_TRUST = 0.5             # a number sharing its ring is read less surely tha
 UNBIAS_ALONE = 0.3           # share of a race number's mean score taken off (numbers alone)
 UNBIAS_SHARED = 0.5          # ... and for numbers sharing a ring
 TESSERACT_BONUS = 0.02       # added to the template score of what Tesseract read
+UNSURE_LEAD = 0.01           # a number whose best score leads its next by less is noted unsure
 DIGIT_TARGET_PX = 24         # crops are enlarged until a digit is about this tall for Tesseract
 TESSERACT_THREADS = 1        # OpenMP threads per Tesseract run (more fight over the cores: slower)
 SHEET_GAP_PX = 40            # white between crops on a sheet sent to Tesseract

@@ -89,8 +89,7 @@ def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> l
     if places is None or len(chosen) < P.REGION_MIN or scores.shape[1] != len(CODES):
         return chosen
     # (measured on the readings alone: settled with the neighbours they would raise it)
-    tens = np.array(chosen) // 6
-    weight = region_weight(places, tens)
+    weight = region_weight(places, np.array(chosen) // 6)
     if weight == 0:
         return chosen
     near = nearest_others(places)
