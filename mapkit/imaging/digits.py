@@ -223,8 +223,8 @@ def _slide_templates(height_q: int):
     quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
     from PIL import Image, ImageFilter
     height = height_q / 4.0
-    th = math.ceil(height * 1.3) + 2
-    tw = math.ceil(height * 1.9) + 2
+    th = math.ceil(height * P.SLIDE_WINDOW[0]) + 2
+    tw = math.ceil(height * P.SLIDE_WINDOW[1]) + 2
     codes, rows = [], []
     for code, a, ink_h in masters():
         k = height / ink_h

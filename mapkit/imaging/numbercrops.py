@@ -39,13 +39,12 @@ def window(shape, fit, h, ring, wide=False):
     inner = min(P.CROP_RADIUS[1], max(P.CROP_RADIUS[0], ring - P.CROP_IN - 1.0 / max(px, 1.0)))
     if wide:
         # (several numbers reach out to the ring: cut at the ring, its red dropped)
-        inner = min(0.45, max(inner, ring - P.WIDE_IN))
+        inner = min(P.WIDE_MAX, max(inner, ring - P.WIDE_IN))
     half = inner * px
     cx, cy = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
     x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
     y0, y1 = int(math.floor(cy - half)), int(math.ceil(cy + half)) + 1
-    H, W = shape[:2]
-    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(W, x1), min(H, y1))
+    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1))
 
 
 def distance(A: np.ndarray, centre, box) -> np.ndarray:
@@ -318,8 +317,7 @@ def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
     more = [code_scores(ink[b], P.PART_MIN_BOX) for b in three]
     if any(sc is None for sc in now + more):
         return None
-    margin = min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now)
-    return margin, (ink, faint, three)
+    return min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now), (ink, faint, three)
 
 
 def one_line(boxes, lone_h: float | None):

@@ -60,8 +60,7 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
 
 def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     """The cities' race numbers: ``({Hex: (numbers...)}, notes)``; OcrUnavailable without OCR."""
-    why = ocr.ocr_available()
-    if why:
+    if why := ocr.ocr_available():
         raise ocr.OcrUnavailable(why)
     cities = sorted(reading.cities.items(), key=lambda kv: (kv[0][1], kv[0][0]))
     result: dict = {h: () for h, _ in cities}

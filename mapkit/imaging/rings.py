@@ -73,7 +73,7 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     rel = (ang - start) % (math.pi / 3)
     rel = np.minimum(rel, math.pi / 3 - rel)
     bound = 0.5 / np.cos(rel)
-    beyond = bound[None, :] + np.array([0.015, 0.035, 0.055])[:, None]      # (3, a)
+    beyond = bound[None, :] + np.array(P.RING_PAST_SIDE)[:, None]      # (3, a)
     side = np.rint((ang - start) / (math.pi / 3)).astype(int) % 6      # the side each angle faces
     dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
     pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
@@ -85,7 +85,7 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     sides2 = order[..., :2]                                                # nearest two
     depth2 = 0.5 - np.einsum("rad,rakd->rak", pat_in, normals[sides2])     # (r, a, 2)
     pat_mirror = pat_in[:, :, None, :] + 2 * depth2[..., None] * normals[sides2]
-    mirror_near = depth2 < np.array([np.inf, 0.2])      # the second only where a border reaches
+    mirror_near = depth2 < np.array([np.inf, P.RING_MIRROR_NEAR])      # the second only where a border reaches
     inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
     return RingFrame(radii, bound, side, pat_in, pat_out, pat_mirror, mirror_near, inside,
                      normals, sides2)
@@ -161,8 +161,7 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
         return []
     if len(col.rivals):
         _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col)
-    pout = apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])
-    lin_out = linear_at(rgb, pout) * g[cand][:, None, None, :]
+    lin_out = linear_at(rgb, apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])) * g[cand][:, None, None, :]
     nb6, abroad6 = _neighbour_fills(c[cand], f.normals, key, fills, paper, abroad)
     red_out = _red_past_side(lin_out, nb6[:, f.side], col) | abroad6[:, f.side]
     lin_m = linear_at(rgb, apply_affine(A, c[cand][:, None, None, None, :] + f.pat_mirror[None]))
@@ -327,7 +326,7 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         found[h] = Ring(ring.radius, ring.score, ring.ground)
         if ring.score >= P.CITY_SURE and len(ring.residuals) == 2:
             lo, hi = sorted(ring.residuals)
-            out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
+            out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * P.GROUND_SURE_GAIN, 0, 1))
     edge_index, shares = edges_read
     jcity = shares.kinds.index("border")
     jriver = shares.kinds.index("river") if "river" in shares.kinds else None

@@ -82,7 +82,6 @@ def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> l
         pinned = np.asarray(sure, dtype=bool).copy()
         wanted = np.bincount(best[pinned], minlength=scores.shape[1])
         pinned &= wanted[best] == 1
-        logp = logp.copy()
         logp[pinned, best[pinned]] += P.PINNED
         gain = np.where(pinned, 0.0, gain)
     chosen = assign(logp)
