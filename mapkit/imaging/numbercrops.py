@@ -64,8 +64,7 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
     lin = LINEAR_LUT[rgb[y0:y1, x0:x1]] * reading.light.gains(cx, cy)[None, None, :]
-    fill = reading.fills.get(h, np.ones(3))
-    ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
+    ground = reading.colours.get(reading.terrain.get(h, "plain"), reading.fills.get(h, np.ones(3)))
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
     # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
     red = _grown((a >= P.RED_SHARE[0]) & (a >= P.RED_SHARE[1] * b) & (miss < P.CROP_MISS)) & (a >= P.RED_FRINGE)

@@ -125,8 +125,10 @@ RING_DEEP = (0.14, 0.5)      # red this far inside the side is a ring's, unless 
 RING_KNOWN = 0.25            # share of angles that must tell ring from border for any score
 RING_MIDDLE = 0.2            # a hex's middle, for telling a hex tinted all over
 RING_WEAK = (0.5, 0.75)      # share of the sure rings' strength a ring needs: ground near red, tinted hex
-RIVER_RING_SURE = 0.55       # the confidence of a city ringed by a river (RIVER_RING_INK)
+RIVER_RING_OPEN = 1          # sides not under a river that a city ringed by a river (RIVER_RING_INK) may have
+RIVER_RING_SURE = 0.55       # ... and its confidence
 OUTLINE_SHOWN = (2, 4)       # an outlined city's sides in the colour: all but this many, and at least this many
+OUTLINE_HOME_SIDES = 2       # home sides (not facing foreign land) an outline's inward shift is measured on
 OUTLINE_PULLED = 0.01        # inward shift of an outline on every side of a home pocket (confidence CITY_SURE)
 OUTLINE_SURE_GAIN = 20       # ... an outline's confidence grows this much per grid unit further inward
 

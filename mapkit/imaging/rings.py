@@ -370,12 +370,11 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
         if len(sides) < 3:
             continue
         idx = [edge_index[e] for e in sides]
-        shares = line[idx, jcity]
         under = np.array([jriver is not None and line[i, jriver] >= P.WEAK_ALPHA for i in idx])
-        if under.sum() >= len(sides) - 1 and writing.get(h, 0.0) >= P.RIVER_RING_INK:
+        if under.sum() >= len(sides) - P.RIVER_RING_OPEN and writing.get(h, 0.0) >= P.RIVER_RING_INK:
             found[h] = Ring(P.OUTLINED_CITY_RADIUS, P.RIVER_RING_SURE, -1)
             continue
-        lit = shares >= P.OUTLINE_ALPHA
+        lit = line[idx, jcity] >= P.OUTLINE_ALPHA
         shown = (lit | under).sum()
         if shown < len(sides) - P.OUTLINE_SHOWN[0] or shown < min(P.OUTLINE_SHOWN[1], len(sides)):
             continue
@@ -383,13 +382,13 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
                            for i, e in zip(idx, sides, strict=False)])
         abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
         home = lit & ~abroad
-        if home.sum() >= 2:
+        if home.sum() >= P.OUTLINE_HOME_SIDES:
             shift = float(np.median(inward[home]))
         elif lit.all() and (inward[home] >= P.OUTLINE_PULLED).all():
             # (a city in a pocket of home land: the colour pulled inwards on every side)
             shift = float(np.median(inward))
         else:
-            continue        # the shift must show on two sides at least
+            continue        # the shift must show on enough sides
         if shift >= P.OUTLINE_SHIFT:
             sure = P.CITY_SURE + (shift - P.OUTLINE_PULLED) * P.OUTLINE_SURE_GAIN
             found[h] = Ring(P.OUTLINED_CITY_RADIUS, float(np.clip(sure, P.CITY_SURE, 1.0)), -1)
