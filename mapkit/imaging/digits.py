@@ -105,8 +105,8 @@ def _unit(v: np.ndarray) -> np.ndarray | None:
 
 def _window(height, cx, cy):
     """The box compared round an ink box ``height`` high centred on ``(cx, cy)`` (numbers or
-    arrays): ``(x0, y0, x1, y1)``, a quarter higher than the ink, ``CANON``'s shape."""
-    half_h = 0.5 * height * 1.25
+    arrays): ``(x0, y0, x1, y1)``, ``COMPARED_HIGH`` times as high as the ink, ``CANON``'s shape."""
+    half_h = 0.5 * height * P.COMPARED_HIGH
     half_w = half_h * P.CANON[1] / P.CANON[0]
     return cx - half_w, cy - half_h, cx + half_w, cy + half_h
 

@@ -52,9 +52,8 @@ def distance(A: np.ndarray, centre, box) -> np.ndarray:
     x0, y0, x1, y1 = box
     yy, xx = np.mgrid[y0:y1, x0:x1]
     L = np.linalg.inv(A[:, :2])
-    du = L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1])
-    dv = L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1])
-    return np.hypot(du, dv)
+    return np.hypot(L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1]),
+                    L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1]))
 
 
 def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
@@ -176,7 +175,7 @@ def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
     """Dark digits on white, smoothly enlarged until a digit stands ``DIGIT_TARGET_PX`` high."""
     from PIL import Image
     img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
-    digit_px = line_height(ink) or 0.3 * 0.73 * px   # nominal: digits of 0.3 hex
+    digit_px = line_height(ink) or P.NUMBER_FONT * 0.73 * px   # nominal (DejaVu's digits: 0.73 of the size)
     scale = max(1.0, P.DIGIT_TARGET_PX / max(digit_px, 1.0))
     img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
                      Image.LANCZOS)
@@ -218,10 +217,10 @@ def text_only(ink: np.ndarray) -> np.ndarray:
 
 def line_height(ink: np.ndarray) -> float | None:
     """The digits' height in a crop: from the runs of inked rows, or the text's width when
-    stacked lines touch (two digits are about 1.6 times as wide as high)."""
+    stacked lines touch (over ``TOUCHING_ASPECT``: two digits are wider than high)."""
     on = ink > P.INK_SEEN
     cols = np.nonzero(on.any(axis=0))[0]
-    by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
+    by_width = (cols[-1] - cols[0] + 1) / P.TOUCHING_ASPECT if len(cols) >= 3 else None
     runs = [b - a for a, b in ink_runs(on.any(axis=1)) if b - a >= 3]
     by_rows = float(np.median(runs)) if runs else None
     return min([v for v in (by_rows, by_width) if v is not None], default=None)

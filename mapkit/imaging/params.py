@@ -114,6 +114,7 @@ OUTLINE_ALPHA = 0.15         # share of city colour on a side that may be such a
 POCKET_INK = 0.03            # share of a hex's middle under writing that a city shows at least
 RIVER_RING_INK = 0.1         # ... that makes a city of a hex whose every side is under a river
 RING_RADIUS_STEP = (0.025, 0.6)  # step between the radii searched: grid units at least, and pixels
+RING_SIDE_CLEAR = 0.01       # the radii searched at an angle stay this far inside the hex's side
 RING_PAST_SIDE = (0.015, 0.035, 0.055)   # how far past a side the colour beyond it is sampled
 RING_MIRROR_NEAR = 0.2       # a sample this near its second-nearest side is mirrored across it too (a border's reach)
 GROUND_BETTER = (0.8, 0.02)  # plain or mountain is a ring's ground missing under this share of the best, less this
@@ -124,7 +125,7 @@ RING_DIP = (0.6, 0.05)       # the share past a ring's peak falling under this s
 RING_DEEP = (0.14, 0.5)      # red this far inside the side is a ring's, unless its mirror there shows this share
 RING_KNOWN = 0.25            # share of angles that must tell ring from border for any score
 RING_MIDDLE = 0.2            # a hex's middle, for telling a hex tinted all over
-RING_WEAK = (0.5, 0.75)      # share of the sure rings' strength a ring needs: ground near red, tinted hex
+RING_WEAK = (0.5, 0.75)      # share of the sure rings' strength a ring needs: ground near red (RING_CLOSE_LAB), tinted
 RIVER_RING_OPEN = 1          # sides not under a river that a city ringed by a river (RIVER_RING_INK) may have
 RIVER_RING_SURE = 0.55       # ... and its confidence
 OUTLINE_SHOWN = (2, 4)       # an outlined city's sides in the colour: all but this many, and at least this many
@@ -192,6 +193,8 @@ INK_TOP = (99, 0.1)          # the darkest stroke: this percentile of darkness, 
 PLATE_PAD_PX = 3             # pixels a number's plate on a hatched hex reaches past its bold strokes
 TEXT_BLOCK = (0.2, 0.8)      # the text: rows (columns) with this share of the most ink, gaps of this many digits
 ROW_SPLIT = (2.6, 0.25)      # one line this many times wider than high is two, cut this share of it from the middle
+NUMBER_FONT = 0.3            # hexes: the font size of a board's numbers, when their height cannot be measured
+TOUCHING_ASPECT = 1.6        # a number's width over its height, for line_height when stacked lines touch
 CUT_LINES = (0.1, 0.22)      # touching lines cut at the least ink (darkness weighs this) within this share of a pitch
 
 # -- numbers: templates and scores ------------------------------------------------------------
@@ -200,6 +203,7 @@ TEMPLATE_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf",
                   "pillow-default")   # faces the numbers are compared in (Pillow's own last)
 CANON = (18, 30)             # pixels (height, width) of the compared images
 SHIFTS = tuple((dx, dy) for dx in (-0.3, 0.0, 0.3) for dy in (-0.3, 0.0, 0.3))  # ink box uncertainty
+COMPARED_HIGH = 1.25         # the compared window stands this many times the ink box's height
 NUMBER_MIN_BOX = 3           # pixels: a number's ink box this high and wide at least (alone in its ring)
 TEMPLATE_PHASES = ((0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5))   # pixels: where the pixel grid falls
 TEMPLATE_BLURS = (0.0, 0.6, 1.1, 1.7)  # pixels: the focus of a picture is unknown

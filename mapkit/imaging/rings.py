@@ -86,7 +86,7 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     depth2 = 0.5 - np.einsum("rad,rakd->rak", pat_in, normals[sides2])     # (r, a, 2)
     pat_mirror = pat_in[:, :, None, :] + 2 * depth2[..., None] * normals[sides2]
     mirror_near = depth2 < np.array([np.inf, P.RING_MIRROR_NEAR])      # the second only where a border reaches
-    inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
+    inside = radii[:, None] <= bound[None, :] - P.RING_SIDE_CLEAR
     return RingFrame(radii, bound, side, pat_in, pat_out, pat_mirror, mirror_near, inside,
                      normals, sides2)
 
@@ -266,11 +266,9 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     score = np.where(known.mean(axis=1) >= P.RING_KNOWN, frac, 0.0)
     # (as strong in the middle as at its peak: a hex tinted all over)
     mid_share = np.median(share[:, radii <= P.RING_MIDDLE, :].max(axis=1), axis=1)
-    peak_share = np.median(share.max(axis=1), axis=1)
-    tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * peak_share)
+    tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * np.median(share.max(axis=1), axis=1))
     # Radius: where the ring's red is most complete (at the ring's own share).
-    per_r = (strict & known[:, None, :]).mean(axis=2)
-    return score, radii[np.argmax(per_r, axis=1)], strength, tinted
+    return score, radii[np.argmax((strict & known[:, None, :]).mean(axis=2), axis=1)], strength, tinted
 
 
 def _sureness(score: float) -> float:
