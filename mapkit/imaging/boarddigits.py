@@ -108,9 +108,8 @@ def board_scores(crops: np.ndarray, labels, ridge: float = P.BOARD_RIDGE):
         # The fit without crop i (a rank-one update of the normal equations).
         B = np.linalg.solve(G - np.outer(xi, xi), XtY - np.outer(xi, crops[i]))
         pred = every @ B
-        mean = pred.mean(axis=0)
         err += float(((crops[i] - pred[int(labels[i])]) ** 2).sum())
-        spread += float(((crops[i] - mean) ** 2).sum())
+        spread += float(((crops[i] - pred.mean(axis=0)) ** 2).sum())
         pred -= pred.mean(axis=1, keepdims=True)
         pred /= np.maximum(np.linalg.norm(pred, axis=1, keepdims=True), 1e-9)
         out[i] = pred @ y[i]

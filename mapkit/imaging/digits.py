@@ -105,8 +105,8 @@ def _unit(v: np.ndarray) -> np.ndarray | None:
 
 def _window(height, cx, cy):
     """The box compared round an ink box ``height`` high centred on ``(cx, cy)`` (numbers or
-    arrays): ``(x0, y0, x1, y1)``, a quarter higher than the ink, ``CANON``'s shape."""
-    half_h = 0.5 * height * 1.25
+    arrays): ``(x0, y0, x1, y1)``, ``COMPARED_HIGH`` times as high as the ink, ``CANON``'s shape."""
+    half_h = 0.5 * height * P.COMPARED_HIGH
     half_w = half_h * P.CANON[1] / P.CANON[0]
     return cx - half_w, cy - half_h, cx + half_w, cy + half_h
 
@@ -118,8 +118,7 @@ def _shrunk_masters(height: float):
     for code, a, ink_h in masters():
         k = height / ink_h
         master = Image.fromarray((a * 255).astype(np.uint8))
-        # (where the pixel grid falls changes a small number: a few sub-pixel shifts)
-        for fx, fy in ((0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)):
+        for fx, fy in P.TEMPLATE_PHASES:
             dx, dy = int(round(fx / k)), int(round(fy / k))
             shifted = Image.new("L", (master.width + dx, master.height + dy), 0)
             shifted.paste(master, (dx, dy))
@@ -178,7 +177,6 @@ def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1, size) -> np.n
     [[0.75, 0.0, 0.0, 0.0]]
     """
     width, height = size
-    n = len(b)
 
     def axis(lo, hi, n_out, n_in):
         c = lo[:, None] + (np.arange(n_out)[None, :] + 0.5) * ((hi - lo)[:, None] / n_out)
@@ -189,23 +187,22 @@ def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1, size) -> np.n
 
     xa, xb, fx, in_x = axis(x0, x1, width, sizes[:, 1])
     ya, yb, fy, in_y = axis(y0, y1, height, sizes[:, 0])
-    k = np.arange(n)[:, None, None]
+    k = np.arange(len(b))[:, None, None]
     gx = fx[:, None, :]
     top = (1 - gx) * b[k, ya[:, :, None], xa[:, None, :]] + gx * b[k, ya[:, :, None], xb[:, None, :]]
     bottom = (1 - gx) * b[k, yb[:, :, None], xa[:, None, :]] + gx * b[k, yb[:, :, None], xb[:, None, :]]
     out = (1 - fy[:, :, None]) * top + fy[:, :, None] * bottom
     out = np.where(in_y[:, :, None] & in_x[:, None, :], out, np.float32(0.0))
-    return out.reshape(n, -1).astype(np.float32)
+    return out.reshape(len(b), -1).astype(np.float32)
 
 
-def code_scores(number: np.ndarray, min_box: int = 3) -> np.ndarray | None:
+def code_scores(number: np.ndarray, min_box: int = P.NUMBER_MIN_BOX) -> np.ndarray | None:
     """How well an ink image matches each of the 36 race numbers (``CODES`` order), or None
     when its ink box (its pixels over half its darkest) is under ``min_box`` pixels high or wide."""
     m = float(number.max()) if number.size else 0.0
     box = None if m <= 0 else bbox(number > 0.5 * m)
     if box is None or min(box[1] - box[0], box[3] - box[2]) < min_box:
         return None
-    # (a small number's ink box is uncertain by a fraction of a pixel: the best shift)
     vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
     return _best_per_code(*templates(int(round((box[1] - box[0]) * 4))), vs)
 
@@ -226,8 +223,8 @@ def _slide_templates(height_q: int):
     quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
     from PIL import Image, ImageFilter
     height = height_q / 4.0
-    th = math.ceil(height * 1.3) + 2
-    tw = math.ceil(height * 1.9) + 2
+    th = math.ceil(height * P.SLIDE_WINDOW[0]) + 2
+    tw = math.ceil(height * P.SLIDE_WINDOW[1]) + 2
     codes, rows = [], []
     for code, a, ink_h in masters():
         k = height / ink_h
@@ -238,11 +235,9 @@ def _slide_templates(height_q: int):
         # Drawn at 4 times the size, placed to a quarter pixel, then shrunk by averaging.
         big = Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX)
         for fy, fx in itertools.product((0.0, 0.25, 0.5, 0.75), repeat=2):
-            # Place the number so its ink centre falls at the window centre + phase.
-            ox = tw / 2 + fx - cx
-            oy = th / 2 + fy - cy
             canvas = Image.new("L", (tw * 4, th * 4), 0)
-            canvas.paste(big, (round(ox * 4), round(oy * 4)))
+            # (the number's ink centre at the window's centre plus the phase)
+            canvas.paste(big, (round((tw / 2 + fx - cx) * 4), round((th / 2 + fy - cy) * 4)))
             small = canvas.resize((tw, th), Image.BOX).filter(ImageFilter.GaussianBlur(P.SLIDE_BLUR))
             v = _unit(np.asarray(small, dtype=np.float32).ravel())
             if v is not None:

@@ -36,16 +36,15 @@ class Plan:
 def window(shape, fit, h, ring, wide=False):
     """Where :func:`ring_ink` looks: ``(inner radius, centre (x, y), pixel box)``."""
     px = fit.hex_px
-    inner = min(0.42, max(0.2, ring - 0.04 - 1.0 / max(px, 1.0)))
+    inner = min(P.CROP_RADIUS[1], max(P.CROP_RADIUS[0], ring - P.CROP_IN - 1.0 / max(px, 1.0)))
     if wide:
         # (several numbers reach out to the ring: cut at the ring, its red dropped)
-        inner = min(0.45, max(inner, ring - P.WIDE_IN))
+        inner = min(P.WIDE_MAX, max(inner, ring - P.WIDE_IN))
     half = inner * px
     cx, cy = apply_affine(fit.affine, np.array(fit.grid.centre_mm(h)))
     x0, x1 = int(math.floor(cx - half)), int(math.ceil(cx + half)) + 1
     y0, y1 = int(math.floor(cy - half)), int(math.ceil(cy + half)) + 1
-    H, W = shape[:2]
-    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(W, x1), min(H, y1))
+    return inner, (float(cx), float(cy)), (max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1))
 
 
 def distance(A: np.ndarray, centre, box) -> np.ndarray:
@@ -53,9 +52,8 @@ def distance(A: np.ndarray, centre, box) -> np.ndarray:
     x0, y0, x1, y1 = box
     yy, xx = np.mgrid[y0:y1, x0:x1]
     L = np.linalg.inv(A[:, :2])
-    du = L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1])
-    dv = L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1])
-    return np.hypot(du, dv)
+    return np.hypot(L[0, 0] * (xx - centre[0]) + L[0, 1] * (yy - centre[1]),
+                    L[1, 0] * (xx - centre[0]) + L[1, 1] * (yy - centre[1]))
 
 
 def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
@@ -65,19 +63,17 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
     lin = LINEAR_LUT[rgb[y0:y1, x0:x1]] * reading.light.gains(cx, cy)[None, None, :]
-    fill = reading.fills.get(h, np.ones(3))
-    ground = reading.colours.get(reading.terrain.get(h, "plain"), fill)
+    ground = reading.colours.get(reading.terrain.get(h, "plain"), reading.fills.get(h, np.ones(3)))
     a, b, miss = unmix(lin, ground, legend.linear("city"), legend.linear("grid"))
     # Red: more city colour than ink (JPEG tints digits by the ring), and a pixel round it.
-    red = _grown((a >= 0.15) & (a >= 0.6 * b) & (miss < 0.8)) & (a >= 0.05)
+    red = _grown((a >= P.RED_SHARE[0]) & (a >= P.RED_SHARE[1] * b) & (miss < P.CROP_MISS)) & (a >= P.RED_FRINGE)
     dist = distance(fit.affine, (cx, cy), (x0, y0, x1, y1))
     outside = dist > inner
     # Red is dropped only near the ring (JPEG bleeds it over the digits: a 2 lost its foot).
     red &= dist > inner - P.RED_BAND
     lum = lin @ LUMA
     keep = ~(red | outside)
-    # The paper here: most of the inside of the ring is paper.
-    ground_lum = float(np.percentile(lum[keep], 70)) if keep.sum() > 8 else float(ground @ LUMA)
+    ground_lum = float(np.percentile(lum[keep], P.PAPER_PERCENTILE)) if keep.sum() > 8 else float(ground @ LUMA)
     ink = np.clip((ground_lum - lum) / max(ground_lum, 0.05), 0, 1)
     ink[~keep] = 0.0
     # A digit next to the ring is tinted red, not dropped: its black share is ink.
@@ -87,10 +83,10 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     tinted = None
     if "river" in legend.colours and reading.in_colour:
         a_r, _, miss_r = unmix(lin, ground, legend.linear("river"), legend.linear("grid"))
-        tinted = (a_r >= P.MARK_TINT) & (miss_r < 0.8) & keep
+        tinted = (a_r >= P.MARK_TINT) & (miss_r < P.CROP_MISS) & keep
     # Stretch so the darkest stroke is black; what is left at paper level is noise.
-    top = float(np.percentile(ink[keep], 99)) if keep.any() else 0.0
-    if top > 0.1:
+    top = float(np.percentile(ink[keep], P.INK_TOP[0])) if keep.any() else 0.0
+    if top > P.INK_TOP[1]:
         ink = np.clip(ink / top, 0, 1)
     if not reading.in_colour and reading.terrain.get(h) == "mountain":
         ink = _on_plate(ink, fit.hex_px)
@@ -115,10 +111,9 @@ def _on_plate(ink: np.ndarray, hex_px: float) -> np.ndarray:
     ys, xs = np.nonzero(core)
     if not len(ys):
         return ink
-    pad = 3
     out = np.zeros_like(ink)
-    y0, y1 = max(0, ys.min() + k // 2 - pad), ys.max() + k - 1 + pad
-    x0, x1 = max(0, xs.min() + k // 2 - pad), xs.max() + k - 1 + pad
+    y0, y1 = max(0, ys.min() + k // 2 - P.PLATE_PAD_PX), ys.max() + k - 1 + P.PLATE_PAD_PX
+    x0, x1 = max(0, xs.min() + k // 2 - P.PLATE_PAD_PX), xs.max() + k - 1 + P.PLATE_PAD_PX
     out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
     return out
 
@@ -180,7 +175,7 @@ def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
     """Dark digits on white, smoothly enlarged until a digit stands ``DIGIT_TARGET_PX`` high."""
     from PIL import Image
     img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
-    digit_px = line_height(ink) or 0.3 * 0.73 * px   # nominal: digits of 0.3 hex
+    digit_px = line_height(ink) or P.NUMBER_FONT * 0.73 * px   # nominal (DejaVu's digits: 0.73 of the size)
     scale = max(1.0, P.DIGIT_TARGET_PX / max(digit_px, 1.0))
     img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
                      Image.LANCZOS)
@@ -200,14 +195,14 @@ def text_only(ink: np.ndarray) -> np.ndarray:
     py = ink.sum(axis=1)
     if px.max() <= 0:
         return out
-    runs = [b - a for a, b in ink_runs(py > 0.2 * py.max()) if b - a >= 2]
+    runs = [b - a for a, b in ink_runs(py > P.TEXT_BLOCK[0] * py.max()) if b - a >= 2]
     digit = float(np.median(runs)) if runs else 4.0
     # (g empty rows are g + 1 from the last inked one; small stacked numbers stand 2 apart)
-    gap = max(3, int(round(0.8 * digit)) + 1)
+    gap = max(3, int(round(P.TEXT_BLOCK[1] * digit)) + 1)
 
     def span(p):
         """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``: ``(lo, hi)``."""
-        idx = np.nonzero(p > 0.2 * p.max())[0]
+        idx = np.nonzero(p > P.TEXT_BLOCK[0] * p.max())[0]
         centre = int(round(np.average(np.arange(len(p)), weights=p)))
         start = min(idx, key=lambda i: abs(i - centre))
         group = np.cumsum(np.concatenate([[0], np.diff(idx) > gap]))
@@ -222,10 +217,10 @@ def text_only(ink: np.ndarray) -> np.ndarray:
 
 def line_height(ink: np.ndarray) -> float | None:
     """The digits' height in a crop: from the runs of inked rows, or the text's width when
-    stacked lines touch (two digits are about 1.6 times as wide as high)."""
+    stacked lines touch (over ``TOUCHING_ASPECT``: two digits are wider than high)."""
     on = ink > P.INK_SEEN
     cols = np.nonzero(on.any(axis=0))[0]
-    by_width = (cols[-1] - cols[0] + 1) / 1.6 if len(cols) >= 3 else None
+    by_width = (cols[-1] - cols[0] + 1) / P.TOUCHING_ASPECT if len(cols) >= 3 else None
     runs = [b - a for a, b in ink_runs(on.any(axis=1)) if b - a >= 3]
     by_rows = float(np.median(runs)) if runs else None
     return min([v for v in (by_rows, by_width) if v is not None], default=None)
@@ -253,17 +248,16 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     lines = lines[:3]
     out = []
     for a, b in lines:
-        line = block[a:b]
-        prof = (line > P.BOX_INK).sum(axis=0)
+        prof = (block[a:b] > P.BOX_INK).sum(axis=0)
         cols = np.nonzero(prof)[0]
         if not len(cols):
             continue
         lw = cols[-1] - cols[0] + 1
         ys = slice(y0 + a, y0 + b)
-        if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > 2.6)):
+        if len(lines) == 1 and (row or (row is None and lw / max(b - a, 1) > P.ROW_SPLIT[0])):
             # (two in a row, three are stacked: split at the widest gap near the middle)
             mid = (cols[0] + cols[-1]) / 2
-            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * 0.25]
+            cand = [i for i in range(cols[0] + 1, cols[-1]) if abs(i - mid) < lw * P.ROW_SPLIT[1]]
             cut = min(cand, key=lambda i: (prof[i], abs(i - mid))) if cand else int(mid)
             out += [(ys, slice(x0, x0 + cut)), (ys, slice(x0 + cut, x1))]
         else:
@@ -274,12 +268,12 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
 def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
     """A run of ``n`` touching lines in ``block`` cut into ``n`` at the emptiest rows near even
     pitch: ``[(top, bottom)]``."""
-    prof = (block > P.BOX_INK).sum(axis=1).astype(float) + block.sum(axis=1) * 0.1
+    prof = (block > P.BOX_INK).sum(axis=1).astype(float) + block.sum(axis=1) * P.CUT_LINES[0]
     h = len(block)
     edges = [0]
     for k in range(1, n):
         at = k * h / n
-        near = [i for i in range(1, h) if abs(i - at) <= 0.22 * h / n]
+        near = [i for i in range(1, h) if abs(i - at) <= P.CUT_LINES[1] * h / n]
         edges.append(min(near, key=lambda i: (prof[i - 1] + prof[i], abs(i - at))) if near
                      else int(round(at)))
     return list(zip(edges, edges[1:] + [h], strict=True))
@@ -304,7 +298,7 @@ def row_doubt(wider, whole, one_h: float, one_w: float):
     if wider is None or whole is None:
         return None
     b = bbox(wider[0] > P.BOX_INK)
-    if b is None or b[1] - b[0] > 1.3 * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
+    if b is None or b[1] - b[0] > P.ROW_HIGH * one_h or b[3] - b[2] < P.DOUBT_WIDER * one_w:
         return None
     split = split_halves(*wider, whole)
     return split if split is not None and split[0] > -P.ROW_DOUBT else None
@@ -321,8 +315,7 @@ def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
     more = [code_scores(ink[b], P.PART_MIN_BOX) for b in three]
     if any(sc is None for sc in now + more):
         return None
-    margin = min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now)
-    return margin, (ink, faint, three)
+    return min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now), (ink, faint, three)
 
 
 def one_line(boxes, lone_h: float | None):

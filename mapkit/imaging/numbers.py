@@ -60,8 +60,7 @@ def split_numbers(text: str) -> tuple[list[int], list[str]]:
 
 def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     """The cities' race numbers: ``({Hex: (numbers...)}, notes)``; OcrUnavailable without OCR."""
-    why = ocr.ocr_available()
-    if why:
+    if why := ocr.ocr_available():
         raise ocr.OcrUnavailable(why)
     cities = sorted(reading.cities.items(), key=lambda kv: (kv[0][1], kv[0][0]))
     result: dict = {h: () for h, _ in cities}
@@ -99,7 +98,6 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     chosen = settle(scores, places, sure)
     singles = [(k, sl.faint) for k, sl in enumerate(slots) if sl.count == 1]
     if len(singles) >= P.BOARD_MIN and size.one_h:
-        # The board's own digits.
         scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w,
                                     places, sure)
         for k, sc in enumerate(scores):
@@ -109,12 +107,10 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
 
 def _number_size(inks_of, lines_of) -> _Size:
     """The board's lone number's size (median ink block) and the one-line rings' height."""
-    alone = [b for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
-    alone = [(b[1] - b[0], b[3] - b[2]) for b in alone]
+    alone = [(b[1] - b[0], b[3] - b[2]) for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
     one_h = one_w = None
     if len(alone) >= P.SLIDE_MIN:
-        sizes = np.array(alone, dtype=float)
-        one_h, one_w = float(np.median(sizes[:, 0])), float(np.median(sizes[:, 1]))
+        one_h, one_w = (float(v) for v in np.median(np.array(alone, dtype=float), axis=0))
     lone = [b[0].stop - b[0].start for bs in lines_of.values() if len(bs) == 1 for b in bs]
     lone_h = float(np.median(lone)) if len(lone) >= P.SLIDE_MIN else None
     return _Size(one_h, one_w, lone_h)
@@ -229,7 +225,7 @@ def _given_out(result, notes, slots, chosen):
                          f"though it looks most like {' '.join(map(str, sorted(best)))} "
                          "(a race number is used once, and a board's tens digits may group "
                          "by region; check the overlay)")
-        elif weakest < 0.01:
+        elif weakest < P.UNSURE_LEAD:
             notes.append(f"{hex_name(h)}: race number{plural} {' '.join(map(str, nums))} unsure")
     return result, notes
 
@@ -237,7 +233,7 @@ def _given_out(result, notes, slots, chosen):
 def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray | None:
     """Template scores of one number (its cleaned ink, or for a faint lone one its faint
     darkness too), or None when too small to be one."""
-    sc = code_scores(ink, 3 if alone else P.PART_MIN_BOX)
+    sc = code_scores(ink, P.NUMBER_MIN_BOX if alone else P.PART_MIN_BOX)
     if sc is None and alone:
         sc = code_scores(faint)
     return sc

@@ -66,15 +66,14 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     >>> f.pat_in.shape[1], round(float(f.bound[0]), 3), round(float(f.bound[4]), 3)
     (48, 0.5, 0.577)
     """
-    n_ang = P.RING_ANGLES
-    radii = np.arange(P.RING_RADII[0], P.RING_RADII[1] + 1e-9, max(0.025, 0.6 / px))
-    ang = np.arange(n_ang) * (2 * math.pi / n_ang)
+    radii = np.arange(P.RING_RADII[0], P.RING_RADII[1] + 1e-9, max(P.RING_RADIUS_STEP[0], P.RING_RADIUS_STEP[1] / px))
+    ang = np.arange(P.RING_ANGLES) * (2 * math.pi / P.RING_ANGLES)
     # Pointy: sides normal to 0, 60, ... degrees; flat: to 30, 90, ...
     start = 0.0 if orientation == "pointy" else math.pi / 6
     rel = (ang - start) % (math.pi / 3)
     rel = np.minimum(rel, math.pi / 3 - rel)
     bound = 0.5 / np.cos(rel)
-    beyond = bound[None, :] + np.array([0.015, 0.035, 0.055])[:, None]      # (3, a)
+    beyond = bound[None, :] + np.array(P.RING_PAST_SIDE)[:, None]      # (3, a)
     side = np.rint((ang - start) / (math.pi / 3)).astype(int) % 6      # the side each angle faces
     dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
     pat_in = radii[:, None, None] * dirs[None, :, :]              # (r, a, 2)
@@ -86,8 +85,8 @@ def ring_frame(px: float, orientation: str) -> RingFrame:
     sides2 = order[..., :2]                                                # nearest two
     depth2 = 0.5 - np.einsum("rad,rakd->rak", pat_in, normals[sides2])     # (r, a, 2)
     pat_mirror = pat_in[:, :, None, :] + 2 * depth2[..., None] * normals[sides2]
-    mirror_near = depth2 < np.array([np.inf, 0.2])      # the second only where a border reaches
-    inside = radii[:, None] <= bound[None, :] - 0.01              # stay within the hex
+    mirror_near = depth2 < np.array([np.inf, P.RING_MIRROR_NEAR])      # the second only where a border reaches
+    inside = radii[:, None] <= bound[None, :] - P.RING_SIDE_CLEAR
     return RingFrame(radii, bound, side, pat_in, pat_out, pat_mirror, mirror_near, inside,
                      normals, sides2)
 
@@ -154,17 +153,15 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
         return []
     c, g, lin_in = c[some], g[some], lin_in[some]
     index_of = lo + some
-    loose_k = np.asarray(loose, dtype=bool)[index_of]
     a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
-        lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
+        lin_in, a_in[some], miss_in[some], best_fill[some], np.asarray(loose, dtype=bool)[index_of], col, f.inside)
     red_in = _red(a_in, miss_in) & f.inside[None]
     cand = np.nonzero(red_in.any(axis=1).mean(axis=1) >= P.RING_ANY)[0]
     if not len(cand):
         return []
     if len(col.rivals):
         _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col)
-    pout = apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])
-    lin_out = linear_at(rgb, pout) * g[cand][:, None, None, :]
+    lin_out = linear_at(rgb, apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])) * g[cand][:, None, None, :]
     nb6, abroad6 = _neighbour_fills(c[cand], f.normals, key, fills, paper, abroad)
     red_out = _red_past_side(lin_out, nb6[:, f.side], col) | abroad6[:, f.side]
     lin_m = linear_at(rgb, apply_affine(A, c[cand][:, None, None, None, :] + f.pat_mirror[None]))
@@ -197,9 +194,9 @@ def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours,
         a2, _, m2 = unmix(lin_in, ground, city, ink)
         mm = np.median(m2[:, inside], axis=1) * float(np.linalg.norm(city - ground))
         per_ground[:, k] = mm
-        better = mm < 0.8 * best_miss - 0.02
+        better = mm < P.GROUND_BETTER[0] * best_miss - P.GROUND_BETTER[1]
         # (a thin strong ring tints a small hex light water: nearly as good will do)
-        better |= loose_k & (mm <= 2.0 * own_miss + 0.03) & ((chosen < 0) | (mm < best_miss))
+        better |= loose_k & (mm <= P.GROUND_LOOSE[0] * own_miss + P.GROUND_LOOSE[1]) & ((chosen < 0) | (mm < best_miss))
         if better.any():
             a_in = np.where(better[:, None, None], a2, a_in)
             miss_in = np.where(better[:, None, None], m2, miss_in)
@@ -224,12 +221,9 @@ def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None
 
 def _red_past_side(lin_out, nb_fill, col: _Colours):
     """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
-    shown = []
     bg = against(lin_out, nb_fill[:, None, :, :], col.ink)
-    for colour in (col.city, *col.others):
-        a, _, miss = unmix_against(bg, colour)
-        shown.append(_red(a, miss).any(axis=1))
-    return np.logical_or.reduce(shown)
+    return np.logical_or.reduce([_red(a, miss).any(axis=1)
+                                 for a, _, miss in (unmix_against(bg, c) for c in (col.city, *col.others))])
 
 
 def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
@@ -244,40 +238,37 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     strength = np.median(np.where(near_mode[:, :, None], share, 0.0).max(axis=1), axis=1)
     at_ring = np.where(near_mode[:, :, None], share, -1.0)
     peak_r = radii[np.argmax(at_ring, axis=1)]                                  # (c, a)
-    inner = radii[None, :, None] <= peak_r[:, None, :] - 1.5 * spread            # (c, r, a)
+    inner = radii[None, :, None] <= peak_r[:, None, :] - P.RING_INNER[0] * spread            # (c, r, a)
     has_inner = inner.any(axis=1)                                               # (c, a)
     in_share = np.where(inner, share, 0.0).max(axis=1)                          # (c, a)
     inside_share = np.array([np.median(v[m]) if m.any() else 1.0
                              for v, m in zip(in_share, has_inner, strict=False)])
     half = np.minimum(P.RING_ALPHA, 0.5 * strength)
-    relax = (strength >= P.RING_ALPHA) & (has_inner.mean(axis=1) >= 0.5) & (inside_share < half)
+    relax = (strength >= P.RING_ALPHA) & (has_inner.mean(axis=1) >= P.RING_INNER[1]) & (inside_share < half)
     thr = np.where(relax, half, P.RING_ALPHA)
     strict = ri & near_mode[:, :, None]
     ri = (share >= thr[:, None, None]) & near_mode[:, :, None]
     peak = np.maximum.accumulate(np.where(near_mode[:, :, None], share, 0.0), axis=1)
-    dip = ((peak >= thr[:, None, None]) & (share < 0.6 * peak - 0.05) & inside[None]
+    dip = ((peak >= thr[:, None, None]) & (share < P.RING_DIP[0] * peak - P.RING_DIP[1]) & inside[None]
            & after_mode[:, :, None])
     mirrored = np.zeros(lin_m.shape[:4])
     bg = against(lin_m, nb6[:, f.sides2], col.ink)
-    for colour in (col.city, *col.others):
-        a_m, _, m_m = unmix_against(bg, colour)
+    for a_m, _, m_m in (unmix_against(bg, c) for c in (col.city, *col.others)):
         mirrored = np.maximum(mirrored, np.where((m_m < P.RING_MISS) & f.mirror_near[None], a_m, 0.0))
     mirrored = mirrored.sum(axis=-1)
-    deep = ri & (radii[:, None] <= f.bound[None, :] - 0.14)[None] & (mirrored < 0.5 * share)
+    deep = ri & (radii[:, None] <= f.bound[None, :] - P.RING_DEEP[0])[None] & (mirrored < P.RING_DEEP[1] * share)
     separate = dip.any(axis=1) | deep.any(axis=1)
     # (red anywhere at the ring's radius counts at the ring's own share only)
     covered = separate | (strict.any(axis=1) & ~red_out)
     known = separate | ~red_out
     frac = covered.sum(axis=1) / np.maximum(known.sum(axis=1), 1)
     # A ring must show all round the angles that tell, and they must be more than a side or two.
-    score = np.where(known.mean(axis=1) >= 0.25, frac, 0.0)
+    score = np.where(known.mean(axis=1) >= P.RING_KNOWN, frac, 0.0)
     # (as strong in the middle as at its peak: a hex tinted all over)
-    mid_share = np.median(share[:, radii <= 0.2, :].max(axis=1), axis=1)
-    peak_share = np.median(share.max(axis=1), axis=1)
-    tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * peak_share)
+    mid_share = np.median(share[:, radii <= P.RING_MIDDLE, :].max(axis=1), axis=1)
+    tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * np.median(share.max(axis=1), axis=1))
     # Radius: where the ring's red is most complete (at the ring's own share).
-    per_r = (strict & known[:, None, :]).mean(axis=2)
-    return score, radii[np.argmax(per_r, axis=1)], strength, tinted
+    return score, radii[np.argmax((strict & known[:, None, :]).mean(axis=2), axis=1)], strength, tinted
 
 
 def _sureness(score: float) -> float:
@@ -294,8 +285,8 @@ def _weed_weak(found: list) -> dict:
     def is_weak(c: _Candidate, crowded: bool) -> bool:
         if typical is None:
             return c.tinted
-        return ((c.near_city and c.strength < 0.5 * typical)
-                or (c.tinted and c.strength < 0.75 * typical)
+        return ((c.near_city and c.strength < P.RING_WEAK[0] * typical)
+                or (c.tinted and c.strength < P.RING_WEAK[1] * typical)
                 or (crowded and c.tinted and c.near_city and c.strength < typical))
 
     crowded = sum(_sureness(c.ring.score) >= P.CITY_SURE and not is_weak(c, False) for c in found) > P.RING_CROWD
@@ -333,7 +324,7 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         found[h] = Ring(ring.radius, ring.score, ring.ground)
         if ring.score >= P.CITY_SURE and len(ring.residuals) == 2:
             lo, hi = sorted(ring.residuals)
-            out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * 2, 0, 1))
+            out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * P.GROUND_SURE_GAIN, 0, 1))
     edge_index, shares = edges_read
     jcity = shares.kinds.index("border")
     jriver = shares.kinds.index("river") if "river" in shares.kinds else None
@@ -377,26 +368,26 @@ def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, wri
         if len(sides) < 3:
             continue
         idx = [edge_index[e] for e in sides]
-        shares = line[idx, jcity]
         under = np.array([jriver is not None and line[i, jriver] >= P.WEAK_ALPHA for i in idx])
-        if under.sum() >= len(sides) - 1 and writing.get(h, 0.0) >= P.RIVER_RING_INK:
-            found[h] = Ring(P.OUTLINED_CITY_RADIUS, 0.55, -1)
+        if under.sum() >= len(sides) - P.RIVER_RING_OPEN and writing.get(h, 0.0) >= P.RIVER_RING_INK:
+            found[h] = Ring(P.OUTLINED_CITY_RADIUS, P.RIVER_RING_SURE, -1)
             continue
-        lit = shares >= P.OUTLINE_ALPHA
+        lit = line[idx, jcity] >= P.OUTLINE_ALPHA
         shown = (lit | under).sum()
-        if shown < len(sides) - 2 or shown < min(4, len(sides)):
+        if shown < len(sides) - P.OUTLINE_SHOWN[0] or shown < min(P.OUTLINE_SHOWN[1], len(sides)):
             continue
         inward = np.array([-centroid[i, jcity] if h == e[0] else centroid[i, jcity]
                            for i, e in zip(idx, sides, strict=False)])
         abroad = np.array([terrain.get(e[1] if e[0] == h else e[0]) == "foreign" for e in sides])
         home = lit & ~abroad
-        if home.sum() >= 2:
+        if home.sum() >= P.OUTLINE_HOME_SIDES:
             shift = float(np.median(inward[home]))
-        elif lit.all() and (inward[home] >= 0.01).all():
+        elif lit.all() and (inward[home] >= P.OUTLINE_PULLED).all():
             # (a city in a pocket of home land: the colour pulled inwards on every side)
             shift = float(np.median(inward))
         else:
-            continue        # the shift must show on two sides at least
+            continue        # the shift must show on enough sides
         if shift >= P.OUTLINE_SHIFT:
-            found[h] = Ring(P.OUTLINED_CITY_RADIUS, float(np.clip(0.5 + (shift - 0.01) * 20, 0.5, 1.0)), -1)
+            sure = P.CITY_SURE + (shift - P.OUTLINE_PULLED) * P.OUTLINE_SURE_GAIN
+            found[h] = Ring(P.OUTLINED_CITY_RADIUS, float(np.clip(sure, P.CITY_SURE, 1.0)), -1)
     return found

@@ -82,15 +82,13 @@ def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> l
         pinned = np.asarray(sure, dtype=bool).copy()
         wanted = np.bincount(best[pinned], minlength=scores.shape[1])
         pinned &= wanted[best] == 1
-        logp = logp.copy()
         logp[pinned, best[pinned]] += P.PINNED
         gain = np.where(pinned, 0.0, gain)
     chosen = assign(logp)
     if places is None or len(chosen) < P.REGION_MIN or scores.shape[1] != len(CODES):
         return chosen
     # (measured on the readings alone: settled with the neighbours they would raise it)
-    tens = np.array(chosen) // 6
-    weight = region_weight(places, tens)
+    weight = region_weight(places, np.array(chosen) // 6)
     if weight == 0:
         return chosen
     near = nearest_others(places)
