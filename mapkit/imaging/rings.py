@@ -182,7 +182,7 @@ def _red(a, miss):
 
 def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
     """The ground under each ring: its own terrain, or plain or mountain where they explain the
-    samples best.
+    samples best; on a ground near the city colour only shares two neighbouring radii reach.
     Returns shares, misses, grounds, the ground chosen (-1: own), residuals, closeness."""
     city, ink = col.city, col.ink
     # (compared on the absolute residual: the relative one favours grounds far from red)
@@ -204,6 +204,12 @@ def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours,
             best_fill[better] = ground
             chosen[better] = k
     close = np.linalg.norm(linear_to_lab(best_fill) - linear_to_lab(city), axis=1) < P.RING_CLOSE_LAB
+    if close.any():
+        pair = np.minimum(a_in[:, 1:], a_in[:, :-1])
+        opened = np.zeros_like(a_in)
+        opened[:, :-1] = pair
+        opened[:, 1:] = np.maximum(opened[:, 1:], pair)
+        a_in = np.where(close[:, None, None], opened, a_in)
     return a_in, miss_in, best_fill, chosen, per_ground, close
 
 
