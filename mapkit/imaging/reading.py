@@ -62,12 +62,14 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     ea = np.array([grid.index(a) for a, _ in edges], dtype=np.intp)
     eb = np.array([grid.index(b) for _, b in edges], dtype=np.intp)
     # The legend's stroke colours as they are (measured on thin lines they mix with the
-    # outline).
+    # outline); the city colour competes too (an outline along a city's sides).
     ink, city = legend.linear("grid"), legend.linear("city")
     strokes = legend.strokes()
     stroke_lin = {k: legend.linear(k) for k in strokes}
     same_red = "border" in strokes and float(np.linalg.norm(
         linear_to_lab(stroke_lin["border"]) - linear_to_lab(city))) < P.SAME_RED
+    if not same_red:
+        stroke_lin["_city"] = city
     shares = measure_edges(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills, land.light,
                            stroke_lin, ink, ring=city)
     found = read_cities(rgb, fit, legend, land, (edge_index, shares), class_lin)

@@ -332,7 +332,8 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
             lo, hi = sorted(ring.residuals)
             out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * P.GROUND_SURE_GAIN, 0, 1))
     edge_index, shares = edges_read
-    jcity = shares.kinds.index("border")
+    jcity = shares.kinds.index("border" if "border" in shares.kinds and "_city" not in shares.kinds
+                               else "_city")
     jriver = shares.kinds.index("river") if "river" in shares.kinds else None
     for h, ring in outlined_hexes(grid, edge_index, shares.line, shares.centroid, jcity, land,
                                   jriver, terrain.inner_ink).items():

@@ -1,31 +1,35 @@
-"""City rings drawn unlike mapkit's own: the two cases that once failed on the benchmark
+"""City rings drawn unlike mapkit's own: cases that once failed on the benchmark
 (``benchmarks/image_import.py --seed 3``), on smaller boards. Each board is drawn by the
-independent test drawer, damaged like a scan, imported with grid hints and without OCR, and
-its cities compared hex by hex with the map it was drawn from.
+independent test drawer, damaged like a scan, imported without OCR (with grid hints unless
+said), and its cities or borders compared hex by hex with the map it was drawn from.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 from mapkit import testing as syn
 from mapkit.imaging.importer import ImportOptions, import_map
 
 
-def _import(tmp_path, m, hex_px, style, damage_seed):
+def _import(tmp_path, m, hex_px, style, damage_seed, hints=True, jpeg=False):
     img, legend = syn.draw_board(m, hex_px, style)
-    img = syn.degrade(img, syn.random_degradation(damage_seed))
-    path = tmp_path / "board.png"
-    img.save(path)
+    damage = syn.random_degradation(damage_seed)
+    path = tmp_path / ("board.jpg" if jpeg else "board.png")
+    if jpeg:    # compressed once, when it is saved, as a camera does
+        syn.degrade(img, replace(damage, jpeg=None)).save(path, quality=int(damage.jpeg or 90))
+    else:
+        syn.degrade(img, damage).save(path)
     legend_path = None
     if legend != {k: syn.DAMPFROSS[k] for k in legend}:
         legend_path = tmp_path / "legend.yaml"
         legend_path.write_text("".join(f'{k}: "{v}"\n' for k, v in legend.items()),
                                encoding="utf-8")
     g = m.grid
-    got, _ = import_map(str(path), ImportOptions(orientation=g.orientation, offset=g.offset,
-                                                 columns=g.columns, rows=g.rows, hex_px=hex_px,
-                                             legend=str(legend_path) if legend_path else None,
-                                             ocr=False))
+    grid = dict(orientation=g.orientation, offset=g.offset, columns=g.columns, rows=g.rows,
+                hex_px=hex_px) if hints else {}
+    got, _ = import_map(str(path), ImportOptions(**grid, ocr=False,
+                                                 legend=str(legend_path) if legend_path else None))
     return {c.hex for c in m.cities}, {c.hex for c in got.cities}, got
 
 
@@ -53,3 +57,31 @@ def test_thin_magenta_rings_at_21_px(tmp_path):
     assert truth - found == set()
     assert found - truth == set()
     assert all(got.terrain[h] == m.terrain[h] for h in truth)
+
+
+def test_ring_on_a_ground_near_the_city_colour(tmp_path):
+    # Board 13 of `--seed 3`, made smaller: an orange-red city colour (#d34d20) near the
+    # colour of a ground its rings lie on, 22.7 px a hex, JPEG-damaged. Without the ring
+    # measured at two neighbouring radii on such a ground, a city went missing and a ring-less
+    # hex read as one (and the drawer group lost ten race numbers).
+    m = syn.random_map(3013, 15, 14, "flat", "odd", cities=36)
+    style = syn.random_style(3013)
+    assert style.colours["city"] == "#d34d20"   # the case is there
+    truth, found, _ = _import(tmp_path, m, 22.666740819990345, style, 3013, hints=False, jpeg=True)
+    assert truth - found == set()
+    assert found - truth == set()
+
+
+def test_outlines_in_the_city_colour_are_no_border(tmp_path):
+    # A legend whose city colour (#ed4e09) is not the border's: outlined cities' sides were
+    # read as state borders (board 22 of `--seed 3`: one false border edge of five; on this
+    # smaller board 0.54 of the borders read were false) until the city colour competed with
+    # the border's as a stroke on every side.
+    m = syn.random_map(3022, 15, 14, "flat", "odd", cities=30)
+    style = syn.random_style(3022)
+    assert style.colours["city"] == "#ed4e09" != style.colours["border"]   # the case is there
+    _, _, got = _import(tmp_path, m, 25.0, style, 3022)
+    truth_borders = {e for s in m.borders for e in s.edges}
+    got_borders = {e for s in got.borders for e in s.edges}
+    assert got_borders - truth_borders == set()
+    assert truth_borders - got_borders == set()
