@@ -48,13 +48,12 @@ def edge_frame(px: float) -> EdgeFrame:
     central = np.abs(across) <= line
     # (Between hexes of one terrain the line may lie a pixel off where the grid puts it.)
     wide = np.abs(across) <= line + 0.5 * (across[1] - across[0])
-    outer_a = (across <= -near) & (across >= -far)
-    outer_b = (across >= near) & (across <= far)
-    lo, hi = P.BESIDE
-    beside_a = (across <= -lo) & (across >= -hi)
-    beside_b = (across >= lo) & (across <= hi)
-    return EdgeFrame(along, across, central, wide, outer_a, outer_b, np.abs(across) <= P.CENTROID_BAND,
-                     beside_a, beside_b)
+
+    def flanks(lo, hi):
+        return (across <= -lo) & (across >= -hi), (across >= lo) & (across <= hi)
+
+    return EdgeFrame(along, across, central, wide, *flanks(near, far), np.abs(across) <= P.CENTROID_BAND,
+                     *flanks(*P.BESIDE))
 
 
 @dataclass

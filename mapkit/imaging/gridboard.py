@@ -32,8 +32,7 @@ def _side_strength(e: EdgePixels, Minv: np.ndarray, tinv: np.ndarray, qs: np.nda
     along = np.linspace(*P.SIDE_ALONG) * (1.0 / SQRT3)       # (a side is 1 / sqrt3 long)
     across = np.array(P.SIDE_ACROSS)[:, None]
     out = np.empty((len(qs), 6))
-    # Pixel-space normal of each family: rows of M^-T applied to the lattice normals.
-    Mt = np.linalg.inv(Minv).T           # = M^T ... normals map as M^T n_lattice
+    Mt = np.linalg.inv(Minv).T           # (normals map to pixels as M^T n_lattice)
     for j, (dx, dy) in enumerate(SIDE_DIRECTIONS):
         npx = Mt @ np.array([dx, dy])
         npx /= np.linalg.norm(npx)
@@ -90,14 +89,14 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     (slope, floor), (share, rank) = P.LINE_OVER_NOISE, P.LINE_OVER_TYPICAL
     typical = float(flat[int(rank * (len(flat) - 1))]) if len(flat) else 0.0
     sides = (strength > max(slope * e.noise + floor, share * typical)).sum(axis=1)
-    on = {(int(q), int(r)) for q, r, n in zip(qs, rs, sides, strict=False) if n >= P.OUTLINED_SIDES}
+    outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
+    on = {h for h, n in outline.items() if n >= P.OUTLINED_SIDES}
     dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
     # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
     core = max(_pieces(on | dark), key=lambda piece: len(piece & on), default=set()) & on
     board = core.union(*(piece for piece in _pieces(core | dark) if piece & core))
     if len(board) < P.MIN_BOARD:
         raise NoGridError("no hex grid found")
-    outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
     return _rectangle(board, outline, hints_frame)
 
 

@@ -97,18 +97,11 @@ def _slant(e: EdgePixels, M: np.ndarray, t: np.ndarray, flat: bool, factor: int)
     return T / T[2, 2], amount
 
 
-def _work_valid(valid: np.ndarray, f: int) -> np.ndarray:
-    """Where the working picture shows the picture, ``SEAM_CLEAR`` clear of a straightened one's seam."""
-    from PIL import Image, ImageFilter
-    img = Image.fromarray(valid.astype(np.uint8) * 255).reduce(f).filter(ImageFilter.MinFilter(2 * P.SEAM_CLEAR + 1))
-    return np.asarray(img) == 255
-
-
 def _find_grid(rgb: np.ndarray, hints: Hints, measure_slant: bool, valid: np.ndarray | None):
     """The grid of a picture as it is, and (``measure_slant``) the straightening it needs:
     ``(GridFit, None or (homography, departure))``; ``valid``: where the picture shows."""
-    gray, f = work_gray(rgb)
-    edges = EdgePixels.find(gray, valid=None if valid is None else _work_valid(valid, f))
+    gray, f, shows = work_gray(rgb, valid)
+    edges = EdgePixels.find(gray, valid=shows)
     if len(edges.x) < P.MIN_EDGES:
         raise NoGridError("no hex grid found (hardly any lines in the picture)")
     peak, prominence = orientation_peak(edges.alpha, edges.w)

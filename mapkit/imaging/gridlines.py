@@ -24,12 +24,16 @@ __all__ = ["EdgePixels", "work_gray", "orientation_peak", "coherence", "binned",
 NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
 
 
-def work_gray(rgb: np.ndarray):
-    """Grey picture reduced to at most WORK_PIXELS, lightly smoothed; and the factor."""
+def work_gray(rgb: np.ndarray, valid: np.ndarray | None = None):
+    """Grey picture reduced to at most WORK_PIXELS, lightly smoothed; the factor; and where it
+    shows the picture (``valid`` reduced, ``SEAM_CLEAR`` clear of a straightened one's seam)."""
     from PIL import Image, ImageFilter
     f = max(1, int(math.ceil(math.sqrt(rgb.shape[0] * rgb.shape[1] / P.WORK_PIXELS))))
     img = Image.fromarray(rgb).convert("L").reduce(f).filter(ImageFilter.GaussianBlur(P.WORK_BLUR_PX))
-    return np.asarray(img, dtype=np.float32), f
+    if valid is not None:
+        shows = Image.fromarray(valid.astype(np.uint8) * 255).reduce(f)
+        valid = np.asarray(shows.filter(ImageFilter.MinFilter(2 * P.SEAM_CLEAR + 1))) == 255
+    return np.asarray(img, dtype=np.float32), f, valid
 
 
 def _sobel(a: np.ndarray):

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -35,10 +35,6 @@ class Light:
     centre: np.ndarray
     scale: float
     shade: ShadeMap | None = None
-
-    def shaded(self, shade) -> Light:
-        """The same smooth light with ``shade`` (or none) over it."""
-        return replace(self, shade=shade)
 
     @staticmethod
     def _design(x, y, centre, scale, k):

@@ -19,8 +19,7 @@ from .numbercrops import ink_runs
 from .sampling import LINEAR_LUT, apply_affine, bilinear
 from .terrain import mark_off
 
-__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "coherence",
-           "MONO_COLOURS"]
+__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "MONO_COLOURS"]
 
 # What the stages after this one (race numbers, names) take the board's colours to be.
 MONO_COLOURS = {"plain": (1.0, 1.0, 1.0), "mountain": (1.0, 1.0, 1.0), "water": (1.0, 1.0, 1.0),
@@ -86,7 +85,7 @@ def mono_terrain(grey: np.ndarray, fit, cities) -> tuple[dict, dict, dict]:
         paper = np.maximum(light, np.percentile(vals, P.LIGHTEST, axis=1))
         shares = np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
                                    for m in parts]), axis=0)
-        coh = coherence(vals, uu.shape, inside)
+        coh = _coherent(_tensors(vals, uu.shape, inside, [inside]).sum(axis=0))
         lined = _lined(vals, uu.shape, inside, sectors)
         for k, h in enumerate(hexes[lo:lo + 256]):
             level[h] = float(light[k])
@@ -106,12 +105,6 @@ def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
     if coh >= (P.MONO_HATCHED_CITY if city else P.MONO_HATCHED):
         return "mountain", float(np.clip(coh, 0, 1))
     return ("plain" if city else "water"), float(np.clip(1 - coh, 0, 1))
-
-
-def coherence(vals: np.ndarray, shape, inside) -> np.ndarray:
-    """How much the marks lie in parallel lines, per row of samples ``inside`` ``shape``: the
-    coherence of the structure tensor (1: lines; dots, letters: low)."""
-    return _coherent(_tensors(vals, shape, inside, [inside]).sum(axis=0))
 
 
 def _lined(vals: np.ndarray, shape, inside, sectors) -> np.ndarray:
@@ -136,7 +129,8 @@ def _tensors(vals: np.ndarray, shape, inside, masks) -> np.ndarray:
 
 
 def _coherent(t: np.ndarray) -> np.ndarray:
-    """Coherence of structure tensors ``(..., 3, n)``: 1 for marks in parallel lines."""
+    """Coherence of structure tensors ``(..., 3, n)``: how much the marks lie in parallel lines
+    (1: lines; dots, letters: low)."""
     jxx, jyy, jxy = t[..., 0, :], t[..., 1, :], t[..., 2, :]
     return np.sqrt((jxx - jyy) ** 2 + 4 * jxy ** 2) / np.maximum(jxx + jyy, 1e-9)
 

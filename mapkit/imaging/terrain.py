@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -95,7 +95,7 @@ def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
             shade = ShadeMap(corners, logs, (shape[1], shape[0]), fit.hex_px)
         unshade = (np.exp(-shade.at(cxy[:, 0], cxy[:, 1])) if shade is not None
                    else np.ones(len(hexes)))
-    return light.shaded(shade), cents
+    return replace(light, shade=shade), cents
 
 
 def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
@@ -125,7 +125,7 @@ def _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes) -> L
     expected[astray] = cents_lin[ref]
     shade = light.shade
     logs = shade.logs + residual_shade(grid, hexes, corr, expected, alone=astray)
-    return light.shaded(ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
+    return replace(light, shade=ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
 
 
 def _nearest(labs: np.ndarray, cents: np.ndarray):
@@ -138,20 +138,16 @@ def _nearest(labs: np.ndarray, cents: np.ndarray):
     return order[:, 0], dist[rows, order[:, 0]], dist[rows, order[:, 1]]
 
 
-def fill_pattern(px: float):
-    """Where a hex's fill is read (a middle disc, a band inside the sides); the disc's count."""
+def hex_fills(rgb, A, px, centres, chunk: int = 4000):
+    """Each hex's fill (linear RGB), whether busy, its middle's share of writing: read in a
+    middle disc and a band inside the sides (``px`` pixels between hex centres)."""
     n_axis = int(np.clip(round(2 * P.FILL_DISC * px / P.FILL_SAMPLES[0]), *P.FILL_SAMPLES[1]))
-    inner = disc_pattern(P.FILL_DISC, n_axis)
+    disc = disc_pattern(P.FILL_DISC, n_axis)
     n_ang = int(np.clip(round(2 * math.pi * P.FILL_BAND[1] * px / P.FILL_SAMPLES[0]), *P.FILL_SAMPLES[2]))
     a = np.arange(n_ang) * (2 * math.pi / n_ang)
     band = np.concatenate([r * np.stack([np.cos(a + r), np.sin(a + r)], axis=1) for r in P.FILL_BAND])
-    return np.concatenate([inner, band]), len(inner)
-
-
-def hex_fills(rgb, A, px, centres, chunk: int = 4000):
-    """Each hex's fill (linear RGB), whether busy, its middle's share of writing."""
-    pattern, n_inner = fill_pattern(px)
-    parts = [fill_colour(linear_at(rgb, apply_affine(A, centres[lo:lo + chunk, None, :] + pattern[None])), n_inner)
+    pattern = np.concatenate([disc, band])
+    parts = [fill_colour(linear_at(rgb, apply_affine(A, centres[lo:lo + chunk, None, :] + pattern[None])), len(disc))
              for lo in range(0, len(centres), chunk)]
     med, busy, inner = (np.concatenate(x) for x in zip(*parts, strict=True))
     return med.astype(np.float64), busy, inner
