@@ -170,9 +170,7 @@ def _score(planned, fit):
 def _weigh(slots):
     """The sliding comparison added and the scores brought to a single number's scale, a part of
     a crowded ring weighed ``PART_TRUST``; the weakest parts beyond 36 dropped."""
-    groups: dict = {}       # numbers a ring holds -> its slots
-    for k, sl in enumerate(slots):
-        groups.setdefault(sl.count, []).append(k)
+    groups = _indices_by(slots, "count")       # numbers a ring holds -> its slots
     for members in groups.values():
         if len(members) >= P.SLIDE_MIN:
             slide_scores([slots[k] for k in members])
@@ -191,7 +189,7 @@ def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
     """Tesseract's reading adds ``TESSERACT_BONUS`` (in place); returns the sure numbers: where
     Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
     sure = np.zeros(len(slots), dtype=bool)
-    for h, ks in _by_hex(slots).items():
+    for h, ks in _indices_by(slots, "hex").items():
         read, _left = split_numbers(readings.get(h, ("", -1.0))[0])
         if len(read) != len(ks):
             continue
@@ -204,17 +202,17 @@ def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
     return sure
 
 
-def _by_hex(slots) -> dict:
-    """Each city's slots: hex -> their indices."""
+def _indices_by(slots, attr: str) -> dict:
+    """The slots' indices by the value of their ``attr`` (``"hex"``: each city's slots)."""
     out: dict = {}
     for k, sl in enumerate(slots):
-        out.setdefault(sl.hex, []).append(k)
+        out.setdefault(getattr(sl, attr), []).append(k)
     return out
 
 
 def _given_out(result, notes, slots, chosen):
     """The race numbers settled, per city, with a note for each reading changed or unsure."""
-    for h, ks in _by_hex(slots).items():
+    for h, ks in _indices_by(slots, "hex").items():
         nums = sorted(int(CODES[chosen[k]]) for k in ks)
         result[h] = tuple(nums)
         weakest = min(float(np.sort(slots[k].scores)[-1] - np.sort(slots[k].scores)[-2]) for k in ks)
@@ -242,7 +240,7 @@ def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray |
 def unbias(slots) -> None:
     """Take from each race number's score a share of its mean over the board's numbers of the same
     kind (dense shapes such as 44 fit any blob)."""
-    count = {h: len(ks) for h, ks in _by_hex(slots).items()}
+    count = {h: len(ks) for h, ks in _indices_by(slots, "hex").items()}
     for shared, share in ((False, P.UNBIAS_ALONE), (True, P.UNBIAS_SHARED)):
         ks = [k for k, sl in enumerate(slots) if (count[sl.hex] > 1) == shared]
         if len(ks) < P.SLIDE_MIN:

@@ -61,8 +61,7 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     edge_index = {e: i for i, e in enumerate(edges)}
     ea = np.array([grid.index(a) for a, _ in edges], dtype=np.intp)
     eb = np.array([grid.index(b) for _, b in edges], dtype=np.intp)
-    # The legend's stroke colours as they are (measured on thin lines they mix with the
-    # outline).
+    # The legend's stroke colours as they are (measured on thin lines they mix with the outline).
     ink, city = legend.linear("grid"), legend.linear("city")
     strokes = legend.strokes()
     stroke_lin = {k: legend.linear(k) for k in strokes}
@@ -94,8 +93,6 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
 def _off_ferries(shares, stroke_lin: dict, ferry, rows: list) -> None:
     """The sides a ferry's course runs along show no stroke of a colour near the ferry's (in
     place): a river never runs straight from one hex's middle to another's."""
-    if not rows:
-        return
     for j, k in enumerate(shares.kinds):
         if float(np.linalg.norm(stroke_lin[k] - ferry)) < P.OTHER_COLOUR:
             for part in (shares.line, shares.outer, shares.dashed, shares.beside, shares.over):
