@@ -244,7 +244,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     if not runs:
         return []
     # A line's height from the widest line's width.
-    line_h = min(h, w / P.NUMBER_ASPECT) if w else h
+    line_h = min(h, w / P.NUMBER_ASPECT)
     lines = []
     for a, b in runs:
         n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))
