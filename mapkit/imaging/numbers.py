@@ -192,7 +192,6 @@ def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
         sure[ks] = sorted(read) == best and min(slots[k].height for k in ks) >= P.SURE_PX
         for k, n in zip(ks, read, strict=False):
             if str(n) in CODES:
-                slots[k].scores = slots[k].scores.copy()
                 slots[k].scores[CODES.index(str(n))] += P.TESSERACT_BONUS
     return sure
 
