@@ -61,7 +61,8 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     edge_index = {e: i for i, e in enumerate(edges)}
     ea = np.array([grid.index(a) for a, _ in edges], dtype=np.intp)
     eb = np.array([grid.index(b) for _, b in edges], dtype=np.intp)
-    # The legend's stroke colours as they are (measured on thin lines they mix with the outline).
+    # The legend's stroke colours as they are (measured on thin lines they mix with the
+    # outline).
     ink, city = legend.linear("grid"), legend.linear("city")
     strokes = legend.strokes()
     stroke_lin = {k: legend.linear(k) for k in strokes}
