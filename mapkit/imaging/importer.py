@@ -75,11 +75,6 @@ def _hints(opts: ImportOptions):
     return Hints(opts.orientation, opts.offset, opts.columns, opts.rows, opts.hex_px)
 
 
-# Other ways a user may have measured --hex-px (adjacent centres' distance).
-OTHER_SIZE_MEASURES = ((SQRT3, "the distance from the centre to a corner"),
-                       (SQRT3 / 2, "the width from corner to corner"))
-
-
 def _find_grid(rgb, hints, path):
     """The grid and notes; a ``--hex-px`` hint finding no grid, a weak or another size is checked
     by a free search (a size measured centre to corner or corner to corner is said)."""
@@ -102,7 +97,8 @@ def _find_grid(rgb, hints, path):
         ratio = free.hex_px / hints.hex_px
         if abs(ratio - 1.0) <= P.SIZE_TOLERANCE:
             return free, []
-        for factor, measure in OTHER_SIZE_MEASURES:
+        for factor, measure in ((SQRT3, "the distance from the centre to a corner"),
+                                (SQRT3 / 2, "the width from corner to corner")):
             if abs(ratio / factor - 1.0) <= P.SIZE_TOLERANCE:
                 return free, [f"{path}: --hex-px {hints.hex_px:g} read as {measure}: the hex "
                               f"centres are {free.hex_px:.1f} px apart"]

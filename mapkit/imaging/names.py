@@ -16,7 +16,7 @@ import numpy as np
 from . import ocr
 from . import params as P
 from ..grid import hex_name
-from .numbercrops import ink_runs
+from .numbercrops import enlarged, ink_runs
 from .printmask import lift_outlines, print_masks
 from .sampling import apply_affine
 
@@ -35,8 +35,7 @@ class NameBox(NamedTuple):
 
 def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
     """The cities' names: ``({Hex: name}, notes)``; OcrUnavailable without Tesseract."""
-    why = ocr.ocr_available()
-    if why:
+    if why := ocr.ocr_available():
         raise ocr.OcrUnavailable(why)
     cities = sorted(reading.cities, key=lambda h: (h[1], h[0]))
     if not cities:
@@ -327,7 +326,6 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     rest whitened, cut to its box's rows (the texture round a name's plate left out), widened at
     its far end over print that goes on beyond a hex outline (``NAME_GROW``); enlarged until
     letters stand ``NAME_TARGET_PX`` high."""
-    from PIL import Image
     pad = max(1, int(round(P.NAME_PAD * letter)))
     grow = int(round(P.NAME_GROW * letter))
     left = 0 if lab.align == "start" else pad + grow
@@ -342,11 +340,7 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
     grey = lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop, grey)
     a, b = _grown(grey < P.NAME_GROW_INK, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)
-    grey = grey[:, a:b]
-    scale = max(1.0, P.NAME_TARGET_PX / max(letter, 1.0))
-    img = Image.fromarray(grey)
-    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.LANCZOS)
-    return np.asarray(img, dtype=np.uint8)
+    return enlarged(grey[:, a:b], letter, P.NAME_TARGET_PX)
 
 
 def _grown(ink: np.ndarray, a: int, b: int, letter: float) -> tuple[int, int]:

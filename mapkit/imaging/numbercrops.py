@@ -15,7 +15,7 @@ from .digits import CODES, bbox, code_scores
 from .mixing import unmix
 from .sampling import LINEAR_LUT, apply_affine
 
-__all__ = ["Plan", "window", "distance", "ring_ink", "for_tesseract", "ink_runs", "text_only",
+__all__ = ["Plan", "window", "distance", "ring_ink", "for_tesseract", "enlarged", "ink_runs", "text_only",
            "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt", "stack_three",
            "one_line", "fit_count"]
 
@@ -172,13 +172,17 @@ def _grown(mask: np.ndarray) -> np.ndarray:
 
 
 def for_tesseract(ink: np.ndarray, px: float) -> np.ndarray:
-    """Dark digits on white, smoothly enlarged until a digit stands ``DIGIT_TARGET_PX`` high."""
-    from PIL import Image
-    img = Image.fromarray((255 * (1 - ink)).astype(np.uint8))
+    """Dark digits on white, enlarged until a digit stands ``DIGIT_TARGET_PX`` high."""
     digit_px = line_height(ink) or P.NUMBER_FONT * 0.73 * px   # nominal (DejaVu's digits: 0.73 of the size)
-    scale = max(1.0, P.DIGIT_TARGET_PX / max(digit_px, 1.0))
-    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
-                     Image.LANCZOS)
+    return enlarged((255 * (1 - ink)).astype(np.uint8), digit_px, P.DIGIT_TARGET_PX)
+
+
+def enlarged(grey: np.ndarray, high: float, target: float) -> np.ndarray:
+    """``grey`` (uint8) smoothly enlarged (never shrunk) until what stands ``high`` pixels stands ``target``."""
+    from PIL import Image
+    scale = max(1.0, target / max(high, 1.0))
+    img = Image.fromarray(grey)
+    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.LANCZOS)
     return np.asarray(img, dtype=np.uint8)
 
 
@@ -240,7 +244,7 @@ def split_boxes(ink: np.ndarray, row: bool | None = None) -> list[tuple[slice, s
     if not runs:
         return []
     # A line's height from the widest line's width.
-    line_h = min(h, w / P.NUMBER_ASPECT) if w else h
+    line_h = min(h, w / P.NUMBER_ASPECT)
     lines = []
     for a, b in runs:
         n = min(3, max(1, int(round(((b - a) / max(line_h, 1.0) - 1.0) / P.LINE_PITCH)) + 1))

@@ -9,7 +9,6 @@ scored (:mod:`.digits`, Tesseract), settled one race number each (:mod:`.settle`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
@@ -36,14 +35,6 @@ class Slot:
     count: int = 1              # the numbers its ring holds
     ink: np.ndarray | None = None       # its crops: the ring's, blanked but for it in a crowded ring
     faint: np.ndarray | None = None
-
-
-class _Size(NamedTuple):
-    """The board's lone number's ink height and width (or None), the one-line rings' height."""
-
-    one_h: float | None
-    one_w: float | None
-    lone_h: float | None
 
 
 def split_numbers(text: str) -> tuple[list[int], list[str]]:
@@ -78,14 +69,15 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                if inks is not None and (inks[0] > P.INK_SEEN).any()]
     lines_of = {h: split_boxes(ink) for h, (ink, _f) in inks_of}
     size = _number_size(inks_of, lines_of)
+    one_h, one_w, _lone_h = size
     planned = [_plan(h, ink, faint, lines_of[h], size, crop) for h, (ink, faint) in inks_of]
     total = sum(len(p.boxes) for p in planned)
-    if size.one_w and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
+    if one_w and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
         # Numbers missing: a ring read as one may hold two side by side, cut short.
         for p in planned:
             if not p.row and len(p.boxes) == 1 and p.doubt is None:
                 p.doubt = row_doubt(crop(p.hex, True), code_scores(p.ink[p.boxes[0]]),
-                                    size.one_h, size.one_w)
+                                    one_h, one_w)
     fit_count(planned)
     slots, sheets = _score(planned, fit)
     if not slots:
@@ -97,42 +89,45 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
     chosen = settle(scores, places, sure)
     singles = [(k, sl.faint) for k, sl in enumerate(slots) if sl.count == 1]
-    if len(singles) >= P.BOARD_MIN and size.one_h:
-        scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w,
+    if len(singles) >= P.BOARD_MIN and one_h:
+        scores, chosen = board_pass(fit, singles, scores, chosen, unit, one_h, one_w,
                                     places, sure)
         for k, sc in enumerate(scores):
             slots[k].scores = sc
     return _given_out(result, notes, slots, chosen)
 
 
-def _number_size(inks_of, lines_of) -> _Size:
-    """The board's lone number's size (median ink block) and the one-line rings' height."""
+def _number_size(inks_of, lines_of) -> tuple:
+    """The board's lone number's ink height and width (median ink block) and the one-line rings'
+    height: ``(one_h, one_w, lone_h)``, each None when too few rings show it."""
     alone = [(b[1] - b[0], b[3] - b[2]) for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
     one_h = one_w = None
     if len(alone) >= P.SLIDE_MIN:
         one_h, one_w = (float(v) for v in np.median(np.array(alone, dtype=float), axis=0))
     lone = [b[0].stop - b[0].start for bs in lines_of.values() if len(bs) == 1 for b in bs]
     lone_h = float(np.median(lone)) if len(lone) >= P.SLIDE_MIN else None
-    return _Size(one_h, one_w, lone_h)
+    return one_h, one_w, lone_h
 
 
-def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
-    """How the ring of ``h`` is read: one number, several stacked, two side by side."""
+def _plan(h, ink, faint, boxes, size: tuple, crop) -> Plan:
+    """How the ring of ``h`` is read: one number, several stacked, two side by side (``size``:
+    :func:`_number_size`)."""
+    one_h, one_w, lone_h = size
     row = None
     b = bbox(ink > P.BOX_INK)
-    if size.one_w and b is not None:
+    if one_w and b is not None:
         bh, bw = b[1] - b[0], b[3] - b[2]
         # (two side by side are smaller and wider; the ring may cut their ends off)
-        if bh <= P.ROW_HIGH * size.one_h and (bw >= P.ROW_WIDE * size.one_w
-                                       or (bw >= P.ROW_WIDER * size.one_w and bh <= P.ROW_LOWER * size.one_h)):
+        if bh <= P.ROW_HIGH * one_h and (bw >= P.ROW_WIDE * one_w
+                                         or (bw >= P.ROW_WIDER * one_w and bh <= P.ROW_LOWER * one_h)):
             row = True
     # Lines too low to be two are one number, unless the wider cut shows two side by side.
-    narrow = (ink, faint, one_line(boxes, size.lone_h))
+    narrow = (ink, faint, one_line(boxes, lone_h))
     if row or len(boxes) > 1:
         wider = crop(h, True)
         if wider is not None and (wider[0] > P.INK_SEEN).any():
             ink, faint = wider
-            boxes = one_line(split_boxes(ink), size.lone_h)
+            boxes = one_line(split_boxes(ink), lone_h)
     doubt = None
     if row and len(boxes) == 1:
         # (a little wider and lower: two only when the halves look more like numbers)
@@ -170,9 +165,7 @@ def _score(planned, fit):
 def _weigh(slots):
     """The sliding comparison added and the scores brought to a single number's scale, a part of
     a crowded ring weighed ``PART_TRUST``; the weakest parts beyond 36 dropped."""
-    groups: dict = {}       # numbers a ring holds -> its slots
-    for k, sl in enumerate(slots):
-        groups.setdefault(sl.count, []).append(k)
+    groups = _indices_by(slots, "count")       # numbers a ring holds -> its slots
     for members in groups.values():
         if len(members) >= P.SLIDE_MIN:
             slide_scores([slots[k] for k in members])
@@ -191,7 +184,7 @@ def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
     """Tesseract's reading adds ``TESSERACT_BONUS`` (in place); returns the sure numbers: where
     Tesseract and the templates agree on numbers at least ``SURE_PX`` high."""
     sure = np.zeros(len(slots), dtype=bool)
-    for h, ks in _by_hex(slots).items():
+    for h, ks in _indices_by(slots, "hex").items():
         read, _left = split_numbers(readings.get(h, ("", -1.0))[0])
         if len(read) != len(ks):
             continue
@@ -199,22 +192,21 @@ def _tesseract_bonus(slots, readings: dict) -> np.ndarray:
         sure[ks] = sorted(read) == best and min(slots[k].height for k in ks) >= P.SURE_PX
         for k, n in zip(ks, read, strict=False):
             if str(n) in CODES:
-                slots[k].scores = slots[k].scores.copy()
                 slots[k].scores[CODES.index(str(n))] += P.TESSERACT_BONUS
     return sure
 
 
-def _by_hex(slots) -> dict:
-    """Each city's slots: hex -> their indices."""
+def _indices_by(slots, attr: str) -> dict:
+    """The slots' indices by the value of their ``attr`` (``"hex"``: each city's slots)."""
     out: dict = {}
     for k, sl in enumerate(slots):
-        out.setdefault(sl.hex, []).append(k)
+        out.setdefault(getattr(sl, attr), []).append(k)
     return out
 
 
 def _given_out(result, notes, slots, chosen):
     """The race numbers settled, per city, with a note for each reading changed or unsure."""
-    for h, ks in _by_hex(slots).items():
+    for h, ks in _indices_by(slots, "hex").items():
         nums = sorted(int(CODES[chosen[k]]) for k in ks)
         result[h] = tuple(nums)
         weakest = min(float(np.sort(slots[k].scores)[-1] - np.sort(slots[k].scores)[-2]) for k in ks)
@@ -242,7 +234,7 @@ def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray |
 def unbias(slots) -> None:
     """Take from each race number's score a share of its mean over the board's numbers of the same
     kind (dense shapes such as 44 fit any blob)."""
-    count = {h: len(ks) for h, ks in _by_hex(slots).items()}
+    count = {h: len(ks) for h, ks in _indices_by(slots, "hex").items()}
     for shared, share in ((False, P.UNBIAS_ALONE), (True, P.UNBIAS_SHARED)):
         ks = [k for k, sl in enumerate(slots) if (count[sl.hex] > 1) == shared]
         if len(ks) < P.SLIDE_MIN:

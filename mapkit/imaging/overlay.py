@@ -11,7 +11,7 @@ from ..model import CHAR_OF_TERRAIN
 from . import params as P
 from .sampling import apply_affine
 
-__all__ = ["draw_overlay", "overlay_png"]
+__all__ = ["overlay_png"]
 
 GRID = (0, 200, 220)
 STROKES = {"river": (0, 230, 255), "border": (255, 0, 200), "ridge": (120, 60, 0)}
@@ -20,11 +20,12 @@ UNSURE = (255, 140, 0)
 TEXT = (200, 0, 120)
 
 
-def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
-    """A PIL image: the picture, lightened, with the reading drawn over it."""
+def overlay_png(rgb: np.ndarray, fit, reading, numbers: dict) -> bytes:
+    """The picture, lightened, with the reading drawn over it: PNG bytes (for an atomic write)."""
+    import io
+
     from PIL import Image, ImageDraw, ImageFont
     base = Image.fromarray(rgb).convert("RGB")
-    # Lighten the picture so that the drawing stands out.
     img = Image.blend(base, Image.new("RGB", base.size, (255, 255, 255)), 0.35)
     dr = ImageDraw.Draw(img)
     grid, A, px = fit.grid, fit.affine, fit.hex_px
@@ -69,12 +70,6 @@ def draw_overlay(rgb: np.ndarray, fit, reading, numbers: dict):
             dr.ellipse([cx - r, cy - r, cx + r, cy + r], outline=UNSURE, width=lw)
     x, y = fit.centre_px((0, 0))
     dr.text((x, y - 0.3 * px), "A1", font=small, fill=TEXT, anchor="mb")
-    return img
-
-
-def overlay_png(rgb: np.ndarray, fit, reading, numbers: dict) -> bytes:
-    """The overlay as PNG bytes (for an atomic write)."""
-    import io
     buf = io.BytesIO()
-    draw_overlay(rgb, fit, reading, numbers).save(buf, format="PNG", optimize=False)
+    img.save(buf, format="PNG", optimize=False)
     return buf.getvalue()

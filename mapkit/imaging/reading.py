@@ -96,8 +96,6 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
 def _off_ferries(shares, stroke_lin: dict, ferry, rows: list) -> None:
     """The sides a ferry's course runs along show no stroke of a colour near the ferry's (in
     place): a river never runs straight from one hex's middle to another's."""
-    if not rows:
-        return
     for j, k in enumerate(shares.kinds):
         if float(np.linalg.norm(stroke_lin[k] - ferry)) < P.OTHER_COLOUR:
             for part in (shares.line, shares.outer, shares.dashed, shares.beside, shares.over):

@@ -26,12 +26,12 @@ from . import params as P
 
 __all__ = ["nearest_others", "shares_among", "region_weight", "tens_prior"]
 
-def nearest_others(places: np.ndarray, neighbours: int = P.NEIGHBOURS) -> np.ndarray:
+def nearest_others(places: np.ndarray) -> np.ndarray:
     """``(n, k)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
-    share a place), the indices of its ``neighbours`` nearest other numbers."""
+    share a place), the indices of its ``NEIGHBOURS`` nearest other numbers."""
     d = np.linalg.norm(places[:, None, :] - places[None, :, :], axis=2)
     np.fill_diagonal(d, np.inf)
-    k = max(1, min(neighbours, len(places) - 1))
+    k = max(1, min(P.NEIGHBOURS, len(places) - 1))
     return np.argsort(d, axis=1, kind="stable")[:, :k]
 
 
@@ -43,7 +43,7 @@ def shares_among(near: np.ndarray, tens: np.ndarray) -> np.ndarray:
 
 
 def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
-    """The ``w`` of ``w * shares + (1 - w) / 6`` (of :data:`WEIGHTS`) under which the tens
+    """The ``w`` of ``w * shares + (1 - w) / 6`` (of ``REGION_WEIGHTS``) under which the tens
     digits read are likeliest, and how much likelier (log) than at ``w = 0``."""
     own = shares[np.arange(len(tens)), tens]
     likelihood = np.log(P.REGION_WEIGHTS[:, None] * own[None, :] + (1 - P.REGION_WEIGHTS[:, None]) / 6).sum(axis=1)
@@ -51,10 +51,10 @@ def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
     return float(P.REGION_WEIGHTS[best]), float(likelihood[best] - likelihood[0])
 
 
-def region_weight(places: np.ndarray, tens: np.ndarray, neighbours: int = P.NEIGHBOURS) -> float:
+def region_weight(places: np.ndarray, tens: np.ndarray) -> float:
     """The weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
     likeliest; zero unless likelier than all but one of ``SHUFFLES`` shuffles."""
-    near = nearest_others(places, neighbours)       # the places stay; only digits move
+    near = nearest_others(places)       # the places stay; only digits move
     w, gain = _gain(shares_among(near, tens), tens)
     if w == 0:
         return 0.0
