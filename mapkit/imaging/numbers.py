@@ -9,6 +9,7 @@ scored (:mod:`.digits`, Tesseract), settled one race number each (:mod:`.settle`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -35,6 +36,14 @@ class Slot:
     count: int = 1              # the numbers its ring holds
     ink: np.ndarray | None = None       # its crops: the ring's, blanked but for it in a crowded ring
     faint: np.ndarray | None = None
+
+
+class _Size(NamedTuple):
+    """The board's lone number's ink height and width (or None), the one-line rings' height."""
+
+    one_h: float | None
+    one_w: float | None
+    lone_h: float | None
 
 
 def split_numbers(text: str) -> tuple[list[int], list[str]]:
@@ -69,15 +78,14 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
                if inks is not None and (inks[0] > P.INK_SEEN).any()]
     lines_of = {h: split_boxes(ink) for h, (ink, _f) in inks_of}
     size = _number_size(inks_of, lines_of)
-    one_h, one_w, _lone_h = size
     planned = [_plan(h, ink, faint, lines_of[h], size, crop) for h, (ink, faint) in inks_of]
     total = sum(len(p.boxes) for p in planned)
-    if one_w and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
+    if size.one_w and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
         # Numbers missing: a ring read as one may hold two side by side, cut short.
         for p in planned:
             if not p.row and len(p.boxes) == 1 and p.doubt is None:
                 p.doubt = row_doubt(crop(p.hex, True), code_scores(p.ink[p.boxes[0]]),
-                                    one_h, one_w)
+                                    size.one_h, size.one_w)
     fit_count(planned)
     slots, sheets = _score(planned, fit)
     if not slots:
@@ -89,45 +97,42 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
     chosen = settle(scores, places, sure)
     singles = [(k, sl.faint) for k, sl in enumerate(slots) if sl.count == 1]
-    if len(singles) >= P.BOARD_MIN and one_h:
-        scores, chosen = board_pass(fit, singles, scores, chosen, unit, one_h, one_w,
+    if len(singles) >= P.BOARD_MIN and size.one_h:
+        scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w,
                                     places, sure)
         for k, sc in enumerate(scores):
             slots[k].scores = sc
     return _given_out(result, notes, slots, chosen)
 
 
-def _number_size(inks_of, lines_of) -> tuple:
-    """The board's lone number's ink height and width (median ink block) and the one-line rings'
-    height: ``(one_h, one_w, lone_h)``, each None when too few rings show it."""
+def _number_size(inks_of, lines_of) -> _Size:
+    """The board's lone number's size (median ink block) and the one-line rings' height."""
     alone = [(b[1] - b[0], b[3] - b[2]) for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
     one_h = one_w = None
     if len(alone) >= P.SLIDE_MIN:
         one_h, one_w = (float(v) for v in np.median(np.array(alone, dtype=float), axis=0))
     lone = [b[0].stop - b[0].start for bs in lines_of.values() if len(bs) == 1 for b in bs]
     lone_h = float(np.median(lone)) if len(lone) >= P.SLIDE_MIN else None
-    return one_h, one_w, lone_h
+    return _Size(one_h, one_w, lone_h)
 
 
-def _plan(h, ink, faint, boxes, size: tuple, crop) -> Plan:
-    """How the ring of ``h`` is read: one number, several stacked, two side by side (``size``:
-    :func:`_number_size`)."""
-    one_h, one_w, lone_h = size
+def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
+    """How the ring of ``h`` is read: one number, several stacked, two side by side."""
     row = None
     b = bbox(ink > P.BOX_INK)
-    if one_w and b is not None:
+    if size.one_w and b is not None:
         bh, bw = b[1] - b[0], b[3] - b[2]
         # (two side by side are smaller and wider; the ring may cut their ends off)
-        if bh <= P.ROW_HIGH * one_h and (bw >= P.ROW_WIDE * one_w
-                                         or (bw >= P.ROW_WIDER * one_w and bh <= P.ROW_LOWER * one_h)):
+        if bh <= P.ROW_HIGH * size.one_h and (bw >= P.ROW_WIDE * size.one_w
+                                       or (bw >= P.ROW_WIDER * size.one_w and bh <= P.ROW_LOWER * size.one_h)):
             row = True
     # Lines too low to be two are one number, unless the wider cut shows two side by side.
-    narrow = (ink, faint, one_line(boxes, lone_h))
+    narrow = (ink, faint, one_line(boxes, size.lone_h))
     if row or len(boxes) > 1:
         wider = crop(h, True)
         if wider is not None and (wider[0] > P.INK_SEEN).any():
             ink, faint = wider
-            boxes = one_line(split_boxes(ink), lone_h)
+            boxes = one_line(split_boxes(ink), size.lone_h)
     doubt = None
     if row and len(boxes) == 1:
         # (a little wider and lower: two only when the halves look more like numbers)
