@@ -149,6 +149,10 @@ def drawer_boards(n: int, seed: int, tmp: Path, kind: str = "drawer", looks: dic
     faces = unseen_faces() if kind == "faces" else []
     if kind == "faces" and not faces:
         return []
+    if kind == "faces" and len(faces) < len(UNSEEN_FACES):
+        # (the boards take the faces in turn: with fewer, other boards, other figures)
+        print(f"faces: only {len(faces)} of the {len(UNSEEN_FACES)} unseen faces are installed (apt-get "
+              "install fonts-liberation fonts-freefont-ttf); not comparable with docs/import.md")
     out = []
     for i in range(n):
         s = seed * base + i
