@@ -164,17 +164,33 @@ def cube_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 def connected_pieces(nodes, near) -> list[set]:
     """The connected pieces of ``nodes`` (hexes, edges, anything hashable), ``near(n)`` giving
-    the nodes joined to ``n`` (networkx's connected components).
+    the nodes joined to ``n`` (either way; what is not in ``nodes`` is left out), in the order
+    of their first node in ``nodes``: networkx's ``connected_components`` of that graph (the
+    tests compare the two), by union-find, without building networkx's graph of dicts, which
+    cost the picture importer's large boards seconds (``docs/import.md``, "Benchmark figures").
 
-    >>> sorted(sorted(p) for p in connected_pieces({1, 2, 3, 5, 6}, lambda n: (n - 1, n + 1)))
-    [[1, 2, 3], [5, 6]]
+    >>> connected_pieces([1, 2, 3, 5, 6], lambda n: (n - 1, n + 1))
+    [{1, 2, 3}, {5, 6}]
     """
-    import networkx as nx
+    parent = dict.fromkeys(nodes)
 
-    g = nx.Graph()
-    g.add_nodes_from(nodes)
-    g.add_edges_from((n, m) for n in nodes for m in near(n) if m != n and m in g)
-    return list(nx.connected_components(g))
+    def root(n):
+        while parent[n] is not None:
+            if parent[parent[n]] is not None:
+                parent[n] = parent[parent[n]]       # (path halving)
+            n = parent[n]
+        return n
+
+    for n in parent:
+        for m in near(n):
+            if m in parent:
+                a, b = root(n), root(m)
+                if a != b:
+                    parent[b] = a
+    pieces: dict = {}
+    for n in parent:
+        pieces.setdefault(root(n), set()).add(n)
+    return list(pieces.values())
 
 
 class Grid:

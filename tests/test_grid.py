@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mapkit.grid import (Grid, Hex, HexNameError, column_index, column_name, edge, edge_name,
+from mapkit.grid import (Grid, Hex, HexNameError, column_index, column_name, connected_pieces, edge, edge_name,
                          hex_name, parse_edge, parse_hex)
 
 LAYOUTS = [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")]
@@ -225,3 +225,21 @@ def test_coordinates_round_trip(board, data):
     assert g.hex_at_mm(*g.centre_mm(h)) == h
     if h in g:
         assert g.hex_at(g.index(h)) == h
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_connected_pieces_are_networkx_connected_components(seed):
+    # The reference: networkx's connected components of the same graph, in the same order
+    # (each piece's first node in the order given); `near` here is one-sided and reaches
+    # nodes not given, which the pieces leave out.
+    import random
+
+    import networkx as nx
+
+    rng = random.Random(seed)
+    nodes = rng.sample(range(200), rng.randint(0, 120))
+    links = {n: [rng.randrange(220) for _ in range(rng.randint(0, 3))] for n in range(200)}
+    g = nx.Graph()
+    g.add_nodes_from(nodes)
+    g.add_edges_from((n, m) for n in nodes for m in links[n] if m in g)
+    assert connected_pieces(nodes, links.__getitem__) == list(nx.connected_components(g))
