@@ -107,7 +107,8 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
 
 def _number_size(inks_of, lines_of) -> _Size:
     """The board's lone number's size (median ink block) and the one-line rings' height."""
-    alone = [(b[1] - b[0], b[3] - b[2]) for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
+    alone = [b for b in (bbox(i[0] > P.BOX_INK) for _, i in inks_of) if b is not None]
+    alone = [(b[1] - b[0], b[3] - b[2]) for b in alone]
     one_h = one_w = None
     if len(alone) >= P.SLIDE_MIN:
         one_h, one_w = (float(v) for v in np.median(np.array(alone, dtype=float), axis=0))

@@ -153,15 +153,17 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
         return []
     c, g, lin_in = c[some], g[some], lin_in[some]
     index_of = lo + some
+    loose_k = np.asarray(loose, dtype=bool)[index_of]
     a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
-        lin_in, a_in[some], miss_in[some], best_fill[some], np.asarray(loose, dtype=bool)[index_of], col, f.inside)
+        lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
     red_in = _red(a_in, miss_in) & f.inside[None]
     cand = np.nonzero(red_in.any(axis=1).mean(axis=1) >= P.RING_ANY)[0]
     if not len(cand):
         return []
     if len(col.rivals):
         _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col)
-    lin_out = linear_at(rgb, apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])) * g[cand][:, None, None, :]
+    pout = apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])
+    lin_out = linear_at(rgb, pout) * g[cand][:, None, None, :]
     nb6, abroad6 = _neighbour_fills(c[cand], f.normals, key, fills, paper, abroad)
     red_out = _red_past_side(lin_out, nb6[:, f.side], col) | abroad6[:, f.side]
     lin_m = linear_at(rgb, apply_affine(A, c[cand][:, None, None, None, :] + f.pat_mirror[None]))
@@ -228,8 +230,11 @@ def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None
 def _red_past_side(lin_out, nb_fill, col: _Colours):
     """Whether the city (or border) colour shows past the side each angle faces: (c, a)."""
     bg = against(lin_out, nb_fill[:, None, :, :], col.ink)
-    return np.logical_or.reduce([_red(a, miss).any(axis=1)
-                                 for a, _, miss in (unmix_against(bg, c) for c in (col.city, *col.others))])
+    shown = []
+    for colour in (col.city, *col.others):
+        a, _, miss = unmix_against(bg, colour)
+        shown.append(_red(a, miss).any(axis=1))
+    return np.logical_or.reduce(shown)
 
 
 def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
@@ -274,7 +279,8 @@ def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colour
     mid_share = np.median(share[:, radii <= P.RING_MIDDLE, :].max(axis=1), axis=1)
     tinted = (mid_share >= P.RING_ALPHA) & (mid_share >= P.RING_TINTED * np.median(share.max(axis=1), axis=1))
     # Radius: where the ring's red is most complete (at the ring's own share).
-    return score, radii[np.argmax((strict & known[:, None, :]).mean(axis=2), axis=1)], strength, tinted
+    per_r = (strict & known[:, None, :]).mean(axis=2)
+    return score, radii[np.argmax(per_r, axis=1)], strength, tinted
 
 
 def _sureness(score: float) -> float:

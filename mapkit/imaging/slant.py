@@ -49,7 +49,8 @@ def straighten(rgb: np.ndarray, T: np.ndarray):
         return None
     moved = T @ np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
     moved = moved / moved[2, 2]
-    fill = tuple(int(v) for v in np.median(np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]]), axis=0))
+    edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]])
+    fill = tuple(int(v) for v in np.median(edge, axis=0))
     data = tuple(moved.ravel()[:8])
     img = Image.fromarray(rgb).transform((w, h), Image.PERSPECTIVE, data, Image.BICUBIC,
                                          fillcolor=fill)
@@ -71,4 +72,5 @@ def departure(g_of, box, steps: int = P.DEPARTURE_STEPS) -> float:
     G = g_of(pts)
     A = np.hstack([pts, np.ones((len(pts), 1))])
     coef = np.linalg.lstsq(A, G, rcond=None)[0]
-    return float(math.sqrt(float(((G - A @ coef) ** 2).sum(axis=1).max())))
+    res = G - A @ coef
+    return float(math.sqrt(float((res ** 2).sum(axis=1).max())))
