@@ -33,7 +33,10 @@ def path_of(name: str) -> Path | None:
     if not stem or os.sep in stem or "/" in stem or stem.startswith("."):
         return None
     p = FOLDER / f"{stem.lower()}.yaml"
-    return p if p.is_file() else None
+    try:
+        return p if p.is_file() else None
+    except OSError:         # a name the file system cannot hold (too long) names no bundled map
+        return None
 
 
 def locate(arg) -> Path:

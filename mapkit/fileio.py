@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from .errors import InputError
 
 __all__ = ["read_bytes", "read_text", "parse_json", "read_json", "json_lines", "atomic_write", "check_output_path",
-           "make_folder", "clean_leftovers", "atomic_folder", "os_error", "MAX_INPUT_BYTES",
+           "make_folder", "clean_leftovers", "atomic_folder", "sync_folder", "os_error", "MAX_INPUT_BYTES",
            "MAX_JSON_DEPTH", "MAX_NUMBER_DIGITS"]
 
 # A map file is a few hundred kilobytes (a 1000 x 1000 board about 2 MB); anything far larger is
@@ -392,13 +392,17 @@ def _special_output(out: Path, data) -> Path | None:
     return None
 
 
-def atomic_write(path, data, inputs=()) -> Path:
+def atomic_write(path, data, inputs=(), durable: bool = False) -> Path:
     """Write ``data`` to ``path`` through a temporary file and rename.
 
     ``data`` is str (written as UTF-8), bytes, or an iterable of str or bytes pieces, written
     as they come (a large output need not be held in memory whole). Missing folders are
     created; every failure (permission, a name too long, a read-only or full file system, text
     that cannot be encoded) is a one-line :class:`InputError` and leaves nothing behind.
+
+    ``durable``: the file's bytes and then its folder's entry are flushed to the disk
+    (``fsync``) before this returns, so what was written survives a power cut; a server
+    acknowledges an action only after that (the cost: a few milliseconds on most disks).
     """
     out = Path(path)
     if isinstance(data, str):
@@ -417,11 +421,16 @@ def atomic_write(path, data, inputs=()) -> Path:
     try:
         with os.fdopen(fd, "wb") as fh:
             _write_chunks(fh, data, out)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         # mkstemp makes the file private (0600); give it the permissions of a normal new file.
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, out)
+        if durable:
+            sync_folder(folder)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -429,6 +438,21 @@ def atomic_write(path, data, inputs=()) -> Path:
             raise os_error(exc, out, "write") from None
         raise
     return out
+
+
+def sync_folder(folder) -> None:
+    """Flush a folder's entries to the disk (after a rename into it, so the new name survives
+    a power cut). Where the system cannot open a folder for that, nothing is done."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 # -- a folder written as a whole ---------------------------------------------------------------

@@ -7,8 +7,12 @@ opens the map editor. Games are saved in the games folder after every action and
 when the server starts again. The server answers on 127.0.0.1 only unless --host says
 otherwise (it has no passwords: each seat's link is its key).
 
+One server uses a games folder at a time (a second one is refused, naming the first). What
+visitors can make the server hold is bounded (the options below; docs/web.md): unfinished
+games, new games per address, idle games in memory, the editor's jobs at once.
+
   mapkit serve
-  mapkit serve maps/czechia.yaml maps/usa.yaml --port 8080 --games ~/mapkit-games
+  mapkit serve czechia maps/usa.yaml my-maps/ --port 8080 --games ~/mapkit-games
 """
 
 from __future__ import annotations
@@ -17,12 +21,28 @@ __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(p):
+    from ..web.hub import Limits
+
+    d = Limits()
     p.add_argument("maps", metavar="MAP", nargs="*",
-                   help="maps to offer (files, or folders of .yaml files; default: the bundled maps)")
+                   help="maps to offer (files, folders of .yaml files, or bundled maps' names; default: every "
+                        "bundled map)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
     p.add_argument("--games", metavar="DIR", default="mapkit-games",
                    help="folder of the games, uploaded maps and caches (default ./mapkit-games; created)")
+    p.add_argument("--max-games", type=int, default=d.running, metavar="N",
+                   help=f"unfinished games at once; a new one past this is refused (default {d.running})")
+    p.add_argument("--max-creations", type=int, default=d.creations, metavar="N",
+                   help=f"new games one address may start in --creation-window seconds (default {d.creations})")
+    p.add_argument("--creation-window", type=float, default=d.window, metavar="SECONDS",
+                   help=f"the window of --max-creations (default {d.window:g})")
+    p.add_argument("--idle", type=float, default=d.idle, metavar="SECONDS",
+                   help=f"a game nobody plays leaves memory after this long; it stays on disk and is read "
+                        f"back when asked for (default {d.idle:g})")
+    p.add_argument("--jobs", type=int, default=2, metavar="N",
+                   help="worker processes of the map editor's analyses and kits (default 2; 6 more wait, "
+                        "the rest are refused until one ends)")
 
 
 def run(args) -> int:
@@ -39,15 +59,20 @@ def run(args) -> int:
         raise MissingDependency("mapkit serve", exc.name or "starlette", "web") from None
     from ..web.app import MAX_MESSAGE_BYTES, Server, create_app
     from ..web.catalogue import bundled_maps
+    from ..web.hub import Limits
+    from ..web.jobs import JobPool
     from ..web.storage import GamesFolder
 
     if not 0 <= args.port <= 65535:
         raise InputError(f"--port {args.port}: not a port number")
+    limits = _limits(args, Limits)
+    maps = bundled_maps(args.maps)
     try:
         store = GamesFolder(args.games)
+        store.lock(f"mapkit serve starting on {args.host}:{args.port}")
     except OSError as exc:
         raise InputError(f"--games {args.games}: cannot use this folder ({exc.strerror or exc})") from None
-    server = Server(store, bundled_maps(args.maps))
+    server = Server(store, maps, limits, JobPool(workers=args.jobs))
     server.hub.load_all()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -59,6 +84,7 @@ def run(args) -> int:
     sock.listen(128)
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
+    store.note_holder(f"mapkit serve at http://{shown}:{port}/")
     games = len(server.hub.games)
     print(f"mapkit serve: http://{shown}:{port}/ ({len(server.catalogue.bundled)} maps, {games} games resumed"
           + (f", {len(server.hub.broken)} could not be" if server.hub.broken else "") + f"; games in {store.root})",
@@ -75,3 +101,15 @@ def run(args) -> int:
                             log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _limits(args, Limits):
+    """The server's limits from the options, checked."""
+    from ..errors import InputError
+
+    for flag, v, low in (("--max-games", args.max_games, 1), ("--max-creations", args.max_creations, 1),
+                         ("--creation-window", args.creation_window, 0), ("--idle", args.idle, 0),
+                         ("--jobs", args.jobs, 1)):
+        if not v >= low or v != v or v == float("inf"):
+            raise InputError(f"{flag} {v}: give a number of at least {low}")
+    return Limits(running=args.max_games, creations=args.max_creations, window=args.creation_window, idle=args.idle)

@@ -75,6 +75,14 @@ class Record:
         return f"{head},\n \"actions\": [\n  {body}\n ]\n}}\n" if lines else f"{head},\n \"actions\": []\n}}\n"
 
     @classmethod
+    def loads(cls, text: str, source: str = "<record>") -> Record:
+        """A record from its JSON text, with the checks of :func:`load_record` (a record that
+        this reads back is one that a file holding ``text`` loads from)."""
+        from ..fileio import parse_json
+
+        return cls.from_json(parse_json(text, source), source)
+
+    @classmethod
     def from_json(cls, data, source: str = "<record>") -> Record:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"{source}: not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
@@ -91,11 +99,12 @@ class Record:
         return cls(header, list(data["actions"]))
 
 
-def save_record(record: Record, path, inputs=()) -> None:
-    """Write the record atomically as UTF-8 JSON."""
+def save_record(record: Record, path, inputs=(), durable: bool = False) -> None:
+    """Write the record atomically as UTF-8 JSON (``durable``: on the disk before this returns,
+    :func:`mapkit.fileio.atomic_write`)."""
     from ..fileio import atomic_write
 
-    atomic_write(path, record.dumps(), inputs=inputs)
+    atomic_write(path, record.dumps(), inputs=inputs, durable=durable)
 
 
 def load_record(path) -> Record:
@@ -147,6 +156,9 @@ def map_file_of(record: Record, record_path) -> Path | None:
     p = Path(f)
     if not p.is_absolute():
         near = Path(record_path).parent / p
-        if near.exists():
-            return near
+        try:
+            if near.exists():
+                return near
+        except OSError:     # a name the file system cannot hold (too long): the reader says so
+            pass
     return p

@@ -35,6 +35,7 @@ def load_image(path) -> np.ndarray:
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             img = Image.open(io.BytesIO(data))
+            _check_size(img, name)      # from the header, before the pixels take memory
             img.load()
             if getattr(img, "n_frames", 1) > 1:
                 img.seek(0)
@@ -55,6 +56,15 @@ def load_image(path) -> np.ndarray:
     if min(h, w) < P.MIN_SIDE:
         raise InputError(f"{name}: image of {w} x {h} pixels is too small to hold a hex grid")
     return arr
+
+
+def _check_size(img, name: str) -> None:
+    """Refuse a picture of more than ``MAX_PIXELS`` pixels before it is decoded: a small file
+    can hold a huge blank picture, and decoding it would take gigabytes."""
+    w, h = img.size
+    if w * h > P.MAX_PIXELS:
+        raise InputError(f"{name}: image of {w} x {h} pixels is larger than the {P.MAX_PIXELS // 1_000_000} million "
+                         "pixels this reader takes; scan the board at 150 to 300 dpi")
 
 
 def _to_rgb(img) -> np.ndarray:

@@ -8,6 +8,7 @@ import numpy as np
 # -- loading -------------------------------------------------------------------------------
 MAX_FILE_BYTES = 512 * 1024 * 1024  # a scan of an A0 board at 300 dpi is ~150 MB as TIFF
 MIN_SIDE = 32                # pixels; a smaller picture cannot hold a hex grid
+MAX_PIXELS = 50_000_000      # an A2 board scanned at 300 dpi is 35 million; read before decoding
 GREY_SPREAD = 12             # channel spread (0..255) under which a pixel has no hue
 GREY_SHARE = 0.002           # a picture with fewer pixels of hue than this is a grey one
 DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfross size)

@@ -102,6 +102,8 @@ class _Archive:
             infos = self.zip.infolist()
         except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
             raise InputError(f"{source}: not a ZIP archive (a .dmpfmap file is one)") from None
+        except NotImplementedError as exc:     # e.g. a "version needed to extract" zipfile does not know
+            raise InputError(f"{source}: a ZIP archive of a kind this reader does not support ({exc})") from None
         if len(infos) > MAX_MEMBERS:
             raise InputError(f"{source}: {len(infos)} members in the archive is too many (limit {MAX_MEMBERS})")
         self.names = {i.filename for i in infos}

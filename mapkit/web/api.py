@@ -1,8 +1,11 @@
 """The JSON endpoints of ``mapkit serve``: information, maps, games, and the editor's work.
 
 Each endpoint reads the :class:`~mapkit.web.app.Server` from the application
-(:func:`~mapkit.web.httpio.server_of`); work that takes more than a moment (drawing a board,
-analysing a map, writing a kit) runs in a worker thread, so the games go on meanwhile.
+(:func:`~mapkit.web.httpio.server_of`). The editor's documents are checked against the
+server's limits before any work (:func:`~mapkit.web.editor.check_document`); its heavy work
+(analysing a map, its heat map, its kit) runs in the server's bounded pool of worker
+processes (:mod:`.jobs`), with a time limit, cancelled when the browser leaves; a board is
+drawn in a worker thread, so the games go on meanwhile.
 """
 
 from __future__ import annotations
@@ -102,8 +105,9 @@ async def games(request):
     if not isinstance(preset, str):
         raise InputError("preset: the name of a rules preset")
     kwargs = {"pace": data["pace"]} if "pace" in data else {}
+    client = request.client.host if request.client else None
     game = await srv.hub.create(m, text, preset, options, [(s.get("name"), s.get("kind", "human")) for s in seats],
-                                seed=data.get("seed"), **kwargs)
+                                seed=data.get("seed"), client=client, **kwargs)
     # drawn now: the game's page opens at once
     await asyncio.to_thread(srv.board_text, m, text, game.state.rules.family)
     return JSONResponse({"id": game.id, **game.links()})
@@ -112,13 +116,13 @@ async def games(request):
 async def game_board(request):
     """The printed board of a game's map and its geometry (:mod:`mapkit.web.boards`)."""
     srv = server_of(request)
-    game = srv.hub.get(request.path_params["gid"])
+    game = await srv.hub.game(request.path_params["gid"])
     text = await asyncio.to_thread(srv.board_text, game.map, game.map_text, game.state.rules.family)
     return Response(text, media_type="application/json", headers={"Cache-Control": "max-age=3600"})
 
 
 async def game_links(request):
-    game = server_of(request).hub.get(request.path_params["gid"])
+    game = await server_of(request).hub.game(request.path_params["gid"])
     if not game.access(request.query_params.get("t")).host:
         raise Refused("only the game's host sees every seat's link", "web.host")
     return JSONResponse(game.links())
@@ -127,7 +131,7 @@ async def game_links(request):
 async def game_record(request):
     """The record: to anyone once the game is over, before that to its host only (it shows
     every secret choice)."""
-    game = server_of(request).hub.get(request.path_params["gid"])
+    game = await server_of(request).hub.game(request.path_params["gid"])
     access = game.access(request.query_params.get("t"))
     async with game.lock:
         if not game.state.is_terminal() and not access.host:
@@ -139,11 +143,34 @@ async def game_record(request):
 
 
 # -- the editor ---------------------------------------------------------------------------------
+def _text(d: dict, key: str, default: str, limit: int = editor.MAX_NAME) -> str:
+    """A short text of a request (a name, a metric), checked."""
+    v = d.get(key, default)
+    if v is None:
+        return default
+    if not isinstance(v, str) or len(v) > limit:
+        raise InputError(f"{key}: a text of at most {limit} characters")
+    return v
+
+
+async def _document(request) -> tuple:
+    """``(request object, document)``: the document checked against the limits before any work."""
+    d = await read_json(request)
+    doc = d.get("doc")
+    editor.check_document(doc)
+    return d, doc
+
+
+async def _job(request, job: str, *args):
+    """Run editor job ``job`` in the server's pool, cancelled if the browser leaves."""
+    return await server_of(request).jobs.run(job, *args, gone=request.is_disconnected)
+
+
 async def edit_blank(request):
     d = await read_json(request)
     return JSONResponse({"doc": editor.blank_document(
         d.get("columns", 20), d.get("rows", 15), d.get("orientation", "pointy"), d.get("offset", "odd"),
-        d.get("hex_mm", 14), str(d.get("name") or "New map"))})
+        d.get("hex_mm", 14), _text(d, "name", "New map") or "New map")})
 
 
 async def edit_geometry(request):
@@ -151,40 +178,46 @@ async def edit_geometry(request):
 
 
 async def edit_analyse(request):
-    d = await read_json(request)
-    return JSONResponse(await asyncio.to_thread(editor.analyse, d.get("doc"), d.get("metric", "build"),
-                                                bool(d.get("board", True))))
+    d, doc = await _document(request)
+    return JSONResponse(await _job(request, "analyse", doc, _text(d, "metric", "build"), bool(d.get("board", True))))
 
 
 async def edit_heat(request):
-    d = await read_json(request)
-    return JSONResponse(await asyncio.to_thread(editor.heat, d.get("doc"), d.get("metric", "build")))
+    d, doc = await _document(request)
+    return JSONResponse(await _job(request, "heat", doc, _text(d, "metric", "build")))
 
 
 async def edit_yaml(request):
-    d = await read_json(request)
-    text = await asyncio.to_thread(editor.canonical_text, d.get("doc"))
-    return Response(text, media_type="application/x-yaml; charset=utf-8")
+    _, doc = await _document(request)
+    return Response(await _job(request, "canonical_text", doc), media_type="application/x-yaml; charset=utf-8")
 
 
 async def edit_save(request):
-    """Save the map into the games folder (canonical text) -> its catalogue entry and text."""
-    from ..io.yamlmap import dump_map
+    """Save the map into the games folder (canonical text) -> its catalogue entry (with the
+    edit key that saves over it again) and text. Without the key of a saved map of that name,
+    the map is saved under a new name: no visitor replaces another's map."""
+    from ..io.yamlmap import dump_map, parse_map
 
-    d = await read_json(request)
-    m, _ = await asyncio.to_thread(editor.read_document, d.get("doc"))
-    entry = await asyncio.to_thread(server_of(request).catalogue.save, m, slug(str(d.get("name") or m.name or "map")))
+    d, doc = await _document(request)
+    text = await _job(request, "canonical_text", doc)
+    m, _ = await asyncio.to_thread(parse_map, text, "<editor>")
+    name = slug(_text(d, "name", "") or m.name or "map")
+    key = d.get("key")
+    entry = await asyncio.to_thread(server_of(request).catalogue.save, m, name, key if isinstance(key, str) else None)
     return JSONResponse({"map": entry, "yaml": dump_map(m)})
 
 
 async def edit_kit(request):
     """The printable kit of the map (``mapkit sheets``) as a zip; a map with errors is refused."""
-    d = await read_json(request)
-    m = await asyncio.to_thread(editor.valid_map, d.get("doc"))
+    d, doc = await _document(request)
+    rules = d.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        raise InputError("rules: the name of a rules preset")
     work = server_of(request).store.work_dir()
     try:
-        data = await asyncio.to_thread(editor.kit_zip, m, work, d.get("rules"))
+        data = await _job(request, "kit", doc, work, rules or None)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    name = doc.get("name") if isinstance(doc.get("name"), str) else "map"
     return Response(data, media_type="application/zip",
-                    headers={"Content-Disposition": f'attachment; filename="{slug(m.name or "map")}-kit.zip"'})
+                    headers={"Content-Disposition": f'attachment; filename="{slug(name)}-kit.zip"'})

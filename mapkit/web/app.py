@@ -36,21 +36,24 @@ from . import api
 from .boards import BoardCache, look_of
 from .catalogue import Catalogue
 from .httpio import handled
-from .hub import Hub
+from .hub import Hub, Limits
+from .jobs import JobPool
 from .live import MAX_MESSAGE_BYTES, live
 
-__all__ = ["create_app", "Server", "MAX_MESSAGE_BYTES", "STATIC"]
+__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE_BYTES", "STATIC"]
 
 STATIC = Path(__file__).parent / "static"
 
 
 class Server:
-    """What the application works with: the games folder, the catalogue, the hub, the boards."""
+    """What the application works with: the games folder, the catalogue, the hub (its
+    ``limits``), the boards, the pool of the editor's jobs."""
 
-    def __init__(self, store, bundled):
+    def __init__(self, store, bundled, limits: Limits | None = None, jobs: JobPool | None = None):
         self.store = store
         self.catalogue = Catalogue(store, bundled)
-        self.hub = Hub(store)
+        self.hub = Hub(store, limits)
+        self.jobs = jobs or JobPool()
         self.boards = BoardCache(store.cache)
         self._board_lock = threading.Lock()
 
@@ -80,7 +83,10 @@ def create_app(server: Server, allowed_hosts=None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app):
         server.hub.start()
-        yield
+        try:
+            yield
+        finally:
+            server.jobs.close()
 
     h = handled
     post = ["POST"]

@@ -6,6 +6,10 @@ map of the games folder. Browsers name maps only by id, never by path. An upload
 size-limited, read by the one map loader (:func:`mapkit.io.yamlmap.parse_map`), validated, and
 stored in canonical form (the bytes ``mapkit format`` writes), never over a bundled file.
 
+A saved map is replaced only by whoever saved it first: the first save (and an upload) gives
+an *edit key*; a later save under the same name with that key replaces the map, one without it
+is saved under a new free name, so no visitor overwrites another's map.
+
 >>> import tempfile, pathlib
 >>> from mapkit.web.storage import GamesFolder
 >>> store = GamesFolder(tempfile.mkdtemp())
@@ -15,6 +19,9 @@ stored in canonical form (the bytes ``mapkit format`` writes), never over a bund
 >>> entry = cat.upload(text, "tiny.yaml")
 >>> entry["id"], entry["name"], entry["cards"], [e["id"] for e in cat.entries()]
 ('my-tiny', 'Tiny', False, ['my-tiny'])
+>>> m, _ = cat.load("my-tiny")
+>>> cat.save(m, "tiny")["id"], cat.save(m, "tiny", entry["key"])["id"]   # without the key: a new name
+('my-tiny-2', 'my-tiny')
 >>> cat.upload("version: 1\\ngrid: {}\\n", "bad.yaml")
 Traceback (most recent call last):
 ...
@@ -23,6 +30,7 @@ mapkit.errors.InputError: bad.yaml:2: grid: 'orientation' is a required property
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from ..errors import InputError, InvalidError
@@ -37,22 +45,27 @@ SAVED_PREFIX = "my-"
 
 
 def bundled_maps(paths) -> list:
-    """The map files named by ``paths`` (files, or folders whose ``*.yaml`` are taken); none
-    given: the ``maps/`` folder beside the package (a source checkout), else ``./maps``."""
+    """The map files named by ``paths``: files, folders whose ``*.yaml`` are taken, or the names
+    of maps bundled with mapkit (``czechia``), as every command takes them; none given: every
+    bundled map (installed with the package, so from any folder)."""
+    from .. import bundled
+
     if not paths:
-        here = Path(__file__).resolve().parents[2] / "maps"
-        for cand in (here, Path("maps")):
-            if cand.is_dir():
-                return sorted(cand.glob("*.yaml"))
-        return []
+        return [bundled.FOLDER / f"{name}.yaml" for name in bundled.names()]
     out = []
-    for p in map(Path, paths):
+    for arg in paths:
+        p = Path(arg)
         if p.is_dir():
             out += sorted(p.glob("*.yaml"))
-        elif p.is_file():
-            out.append(p)
-        else:
-            raise InputError(f"{p}: no such map file or folder")
+            continue
+        try:
+            p = bundled.locate(arg)
+        except InputError:
+            raise InputError(f"{arg}: no such map file or folder, and no bundled map of that name "
+                             f"(bundled: {', '.join(bundled.names())})") from None
+        if not p.is_file():
+            raise InputError(f"{arg}: no such map file or folder")
+        out.append(p)
     return out
 
 
@@ -71,6 +84,7 @@ class Catalogue:
                 n += 1
             self.bundled[key] = Path(p).resolve()
         self._maps: dict = {}        # path -> (mtime, size, Map or error text)
+        self._saving = threading.Lock()  # saves run in worker threads: a name is taken by one
 
     # -- listing -------------------------------------------------------------------------------
     def entries(self) -> list:
@@ -147,16 +161,20 @@ class Catalogue:
         refused with the first of them (one line)."""
         from ..io.yamlmap import parse_map
         from ..validate import validate
+        from .editor import check_map
 
         if len(text.encode("utf-8")) > MAX_UPLOAD_BYTES:
             raise InputError(f"{filename}: larger than {MAX_UPLOAD_BYTES // 1024} kB; a map file is far smaller")
         m, issues = parse_map(text, filename)
+        try:
+            check_map(m)        # before validating: its work grows with the board
+        except InputError as exc:
+            raise InputError(f"{filename}: {exc}") from None
         errors = [i for i in issues + validate(m) if i.is_error]
         if errors:
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             raise InvalidError(f"{filename}: invalid map: {errors[0]}{more}", errors)
-        name = self.free_name(slug(m.name or Path(filename).stem))
-        return self.save(m, name)
+        return self.save(m, slug(m.name or Path(filename).stem))
 
     def free_name(self, base: str) -> str:
         name, n = base, 2
@@ -165,14 +183,20 @@ class Catalogue:
             n += 1
         return name
 
-    def save(self, m, name: str) -> dict:
-        """Write ``m`` canonically as saved map ``name`` (replacing a saved map of that name,
-        never a bundled file); its entry."""
+    def save(self, m, name: str, key=None) -> dict:
+        """Write ``m`` canonically as saved map ``name``; its entry with ``key``, the edit key.
+
+        ``name`` is replaced only when ``key`` is its edit key; else the map is saved under a
+        free name of its own (``name-2``...) with a new key. Never over a bundled file."""
         from ..io.yamlmap import dump_map
 
-        if not MAP_ID.match(name or ""):
-            name = slug(name or "map")
-        path = self.store.map_file(name)
-        atomic_write(path, dump_map(m), inputs=list(self.bundled.values()))
-        return self._entry(SAVED_PREFIX + name, path, "saved")
+        if not isinstance(name, str) or not MAP_ID.match(name):
+            name = slug(name if isinstance(name, str) and name else "map")
+        with self._saving:
+            if not (self.store.map_file(name).exists() and self.store.key_fits(name, key)):
+                name = self.free_name(name)
+                key = self.store.new_map_key(name)
+            path = self.store.map_file(name)
+            atomic_write(path, dump_map(m), inputs=list(self.bundled.values()), durable=True)
+        return {**self._entry(SAVED_PREFIX + name, path, "saved"), "key": key}
 

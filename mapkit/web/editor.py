@@ -32,11 +32,20 @@ import zipfile
 
 from ..errors import InputError, InvalidError, MapkitError
 
-__all__ = ["blank_document", "grid_of", "check_grid", "valid_map", "document_of", "format_document",
-           "read_document", "canonical_text", "analyse", "heat", "kit_zip", "MAX_GRID"]
+__all__ = ["blank_document", "grid_of", "check_grid", "check_document", "check_map", "valid_map", "document_of",
+           "format_document", "read_document", "canonical_text", "analyse", "heat", "kit_zip", "kit_of_document",
+           "MAX_GRID", "MAX_CITIES", "MAX_NAME", "MAX_ITEMS"]
 
 EDGE_KINDS = ("rivers", "borders", "ridges")
+# The limits of a map the server reads for a browser, checked before any work on it. The
+# bundled maps have at most 51 x 44 hexes and 36 cities; the analysis grows with cities x
+# hexes (every city's distances to every other), so a document within these limits is analysed
+# in seconds, and one far beyond them (30,000 cities) is refused at once.
 MAX_GRID = 200            # columns or rows of a map drawn in the browser
+MAX_CITIES = 300
+MAX_NAME = 200            # characters of a name (a city's, a river's, a region's, the map's)
+MAX_TEXT = 4000           # characters of any other text (a description, the sources' credits)
+MAX_ITEMS = 300_000       # values in a whole document (a 200 x 200 board painted hex by hex: 40,000)
 
 
 def blank_document(columns: int = 20, rows: int = 15, orientation: str = "pointy", offset: str = "odd",
@@ -78,6 +87,64 @@ def check_grid(columns, rows, orientation, offset, hex_mm) -> None:
         raise InputError("offset: odd or even")
     if not isinstance(hex_mm, (int, float)) or not 5 <= hex_mm <= 60:
         raise InputError("hex_mm: from 5 to 60")
+
+
+def check_document(doc) -> None:
+    """A one-line :class:`InputError` for an editor document beyond the server's limits (see
+    ``MAX_*``), found without reading the map: the grid's size, the number of cities and of all
+    values, the length of every text.
+
+    >>> check_document({"grid": {"orientation": "pointy", "offset": "odd", "columns": 9, "rows": 1},
+    ...                 "cities": [{"name": "Aš", "hex": "A1"}] * 301})
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: cities: 301 cities; a map in the editor has at most 300
+    """
+    if not isinstance(doc, dict):
+        raise InputError("a map document is a JSON object")
+    grid = doc.get("grid")
+    if isinstance(grid, dict):
+        for what in ("columns", "rows"):
+            v = grid.get(what)
+            if isinstance(v, int) and not isinstance(v, bool) and v > MAX_GRID:
+                raise InputError(f"grid: {v} {what}; a map in the editor has at most {MAX_GRID}")
+    cities = doc.get("cities")
+    if isinstance(cities, list) and len(cities) > MAX_CITIES:
+        raise InputError(f"cities: {len(cities)} cities; a map in the editor has at most {MAX_CITIES}")
+    _check_values(doc)
+
+
+def _check_values(doc) -> None:
+    """Every value of ``doc`` counted (at most ``MAX_ITEMS``) and every text measured (names at
+    most ``MAX_NAME`` characters, other texts ``MAX_TEXT``; the terrain's art block, one line
+    per row, longer)."""
+    count = 0
+    stack = [("", doc)]
+    while stack:
+        where, v = stack.pop()
+        count += 1
+        if count > MAX_ITEMS:
+            raise InputError(f"the document holds more than {MAX_ITEMS} values; a map in the editor is far smaller")
+        if isinstance(v, dict):
+            stack.extend((f"{where}.{k}" if where else str(k), x) for k, x in v.items())
+            stack.extend((where, k) for k in v)
+        elif isinstance(v, list):
+            stack.extend((f"{where}[{i}]", x) for i, x in enumerate(v))
+        elif isinstance(v, str):
+            limit = ((MAX_GRID + 1) * MAX_GRID if where.endswith("art") else
+                     MAX_NAME if where.endswith("name") or where.endswith("]") else MAX_TEXT)
+            if len(v) > limit:
+                raise InputError(f"{where or 'a name'}: a text of {len(v)} characters; at most {limit}")
+
+
+def check_map(m) -> None:
+    """The limits of :func:`check_document` on a map already read (an uploaded file)."""
+    g = m.grid
+    if max(g.columns, g.rows) > MAX_GRID:
+        raise InputError(f"grid: {g.columns} x {g.rows} hexes; a map on this server has at most "
+                         f"{MAX_GRID} columns and rows")
+    if len(m.cities) > MAX_CITIES:
+        raise InputError(f"cities: {len(m.cities)} cities; a map on this server has at most {MAX_CITIES}")
 
 
 def document_of(m) -> dict:
@@ -128,10 +195,16 @@ def _yaml_text(doc: dict) -> str:
 def read_document(doc_or_text, source: str = "<editor>"):
     """``(Map, reading problems)`` of an editor document (or of map text); the loader's
     :class:`InputError` when it is not a map at all."""
-    text = doc_or_text if isinstance(doc_or_text, str) else _yaml_text(doc_or_text)
+    if isinstance(doc_or_text, str):
+        text = doc_or_text
+    else:
+        check_document(doc_or_text)
+        text = _yaml_text(doc_or_text)
     from ..io.yamlmap import parse_map
 
-    return parse_map(text, source)
+    m, issues = parse_map(text, source)
+    check_map(m)
+    return m, issues
 
 
 def canonical_text(doc: dict) -> str:
@@ -231,6 +304,13 @@ def valid_map(doc: dict):
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise InvalidError(f"the map has errors: {errors[0]}{more}", errors)
     return m
+
+
+def kit_of_document(doc: dict, work, rules=None) -> bytes:
+    """The printable kit of the editor document ``doc`` as a zip (its first error refused)."""
+    if rules is not None and not isinstance(rules, str):
+        raise InputError("rules: the name of a rules preset")
+    return kit_zip(valid_map(doc), work, rules)
 
 
 def kit_zip(m, work, rules: str | None = None) -> bytes:

@@ -1,8 +1,11 @@
 """Reading requests and answering them: size limits, JSON, one-line errors, the same-origin rule.
 
-Every request body is size-limited and read as JSON (or, for an upload, as a map's text);
-every refusal is a JSON ``{"error": "one line"}`` with status 400 (403 for a wrong link or
-another site's page, 404 for what does not exist, 413 for a body too large).
+Every request body is size-limited and read as JSON (or, for an upload, as a map's text) by
+the reader of every JSON input (:func:`mapkit.fileio.parse_json`: bounded nesting and digits,
+no lone surrogates); every refusal is a JSON ``{"error": "one line"}`` with status 400 (403 for
+a link that may not do this or another site's page, 404 for what does not exist, 413 for a
+body too large, 429 for too many new games from one address, 503 while the server is at a
+limit of its own), never a 500: a request the server did not foresee is a 400 too, logged.
 
 >>> same_origin({"origin": "http://127.0.0.1:8000", "host": "127.0.0.1:8000"})
 True
@@ -12,18 +15,23 @@ True
 
 from __future__ import annotations
 
-import json
+import logging
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, InvalidError
-from .hub import Refused
+from ..fileio import parse_json
+from .jobs import Busy, Gone
+from .livegame import STATUS, Refused
+
+log = logging.getLogger("mapkit.web")
 
 __all__ = ["TooLarge", "MAX_BODY_BYTES", "error", "read_body", "read_json", "same_origin", "handled", "server_of"]
 
 MAX_BODY_BYTES = 4 * 1024 * 1024        # an editor document of a large map is a few hundred kB
+MAX_BODY_DEPTH = 20                     # a request nests a few levels (a city's numbers: 4)
 
 
 class TooLarge(InputError):
@@ -54,11 +62,9 @@ async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
 
 
 async def read_json(request: Request) -> dict:
+    """The body as a JSON object (see the module notes); one-line errors."""
     raw = await read_body(request)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"the request is not JSON ({exc})") from None
+    data = parse_json(raw, "the request", MAX_BODY_DEPTH)
     if not isinstance(data, dict):
         raise InputError("the request is not a JSON object")
     return data
@@ -80,20 +86,32 @@ def same_origin(headers) -> bool:
 
 
 def handled(fn):
-    """An endpoint whose one-line errors become JSON answers; requests that change something
-    must come from this server's own pages."""
+    """An endpoint whose one-line errors become JSON answers (no path of the server's machine
+    in them); requests that change something must come from this server's own pages."""
     async def endpoint(request):
         if request.method != "GET" and not same_origin(request.headers):
             return error("requests from other sites' pages are refused", 403)
+        public = server_of(request).store.public
         try:
             return await fn(request)
         except TooLarge as exc:
-            return error(str(exc), 413)
+            return error(public(str(exc)), 413)
         except Refused as exc:
-            return error(str(exc), 404 if exc.rule == "web.no-game" else 403 if exc.rule == "web.token" else 400)
+            answer = error(public(str(exc)), STATUS.get(exc.rule, 400))
+            if exc.rule == "web.too-often":
+                answer.headers["Retry-After"] = "60"
+            return answer
+        except Busy as exc:
+            return error(str(exc), 503)
+        except Gone:
+            return Response(status_code=499)      # nobody is there to read an answer
         except IllegalAction as exc:
-            return error(exc.reason)
+            return error(public(exc.reason))
         except (InputError, InvalidError) as exc:
-            return error(str(exc))
+            return error(public(str(exc)))
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as exc:
+            # a request shaped as no page sends it: refused, and logged for the server's keeper
+            log.exception("%s %s: a request the server did not foresee", request.method, request.url.path)
+            return error(f"the server could not understand this request ({type(exc).__name__})")
     endpoint.__name__ = fn.__name__
     return endpoint

@@ -1,500 +1,289 @@
-"""The games a server runs: seats and their links, the driver of dice and bots, live updates.
+"""Every game of a server: created, found, resumed after a restart, and kept in memory only
+while it is played.
 
-A :class:`LiveGame` holds one engine state and the browsers connected to it. It is the only
-thing that changes the state, always under the game's lock, in this order: check the action
-(:meth:`~mapkit.engine.state.State.check`, so an illegal one changes nothing), apply it, save
-the record atomically (:func:`mapkit.engine.record.save_record`), then send every connection
-the state as its seat may see it (:meth:`~mapkit.engine.state.State.view`). Dice are drawn
-by the server (:func:`mapkit.engine.simulate.roll`: from the seed and the number of actions,
-so a game resumed after a restart rolls what it would have rolled) and bots are asked in
-turn, both at the game's *pace* (seconds between automatic actions while a person plays, so
-that trains are seen moving).
+The games folder (:class:`~mapkit.web.storage.GamesFolder`) holds every game; the hub keeps
+in memory only those being played (:class:`~mapkit.web.livegame.LiveGame`). A game that
+waits for nobody here -- no browser connected, no dice or bot to play -- for
+``Limits.idle`` seconds leaves memory, its lobby line kept; the next request for it reads it
+back from its record (a replay: the same state, the same dice). A finished game leaves the
+same way. Games on one map share its compiled board.
 
-Who may do what is decided by the link a browser opened:
-
-* a **seat token** acts for that seat only (its secrets are shown to it alone);
-* the **host token** (given to whoever created the game) acts for every seat that a person
-  holds (hot-seat on one screen), may download the record of an unfinished game and see the
-  links again;
-* **no token**: a spectator, who sees what is public and cannot act.
-
-Browsers never roll dice, never act for a bot, never act for another seat; every action they
-send is checked by the engine like any other.
+The hub's limits (:class:`Limits`, each an option of ``mapkit serve``) bound what visitors
+can make the server hold: at most ``running`` unfinished games (a new one is refused, 503,
+until one ends), at most ``creations`` new games per client address in ``window`` seconds
+(429). A game is accepted only if its record reads back with the record loader
+(:meth:`~mapkit.engine.record.Record.loads`), the check that resumes it after a restart; a
+game folder that cannot be read at start is set aside (``set-aside/``) and named, and the
+server starts with the others.
 
 >>> import asyncio, tempfile
->>> from mapkit.grid import Grid, parse_hex as H
->>> from mapkit.model import Map, City
->>> from mapkit.io.yamlmap import dump_map
+>>> from mapkit.io.yamlmap import dump_map, parse_map
 >>> from mapkit.web.storage import GamesFolder
->>> m = Map(Grid("pointy", "odd", 9, 1), cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("I1"), (12,))],
-...         meta={"name": "Tiny"})
->>> hub = Hub(GamesFolder(tempfile.mkdtemp()))
+>>> m, _ = parse_map("version: 1\\nname: Tiny\\ngrid: {orientation: pointy, offset: odd, columns: 9, rows: 1}\\n"
+...                  "cities: [{name: Aš, hex: A1, numbers: [11]}, {name: Cheb, hex: I1, numbers: [12]}]\\n")
+>>> hub = Hub(GamesFolder(tempfile.mkdtemp()), Limits(idle=0))
 >>> async def demo():
-...     g = await hub.create(m, dump_map(m), "paluba", {"first_player": 0}, [("Ann", "human"), ("Bot", "greedy")],
-...                          seed=1, pace=0)
-...     ann = g.seat_token(0)
-...     try:
-...         await g.act(g.access(ann), {"type": "start", "city": "Nowhere"})
-...     except IllegalAction as exc:
-...         print(exc.reason)
-...     await g.act(g.access(ann), {"type": "start", "city": "Aš"})
+...     g = await hub.create(m, dump_map(m), "paluba", {}, [("Ann", "human"), ("Bert", "human")], seed=2**1000)
+>>> asyncio.run(demo())          # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+mapkit.errors.InputError: the game could not be saved as a record that reads back: the new game's record:...: \
+a number of 302 digits is too long (at most 100)
+>>> async def unload_and_back():
+...     g = await hub.create(m, dump_map(m), "paluba", {}, [("Ann", "human"), ("Bert", "human")], seed=7)
 ...     await g.settle()
-...     return g.state.step, g.state.current_player(), [a["type"] for a in g.state.history]
->>> asyncio.run(demo())        # the server rolls Ann's build dice; she is to build
-'Nowhere' is not a city of the map (give a name, race number or hex)
-('build', 0, ['start', 'roll'])
+...     hub.sweep()                   # nobody is connected, nothing to play: it leaves memory
+...     gone = g.id not in hub.games
+...     again = await hub.game(g.id)  # and comes back from its record
+...     return gone, again is not g, again.state.history == g.state.history
+>>> asyncio.run(unload_and_back())
+(True, True, True)
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import collections
+import hashlib
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
-from .families import refusal as family_refusal
-from .storage import new_token
+from .livegame import DEFAULT_PACE, MAX_NAME, MAX_PACE, MAX_SEATS, LiveGame, Refused
+from .storage import GAME_ID, new_token
 
-__all__ = ["Hub", "LiveGame", "Access", "Refused", "MAX_SEATS", "DEFAULT_PACE"]
+__all__ = ["Hub", "Limits"]
 
 log = logging.getLogger("mapkit.web")
 
-MAX_SEATS = 8
-DEFAULT_PACE = 0.4       # seconds between dice and bot actions while a person plays
-MAX_PACE = 5.0
-MAX_NAME = 40
 
+@dataclass(frozen=True)
+class Limits:
+    """What a server lets its visitors make it hold (``mapkit serve`` options; docs/web.md).
 
-class Refused(MapkitError):
-    """A request refused before it reached the engine (wrong seat, a dice roll, no such thing)."""
+    ``running``: unfinished games at once; ``creations`` new games per client address in any
+    ``window`` seconds; ``idle``: seconds a game waits for nobody before it leaves memory."""
 
-    exit_code = 1
-
-    def __init__(self, message: str, rule: str = "web.refused"):
-        super().__init__(message)
-        self.rule = rule
-
-
-class Access:
-    """What one link may do: ``seats`` it acts for, ``host``; a spectator has neither."""
-
-    __slots__ = ("seats", "host")
-
-    def __init__(self, seats=frozenset(), host: bool = False):
-        self.seats = frozenset(seats)
-        self.host = host
-
-    @property
-    def spectator(self) -> bool:
-        return not self.seats and not self.host
-
-    def __repr__(self):
-        return f"Access(seats={sorted(self.seats)}, host={self.host})"
-
-
-class Connection:
-    """A browser's live channel: replies are sent in order; of the state, only the newest
-    one not yet sent is kept (a slow browser skips states, never gets them out of order)."""
-
-    def __init__(self, send, access: Access):
-        self.send = send                 # async callable taking a text message
-        self.access = access
-        self.replies: list = []
-        self.state_text: str | None = None
-        self.wake = asyncio.Event()
-        self.closed = False
-
-    def reply(self, text: str) -> None:
-        self.replies.append(text)
-        self.wake.set()
-
-    def post_state(self, text: str) -> None:
-        self.state_text = text
-        self.wake.set()
-
-    async def pump(self) -> None:
-        """Send what is queued until the connection closes."""
-        while not self.closed:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.replies or self.state_text is not None:
-                if self.replies:
-                    text = self.replies.pop(0)
-                else:
-                    text, self.state_text = self.state_text, None
-                try:
-                    await self.send(text)
-                except Exception:       # the browser went away mid-send (the socket says how)
-                    self.closed = True
-                    return
-
-
-class LiveGame:
-    """One game being played on the server (see the module notes)."""
-
-    def __init__(self, hub, gid: str, meta: dict, state, m, map_text: str):
-        from ..engine.bots import make_bot
-
-        self.hub = hub
-        self.id = gid
-        self.meta = meta
-        self.state = state
-        self.map = m
-        self.map_text = map_text
-        self.seats = meta["seats"]                      # [{name, kind, token}]
-        self.seed = meta["seed"]
-        self.pace = float(meta.get("pace", 0))
-        preset = state.rules.name
-        self.bots = [None if s["kind"] == "human" else make_bot(s["kind"], self.seed, preset=preset)
-                     for s in self.seats]
-        self.lock = asyncio.Lock()
-        self.conns: set = set()
-        self.version = 0
-        self.updated = time.time()
-        self._driver: asyncio.Task | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        self.error = None       # why the server's own action was refused (a bot's mistake): the game stops
-
-    # -- who is who ------------------------------------------------------------------------
-    def seat_token(self, seat: int) -> str:
-        return self.seats[seat]["token"]
-
-    @property
-    def host_token(self) -> str:
-        return self.meta["host"]
-
-    def humans(self) -> frozenset:
-        return frozenset(i for i, s in enumerate(self.seats) if s["kind"] == "human")
-
-    def access(self, token: str | None) -> Access:
-        """The rights of a link's token; a spectator without one. A wrong token is refused."""
-        if not token:
-            return Access()
-        if secrets.compare_digest(token, self.host_token):
-            return Access(self.humans(), host=True)
-        for i, s in enumerate(self.seats):
-            if s["kind"] == "human" and secrets.compare_digest(token, s["token"]):
-                return Access({i})
-        raise Refused("this link is not valid for this game (ask the host for your seat's link)", "web.token")
-
-    def viewer_seat(self, access: Access):
-        """The seat whose view a link gets: its own; a hot-seat screen sees the person to move."""
-        if not access.seats:
-            return None
-        cp = self.state.current_player()
-        if cp in access.seats:
-            return cp
-        return min(access.seats)
-
-    def view(self, access: Access) -> dict:
-        v = self.state.view(self.viewer_seat(access))
-        if access.spectator:
-            v["legal"] = []
-        v["you"] = sorted(access.seats)
-        return v
-
-    def public_info(self) -> dict:
-        """The lobby's line about this game: nothing secret, no tokens."""
-        s = self.state
-        return {"id": self.id, "map": self.map.name, "preset": s.rules.name, "game": s.rules.family,
-                "players": [{"name": x["name"], "kind": x["kind"]} for x in self.seats],
-                "phase": s.phase, "over": s.is_terminal(),
-                "winners": [s.players[p] for p in s.winners()], "actions": len(s.history),
-                "created": self.meta.get("created"), "updated": self.updated, "error": self.error}
-
-    def links(self, base: str = "") -> dict:
-        """Every link of the game (for its host)."""
-        return {"host": f"{base}/play/{self.id}?t={self.host_token}",
-                "spectate": f"{base}/play/{self.id}",
-                "seats": [{"seat": i, "name": s["name"], "kind": s["kind"],
-                           "url": f"{base}/play/{self.id}?t={s['token']}" if s["kind"] == "human" else None}
-                          for i, s in enumerate(self.seats)]}
-
-    # -- the record ------------------------------------------------------------------------
-    def record(self):
-        from ..engine.record import Record
-
-        rec = Record.of(self.state, "map.yaml")
-        rec.header["play"] = {"seats": [s["kind"] for s in self.seats]}
-        return rec
-
-    def save(self) -> None:
-        from ..engine.record import save_record
-
-        save_record(self.record(), self.hub.store.record_path(self.id))
-        self.updated = time.time()
-
-    async def saved(self) -> None:
-        """Save the record (called under the game's lock, before anyone is told of the change).
-        In a worker thread: writing and renaming a file takes milliseconds on a slow disk, and
-        the other games go on meanwhile."""
-        await asyncio.to_thread(self.save)
-
-    # -- acting ----------------------------------------------------------------------------
-    async def act(self, access: Access, action) -> dict:
-        """Check and apply a browser's action for a seat it holds; the normalized action.
-        Refused (:class:`Refused`) or illegal (:class:`IllegalAction`): nothing changes."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise Refused("an action is a JSON object with a \"type\"", "web.malformed")
-        s = self.state
-        t = action["type"]
-        async with self.lock:
-            if t in s.CHANCE_TYPES:
-                raise Refused("dice and other chance draws are made by the server, not by players", "web.chance")
-            if t in s.EXTERNAL_TYPES:
-                if not access.host:
-                    raise Refused(f"only the game's host may announce {t!r}", "web.host")
-                norm = s.check(action)
-            else:
-                if access.spectator:
-                    raise Refused("a spectator cannot act; open your seat's link to play", "web.spectator")
-                cp = s.current_player()
-                seat = action.get("player", cp if cp in access.seats else min(access.seats))
-                if type(seat) is not int or seat not in access.seats:
-                    held = ", ".join(s.players[p] for p in sorted(access.seats))
-                    who = s.players[seat] if isinstance(seat, int) and 0 <= seat < s.num_players else repr(seat)
-                    raise Refused(f"this link plays for {held}, not for {who}", "web.seat")
-                if s.is_terminal():
-                    raise IllegalAction("game.over", "the game is over")
-                if cp >= 0 and cp != seat:
-                    raise IllegalAction("turn.order", f"it is {s.players[cp]}'s turn, not {s.players[seat]}'s")
-                policy = family_refusal(s.rules.family, s, seat, action)
-                if policy is not None:
-                    raise Refused(*policy)
-                norm = s.check({**action, "player": seat})
-            s.apply(norm)
-            await self.saved()
-        self.changed()
-        return norm
-
-    async def undo(self, access: Access) -> dict:
-        """Take back the last action if it was one of ``access``'s seats' (the engine's rule)."""
-        if access.spectator:
-            raise Refused("a spectator cannot undo", "web.spectator")
-        async with self.lock:
-            s = self.state
-            if not s.history:
-                raise IllegalAction("undo.nothing", "there is no action to undo")
-            last = s.history[-1]
-            p = last.get("player")
-            if last["type"] not in s.CHANCE_TYPES and p not in access.seats:
-                who = s.players[p] if isinstance(p, int) and 0 <= p < s.num_players else "nobody"
-                raise IllegalAction("undo.not-own", f"the last action is {who}'s; you may take back only your own")
-            taken = s.undo(player=p if p in access.seats else None)
-            await self.saved()
-        self.changed()
-        return taken
-
-    def changed(self) -> None:
-        """After any change: tell every connection, start the driver, set the turn timer."""
-        self.version += 1
-        self.broadcast()
-        self.kick()
-        self.arm_timer()
-
-    # -- the driver: dice and bots ---------------------------------------------------------------
-    def kick(self) -> None:
-        if self._driver is None or self._driver.done():
-            self._driver = asyncio.get_running_loop().create_task(self._drive())
-
-    def _automatic(self):
-        """The action the server makes now (dice or a bot's), a callable giving it, or None."""
-        from ..engine.simulate import roll
-
-        s = self.state
-        if s.is_terminal():
-            return None
-        if s.is_chance_node():
-            return lambda: roll(s, self.seed)
-        bot = self.bots[s.current_player()]
-        return None if bot is None else (lambda: bot.act(s))
-
-    async def _drive(self) -> None:
-        paced = bool(self.humans()) and self.pace > 0
-        while True:
-            async with self.lock:
-                make = self._automatic()
-                if make is None:
-                    return
-                try:
-                    if self.state.is_chance_node():
-                        action = make()
-                    else:
-                        action = await asyncio.to_thread(make)
-                    self.state.apply(action)
-                except (IllegalAction, ValueError) as exc:      # a bot's mistake: stop, say so
-                    log.error("game %s: the server's own action was refused: %s", self.id, exc)
-                    self.error = f"stopped: the server's own action was refused ({exc})"
-                    return
-                await self.saved()
-            self.version += 1
-            self.broadcast()
-            self.arm_timer()
-            await asyncio.sleep(self.pace if paced else 0)
-        # (never reached)
-
-    async def settle(self) -> None:
-        """Wait until the driver has nothing left to do (tests, the load test's end)."""
-        while self._driver is not None and not self._driver.done():
-            await asyncio.wait([self._driver])
-
-    # -- the turn timer --------------------------------------------------------------------------
-    def timer_seconds(self):
-        rule = getattr(self.state.rules, "turn_timer", None)
-        return rule() if callable(rule) else None
-
-    def arm_timer(self) -> None:
-        """When the rules set a turn timer and a person is to decide, time the decision out
-        (the engine's ``timeout`` action) when it has run longer."""
-        s = self.state
-        limit = self.timer_seconds()
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if limit is None or s.is_terminal() or s.is_chance_node():
-            return
-        p = s.current_player()
-        if p < 0 or self.bots[p] is not None or not s.is_legal({"type": "timeout", "player": p}):
-            return
-        key = s.decision_key()
-        left = max(0.0, limit - s.decision_elapsed())
-        self._timer = asyncio.get_running_loop().call_later(left, self._time_out, key, p)
-
-    def _time_out(self, key, p) -> None:
-        async def run():
-            async with self.lock:
-                s = self.state
-                if s.is_terminal() or s.decision_key() != key or s.current_player() != p:
-                    return
-                try:
-                    s.apply({"type": "timeout", "player": p})
-                except IllegalAction:
-                    return
-                await self.saved()
-            self.changed()
-        asyncio.get_running_loop().create_task(run())
-
-    # -- connections -----------------------------------------------------------------------------
-    def state_message(self, access: Access) -> str:
-        return json.dumps({"type": "state", "version": self.version, "n": len(self.state.history),
-                           "view": self.view(access)}, ensure_ascii=False, separators=(",", ":"))
-
-    def broadcast(self) -> None:
-        """Post the new state to every connection (one view per kind of viewer)."""
-        made: dict = {}
-        for c in list(self.conns):
-            a = c.access
-            key = (self.viewer_seat(a), a.spectator, a.seats)
-            text = made.get(key)
-            if text is None:
-                text = made[key] = self.state_message(a)
-            c.post_state(text)
-
-    def hello(self, access: Access) -> dict:
-        from ..play.picture import PLAYER_COLOURS
-
-        s = self.state
-        return {"type": "hello", "game": {
-            "id": self.id, "map": self.map.name, "preset": s.rules.name, "family": s.rules.family,
-            "players": [{"seat": i, "name": x["name"], "kind": x["kind"]} for i, x in enumerate(self.seats)],
-            "you": sorted(access.seats), "host": access.host, "timer": self.timer_seconds(),
-            "options": s.options.as_json(), "pace": self.pace, "colours": list(PLAYER_COLOURS),
-            "over": s.is_terminal(), "error": self.error}}
+    running: int = 200
+    creations: int = 60
+    window: float = 600.0
+    idle: float = 120.0
 
 
 class Hub:
-    """Every game of a server, kept in memory and in its games folder."""
+    """Every game of a server, on disk, and in memory while played (see the module notes)."""
 
-    def __init__(self, store):
+    def __init__(self, store, limits: Limits | None = None):
         self.store = store
-        self.games: dict = {}
-        self.broken: dict = {}            # game id -> why it could not be resumed
+        self.limits = limits or Limits()
+        self.games: dict = {}             # game id -> LiveGame, the games in memory
+        self.lines: dict = {}             # game id -> its lobby line, for games not in memory
+        self.broken: dict = {}            # game id -> why it could not be resumed (set aside)
+        self._boards: dict = {}           # map text's hash -> (Map, EngineMap), shared by its games
+        self._created: dict = collections.defaultdict(collections.deque)   # client -> creation times
+        self._loading = asyncio.Lock()
+        self._sweeper: asyncio.Task | None = None
+
+    # -- boards --------------------------------------------------------------------------------
+    def _board(self, m, map_text: str):
+        """``(Map, EngineMap)`` of a map text, one per text for all its games."""
+        from ..engine import EngineMap
+
+        key = hashlib.sha256(map_text.encode("utf-8")).hexdigest()
+        got = self._boards.get(key)
+        if got is None:
+            if m is None:
+                from ..io.yamlmap import parse_map
+
+                m, _ = parse_map(map_text, "map.yaml")
+            got = self._boards[key] = (m, EngineMap.from_map(m))
+        return got
+
+    def _forget_unused_boards(self) -> None:
+        used = {hashlib.sha256(g.map_text.encode("utf-8")).hexdigest() for g in self.games.values()}
+        for key in [k for k in self._boards if k not in used]:
+            del self._boards[key]
+
+    # -- creating --------------------------------------------------------------------------------
+    def _admit(self, client: str | None) -> None:
+        """Refuse a new game past the limits (see :class:`Limits`)."""
+        unfinished = sum(not g.state.is_terminal() for g in self.games.values()) + \
+            sum(not line["over"] for line in self.lines.values())
+        if unfinished >= self.limits.running:
+            raise Refused(f"this server runs its limit of {self.limits.running} unfinished games; "
+                          "try again when one has ended", "web.full")
+        if client is None:
+            return
+        times = self._created[client]
+        now = time.monotonic()
+        while times and now - times[0] > self.limits.window:
+            times.popleft()
+        if len(times) >= self.limits.creations:
+            wait = int(self.limits.window - (now - times[0])) + 1
+            raise Refused(f"{self.limits.creations} games started from here in {self.limits.window:g} s, "
+                          f"the most this server takes; try again in {wait} s", "web.too-often")
+        times.append(now)
 
     async def create(self, m, map_text: str, preset: str, options: dict, seats, seed: int | None = None,
-                     pace: float = DEFAULT_PACE) -> LiveGame:
+                     pace: float = DEFAULT_PACE, client: str | None = None) -> LiveGame:
         """A new game on map ``m`` (its canonical ``map_text``): ``seats`` = ``[(name, kind)]``,
-        kind ``human`` or a bot's name. Bad settings raise :class:`InputError` (one line)."""
-        from ..engine import EngineMap, new_game
-        from ..engine.bots import bots_for
+        kind ``human`` or a bot's name. Bad settings raise :class:`InputError` (one line); past
+        the limits, :class:`Refused`. ``client``: who asks (an address), for the creation limit."""
+        from ..engine import new_game
         from ..engine.record import Record
 
-        if not isinstance(seats, (list, tuple)) or not 2 <= len(seats) <= MAX_SEATS:
-            raise InputError(f"a game has 2 to {MAX_SEATS} seats")
-        bots = bots_for(preset)
-        clean = []
-        for i, (name, kind) in enumerate(seats):
-            name = " ".join(str(name or "").split())[:MAX_NAME]
-            if not name:
-                raise InputError(f"seat {i + 1} has no name")
-            if kind != "human" and kind not in bots:
-                raise InputError(f"seat {i + 1}: unknown bot {kind!r}; bots: {', '.join(sorted(bots))}")
-            clean.append({"name": name, "kind": kind, "token": new_token()})
-        names = [c["name"] for c in clean]
-        for n in names:
-            if names.count(n) > 1:
-                raise InputError(f"two seats are called {n!r}")
+        clean = _seats(seats, preset)
         if seed is None:
             seed = secrets.randbits(31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if type(seed) is not int:
             raise InputError("the seed is a whole number")
         try:
             pace = min(MAX_PACE, max(0.0, float(pace)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise InputError("the pace is a number of seconds") from None
-        board = EngineMap.from_map(m)
+        if pace != pace:
+            raise InputError("the pace is a number of seconds")
+        m, board = self._board(m, map_text)
         try:
-            state = new_game(board, preset, names, options or {}, seed=seed)
+            state = new_game(board, preset, [c["name"] for c in clean], options or {}, seed=seed)
         except IllegalAction as exc:
             raise InputError(exc.reason) from None
         meta = {"format": "mapkit-web-game", "version": 1, "seats": clean, "host": new_token(), "seed": seed,
                 "pace": pace, "created": time.time(), "map_name": m.name}
         rec = Record.of(state, "map.yaml")
         rec.header["play"] = {"seats": [c["kind"] for c in clean]}
-        gid = self.store.create_game(meta, map_text, rec.dumps())
+        text = rec.dumps()
+        try:        # accepted only if it resumes after a restart: the loader's own check
+            Record.loads(text, "the new game's record")
+        except MapkitError as exc:
+            raise InputError(f"the game could not be saved as a record that reads back: {exc}") from None
+        self._admit(client)
+        gid = await asyncio.to_thread(self.store.create_game, meta, map_text, text)
         game = LiveGame(self, gid, meta, state, m, map_text)
         self.games[gid] = game
         game.kick()
         game.arm_timer()
         return game
 
+    # -- finding ---------------------------------------------------------------------------------
     def get(self, gid: str) -> LiveGame:
-        g = self.games.get(gid)
+        """A game in memory (see :meth:`game` for one that may have to be read back)."""
+        g = self.games.get(gid) if isinstance(gid, str) else None
         if g is None:
-            raise Refused(f"no game {gid!r} on this server", "web.no-game")
+            raise Refused(f"no game {str(gid)[:40]!r} on this server", "web.no-game")
+        return g
+
+    async def game(self, gid: str) -> LiveGame:
+        """The game ``gid``, read back from its folder when it has left memory."""
+        g = self.games.get(gid) if isinstance(gid, str) else None
+        if g is not None:
+            g.touched = time.monotonic()       # asked for: not swept away before it is used
+            return g
+        if not isinstance(gid, str) or not GAME_ID.match(gid) or gid not in self.lines:
+            raise Refused(f"no game {str(gid)[:40]!r} on this server", "web.no-game")
+        async with self._loading:
+            g = self.games.get(gid)
+            if g is None:
+                try:
+                    g = await asyncio.to_thread(self._load, gid)
+                except (MapkitError, OSError, KeyError, TypeError, ValueError) as exc:
+                    raise Refused(f"game {gid} cannot be read back: {self.store.public(str(exc))}",
+                                  "web.no-game") from None
+                self.games[gid] = g
+                self.lines.pop(gid, None)
+                g.kick()
+                g.arm_timer()
         return g
 
     def load_all(self) -> None:
-        """Resume every game of the folder (after a restart); a game that cannot be read is
-        listed in :attr:`broken` with the reason and left on disk as it is."""
+        """Resume every game of the folder (after a restart). A game folder that cannot be read
+        is moved to ``set-aside/`` and listed in :attr:`broken` with the reason."""
         for gid in self.store.game_ids():
             try:
                 self.games[gid] = self._load(gid)
-            except (MapkitError, KeyError, TypeError, ValueError) as exc:
-                self.broken[gid] = str(exc)
-                log.error("game %s cannot be resumed: %s", gid, exc)
+            except Exception as exc:     # whatever is wrong with one folder, the others go on
+                why = self.store.public(str(exc) or type(exc).__name__)
+                try:
+                    where = self.store.set_aside(gid, why)
+                except (MapkitError, OSError) as err:
+                    where = f"left in place: {err}"
+                self.broken[gid] = f"{why} (moved to {where})"
+                log.error("game %s cannot be resumed: %s", gid, self.broken[gid])
 
     def _load(self, gid: str) -> LiveGame:
-        from ..engine import EngineMap
         from ..engine.record import load_record, replay
         from ..fileio import read_text
-        from ..io.yamlmap import load_map
 
         meta = self.store.read_meta(gid)
-        map_path = self.store.map_path(gid)
-        m = load_map(map_path)
+        map_text = read_text(self.store.map_path(gid))
+        m, board = self._board(None, map_text)
         rec_path = self.store.record_path(gid)
-        state = replay(load_record(rec_path), EngineMap.from_map(m), source=str(rec_path))
-        return LiveGame(self, gid, meta, state, m, read_text(map_path))
+        state = replay(load_record(rec_path), board, source=f"{gid}/record.json")
+        return LiveGame(self, gid, meta, state, m, map_text)
 
+    # -- in memory only while played -------------------------------------------------------------
     def start(self) -> None:
-        """Set every resumed game going (inside the server's event loop)."""
+        """Set every resumed game going, and the sweeping of idle ones (in the server's loop)."""
         for g in self.games.values():
             g.kick()
             g.arm_timer()
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(0.5, self.limits.idle / 4)))
+            self.sweep()
+
+    def sweep(self) -> list:
+        """Let every game idle for ``Limits.idle`` seconds leave memory; their ids."""
+        out = []
+        for gid, g in list(self.games.items()):
+            idle = g.idle_for()
+            if idle is not None and idle >= self.limits.idle:
+                g.stop()
+                self.lines[gid] = g.public_info()
+                del self.games[gid]
+                out.append(gid)
+        if out:
+            self._forget_unused_boards()
+        return out
 
     def listing(self) -> dict:
-        games = sorted((g.public_info() for g in self.games.values()), key=lambda x: -(x["created"] or 0))
+        lines = [g.public_info() for g in self.games.values()] + list(self.lines.values())
+        games = sorted(lines, key=lambda x: -(x["created"] or 0))
         return {"games": games, "broken": [{"id": k, "error": v} for k, v in sorted(self.broken.items())]}
+
+
+def _seats(seats, preset: str) -> list:
+    """The seats of a new game, checked: ``[{name, kind, token}]``."""
+    from ..engine.bots import bots_for
+
+    if not isinstance(seats, (list, tuple)) or not 2 <= len(seats) <= MAX_SEATS:
+        raise InputError(f"a game has 2 to {MAX_SEATS} seats")
+    if not isinstance(preset, str):
+        raise InputError("preset: the name of a rules preset")
+    bots = bots_for(preset)
+    clean = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, (list, tuple)) or len(seat) != 2:
+            raise InputError(f"seat {i + 1}: a name and a kind")
+        name, kind = seat
+        if not isinstance(name, (str, int, float)) and name is not None:
+            raise InputError(f"seat {i + 1}: the name is text")
+        if not isinstance(kind, str):
+            raise InputError(f"seat {i + 1}: the kind is 'human' or a bot's name")
+        name = " ".join(str(name or "").split())[:MAX_NAME]
+        if not name:
+            raise InputError(f"seat {i + 1} has no name")
+        if kind != "human" and kind not in bots:
+            raise InputError(f"seat {i + 1}: unknown bot {kind[:40]!r}; bots: {', '.join(sorted(bots))}")
+        clean.append({"name": name, "kind": kind, "token": new_token()})
+    names = [c["name"] for c in clean]
+    for n in names:
+        if names.count(n) > 1:
+            raise InputError(f"two seats are called {n!r}")
+    return clean

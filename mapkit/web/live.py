@@ -15,14 +15,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
+from ..fileio import parse_json
 from .families import public_requests, requests_for
-from .httpio import same_origin, server_of
-from .hub import Access, Connection, Refused
+from .httpio import MAX_BODY_DEPTH, same_origin, server_of
+from .livegame import Access, Connection, Refused
 
 __all__ = ["live", "answer", "MAX_MESSAGE_BYTES"]
 
@@ -38,7 +40,7 @@ async def live(ws: WebSocket):
         return
     await ws.accept()
     try:
-        game = server_of(ws).hub.get(ws.path_params["gid"])
+        game = await server_of(ws).hub.game(ws.path_params["gid"])
         access = game.access(ws.query_params.get("t"))
     except Refused as exc:
         await ws.send_text(json.dumps({"type": "error", "message": str(exc), "rule": exc.rule, "fatal": True}))
@@ -52,13 +54,24 @@ async def live(ws: WebSocket):
         game.conns.add(conn)
     try:
         while True:
-            text = await ws.receive_text()
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:        # a binary frame: answered as any other bad message
+                text = "(binary)"
             conn.reply(await answer(game, access, text))
+            if conn.overflowing:    # it asks and does not read: dropped, the server keeps nothing
+                log.warning("game %s: a browser left %d replies unread; dropped", game.id, len(conn.replies))
+                await ws.close(code=1008, reason="too many replies left unread")
+                break
     except WebSocketDisconnect:
         pass
     finally:
         game.conns.discard(conn)
+        game.touched = time.monotonic()      # idle from now on, if it was the last one
         conn.closed = True
+        conn.replies.clear()
         pump.cancel()
 
 
@@ -68,10 +81,7 @@ async def answer(game, access: Access, text: str) -> str:
     try:
         if len(text) > MAX_MESSAGE_BYTES:
             raise InputError(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
-        try:
-            msg = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"the message is not JSON ({exc.msg})") from None
+        msg = parse_json(text, "the message", MAX_BODY_DEPTH)
         if not isinstance(msg, dict):
             raise InputError("a message is a JSON object")
         rid = msg.get("id")
@@ -94,7 +104,7 @@ async def answer(game, access: Access, text: str) -> str:
         out = {"type": "error", "message": str(exc), "rule": exc.rule}
     except MapkitError as exc:
         out = {"type": "error", "message": str(exc), "rule": "web.input"}
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as exc:
         # the engine checks every action before changing anything, so a message it did not
         # foresee changed nothing either; the browser is told, the server logs it
         log.exception("game %s: a message the server did not foresee: %.200s", game.id, text)

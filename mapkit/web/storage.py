@@ -7,13 +7,19 @@ Layout::
       <game id>/map.yaml      the map the game is played on (canonical text, a copy)
       <game id>/record.json   the engine's record, rewritten atomically after every action
       maps/<name>.yaml        maps uploaded or saved from the editor
+      maps/.keys.json         the edit key of each saved map (hashed): who may save over it
       cache/<hash>.json       the printed board of a map, drawn once (a cache: may be deleted)
       tmp/                    work folders of kit downloads (emptied when done)
+      set-aside/<game id>/    a game folder that could not be read, moved out of the way
+      .lock                   held by the one server that uses the folder (its address inside)
 
 Names that come from a browser (game ids, map names) are checked against a strict pattern
 before they become paths, and every path is resolved and checked to lie inside the folder,
-so no request can reach a file elsewhere. A game folder is written under a temporary name and
-renamed into place, so a crash never leaves half a game.
+so no request can reach a file elsewhere; the saved maps listed are plain files inside it (a
+link leading out is not followed). A game folder is written under a temporary name and renamed
+into place, its files and the folder flushed to the disk first, so a crash or a power cut never
+leaves half a game. One server at a time uses a folder (:meth:`GamesFolder.lock`): two would
+overwrite each other's records.
 
 >>> import tempfile
 >>> store = GamesFolder(tempfile.mkdtemp())
@@ -27,16 +33,18 @@ mapkit.errors.InputError: '../etc' is not a game id
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import secrets
 import shutil
+import time
 import unicodedata
 from pathlib import Path
 
 from ..errors import InputError
-from ..fileio import atomic_write, read_text
+from ..fileio import atomic_write, parse_json, read_bytes, sync_folder
 
 __all__ = ["GamesFolder", "slug", "GAME_ID", "MAP_ID", "new_token"]
 
@@ -66,6 +74,39 @@ class GamesFolder:
         self.maps = self.root / "maps"
         self.cache = self.root / "cache"
         self.tmp = self.root / "tmp"
+        self._lock_file = None
+
+    def lock(self, holder: str) -> None:
+        """Take the folder for this process (until it ends), or refuse with one line naming the
+        folder and the server that holds it. The lock is the operating system's (``flock``): it
+        goes with the process, however it ends, so no stale lock is ever left behind."""
+        import fcntl
+
+        fh = open(self.root / ".lock", "a+", encoding="utf-8")      # noqa: SIM115 (held for the process's life)
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.seek(0)
+            who = " ".join(fh.read(400).split()) or "another process"
+            fh.close()
+            raise InputError(f"{self.root}: this games folder is in use by another mapkit serve ({who}); "
+                             f"stop it, or give another folder with --games") from None
+        self._lock_file = fh
+        self.note_holder(holder)
+
+    def note_holder(self, holder: str) -> None:
+        """Write who holds the lock into the lock file (a second server names it)."""
+        fh = self._lock_file
+        if fh is not None:
+            fh.seek(0)
+            fh.truncate()
+            fh.write(f"{holder}, process {os.getpid()}, since {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+            fh.flush()
+
+    def public(self, text: str) -> str:
+        """``text`` with the folder's own path left out (an answer to a browser names no path
+        of the server's machine)."""
+        return text.replace(str(self.root) + os.sep, "").replace(str(self.root), "the games folder")
 
     def inside(self, path) -> Path:
         """``path`` resolved, or :class:`InputError` when it lies outside the folder."""
@@ -97,21 +138,42 @@ class GamesFolder:
         tmp = self.inside(self.tmp / f"new-{gid}")
         tmp.mkdir(mode=0o700)
         try:
-            (tmp / "map.yaml").write_text(map_text, encoding="utf-8")
-            (tmp / "record.json").write_text(record_text, encoding="utf-8")
-            (tmp / "game.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            for name, text in (("map.yaml", map_text), ("record.json", record_text),
+                               ("game.json", json.dumps(meta, ensure_ascii=False, indent=1) + "\n")):
+                with open(tmp / name, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            sync_folder(tmp)
             os.replace(tmp, self.root / gid)
+            sync_folder(self.root)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         return gid
 
     def read_meta(self, gid: str) -> dict:
+        """A game's ``game.json``, read as every JSON input is (bounded: depth, digits, size)."""
         path = self.game_dir(gid) / "game.json"
-        try:
-            return json.loads(read_text(path))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+        meta = parse_json(read_bytes(path, 1024 * 1024), f"{gid}/game.json")
+        if not isinstance(meta, dict) or not isinstance(meta.get("seats"), list):
+            raise InputError(f"{gid}/game.json: not a game's file (no seats)")
+        return meta
+
+    def set_aside(self, gid: str, why: str) -> str:
+        """Move a game folder that cannot be read to ``set-aside/`` (with ``why.txt``), so the
+        server starts with the others and nothing is deleted; its new place, relative."""
+        src = self.game_dir(gid)
+        dest_dir = self.root / "set-aside"
+        dest_dir.mkdir(exist_ok=True)
+        dest = dest_dir / gid
+        n = 2
+        while dest.exists():
+            dest = dest_dir / f"{gid}-{n}"
+            n += 1
+        os.replace(src, dest)
+        atomic_write(dest / "why.txt", why + "\n")
+        return str(dest.relative_to(self.root))
 
     def write_meta(self, gid: str, meta: dict) -> None:
         atomic_write(self.game_dir(gid) / "game.json", json.dumps(meta, ensure_ascii=False, indent=1) + "\n")
@@ -130,7 +192,32 @@ class GamesFolder:
         return self.inside(self.maps / f"{name}.yaml")
 
     def saved_maps(self) -> list:
-        return sorted(p for p in self.maps.glob("*.yaml") if MAP_ID.match(p.stem))
+        """The saved maps: plain files in ``maps/`` (a link is not followed out of the folder)."""
+        return sorted(p for p in self.maps.glob("*.yaml")
+                      if MAP_ID.match(p.stem) and not p.is_symlink() and p.is_file())
+
+    # -- who may save over a saved map -------------------------------------------------------------
+    def _keys(self) -> dict:
+        try:
+            keys = parse_json(read_bytes(self.maps / ".keys.json", 16 * 1024 * 1024), "maps/.keys.json")
+        except InputError:
+            return {}
+        return keys if isinstance(keys, dict) else {}
+
+    def new_map_key(self, name: str) -> str:
+        """A new edit key for saved map ``name`` (its hash kept; the key itself given once)."""
+        key = new_token()
+        keys = self._keys()
+        keys[name] = hashlib.sha256(key.encode()).hexdigest()
+        atomic_write(self.maps / ".keys.json", json.dumps(keys, indent=0, sort_keys=True) + "\n", durable=True)
+        return key
+
+    def key_fits(self, name: str, key) -> bool:
+        """Whether ``key`` is the edit key of saved map ``name``."""
+        want = self._keys().get(name)
+        if not isinstance(key, str) or not isinstance(want, str):
+            return False
+        return secrets.compare_digest(hashlib.sha256(key.encode()).hexdigest(), want)
 
     def work_dir(self) -> Path:
         """A new empty folder under ``tmp/`` (the caller removes it)."""

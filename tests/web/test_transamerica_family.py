@@ -238,7 +238,8 @@ def test_mission_answers_tell_nothing_of_the_other_hand():
 def test_the_server_refuses_two_pieces_in_mission_before_the_engine(tmp_path):
     import asyncio
 
-    from mapkit.web.hub import Access, Hub, Refused
+    from mapkit.web.hub import Hub
+    from mapkit.web.livegame import Access, Refused
     from mapkit.web.storage import GamesFolder
 
     m = load_map(MAPS / "czechia.yaml")

@@ -60,11 +60,12 @@ def browser_missing() -> str | None:
 class Served:
     """``mapkit serve MAPS --port 0 --games GAMES`` in a child process."""
 
-    def __init__(self, games, maps=(), extra=()):
+    def __init__(self, games, maps=(), extra=(), cwd=None):
         self.games = Path(games)
         cmd = [sys.executable, "-m", "mapkit", "serve", *map(str, maps), "--port", "0", "--games", str(games), *extra]
+        env = dict(os.environ, PYTHONPATH=str(ROOT))       # mapkit of this tree, from any folder
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     cwd=str(ROOT))
+                                     cwd=str(cwd or ROOT), env=env)
         line = self.proc.stdout.readline()
         if "http://" not in line:
             self.proc.kill()

@@ -482,10 +482,23 @@ function slugOf(text) {
     .replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "map";
 }
 
+// The edit key of each map saved from this browser: the server replaces a saved map only for
+// the key its first save gave; without it a save makes a new map (no one overwrites another's).
+function editKeys() {
+  try { return JSON.parse(localStorage.getItem("mapkit-edit-keys") || "{}"); } catch (e) { return {}; }
+}
+function keepEditKey(mapId, key) {
+  const keys = editKeys();
+  keys[mapId] = key;
+  try { localStorage.setItem("mapkit-edit-keys", JSON.stringify(keys)); } catch (e) { /* private mode */ }
+}
+
 async function save() {
   const name = E.mapId && E.mapId.startsWith("my-") ? E.mapId.slice(3) : slugOf(E.doc.name);
   try {
-    const r = await api("/api/edit/save", { json: { doc: E.doc, name } });
+    const key = E.mapId ? editKeys()[E.mapId] : undefined;
+    const r = await api("/api/edit/save", { json: { doc: E.doc, name, key } });
+    if (r.map.key) keepEditKey(r.map.id, r.map.key);
     E.mapId = r.map.id;
     E.saved = E.version;
     markDirty();

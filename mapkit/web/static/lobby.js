@@ -151,6 +151,12 @@ async function upload(ev) {
   try {
     const entry = await api(`/api/maps?name=${encodeURIComponent(file.name)}`, { method: "POST", body: await file.text() });
     $("upload-result").textContent = `added: ${entry.name}`;
+    // the key that lets the editor in this browser save over the uploaded map (editor.js)
+    try {
+      const keys = JSON.parse(localStorage.getItem("mapkit-edit-keys") || "{}");
+      keys[entry.id] = entry.key;
+      localStorage.setItem("mapkit-edit-keys", JSON.stringify(keys));
+    } catch (e) { /* private mode: the editor saves under a new name */ }
     fillMaps((await api("/api/maps")).maps);
     $("map").value = entry.id;
     fillPresets();
