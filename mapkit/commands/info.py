@@ -9,30 +9,13 @@ def add_arguments(p):
     p.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def summary(m) -> dict:
-    from collections import Counter
-
-    from ..model import TERRAINS
-
-    counts = Counter(m.terrain.values())
-    return {
-        "name": m.name,
-        "grid": {"orientation": m.grid.orientation, "offset": m.grid.offset,
-                 "columns": m.grid.columns, "rows": m.grid.rows, "hex_mm": m.grid.hex_mm},
-        "terrain": {t: counts.get(t, 0) for t in TERRAINS},
-        "edges": {k: len(m.edge_set(k)) for k in ("rivers", "borders", "ridges")},
-        "cities": len(m.cities),
-        "numbers": len(m.used_numbers()),
-        "regions": [r.name for r in m.regions],
-    }
-
-
 def run(args) -> int:
+    from ..analysis.report import map_figures
     from ..io.yamlmap import load_map
     from .common import dump_json, emit
 
     m = load_map(args.map)
-    s = summary(m)
+    s = map_figures(m)
     if args.format == "json":
         emit(dump_json(s))
         return 0

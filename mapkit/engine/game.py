@@ -8,8 +8,8 @@
 * :class:`Game` -- what does not change during a game: the board, the rules, the players,
   the seed, and the tables the family derives once (shared by every clone of the state).
 * :func:`make_rules`, :func:`new_game`, :data:`PRESETS` -- presets by name, across every
-  family found under :mod:`mapkit.engine.games` (a new family registers itself by being there:
-  no other file changes).
+  family found under :mod:`mapkit.engine.games` on the first look-up (a new family registers
+  itself by being there: no other file changes).
 
 >>> sorted(PRESETS)[:3]
 ['dampfross', 'expres', 'paluba']
@@ -26,13 +26,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import InputError
 from .errors import IllegalAction
 
 __all__ = ["GameRules", "Game", "Family", "PRESETS", "FAMILIES", "load_families", "make_rules", "new_game", "family_of"]
+
+_V = TypeVar("_V")
 
 
 class GameRules:
@@ -123,27 +127,77 @@ class Family:
     stats: object = None
 
 
-# Family name -> its package's ``FAMILY``; preset name -> its :class:`GameRules` class. Filled by
-# :func:`load_families` when :mod:`mapkit.engine` is imported.
-FAMILIES: dict = {}
-PRESETS: dict = {}
+class _Registry(Mapping[str, _V]):
+    """A read-only table of names filled from :mod:`mapkit.engine.games` on its first look-up:
+    the core finds the families when a game is asked for, not when it is imported, so that
+    importing :mod:`mapkit.engine` imports no game (and a game package may import the core)."""
+
+    def __init__(self, what: str):
+        self._what = what
+        self._entries: dict[str, _V] = {}
+
+    def __getitem__(self, name: str) -> _V:
+        _find_families_once()
+        return self._entries[name]
+
+    def __iter__(self) -> Iterator[str]:
+        _find_families_once()
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        _find_families_once()
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"<{self._what}: {', '.join(self)}>"
+
+
+# Family name -> its package's ``FAMILY``; preset name -> its :class:`GameRules` class. (The
+# families typed loosely, as their ``stats`` module is.)
+FAMILIES: _Registry[Any] = _Registry("game families")
+PRESETS: _Registry[type[GameRules]] = _Registry("rules presets")
+
+# Whether the families were found; the lock makes a second thread wait for the first's search
+# (a server's threads may ask at once) rather than read half-filled tables.
+_found = False
+_searching = False
+_search_lock = threading.RLock()
+
+
+def _find_families_once() -> None:
+    global _found, _searching
+    if _found:
+        return
+    with _search_lock:
+        # _searching: a look-up made while a family package is being imported sees the families
+        # found so far instead of starting the search again inside it.
+        if _found or _searching:
+            return
+        _searching = True
+        try:
+            load_families()
+        finally:
+            _searching = False
+        _found = True
 
 
 def load_families() -> None:
-    """Find every game family under :mod:`mapkit.engine.games` and register its presets."""
+    """Find every game family under :mod:`mapkit.engine.games` and register its presets (done
+    on the first look-up of :data:`FAMILIES` or :data:`PRESETS`; a second call adds only the
+    families not yet known)."""
     from . import games
 
     for info in pkgutil.iter_modules(games.__path__):
         if not info.ispkg:
             continue
         fam = getattr(importlib.import_module(f"{games.__name__}.{info.name}"), "FAMILY", None)
-        if fam is None or fam.name in FAMILIES:
+        if fam is None or fam.name in FAMILIES._entries:
             continue
-        FAMILIES[fam.name] = fam
+        FAMILIES._entries[fam.name] = fam
         for cls in fam.presets:
-            if cls.name in PRESETS:
+            if cls.name in PRESETS._entries:
                 raise RuntimeError(f"preset {cls.name!r} is defined by two game families")
-            PRESETS[cls.name] = cls
+            PRESETS._entries[cls.name] = cls
 
 
 def make_rules(preset: str = "paluba", options=None) -> GameRules:

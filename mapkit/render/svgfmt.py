@@ -1,8 +1,9 @@
-"""Numbers and point lists written into SVG: few decimals, stable bytes."""
+"""Numbers and point lists written into SVG, and the figures of the report's page: few
+decimals, stable bytes."""
 
 from __future__ import annotations
 
-__all__ = ["fmt", "points"]
+__all__ = ["fmt", "points", "figure_text"]
 
 
 def fmt(v: float) -> str:
@@ -17,3 +18,15 @@ def fmt(v: float) -> str:
 
 def points(pts) -> str:
     return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts)
+
+
+def figure_text(v, digits: int = 1) -> str:
+    """A figure as the report's HTML page shows it, in its tables and on its heat map:
+    ``digits`` decimals, "–" for none.
+
+    >>> figure_text(13.1333), figure_text(2), figure_text(None), figure_text(12345.678, 0)
+    ('13.1', '2.0', '–', '12346')
+    """
+    if v is None:
+        return "–"
+    return f"{v:.{digits}f}"

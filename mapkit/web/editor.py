@@ -284,8 +284,8 @@ def heat(doc: dict, metric: str = "build") -> dict:
     """The heat map: per hex the share of cheapest city-to-city paths through it (0..1 of
     the busiest) and its colour on the scale of ``mapkit report --html``."""
     from ..analysis.network import path_heat
-    from ..commands.report import heat_colour
     from ..grid import hex_name
+    from ..render.heatmap import heat_colour
 
     m, _ = read_document(doc)
     hexes, _ = path_heat(m, metric)

@@ -241,7 +241,7 @@ def test_report_shows_progress_when_asked(monkeypatch, capsys):
     import functools
 
     import mapkit.progress
-    from mapkit.commands.report import build_report
+    from mapkit.analysis.report import build_report
 
     m = load_map(MAPS / "example.yaml")
     quiet = build_report(m, map_name="x")
