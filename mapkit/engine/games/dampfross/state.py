@@ -357,6 +357,12 @@ class DampfrossState(State):
     def view_details(self, seat: int | None) -> dict:
         return view.details(self, seat)
 
+    def conceal(self, seat: int | None, rng) -> None:
+        """The one secret of the family: start cities written in secret (Expres) and not yet
+        revealed; everything else is on the table (see :func:`.steps.setup.conceal_starts`)."""
+        if self.secret:
+            setup_steps.conceal_starts(self, seat, rng)
+
 
 class TrackGraph:
     """The graph of :meth:`DampfrossState.track_rows`: ``rows`` and ``near`` (the neighbours
