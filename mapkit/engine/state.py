@@ -82,7 +82,7 @@ class State:
     CHANCE_TYPES: tuple = ()
     EXTERNAL_TYPES: tuple = ()
     # Attributes that are the game's, not the state's: shared by clones, not in snapshots.
-    SHARED = frozenset(("game", "board", "rules", "options", "players", "num_players", "seed"))
+    SHARED = frozenset(("game", "board", "rules", "options", "players", "num_players", "seed", "_unseeded"))
     # When the current decision started, for turn timers (a front end may replace the clock).
     clock = staticmethod(time.monotonic)
     # Why the game ended (a family sets it when it ends): shown in view() and by simulate.
@@ -248,8 +248,11 @@ class State:
         obs = object.__new__(type(self))
         obs.__dict__.update(self.__dict__)
         obs._borrowed = True
-        obs.game = copy.copy(self.game)
-        obs.game.seed = obs.seed = None
+        game = self.__dict__.get("_unseeded")
+        if game is None:        # the game without its seed, made once (clones share it)
+            game = self._unseeded = copy.copy(self.game)
+            game.seed = None
+        obs.game, obs.seed = game, None
         if seat is not None and not 0 <= seat < self.num_players:
             seat = None
         if rng is None:
