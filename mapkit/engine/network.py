@@ -41,8 +41,9 @@ __all__ = ["OwnedTrack", "SharedTrack"]
 class OwnedTrack:
     """Pieces owned by players (see the module notes)."""
 
+    # __weakref__: caches of searches over the track are kept beside it (a bot's routes)
     __slots__ = ("board", "track", "edge_owners", "owners_of", "owner_bits", "hex_owners", "nodes", "frontier",
-                 "laid")
+                 "laid", "__weakref__")
 
     def __init__(self, board, n_players: int, _copy: bool = False):
         self.board = board

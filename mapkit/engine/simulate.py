@@ -98,10 +98,10 @@ def play_game(board, preset: str, bots, options: dict | None = None, seed: int =
             continue
         bot = bot_objs[p]
         if timer is None:
-            a = bot.act(g)
+            a = bot.decide(g)
         else:
             t0 = clock()
-            a = bot.act(g)
+            a = bot.decide(g)
             timer.append(clock() - t0)
         g.apply(a)
     return g

@@ -15,6 +15,7 @@ actions it lists. This module knows no particular game. It gives every family:
   ``snapshot()`` -- the state as comparable plain data; ``undo()`` -- replay without the last
   player action (dice stay as they fell);
 * ``view()`` -- everything a front end draws and explains, as JSON of one shape for every game;
+* ``observation(seat)`` -- what one seat may know, as a state of its own (what a bot is given);
 * ``decision_elapsed()`` -- how long the current decision has had (for turn timers).
 
 An illegal action raises :class:`~mapkit.engine.errors.IllegalAction` naming the rule it
@@ -24,6 +25,8 @@ only when the action is applied.
 
 from __future__ import annotations
 
+import copy
+import random
 import time
 
 from .actions import normalize_type
@@ -79,11 +82,13 @@ class State:
     CHANCE_TYPES: tuple = ()
     EXTERNAL_TYPES: tuple = ()
     # Attributes that are the game's, not the state's: shared by clones, not in snapshots.
-    SHARED = frozenset(("game", "board", "rules", "options", "players", "num_players", "seed"))
+    SHARED = frozenset(("game", "board", "rules", "options", "players", "num_players", "seed", "_unseeded"))
     # When the current decision started, for turn timers (a front end may replace the clock).
     clock = staticmethod(time.monotonic)
     # Why the game ended (a family sets it when it ends): shown in view() and by simulate.
     end_reason: str | None = None
+    # An observation shares the game's data until it is changed (copy-on-write, observation()).
+    _borrowed = False
 
     def __init__(self, game):
         self.game = game
@@ -184,6 +189,7 @@ class State:
         shared = self.SHARED
         for k, v in self.__dict__.items():
             d[k] = v if k in shared else fastcopy(v)
+        d.pop("_borrowed", None)        # a copy is its own
         return other
 
     def snapshot(self) -> dict:
@@ -214,6 +220,63 @@ class State:
         self.__dict__ = fresh.__dict__
         self._decision_started = started
         return last
+
+    # -- what one seat may know ----------------------------------------------------------
+    def observation(self, seat: int | None, rng: random.Random | None = None) -> State:
+        """What ``seat`` may know of the game, as a state of its own: what a bot is given.
+
+        OpenSpiel's information state, sampled (a *determinization*): a copy in which every
+        secret the seat may not see -- other seats' cards, the deck, a choice still written
+        in secret -- is replaced by a sample drawn with ``rng`` from what the seat cannot tell
+        apart, so that the copy answers the whole protocol (``legal_actions``, ``check``,
+        ``apply``, ``clone`` ...) as the game does for this seat, while two games that differ
+        only in what the seat cannot see give the same observation. In its ``history`` the
+        others' secret actions keep their type and player and lose their secret (a card dealt
+        to another seat names no city), so it is not a record to replay. The game's seed is
+        left out: every driver draws dice and cards from it, so it would tell the future.
+        The family's :meth:`conceal` says what is secret (the core knows no game); ``seat``
+        None (or no seat) is a spectator, who sees only what is public. The observation shares
+        the game's data until it is changed through ``apply`` (copy-on-write): change it so,
+        or clone it first, never in place.
+
+        ``rng``: where the sample comes from (a bot passes its own; default: a generator
+        seeded by the seat and the number of actions played, never by anything secret).
+        """
+        # Copy-on-write: a bot is asked once per decision and mostly only reads, so the
+        # observation shares the game's data (and its caches, which the bot's reading warms)
+        # until it is changed through apply(); conceal() replaces what it hides.
+        obs = object.__new__(type(self))
+        obs.__dict__.update(self.__dict__)
+        obs._borrowed = True
+        game = self.__dict__.get("_unseeded")
+        if game is None:        # the game without its seed, made once (clones share it)
+            game = self._unseeded = copy.copy(self.game)
+            game.seed = None
+        obs.game, obs.seed = game, None
+        if seat is not None and not 0 <= seat < self.num_players:
+            seat = None
+        if rng is None:
+            rng = random.Random(f"observe:{seat}:{len(self.history)}")
+        obs.conceal(seat, rng)
+        return obs
+
+    def conceal(self, seat: int | None, rng: random.Random) -> None:
+        """The family's hook for :meth:`observation`: in this observation, replace every
+        secret that ``seat`` (None: a spectator) may not see by a sample drawn with ``rng`` --
+        a function of what the seat sees and ``rng`` alone -- and take the secrets out of the
+        ``history``. The secrets are those :meth:`view` leaves out. The observation still
+        shares its fields with the game: give a field a new value, never change one in place
+        (``self.hands = ...``, not ``self.hands[q] = ...``). The default is a game without
+        secrets: nothing to hide."""
+
+    def _own(self) -> None:
+        """An observation about to change takes its own copy of the game's data."""
+        d = self.__dict__
+        shared = self.SHARED
+        for k, v in d.items():
+            if k not in shared:
+                d[k] = fastcopy(v)
+        d["_borrowed"] = False
 
     # -- turn timers ---------------------------------------------------------------------
     def decision_key(self):
@@ -268,6 +331,8 @@ class State:
         return (f"{action_type}.not-now", f"a {action_type!r} action is not possible now")
 
     def _handle(self, action, commit: bool) -> dict:
+        if commit and self._borrowed:
+            self._own()
         t = normalize_type(action, self.ACTION_TYPES)
         step = self.STEPS[self.step]
         if step.terminal:

@@ -184,7 +184,7 @@ class Session:
             p = g.current_player()
             bot = self.bots[p]
             if bot is not None:
-                self.apply(bot.act(g))
+                self.apply(bot.decide(g))
                 continue
             if not self.human_turn(p):
                 self.say(f"The game is saved in {self.record_path}; continue it with "
@@ -236,7 +236,7 @@ class Session:
                 elif cmd.name == "hint":
                     from ..engine.bots import make_bot
 
-                    a = make_bot("greedy", self.seed, preset=g.rules.name).act(g)
+                    a = make_bot("greedy", self.seed, preset=g.rules.name).decide(g)
                     self.say(f"  hint: {self.front.action_as_command(g, a)}")
                 elif cmd.name == "undo":
                     self.undo(p)

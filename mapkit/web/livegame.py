@@ -334,7 +334,7 @@ class LiveGame:
         if s.is_chance_node():
             return lambda: roll(s, self.seed)
         bot = self.bots[s.current_player()]
-        return None if bot is None else (lambda: bot.act(s))
+        return None if bot is None else (lambda: bot.decide(s))
 
     async def _drive(self) -> None:
         paced = bool(self.humans()) and self.pace > 0

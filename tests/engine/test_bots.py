@@ -55,7 +55,7 @@ def test_decision_depends_on_position_only():
     while g.is_chance_node():
         g.apply(g.chance_outcomes()[0][0])
     for cls in (GreedyBot, RandomBot):
-        assert cls(seed=9).act(g) == cls(seed=9).act(g.clone())
+        assert cls(seed=9).decide(g) == cls(seed=9).decide(g.clone())
 
 
 @pytest.mark.parametrize("preset,options", [("paluba", {}), ("expres", {}), ("dampfross", {}),
@@ -81,12 +81,12 @@ def test_start_city_by_the_cities_around_it():
     # Brod at 2 and Hof at 4, Hof has Brod at 2 and Cheb at 4: Brod is worth most.
     m = line_map(16, [("Aš", "A1", [11]), ("Cheb", "L1", [12]), ("Brod", "N1", [13]), ("Hof", "P1", [14])])
     g = new_game(m, "paluba", ["A", "B"], {"first_player": 0, "start_cities": "any"})
-    assert GreedyBot(1).act(g) == {"type": "start", "player": 0, "city": "Brod"}
+    assert GreedyBot(1).decide(g) == {"type": "start", "player": 0, "city": "Brod"}
     # once A starts in Brod, its neighbours' bonuses are contested: B keeps away from Brod
     g.apply({"type": "start", "city": "Brod"})
     g.apply({"type": "roll", "dice": [1, 1]})
     g.apply({"type": "done"})
-    assert GreedyBot(1).act(g)["city"] != "Brod"
+    assert GreedyBot(1).decide(g)["city"] != "Brod"
 
 
 def test_builds_toward_best_value_per_cost():
@@ -97,10 +97,10 @@ def test_builds_toward_best_value_per_cost():
     g = new_game(m, "paluba", ["A", "B"], {"first_player": 0, "start_cities": "any"})
     g.apply({"type": "start", "city": "Brod"})
     g.apply({"type": "roll", "dice": [2, 1]})
-    a = GreedyBot(0).act(g)
+    a = GreedyBot(0).decide(g)
     assert a == {"type": "build", "player": 0, "pieces": ["E1/F1", "F1/G1"]}
     g.apply(a)
-    assert GreedyBot(0).act(g) == {"type": "build", "player": 0, "pieces": ["D1/E1"]}
+    assert GreedyBot(0).decide(g) == {"type": "build", "player": 0, "pieces": ["D1/E1"]}
 
 
 def test_value_per_cost_prefers_a_cheap_far_city_to_a_mountain():
@@ -110,7 +110,7 @@ def test_value_per_cost_prefers_a_cheap_far_city_to_a_mountain():
     g = new_game(m, "paluba", ["A", "B"], {"first_player": 0, "start_cities": "any"})
     g.apply({"type": "start", "city": "Brod"})
     g.apply({"type": "roll", "dice": [1, 1]})
-    assert GreedyBot(0).act(g) == {"type": "build", "player": 0, "pieces": ["D1/E1", "C1/D1"]}
+    assert GreedyBot(0).decide(g) == {"type": "build", "player": 0, "pieces": ["D1/E1", "C1/D1"]}
 
 
 def build_line_race(preset="paluba"):
@@ -131,7 +131,7 @@ def test_races_on_own_track_and_passes_without_own_piece():
     g = build_line_race()
     order = g.race_status().decl_order
     for p in order:
-        a = GreedyBot(0).act(g)
+        a = GreedyBot(0).decide(g)
         if p == 0:   # its own track all the way, no fares, no rival: races
             assert a == {"type": "race", "player": 0, "route": ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1"]}
         else:        # B has no piece on any route (own-piece rule): passes

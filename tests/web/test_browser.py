@@ -97,7 +97,7 @@ def greedy_move(served, gid, seat):
 
     state = _replayed(served, gid)
     assert state.current_player() == seat
-    return make_bot("greedy", 7, preset=state.rules.name).act(state)
+    return make_bot("greedy", 7, preset=state.rules.name).decide(state)
 
 
 def start_against_a_bot(d, seed="1"):

@@ -55,5 +55,5 @@ def test_questions_agree_with_the_engine(map_name, preset):
                 if r["ok"]:
                     assert g.is_legal({"type": "race", "player": p, "route": r["route"]})
                     routed += 1
-        g.apply(bot.act(g))
+        g.apply(bot.decide(g))
     assert priced > 10 and routed > 0

@@ -99,7 +99,7 @@ def _greedy(served, gid):
 
     board = EngineMap.from_map(load_map(served.games / gid / "map.yaml"))
     state = replay(load_record(served.games / gid / "record.json"), board)
-    return make_bot("greedy", 7, preset="transamerica").act(state)
+    return make_bot("greedy", 7, preset="transamerica").decide(state)
 
 
 def test_hands_stay_with_their_seat(served):

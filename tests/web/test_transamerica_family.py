@@ -197,7 +197,7 @@ def test_the_questions_agree_with_the_engine(map_name, options):
                 assert sum(graph[a][b]["w"] for a, b in pairwise(ids)) == want
                 planned += 1
             priced += 1
-        g.apply(bot.act(g))
+        g.apply(bot.decide(g))
     assert priced > 10 and planned > 5 and refused > 3
 
 

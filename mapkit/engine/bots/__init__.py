@@ -1,8 +1,9 @@
 """Bots that play the engine's games: ``random`` (uniform over legal actions, for every game)
 and each game family's own (``greedy``: :mod:`mapkit.engine.games.dampfross.bots.greedy`).
 
-A bot is made by name with a seed and asked for the action of the player to move; it reads
-the public state only and is deterministic under its seed (:mod:`mapkit.engine.bots.base`).
+A bot is made by name with a seed and asked for the action of the player to move
+(``bot.decide(state)``); it is given what that seat may know only, never the whole state, and
+is deterministic under its seed (:mod:`mapkit.engine.bots.base`).
 A name means the bot of the game being played: ``make_bot("greedy", preset="expres")``.
 
 >>> sorted(BOTS)

@@ -1,5 +1,12 @@
 """What every bot is: an object whose :meth:`Bot.act` returns a legal action for the player
-to move, decided from the public state and a seed alone.
+to move, decided from what his seat may know and a seed alone.
+
+A driver (``mapkit simulate``, ``play``, ``serve``, a test) asks :meth:`Bot.decide` with the
+game's state; the bot's :meth:`Bot.act` is given only the seat's *observation*
+(:meth:`~mapkit.engine.state.State.observation`): a copy in which the other seats' secrets
+(their cards, the deck, a start city written in secret) are replaced by a sample and the
+seed of the dice is left out. So a bot cannot read an opponent's hand, however it is
+written, and its play rests on nothing a player at the table could not know.
 
 A bot keeps no memory between decisions: its random numbers come from a generator seeded by
 the bot's seed, the seat and the number of actions played so far (:meth:`Bot.rng`), so a bot
@@ -47,8 +54,20 @@ class Bot:
         r.seed(self.rng_key(state.current_player(), len(state.history)))
         return r
 
+    def decide(self, state) -> dict:
+        """The action of the player to move in the game ``state``, chosen from his seat's
+        observation: what every driver calls (never :meth:`act` with the game itself). The
+        observation's sample of the others' secrets comes from this bot's generator, seeded
+        by the position as :meth:`rng` is (with its own key: the sample and the bot's choices
+        do not share numbers); :meth:`act` seeds it again when it draws."""
+        seat = state.current_player()
+        r = self._random
+        r.seed(self.rng_key(seat, len(state.history)) + ":observe")
+        return self.act(state.observation(seat, r))
+
     def act(self, state) -> dict:
-        """A legal action (a JSON object) for ``state.current_player()``."""
+        """A legal action (a JSON object) for ``state.current_player()``; ``state`` is what
+        that seat may know (:meth:`decide`): to read, clone, or change through ``apply``."""
         raise NotImplementedError
 
     @staticmethod

@@ -10,7 +10,7 @@ beat clearly, and it finds rule combinations that end a game in an odd way.
 >>> from mapkit.engine import new_game
 >>> g = new_game(Map(Grid("pointy", "odd", 9, 1), cities=[City("Aš", H("A1"), (11,)),
 ...              City("Cheb", H("I1"), (12,))]), "paluba", ["A", "B"], {"first_player": 0})
->>> RandomBot(seed=1).act(g) == RandomBot(seed=1).act(g)   # the same seed, the same choice
+>>> RandomBot(seed=1).decide(g) == RandomBot(seed=1).decide(g)   # the same seed, the same choice
 True
 """
 

@@ -51,7 +51,7 @@ def test_listed_pieces_and_routes_match_the_plain_definitions(mapname, options):
         if g.step == "declare":
             assert declare.suggest_routes(g, p) == plain_routes(g, p)
             routes += 1
-        g.apply(bots[p].act(g))
+        g.apply(bots[p].decide(g))
     assert pieces > 20 and routes > 10
 
 
@@ -72,7 +72,7 @@ def test_the_track_graph_kept_up_to_date_is_the_one_built_afresh():
             fresh.update(g.board, g.net, g.ferry_owners)
             assert g.track_rows() == fresh.rows and g.track_neighbours() == fresh.near
             checked += 1
-        g.apply(bots[g.current_player()].act(g))
+        g.apply(bots[g.current_player()].decide(g))
     assert checked > 50 and any(g.ferry_owners)
 
 
@@ -101,5 +101,5 @@ def test_a_plain_piece_is_planned_as_the_full_check_plans_it(mapname, preset):
                 if short is not None:
                     assert [short] == planned
                     plain += 1
-        g.apply(bots[p].act(g))
+        g.apply(bots[p].decide(g))
     assert plain > 100

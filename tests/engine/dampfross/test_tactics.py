@@ -30,14 +30,14 @@ def joint_track_game(roll):
 def test_greedy_proposes_and_accepts_a_joint_track_that_reaches_a_city_neither_reaches_alone():
     # 4 points each: neither reaches Cheb (6) alone; together 3/4 of 8 = 6 do
     g = joint_track_game((2, 2))
-    a = GREEDY.act(g)
+    a = GREEDY.decide(g)
     assert a == {"type": "joint", "player": 0, "with": 1, "at": "A1"}
     g.apply(a)
-    a = GREEDY.act(g)
+    a = GREEDY.decide(g)
     assert a == {"type": "accept", "player": 1}
     g.apply(a)
     assert g.points == 6
-    g.apply(GREEDY.act(g))
+    g.apply(GREEDY.decide(g))
     # the shared track to Cheb belongs to both; the bonus of 6 is split 3 + 3
     assert g.track_names(0) == g.track_names(1) == [f"{hex_name((c, 0))}/{hex_name((c + 1, 0))}" for c in range(6)]
     assert g.accounts == [23, 23]
@@ -45,13 +45,13 @@ def test_greedy_proposes_and_accepts_a_joint_track_that_reaches_a_city_neither_r
 
 def test_greedy_builds_alone_when_its_own_points_reach_the_city():
     g = joint_track_game((3, 3))
-    assert GREEDY.act(g)["type"] == "build"
+    assert GREEDY.decide(g)["type"] == "build"
 
 
 def test_greedy_declines_a_joint_track_that_does_not_pay():
     g = joint_track_game((3, 3))
     g.apply({"type": "joint", "with": 1, "at": "A1"})   # Anna proposes though she needs no help
-    assert GREEDY.act(g) == {"type": "decline", "player": 1}
+    assert GREEDY.decide(g) == {"type": "decline", "player": 1}
 
 
 def test_greedy_proposes_and_accepts_a_joint_race_when_alone_neither_may_race():
@@ -62,10 +62,10 @@ def test_greedy_proposes_and_accepts_a_joint_race_when_alone_neither_may_race():
     g = new_game(board_of(line_map(25, "Y1")), "paluba", ["Anna", "Bert"], {"first_player": 0, "joint_races": True})
     act(g, S("Aš"), R(6, 6), P(*cols[:13]), S("Cheb"), P(*reversed(cols[12:])))
     act(g, R(1, 1), R(1, 2))                               # Bert draws Aš to Cheb and declares first
-    a = GREEDY.act(g)
+    a = GREEDY.decide(g)
     assert a["type"] == "race" and a["partner"] == 0 and a["route"] == cols
     g.apply(a)
-    assert GREEDY.act(g) == {"type": "accept", "player": 0}
+    assert GREEDY.decide(g) == {"type": "accept", "player": 0}
     g.apply({"type": "accept"})
     res = g.results[-1]
     assert res["racers"] == [["Bert", "Anna"]] and res["fares"] == [] and res["prizes"] == {"Anna": 10, "Bert": 10}
@@ -78,6 +78,6 @@ def test_greedy_buys_a_ferry_when_special_races_across_it_pay_and_not_otherwise(
         return g
     # every race is special and always goes to Dánsko, which only the ferry reaches:
     # 9 races x 20 / 2 is far more than the line's 6
-    assert GREEDY.act(position()) == {"type": "ferry", "player": 1, "ferry": "Kiel-Dánsko"}
+    assert GREEDY.decide(position()) == {"type": "ferry", "player": 1, "ferry": "Kiel-Dánsko"}
     # without special races the line never pays
-    assert GREEDY.act(position(special_races=False))["type"] != "ferry"
+    assert GREEDY.decide(position(special_races=False))["type"] != "ferry"

@@ -159,7 +159,9 @@ class DampfrossState(State):
         self.pb_extra: dict = {}
         self.pb_started: set = set()
         self.last_race_no = None                # set when the time limit is up
-        self._graph: TrackGraph | None = None  # the built track as a graph (track_rows())
+        # the built track as a graph (track_rows()), brought up to date in place when asked: made
+        # here, not when first asked, so that a bot's observation (which shares it) keeps it warm
+        self._graph = TrackGraph()
         self._dists: tuple | None = None        # (track, start) and its distances for the draws
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
@@ -261,8 +263,6 @@ class DampfrossState(State):
 
     def _track_graph(self) -> TrackGraph:
         g = self._graph
-        if g is None:
-            g = self._graph = TrackGraph()
         g.update(self.board, self.net, self.ferry_owners)
         return g
 
@@ -356,6 +356,12 @@ class DampfrossState(State):
 
     def view_details(self, seat: int | None) -> dict:
         return view.details(self, seat)
+
+    def conceal(self, seat: int | None, rng) -> None:
+        """The one secret of the family: start cities written in secret (Expres) and not yet
+        revealed; everything else is on the table (see :func:`.steps.setup.conceal_starts`)."""
+        if self.secret:
+            setup_steps.conceal_starts(self, seat, rng)
 
 
 class TrackGraph:

@@ -31,7 +31,7 @@ from ...errors import IllegalAction
 from ...ledger import Ledger
 from ...network import SharedTrack
 from ...state import Log, State
-from . import view
+from . import observe, view
 from .actions import ACTION_TYPES, CHANCE_TYPES, REFUSALS
 from .steps import STEPS
 
@@ -276,3 +276,7 @@ class TransAmericaState(State):
 
     def view_details(self, seat: int | None) -> dict:
         return view.details(self, seat)
+
+    def conceal(self, seat: int | None, rng) -> None:
+        """Other seats' cards, the deck and the top card become a sample (:mod:`.observe`)."""
+        observe.conceal(self, seat, rng)

@@ -48,7 +48,7 @@ The weights were set by self-play; the measurements are in ``docs/play.md``.
 >>> import pathlib
 >>> board = load_engine_map(pathlib.Path(__file__).parents[5] / "maps" / "example.yaml")
 >>> g = new_game(board, "paluba", ["A", "B"], {"first_player": 0})
->>> GreedyBot(seed=0).act(g)
+>>> GreedyBot(seed=0).decide(g)
 {'type': 'start', 'player': 0, 'city': 'Praha'}
 """
 

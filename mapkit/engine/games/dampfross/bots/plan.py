@@ -283,13 +283,18 @@ _ROUTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _route_cache(state) -> dict:
-    """A cache of searches over the built track of ``state``, emptied when the track changes
-    (kept beside the state, not in it: a clone starts with none)."""
-    version = (state.net.version, tuple(state.ferry_owners))
-    cache = _ROUTES.get(state)
+    """A cache of searches over the built track of ``state``, emptied when the track changes.
+
+    Kept beside the track object, not in the state: a clone copies the track and starts with
+    none, while a bot's observation shares the game's track until it changes it (copy-on-write,
+    :meth:`~mapkit.engine.state.State.observation`), so the routes one seat's bot found serve
+    the next seat's too while the track stays as it is (the declarations of a race)."""
+    net = state.net
+    version = (net.version, tuple(state.ferry_owners))
+    cache = _ROUTES.get(net)
     if cache is None or cache.get("version") != version:
         cache = {"version": version}
-        _ROUTES[state] = cache
+        _ROUTES[net] = cache
     return cache
 
 

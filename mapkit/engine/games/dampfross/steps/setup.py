@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from ....chance import Seat
 from ....errors import IllegalAction
+from ....state import Log
 from ....steps import Step
 from ..building import track_changed
 from . import build
 
-__all__ = ["OrderStep", "SecretStartStep", "set_first", "start_choices", "check_start", "set_start"]
+__all__ = ["OrderStep", "SecretStartStep", "set_first", "start_choices", "check_start", "set_start",
+           "conceal_starts"]
 
 
 class OrderStep(Step):
@@ -53,6 +55,27 @@ class SecretStartStep(Step):
             if not s.secret_queue:
                 _reveal_starts(s)
         return {"type": "start", "player": p, "city": s.board.cities[c].name}, plan
+
+
+def conceal_starts(s, seat, rng) -> None:
+    """For an observation by ``seat``: the other seats' start cities written in secret and not
+    yet revealed become cities drawn at random from those each may write (who has written is
+    public, what he wrote is not), and their ``start`` actions in the history lose the city.
+    Once revealed, the picks are public (a pick made again after a clash too)."""
+    hidden = {q for q in s.secret if q != seat}
+    if not hidden:
+        return
+    # new values, not changes in place: the observation shares its fields with the game
+    s.secret = {q: rng.choice(start_choices(s, q)) if q in hidden else c for q, c in s.secret.items()}
+    # each hidden writer's latest start action is his secret (the earlier ones were revealed)
+    history = s.history = Log(s.history)
+    for i in range(len(history) - 1, -1, -1):
+        a = history[i]
+        if a["type"] == "start" and a.get("player") in hidden:
+            history[i] = {"type": "start", "player": a["player"]}
+            hidden.discard(a["player"])
+            if not hidden:
+                break
 
 
 def set_first(s, k: int) -> None:

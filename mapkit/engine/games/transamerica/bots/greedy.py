@@ -1,8 +1,8 @@
 """The greedy TransAmerica bot: it builds its cheapest completion, one move deep.
 
-It reads the public state and its own cards only (never another player's hand, unless the
-open-hand variant shows them to everybody), and its random generator only breaks ties, so the
-same seed plays the same game. How it decides:
+It is given its seat's observation (the public state and its own cards; the others' hands
+are a sample, except under open hand) and reads no other player's cards, not even the sample;
+its random generator only breaks ties, so the same seed plays the same game. How it decides:
 
 **Start marker.** For every junction ``v`` it may use, the cost of the cheapest network that
 joins its five cities *and* ``v`` (:func:`mapkit.steiner.tree_costs`); it takes the cheapest,
@@ -30,7 +30,7 @@ than two.
 >>> g = new_game(board, "transamerica", ["A", "B"], {"first_player": 0})
 >>> for city in ("Cheb", "Tábor", "Kolín", "Brno", "Opava", "Karlovy Vary", "Plzeň", "Praha", "Třebíč", "Zlín"):
 ...     g.apply({"type": "deal", "city": city})
->>> GreedyBot(seed=0).act(g)     # between Kolín and Jihlava, on the cheapest net of A's cities
+>>> GreedyBot(seed=0).decide(g)     # between Kolín and Jihlava, on the cheapest net of A's cities
 {'type': 'start', 'player': 0, 'at': 'S13'}
 """
 
