@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from .compiled import CityInfo, EngineMap, FerryInfo, compile_map, load_engine_map, map_hash
 from .errors import IllegalAction, RecordError
-from .game import FAMILIES, PRESETS, Family, Game, GameRules, family_of, load_families, make_rules, new_game
+from .family import GameFamily
+from .game import FAMILIES, PRESETS, Game, GameRules, family_of, load_families, make_rules, new_game
 from .ledger import BANK, Ledger
 from .record import Record, load_record, replay, save_record
 from .state import CHANCE, TERMINAL, State
@@ -33,7 +34,7 @@ from .games.dampfross import Options  # noqa: E402  (the Dampfross family's opti
 
 __all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "load_engine_map", "IllegalAction",
            "RecordError", "Record", "load_record", "save_record", "replay", "PRESETS", "FAMILIES", "Options",
-           "GameRules", "Rules", "Family", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE",
+           "GameRules", "Rules", "GameFamily", "Game", "make_rules", "family_of", "State", "GameState", "CHANCE",
            "TERMINAL",
            "BANK", "Ledger", "new_game"]
 

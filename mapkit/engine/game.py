@@ -8,8 +8,9 @@
 * :class:`Game` -- what does not change during a game: the board, the rules, the players,
   the seed, and the tables the family derives once (shared by every clone of the state).
 * :func:`make_rules`, :func:`new_game`, :data:`PRESETS` -- presets by name, across every
-  family found under :mod:`mapkit.engine.games` (a new family registers itself by being there:
-  no other file changes).
+  family found under :mod:`mapkit.engine.games` or offered through the entry-point group
+  ``mapkit.games`` (a new family registers itself by being there: no other file changes; its
+  interface is :class:`mapkit.engine.family.GameFamily`).
 
 >>> sorted(PRESETS)[:3]
 ['dampfross', 'expres', 'paluba']
@@ -26,13 +27,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
 from .errors import IllegalAction
+from .family import GameFamily
 
-__all__ = ["GameRules", "Game", "Family", "PRESETS", "FAMILIES", "load_families", "make_rules", "new_game", "family_of"]
+__all__ = ["GameRules", "Game", "PRESETS", "FAMILIES", "DEFAULT_PRESET", "load_families", "make_rules", "new_game",
+           "family_of"]
 
 
 class GameRules:
@@ -105,48 +107,46 @@ class Game:
         return f"Game({self.board.name!r}, {self.rules!r}, {list(self.players)}, seed={self.seed})"
 
 
-@dataclass(frozen=True)
-class Family:
-    """What a game package under :mod:`mapkit.engine.games` gives the engine (its ``FAMILY``).
+# Family name -> its :class:`~mapkit.engine.family.GameFamily`; preset name -> its
+# :class:`GameRules` class. Filled by :func:`load_families` when :mod:`mapkit.engine` is imported.
+FAMILIES: dict[str, GameFamily] = {}
+PRESETS: dict[str, type[GameRules]] = {}
 
-    ``presets``: its :class:`GameRules` classes; ``State``: its state class; ``bots``: bot name ->
-    class (a ``random`` bot works for every family, :mod:`mapkit.engine.bots`); ``stats``: a
-    module with ``game_stats(state)``, ``summarize(spec, per_game)`` and
-    ``format_report(report)`` for ``mapkit simulate``.
-    """
+# The preset a command plays or prints when none is named.
+DEFAULT_PRESET = "paluba"
 
-    name: str
-    description: str
-    presets: tuple
-    State: type
-    bots: dict = field(default_factory=dict)
-    stats: object = None
-
-
-# Family name -> its package's ``FAMILY``; preset name -> its :class:`GameRules` class. Filled by
-# :func:`load_families` when :mod:`mapkit.engine` is imported.
-FAMILIES: dict = {}
-PRESETS: dict = {}
+# The entry-point group through which an installed distribution offers a game family: each
+# entry point names a GameFamily instance (``toy = "toygame:FAMILY"``).
+ENTRY_POINT_GROUP = "mapkit.games"
 
 
 def load_families() -> None:
-    """Find every game family under :mod:`mapkit.engine.games` and register its presets."""
+    """Register every game family: the packages under :mod:`mapkit.engine.games` (each with
+    its ``FAMILY``), then those offered in the entry-point group ``mapkit.games``."""
+    from importlib.metadata import entry_points
+
     from . import games
 
     for info in pkgutil.iter_modules(games.__path__):
-        if not info.ispkg:
-            continue
-        fam = getattr(importlib.import_module(f"{games.__name__}.{info.name}"), "FAMILY", None)
-        if fam is None or fam.name in FAMILIES:
-            continue
-        FAMILIES[fam.name] = fam
-        for cls in fam.presets:
-            if cls.name in PRESETS:
-                raise RuntimeError(f"preset {cls.name!r} is defined by two game families")
-            PRESETS[cls.name] = cls
+        if info.ispkg:
+            _register(getattr(importlib.import_module(f"{games.__name__}.{info.name}"), "FAMILY", None))
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        _register(ep.load())
 
 
-def make_rules(preset: str = "paluba", options=None) -> GameRules:
+def _register(fam) -> None:
+    if fam is None or fam.name in FAMILIES:
+        return
+    if not isinstance(fam, GameFamily):
+        raise TypeError(f"{fam!r} is not a GameFamily (mapkit.engine.family)")
+    FAMILIES[fam.name] = fam
+    for cls in fam.presets:
+        if cls.name in PRESETS:
+            raise RuntimeError(f"preset {cls.name!r} is defined by two game families")
+        PRESETS[cls.name] = cls
+
+
+def make_rules(preset: str = DEFAULT_PRESET, options=None) -> GameRules:
     """The rules of ``preset`` with ``options`` changed (a dict of option names, or options)."""
     cls = PRESETS.get(preset)
     if cls is None:
@@ -154,12 +154,12 @@ def make_rules(preset: str = "paluba", options=None) -> GameRules:
     return cls(options)
 
 
-def family_of(preset: str):
-    """The family package (its ``FAMILY``) that plays ``preset``."""
+def family_of(preset: str) -> GameFamily:
+    """The game family that plays ``preset``."""
     return FAMILIES[make_rules(preset).family]
 
 
-def new_game(board, preset: str = "paluba", players=("A", "B"), options=None, seed: int = 0):
+def new_game(board, preset: str = DEFAULT_PRESET, players=("A", "B"), options=None, seed: int = 0):
     """A new game on ``board`` (an :class:`~mapkit.engine.compiled.EngineMap`, a
     :class:`~mapkit.model.Map` or a path) by ``preset`` with ``options``."""
     from .compiled import EngineMap, load_engine_map
