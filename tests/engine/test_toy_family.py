@@ -194,7 +194,7 @@ def test_toy_family_plays_in_the_browser_api(plugin, monkeypatch, tmp_path):
     try:
         info = served.json("/api/info")
         toy = next(p for p in info["presets"] if p["name"] == "toyrace")
-        assert toy["bots"] == ["random", "runner"] and not toy["needs_cards"]
+        assert toy["bots"] == ["random", "runner"] and toy["default_bot"] == "runner" and not toy["needs_cards"]
         assert served.request("/families/toyrace.js")[0] == 404        # no script: the page's buttons
         g = served.new_game("tiny", [("Ann", "human"), ("Bot", "runner")], preset="toyrace")
         board = served.json(f"/api/games/{g['id']}/board")
