@@ -96,6 +96,9 @@ def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
         names = z.namelist()
         assert sorted(n[len("mapkit/maps/"):-5] for n in names if n.startswith("mapkit/maps/")) == BUNDLED
         assert "mapkit/py.typed" in names  # type checkers of programs using mapkit read its hints
+        # each game family's browser script ships in its package (GameFamily.web_script)
+        assert {"mapkit/engine/games/dampfross/front/web.js", "mapkit/engine/games/transamerica/front/web.js",
+                "mapkit/web/static/pathplan.js"} <= set(names)
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
         assert "License-Expression: MIT" in meta and "Typing :: Typed" in meta
         z.extractall(tmp_path / "site")

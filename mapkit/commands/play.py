@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .simulate import add_rule_arguments
+from .simulate import add_rule_arguments, preset_of
 
 __all__ = ["add_arguments", "run", "free_record_path"]
 
@@ -23,8 +23,8 @@ def add_arguments(p):
                    help="the map (YAML) or its engine export (JSON); with --resume: the record's map")
     add_rule_arguments(p)
     p.add_argument("--players", metavar="LIST",
-                   help='seats in playing order, comma-separated: a name is a person, bot:greedy or '
-                        'bot:random a bot (default "You,bot:greedy,bot:greedy")')
+                   help='seats in playing order, comma-separated: a name is a person, bot:NAME a bot (bot:greedy, '
+                        'bot:random; bot alone: the game\'s default bot; default "You,bot,bot")')
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice and bots (default: a new one, shown)")
     p.add_argument("--record", metavar="FILE", help="save the game here (default: MAP-NAME-game.json; a taken "
                                                     "name gets a number, -2, -3 ...; with --resume: the "
@@ -91,6 +91,7 @@ def _resumed_game(args) -> _Game:
     """The game of ``--resume RECORD`` replayed, its seats (``--players`` may change their kinds)."""
     from ..engine.record import load_record, map_file_of, replay
     from ..errors import InputError
+    from ..engine.game import family_of
     from ..play.session import Seat, parse_players
 
     record = load_record(args.resume)
@@ -102,7 +103,7 @@ def _resumed_game(args) -> _Game:
     names = list(record.header["players"])
     kinds = (record.header.get("play") or {}).get("seats") or ["human"] * len(names)
     if args.players:
-        given = parse_players(args.players)
+        given = parse_players(args.players, family_of(record.header["preset"]).default_bot)
         if len(given) != len(names):
             raise InputError(f"--players names {len(given)} seats; the record has {len(names)}")
         kinds = [s.kind for s in given]
@@ -117,6 +118,7 @@ def _new_game(args) -> _Game:
     import os
 
     from ..engine import IllegalAction, new_game
+    from ..engine.game import family_of
     from ..errors import InputError
     from ..play.session import parse_players
     from .simulate import parse_options
@@ -124,11 +126,11 @@ def _new_game(args) -> _Game:
     if not args.map:
         raise InputError("give the map to play (mapkit play MAP), or --resume RECORD")
     board, m = _load_board(args.map)
-    seats = parse_players(args.players or "You,bot:greedy,bot:greedy")
+    seats = parse_players(args.players or "You,bot,bot", family_of(preset_of(args)).default_bot)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
     options = parse_options(args.option)
     try:
-        state = new_game(board, args.rules, [s.name for s in seats], options, seed=seed)
+        state = new_game(board, preset_of(args), [s.name for s in seats], options, seed=seed)
     except IllegalAction as exc:
         raise InputError(f"{args.map}: {exc.reason}") from None
     stem = Path(args.map).stem

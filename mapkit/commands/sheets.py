@@ -3,7 +3,8 @@ board tiled on A4 (board-A4.pdf), the distance table (distances.pdf), races and 
 (races.pdf), the race-number tables (numbers.pdf), the banker's sheet (scores.pdf), CSV copies
 of the tables and an index.html with previews.
 
-The kit follows one rules preset (--rules; default: the map's rules.preset, else paluba):
+The kit follows one rules preset (--rules; default: the map's rules.preset, else paluba),
+printed by the preset's game family (its write_sheets hook):
 Paluba and Dampfross pay 20 and 10 and run a race only over 6 pieces of built track or more;
 Expres pays twice and once the table distance and forbids races under 10 in the table (or
 the map's min_race_distance). Start money, fees and the number of races follow the preset.
@@ -24,8 +25,6 @@ from __future__ import annotations
 
 import sys
 
-RULES = ("paluba", "dampfross", "expres", "transamerica")   # mapkit.render.kit.KIT_PRESETS and TransAmerica
-
 
 def add_arguments(p):
     import argparse
@@ -35,9 +34,10 @@ def add_arguments(p):
     p.add_argument("-o", "--output", metavar="DIR", required=True,
                    help="the folder to write (created if missing; a kit already there is replaced as a "
                         "whole, other files in it are kept)")
-    p.add_argument("--rules", choices=RULES, default=None,
-                   help="rules preset of the whole kit: start money, fees, forbidden races, prizes, "
-                        "races (default: the map's rules.preset, else paluba)")
+    p.add_argument("--rules", metavar="PRESET", default=None,
+                   help="rules preset of the whole kit: paluba, dampfross, expres or transamerica (start "
+                        "money, fees, forbidden races, prizes, races; default: the map's rules.preset, "
+                        "else paluba)")
     p.add_argument("--players", type=int, default=6, metavar="N",
                    help="players on the banker's sheet (default 6; six to a page)")
     p.add_argument("--min", type=int, default=None, metavar="N", dest="min_distance",
@@ -58,12 +58,11 @@ def add_arguments(p):
 def run(args) -> int:
     from pathlib import Path
 
+    from ..engine.family import SheetRequest
     from ..errors import InputError
     from ..fileio import atomic_folder
     from ..io.yamlmap import load_map
     from ..render.output import check_cairo
-    from ..render.kit import map_preset
-    from ..render.sheets import kit_preset, write_sheets
 
     if not 1 <= args.players <= 12:
         raise InputError(f"--players {args.players}: use 1 to 12")
@@ -73,27 +72,43 @@ def run(args) -> int:
         raise InputError(f"--races {args.races}: use 1 to 40")
     check_cairo()
     m = load_map(args.map)
-    if args.rules == "transamerica":
-        return _transamerica(m, args)
-    preset = kit_preset(m, args.rules)
+    family, preset, why = _kit_of(m, args.rules)
+    request = SheetRequest(preset, players=args.players, style=args.style, min_distance=args.min_distance,
+                           races=args.races, light_foreign=args.light_foreign, inputs=(args.map,),
+                           source=str(args.map))
     folder = Path(args.output)
     # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
     # the same folder never leaves files of two maps side by side (the user's own files stay).
     with atomic_folder(folder) as made:
-        result = write_sheets(m, made, rules=preset, players=args.players, style=args.style,
-                              min_distance=args.min_distance, races=args.races,
-                              light_foreign=args.light_foreign, inputs=[args.map], source=str(args.map),
-                              show_progress=None)
+        result = family.write_sheets(m, made, request)
         _refuse_replacing_inputs(folder, made, result.files, args.map)
     for name, n in result.pages.items():
         print(f"{folder / name}: {n} page{'s' if n != 1 else ''}")
-    print(f"{folder / 'index.html'}: index with previews; CSV: distances, races, numbers, scores")
-    print(f"rules: {preset}" + ("" if args.rules else " (the map's rules.preset)" if map_preset(m) == preset
-                                else " (the default; --rules chooses)"))
+    print(f"{folder / 'index.html'}: {result.index_note}")
+    print(f"rules: {preset}{why}")
     if result.clashes:
         print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
               file=sys.stderr)
     return 0
+
+
+def _kit_of(m, rules: str | None):
+    """``(family, preset, why)``: the family printing the kit of preset ``rules``, else of the
+    map's ``rules.preset`` when a family prints one for it, else of the default preset; ``why``
+    says where the preset came from when it was not asked for."""
+    from ..engine.game import DEFAULT_PRESET, FAMILIES
+    from ..errors import InputError
+    from ..render.kit import map_preset
+
+    printers = {preset: fam for fam in FAMILIES.values() for preset in fam.sheet_presets}
+    if rules is not None:
+        if rules not in printers:
+            raise InputError(f"--rules {rules!r}: sheets are printed for {', '.join(sorted(printers))}")
+        return printers[rules], rules, ""
+    preset = map_preset(m)
+    if preset in printers:
+        return printers[preset], preset, " (the map's rules.preset)"
+    return printers[DEFAULT_PRESET], DEFAULT_PRESET, " (the default; --rules chooses)"
 
 
 def _refuse_replacing_inputs(folder, made, files, map_path) -> None:
@@ -107,28 +122,3 @@ def _refuse_replacing_inputs(folder, made, files, map_path) -> None:
         rel = Path(f).relative_to(made)
         if folder.resolve() / rel == source:
             raise InputError(f"{folder / rel}: refusing to overwrite the input file")
-
-
-def _transamerica(m, args) -> int:
-    from pathlib import Path
-
-    from ..errors import InputError
-    from ..fileio import atomic_folder
-    from ..render.transamerica import write_transamerica_sheets
-
-    if args.min_distance is not None or args.races is not None:
-        raise InputError("--min and --races belong to the Dampfross kits; TransAmerica has no races")
-    folder = Path(args.output)
-    with atomic_folder(folder) as made:          # the kit swapped in whole, as the Dampfross kits
-        result = write_transamerica_sheets(m, made, players=args.players, style=args.style,
-                                           light_foreign=args.light_foreign, inputs=[args.map],
-                                           source=str(args.map), show_progress=None)
-        _refuse_replacing_inputs(folder, made, result.files, args.map)
-    for name, n in result.pages.items():
-        print(f"{folder / name}: {n} page{'s' if n != 1 else ''}")
-    print(f"{folder / 'index.html'}: index with previews")
-    print("rules: transamerica")
-    if result.clashes:
-        print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
-              file=sys.stderr)
-    return 0

@@ -12,12 +12,20 @@ The same seed prints the same report whatever --jobs is.
 
 from __future__ import annotations
 
-__all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "Progress"]
+__all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "preset_of", "Progress"]
+
+
+def preset_of(args) -> str:
+    """The preset ``--rules`` names, else the engine's default (asked when the command runs, so
+    that building the parser loads no game)."""
+    from ..engine.game import DEFAULT_PRESET
+
+    return args.rules or DEFAULT_PRESET
 
 
 def add_rule_arguments(p):
     """``--rules PRESET`` and ``--option KEY=VALUE`` (shared with ``mapkit play``)."""
-    p.add_argument("--rules", metavar="PRESET", default="paluba",
+    p.add_argument("--rules", metavar="PRESET", default=None,
                    help="rules preset: paluba, expres, dampfross, transamerica or transamerica-mega "
                         "(default paluba)")
     p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
@@ -33,9 +41,10 @@ def add_arguments(p):
     p.add_argument("--seed", type=int, default=0, metavar="N", help="master seed (default 0)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="worker processes (default 1; 0: one per core); the report does not depend on it")
-    p.add_argument("--bots", metavar="LIST", default="greedy",
-                   help="bots by seat, comma-separated (greedy, random: each game has its own greedy bot); "
-                        "one name fills every seat (default greedy)")
+    p.add_argument("--bots", metavar="LIST",
+                   help="bots by seat, comma-separated (greedy, random: each game has its own bots); one "
+                        "name fills every seat (default: the game's default bot, greedy for the games "
+                        "mapkit ships)")
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--progress", action="store_true", default=None,
@@ -75,7 +84,9 @@ def _bot_list(args, n_players):
     from ..engine.bots import BOTS
     from ..errors import InputError
 
-    names = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
+    from ..engine.game import family_of
+
+    names = [b.strip().lower() for b in (args.bots or family_of(preset_of(args)).default_bot).split(",") if b.strip()]
     if not names:
         raise InputError("--bots: give at least one bot name (greedy, random)")
     for b in names:
@@ -127,7 +138,7 @@ def run(args) -> int:
     bots = _bot_list(args, args.players)
     board = load_engine_map(args.map)
     try:
-        new_game(board, args.rules, seat_names(bots), options)   # set-up errors before any game
+        new_game(board, preset_of(args), seat_names(bots), options)   # set-up errors before any game
     except IllegalAction as exc:
         raise InputError(f"{args.map}: {exc.reason}") from None
     records = None
@@ -144,7 +155,7 @@ def run(args) -> int:
         from ..bundled import locate
 
         map_file = os.path.relpath(locate(args.map).resolve(), rec_dir.resolve())
-    spec = SimSpec(board.to_json(), args.rules, options, bots, args.seed, records, map_file)
+    spec = SimSpec(board.to_json(), preset_of(args), options, bots, args.seed, records, map_file)
     from ..progress import on_terminal
 
     show = args.progress if args.progress is not None else on_terminal()

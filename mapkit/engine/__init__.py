@@ -22,15 +22,16 @@ from __future__ import annotations
 
 from .compiled import CityInfo, EngineMap, FerryInfo, compile_map, load_engine_map, map_hash
 from .errors import IllegalAction, RecordError
-from .game import FAMILIES, PRESETS, Family, Game, GameRules, family_of, load_families, make_rules, new_game
+from .family import GameFamily
+from .game import FAMILIES, PRESETS, Game, GameRules, family_of, load_families, make_rules, new_game
 from .ledger import BANK, Ledger
 from .record import Record, load_record, replay, save_record
 from .state import CHANCE, TERMINAL, State
 
 __all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "map_hash", "load_engine_map", "IllegalAction",
            "RecordError", "Record", "load_record", "save_record", "replay", "PRESETS", "FAMILIES", "Options",
-           "GameRules", "Rules", "Family", "Game", "make_rules", "family_of", "load_families", "State", "GameState",
-           "CHANCE", "TERMINAL", "BANK", "Ledger", "new_game"]
+           "GameRules", "Rules", "GameFamily", "Game", "make_rules", "family_of", "load_families", "State",
+           "GameState", "CHANCE", "TERMINAL", "BANK", "Ledger", "new_game"]
 
 
 # The name the rules base had before it was told apart from the map's rules (mapkit.model.Rules).

@@ -8,8 +8,9 @@
 * :class:`Game` -- what does not change during a game: the board, the rules, the players,
   the seed, and the tables the family derives once (shared by every clone of the state).
 * :func:`make_rules`, :func:`new_game`, :data:`PRESETS` -- presets by name, across every
-  family found under :mod:`mapkit.engine.games` on the first look-up (a new family registers
-  itself by being there: no other file changes).
+  family found under :mod:`mapkit.engine.games` or offered through the entry-point group
+  ``mapkit.games``, on the first look-up (a new family registers itself by being there: no
+  other file changes; its interface is :class:`mapkit.engine.family.GameFamily`).
 
 >>> sorted(PRESETS)[:3]
 ['dampfross', 'expres', 'paluba']
@@ -28,13 +29,14 @@ import importlib
 import pkgutil
 import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..errors import InputError
 from .errors import IllegalAction
+from .family import GameFamily
 
-__all__ = ["GameRules", "Game", "Family", "PRESETS", "FAMILIES", "load_families", "make_rules", "new_game", "family_of"]
+__all__ = ["GameRules", "Game", "PRESETS", "FAMILIES", "DEFAULT_PRESET", "load_families", "make_rules", "new_game",
+           "family_of"]
 
 _V = TypeVar("_V")
 
@@ -109,28 +111,10 @@ class Game:
         return f"Game({self.board.name!r}, {self.rules!r}, {list(self.players)}, seed={self.seed})"
 
 
-@dataclass(frozen=True)
-class Family:
-    """What a game package under :mod:`mapkit.engine.games` gives the engine (its ``FAMILY``).
-
-    ``presets``: its :class:`GameRules` classes; ``State``: its state class; ``bots``: bot name ->
-    class (a ``random`` bot works for every family, :mod:`mapkit.engine.bots`); ``stats``: a
-    module with ``game_stats(state)``, ``summarize(spec, per_game)`` and
-    ``format_report(report)`` for ``mapkit simulate``.
-    """
-
-    name: str
-    description: str
-    presets: tuple
-    State: type
-    bots: dict = field(default_factory=dict)
-    stats: object = None
-
-
 class _Registry(Mapping[str, _V]):
-    """A read-only table of names filled from :mod:`mapkit.engine.games` on its first look-up:
-    the core finds the families when a game is asked for, not when it is imported, so that
-    importing :mod:`mapkit.engine` imports no game (and a game package may import the core)."""
+    """A read-only table of names filled on its first look-up (:func:`load_families`): the core
+    finds the families when a game is asked for, not when it is imported, so that importing
+    :mod:`mapkit.engine` imports no game (and a game package may import the core)."""
 
     def __init__(self, what: str):
         self._what = what
@@ -152,10 +136,17 @@ class _Registry(Mapping[str, _V]):
         return f"<{self._what}: {', '.join(self)}>"
 
 
-# Family name -> its package's ``FAMILY``; preset name -> its :class:`GameRules` class. (The
-# families typed loosely, as their ``stats`` module is.)
-FAMILIES: _Registry[Any] = _Registry("game families")
+# Family name -> its :class:`~mapkit.engine.family.GameFamily`; preset name -> its
+# :class:`GameRules` class.
+FAMILIES: _Registry[GameFamily] = _Registry("game families")
 PRESETS: _Registry[type[GameRules]] = _Registry("rules presets")
+
+# The preset a command plays or prints when none is named.
+DEFAULT_PRESET = "paluba"
+
+# The entry-point group through which an installed distribution offers a game family: each
+# entry point names a GameFamily instance (``toy = "toygame:FAMILY"``).
+ENTRY_POINT_GROUP = "mapkit.games"
 
 # Whether the families were found; the lock makes a second thread wait for the first's search
 # (a server's threads may ask at once) rather than read half-filled tables.
@@ -182,25 +173,34 @@ def _find_families_once() -> None:
 
 
 def load_families() -> None:
-    """Find every game family under :mod:`mapkit.engine.games` and register its presets (done
-    on the first look-up of :data:`FAMILIES` or :data:`PRESETS`; a second call adds only the
-    families not yet known)."""
+    """Register every game family: the packages under :mod:`mapkit.engine.games` (each with
+    its ``FAMILY``), then those offered in the entry-point group ``mapkit.games`` (done on the
+    first look-up of :data:`FAMILIES` or :data:`PRESETS`; a second call adds only the families
+    not yet known)."""
+    from importlib.metadata import entry_points
+
     from . import games
 
     for info in pkgutil.iter_modules(games.__path__):
-        if not info.ispkg:
-            continue
-        fam = getattr(importlib.import_module(f"{games.__name__}.{info.name}"), "FAMILY", None)
-        if fam is None or fam.name in FAMILIES._entries:
-            continue
-        FAMILIES._entries[fam.name] = fam
-        for cls in fam.presets:
-            if cls.name in PRESETS._entries:
-                raise RuntimeError(f"preset {cls.name!r} is defined by two game families")
-            PRESETS._entries[cls.name] = cls
+        if info.ispkg:
+            _register(getattr(importlib.import_module(f"{games.__name__}.{info.name}"), "FAMILY", None))
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        _register(ep.load())
 
 
-def make_rules(preset: str = "paluba", options=None) -> GameRules:
+def _register(fam) -> None:
+    if fam is None or fam.name in FAMILIES._entries:
+        return
+    if not isinstance(fam, GameFamily):
+        raise TypeError(f"{fam!r} is not a GameFamily (mapkit.engine.family)")
+    FAMILIES._entries[fam.name] = fam
+    for cls in fam.presets:
+        if cls.name in PRESETS._entries:
+            raise RuntimeError(f"preset {cls.name!r} is defined by two game families")
+        PRESETS._entries[cls.name] = cls
+
+
+def make_rules(preset: str = DEFAULT_PRESET, options=None) -> GameRules:
     """The rules of ``preset`` with ``options`` changed (a dict of option names, or options)."""
     cls = PRESETS.get(preset)
     if cls is None:
@@ -208,12 +208,12 @@ def make_rules(preset: str = "paluba", options=None) -> GameRules:
     return cls(options)
 
 
-def family_of(preset: str):
-    """The family package (its ``FAMILY``) that plays ``preset``."""
+def family_of(preset: str) -> GameFamily:
+    """The game family that plays ``preset``."""
     return FAMILIES[make_rules(preset).family]
 
 
-def new_game(board, preset: str = "paluba", players=("A", "B"), options=None, seed: int = 0):
+def new_game(board, preset: str = DEFAULT_PRESET, players=("A", "B"), options=None, seed: int = 0):
     """A new game on ``board`` (an :class:`~mapkit.engine.compiled.EngineMap`, a
     :class:`~mapkit.model.Map` or a path) by ``preset`` with ``options``."""
     from .compiled import EngineMap, load_engine_map

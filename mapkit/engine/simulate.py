@@ -5,8 +5,9 @@ are races re-drawn too often, does the build phase drag? :func:`simulate` plays 
 whole games with bots (:mod:`mapkit.engine.bots`) and :func:`summarize` turns the per-game
 figures (:func:`game_stats`) into the report of ``mapkit simulate``. This module knows no
 particular game: it reports wins by seat, bot and playing position, how games ended and how
-long they were; the game's family adds its own figures (its ``stats`` module: Dampfross's
-races, fares and bonuses, :mod:`mapkit.engine.games.dampfross.stats`).
+long they were; the game's family adds its own figures (its hooks ``game_stats``,
+``summarize``, ``seat_line`` and ``report_lines``, :class:`mapkit.engine.family.GameFamily`:
+Dampfross's races, fares and bonuses, :mod:`mapkit.engine.games.dampfross.stats`).
 
 Determinism: game ``i`` is played with the seed :func:`game_seed` ``(seed, i)``; its dice are
 drawn from that seed and the number of actions played so far (:func:`roll`), and the bots'
@@ -120,7 +121,7 @@ def game_stats(g) -> dict:
         "actions": len(g.history),
         "decisions": sum(1 for a in g.history if a["type"] not in g.CHANCE_TYPES),
     }
-    out.update(FAMILIES[g.rules.family].stats.game_stats(g))
+    out.update(FAMILIES[g.rules.family].game_stats(g))
     return out
 
 
@@ -285,7 +286,7 @@ def summarize(spec: SimSpec, stats: list) -> dict:
                    "mean_decisions": mean(s["decisions"] for s in stats)},
         "ends": dict(sorted(ends.items())),
     }
-    family_of(spec.preset).stats.summarize(board, spec, stats, report)
+    family_of(spec.preset).summarize(board, spec, stats, report)
     return report
 
 
@@ -305,12 +306,12 @@ def format_report(rep: dict) -> str:
     if rep["unfinished"]:
         lines.append(f"  {rep['unfinished']} games did not end within the action limit")
     lines.append("")
-    stats = family_of(rep["preset"]).stats
+    family = family_of(rep["preset"])
     lines.append("Wins by seat (95% Wilson interval)")
     for s in rep["seats"]:
         lo, hi = s["ci95"]
         lines.append(f"  seat {s['seat']} {s['bot']:<8} {pct(s['win_rate'])}  [{pct(lo).strip()} - "
-                     f"{pct(hi).strip()}]" + stats.seat_line(s))
+                     f"{pct(hi).strip()}]" + family.seat_line(s))
     if len(rep["by_bot"]) > 1:
         lines.append("Wins by bot (per seat)")
         for b in rep["by_bot"]:
@@ -320,7 +321,7 @@ def format_report(rep: dict) -> str:
     lines.append("Wins by playing position (1 = the player who starts; 95% Wilson interval)")
     lines.append("  " + "   ".join(f"{o['position']}: {pct(o['win_rate']).strip()} [{pct(o['ci95'][0]).strip()} - "
                                     f"{pct(o['ci95'][1]).strip()}]" for o in rep["by_position"]))
-    lines += stats.report_lines(rep)
+    lines += family.report_lines(rep)
     ln = rep["length"]
     lines.append(f"Game length: {ln['mean_actions']:.1f} actions ({ln['min_actions']}-{ln['max_actions']}), "
                  f"{ln['mean_decisions']:.1f} player decisions")

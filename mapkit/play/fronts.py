@@ -4,109 +4,80 @@ The session (:mod:`.session`), the picture (:mod:`.picture`) and the text map
 (:mod:`.textmap`) work for any game through the state's generic ``view()``: its players and
 their accounts or scores, the track (each piece with the seats that own it or whose network
 it is), start markers, the winners and why the game ended. What a person types and how an
-action is told differ by game; a family's :class:`Front` says it:
+action is told differ by game; a family's :class:`Front` (its ``terminal_front()``,
+:class:`mapkit.engine.family.GameFamily`) says it:
 
-* ``parse_command(state, line)`` -> :class:`~mapkit.play.moves.Command`;
+* ``parse_command(state, line)`` -> :class:`~mapkit.play.commands.Command`;
 * ``snapshot(state)`` taken before an action, ``narrate(snapshot, state, action)`` the line(s)
   telling what it did (never a secret: the screen may be shared);
 * ``status(state, kinds, me)`` the compact view at a person's turn (his own secrets only),
   ``prompt_line(state)`` what he is asked, ``title(state)`` the picture's header line;
 * ``action_as_command(state, action)`` (for ``hint`` and ``undo``), ``help``, ``done_words``.
 
-:func:`final_text` is every family's last word, from the view.
+A family without a front of its own gets the base :class:`Front`: the legal actions listed
+and chosen by number, each action told as its JSON. :func:`final_text` is every family's last
+word, from the view.
 """
 
 from __future__ import annotations
 
-__all__ = ["Front", "DampfrossFront", "front_for", "final_text", "FRONTS"]
+import json
+
+from .commands import META, Command, CommandError, first_word
+
+__all__ = ["Front", "front_for", "final_text"]
 
 
 class Front:
-    """A family's front end (see the module notes); the base tells nothing."""
+    """A family's front end (see the module notes); the base plays any game by the numbers
+    of its legal actions."""
 
-    help = ""
+    help = ("  N                     play legal action number N (show lists them)\n"
+            "  hint / undo           what the bot would do / take back your last action\n"
+            "  show / map            the state again / a text map of the board\n"
+            "  help / quit           this list / save and stop (resume with --resume)")
     done_words: dict = {}
 
     def snapshot(self, g):
         return None
 
     def narrate(self, before, g, action) -> str:
-        return action["type"]
+        who = g.players[action["player"]] if isinstance(action.get("player"), int) else "chance"
+        return f"{who}: {self.action_as_command(g, action)}"
 
     def status(self, g, kinds=None, me=None) -> str:
-        return ""
+        lines = [f"{g.rules.name}, phase {g.phase}"]
+        if me is not None and g.current_player() == me:
+            lines += [f"  {i}. {self.action_as_command(g, a)}" for i, a in enumerate(g.legal_actions(), 1)]
+        return "\n".join(lines)
 
     def prompt_line(self, g) -> str:
-        return g.players[g.current_player()]
+        return f"{g.players[g.current_player()]}, choose an action by its number (show lists them)"
 
     def title(self, g) -> str:
         return g.board.name
 
     def parse_command(self, g, line):
-        raise NotImplementedError
+        words = first_word(line)
+        if isinstance(words, Command):
+            return words
+        legal = g.legal_actions()
+        text = words[0]
+        if not text.isdigit() or not 1 <= int(text) <= len(legal):
+            raise CommandError(f"type the number of a legal action, 1 to {len(legal)}, or one of "
+                               f"{', '.join(sorted(set(META.values())))}")
+        return Command("action", action=legal[int(text) - 1])
 
     def action_as_command(self, g, action) -> str:
-        return action["type"]
-
-
-class DampfrossFront(Front):
-    """Dampfross, Paluba and Expres: :mod:`.moves` and :mod:`.view`."""
-
-    def __init__(self):
-        from . import moves
-
-        self.help = moves.HELP
-        self.done_words = moves.DONE_WORDS
-
-    def snapshot(self, g):
-        from .view import Snapshot
-
-        return Snapshot(g)
-
-    def narrate(self, before, g, action) -> str:
-        from .view import narrate
-
-        return narrate(before, g, action)
-
-    def status(self, g, kinds=None, me=None) -> str:
-        from .view import status
-
-        return status(g, kinds, me)
-
-    def prompt_line(self, g) -> str:
-        from .view import prompt_line
-
-        return prompt_line(g)
-
-    def title(self, g) -> str:
-        from .view import title
-
-        return title(g)
-
-    def parse_command(self, g, line):
-        from .moves import parse_command
-
-        return parse_command(g, line)
-
-    def action_as_command(self, g, action) -> str:
-        from .moves import action_as_command
-
-        return action_as_command(g, action)
-
-
-def _transamerica():
-    from .transamerica import TransAmericaFront
-
-    return TransAmericaFront()
-
-
-FRONTS = {"dampfross": DampfrossFront, "transamerica": _transamerica}
+        return json.dumps({k: v for k, v in action.items() if k != "player"}, ensure_ascii=False)
 
 
 def front_for(state) -> Front:
-    """The front end of the state's game family."""
-    make = FRONTS.get(state.rules.family)
-    return make() if make is not None else Front()
+    """The front end of the state's game family (the base front when it has none)."""
+    from ..engine.game import FAMILIES
+
+    front = FAMILIES[state.rules.family].terminal_front()
+    return front if front is not None else Front()
 
 
 def final_text(g) -> str:

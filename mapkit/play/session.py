@@ -2,7 +2,7 @@
 
 Dice are rolled by the loop (from the game's seed and the number of actions so far, as in
 :func:`mapkit.engine.simulate.roll`, so a resumed game rolls what the uninterrupted game would
-have), bots answer at once, and a person types commands (:mod:`mapkit.play.moves`). After every
+have), bots answer at once, and a person types commands (the family's front, :mod:`mapkit.play.fronts`). After every
 action the record is saved atomically, so the game can be resumed from any point; the picture
 of the board is redrawn before each person's decision.
 
@@ -30,7 +30,7 @@ from typing import NamedTuple
 from ..engine.errors import IllegalAction
 from ..errors import InputError
 from .fronts import final_text, front_for
-from .moves import CommandError
+from .commands import CommandError
 from .textmap import text_map
 
 UNDO_RULE = ("undo takes back your own last action, as long as no dice were rolled and nobody "
@@ -44,8 +44,9 @@ class Seat(NamedTuple):
     kind: str        # "human" or a bot name
 
 
-def parse_players(text: str) -> list:
-    """Seats from ``"Ann,bot:greedy,Bob"``: a name is a person, ``bot:NAME`` a bot."""
+def parse_players(text: str, default_bot: str = "random") -> list:
+    """Seats from ``"Ann,bot:greedy,Bob"``: a name is a person, ``bot:NAME`` a bot (``bot``
+    alone: ``default_bot``, the game family's)."""
     from ..engine.bots import BOTS
 
     seats = []
@@ -54,7 +55,7 @@ def parse_players(text: str) -> list:
             raise InputError(f"--players {text!r}: seat {i + 1} is empty")
         if raw.lower().startswith("bot"):
             _, _, kind = raw.partition(":")
-            kind = (kind or "greedy").strip().lower()
+            kind = (kind or default_bot).strip().lower()
             if kind not in BOTS:
                 raise InputError(f"--players: unknown bot {kind!r} in seat {i + 1}; bots: {', '.join(sorted(BOTS))}")
             seats.append(Seat(f"{kind}-{i + 1}", kind))
@@ -235,8 +236,9 @@ class Session:
                     self.say(text_map(g, self.width, self.colour))
                 elif cmd.name == "hint":
                     from ..engine.bots import make_bot
+                    from ..engine.game import FAMILIES
 
-                    a = make_bot("greedy", self.seed, preset=g.rules.name).decide(g)
+                    a = make_bot(FAMILIES[g.rules.family].default_bot, self.seed, preset=g.rules.name).decide(g)
                     self.say(f"  hint: {self.front.action_as_command(g, a)}")
                 elif cmd.name == "undo":
                     self.undo(p)

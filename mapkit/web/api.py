@@ -40,8 +40,9 @@ def _choices(options) -> dict:
 async def info(request):
     """Presets (with their options, what each option means where the family says, and bots)
     and maps, for the lobby. ``needs_cards``: the preset plays on maps with city cards only."""
-    from ..engine import PRESETS
+    from ..engine import FAMILIES, PRESETS
     from ..engine.bots import bots_for
+    from ..engine.game import DEFAULT_PRESET
 
     presets = []
     for name, cls in sorted(PRESETS.items()):
@@ -53,9 +54,10 @@ async def info(request):
                         "options": [{"name": k, "kind": kind, "default": getattr(d, k), "choices": choices.get(k),
                                      "about": notes.get(k)}
                                     for choices in [_choices(d)] for k, kind in d.describe()],
-                        "bots": sorted(bots_for(name)), "needs_cards": needs_cards(cls.family)})
-    return JSONResponse({"presets": presets, "maps": server_of(request).catalogue.entries(),
-                         "max_upload": MAX_UPLOAD_BYTES})
+                        "bots": sorted(bots_for(name)), "default_bot": FAMILIES[cls.family].default_bot,
+                        "needs_cards": needs_cards(cls.family)})
+    return JSONResponse({"presets": presets, "default_preset": DEFAULT_PRESET,
+                         "maps": server_of(request).catalogue.entries(), "max_upload": MAX_UPLOAD_BYTES})
 
 
 async def maps(request):

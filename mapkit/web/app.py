@@ -2,6 +2,7 @@
 
 ==========================================  ===================================================
 ``GET /``, ``/play/{game}``, ``/edit``      the lobby, a game's page, the map editor (static HTML)
+``GET /families/{family}.js``               a game family's script (its ``web_script``)
 ``GET /api/info``                           presets with their options, bots, maps
 ``GET|POST /api/maps``                      the maps offered; upload one (the file as the body)
 ``GET /api/maps/{id}/doc``                  a map as the editor holds it
@@ -64,6 +65,17 @@ class Server:
             return self.boards.get(m, text, look_of(family))
 
 
+async def _family_script(request):
+    """The script of a game family (its ``web_script`` hook), from wherever its package lies."""
+    from .families import family_named
+
+    name = request.path_params["family"]
+    path = family_named(name).web_script()
+    if path is None or not path.is_file():
+        return Response(status_code=404)
+    return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 def _page(name):
     async def serve(request):
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
@@ -95,6 +107,7 @@ def create_app(server: Server, allowed_hosts=None) -> Starlette:
         Route("/play/{gid}", _page("game.html")),
         Route("/edit", _page("editor.html")),
         Route("/favicon.ico", _no_icon),
+        Route("/families/{family}.js", _family_script),
         Route("/api/info", h(api.info)),
         Route("/api/maps", h(api.maps), methods=["GET", "POST"]),
         Route("/api/maps/{mid}/doc", h(api.map_doc)),

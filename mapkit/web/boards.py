@@ -12,11 +12,11 @@ picture without any conversion. The geometry:
 * ``neighbours``: per hex ``[[index, edge name], ...]`` over the hexes of the board;
 * ``cities``: ``[{name, hex, numbers}]``; ``terrain_colours``: the colour look's fills.
 
-A game family may print its board otherwise: TransAmerica's board
-(:class:`mapkit.render.transamerica.TransAmericaArt`, as ``mapkit sheets --rules
-transamerica`` prints it) has a dot on every junction and the 35 card cities, ringed in their
-colours, as its only cities; its ``cities`` are those, each with its ``colour`` and whether
-its card is ``removed`` with 2-3 players.
+A game family may print its board otherwise (its ``board_look`` and ``board_art`` hooks):
+TransAmerica's board (:class:`mapkit.render.transamerica.TransAmericaArt`, as ``mapkit sheets
+--rules transamerica`` prints it) has a dot on every junction and the 35 card cities, ringed
+in their colours, as its only cities; its ``cities`` are those, each with its ``colour`` and
+whether its card is ``removed`` with 2-3 players.
 
 Drawing the Czech board takes about a third of a second (placing its names), so each map's
 picture is drawn once per look and kept, in memory and in the games folder's ``cache/``, under
@@ -34,7 +34,7 @@ import hashlib
 import json
 from collections import OrderedDict
 
-__all__ = ["geometry", "printed_board", "board_payload", "look_of", "LOOKS", "BoardCache"]
+__all__ = ["geometry", "printed_board", "board_payload", "look_of", "family_of_look", "BoardCache"]
 
 
 def geometry(grid) -> dict:
@@ -59,33 +59,32 @@ def geometry(grid) -> dict:
             "hexes": hexes, "corners": corners, "neighbours": neighbours}
 
 
-LOOKS = ("board", "transamerica")
-
-
 def _art(m, look: str, style: str):
-    """The picture of map ``m`` in ``look`` and the cities it shows."""
-    if look == "transamerica":
-        from ..cards import read_cards
-        from ..errors import InputError
-        from ..render.transamerica import TransAmericaArt, card_map
-
-        cards, problems = read_cards(m)
-        if not cards or problems:
-            raise InputError(f"the map {m.name!r} has no deck of city cards (rules.city_cards): "
-                             f"{problems[0] if problems else 'none'}")
-        from ..render.style import named_colour
-
-        cities = [{"name": c.name, "hex": c.hex, "numbers": [], "colour": c.colour, "ink": named_colour(c.colour),
-                   "removed": c.removed} for c in cards]
-        return TransAmericaArt(card_map(m, cards), style), cities
+    """The picture of map ``m`` in ``look`` (mapkit's board, or the look of the game family of
+    that name) and the cities it shows."""
+    if look != "board":
+        return family_of_look(look).board_art(m, style)
     from ..render import BoardArt
 
     return BoardArt(m, style), [{"name": c.name, "hex": c.hex, "numbers": list(c.numbers)} for c in m.cities]
 
 
+def family_of_look(look: str):
+    """The game family whose printed board is ``look``."""
+    from ..engine.game import FAMILIES
+    from ..errors import InputError
+
+    for fam in FAMILIES.values():
+        if fam.board_look == look:
+            return fam
+    raise InputError(f"no game family prints the board look {look!r}")
+
+
 def look_of(family: str) -> str:
     """The look of the board a game family plays on (its printed board)."""
-    return family if family in LOOKS else "board"
+    from .families import family_named
+
+    return family_named(family).board_look
 
 
 def printed_board(m, style: str = "colour", look: str = "board") -> str:

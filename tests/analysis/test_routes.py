@@ -170,10 +170,10 @@ def test_route_takes_place_names_as_play_does():
     assert (data["from"]["city"], data["to"]["city"]) == ("Ústí nad Labem", "České Budějovice")
     r = run_cli("route", czechia, "Olomuc", "Brno")
     assert r.returncode == 2 and "did you mean Olomouc?" in r.stderr
-    # The same words give the same places in play (mapkit.play.moves.resolve_place).
+    # The same words give the same places in play (mapkit.play.commands.resolve_place).
     from mapkit.engine import EngineMap
     from mapkit.io.yamlmap import load_map
-    from mapkit.play.moves import CommandError, resolve_place
+    from mapkit.play.commands import CommandError, resolve_place
 
     b = EngineMap.from_map(load_map(czechia))
     assert b.hex_names[resolve_place(b, "Plzen")] == plzen

@@ -16,8 +16,9 @@ from mapkit.grid import Grid, hex_name
 from mapkit.grid import parse_hex as H
 from mapkit.io.yamlmap import load_map
 from mapkit.model import City, Map
-from mapkit.play import CommandError, GamePicture, Seat, Session, parse_command, parse_players
-from mapkit.play.moves import resolve_place, split_places
+from mapkit.engine.games.dampfross.front.moves import parse_command
+from mapkit.play import CommandError, GamePicture, Seat, Session, parse_players
+from mapkit.play.commands import resolve_place, split_places
 
 EXAMPLE = MAPS / "example.yaml"
 
@@ -193,7 +194,8 @@ def test_routes_and_race_commands(tmp_path):
 
 
 def test_players_option():
-    assert parse_players("Ann,bot") == [Seat("Ann", "human"), Seat("greedy-2", "greedy")]
+    # "bot" alone: the game's default bot
+    assert parse_players("Ann,bot", "greedy") == [Seat("Ann", "human"), Seat("greedy-2", "greedy")]
     from mapkit.errors import InputError
 
     with pytest.raises(InputError, match="unknown bot 'smart'"):

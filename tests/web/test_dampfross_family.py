@@ -1,4 +1,4 @@
-"""The Dampfross family's questions (``mapkit.web.families.dampfross``) agree with the engine in
+"""The Dampfross family's questions (``mapkit.engine.games.dampfross.front.web``) agree with the engine in
 real games (greedy bots playing): every piece the engine lists as legal is priced by ``preview`` at the engine's own
 quote and offered as buildable, ``plan`` leads from the network to the hex asked, and every
 route ``routes`` calls legal is accepted by the engine. Games on the example map and on
@@ -16,7 +16,7 @@ from mapkit.engine import EngineMap, new_game
 from mapkit.engine.bots import make_bot
 from mapkit.engine.simulate import roll
 from mapkit.io.yamlmap import load_map
-from mapkit.web.families import dampfross as fam
+from mapkit.engine.games.dampfross.front import web as fam
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 

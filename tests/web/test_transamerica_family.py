@@ -1,4 +1,4 @@
-"""The TransAmerica family's questions (``mapkit.web.families.transamerica``): scenarios worked
+"""The TransAmerica family's questions (``mapkit.engine.games.transamerica.front.web``): scenarios worked
 by hand on a small board, and agreement with the engine in real games of greedy bots.
 
 The board: 35 columns x 3 rows (pointy, odd rows pushed right). Row 1 holds the 35 card cities
@@ -22,7 +22,7 @@ from mapkit.errors import InputError
 from mapkit.grid import Grid
 from mapkit.io.yamlmap import load_map
 from mapkit.model import City, Map, Rules
-from mapkit.web.families import transamerica as fam
+from mapkit.engine.games.transamerica.front import web as fam
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 COLOURS = ("red", "orange", "yellow", "green", "blue")

@@ -1,8 +1,9 @@
 """The game families the engine plays, one package each.
 
-A family is a package here whose ``FAMILY`` names its presets, its state class, its bots and
-its simulation figures (:class:`mapkit.engine.game.Family`); the engine finds it by looking
-here, so adding a game touches no file of another game.
+A family is a package here whose ``FAMILY`` (a :class:`mapkit.engine.family.GameFamily`)
+names its presets, its state class, its bots and its hooks for every front end; the engine
+finds it by looking here (or through the entry-point group ``mapkit.games``), so adding a game
+touches no other file.
 
 * :mod:`~mapkit.engine.games.dampfross` -- Dampfross, Paluba, Expres (rules.md sections 1-4);
 * :mod:`~mapkit.engine.games.transamerica` -- TransAmerica / TransEuropa (rules.md section 5).

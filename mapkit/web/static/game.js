@@ -1,7 +1,7 @@
 // The game page: the printed board, the live state from the server (the engine's view()),
 // and the actions of the seat(s) this link holds. Everything here works for any game from
 // view() and its legal actions; a game family's own drawing and controls live in
-// /static/families/<family>.js (draw, click, panel, raceBox, results, playerNote).
+// /families/<family>.js (the family's web_script) (draw, click, panel, raceBox, results, playerNote).
 import { api, el, svg, clear, toast, BoardView, zoomButtons } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,7 +97,7 @@ async function doSetup() {
   document.title = `${g.map} · ${g.preset} · mapkit`;
   const [payload, family] = await Promise.all([
     api(`/api/games/${gid}/board`),
-    import(`/static/families/${g.family}.js`).then((m) => m.default).catch(() => null),
+    import(`/families/${encodeURIComponent(g.family)}.js`).then((m) => m.default).catch(() => null),
   ]);
   ctx.family = family;
   ctx.geometry = payload.geometry;

@@ -22,9 +22,9 @@ function seatRow(name, kind) {
 function fillSeats() {
   const rows = [...document.querySelectorAll("#seats .seat-row")];
   const old = rows.map((r) => [r.querySelector(".name").value, r.querySelector(".kind").value]);
-  const seats = old.length ? old : [["You", "human"], ["Bot 1", "greedy"], ["Bot 2", "greedy"]];
-  const bots = preset().bots;
-  clear($("seats")).append(...seats.map(([n, k]) => seatRow(n, k === "human" || bots.includes(k) ? k : bots[0])));
+  const { bots, default_bot: bot } = preset();
+  const seats = old.length ? old : [["You", "human"], ["Bot 1", bot], ["Bot 2", bot]];
+  clear($("seats")).append(...seats.map(([n, k]) => seatRow(n, k === "human" || bots.includes(k) ? k : bot)));
 }
 
 function fillOptions() {
@@ -57,7 +57,7 @@ function fillPresets() {
   const offered = info.presets.filter((p) => !p.needs_cards || (map && map.cards));
   clear(sel).append(...offered.map((p) => el("option", { value: p.name }, p.name)));
   if (offered.some((p) => p.name === current)) sel.value = current;
-  else if (offered.some((p) => p.name === "paluba")) sel.value = "paluba";
+  else if (offered.some((p) => p.name === info.default_preset)) sel.value = info.default_preset;
   if (sel.value !== current) { fillOptions(); fillSeats(); }
 }
 

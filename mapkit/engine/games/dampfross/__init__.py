@@ -9,20 +9,21 @@
 * :mod:`.state`, :mod:`.building`, :mod:`.race`, :mod:`.special`, :mod:`.view`,
   :mod:`.numbers` -- the state and what the steps share;
 * :mod:`.bots` -- the greedy bot (a ``random`` bot is the engine's, for every family);
-* :mod:`.stats` -- its figures in ``mapkit simulate``.
+* :mod:`.stats` -- its figures in ``mapkit simulate``;
+* :mod:`.family` -- the family as the front ends see it (``FAMILY``), :mod:`.front` its
+  terminal, browser and paper front ends.
 """
 
 from __future__ import annotations
 
-from ...game import Family
-from . import stats
 from .bots.greedy import GreedyBot
+from .family import DampfrossFamily
 from .options import Options
-from .presets import PRESETS, Dampfross, Expres, Paluba
+from .presets import Dampfross, Expres, Paluba
 from .rules import DampfrossRules
 from .state import DampfrossState
 
-__all__ = ["FAMILY", "Options", "DampfrossRules", "Paluba", "Dampfross", "Expres", "DampfrossState", "GreedyBot"]
+__all__ = ["FAMILY", "DampfrossFamily", "Options", "DampfrossRules", "Paluba", "Dampfross", "Expres", "DampfrossState",
+           "GreedyBot"]
 
-FAMILY = Family(name="dampfross", description="Dampfross, Paluba and Expres (rules.md sections 1-4)",
-                presets=PRESETS, State=DampfrossState, bots={"greedy": GreedyBot}, stats=stats)
+FAMILY = DampfrossFamily()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .race import SEA
 
-__all__ = ["summary", "race_view", "details"]
+__all__ = ["summary", "summary_lines", "race_view", "details"]
 
 MESSAGES_SHOWN = 30
 
@@ -98,3 +98,24 @@ def details(s, seat: int | None) -> dict:
     return {"players": players, "board": board, "race": race_view(s), "turn": turn,
             "results": [dict(r) for r in s.results], "ledger": [list(e) for e in s.money.entries[-MESSAGES_SHOWN:]],
             "messages": list(s.messages[-MESSAGES_SHOWN:])}
+
+
+def summary_lines(s: dict) -> list:
+    """The :func:`summary` as text for ``mapkit replay``: each player's account, start and
+    track, each race's places and prizes, the winners."""
+    lines = []
+    for pl in s["players"]:
+        start = f", start {pl['start']}" if pl["start"] else ""
+        lines.append(f"{pl['name']}: account {pl['account']}{start}, {len(pl['track'])} pieces"
+                     + (f": {' '.join(pl['track'])}" if pl["track"] else ""))
+    for r in s["races"]:
+        head = f"race {r['race']}: {r['start']} {r['start_city']} -> {r['target']} {r['target_city']}"
+        if not r["racers"]:
+            lines.append(f"{head}: nobody raced")
+            continue
+        places = ", ".join(f"{i}. {'+'.join(p)}" for i, p in enumerate(r["places"], 1))
+        prizes = ", ".join(f"{k} {v}" for k, v in r["prizes"].items())
+        lines.append(f"{head}: {places}" + (f" (prizes: {prizes})" if prizes else ""))
+    if s["phase"] == "over":
+        lines.append("winner: " + ", ".join(s["winners"]))
+    return lines

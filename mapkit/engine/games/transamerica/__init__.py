@@ -13,21 +13,21 @@ by the exact cheapest completion (:mod:`mapkit.steiner`).
 * :mod:`.steps` -- the round's set-up, markers, build turns, Mission TA's cards;
 * :mod:`.state`, :mod:`.track`, :mod:`.scoring`, :mod:`.view` -- what the steps share;
 * :mod:`.bots` -- the greedy bot (the engine's ``random`` bot plays every family);
-* :mod:`.stats` -- its figures in ``mapkit simulate``.
+* :mod:`.stats` -- its figures in ``mapkit simulate``;
+* :mod:`.family` -- the family as the front ends see it (``FAMILY``), :mod:`.front` its
+  terminal, browser and paper front ends.
 """
 
 from __future__ import annotations
 
-from ...game import Family
-from . import stats
 from .bots.greedy import GreedyBot
+from .family import TransAmericaFamily
 from .options import Options
-from .presets import PRESETS, TransAmerica, TransAmericaMega
+from .presets import TransAmerica, TransAmericaMega
 from .rules import TransAmericaRules
 from .state import TransAmericaState
 
-__all__ = ["FAMILY", "Options", "TransAmericaRules", "TransAmerica", "TransAmericaMega", "TransAmericaState",
-           "GreedyBot"]
+__all__ = ["FAMILY", "TransAmericaFamily", "Options", "TransAmericaRules", "TransAmerica", "TransAmericaMega",
+           "TransAmericaState", "GreedyBot"]
 
-FAMILY = Family(name="transamerica", description="TransAmerica / TransEuropa (rules.md section 5)",
-                presets=PRESETS, State=TransAmericaState, bots={"greedy": GreedyBot}, stats=stats)
+FAMILY = TransAmericaFamily()

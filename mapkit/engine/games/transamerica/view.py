@@ -9,7 +9,7 @@ sees what is public.
 
 from __future__ import annotations
 
-__all__ = ["summary", "details", "MESSAGES_SHOWN"]
+__all__ = ["summary", "summary_lines", "details", "MESSAGES_SHOWN"]
 
 MESSAGES_SHOWN = 30
 
@@ -100,3 +100,18 @@ def summary(s) -> dict:
         out["winners"] = [s.players[p] for p in s.winners_]
         out["end"] = s.end_reason
     return out
+
+
+def summary_lines(s: dict) -> list:
+    """The :func:`summary` as text for ``mapkit replay``: scores, markers, each round's end and
+    points lost, the winners."""
+    lines = [f"round {s['round']}; the barrier: at {s['barrier']} or below; {len(s['track'])} pieces on the board"]
+    for pl in s["players"]:
+        lines.append(f"{pl['name']}: score {pl['score']}" + (f", marker {pl['marker']}" if pl["marker"] else "")
+                     + (" (out)" if pl["out"] else ""))
+    for r in s["rounds"]:
+        lost = ", ".join(f"{n} {v}" for n, v in r["lost"].items())
+        lines.append(f"round {r['round']} ({r['end']}; {r['pieces']} pieces): lost {lost or 'nothing'}")
+    if s["phase"] == "over":
+        lines.append("winner: " + ", ".join(s["winners"]))
+    return lines

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ...engine.errors import IllegalAction
-from ...errors import InputError
-from . import hex_of, hexes_of
+from mapkit.errors import InputError
+from mapkit.web.families import hex_of, hexes_of
+
+from mapkit.engine.errors import IllegalAction
 
 __all__ = ["REQUESTS", "plan", "preview", "routes", "route"]
 
@@ -45,7 +46,7 @@ def _building(state, seat) -> None:
 
 def plan(state, seat: int, msg: dict) -> dict:
     """``{"path": [hex, ...], "cost", "fees"}``: the cheapest extension to hex ``msg["to"]``."""
-    from ...engine.games.dampfross.bots.plan import extension
+    from ..bots.plan import extension
 
     _building(state, seat)
     b = state.board
@@ -123,7 +124,7 @@ def _declaring(state, seat) -> None:
 
 
 def _route_entry(state, seat, ids) -> dict:
-    from ...engine.games.dampfross.bots.plan import route_info
+    from ..bots.plan import route_info
 
     b = state.board
     travel, fares, own = route_info(state, seat, ids)
@@ -138,7 +139,7 @@ def _route_entry(state, seat, ids) -> dict:
 
 def routes(state, seat: int, msg: dict) -> dict:
     """The routes to the target (fastest first) with movement points, fares, legality."""
-    from ...play.moves import race_candidates
+    from .moves import race_candidates
 
     _declaring(state, seat)
     return {"routes": [_route_entry(state, seat, ids) for ids, *_ in race_candidates(state, seat)]}

@@ -50,11 +50,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ...engine.errors import IllegalAction
-from ...errors import InputError
-from . import hex_of, hexes_of
+from mapkit.errors import InputError
+from mapkit.web.families import hex_of, hexes_of
 
-__all__ = ["REQUESTS", "PUBLIC", "NEEDS_CARDS", "OPTION_NOTES", "board", "check", "preview", "plan", "completion",
+from mapkit.engine.errors import IllegalAction
+
+__all__ = ["REQUESTS", "PUBLIC", "OPTION_NOTES", "board", "check", "preview", "plan", "completion", "board_art",
            "refusal", "ONE_AT_A_TIME"]
 
 # Mission TA: why a page's build carries one piece (see the module notes).
@@ -161,7 +162,7 @@ def preview(state, seat, msg: dict) -> dict:
 def plan(state, seat, msg: dict) -> dict:
     """``{"path": [hex, ...], "pieces": n}``: the cheapest way from the asker's network to hex
     ``msg["to"]`` (``pieces``: singles count 1, doubles 2, track on the board 0)."""
-    from ...engine.games.transamerica.scoring import cheapest_way
+    from ..scoring import cheapest_way
 
     _building(state, seat)
     b = state.board
@@ -192,7 +193,6 @@ def completion(state, seat, msg: dict) -> dict:
 
 REQUESTS = {"board": board, "check": check, "preview": preview, "plan": plan, "completion": completion}
 PUBLIC = frozenset({"board"})
-NEEDS_CARDS = True          # a map without rules.city_cards cannot be played
 
 # What the options mean, for the lobby (rules.md 5; the seed's names in
 # mapkit.engine.games.transamerica.options).
@@ -221,3 +221,20 @@ OPTION_NOTES = {
     "maturita": "variant: the start player picks the variant of each round",
     "mega": "the mega game: Super Changer, no barrier, elimination, broken bridge",
 }
+
+
+def board_art(m, style: str):
+    """The board TransAmerica is printed on (as ``mapkit sheets --rules transamerica`` prints
+    it) and its cities: the card cities, each with its colour and whether its card is removed
+    with 2-3 players."""
+    from mapkit.cards import read_cards
+    from mapkit.render.style import named_colour
+    from mapkit.render.transamerica import TransAmericaArt, card_map
+
+    cards, problems = read_cards(m)
+    if not cards or problems:
+        raise InputError(f"the map {m.name!r} has no deck of city cards (rules.city_cards): "
+                         f"{problems[0] if problems else 'none'}")
+    cities = [{"name": c.name, "hex": c.hex, "numbers": [], "colour": c.colour, "ink": named_colour(c.colour),
+               "removed": c.removed} for c in cards]
+    return TransAmericaArt(card_map(m, cards), style), cities

@@ -1,4 +1,4 @@
-"""The text side of a Dampfross-family game in the terminal (its :class:`~.fronts.DampfrossFront`):
+"""The text side of a Dampfross-family game in the terminal (its :class:`~.terminal.DampfrossFront`):
 a compact view of the state, one line per action played (with the money it moved) and the
 picture's title. The text map of the board is :mod:`mapkit.play.textmap`; the last word of any
 game is :func:`mapkit.play.fronts.final_text`.

@@ -45,9 +45,9 @@ from __future__ import annotations
 
 import difflib
 
-from ..places import fold
-from .fronts import Front
-from .moves import DONE_WORDS, META, Command, CommandError, build_action, first_word, help_text, one_place
+from mapkit.places import fold
+from mapkit.play.commands import DONE_WORDS, META, Command, CommandError, build_action, first_word, help_text, one_place
+from mapkit.play.fronts import Front
 
 __all__ = ["TransAmericaFront", "HELP"]
 
@@ -275,7 +275,7 @@ def _card_name(g, text) -> str:
 def _toward(g, p, target) -> tuple:
     """The pieces along the cheapest way from ``p``'s network toward hex ``target`` that this
     turn allows (a double line only as the turn's first piece), and a note on the rest."""
-    from ..engine.games.transamerica.scoring import cheapest_way
+    from ..scoring import cheapest_way
 
     b = g.board
     net = g.network(p)

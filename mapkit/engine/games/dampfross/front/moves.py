@@ -1,4 +1,4 @@
-"""What a person types, turned into engine actions: hexes and city names, paths, routes,
+"""What a Dampfross, Paluba or Expres player types, turned into engine actions: hexes and city names, paths, routes,
 with helpful errors and suggestions.
 
 Places are hex names (``E4``), city names (``Plzeň``, also without accents: ``plzen``) or race
@@ -42,117 +42,21 @@ True
 >>> parse_command(g, "to Usty")
 Traceback (most recent call last):
 ...
-mapkit.play.moves.CommandError: 'Usty' is neither a hex nor a city of the map; did you mean Ústí nad Labem?
+mapkit.play.commands.CommandError: 'Usty' is neither a hex nor a city of the map; did you mean Ústí nad Labem?
 """
 
 from __future__ import annotations
 
 import difflib
-import re
-from dataclasses import dataclass
 
-from ..engine.games.dampfross.bots.plan import extension, pieces_to, route_info, tables, track_routes
-from ..engine.errors import IllegalAction
-from ..grid import hex_name
-from ..places import CityNames, PlaceError, find_place, fold
+from mapkit.play.commands import (DONE_WORDS, META, Command, CommandError, build_action, edge_list, first_word,
+                                  fold, help_text, one_place, split_places, two_places)
+from mapkit.engine.errors import IllegalAction
+from ..bots.plan import extension, pieces_to, route_info, tables, track_routes
 
-__all__ = ["Command", "CommandError", "parse_command", "fold", "resolve_place", "split_places", "one_place",
-           "edge_list", "help_text", "first_word", "build_action", "race_candidates", "action_as_command", "HELP",
-           "DONE_WORDS",
-           "META"]
-
-
-
-def help_text(doc: str) -> str:
-    """The command table of the module notes, as plain text for the ``help`` command."""
-    rows = []
-    for line in doc.split("\n========================  =", 1)[1].splitlines()[1:]:
-        if line.startswith("===="):
-            break
-        cmd, _, what = line.replace("``", "").partition("  ")
-        rows.append(f"  {cmd.strip():<22}{what.strip()}")
-    return "\n".join(rows)
-
+__all__ = ["parse_command", "race_candidates", "action_as_command", "cost_text", "routes_text", "toward", "HELP"]
 
 HELP = help_text(__doc__)
-
-# The words that end a build turn, and the action they make.
-DONE_WORDS = {"done": "done", "d": "done", "end": "done", "finish": "done"}
-META = {"help": "help", "h": "help", "?": "help", "show": "show", "status": "show", "s": "show",
-        "look": "show", "map": "map", "hint": "hint", "suggest": "hint", "undo": "undo", "u": "undo",
-        "quit": "quit", "exit": "quit", "q": "quit", "save": "quit"}
-
-
-class CommandError(ValueError):
-    """A command that cannot be understood or carried out; the message says why and what to try."""
-
-
-@dataclass
-class Command:
-    """``kind``: ``action`` (``action`` is an engine action; ``text`` an optional note shown
-    after it), ``info`` (``text`` to show) or ``meta`` (``name``: help, show, map, hint, undo, quit)."""
-
-    kind: str
-    action: dict | None = None
-    text: str | None = None
-    name: str | None = None
-
-
-def _city_names(board) -> CityNames:
-    return CityNames.of(board.cities)
-
-
-def resolve_place(board, text: str) -> int:
-    """The hex id of a place: a hex name, a city name (accents optional) or a race number
-    (:func:`mapkit.places.find_place`, the matcher every command shares)."""
-    try:
-        h, city = find_place(board.grid, _city_names(board), text)
-    except PlaceError as exc:
-        raise CommandError(str(exc)) from None
-    return board.cities[city].hex if city is not None else board.hex_id(hex_name(h))
-
-
-def split_places(board, text: str) -> list:
-    """The places of a path as hex ids; city names of several words are matched whole."""
-    names = _city_names(board).folded
-    raw = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-    words = []
-    for w in raw:
-        # dashes separate places unless the dashed word is a city (Frýdek-Místek)
-        if "-" in w and fold(w) not in names and not any(n.startswith(fold(w)) for n in names if " " not in n):
-            words.extend(x for x in w.split("-") if x)
-        else:
-            words.append(w)
-    out = []
-    i = 0
-    while i < len(words):
-        for j in range(len(words), i, -1):       # the longest run of words that is a city
-            if j - i > 1 and fold(" ".join(words[i:j])) in names:
-                out.append(board.cities[names[fold(" ".join(words[i:j]))]].hex)
-                i = j
-                break
-        else:
-            out.append(resolve_place(board, words[i]))
-            i += 1
-    return out
-
-
-def edge_list(board, text: str):
-    """Edges given as ``E4/E5 E5/F5``: their names, or None if the text is not a list of edges."""
-    parts = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-    if not parts or not all("/" in w for w in parts):
-        return None
-    out = []
-    for w in parts:
-        try:
-            a, b = board.parse_edge(w)
-        except ValueError as exc:
-            raise CommandError(f"{w}: {exc}") from None
-        e = board.edge_between(a, b)
-        if e is None:
-            raise CommandError(f"{w}: no track can be built there (not adjacent, water, off the board or a border)")
-        out.append(board.edge_name(e))
-    return out
 
 
 def _need(state, stages, what: str):
@@ -326,18 +230,6 @@ def action_as_command(state, action: dict) -> str:
     return t.replace("_end", "")
 
 
-def first_word(line: str) -> tuple:
-    """``(text, word, lower-case word, rest)`` of a typed line; a meta command (help, undo ...)
-    as its :class:`Command` instead."""
-    text = line.strip()
-    if not text:
-        raise CommandError("type a command (help lists them)")
-    word, _, rest = text.partition(" ")
-    if word.lower() in META:
-        return Command("meta", name=META[word.lower()])
-    return text, word, word.lower(), rest.strip()
-
-
 def parse_command(state, line: str) -> Command:
     """The command typed by the player to move (see the module notes)."""
     words = first_word(line)
@@ -393,7 +285,7 @@ def _cmd_toward(state, p, w, rest):
 def _cmd_cost(state, p, w, rest):
     if not rest:
         raise CommandError("cost of what? cost CITY (from your network) or cost A B")
-    return Command("info", text=cost_text(state, p, _two_places(state.board, rest)))
+    return Command("info", text=cost_text(state, p, two_places(state.board, rest)))
 
 
 def _cmd_done(state, p, w, rest):
@@ -515,28 +407,3 @@ def _bare(state, p: int, text: str):
         if places and len(places) >= 2:
             return _act(p, {"type": "race", "route": [board.hex_names[h] for h in places]})
     return None
-
-
-def one_place(board, text: str) -> int:
-    places = split_places(board, text)
-    if len(places) != 1:
-        raise CommandError(f"give one place, not {len(places)}: {text!r}")
-    return places[0]
-
-
-def _two_places(board, text: str) -> list:
-    places = split_places(board, text)
-    if not 1 <= len(places) <= 2:
-        raise CommandError(f"give one or two places, not {len(places)}")
-    return places
-
-
-def build_action(board, text: str) -> dict:
-    """A build action from typed edges (``E4/E5 E5/F5``) or a path of places."""
-    pieces = edge_list(board, text)
-    if pieces is not None:
-        return {"type": "build", "pieces": pieces}
-    places = split_places(board, text)
-    if len(places) < 2:
-        raise CommandError("a path needs at least two places (build E4 E5), or use 'to CITY'")
-    return {"type": "build", "path": [board.hex_names[h] for h in places]}

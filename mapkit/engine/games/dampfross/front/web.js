@@ -7,7 +7,7 @@
 // panel(ctx, box) -> the set of action types it offers itself, raceBox(ctx, box),
 // results(ctx, box), playerNote(ctx, player).
 
-import { PathPlan } from "/static/families/pathplan.js";
+import { PathPlan } from "/static/pathplan.js";
 
 const S = {
   pickedStart: null,   // a start city clicked once

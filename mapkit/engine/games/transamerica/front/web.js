@@ -13,7 +13,7 @@
 // The page (game.js) calls: init(ctx), draw(ctx), click(ctx, i), panel(ctx, box) -> the set
 // of action types it offers itself, raceBox(ctx, box), results(ctx, box), playerNote(ctx, p).
 
-import { PathPlan } from "/static/families/pathplan.js";
+import { PathPlan } from "/static/pathplan.js";
 
 const S = {
   facts: null,         // the "board" answer: junctions, doubles, regions, cards

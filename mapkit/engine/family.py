@@ -1,0 +1,172 @@
+"""The one interface through which a game family plugs into mapkit: :class:`GameFamily`.
+
+A family is a subclass whose instance a game package exports as ``FAMILY``; the registry
+(:func:`mapkit.engine.game.load_families`) finds it in mapkit's own games folder
+(:mod:`mapkit.engine.games`) and in the entry-point group ``mapkit.games`` of any installed
+distribution, so a game may ship as a package of its own. Every hook has a default, so a
+minimal family names its presets, its state class and perhaps a bot, and still plays in
+``mapkit simulate``, ``replay``, ``play`` and ``serve``:
+
+=========================  ====================================================================
+the game                   ``name``, ``description``, ``presets``, ``State``
+bots                       ``bots`` (name -> class, besides the engine's ``random``), ``default_bot``
+``mapkit simulate``        ``game_stats``, ``summarize``, ``seat_line``, ``report_lines``
+``mapkit replay``          ``summary`` (JSON), ``summary_lines`` (text)
+``mapkit play``            ``terminal_front`` (commands, narration, the picture's title)
+``mapkit serve``           ``web_requests``, ``public_requests``, ``option_notes``, ``needs_cards``,
+                           ``refusal``, ``web_script``, ``board_look`` and ``board_art``
+``mapkit sheets``          ``sheet_presets``, ``write_sheets``
+=========================  ====================================================================
+
+The engine core imports no front end: the hooks of the terminal, the browser and the printed
+sheets import their modules (which may use :mod:`mapkit.play`, :mod:`mapkit.web` and
+:mod:`mapkit.render`) only when asked.
+
+>>> from mapkit.engine.game import FAMILIES
+>>> fam = FAMILIES["dampfross"]
+>>> isinstance(fam, GameFamily), fam.default_bot, sorted(fam.bot_classes())
+(True, 'greedy', ['greedy', 'random'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .game import GameRules
+    from .state import State as BaseState
+
+__all__ = ["GameFamily", "SheetRequest", "PrintedSheets", "WebRequest"]
+
+# A question a browser page asks about a game, answered for the asker's seat without changing
+# the game: ``(state, seat, message) -> answer``.
+WebRequest = Callable[[Any, int, dict], dict]
+
+
+@dataclass(frozen=True)
+class SheetRequest:
+    """What ``mapkit sheets`` was asked for, the same for every family (a family reads what
+    its kit uses and refuses what it cannot print)."""
+
+    preset: str
+    players: int = 6
+    style: str = "colour"
+    min_distance: int | None = None
+    races: int | None = None
+    light_foreign: bool = False
+    inputs: tuple = ()
+    source: str = "<map>"
+
+
+class PrintedSheets(NamedTuple):
+    """What a family's :meth:`GameFamily.write_sheets` wrote: every file, pages per PDF, the
+    cities whose names found no place, and the line naming its index."""
+
+    files: list
+    pages: dict
+    clashes: list
+    index_note: str
+
+
+class GameFamily:
+    """A game family (see the module notes). Subclass it, set the class attributes, override
+    the hooks the family has, and export an instance as ``FAMILY``."""
+
+    name: str = ""
+    description: str = ""
+    presets: tuple[type[GameRules], ...] = ()
+    State: type[BaseState]
+    # Bot name -> class, besides the engine's random bot (which plays every game).
+    bots: Mapping[str, type] = {}
+    # The bot a seat gets when none is named, and the one ``hint`` asks.
+    default_bot: str = "random"
+    # The family plays only on maps that carry TransAmerica's deck of city cards.
+    needs_cards: bool = False
+    # The name of the printed board the browser shows; "board" is mapkit's board.
+    board_look: str = "board"
+    # The presets ``mapkit sheets`` prints a kit for.
+    sheet_presets: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<game family {self.name}>"
+
+    def bot_classes(self) -> dict[str, type]:
+        """Bot name -> class for this family's games, the engine's random bot included."""
+        from .bots.random import RandomBot
+
+        return {"random": RandomBot, **self.bots}
+
+    # -- mapkit simulate -----------------------------------------------------------------
+    def game_stats(self, state: BaseState) -> dict[str, Any]:
+        """The family's figures of one finished game (plain data, summed by :meth:`summarize`)."""
+        return {}
+
+    def summarize(self, board: Any, spec: Any, stats: list[dict], report: dict) -> None:
+        """Add the family's figures over every game to ``report`` (in place)."""
+
+    def seat_line(self, seat: dict) -> str:
+        """What the family adds to a seat's line of the text report."""
+        return ""
+
+    def report_lines(self, report: dict) -> list[str]:
+        """The family's lines at the end of the text report."""
+        return []
+
+    # -- mapkit replay -------------------------------------------------------------------
+    def summary(self, state: BaseState) -> dict[str, Any]:
+        """The final state as JSON for ``mapkit replay``: by default the phase, why the game
+        ended, each player's account or score and the winners, from the generic view."""
+        v = state.view()
+        players = [{"name": x["name"], **{k: x[k] for k in ("account", "score") if k in x}} for x in v["players"]]
+        return {"phase": state.phase, "end": v.get("end"), "players": players, "winners": list(v["winners"])}
+
+    def summary_lines(self, summary: dict) -> list[str]:
+        """:meth:`summary` as lines of text (after the phase line)."""
+        lines = [f"{pl['name']}: " + ", ".join(f"{k} {pl[k]}" for k in ("account", "score") if k in pl)
+                 for pl in summary["players"]]
+        if summary["phase"] == "over":
+            lines.append("winner: " + ", ".join(summary["winners"]))
+        return lines
+
+    # -- mapkit play ---------------------------------------------------------------------
+    def terminal_front(self) -> Any:
+        """The family's :class:`mapkit.play.fronts.Front` (what a person types, how an action is
+        told); None: the generic front (legal actions by number)."""
+        return None
+
+    # -- mapkit serve --------------------------------------------------------------------
+    def web_requests(self) -> Mapping[str, WebRequest]:
+        """The questions a page may ask (name -> :data:`WebRequest`)."""
+        return {}
+
+    def public_requests(self) -> frozenset[str]:
+        """The names of :meth:`web_requests` a spectator may ask (answers holding no secret)."""
+        return frozenset()
+
+    def option_notes(self) -> Mapping[str, str]:
+        """Option name -> what it means in a few words, for the lobby."""
+        return {}
+
+    def refusal(self, state: BaseState, seat: int, action: dict) -> tuple[str, str] | None:
+        """``(message, rule)`` when an action must be refused before the engine sees it
+        (because the engine's refusal would tell a secret), else None."""
+        return None
+
+    def web_script(self) -> Path | None:
+        """The JavaScript module that draws the family's parts on the game page (served as
+        ``/families/NAME.js``), or None: the page's generic buttons only."""
+        return None
+
+    def board_art(self, m: Any, style: str) -> tuple[Any, list[dict]]:
+        """The family's printed board of map ``m`` (when ``board_look`` is its own) and the
+        cities it shows (``[{name, hex, numbers, ...}]``)."""
+        raise NotImplementedError(f"{self.name} prints mapkit's board")
+
+    # -- mapkit sheets -------------------------------------------------------------------
+    def write_sheets(self, m: Any, folder: Path, request: SheetRequest) -> PrintedSheets:
+        """Write the printable kit of ``request.preset`` (one of :attr:`sheet_presets`) on map
+        ``m`` into ``folder``."""
+        raise NotImplementedError(f"{self.name} prints no sheets")

@@ -1,0 +1,65 @@
+"""The Dampfross family as mapkit's front ends see it (:class:`~mapkit.engine.family.GameFamily`):
+its presets, state and bots, its figures in ``mapkit simulate``, its replay summary, and the
+hooks that load its terminal, browser and paper front ends (:mod:`.front`) when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...family import GameFamily, PrintedSheets, SheetRequest
+from . import stats, view
+from .bots.greedy import GreedyBot
+from .presets import PRESETS
+from .state import DampfrossState
+
+__all__ = ["DampfrossFamily"]
+
+FRONT = Path(__file__).parent / "front"
+
+
+class DampfrossFamily(GameFamily):
+    name = "dampfross"
+    description = "Dampfross, Paluba and Expres (rules.md sections 1-4)"
+    presets = PRESETS
+    State = DampfrossState
+    bots = {"greedy": GreedyBot}
+    default_bot = "greedy"
+    sheet_presets = ("paluba", "dampfross", "expres")
+
+    # simulate's figures and replay's summary: the family's stats and view modules
+    def game_stats(self, state) -> dict[str, Any]:
+        return stats.game_stats(state)
+
+    def summarize(self, board, spec, per_game: list[dict], report: dict) -> None:
+        stats.summarize(board, spec, per_game, report)
+
+    def seat_line(self, seat: dict) -> str:
+        return stats.seat_line(seat)
+
+    def report_lines(self, report: dict) -> list[str]:
+        return stats.report_lines(report)
+
+    def summary(self, state) -> dict[str, Any]:
+        return view.summary(state)
+
+    def summary_lines(self, summary: dict) -> list[str]:
+        return view.summary_lines(summary)
+
+    def terminal_front(self) -> Any:
+        from .front.terminal import DampfrossFront
+
+        return DampfrossFront()
+
+    def web_requests(self):
+        from .front.web import REQUESTS
+
+        return REQUESTS
+
+    def web_script(self) -> Path:
+        return FRONT / "web.js"
+
+    def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
+        from .front.sheets import write_kit
+
+        return write_kit(m, folder, request)

@@ -1,0 +1,88 @@
+"""The TransAmerica family as mapkit's front ends see it
+(:class:`~mapkit.engine.family.GameFamily`): its presets, state and bots, its figures in
+``mapkit simulate``, its replay summary, and the hooks that load its terminal, browser and
+paper front ends (:mod:`.front`) when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...family import GameFamily, PrintedSheets, SheetRequest
+from . import stats, view
+from .bots.greedy import GreedyBot
+from .presets import PRESETS
+from .state import TransAmericaState
+
+__all__ = ["TransAmericaFamily"]
+
+FRONT = Path(__file__).parent / "front"
+
+
+class TransAmericaFamily(GameFamily):
+    name = "transamerica"
+    description = "TransAmerica / TransEuropa (rules.md section 5)"
+    presets = PRESETS
+    State = TransAmericaState
+    bots = {"greedy": GreedyBot}
+    default_bot = "greedy"
+    needs_cards = True          # a map without rules.city_cards cannot be played
+    board_look = "transamerica"
+    sheet_presets = ("transamerica",)
+
+    # simulate's figures and replay's summary: the family's stats and view modules
+    def game_stats(self, state) -> dict[str, Any]:
+        return stats.game_stats(state)
+
+    def summarize(self, board, spec, per_game: list[dict], report: dict) -> None:
+        stats.summarize(board, spec, per_game, report)
+
+    def seat_line(self, seat: dict) -> str:
+        return stats.seat_line(seat)
+
+    def report_lines(self, report: dict) -> list[str]:
+        return stats.report_lines(report)
+
+    def summary(self, state) -> dict[str, Any]:
+        return view.summary(state)
+
+    def summary_lines(self, summary: dict) -> list[str]:
+        return view.summary_lines(summary)
+
+    def terminal_front(self) -> Any:
+        from .front.terminal import TransAmericaFront
+
+        return TransAmericaFront()
+
+    def web_requests(self):
+        from .front.web import REQUESTS
+
+        return REQUESTS
+
+    def public_requests(self) -> frozenset[str]:
+        from .front.web import PUBLIC
+
+        return PUBLIC
+
+    def option_notes(self):
+        from .front.web import OPTION_NOTES
+
+        return OPTION_NOTES
+
+    def refusal(self, state, seat: int, action: dict) -> tuple[str, str] | None:
+        from .front.web import refusal
+
+        return refusal(state, seat, action)
+
+    def web_script(self) -> Path:
+        return FRONT / "web.js"
+
+    def board_art(self, m, style: str) -> tuple[Any, list[dict]]:
+        from .front.web import board_art
+
+        return board_art(m, style)
+
+    def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
+        from .front.sheets import write_kit
+
+        return write_kit(m, folder, request)
