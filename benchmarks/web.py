@@ -17,12 +17,18 @@ Three measurements, each against a baseline taken in the same run:
 * **page** -- the game page of the Czech map opened in headless Chromium until its board and
   state are drawn (``performance.now()`` at the first drawing), median of fresh loads, against
   the lobby page (target: under 1 s). Skipped, saying why, without Chromium and selenium.
+* **limits** -- on a server of its own (:mod:`weblimits`): its memory after a flood of 250
+  new games and a spectator that does not read (target: growth under 100 MB once the flood
+  ends), the refusal of a 30,000-city editor document (under 1 s, under 50 MB), the cost of
+  flushing each record to the disk, and the round trip under a mixed load of 50 players and 50
+  HTTP clients for ``--seconds`` (p99 under 100 ms).
 
 Random seats build one piece per action, so the load games are kept short with the options
 ``races`` and ``build_round_limit`` (a cap for simulations, not a rule).
 
     python benchmarks/web.py                       # all three
     python benchmarks/web.py --games 10 --only load
+    python benchmarks/web.py --only limits --seconds 45
 """
 
 from __future__ import annotations
@@ -46,9 +52,10 @@ LOAD_OPTIONS = {"races": 2, "build_round_limit": 6}
 class Server:
     """``mapkit serve MAPS --port 0 --games DIR`` in a child process (its first line: the address)."""
 
-    def __init__(self, maps, games):
+    def __init__(self, maps, games, extra=()):
         self.proc = subprocess.Popen([sys.executable, "-m", "mapkit", "serve", *map(str, maps), "--port", "0",
-                                      "--games", str(games)], stdout=subprocess.PIPE, text=True, cwd=str(ROOT))
+                                      "--games", str(games), *extra], stdout=subprocess.PIPE, text=True,
+                                     cwd=str(ROOT))
         line = self.proc.stdout.readline()
         if "http://" not in line:
             self.proc.kill()
@@ -273,7 +280,8 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--map", default="example", help="map of the load games (a bundled map's id)")
-    ap.add_argument("--only", choices=("load", "rtt", "page"))
+    ap.add_argument("--only", choices=("load", "rtt", "page", "limits"))
+    ap.add_argument("--seconds", type=float, default=45, help="the mixed load's length (limits)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="mapkit-bench-web-") as tmp:
@@ -309,6 +317,47 @@ def main(argv=None):
                           f"the lobby page {lob:.0f} ms (ratio {g / lob:.1f})")
         finally:
             server.stop()
+        if args.only in (None, "limits"):
+            limits(Path(tmp), args.seconds)
+
+
+def limits(tmp: Path, seconds: float) -> None:
+    """The server's limits (see :mod:`weblimits`), on a server of their own: games leave memory
+    after 5 s idle, and the flood is not refused by the creation limit."""
+    import weblimits as W
+
+    from mapkit.io.yamlmap import load_map
+    from mapkit.web.editor import document_of
+
+    idle = 5.0
+    server = Server([], tmp / "limits", ["--idle", str(idle), "--max-creations", "10000", "--max-games", "1000"])
+    try:
+        f = W.flood(server, idle)
+        print(f"flood: 250 games created ({f['refused']} refused) and a spectator sending {f['sent']} asks without "
+              f"reading ({'dropped' if f['dropped'] else 'NOT dropped'}): server memory {f['before']:.0f} MB before, "
+              f"{f['peak']:.0f} MB at the peak, {f['after']:.0f} MB {2 * idle + 2:.0f} s after "
+              f"(growth {f['after'] - f['before']:.0f} MB; target under 100 MB)")
+        r = W.refusal(server, document_of(load_map(ROOT / "maps" / "example.yaml")))
+        print(f"refusal: a {r['body_mb']:.1f} MB document with 30,000 extra cities refused ({r['code']}: "
+              f"{r['error']}) in {r['seconds'] * 1000:.0f} ms, memory {r['grew']:+.0f} MB (targets: under 1 s, "
+              f"under 50 MB); baseline, the example map analysed: {r['baseline'] * 1000:.0f} ms "
+              f"(ratio {r['seconds'] / r['baseline']:.2f})")
+        c = W.fsync_cost(ROOT / "tests" / "data" / "records_v1" / "00-example-paluba.json", tmp)
+        print(f"fsync: a record of {c['actions']} actions saved in {c['durable_ms']:.2f} ms flushed to the disk, "
+              f"{c['plain_ms']:.2f} ms not (the flush costs {c['durable_ms'] - c['plain_ms']:.2f} ms an action)")
+    finally:
+        server.stop()
+    # the mixed load on a server of its own, as a new server meets it (not behind the flood's games)
+    server = Server([ROOT / "maps" / "example.yaml"], tmp / "mixed", ["--max-creations", "10000"])
+    try:
+        m = W.mixed_load(server, play_all, seconds, LOAD_OPTIONS)
+        print(f"mixed load: {m['seconds']:.0f} s of 50 players ({m['rounds']} rounds of 25 games, {m['actions']} "
+              f"actions) and 50 HTTP clients ({m['requests']} requests, {m['requests'] / m['seconds']:.0f}/s): "
+              f"action round trip median {m['act_median']:.1f} ms, p99 {m['act_p99']:.1f} ms (target: under "
+              f"100 ms); HTTP median {m['http_median']:.1f} ms, p99 {m['http_p99']:.1f} ms; "
+              f"{len(m['errors'])} errors")
+    finally:
+        server.stop()
 
 
 if __name__ == "__main__":

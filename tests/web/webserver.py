@@ -63,7 +63,8 @@ class Served:
     def __init__(self, games, maps=(), extra=(), cwd=None):
         self.games = Path(games)
         cmd = [sys.executable, "-m", "mapkit", "serve", *map(str, maps), "--port", "0", "--games", str(games), *extra]
-        env = dict(os.environ, PYTHONPATH=str(ROOT))       # mapkit of this tree, from any folder
+        # mapkit of this tree, from any folder (and what the caller put on the path, a plug-in)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      cwd=str(cwd or ROOT), env=env)
         line = self.proc.stdout.readline()
