@@ -52,8 +52,11 @@ LOAD_OPTIONS = {"races": 2, "build_round_limit": 6}
 class Server:
     """``mapkit serve MAPS --port 0 --games DIR`` in a child process (its first line: the address)."""
 
-    def __init__(self, maps, games, extra=()):
-        self.proc = subprocess.Popen([sys.executable, "-m", "mapkit", "serve", *map(str, maps), "--port", "0",
+    def __init__(self, maps, games, extra=(), flush=True):
+        # flush=False: the same server with os.fsync a no-op, the baseline of the flush's cost
+        start = ["-m", "mapkit"] if flush else ["-c", "import os, sys; os.fsync = lambda fd: None; "
+                                                      "from mapkit.cli import main; sys.exit(main())"]
+        self.proc = subprocess.Popen([sys.executable, *start, "serve", *map(str, maps), "--port", "0",
                                       "--games", str(games), *extra], stdout=subprocess.PIPE, text=True,
                                      cwd=str(ROOT))
         line = self.proc.stdout.readline()
@@ -347,17 +350,20 @@ def limits(tmp: Path, seconds: float) -> None:
               f"{c['plain_ms']:.2f} ms not (the flush costs {c['durable_ms'] - c['plain_ms']:.2f} ms an action)")
     finally:
         server.stop()
-    # the mixed load on a server of its own, as a new server meets it (not behind the flood's games)
-    server = Server([ROOT / "maps" / "example.yaml"], tmp / "mixed", ["--max-creations", "10000"])
-    try:
-        m = W.mixed_load(server, play_all, seconds, LOAD_OPTIONS)
-        print(f"mixed load: {m['seconds']:.0f} s of 50 players ({m['rounds']} rounds of 25 games, {m['actions']} "
-              f"actions) and 50 HTTP clients ({m['requests']} requests, {m['requests'] / m['seconds']:.0f}/s): "
-              f"action round trip median {m['act_median']:.1f} ms, p99 {m['act_p99']:.1f} ms (target: under "
-              f"100 ms); HTTP median {m['http_median']:.1f} ms, p99 {m['http_p99']:.1f} ms; "
-              f"{len(m['errors'])} errors")
-    finally:
-        server.stop()
+    # the mixed load on a server of its own, as a new server meets it (not behind the flood's
+    # games); the baseline: the same load on a server that does not flush its records
+    for flush in (True, False):
+        server = Server([ROOT / "maps" / "example.yaml"], tmp / f"mixed-{flush}", ["--max-creations", "10000"],
+                        flush=flush)
+        try:
+            m = W.mixed_load(server, play_all, seconds, LOAD_OPTIONS)
+        finally:
+            server.stop()
+        print(f"mixed load{'' if flush else ' (baseline: records not flushed)'}: {m['seconds']:.0f} s of 50 players "
+              f"({m['rounds']} rounds of 25 games, {m['actions']} actions) and 50 HTTP clients ({m['requests']} "
+              f"requests, {m['requests'] / m['seconds']:.0f}/s): action round trip median {m['act_median']:.1f} ms, "
+              f"p99 {m['act_p99']:.1f} ms (target: under 100 ms); HTTP median {m['http_median']:.1f} ms, "
+              f"p99 {m['http_p99']:.1f} ms; {len(m['errors'])} errors")
 
 
 if __name__ == "__main__":

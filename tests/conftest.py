@@ -14,6 +14,24 @@ settings.register_profile("mapkit", derandomize=True, deadline=None, max_example
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mapkit"))
 
+# The end-to-end tests, marked ``slow`` (the fast tier leaves them out: ``-m "not slow"``; CI
+# runs everything): pictures imported with OCR, the browser, servers started as a user starts
+# them and their load, printed kits in PDF and PNG, maps regenerated from geographic data.
+SLOW = ("tests/imaging/", "tests/web/test_browser.py", "tests/web/test_load.py", "tests/web/test_limits.py",
+        "tests/web/test_server.py", "tests/web/test_transamerica.py", "tests/commands/test_sheets.py",
+        "tests/render/test_board.py", "tests/test_bundled_maps.py", "tests/engine/test_toy_family.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    root = config.rootpath
+    for item in items:
+        try:
+            where = item.path.relative_to(root).as_posix()
+        except ValueError:
+            continue
+        if where.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture
 def cli():

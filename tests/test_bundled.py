@@ -79,6 +79,7 @@ def _backend_installed() -> bool:
     return int(setuptools.__version__.split(".")[0]) >= 77
 
 
+@pytest.mark.slow     # end to end: builds and installs a wheel
 def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
     """`pip install .` then `mapkit validate czechia` in another folder (issue 19): the wheel is
     built from a copy of the tree and run unpacked, away from the repository."""

@@ -296,6 +296,7 @@ def test_temporary_names_of_long_outputs_stay_within_the_file_system(tmp_path):
         assert not leftover.exists()
 
 
+@pytest.mark.slow     # end to end: two whole kits written at once
 def test_parallel_kits_of_two_maps_into_one_folder_are_each_whole(tmp_path):
     other = tmp_path / "other.yaml"
     other.write_text(EXAMPLE.read_text("utf-8").replace("name: Praha", "name: Prag")

@@ -21,6 +21,7 @@ def example():
     return load_engine_map(EXAMPLE)
 
 
+@pytest.mark.slow     # end to end: several worker processes
 def test_same_seed_same_report_whatever_jobs():
     args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "10", "--seed", "4",
             "--bots", "greedy,random,greedy"]

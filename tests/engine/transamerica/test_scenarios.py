@@ -521,6 +521,7 @@ def test_mega_game():
 
 
 # -- simulation ----------------------------------------------------------------------------
+@pytest.mark.slow     # end to end: several worker processes
 def test_simulate_reports_rounds_and_is_the_same_whatever_jobs(tmp_path):
     import json
 
@@ -603,6 +604,7 @@ def test_text_map_shows_shared_track_and_markers():
 
 
 # -- the printed kit -----------------------------------------------------------------------
+@pytest.mark.slow     # end to end: a whole printed kit
 def test_sheets_print_the_board_the_cards_the_score_track_and_the_rules(tmp_path):
     from tests.support import MAPS, run_cli
     from pypdf import PdfReader
