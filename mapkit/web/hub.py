@@ -146,9 +146,11 @@ class Hub:
             raise InputError("the pace is a number of seconds") from None
         if pace != pace:
             raise InputError("the pace is a number of seconds")
-        m, board = self._board(m, map_text)
+        # off the event loop: compiling a board of the largest size a server takes costs seconds
+        m, board = await asyncio.to_thread(self._board, m, map_text)
         try:
-            state = new_game(board, preset, [c["name"] for c in clean], options or {}, seed=seed)
+            state = await asyncio.to_thread(new_game, board, preset, [c["name"] for c in clean], options or {},
+                                            seed=seed)
         except IllegalAction as exc:
             raise InputError(exc.reason) from None
         meta = {"format": "mapkit-web-game", "version": 1, "seats": clean, "host": new_token(), "seed": seed,

@@ -123,4 +123,6 @@ async def _ask(game, access: Access, msg: dict) -> dict:
         raise Refused("a spectator asks nothing of this kind; open your seat's link", "web.spectator")
     async with game.lock:
         seat = game.viewer_seat(access)
-        return {"type": "answer", "ask": msg["ask"], **fn(game.state, seat, msg)}
+        # in a worker thread, under the game's lock (nothing changes the state meanwhile): a path
+        # planned on the largest board a server takes costs more than the event loop should wait
+        return {"type": "answer", "ask": msg["ask"], **(await asyncio.to_thread(fn, game.state, seat, msg))}
