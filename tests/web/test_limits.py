@@ -152,6 +152,7 @@ def test_a_socket_that_does_not_read_its_replies_is_dropped_not_the_server(tmp_p
                 spy.conn.send(json.dumps({"type": "ask", "ask": "board"}))
         except ConnectionClosed as exc:
             closed = exc
+        time.sleep(8)                        # not reading: the answers pile up on the server
         if closed is None:                   # sent them all: the close is waiting to be read
             with pytest.raises(ConnectionClosed) as got:
                 while True:
