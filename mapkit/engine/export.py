@@ -31,13 +31,11 @@ LATER_KEY_GROUPS = (
 )
 LATER_RULE_KEYS = tuple(k for group in LATER_KEY_GROUPS for k in group)
 
-
 def map_hash(m: Map) -> str:
     """``sha256:`` + the SHA-256 of the map's canonical text (the same for equal maps)."""
     from ..io.yamlmap import dump_map
 
     return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
-
 
 def map_hashes(m: Map) -> list[str]:
     """The map's hash, then its hashes without the keys of the latest group of later keys,
@@ -65,7 +63,6 @@ def map_hashes(m: Map) -> list[str]:
             out.append(h)
     return out
 
-
 def _target_hexes(m: Map, target: dict) -> set[Hex]:
     """The hexes of one special-race target: its regions, cities, hexes and tagged cities."""
     hexes: set[Hex] = set()
@@ -90,7 +87,6 @@ def _target_hexes(m: Map, target: dict) -> set[Hex]:
         hexes.update(c.hex for c in m.cities if tags & set(c.tags))
     return hexes
 
-
 def _rule_groups(m: Map, target: dict) -> dict:
     """For a named rule over regions (``other-region``): region name -> its cities' hexes."""
     groups = {}
@@ -100,7 +96,6 @@ def _rule_groups(m: Map, target: dict) -> dict:
         groups[rname] = sorted(hex_name(c.hex) for c in m.cities
                                if c.numbers and (c.region == rname or c.hex in inside))
     return groups
-
 
 def _special_targets(m: Map) -> dict | None:
     """The map's special-race table with every target resolved to a sorted list of hexes."""
@@ -115,7 +110,6 @@ def _special_targets(m: Map) -> dict | None:
         table[str(key)] = entry
     return {"every": sr.get("every"), "dice": sr.get("dice", "one-die"), "table": table}
 
-
 def _ferries(m: Map) -> list:
     """The map's ferry lines: port city and hex, landing hex, price, movement (board, sail, land)."""
     out = []
@@ -127,7 +121,6 @@ def _ferries(m: Map) -> list:
                     "port": hex_name(port.hex), "to": hex_name(f.to), "cost": f.cost, "fare": list(f.fare)})
     return out
 
-
 def _race_tables(m: Map, table, min_distance: int):
     """Forbidden pairs and prizes by race number (a < b), by :mod:`mapkit.analysis.races`."""
     from ..analysis.races import forbidden_pairs, prizes
@@ -136,14 +129,12 @@ def _race_tables(m: Map, table, min_distance: int):
     prize = {f"{a}-{b}": [first, second] for (a, b), (first, second) in prizes(m, table=table).items()}
     return forbidden, prize
 
-
 def compile_map(m: Map) -> dict:
     """The engine's JSON document for map ``m`` (what ``mapkit export`` writes)."""
     doc = export_document(m)
     for key in ("hexes", "adjacency", "edges"):
         doc[key] = list(doc[key])
     return doc
-
 
 def export_document(m: Map) -> dict:
     """The engine's document for map ``m`` with its three long lists (``hexes``,
@@ -160,7 +151,7 @@ def export_document(m: Map) -> dict:
     cities = table.cities
     min_distance = min_distance_of(m)
     forbidden, prizes = _race_tables(m, table, min_distance)
-    return {
+    doc = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "map": {"name": m.name, "hash": hashes[0], **({"earlier_hashes": hashes[1:]} if len(hashes) > 1 else {})},
@@ -184,20 +175,21 @@ def export_document(m: Map) -> dict:
         "ferries": _ferries(m),
         "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
         "start_directions": str(m.rules.extra.get("start_directions", "any")),
-        **_city_cards(m),
     }
+    _add_sections(m, doc)
+    return doc
 
+def _add_sections(m: Map, doc: dict) -> None:
+    """Add to ``doc``, after the core's keys, what the game families compile of their map
+    sections that map ``m`` has (``GameFamily.compile_extras``: TransAmerica's ``city_cards``)."""
+    from ..plugins import section_owners
 
-def _city_cards(m: Map) -> dict:
-    """``{"city_cards": [...]}`` when the map has TransAmerica's city cards, else nothing."""
-    from ..cards import read_cards
-
-    cards, _ = read_cards(m)
-    if not cards:
-        return {}
-    return {"city_cards": [{"name": c.name, "hex": hex_name(c.hex), "colour": c.colour, "removed": c.removed}
-                           for c in cards]}
-
+    for fam in section_owners(m):
+        extras = fam.compile_extras(m)
+        taken = set(extras) & set(doc)
+        if taken:
+            raise ValueError(f"game family {fam.name}: the engine map's key {sorted(taken)[0]!r} is taken")
+        doc.update(extras)
 
 class _Links:
     """Every open edge of a map (where a piece may be built), kept in compact arrays: hex ids,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 
-from ..cards import COLOURS, PER_COLOUR, PUBLISHED, REMOVED_PER_COLOUR, track_edges
+from ..engine.games.transamerica.cards import COLOURS, PER_COLOUR, PUBLISHED, REMOVED_PER_COLOUR, track_edges
 from ..errors import InputError
 from ..grid import hex_name
 

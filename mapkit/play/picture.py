@@ -73,12 +73,12 @@ class GamePicture:
 
         from ..render import BoardArt
 
-        from ..cards import with_card_cities
-
         self.board = board
         m = m if m is not None else map_of_board(board)
-        # TransAmerica: card cities that are no city of the map are drawn as cities too
-        m = with_card_cities(m, [(c.name, board.grid.hex_at(c.hex)) for c in board.city_cards])
+        # the families' parts of the board (TransAmerica: card cities that are no city of the
+        # map are drawn as cities too)
+        for fam in board.section_families():
+            m = fam.picture_map(m, board)
         art = BoardArt(m, style)
         self.art = art
         fw, fh = art.frame_size

@@ -13,6 +13,7 @@ import pytest
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.races import forbidden_pairs
+from mapkit.engine.compiled import engine_map_schema
 from mapkit.engine import (CHANCE, TERMINAL, IllegalAction, Record, compile_map, load_engine_map, load_record,
                            new_game, replay, save_record)
 from mapkit.errors import InvalidError
@@ -22,7 +23,7 @@ from mapkit.io.yamlmap import dump_map, load_map
 from mapkit.model import City, EdgeSet, Map
 from tests.engine.scenarios import (DONE, END, PASS, RACE, P, R, S, act, board_of, fee_map, ladder_map,
                                     ladder_ready, row)
-from tests.support import MAPS, ROOT, run_cli
+from tests.support import MAPS, run_cli
 
 # -- the board and its export -------------------------------------------------------------------
 
@@ -30,7 +31,7 @@ from tests.support import MAPS, ROOT, run_cli
 def test_export_matches_the_map_and_its_schema():
     m = load_map(MAPS / "example.yaml")
     data = compile_map(m)
-    schema = json.loads((ROOT / "mapkit" / "schemas" / "engine-map.schema.json").read_text("utf-8"))
+    schema = engine_map_schema()
     jsonschema.Draft202012Validator(schema).validate(data)
     assert data["map"]["hash"] == "sha256:" + hashlib.sha256(dump_map(m).encode()).hexdigest()
     cm = CostModel(m)
