@@ -11,7 +11,8 @@ export run on exactly the same data. The export holds:
 * ``edges``: every open edge with its build cost (rules.md section 1, sober rules), its
   movement cost in each direction (uphill 2) and whether a river runs along it;
   ``borders``: the border edges (closed unless the map allows border crossing);
-* ``cities`` with their race numbers, ``numbers`` (race number -> city), ``start_cities``;
+* ``cities`` with their race numbers (and colour, when the map gives one), ``numbers`` (race
+  number -> city), ``start_cities``;
 * ``distances``: the steps table between cities (the Expres distance table), and from it
   ``forbidden`` races (distance under ``min_race_distance`` or no way at all) and ``prizes``
   (2x and 1x; ``null`` where the cities cannot reach each other), both by
@@ -78,13 +79,15 @@ class FerryInfo:
 
 @dataclass(frozen=True)
 class CityInfo:
-    """A city as the engine sees it: ``hex`` is a hex id."""
+    """A city as the engine sees it: ``hex`` is a hex id; ``colour``: the map's colour of the
+    city, when it gives one."""
 
     name: str
     hex: int
     numbers: tuple[int, ...]
     tags: tuple[str, ...] = ()
     region: str | None = None
+    colour: str | None = None
 
 
 class EngineMap:
@@ -127,7 +130,7 @@ class EngineMap:
         self.adj: list[tuple[tuple[int, int], ...]] = [tuple(sorted(x)) for x in adj]
         self.cities: list[CityInfo] = [
             CityInfo(c["name"], self._hex_id[c["hex"]], tuple(c["numbers"]), tuple(c.get("tags") or ()),
-                     c.get("region")) for c in data["cities"]]
+                     c.get("region"), c.get("colour")) for c in data["cities"]]
         self.city_at: dict[int, int] = {}
         self.number_city: dict[int, int] = {}
         self._city_by_name: dict[str, int] = {}

@@ -51,7 +51,8 @@ def map_of_board(board):
     rivers = [EdgeSet(frozenset(tuple(sorted((g.hex_at(a), g.hex_at(b))))
                                 for (a, b), r in zip(board.edge_ends, board.edge_river, strict=False) if r))]
     borders = [EdgeSet(frozenset(parse_edge(e) for e in board.borders))]
-    cities = [City(c.name, g.hex_at(c.hex), tuple(c.numbers), tuple(c.tags), None, c.region) for c in board.cities]
+    cities = [City(c.name, g.hex_at(c.hex), tuple(c.numbers), tuple(c.tags), c.colour, c.region)
+              for c in board.cities]
     return Map(g, terrain=terrain, rivers=[r for r in rivers if r.edges],
                borders=[b for b in borders if b.edges], cities=cities, meta={"name": board.name})
 

@@ -13,7 +13,7 @@ import pytest
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.races import forbidden_pairs
-from mapkit.engine.compiled import engine_map_schema
+from mapkit.engine.compiled import EngineMap, engine_map_schema
 from mapkit.engine import (CHANCE, TERMINAL, IllegalAction, Record, compile_map, load_engine_map, load_record,
                            new_game, replay, save_record)
 from mapkit.errors import InvalidError
@@ -252,3 +252,22 @@ def test_replay_errors(tmp_path):
     r = run_cli("replay", path, "--map", mpath, "--upto", "5", "--format", "json")
     s = json.loads(r.stdout)
     assert s["phase"] == "build" and s["actions"] == 5 and s["current_player"] == 0
+
+
+def test_a_city_keeps_its_colour_on_the_board_and_a_map_without_one_compiles_as_before():
+    from mapkit.grid import Grid
+    from mapkit.grid import parse_hex as H
+    from mapkit.model import City, Map
+
+    def board(colour):
+        m = Map(Grid("pointy", "odd", 3, 1), cities=[City("Aš", H("A1"), (11,), colour=colour),
+                                                      City("Cheb", H("C1"), (12,))])
+        return compile_map(m)
+
+    plain, coloured = board(None), board("green")
+    assert [sorted(c) for c in plain["cities"]] == [["hex", "name", "numbers", "region", "tags"]] * 2
+    assert coloured["cities"][0]["colour"] == "green" and "colour" not in coloured["cities"][1]
+    jsonschema.Draft202012Validator(engine_map_schema()).validate(coloured)
+    b = EngineMap.from_json(json.loads(json.dumps(coloured)))
+    assert [c.colour for c in b.cities] == ["green", None]
+    assert [c.colour for c in EngineMap(plain).cities] == [None, None]
