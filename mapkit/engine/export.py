@@ -17,19 +17,38 @@ from ..grid import Hex, HexNameError, edge_name, hex_name, parse_hex
 from ..model import Map
 
 __all__ = ["compile_map", "export_document", "map_hash", "map_hashes", "EXPORT_FORMAT", "EXPORT_VERSION",
-           "LATER_KEY_GROUPS", "LATER_RULE_KEYS"]
+           "CORE_LATER_KEYS", "later_key_groups"]
 
 EXPORT_FORMAT = "mapkit-engine-map"
 EXPORT_VERSION = 1
 
-# Keys of the map format added after game records were first written, in groups by when they
-# came (each later than the one before): a map that gained only keys of later groups still is
-# the map that a record written before them was played on.
-LATER_KEY_GROUPS = (
-    ("ferry_limit", "start_directions"),    # ferries and France's Paris rule (issue 17)
-    ("city_cards",),                        # TransAmerica's city cards (issue 18)
-)
-LATER_RULE_KEYS = tuple(k for group in LATER_KEY_GROUPS for k in group)
+# The keys of the map format's ``rules`` block that the core reads and that came after game
+# records were first written, with the issue that added them: ferries and France's Paris
+# rule. The game families' map sections come after them by their ``map_keys_since``.
+CORE_LATER_KEYS = (17, ("ferry_limit", "start_directions"))
+
+
+def later_key_groups(m: Map) -> tuple[tuple[str, ...], ...]:
+    """The keys of the map format added after game records were first written, in groups by
+    when they came (each later than the one before): the core's (:data:`CORE_LATER_KEYS`),
+    then the map sections of the game families that map ``m`` has (``GameFamily.map_keys``,
+    by ``map_keys_since``; a family that names no time: after all). A map that gained only
+    keys of later groups still is the map that a record written before them was played on.
+
+    >>> from mapkit.grid import Grid
+    >>> from mapkit.model import Rules
+    >>> later_key_groups(Map(Grid("pointy", "odd", 2, 1), rules=Rules(extra={"city_cards": {}})))
+    (('ferry_limit', 'start_directions'), ('city_cards',))
+    """
+    from ..plugins import section_owners
+
+    since, keys = CORE_LATER_KEYS
+    groups: dict[tuple[int, int], list[str]] = {(0, since): list(keys)}
+    for fam in section_owners(m):
+        when = (1, 0) if fam.map_keys_since is None else (0, fam.map_keys_since)
+        groups.setdefault(when, []).extend(fam.map_keys)
+    return tuple(tuple(groups[k]) for k in sorted(groups))
+
 
 def map_hash(m: Map) -> str:
     """``sha256:`` + the SHA-256 of the map's canonical text (the same for equal maps)."""
@@ -38,9 +57,9 @@ def map_hash(m: Map) -> str:
     return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
 
 def map_hashes(m: Map) -> list[str]:
-    """The map's hash, then its hashes without the keys of the latest group of later keys,
-    without the two latest groups, ... (those it has): the hashes that game records written
-    before each group carry.
+    """The map's hash, then its hashes without the keys of the latest group of later keys
+    (:func:`later_key_groups`), without the two latest groups, ... (those it has): the hashes
+    that game records written before each group carry.
 
     >>> from mapkit.grid import Grid
     >>> from mapkit.model import Rules
@@ -53,8 +72,9 @@ def map_hashes(m: Map) -> list[str]:
 
     out = [map_hash(m)]
     extra = m.rules.extra
-    for k in range(len(LATER_KEY_GROUPS) - 1, -1, -1):
-        drop = {key for group in LATER_KEY_GROUPS[k:] for key in group}
+    groups = later_key_groups(m)
+    for k in range(len(groups) - 1, -1, -1):
+        drop = {key for group in groups[k:] for key in group}
         if not drop & set(extra):
             continue
         rules = dataclasses.replace(m.rules, extra={key: v for key, v in extra.items() if key not in drop})

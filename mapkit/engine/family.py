@@ -106,10 +106,11 @@ class GameFamily:
     # The presets ``mapkit sheets`` prints a kit for.
     sheet_presets: tuple[str, ...] = ()
     # The keys of a map's ``rules`` block that are the family's map section, and when they
-    # came to the map format (the number of the issue that added them): a map's hashes
-    # without the keys of the later-come sections are the hashes records written before carry.
+    # came to the map format (the number of the issue that added them; None: after every
+    # other): a map's hashes without the keys of the later-come sections are the hashes that
+    # records written before carry (mapkit.engine.export.later_key_groups).
     map_keys: tuple[str, ...] = ()
-    map_keys_since: int = 0
+    map_keys_since: int | None = None
 
     def __repr__(self) -> str:
         return f"<game family {self.name}>"
