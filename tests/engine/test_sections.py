@@ -90,3 +90,14 @@ def test_a_family_reads_checks_compiles_and_hashes_its_own_section(sea):
 def test_without_the_family_the_key_is_unknown():
     with pytest.raises(InputError, match="unknown key 'tides'"):
         parse_map(MAP + "  tides: 3\n")
+
+
+def test_the_core_rule_keys_are_the_schemas_keys_kept_in_extra():
+    """plugins.CORE_RULE_KEYS (the rules keys no family owns) is what the map schema allows
+    in ``rules`` besides the fields of model.Rules."""
+    import dataclasses
+
+    from mapkit.model import Rules
+
+    allowed = set(yamlmap.map_schema(sections=False)["properties"]["rules"]["properties"])
+    assert allowed - {f.name for f in dataclasses.fields(Rules)} == plugins.CORE_RULE_KEYS
