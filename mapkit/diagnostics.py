@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Issue", "CODES", "issue", "summary_lines", "READING_ERROR"]
+__all__ = ["Issue", "CODES", "issue", "register_codes", "summary_lines", "READING_ERROR"]
 
 # The code under which ``validate --format json`` reports a file that cannot be read as a map
 # at all (missing, malformed YAML, wrong types, unknown keys); the command still exits 2.
@@ -45,14 +45,8 @@ CODES = {
     "E153": ("error", "ferry names a city or hex that does not exist"),
     "E154": ("error", "duplicate region name"),
     "E155": ("error", "city names a region that does not exist"),
-    # TransAmerica city cards (rules.city_cards, mapkit.cards)
-    "E160": ("error", "city cards: not 5 colours of 7 cards"),
-    "E161": ("error", "city card names no city of the map and gives no hex on the board"),
-    "E162": ("error", "one city on two city cards"),
-    "E163": ("error", "city card city where no track can go"),
-    "E164": ("error", "city card city that track cannot join to the others"),
-    "E165": ("error", "removed city cards not 2 per colour"),
-    "E166": ("error", "city card at odds with the map's cities"),
+    # E160-E169: TransAmerica's city cards (rules.city_cards), registered by
+    # mapkit.engine.games.transamerica.cards; a game family's map section registers its own
     # warnings
     "W200": ("warning", "race numbers missing from the 36"),
     "W201": ("warning", "river between two mountains"),
@@ -84,6 +78,15 @@ class Issue:
     def __str__(self) -> str:
         at = f" [{self.where}]" if self.where else ""
         return f"{self.code}{at}: {self.message}"
+
+
+def register_codes(codes: dict[str, tuple[str, str]]) -> None:
+    """Add a game family's codes for its map section (``code -> (severity, title)``); a code
+    may be registered again only with the same meaning."""
+    for code, meaning in codes.items():
+        if CODES.get(code, meaning) != meaning:
+            raise ValueError(f"issue code {code} is taken: {CODES[code][1]}")
+    CODES.update(codes)
 
 
 def issue(code: str, message: str, where: str | None = None) -> Issue:

@@ -32,7 +32,7 @@ def validate(m: Map) -> list[Issue]:
     found += _check_edges(m)
     found += _check_references(m)
     found += _check_reachability(m)
-    found += _check_city_cards(m)
+    found += _check_sections(m)
     errors = [i for i in found if i.is_error]
     warnings = [i for i in found if not i.is_error]
     return errors + warnings
@@ -207,10 +207,9 @@ def _check_reachability(m: Map) -> list[Issue]:
     return out
 
 
-def _check_city_cards(m: Map) -> list[Issue]:
-    """TransAmerica's city cards, when the map has them (:mod:`mapkit.cards`)."""
-    if not m.rules.extra.get("city_cards"):
-        return []
-    from .cards import card_issues
+def _check_sections(m: Map) -> list[Issue]:
+    """The game families' map sections the map has (TransAmerica's city cards), each checked
+    by its family (``GameFamily.validate_map``, found through :mod:`mapkit.plugins`)."""
+    from .plugins import section_owners
 
-    return card_issues(m)
+    return [i for fam in section_owners(m) for i in fam.validate_map(m)]

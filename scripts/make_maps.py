@@ -131,14 +131,14 @@ def _wrap(text: str) -> str:
 
 
 def _with_cards(m, rules, country):
-    """The rules with TransAmerica's city cards made from the map (mapkit.geo.cards): its
+    """The rules with TransAmerica's city cards made from the map (mapkit.engine.games.transamerica.front.deck): its
     cities, and the country's largest other places where fewer than 35 cities are at home.
     (The description stays as it was: records of games played before the cards name the map
     by the hash of its text without them, mapkit.engine.compiled.map_hashes.)"""
     import dataclasses
 
     from mapkit.geo import sources
-    from mapkit.geo.cards import city_cards
+    from mapkit.engine.games.transamerica.front.deck import city_cards
 
     places = sources.drop_districts(sources.places([country], 15000))
     block = city_cards(m.replace(rules=rules), places)

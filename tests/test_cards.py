@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.support import MAPS
-from mapkit.cards import read_cards
+from mapkit.engine.games.transamerica.cards import board_cards, read_cards
 from mapkit.engine import EngineMap
 from mapkit.engine.compiled import map_hashes
 from mapkit.geo.cities import group_cost
@@ -104,8 +104,8 @@ def test_schema_refuses_a_misspelt_key(tmp_path):
 def test_engine_export_carries_the_cards_and_old_records_keep_their_map():
     m = _map()
     b = EngineMap.from_map(m)
-    assert len(b.city_cards) == 35 and b.city_cards[0].colour == "red"
-    assert b.hex_names[b.city_cards[7].hex] == "A2" and b.city_cards[7].removed
+    assert len(board_cards(b)) == 35 and board_cards(b)[0].colour == "red"
+    assert b.hex_names[board_cards(b)[7].hex] == "A2" and board_cards(b)[7].removed
     plain = Map(m.grid, cities=list(m.cities))
     assert map_hashes(plain)[0] in map_hashes(m) and map_hashes(plain)[0] != map_hashes(m)[0]
 

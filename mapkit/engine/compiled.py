@@ -11,7 +11,8 @@ export run on exactly the same data. The export holds:
 * ``edges``: every open edge with its build cost (rules.md section 1, sober rules), its
   movement cost in each direction (uphill 2) and whether a river runs along it;
   ``borders``: the border edges (closed unless the map allows border crossing);
-* ``cities`` with their race numbers, ``numbers`` (race number -> city), ``start_cities``;
+* ``cities`` with their race numbers (and colour, when the map gives one), ``numbers`` (race
+  number -> city), ``start_cities``;
 * ``distances``: the steps table between cities (the Expres distance table), and from it
   ``forbidden`` races (distance under ``min_race_distance`` or no way at all) and ``prizes``
   (2x and 1x; ``null`` where the cities cannot reach each other), both by
@@ -42,6 +43,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..grid import Grid, HexNameError, hex_name, parse_edge, parse_hex
 from ..model import Map
@@ -49,8 +51,8 @@ from .errors import RecordError
 from .export import (EXPORT_FORMAT, EXPORT_VERSION, compile_map, export_document,
                      map_hash, map_hashes)
 
-__all__ = ["EngineMap", "CityInfo", "CardInfo", "FerryInfo", "compile_map", "export_document", "map_hash",
-           "map_hashes", "load_engine_map",
+__all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "export_document", "map_hash",
+           "map_hashes", "load_engine_map", "engine_map_schema",
            "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
 
 # The Expres forbidden-race threshold (rules.md section 4) when the map names none.
@@ -76,25 +78,16 @@ class FerryInfo:
 
 
 @dataclass(frozen=True)
-class CardInfo:
-    """A TransAmerica city card as the engine sees it: ``hex`` is a hex id; ``removed``: set
-    aside with 2-3 players."""
-
-    name: str
-    hex: int
-    colour: str
-    removed: bool
-
-
-@dataclass(frozen=True)
 class CityInfo:
-    """A city as the engine sees it: ``hex`` is a hex id."""
+    """A city as the engine sees it: ``hex`` is a hex id; ``colour``: the map's colour of the
+    city, when it gives one."""
 
     name: str
     hex: int
     numbers: tuple[int, ...]
     tags: tuple[str, ...] = ()
     region: str | None = None
+    colour: str | None = None
 
 
 class EngineMap:
@@ -137,7 +130,7 @@ class EngineMap:
         self.adj: list[tuple[tuple[int, int], ...]] = [tuple(sorted(x)) for x in adj]
         self.cities: list[CityInfo] = [
             CityInfo(c["name"], self._hex_id[c["hex"]], tuple(c["numbers"]), tuple(c.get("tags") or ()),
-                     c.get("region")) for c in data["cities"]]
+                     c.get("region"), c.get("colour")) for c in data["cities"]]
         self.city_at: dict[int, int] = {}
         self.number_city: dict[int, int] = {}
         self._city_by_name: dict[str, int] = {}
@@ -166,8 +159,8 @@ class EngineMap:
             for f in data.get("ferries", []) if f["from"] in self._city_by_name]
         self.ferry_limit: int = int(data.get("ferry_limit", 1))
         self.start_directions: str = data.get("start_directions", "any")
-        self.city_cards: list[CardInfo] = [CardInfo(c["name"], self._hex_id[c["hex"]], c["colour"], bool(c["removed"]))
-                                           for c in data.get("city_cards", [])]
+        # what each game family reads of its map section (board_part), when first asked
+        self._parts: dict[str, Any] = {}
         self._cells: tuple[list[int], tuple[int, ...], int] | None = None
         self._axial: list[tuple[int, int]] | None = None
         self._step_bound = 1.0
@@ -183,12 +176,33 @@ class EngineMap:
         """Build from an export document after checking it against the schema."""
         _check_export(data, source)
         try:
-            return cls(data)
+            board = cls(data)
+            for fam in board.section_families():
+                board.part(fam.name)
+            return board
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise RecordError(f"{source}: not a valid engine map ({type(exc).__name__}: {exc})") from None
 
     def to_json(self) -> dict:
         return self.data
+
+    def section_families(self) -> list:
+        """The game families whose part of the engine's document this board has (one of the
+        keys of their ``engine_schema``: TransAmerica on a map with city cards)."""
+        from ..plugins import families
+
+        return [f for f in families() if set(f.engine_schema()) & set(self.data)]
+
+    def part(self, family: str) -> Any:
+        """What game family ``family`` holds of its map section on this board
+        (``GameFamily.board_part``: TransAmerica's city cards), read once."""
+        try:
+            return self._parts[family]
+        except KeyError:
+            from .game import FAMILIES
+
+            part = self._parts[family] = FAMILIES[family].board_part(self)
+            return part
 
     # -- searches on the board ---------------------------------------------------------------
     def cells(self):
@@ -380,17 +394,25 @@ def _check_export(data, source: str) -> None:
 _VALIDATOR = None
 
 
+def engine_map_schema() -> dict:
+    """The engine's document's JSON Schema (``mapkit/schemas/engine-map.schema.json``) with
+    every game family's part (``GameFamily.engine_schema``) among its top-level keys."""
+    from importlib import resources
+
+    from ..plugins import add_schema_parts
+
+    schema = json.loads(resources.files("mapkit.schemas").joinpath("engine-map.schema.json").read_text("utf-8"))
+    add_schema_parts(schema["properties"], "engine_schema", "the engine map")
+    return schema
+
+
 def _export_validator():
     """The export's schema, compiled once (:mod:`mapkit.schemacheck`)."""
     global _VALIDATOR
     if _VALIDATOR is None:
-        from importlib import resources
-
         from ..schemacheck import compile_schema
 
-        schema = json.loads(resources.files("mapkit.schemas").joinpath("engine-map.schema.json")
-                            .read_text("utf-8"))
-        _VALIDATOR = compile_schema(schema)
+        _VALIDATOR = compile_schema(engine_map_schema())
     return _VALIDATOR
 
 

@@ -17,19 +17,37 @@ from ..grid import Hex, HexNameError, edge_name, hex_name, parse_hex
 from ..model import Map
 
 __all__ = ["compile_map", "export_document", "map_hash", "map_hashes", "EXPORT_FORMAT", "EXPORT_VERSION",
-           "LATER_KEY_GROUPS", "LATER_RULE_KEYS"]
+           "CORE_LATER_KEYS", "later_key_groups"]
 
 EXPORT_FORMAT = "mapkit-engine-map"
 EXPORT_VERSION = 1
 
-# Keys of the map format added after game records were first written, in groups by when they
-# came (each later than the one before): a map that gained only keys of later groups still is
-# the map that a record written before them was played on.
-LATER_KEY_GROUPS = (
-    ("ferry_limit", "start_directions"),    # ferries and France's Paris rule (issue 17)
-    ("city_cards",),                        # TransAmerica's city cards (issue 18)
-)
-LATER_RULE_KEYS = tuple(k for group in LATER_KEY_GROUPS for k in group)
+# The keys of the map format's ``rules`` block that the core reads and that came after game
+# records were first written, with the issue that added them: ferries and France's Paris
+# rule. The game families' map sections come after them by their ``map_keys_since``.
+CORE_LATER_KEYS = (17, ("ferry_limit", "start_directions"))
+
+
+def later_key_groups(m: Map) -> tuple[tuple[str, ...], ...]:
+    """The keys of the map format added after game records were first written, in groups by
+    when they came (each later than the one before): the core's (:data:`CORE_LATER_KEYS`),
+    then the map sections of the game families that map ``m`` has (``GameFamily.map_keys``,
+    by ``map_keys_since``; a family that names no time: after all). A map that gained only
+    keys of later groups still is the map that a record written before them was played on.
+
+    >>> from mapkit.grid import Grid
+    >>> from mapkit.model import Rules
+    >>> later_key_groups(Map(Grid("pointy", "odd", 2, 1), rules=Rules(extra={"city_cards": {}})))
+    (('ferry_limit', 'start_directions'), ('city_cards',))
+    """
+    from ..plugins import section_owners
+
+    since, keys = CORE_LATER_KEYS
+    groups: dict[tuple[int, int], list[str]] = {(0, since): list(keys)}
+    for fam in section_owners(m):
+        when = (1, 0) if fam.map_keys_since is None else (0, fam.map_keys_since)
+        groups.setdefault(when, []).extend(fam.map_keys)
+    return tuple(tuple(groups[k]) for k in sorted(groups))
 
 
 def map_hash(m: Map) -> str:
@@ -38,11 +56,10 @@ def map_hash(m: Map) -> str:
 
     return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
 
-
 def map_hashes(m: Map) -> list[str]:
-    """The map's hash, then its hashes without the keys of the latest group of later keys,
-    without the two latest groups, ... (those it has): the hashes that game records written
-    before each group carry.
+    """The map's hash, then its hashes without the keys of the latest group of later keys
+    (:func:`later_key_groups`), without the two latest groups, ... (those it has): the hashes
+    that game records written before each group carry.
 
     >>> from mapkit.grid import Grid
     >>> from mapkit.model import Rules
@@ -55,8 +72,9 @@ def map_hashes(m: Map) -> list[str]:
 
     out = [map_hash(m)]
     extra = m.rules.extra
-    for k in range(len(LATER_KEY_GROUPS) - 1, -1, -1):
-        drop = {key for group in LATER_KEY_GROUPS[k:] for key in group}
+    groups = later_key_groups(m)
+    for k in range(len(groups) - 1, -1, -1):
+        drop = {key for group in groups[k:] for key in group}
         if not drop & set(extra):
             continue
         rules = dataclasses.replace(m.rules, extra={key: v for key, v in extra.items() if key not in drop})
@@ -64,7 +82,6 @@ def map_hashes(m: Map) -> list[str]:
         if h not in out:
             out.append(h)
     return out
-
 
 def _target_hexes(m: Map, target: dict) -> set[Hex]:
     """The hexes of one special-race target: its regions, cities, hexes and tagged cities."""
@@ -90,7 +107,6 @@ def _target_hexes(m: Map, target: dict) -> set[Hex]:
         hexes.update(c.hex for c in m.cities if tags & set(c.tags))
     return hexes
 
-
 def _rule_groups(m: Map, target: dict) -> dict:
     """For a named rule over regions (``other-region``): region name -> its cities' hexes."""
     groups = {}
@@ -100,7 +116,6 @@ def _rule_groups(m: Map, target: dict) -> dict:
         groups[rname] = sorted(hex_name(c.hex) for c in m.cities
                                if c.numbers and (c.region == rname or c.hex in inside))
     return groups
-
 
 def _special_targets(m: Map) -> dict | None:
     """The map's special-race table with every target resolved to a sorted list of hexes."""
@@ -115,7 +130,6 @@ def _special_targets(m: Map) -> dict | None:
         table[str(key)] = entry
     return {"every": sr.get("every"), "dice": sr.get("dice", "one-die"), "table": table}
 
-
 def _ferries(m: Map) -> list:
     """The map's ferry lines: port city and hex, landing hex, price, movement (board, sail, land)."""
     out = []
@@ -127,7 +141,6 @@ def _ferries(m: Map) -> list:
                     "port": hex_name(port.hex), "to": hex_name(f.to), "cost": f.cost, "fare": list(f.fare)})
     return out
 
-
 def _race_tables(m: Map, table, min_distance: int):
     """Forbidden pairs and prizes by race number (a < b), by :mod:`mapkit.analysis.races`."""
     from ..analysis.races import forbidden_pairs, prizes
@@ -136,14 +149,12 @@ def _race_tables(m: Map, table, min_distance: int):
     prize = {f"{a}-{b}": [first, second] for (a, b), (first, second) in prizes(m, table=table).items()}
     return forbidden, prize
 
-
 def compile_map(m: Map) -> dict:
     """The engine's JSON document for map ``m`` (what ``mapkit export`` writes)."""
     doc = export_document(m)
     for key in ("hexes", "adjacency", "edges"):
         doc[key] = list(doc[key])
     return doc
-
 
 def export_document(m: Map) -> dict:
     """The engine's document for map ``m`` with its three long lists (``hexes``,
@@ -160,7 +171,7 @@ def export_document(m: Map) -> dict:
     cities = table.cities
     min_distance = min_distance_of(m)
     forbidden, prizes = _race_tables(m, table, min_distance)
-    return {
+    doc = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "map": {"name": m.name, "hash": hashes[0], **({"earlier_hashes": hashes[1:]} if len(hashes) > 1 else {})},
@@ -172,7 +183,8 @@ def export_document(m: Map) -> dict:
         "edges": links.edges(),
         "borders": [edge_name(e) for e in sorted(m.edge_set("borders"))],
         "cities": [{"name": c.name, "hex": hex_name(c.hex), "numbers": list(c.numbers),
-                    "tags": list(c.tags), "region": c.region} for c in cities],
+                    "tags": list(c.tags), "region": c.region,
+                    **({"colour": c.colour} if c.colour is not None else {})} for c in cities],
         "numbers": {str(n): c.name for c in cities for n in c.numbers},
         "start_cities": list(m.rules.start_cities),
         "distances": {"metric": "steps", "cities": [c.name for c in cities],
@@ -184,20 +196,21 @@ def export_document(m: Map) -> dict:
         "ferries": _ferries(m),
         "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
         "start_directions": str(m.rules.extra.get("start_directions", "any")),
-        **_city_cards(m),
     }
+    _add_sections(m, doc)
+    return doc
 
+def _add_sections(m: Map, doc: dict) -> None:
+    """Add to ``doc``, after the core's keys, what the game families compile of their map
+    sections that map ``m`` has (``GameFamily.compile_extras``: TransAmerica's ``city_cards``)."""
+    from ..plugins import section_owners
 
-def _city_cards(m: Map) -> dict:
-    """``{"city_cards": [...]}`` when the map has TransAmerica's city cards, else nothing."""
-    from ..cards import read_cards
-
-    cards, _ = read_cards(m)
-    if not cards:
-        return {}
-    return {"city_cards": [{"name": c.name, "hex": hex_name(c.hex), "colour": c.colour, "removed": c.removed}
-                           for c in cards]}
-
+    for fam in section_owners(m):
+        extras = fam.compile_extras(m)
+        taken = set(extras) & set(doc)
+        if taken:
+            raise ValueError(f"game family {fam.name}: the engine map's key {sorted(taken)[0]!r} is taken")
+        doc.update(extras)
 
 class _Links:
     """Every open edge of a map (where a piece may be built), kept in compact arrays: hex ids,

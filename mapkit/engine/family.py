@@ -16,7 +16,23 @@ bots                       ``bots`` (name -> class, besides the engine's ``rando
 ``mapkit serve``           ``web_requests``, ``public_requests``, ``option_notes``, ``needs_cards``,
                            ``refusal``, ``web_script``, ``board_look`` and ``board_art``
 ``mapkit sheets``          ``sheet_presets``, ``write_sheets``
+the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``validate_map``,
+                           ``plays_on``, ``engine_schema``, ``compile_extras``, ``board_part``,
+                           ``picture_map``
 =========================  ====================================================================
+
+A family's *map section* is the keys of a map's ``rules`` block it owns (``map_keys``;
+TransAmerica's ``city_cards``): the map reader checks them against the family's
+:meth:`~GameFamily.map_schema` part, ``mapkit validate`` asks its
+:meth:`~GameFamily.validate_map`, ``mapkit export`` adds its
+:meth:`~GameFamily.compile_extras` to the engine's document (checked by its
+:meth:`~GameFamily.engine_schema` part) and the engine reads them back once per board with
+:meth:`~GameFamily.board_part` (``board.part(NAME)``). The layers below the engine find the
+families through :mod:`mapkit.plugins`, and only for a map that has such a key. A map's hash
+covers the section only when the map has it (the canonical text writes no absent key); a
+map that gains a section keeps its hash without it among its earlier hashes
+(``map_keys_since``, :func:`mapkit.engine.export.map_hashes`), so records played on it
+before still replay.
 
 The engine core imports no front end: the hooks of the terminal, the browser and the printed
 sheets import their modules (which may use :mod:`mapkit.play`, :mod:`mapkit.web` and
@@ -89,6 +105,12 @@ class GameFamily:
     board_look: str = "board"
     # The presets ``mapkit sheets`` prints a kit for.
     sheet_presets: tuple[str, ...] = ()
+    # The keys of a map's ``rules`` block that are the family's map section, and when they
+    # came to the map format (the number of the issue that added them; None: after every
+    # other): a map's hashes without the keys of the later-come sections are the hashes that
+    # records written before carry (mapkit.engine.export.later_key_groups).
+    map_keys: tuple[str, ...] = ()
+    map_keys_since: int | None = None
 
     def __repr__(self) -> str:
         return f"<game family {self.name}>"
@@ -164,6 +186,47 @@ class GameFamily:
         """The family's printed board of map ``m`` (when ``board_look`` is its own) and the
         cities it shows (``[{name, hex, numbers, ...}]``)."""
         raise NotImplementedError(f"{self.name} prints mapkit's board")
+
+    # -- the map's section ---------------------------------------------------------------
+    def map_schema(self) -> dict[str, Any]:
+        """Key of :attr:`map_keys` -> its JSON Schema, added to ``rules.properties`` of the map
+        format's schema (``mapkit/schemas/map.schema.json``) when a map has one of them."""
+        return {}
+
+    def validate_map(self, m: Any) -> list[Any]:
+        """The problems of the family's section of map ``m`` (``mapkit validate``: each a
+        :class:`mapkit.diagnostics.Issue` with a code of the family's own, registered with
+        :func:`mapkit.diagnostics.register_codes`), asked only of a map that has one of
+        :attr:`map_keys`."""
+        return []
+
+    def plays_on(self, m: Any) -> bool:
+        """Whether the family can play on map ``m`` (the browser's catalogue): by default every
+        map, and, with ``needs_cards``, a map that has the family's section without a problem."""
+        return not self.needs_cards or (bool(set(self.map_keys) & set(m.rules.extra))
+                                        and not self.validate_map(m))
+
+    def engine_schema(self) -> dict[str, Any]:
+        """Top-level key of the engine's document -> its JSON Schema (added to
+        ``mapkit/schemas/engine-map.schema.json``): the keys :meth:`compile_extras` writes."""
+        return {}
+
+    def compile_extras(self, m: Any) -> dict[str, Any]:
+        """What the engine's document carries of the family's section of map ``m``: top-level
+        keys of :meth:`engine_schema` (a new family: one key, its name), written after the
+        core's; nothing for a map without the section."""
+        return {}
+
+    def board_part(self, board: Any) -> Any:
+        """What an engine map (:class:`~mapkit.engine.compiled.EngineMap`) holds for the family,
+        read from its document (``board.data``) once per board: ``board.part(NAME)``."""
+        return None
+
+    def picture_map(self, m: Any, board: Any) -> Any:
+        """The map ``m`` of ``board`` as a picture of a game on it draws it, for a board whose
+        document has the family's part (:meth:`engine_schema`): by default ``m``; TransAmerica
+        adds its card cities that are no city of the map."""
+        return m
 
     # -- mapkit sheets -------------------------------------------------------------------
     def write_sheets(self, m: Any, folder: Path, request: SheetRequest) -> PrintedSheets:

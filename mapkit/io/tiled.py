@@ -31,7 +31,8 @@ What is read:
   cell belongs to the region; layer properties ``kind`` and ``colour`` are kept.
 - **Map properties**: ``name``, ``description``, ``author``, ``source``, ``license``, ``geo``
   (JSON), ``hex_mm``; rules ``border_crossing``, ``stop_at_border``, ``start_cities`` (JSON list or comma list),
-  ``min_race_distance``, ``special_races`` (JSON), ``preset``.
+  ``min_race_distance``, ``special_races`` (JSON), ``preset``, ``ferry_limit``, ``start_directions``,
+  and a game family's map section (JSON: TransAmerica's ``city_cards``).
 
 :func:`mapkit.io.tiledexport.dump_tmx` writes all of this (with an embedded tileset whose tiles
 carry ``terrain`` properties and an embedded PNG so that Tiled shows the terrain), so that a map
@@ -300,7 +301,7 @@ def _numbers(value, source: str, where: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _json_value(value, source: str, what: str, kind: type):
+def _json_value(value, source: str, what: str, kind: type | tuple):
     if isinstance(value, kind):
         return value
     out = parse_json(str(value), f"{source}: {what}")
@@ -498,8 +499,11 @@ def _rules(props: dict, source: str) -> Rules:
         rules.extra["ferry_limit"] = to_int(props["ferry_limit"], source, "map property ferry_limit", 0)
     if "start_directions" in props:
         rules.extra["start_directions"] = str(props["start_directions"])
-    if "city_cards" in props:
-        rules.extra["city_cards"] = _json_value(props["city_cards"], source, "map property city_cards", dict)
+    from ..plugins import families
+
+    # the game families' map sections (TransAmerica's city_cards), as JSON
+    for key in (k for fam in families() for k in fam.map_keys if k in props):
+        rules.extra[key] = _json_value(props[key], source, f"map property {key}", (dict, list))
     return rules
 
 

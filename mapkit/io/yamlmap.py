@@ -32,7 +32,7 @@ from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, 
 from ..validate import validate
 from .yamldoc import Doc, load_yaml
 
-__all__ = ["parse_map", "read_map", "check_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
+__all__ = ["map_schema", "parse_map", "read_map", "check_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
            "FORMAT_VERSION"]
 
 FORMAT_VERSION = 1
@@ -51,12 +51,24 @@ def _compose(text: str, source: str) -> tuple[dict, Doc]:
     return data, doc
 
 
-@functools.lru_cache(maxsize=1)
-def _schema_checker():
+def map_schema(sections: bool = True) -> dict:
+    """The map format's JSON Schema (``mapkit/schemas/map.schema.json``), with the game
+    families' map sections (``GameFamily.map_schema``) added to ``rules`` (``sections``)."""
+    schema = json.loads(resources.files("mapkit.schemas").joinpath("map.schema.json").read_text("utf-8"))
+    if sections:
+        from ..plugins import add_schema_parts
+
+        add_schema_parts(schema["properties"]["rules"]["properties"], "map_schema", "a map's rules")
+    return schema
+
+
+@functools.lru_cache(maxsize=2)
+def _schema_checker(sections: bool = False):
+    """The map schema compiled, without the families' sections (enough for a map whose
+    ``rules`` has no key but the core's: no game is looked for) or with them."""
     from ..schemacheck import compile_schema
 
-    return compile_schema(json.loads(resources.files("mapkit.schemas").joinpath("map.schema.json")
-                                     .read_text("utf-8")))
+    return compile_schema(map_schema(sections))
 
 
 def _path_text(path) -> str:
@@ -74,7 +86,10 @@ def _check_schema(data, doc: Doc):
             near = difflib.get_close_matches(key, TOP_LEVEL_KEYS, n=1, cutoff=0.6)
             hint = f"; did you mean {near[0]!r}?" if near else f"; known keys: {', '.join(TOP_LEVEL_KEYS)}"
             raise doc.fail(f"unknown top-level key {key!r}{hint}", (key,))
-    found = list(_schema_checker().iter_errors(data, limit=SCHEMA_ERRORS))
+    rules = data.get("rules")
+    core = _schema_checker().root["properties"]["rules"]["properties"]
+    sections = isinstance(rules, dict) and any(k not in core for k in rules)
+    found = list(_schema_checker(sections).iter_errors(data, limit=SCHEMA_ERRORS))
     errors = sorted(found, key=lambda e: (doc.line(e.path) or 0, list(map(str, e.path))))
     if errors:
         err = errors[0]

@@ -51,7 +51,8 @@ def map_of_board(board):
     rivers = [EdgeSet(frozenset(tuple(sorted((g.hex_at(a), g.hex_at(b))))
                                 for (a, b), r in zip(board.edge_ends, board.edge_river, strict=False) if r))]
     borders = [EdgeSet(frozenset(parse_edge(e) for e in board.borders))]
-    cities = [City(c.name, g.hex_at(c.hex), tuple(c.numbers), tuple(c.tags), None, c.region) for c in board.cities]
+    cities = [City(c.name, g.hex_at(c.hex), tuple(c.numbers), tuple(c.tags), c.colour, c.region)
+              for c in board.cities]
     return Map(g, terrain=terrain, rivers=[r for r in rivers if r.edges],
                borders=[b for b in borders if b.edges], cities=cities, meta={"name": board.name})
 
@@ -73,12 +74,12 @@ class GamePicture:
 
         from ..render import BoardArt
 
-        from ..cards import with_card_cities
-
         self.board = board
         m = m if m is not None else map_of_board(board)
-        # TransAmerica: card cities that are no city of the map are drawn as cities too
-        m = with_card_cities(m, [(c.name, board.grid.hex_at(c.hex)) for c in board.city_cards])
+        # the families' parts of the board (TransAmerica: card cities that are no city of the
+        # map are drawn as cities too)
+        for fam in board.section_families():
+            m = fam.picture_map(m, board)
         art = BoardArt(m, style)
         self.art = art
         fw, fh = art.frame_size

@@ -19,7 +19,6 @@ pages (:mod:`~mapkit.render.pages`: one page, or tiles with an overview) -> file
 :mod:`.tables`             the table sheets as SVG pages
 :mod:`.scores`             the banker's sheet: running accounts
 :mod:`.sheets`             ``mapkit sheets``: every sheet in a folder with CSV and index.html
-:mod:`.transamerica`       ``mapkit sheets --rules transamerica``: board, city cards, score track, rules
 :mod:`.heatmap`            ``mapkit report --html``: the board coloured by cheapest paths, its scale
 :mod:`.report`             ``mapkit report``: the report as text and as an HTML page
 =========================  ==========================================================

@@ -13,7 +13,7 @@ picture without any conversion. The geometry:
 * ``cities``: ``[{name, hex, numbers}]``; ``terrain_colours``: the colour look's fills.
 
 A game family may print its board otherwise (its ``board_look`` and ``board_art`` hooks):
-TransAmerica's board (:class:`mapkit.render.transamerica.TransAmericaArt`, as ``mapkit sheets
+TransAmerica's board (:class:`mapkit.engine.games.transamerica.front.paper.TransAmericaArt`, as ``mapkit sheets
 --rules transamerica`` prints it) has a dot on every junction and the 35 card cities, ringed
 in their colours, as its only cities; its ``cities`` are those, each with its ``colour`` and
 whether its card is ``removed`` with 2-3 players.

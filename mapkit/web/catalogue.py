@@ -102,11 +102,11 @@ class Catalogue:
         e = {"id": key, "source": source, "name": (m.name or path.stem) if m else path.stem,
              "valid": error is None, "error": error}
         if m is not None:
-            from ..cards import read_cards
+            from ..plugins import section_owners
 
-            cards, problems = read_cards(m)
-            e.update(cities=len(m.cities), columns=m.grid.columns, rows=m.grid.rows,
-                     cards=bool(cards) and not problems)
+            # cards: a family that plays only on maps with city cards (TransAmerica) plays here
+            cards = any(f.needs_cards and f.plays_on(m) for f in section_owners(m))
+            e.update(cities=len(m.cities), columns=m.grid.columns, rows=m.grid.rows, cards=cards)
         return e
 
     def path_of(self, key: str) -> Path:

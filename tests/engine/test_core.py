@@ -13,6 +13,7 @@ import pytest
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.races import forbidden_pairs
+from mapkit.engine.compiled import EngineMap, engine_map_schema
 from mapkit.engine import (CHANCE, TERMINAL, IllegalAction, Record, compile_map, load_engine_map, load_record,
                            new_game, replay, save_record)
 from mapkit.errors import InvalidError
@@ -22,7 +23,7 @@ from mapkit.io.yamlmap import dump_map, load_map
 from mapkit.model import City, EdgeSet, Map
 from tests.engine.scenarios import (DONE, END, PASS, RACE, P, R, S, act, board_of, fee_map, ladder_map,
                                     ladder_ready, row)
-from tests.support import MAPS, ROOT, run_cli
+from tests.support import MAPS, run_cli
 
 # -- the board and its export -------------------------------------------------------------------
 
@@ -30,7 +31,7 @@ from tests.support import MAPS, ROOT, run_cli
 def test_export_matches_the_map_and_its_schema():
     m = load_map(MAPS / "example.yaml")
     data = compile_map(m)
-    schema = json.loads((ROOT / "mapkit" / "schemas" / "engine-map.schema.json").read_text("utf-8"))
+    schema = engine_map_schema()
     jsonschema.Draft202012Validator(schema).validate(data)
     assert data["map"]["hash"] == "sha256:" + hashlib.sha256(dump_map(m).encode()).hexdigest()
     cm = CostModel(m)
@@ -251,3 +252,22 @@ def test_replay_errors(tmp_path):
     r = run_cli("replay", path, "--map", mpath, "--upto", "5", "--format", "json")
     s = json.loads(r.stdout)
     assert s["phase"] == "build" and s["actions"] == 5 and s["current_player"] == 0
+
+
+def test_a_city_keeps_its_colour_on_the_board_and_a_map_without_one_compiles_as_before():
+    from mapkit.grid import Grid
+    from mapkit.grid import parse_hex as H
+    from mapkit.model import City, Map
+
+    def board(colour):
+        m = Map(Grid("pointy", "odd", 3, 1), cities=[City("Aš", H("A1"), (11,), colour=colour),
+                                                      City("Cheb", H("C1"), (12,))])
+        return compile_map(m)
+
+    plain, coloured = board(None), board("green")
+    assert [sorted(c) for c in plain["cities"]] == [["hex", "name", "numbers", "region", "tags"]] * 2
+    assert coloured["cities"][0]["colour"] == "green" and "colour" not in coloured["cities"][1]
+    jsonschema.Draft202012Validator(engine_map_schema()).validate(coloured)
+    b = EngineMap.from_json(json.loads(json.dumps(coloured)))
+    assert [c.colour for c in b.cities] == ["green", None]
+    assert [c.colour for c in EngineMap(plain).cities] == [None, None]

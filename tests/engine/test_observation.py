@@ -19,6 +19,7 @@ import pytest
 from mapkit.engine import new_game
 from mapkit.engine.bots import Bot, GreedyBot, make_bot
 from mapkit.engine.games.transamerica.bots.greedy import GreedyBot as CardGreedy
+from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.engine.simulate import play_game, roll
 from mapkit.grid import Grid
 from mapkit.grid import parse_hex as H
@@ -116,7 +117,7 @@ def test_a_sample_keeps_what_is_public():
     assert seen.hand(2) == HANDS[2]
     for q in (0, 1, 3):         # five cards, one of each colour, none of Cyd's
         assert [c[0] for c in seen.hand(q)] == [c[0] for c in COLOURS]
-    unseen = {c.name for c in BOARD.city_cards} - set(HANDS[2])
+    unseen = {c.name for c in board_cards(BOARD)} - set(HANDS[2])
     assert {c for q in (0, 1, 3) for c in seen.hand(q)} | {seen.card_name(k) for k in seen.deck} == unseen
     assert seen.history[:5] == [{"type": "deal", "player": 0, "colour": c} for c in COLOURS]
     assert seen.history[10] == g.history[10]            # Cyd's own first card

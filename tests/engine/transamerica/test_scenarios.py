@@ -616,7 +616,7 @@ def test_sheets_print_the_board_the_cards_the_score_track_and_the_rules(tmp_path
                                                         "rules.pdf")}
     assert pages["cards.pdf"] == 4 and pages["board.pdf"] == 1 and pages["rules.pdf"] == 1
     cards_text = "".join(p.extract_text() for p in PdfReader(out / "cards.pdf").pages)
-    from mapkit.cards import read_cards
+    from mapkit.engine.games.transamerica.cards import read_cards
     from mapkit.io.yamlmap import load_map
 
     m = load_map(MAPS / "czechia.yaml")
@@ -635,9 +635,9 @@ def test_sheets_print_the_board_the_cards_the_score_track_and_the_rules(tmp_path
 def test_the_printed_board_dots_every_junction():
     from tests.support import MAPS
 
-    from mapkit.cards import read_cards
+    from mapkit.engine.games.transamerica.cards import read_cards
     from mapkit.io.yamlmap import load_map
-    from mapkit.render.transamerica import TransAmericaArt, card_map
+    from mapkit.engine.games.transamerica.front.paper import TransAmericaArt, card_map
 
     for name in ("czechia", "usa"):
         m = load_map(MAPS / f"{name}.yaml")

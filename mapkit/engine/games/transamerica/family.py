@@ -29,6 +29,45 @@ class TransAmericaFamily(GameFamily):
     needs_cards = True          # a map without rules.city_cards cannot be played
     board_look = "transamerica"
     sheet_presets = ("transamerica",)
+    map_keys = ("city_cards",)  # the deck of city cards (.cards)
+    map_keys_since = 18
+
+    # the map's section: the deck of city cards (.cards)
+    def map_schema(self) -> dict[str, Any]:
+        from .cards import CARD_KEY, MAP_SCHEMA
+
+        return {CARD_KEY: MAP_SCHEMA}
+
+    def validate_map(self, m) -> list:
+        from .cards import card_issues
+
+        return card_issues(m)
+
+    def plays_on(self, m) -> bool:
+        from .cards import read_cards
+
+        cards, problems = read_cards(m)
+        return bool(cards) and not problems
+
+    def engine_schema(self) -> dict[str, Any]:
+        from .cards import CARD_KEY, ENGINE_SCHEMA
+
+        return {CARD_KEY: ENGINE_SCHEMA}
+
+    def compile_extras(self, m) -> dict[str, Any]:
+        from .cards import compiled_cards
+
+        return compiled_cards(m)
+
+    def board_part(self, board) -> Any:
+        from .cards import read_board_cards
+
+        return read_board_cards(board)
+
+    def picture_map(self, m, board):
+        from .cards import board_cards, with_card_cities
+
+        return with_card_cities(m, [(c.name, board.grid.hex_at(c.hex)) for c in board_cards(board)])
 
     # simulate's figures and replay's summary: the family's stats and view modules
     def game_stats(self, state) -> dict[str, Any]:

@@ -37,6 +37,7 @@ and (where public) colour, and lose the city.
 from __future__ import annotations
 
 from ...state import Log
+from .cards import board_cards
 
 __all__ = ["conceal", "known_hands", "colours_public"]
 
@@ -102,7 +103,7 @@ def _sample_cards(s, seat, rng) -> None:
 
 def _hide_history(s, seat) -> None:
     hands_open = s.has("open_hand")
-    colour_of = {c.name: c.colour for c in s.board.city_cards}
+    colour_of = {c.name: c.colour for c in board_cards(s.board)}
     dealt_by_colour = not s.rules.mission()
     history = s.history = Log(s.history)
     for i, a in enumerate(history):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ....steiner import steiner_tree
 from ...ledger import BANK
+from .cards import board_cards
 
 __all__ = ["board_costs", "cheapest_way", "completion", "shortfall", "score_round", "end_game", "end_mission",
            "mission_scores"]
@@ -55,7 +56,7 @@ def completion(s, p: int, limit: int | None = None):
     edges are hex pairs), or None when none exists (or none within ``limit``)."""
     from .track import closed_hexes
 
-    cards = s.board.city_cards
+    cards = board_cards(s.board)
     terminals = [[cards[k].hex] for k in s.missing(p)]
     if s.needs_seat(p):
         terminals.append(sorted(s.tables.seats))

@@ -33,6 +33,7 @@ from ...network import SharedTrack
 from ...state import Log, State
 from . import observe, view
 from .actions import ACTION_TYPES, CHANCE_TYPES, REFUSALS
+from .cards import board_cards
 from .steps import STEPS
 
 __all__ = ["TransAmericaState", "Tables"]
@@ -56,7 +57,7 @@ class Tables:
         from ....search import INF, dial
 
         board, rules = game.board, game.rules
-        cards = board.city_cards
+        cards = board_cards(board)
         if not cards:
             raise IllegalAction("setup.cards", f"the map {board.name!r} has no city cards (rules.city_cards); "
                                                f"TransAmerica needs 35 (rules.md 5, README)")
@@ -181,13 +182,13 @@ class TransAmericaState(State):
         return variant in self.variants
 
     def card_name(self, k: int) -> str:
-        return self.board.city_cards[k].name
+        return board_cards(self.board)[k].name
 
     def card_of(self, ref) -> int:
         """A card id from a city name (accents and case as the map writes them, or folded)."""
         from ....places import fold
 
-        cards = self.board.city_cards
+        cards = board_cards(self.board)
         for k, c in enumerate(cards):
             if c.name == ref:
                 return k
@@ -208,7 +209,7 @@ class TransAmericaState(State):
     def missing(self, p: int) -> list:
         """Card ids in ``p``'s hand whose city his network does not reach."""
         net = self.net.network_hexes(p)
-        cards = self.board.city_cards
+        cards = board_cards(self.board)
         return [k for k in self.hands[p] if cards[k].hex not in net]
 
     def needs_seat(self, p: int) -> bool:

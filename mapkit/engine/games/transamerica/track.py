@@ -24,8 +24,10 @@ through one of its cities: the passing network joins the city on a private node 
 
 from __future__ import annotations
 
-from ...errors import IllegalAction
 import contextlib
+
+from ...errors import IllegalAction
+from .cards import board_cards
 
 __all__ = ["node_of", "check_piece", "legal_pieces", "lay", "marker_refusal", "marker_choices", "check_marker",
            "closed_hexes"]
@@ -61,7 +63,7 @@ def _is_city(s, h: int) -> bool:
 
 def closed_hexes(s) -> set:
     """The city hexes closed this round (nuclear TA)."""
-    cards = s.board.city_cards
+    cards = board_cards(s.board)
     return {cards[k].hex for k in s.closed}
 
 
@@ -218,7 +220,7 @@ def check_marker(s, p: int, ref) -> tuple:
         with contextlib.suppress(IllegalAction):
             k = s.card_of(ref)
         if k is not None:
-            h = b.city_cards[k].hex
+            h = board_cards(b)[k].hex
         else:
             try:
                 h = b.hex_id(ref)

@@ -9,6 +9,8 @@ sees what is public.
 
 from __future__ import annotations
 
+from .cards import board_cards
+
 __all__ = ["summary", "summary_lines", "details", "MESSAGES_SHOWN"]
 
 MESSAGES_SHOWN = 30
@@ -21,7 +23,7 @@ def _sees_hand(s, seat, p) -> bool:
 def _players(s, seat) -> list:
     b = s.board
     t = s.tables
-    cards = b.city_cards
+    cards = board_cards(b)
     out = []
     for p, name in enumerate(s.players):
         mark = s.net.markers.get(p)

@@ -36,9 +36,10 @@ than two.
 
 from __future__ import annotations
 
-from ....bots.base import Bot
 from .....search import INF, dial
 from .....steiner import steiner_tree, tree_costs
+from ....bots.base import Bot
+from ..cards import board_cards
 
 __all__ = ["GreedyBot", "CHANGER_MARGIN", "AWAY_HORIZON"]
 
@@ -81,7 +82,7 @@ class GreedyBot(Bot):
 
     def _pass(self, s, p) -> dict:
         acts = s.legal_actions()
-        cards = s.board.city_cards
+        cards = board_cards(s.board)
         adj = s.tables.cost_adj
         hexes = [cards[k].hex for k in s.hands[p]]
 
@@ -94,7 +95,7 @@ class GreedyBot(Bot):
 
     def _block(self, s, p) -> dict:
         acts = s.legal_actions()
-        cards = s.board.city_cards
+        cards = board_cards(s.board)
         mine = [cards[k].hex for k in s.hands[p]]
         d = dial(s.tables.cost_adj, mine, max_weight=2)
         b = s.board
@@ -109,7 +110,7 @@ class GreedyBot(Bot):
     def _place(self, s, p) -> dict:
         acts = s.legal_actions()
         b = s.board
-        cards = b.city_cards
+        cards = board_cards(b)
         terminals = [[cards[k].hex] for k in s.hands[p]]
         if s.has("seat_connect"):
             terminals.append(sorted(s.tables.seats))
@@ -147,7 +148,7 @@ class GreedyBot(Bot):
         """A start without cards: the junction nearest (in sum) to the card cities in play,
         not on another player's marker."""
         b = s.board
-        cards = b.city_cards
+        cards = board_cards(b)
         total = [0] * len(b.hex_names)
         for k in s.tables.in_play:
             for h, x in enumerate(dial(s.tables.cost_adj, [cards[k].hex], max_weight=2)):
@@ -176,7 +177,7 @@ class GreedyBot(Bot):
         # nothing of the plan can be laid: the legal piece nearest to an unconnected city
         if s.turn_singles:
             return done
-        cards = b.city_cards
+        cards = board_cards(b)
         targets = [cards[k].hex for k in s.missing(p)] or sorted(s.net.network_hexes(p))
         d = dial(self._costs(s), targets, max_weight=2)
         e = min(legal, key=lambda e: (min(d[h] for h in b.edge_ends[e]), e))
@@ -217,7 +218,7 @@ class GreedyBot(Bot):
         or impossible)."""
         from ..track import closed_hexes
 
-        cards = s.board.city_cards
+        cards = board_cards(s.board)
         terminals = [[cards[k].hex] for k in s.missing(p)]
         if s.needs_seat(p):
             terminals.append(sorted(s.tables.seats))

@@ -1,12 +1,12 @@
 """TransAmerica's paper kit (``mapkit sheets --rules transamerica``): the board with a dot on
 every junction, the city cards, the score track and the rules in brief
-(:func:`mapkit.render.transamerica.write_transamerica_sheets`)."""
+(:func:`mapkit.engine.games.transamerica.front.paper.write_transamerica_sheets`)."""
 
 from __future__ import annotations
 
 from mapkit.engine.family import PrintedSheets, SheetRequest
 from mapkit.errors import InputError
-from mapkit.render.transamerica import write_transamerica_sheets
+from mapkit.engine.games.transamerica.front.paper import write_transamerica_sheets
 
 __all__ = ["write_kit"]
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import difflib
 
+from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.places import fold
 from mapkit.play.commands import DONE_WORDS, META, Command, CommandError, build_action, first_word, help_text, one_place
 from mapkit.play.fronts import Front
@@ -263,7 +264,7 @@ def _hand_text(hand) -> str:
 
 def _card_name(g, text) -> str:
     folded = fold(text)
-    for k in range(len(g.board.city_cards)):
+    for k in range(len(board_cards(g.board))):
         if fold(g.card_name(k)) == folded:
             return g.card_name(k)
     names = [g.card_name(k) for k in g.hands[g.current_player()]]

@@ -50,10 +50,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from mapkit.engine.errors import IllegalAction
+from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.errors import InputError
 from mapkit.web.families import hex_of, hexes_of
-
-from mapkit.engine.errors import IllegalAction
 
 __all__ = ["REQUESTS", "PUBLIC", "OPTION_NOTES", "board", "check", "preview", "plan", "completion", "board_art",
            "refusal", "ONE_AT_A_TIME"]
@@ -87,7 +87,7 @@ def board(state, seat, msg: dict) -> dict:
     return {"junctions": [names[h] for h in t.junctions], "doubles": [b.edge_names[e] for e in t.doubles],
             "colours": list(t.colours), "regions": regions,
             "cards": [{"city": c.name, "hex": names[c.hex], "colour": c.colour, "removed": c.removed,
-                       "in_play": k in in_play} for k, c in enumerate(b.city_cards)]}
+                       "in_play": k in in_play} for k, c in enumerate(board_cards(b))]}
 
 
 def refusal(state, seat, action: dict):
@@ -227,9 +227,9 @@ def board_art(m, style: str):
     """The board TransAmerica is printed on (as ``mapkit sheets --rules transamerica`` prints
     it) and its cities: the card cities, each with its colour and whether its card is removed
     with 2-3 players."""
-    from mapkit.cards import read_cards
+    from mapkit.engine.games.transamerica.cards import read_cards
     from mapkit.render.style import named_colour
-    from mapkit.render.transamerica import TransAmericaArt, card_map
+    from mapkit.engine.games.transamerica.front.paper import TransAmericaArt, card_map
 
     cards, problems = read_cards(m)
     if not cards or problems:

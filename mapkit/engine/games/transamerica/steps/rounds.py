@@ -17,6 +17,7 @@ from ....errors import IllegalAction
 from ....ledger import BANK
 from ....network import SharedTrack
 from ....steps import Step
+from ..cards import board_cards
 from ..rules import MATURITA_CHOICES
 
 __all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep",
@@ -400,7 +401,7 @@ def block_choices(s) -> list:
     """The double lines that may be broken now: free, and not the only way to a card city
     (a bridge of the open board whose two sides both hold card cities in play)."""
     b = s.board
-    cards = b.city_cards
+    cards = board_cards(b)
     targets = {cards[k].hex for k in s.tables.in_play}
     cut = _cutting_edges(b, s.blocked, targets)
     return [e for e in s.tables.doubles if e not in s.blocked and e not in cut]

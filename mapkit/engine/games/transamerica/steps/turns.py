@@ -22,6 +22,7 @@ from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
 from .. import scoring, track
+from ..cards import board_cards
 from .rounds import DeckDraw, InTurn
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
@@ -276,7 +277,7 @@ class TopStep(DeckDraw):
 def mission_cards(s, mover: int) -> bool:
     """Mission TA: lay down every held card whose city is joined, hand out top cards to those
     owed one; True when a new top card must be drawn first (or the game ended)."""
-    cards = s.board.city_cards
+    cards = board_cards(s.board)
     while True:
         for q in s.in_turn_from(mover):
             net = s.net.network_hexes(q)

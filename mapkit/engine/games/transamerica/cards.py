@@ -1,4 +1,5 @@
-"""TransAmerica's city cards on a map: 35 cities in 5 colours, 7 of each (rules.md section 5).
+"""TransAmerica's city cards on a map: 35 cities in 5 colours, 7 of each (rules.md section 5),
+the family's map section (``GameFamily.map_keys``: ``city_cards``).
 
 A map carries them in ``rules.city_cards`` (an optional key of the format): per colour the
 seven cities, each a city of the map by name or another place given with its hex, and the two
@@ -36,17 +37,22 @@ E166    a card gives a map city another hex, or puts a new name on a map city's 
 (35, [], ['red', 'orange', 'yellow', 'green', 'blue'])
 >>> cards[0]
 Card(name='red0', hex=Hex(col=0, row=1), colour='red', removed=True, on_map=True)
+
+:func:`compiled_cards` is what ``mapkit export`` writes of them (the document's ``city_cards``,
+:data:`ENGINE_SCHEMA`), :func:`board_cards` what the engine reads back (:class:`CardInfo`);
+:data:`MAP_SCHEMA` is the block's part of the map format's schema.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Issue, issue
-from .grid import Hex, HexNameError, hex_name, parse_hex
+from ....diagnostics import Issue, issue, register_codes
+from ....grid import Hex, HexNameError, hex_name, parse_hex
 
-__all__ = ["Card", "CARD_KEY", "COLOURS", "PER_COLOUR", "REMOVED_PER_COLOUR", "colour_order", "read_cards",
-           "card_issues", "track_edges", "with_card_cities"]
+__all__ = ["Card", "CardInfo", "CARD_KEY", "COLOURS", "PER_COLOUR", "REMOVED_PER_COLOUR", "MAP_SCHEMA",
+           "ENGINE_SCHEMA", "colour_order", "read_cards", "card_issues", "track_edges", "with_card_cities",
+           "compiled_cards", "board_cards"]
 
 CARD_KEY = "city_cards"
 COLOURS = 5
@@ -55,6 +61,69 @@ REMOVED_PER_COLOUR = 2
 # The published game's colours, in the order of its rules (the seed: red, orange, yellow,
 # green, blue): cards are dealt and listed in this order.
 PUBLISHED = ("red", "orange", "yellow", "green", "blue")
+
+
+# The section's validation codes (mapkit.diagnostics).
+CODES = {
+    "E160": ("error", "city cards: not 5 colours of 7 cards"),
+    "E161": ("error", "city card names no city of the map and gives no hex on the board"),
+    "E162": ("error", "one city on two city cards"),
+    "E163": ("error", "city card city where no track can go"),
+    "E164": ("error", "city card city that track cannot join to the others"),
+    "E165": ("error", "removed city cards not 2 per colour"),
+    "E166": ("error", "city card at odds with the map's cities"),
+}
+register_codes(CODES)
+
+# The block's part of the map format's schema (``rules.city_cards``).
+MAP_SCHEMA = {
+    "description": "Optional: TransAmerica's city cards (rules.md section 5): five colours (red, orange, yellow, "
+                   "green, blue or other names), each with its seven cities (a city of the map by name, or "
+                   "another place with its hex) and the two removed with 2-3 players.",
+    "type": "object",
+    "additionalProperties": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["cities"],
+        "properties": {
+            "cities": {"type": "array", "items": {"oneOf": [
+                {"type": "string", "minLength": 1},
+                {"type": "object", "additionalProperties": False, "required": ["name", "hex"],
+                 "properties": {"name": {"type": "string", "minLength": 1}, "hex": {"type": "string"}}}]}},
+            "removed": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+}
+
+# What the engine's document holds of them (its top-level ``city_cards``).
+ENGINE_SCHEMA = {
+    "type": "array",
+    "description": "TransAmerica's city cards (the map's rules.city_cards) in dealing order: colours in the "
+                   "published order, cities as the map lists them; absent when the map has none",
+    "items": {
+        "type": "object",
+        "required": ["name", "hex", "colour", "removed"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string"},
+            "hex": {"$ref": "#/$defs/hexName"},
+            "colour": {"type": "string"},
+            "removed": {"type": "boolean",
+                        "description": "set aside with 2 or 3 players (a seat in the seats variants)"},
+        },
+    },
+}
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A city card as the engine sees it: ``hex`` is a hex id; ``removed``: set aside with
+    2-3 players."""
+
+    name: str
+    hex: int
+    colour: str
+    removed: bool
 
 
 @dataclass(frozen=True)
@@ -162,7 +231,7 @@ def _distinct(cards, problems) -> None:
 def track_edges(m) -> dict:
     """hex -> its neighbours over edges a track piece may take (as the engine compiles the
     map: no water, off-board or closed border; a track stops on the first foreign hex)."""
-    from .analysis.costs import CostModel
+    from ....analysis.costs import CostModel
 
     cm = CostModel(m, stop_at_border=True)
     out: dict = {}
@@ -188,7 +257,7 @@ def card_issues(m) -> list[Issue]:
         else:
             placed.append(c)
     if placed:
-        from .search import bfs
+        from ....search import bfs
 
         seen = bfs(rows, [placed[0].hex])
         for c in placed:
@@ -202,10 +271,33 @@ def with_card_cities(m, cards=None):
     """The map with every card city that is not one of its cities added as a city without race
     numbers, tagged ``card`` (so a TransAmerica board shows it). ``cards``: ``(name, hex)``
     pairs (default: the map's own cards)."""
-    from .model import City
+    from ....model import City
 
     if cards is None:
         cards = [(c.name, c.hex) for c in read_cards(m)[0]]
     extra = [City(name, h, (), ("card",)) for name, h in cards
              if m.city_at(h) is None and m.city_named(name) is None]
     return m.replace(cities=list(m.cities) + extra) if extra else m
+
+
+def compiled_cards(m) -> dict:
+    """``{"city_cards": [...]}`` for the engine's document when map ``m`` has city cards, else
+    nothing."""
+    cards, _ = read_cards(m)
+    if not cards:
+        return {}
+    return {CARD_KEY: [{"name": c.name, "hex": hex_name(c.hex), "colour": c.colour, "removed": c.removed}
+                       for c in cards]}
+
+
+def read_board_cards(board) -> list[CardInfo]:
+    """The cards of an engine map's document (:func:`compiled_cards`), as :class:`CardInfo`."""
+    hex_id = board.hex_id
+    return [CardInfo(c["name"], hex_id(c["hex"]), c["colour"], bool(c["removed"]))
+            for c in board.data.get(CARD_KEY, [])]
+
+
+def board_cards(board) -> list[CardInfo]:
+    """The city cards of an :class:`~mapkit.engine.compiled.EngineMap` (empty: it has none),
+    read once per board."""
+    return board.part("transamerica")

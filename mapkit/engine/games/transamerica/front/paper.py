@@ -1,5 +1,5 @@
 """TransAmerica's printed kit (``mapkit sheets MAP --rules transamerica``), for a map that
-carries the 35 city cards (``rules.city_cards``, :mod:`mapkit.cards`).
+carries the 35 city cards (``rules.city_cards``, :mod:`mapkit.engine.games.transamerica.cards`).
 
 :func:`write_transamerica_sheets` writes into ``DIR``:
 
@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import html
 
-from ..cards import read_cards
-from ..errors import InputError
-from ..model import City
-from .boardart import BoardArt, fmt
-from .fonts import ASCENT, text_width
-from .pages import SvgPage, board_page, new_drawing, tiled_pages
-from .sheets import SheetsResult, check_folder, make_pdfs, write_files
-from .style import FONT_FAMILY, dot_colour_on, get_style, named_colour
-from .tables import Sheet, wrap
+from mapkit.engine.games.transamerica.cards import read_cards
+from mapkit.errors import InputError
+from mapkit.model import City
+from mapkit.render.boardart import BoardArt, fmt
+from mapkit.render.fonts import ASCENT, text_width
+from mapkit.render.pages import SvgPage, board_page, new_drawing, tiled_pages
+from mapkit.render.sheets import SheetsResult, check_folder, make_pdfs, write_files
+from mapkit.render.style import FONT_FAMILY, dot_colour_on, get_style, named_colour
+from mapkit.render.tables import Sheet, wrap
 
 __all__ = ["write_transamerica_sheets", "TransAmericaArt", "card_map", "card_pages", "score_page", "rules_page",
            "CARD_MM",
@@ -101,7 +101,7 @@ def _silhouette(m, rows) -> str:
 
 def card_pages(m, cards, style) -> list[SvgPage]:
     """The city cards, nine to an A4 page (see the module notes)."""
-    from ..cards import track_edges
+    from mapkit.engine.games.transamerica.cards import track_edges
 
     st = get_style(style) if isinstance(style, str) else style
     rows = track_edges(m)
@@ -158,7 +158,7 @@ def _card(dwg, root, m, card, x, y, st, bw, bh) -> None:
     g.add(dwg.circle((fmt(mx + cx * k), fmt(my + cy * k)), "1.4", fill=colour, stroke="#000000",
                      stroke_width="0.3"))
     g.add(dwg.circle((fmt(mx + cx * k), fmt(my + cy * k)), "3.0", fill="none", stroke=colour, stroke_width="0.5"))
-    from ..grid import hex_name
+    from mapkit.grid import hex_name
 
     foot = f"{card.colour} · {hex_name(card.hex)}"
     g.add(dwg.text(foot, insert=(fmt(x + cw / 2), fmt(y + ch - 11)), font_size="3.2", text_anchor="middle",
@@ -228,7 +228,7 @@ def _score_text(rules) -> str:
 
 def rule_lines(m, cards, rules) -> list[str]:
     """The rules of rules.md section 5 in brief, with this board's figures."""
-    from ..cards import track_edges
+    from mapkit.engine.games.transamerica.cards import track_edges
 
     rows = track_edges(m)
     removed = [c.name for c in cards if c.removed]
@@ -286,8 +286,8 @@ def rules_page(m, cards, rules, style) -> SvgPage:
 def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour", light_foreign: bool = False,
                               inputs=(), source: str = "<map>", show_progress: bool | None = False) -> SheetsResult:
     """Write TransAmerica's kit of map ``m`` into ``folder`` (see the module notes)."""
-    from ..engine import make_rules
-    from .style import light_foreign as light
+    from mapkit.engine import make_rules
+    from mapkit.render.style import light_foreign as light
 
     cards, problems = read_cards(m)
     if not cards:

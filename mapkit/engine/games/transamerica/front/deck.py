@@ -1,4 +1,5 @@
-"""TransAmerica's city cards for a map made from geography (the ``rules.city_cards`` block).
+"""TransAmerica's deck of city cards made for a map from its cities and geography (the
+``rules.city_cards`` block; :mod:`mapkit.engine.games.transamerica.cards` reads it).
 
 TransAmerica needs 35 card cities in five colour regions of seven (rules.md section 5). For a
 map of real geography they are made from the map itself (:func:`city_cards`):
@@ -31,9 +32,9 @@ from __future__ import annotations
 
 import math
 
-from ..cards import COLOURS, PER_COLOUR, PUBLISHED, REMOVED_PER_COLOUR, track_edges
-from ..errors import InputError
-from ..grid import hex_name
+from mapkit.engine.games.transamerica.cards import COLOURS, PER_COLOUR, PUBLISHED, REMOVED_PER_COLOUR, track_edges
+from mapkit.errors import InputError
+from mapkit.grid import hex_name
 
 __all__ = ["city_cards", "MIN_APART"]
 
@@ -43,8 +44,8 @@ MIN_APART = 2
 
 def _extra_places(m, rows, taken, places, wanted):
     """``(name, hex)`` of up to ``wanted`` places for card cities beyond the map's cities."""
-    from .projection import BoardProjection
-    from .sources import native_name
+    from mapkit.geo.projection import BoardProjection
+    from mapkit.geo.sources import native_name
 
     if not wanted:
         return []
@@ -74,7 +75,7 @@ def _extra_places(m, rows, taken, places, wanted):
 def city_cards(m, places=()) -> dict:
     """The ``rules.city_cards`` block for map ``m`` (see the module notes); ``places``: GeoNames
     places (:func:`mapkit.geo.sources.places`), largest first, for card cities beyond the map's."""
-    from .cities import six_groups
+    from mapkit.geo.cities import six_groups
 
     total = COLOURS * PER_COLOUR
     rows = track_edges(m)
