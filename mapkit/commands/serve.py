@@ -110,6 +110,6 @@ def _limits(args, Limits):
     for flag, v, low in (("--max-games", args.max_games, 1), ("--max-creations", args.max_creations, 1),
                          ("--creation-window", args.creation_window, 0), ("--idle", args.idle, 0),
                          ("--jobs", args.jobs, 1)):
-        if not v >= low or v != v or v == float("inf"):
+        if not v >= low or v == float("inf"):      # (not v >= low: NaN too)
             raise InputError(f"{flag} {v}: give a number of at least {low}")
     return Limits(running=args.max_games, creations=args.max_creations, window=args.creation_window, idle=args.idle)

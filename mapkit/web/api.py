@@ -198,15 +198,13 @@ async def edit_save(request):
     """Save the map into the games folder (canonical text) -> its catalogue entry (with the
     edit key that saves over it again) and text. Without the key of a saved map of that name,
     the map is saved under a new name: no visitor replaces another's map."""
-    from ..io.yamlmap import dump_map, parse_map
-
     d, doc = await _document(request)
-    text = await _job(request, "canonical_text", doc)
-    m, _ = await asyncio.to_thread(parse_map, text, "<editor>")
-    name = slug(_text(d, "name", "") or m.name or "map")
+    text = await _job(request, "canonical_text", doc)        # read by the one map loader
+    name = slug(_text(d, "name", "") or _text(doc, "name", "") or "map")
     key = d.get("key")
-    entry = await asyncio.to_thread(server_of(request).catalogue.save, m, name, key if isinstance(key, str) else None)
-    return JSONResponse({"map": entry, "yaml": dump_map(m)})
+    entry = await asyncio.to_thread(server_of(request).catalogue.save, text, name,
+                                    key if isinstance(key, str) else None)
+    return JSONResponse({"map": entry, "yaml": text})
 
 
 async def edit_kit(request):

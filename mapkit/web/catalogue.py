@@ -19,8 +19,8 @@ is saved under a new free name, so no visitor overwrites another's map.
 >>> entry = cat.upload(text, "tiny.yaml")
 >>> entry["id"], entry["name"], entry["cards"], [e["id"] for e in cat.entries()]
 ('my-tiny', 'Tiny', False, ['my-tiny'])
->>> m, _ = cat.load("my-tiny")
->>> cat.save(m, "tiny")["id"], cat.save(m, "tiny", entry["key"])["id"]   # without the key: a new name
+>>> _, canonical = cat.load("my-tiny")
+>>> cat.save(canonical, "tiny")["id"], cat.save(canonical, "tiny", entry["key"])["id"]   # without the key: a new name
 ('my-tiny-2', 'my-tiny')
 >>> cat.upload("version: 1\\ngrid: {}\\n", "bad.yaml")
 Traceback (most recent call last):
@@ -159,7 +159,7 @@ class Catalogue:
     def upload(self, text: str, filename: str = "map.yaml") -> dict:
         """Read, validate and store an uploaded map; its catalogue entry. A map with errors is
         refused with the first of them (one line)."""
-        from ..io.yamlmap import parse_map
+        from ..io.yamlmap import dump_map, parse_map
         from ..validate import validate
         from .editor import check_map
 
@@ -174,7 +174,7 @@ class Catalogue:
         if errors:
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             raise InvalidError(f"{filename}: invalid map: {errors[0]}{more}", errors)
-        return self.save(m, slug(m.name or Path(filename).stem))
+        return self.save(dump_map(m), slug(m.name or Path(filename).stem))
 
     def free_name(self, base: str) -> str:
         name, n = base, 2
@@ -183,13 +183,12 @@ class Catalogue:
             n += 1
         return name
 
-    def save(self, m, name: str, key=None) -> dict:
-        """Write ``m`` canonically as saved map ``name``; its entry with ``key``, the edit key.
+    def save(self, canonical: str, name: str, key=None) -> dict:
+        """Write a map's canonical text (``dump_map``'s, which its callers made when they read
+        it) as saved map ``name``; its entry with ``key``, the edit key.
 
         ``name`` is replaced only when ``key`` is its edit key; else the map is saved under a
         free name of its own (``name-2``...) with a new key. Never over a bundled file."""
-        from ..io.yamlmap import dump_map
-
         if not isinstance(name, str) or not MAP_ID.match(name):
             name = slug(name if isinstance(name, str) and name else "map")
         with self._saving:
@@ -197,6 +196,6 @@ class Catalogue:
                 name = self.free_name(name)
                 key = self.store.new_map_key(name)
             path = self.store.map_file(name)
-            atomic_write(path, dump_map(m), inputs=list(self.bundled.values()), durable=True)
+            atomic_write(path, canonical, inputs=list(self.bundled.values()), durable=True)
         return {**self._entry(SAVED_PREFIX + name, path, "saved"), "key": key}
 

@@ -103,8 +103,8 @@ class Hub:
         return got
 
     def _forget_unused_boards(self) -> None:
-        used = {hashlib.sha256(g.map_text.encode("utf-8")).hexdigest() for g in self.games.values()}
-        for key in [k for k in self._boards if k not in used]:
+        used = {id(g.map) for g in self.games.values()}      # a game holds its board's Map itself
+        for key in [k for k, (m, _) in self._boards.items() if id(m) not in used]:
             del self._boards[key]
 
     # -- creating --------------------------------------------------------------------------------
@@ -144,8 +144,6 @@ class Hub:
             pace = min(MAX_PACE, max(0.0, float(pace)))
         except (TypeError, ValueError, OverflowError):
             raise InputError("the pace is a number of seconds") from None
-        if pace != pace:
-            raise InputError("the pace is a number of seconds")
         # off the event loop: compiling a board of the largest size a server takes costs seconds
         m, board = await asyncio.to_thread(self._board, m, map_text)
         try:

@@ -58,9 +58,11 @@ async def live(ws: WebSocket):
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
-            if text is None:        # a binary frame: answered as any other bad message
-                text = "(binary)"
-            conn.reply(await answer(game, access, text))
+            if text is None:
+                conn.reply(json.dumps({"type": "error", "message": "a message is JSON text, not a binary frame",
+                                       "rule": "web.input", "id": None}))
+            else:
+                conn.reply(await answer(game, access, text))
             if conn.overflowing:    # it asks and does not read: dropped, the server keeps nothing
                 log.warning("game %s: a browser left %d replies unread; dropped", game.id, len(conn.replies))
                 await ws.close(code=1008, reason="too many replies left unread")

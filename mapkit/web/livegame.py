@@ -88,7 +88,7 @@ class Refused(MapkitError):
 # The HTTP status of a refusal by its rule (docs/web.md): a link that may not do this, 403;
 # nothing of that name, 404; the server's own limits, 429 and 503; the rest, 400.
 STATUS = {"web.no-game": 404, "web.token": 403, "web.host": 403, "web.seat": 403, "web.spectator": 403,
-          "web.too-often": 429, "web.full": 503, "web.busy": 503}
+          "web.too-often": 429, "web.full": 503}
 
 
 class Access:
