@@ -359,11 +359,13 @@ def limits(tmp: Path, seconds: float) -> None:
             m = W.mixed_load(server, play_all, seconds, LOAD_OPTIONS)
         finally:
             server.stop()
+        acts, http = m["latencies"], m["http_times"]
         print(f"mixed load{'' if flush else ' (baseline: records not flushed)'}: {m['seconds']:.0f} s of 50 players "
-              f"({m['rounds']} rounds of 25 games, {m['actions']} actions) and 50 HTTP clients ({m['requests']} "
-              f"requests, {m['requests'] / m['seconds']:.0f}/s): action round trip median {m['act_median']:.1f} ms, "
-              f"p99 {m['act_p99']:.1f} ms (target: under 100 ms); HTTP median {m['http_median']:.1f} ms, "
-              f"p99 {m['http_p99']:.1f} ms; {len(m['errors'])} errors")
+              f"({m['rounds']} rounds of 25 games, {len(acts)} actions) and 50 HTTP clients ({len(http)} "
+              f"requests, {len(http) / m['seconds']:.0f}/s): action round trip median "
+              f"{statistics.median(acts) * 1000:.1f} ms, p99 {pct(acts, 0.99) * 1000:.1f} ms (target: under 100 ms); "
+              f"HTTP median {statistics.median(http) * 1000:.1f} ms, p99 {pct(http, 0.99) * 1000:.1f} ms; "
+              f"{len(m['errors'])} errors")
 
 
 if __name__ == "__main__":
