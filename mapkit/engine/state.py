@@ -31,6 +31,7 @@ import time
 
 from .actions import normalize_type
 from .errors import IllegalAction
+from .view import VIEW_VERSION, complete_view
 
 __all__ = ["State", "Log", "CHANCE", "TERMINAL", "BANK", "fastcopy"]
 
@@ -299,31 +300,28 @@ class State:
 
     # -- the view for front ends ---------------------------------------------------------
     def view(self, seat: int | None = None) -> dict:
-        """Everything a front end needs to draw and explain the state, as JSON.
-
-        The same keys for every game: ``game``, ``preset``, ``phase``, ``step``,
-        ``current_player``, ``players`` (seat, name, ``account`` -- money or score -- and what
-        the family adds), ``legal`` (the listed legal actions when ``seat`` is to move, or when
-        no seat is given), ``board`` (``track``: one entry per piece with its ``edge`` and the
-        seats that own it, ``owners``, or whose network it is, ``network``; and what else lies
-        on the board), ``race`` (the race or round being played, or null), ``messages`` (the
-        last events), ``over``, ``winners`` and ``end`` (why the game ended, or null).
-        ``seat``: the viewer; secrets of other seats are left out (None: a spectator sees
-        what is public).
+        """Everything a front end needs to draw and explain the state, as JSON of one
+        versioned shape for every game (:mod:`mapkit.engine.view`, version 2): ``game``,
+        ``preset``, ``phase``, ``step``, ``period``, ``current_player``, ``players`` (with
+        ``money`` and ``score`` apart), ``legal`` (the listed legal actions when ``seat`` is to
+        move, or when no seat is given), ``board`` (``track`` on edges or as tiles on hexes,
+        ``pawns``, ``tokens``, ``cities``, and what the family adds), ``messages``, ``over``,
+        ``winners`` and ``end``. ``seat``: the viewer; secrets of other seats are left out
+        (None: a spectator sees what is public).
         """
         cp = self.current_player()
         legal = self.legal_actions() if cp >= 0 and (seat is None or seat == cp) else []
-        out = {"game": self.rules.family, "preset": self.rules.name, "phase": self.phase, "step": self.step,
-               "current_player": cp, "chance": self.chance() is not None, "legal": legal,
+        out = {"view": VIEW_VERSION, "game": self.rules.family, "preset": self.rules.name, "phase": self.phase,
+               "step": self.step, "current_player": cp, "chance": self.chance() is not None, "legal": legal,
                "over": self.is_terminal(), "winners": [self.players[p] for p in self.winners()],
                "end": self.end_reason if self.is_terminal() else None}
         out.update(self.view_details(seat))
-        return out
+        return complete_view(out)
 
     def view_details(self, seat: int | None) -> dict:
-        """The family's part of :meth:`view`: players, board, race, messages."""
-        return {"players": [{"seat": p, "name": n} for p, n in enumerate(self.players)], "board": {},
-                "race": None, "messages": []}
+        """The family's part of :meth:`view`: players, board, period, messages (what it
+        leaves out is empty: :func:`mapkit.engine.view.complete_view`)."""
+        return {"players": [{"seat": p, "name": n} for p, n in enumerate(self.players)]}
 
     # -- dispatch ------------------------------------------------------------------------
     def refusal(self, action_type: str):

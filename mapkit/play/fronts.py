@@ -12,7 +12,9 @@ action is told differ by game; a family's :class:`Front` (its ``terminal_front()
   telling what it did (never a secret: the screen may be shared);
 * ``status(state, kinds, me)`` the compact view at a person's turn (his own secrets only),
   ``prompt_line(state)`` what he is asked, ``title(state)`` the picture's header line;
-* ``action_as_command(state, action)`` (for ``hint`` and ``undo``), ``help``, ``done_words``.
+* ``action_as_command(state, action)`` (for ``hint`` and ``undo``), ``help``, ``done_words``;
+* ``picture_overlay(view, pen)`` what the board picture shows of the game beyond the view's
+  track, pawns, tokens and cities (a race's start and target, crossed-out lines).
 
 A family without a front of its own gets the base :class:`Front`: the legal actions listed
 and chosen by number, each action told as its JSON. :func:`final_text` is every family's last
@@ -56,6 +58,12 @@ class Front:
 
     def title(self, g) -> str:
         return g.board.name
+
+    def picture_overlay(self, view: dict, pen) -> list:
+        """What the family draws on the board picture (:mod:`.picture`) beyond what every game
+        has (track, pawns, tokens, cities): SVG elements drawn with ``pen``
+        (:class:`~mapkit.play.picture.Pen`) from the ``view``. The base: nothing."""
+        return []
 
     def parse_command(self, g, line):
         words = first_word(line)

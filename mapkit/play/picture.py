@@ -25,9 +25,10 @@ from the export for the renderer.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-__all__ = ["GamePicture", "PLAYER_COLOURS", "map_of_board", "player_colour"]
+__all__ = ["GamePicture", "Pen", "PLAYER_COLOURS", "TOKEN_COLOURS", "map_of_board", "player_colour"]
 
 # Track colours by seat: clear of the river blue, the border red and the terrain browns.
 PLAYER_COLOURS = ("#d81b60", "#2e7d32", "#ff8f00", "#6a1b9a", "#00838f", "#5d4037", "#c0ca33", "#212121")
@@ -118,47 +119,46 @@ class GamePicture:
             atomic_write(path, svg)
 
     # -- the overlay -------------------------------------------------------------------------
+    def pen(self) -> Pen:
+        """What a family's ``picture_overlay`` draws with: this picture's geometry."""
+        return Pen(self.board, self._centre, self.k)
+
     def _overlay(self, g, title) -> str:
-        """Everything the game adds to the board, from the state's public view (the same for
-        every game): track, start markers, a race's trains, blocked lines, the players."""
+        """Everything the game adds to the board, from the state's view (one shape for every
+        game, :mod:`mapkit.engine.view`): track on edges and as tiles on hexes, cities as they
+        stand, tokens, pawns, the players; then what the family's front adds
+        (``picture_overlay``: a race's rings and routes, crossed-out lines)."""
         from .fronts import front_for
 
         v = g.view()
-        b = self.board
-        k = self.k
+        board = v["board"]
+        pen = self.pen()
+        front = front_for(g)
         out = ['<g id="game" stroke-linecap="round" font-family="DejaVu Sans, sans-serif">']
-        out += self._track(v["board"]["track"])
-        out += self._marks(v)
-        if v.get("race"):
-            out += self._race(v["race"], list(g.players))
-        for edge in v["board"].get("blocked", ()):
-            x, y = self._midpoint(b.edge_by_name[edge])
-            d = 2.2 * k
-            out.append(f'<path class="blocked" d="M{_f(x - d)},{_f(y - d)} L{_f(x + d)},{_f(y + d)} M{_f(x - d)},'
-                       f'{_f(y + d)} L{_f(x + d)},{_f(y - d)}" stroke="#c62828" stroke-width="{_f(0.9 * k)}"/>')
+        out += self._track([t for t in board["track"] if "edge" in t])
+        out += _tiles(pen, [t for t in board["track"] if "hex" in t])
+        out += _cities(pen, board["cities"])
+        out += _tokens(pen, board["tokens"])
+        out += _pawns(pen, board["pawns"])
+        out += front.picture_overlay(v, pen)
         # header and legend
-        head = title or front_for(g).title(g)
+        head = title or front.title(g)
         out.append(f'<text x="4" y="{_f(HEADER_MM - 2.5)}" font-size="5" fill="#000000">{escape(head)}</text>')
         y = self.height - LEGEND_MM / 2 + 1.5
         x = 4.0
         for entry in v["players"]:
             p = entry["seat"]
-            label = f"{p + 1} {entry['name']}: {entry.get('account', '')}"
+            label = f"{p + 1} {entry['name']}: {_figures(entry)}"
             out.append(f'<rect x="{_f(x)}" y="{_f(y - 3.5)}" width="6" height="4" fill="{player_colour(p)}"/>')
             out.append(f'<text x="{_f(x + 7.5)}" y="{_f(y)}" font-size="4" fill="#000000">{escape(label)}</text>')
             x += 12 + 2.3 * len(label)
         out.append("</g>")
         return "\n".join(out)
 
-    def _midpoint(self, e):
-        a, z = self.board.edge_ends[e]
-        (x1, y1), (x2, y2) = self._centre[a], self._centre[z]
-        return (x1 + x2) / 2, (y1 + y2) / 2
-
     def _track(self, track) -> list:
-        """Each piece: one line per owner side by side (Dampfross), or one dark line for a piece
-        of nobody (TransAmerica; a double line drawn double). A piece stops short of a city's
-        centre so that the race numbers printed there stay readable."""
+        """Each piece on an edge: one line per owner side by side (Dampfross), or one dark line
+        for a piece of nobody (TransAmerica; a double line drawn double). A piece stops short
+        of a city's centre so that the race numbers printed there stay readable."""
         b = self.board
         c = self._centre
         w = 1.3 * self.k
@@ -175,71 +175,141 @@ class GamePicture:
                 x1, y1 = x1 + dx / ln * trim, y1 + dy / ln * trim
             if z in city_hexes:
                 x2, y2 = x2 - dx / ln * trim, y2 - dy / ln * trim
-            owners = entry.get("owners") or []
-            if owners:
-                lines = [(f"track p{p}", player_colour(p), (i - (len(owners) - 1) / 2) * w, w)
-                         for i, p in enumerate(owners)]
-            elif entry.get("double"):
-                lines = [("track shared", SHARED_TRACK, off, 0.45 * w) for off in (-0.4 * w, 0.4 * w)]
-            else:
-                lines = [("track shared", SHARED_TRACK, 0.0, w)]
-            for cls, colour, off, width in lines:
+            for cls, colour, off, width in _strands(entry, w):
                 out.append(f'<line class="{cls}" x1="{_f(x1 + nx * off)}" y1="{_f(y1 + ny * off)}" '
                            f'x2="{_f(x2 + nx * off)}" y2="{_f(y2 + ny * off)}" stroke="{colour}" '
                            f'stroke-width="{_f(width)}" stroke-opacity="0.8"/>')
         return out
 
-    def _marks(self, v) -> list:
-        """Start cities or start markers: a ring per player, clear of the city's numbers."""
-        b = self.board
-        board = v["board"]
-        if "starts" in board:
-            spots = list(enumerate(board["starts"]))
-        else:
-            seat = {x["name"]: x["seat"] for x in v["players"]}
-            spots = [(seat[n], h) for n, h in board.get("markers", {}).items()]
-        out = []
-        for p, name in spots:
-            if name is None:
-                continue
-            x, y = self._centre[b.hex_id(name)]
-            r = (0.56 + 0.07 * p) * b.grid.hex_mm
-            out.append(f'<circle class="start p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
-                       f'stroke="{player_colour(p)}" stroke-width="{_f(0.7 * self.k)}"/>')
-        return out
 
-    def _race(self, view, players) -> list:
-        """A Dampfross race: start and target rings, declared routes, the trains."""
-        b = self.board
-        c = self._centre
-        k = self.k
-        out = []
-        if not view.get("start_city"):
-            return out
-        marks = [("start", b.cities[b.city_index(view["start_city"])].hex)]
-        if view.get("special"):
-            # a special race's target is a group of hexes: each is ringed
-            marks += [("target", b.hex_id(h)) for h in view.get("target_hexes", [])]
-        elif view.get("target_city"):
-            marks.append(("target", b.cities[b.city_index(view["target_city"])].hex))
-        for kind, h in marks:
-            x, y = c[h]
-            dash = ' stroke-dasharray="1.2,0.8"' if kind == "target" else ""
-            out.append(f'<circle class="race-{kind}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(6.2 * k)}" '
-                       f'fill="none" stroke="#000000" stroke-width="{_f(0.6 * k)}"{dash}/>')
-        names = {n: i for i, n in enumerate(players)}
-        for name, route in view.get("routes", {}).items():
-            p = names[name]
-            pts = " ".join(f"{_f(c[b.hex_id(h)][0])},{_f(c[b.hex_id(h)][1])}" for h in route)
-            out.append(f'<polyline class="route p{p}" points="{pts}" fill="none" stroke="{player_colour(p)}" '
-                       f'stroke-width="{_f(0.5 * k)}" stroke-dasharray="{_f(1.5 * k)},{_f(1 * k)}"/>')
-        for name, hname in view.get("positions", {}).items():
-            if hname == "at sea":
-                continue        # on a ferry: no hex of the board to stand on
-            p = names[name]
-            x, y = c[b.hex_id(hname)]
+@dataclass(frozen=True)
+class Pen:
+    """The picture's geometry, for the overlays of the families' fronts: the centre of a hex
+    and the midpoint of an edge by name, in the picture's millimetres, and ``k`` (1 on a
+    board of 14 mm hexes)."""
+
+    board: object
+    centres: list
+    k: float
+
+    def centre(self, hex_name: str) -> tuple[float, float]:
+        return self.centres[self.board.hex_id(hex_name)]
+
+    def midpoint(self, edge_name: str) -> tuple[float, float]:
+        a, z = self.board.edge_ends[self.board.edge_by_name[edge_name]]
+        (x1, y1), (x2, y2) = self.centres[a], self.centres[z]
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+    @property
+    def hex_mm(self) -> float:
+        return self.board.grid.hex_mm
+
+    fmt = staticmethod(_f)
+    colour = staticmethod(player_colour)
+
+
+def _figures(entry: dict) -> str:
+    """A player's money and score for the legend (the one the game has, or both)."""
+    money, score = entry.get("money"), entry.get("score")
+    if money is not None and score is not None:
+        return f"{money}, {score} VP"
+    return str(money if money is not None else score if score is not None else "")
+
+
+def _strands(entry: dict, w: float) -> list:
+    """The lines of one piece: ``(class, colour, offset, width)`` per owner side by side, a
+    double piece of nobody as two thin lines, else one dark line."""
+    owners = entry.get("owners") or []
+    if owners:
+        return [(f"track p{p}", player_colour(p), (i - (len(owners) - 1) / 2) * w, w) for i, p in enumerate(owners)]
+    if entry.get("double"):
+        return [("track shared", SHARED_TRACK, off, 0.45 * w) for off in (-0.4 * w, 0.4 * w)]
+    return [("track shared", SHARED_TRACK, 0.0, w)]
+
+
+def _tiles(pen: Pen, tiles: list) -> list:
+    """Track as tiles on hexes: each from the middle of one side to the middle of the other
+    through the hex's centre (a quadratic curve: a bend where the sides are not opposite);
+    two tiles on one hex (a double tile) side by side by their owners' colours."""
+    w = 1.3 * pen.k
+    out = []
+    for entry in tiles:
+        cx, cy = pen.centre(entry["hex"])
+        ends = []
+        for other in entry["joins"]:
+            ox, oy = pen.centre(other)
+            ends.append(((cx + ox) / 2, (cy + oy) / 2))
+        (x1, y1), (x2, y2) = ends
+        for cls, colour, off, width in _strands(entry, w):
+            dash = "" if entry.get("finished", True) else f' stroke-dasharray="{_f(1.2 * w)},{_f(0.8 * w)}"'
+            out.append(f'<path class="{cls} tile" d="M{_f(x1 + off)},{_f(y1 + off)} Q{_f(cx + off)},{_f(cy + off)} '
+                       f'{_f(x2 + off)},{_f(y2 + off)}" fill="none" stroke="{colour}" stroke-width="{_f(width)}" '
+                       f'stroke-opacity="0.85"{dash}/>')
+    return out
+
+
+# Goods and colour groups as drawn (the names a map gives them; anything else as written).
+TOKEN_COLOURS = {"red": "#c62828", "blue": "#1565c0", "purple": "#6a1b9a", "yellow": "#f9a825",
+                 "black": "#212121", "grey": "#9e9e9e", "gray": "#9e9e9e", "green": "#2e7d32",
+                 "orange": "#ef6c00", "white": "#ffffff", "pink": "#ec407a", "brown": "#6d4c41"}
+
+
+def _fill(colour) -> str:
+    return TOKEN_COLOURS.get(str(colour).lower(), "#757575") if colour else "#757575"
+
+
+def _cities(pen: Pen, cities: list) -> list:
+    """Cities as they stand now: a ring in the city's colour (a founded city's new colour);
+    an emptied city crossed."""
+    out = []
+    r = 0.42 * pen.hex_mm
+    for c in cities:
+        x, y = pen.centre(c["hex"])
+        out.append(f'<circle class="city-now" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
+                   f'stroke="{_fill(c.get("colour"))}" stroke-width="{_f(0.9 * pen.k)}"/>')
+        if c.get("empty"):
+            d = 0.25 * pen.hex_mm
+            out.append(f'<path class="city-empty" d="M{_f(x - d)},{_f(y - d)} L{_f(x + d)},{_f(y + d)}" '
+                       f'stroke="#000000" stroke-width="{_f(0.5 * pen.k)}"/>')
+    return out
+
+
+def _tokens(pen: Pen, tokens: list) -> list:
+    """Tokens on hexes (goods cubes): a row of small squares in their colour above the hex's
+    centre, one per token (a count past five written beside)."""
+    out = []
+    side = 1.6 * pen.k
+    row: dict = {}
+    for t in tokens:
+        x, y = pen.centre(t["hex"])
+        shown = min(int(t["count"]), 5)
+        for _ in range(shown):
+            i = row.get(t["hex"], 0)
+            row[t["hex"]] = i + 1
+            out.append(f'<rect class="token {escape(str(t["kind"]))}" x="{_f(x - 4 * side + i * 1.2 * side)}" '
+                       f'y="{_f(y - 0.32 * pen.hex_mm)}" width="{_f(side)}" height="{_f(side)}" '
+                       f'fill="{_fill(t.get("colour"))}" stroke="#000000" stroke-width="{_f(0.15 * pen.k)}"/>')
+        if int(t["count"]) > shown:
+            out.append(f'<text x="{_f(x + 2.5 * side)}" y="{_f(y - 0.32 * pen.hex_mm + side)}" '
+                       f'font-size="{_f(2.2 * pen.k)}">+{int(t["count"]) - shown}</text>')
+    return out
+
+
+def _pawns(pen: Pen, pawns: list) -> list:
+    """Players' pieces on hexes: a start or a marker as a ring per player clear of the city's
+    numbers, a train as a disc with its seat's number."""
+    out = []
+    k = pen.k
+    for pawn in pawns:
+        p = pawn["seat"]
+        x, y = pen.centre(pawn["hex"])
+        if pawn["kind"] == "train":
             out.append(f'<circle class="train p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(2.4 * k)}" '
                        f'fill="{player_colour(p)}" stroke="#000000" stroke-width="{_f(0.3 * k)}"/>')
             out.append(f'<text x="{_f(x)}" y="{_f(y + 1.1 * k)}" font-size="{_f(3 * k)}" fill="#ffffff" '
                        f'text-anchor="middle" font-weight="bold">{p + 1}</text>')
-        return out
+            continue
+        r = (0.56 + 0.07 * p) * pen.hex_mm
+        out.append(f'<circle class="start p{p}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
+                   f'stroke="{player_colour(p)}" stroke-width="{_f(0.7 * k)}"/>')
+    return out

@@ -3,6 +3,7 @@
 // view() and its legal actions; a game family's own drawing and controls live in
 // /families/<family>.js (the family's web_script) (draw, click, panel, raceBox, results, playerNote).
 import { api, el, svg, clear, toast, BoardView, zoomButtons } from "/static/common.js";
+import { drawView } from "/static/viewdraw.js";
 
 const $ = (id) => document.getElementById(id);
 const gid = location.pathname.split("/").filter(Boolean).pop();
@@ -10,7 +11,7 @@ const token = new URLSearchParams(location.search).get("t") || "";
 
 const ctx = {
   gid, token, board: null, hello: null, view: null, n: 0, family: null, seatsHeld: [],
-  el, svg, clear, toast,
+  el, svg, clear, toast, drawView,
   name(seat) { return this.hello ? this.hello.game.players[seat].name : `seat ${seat + 1}`; },
   colour(seat) { const c = this.hello.game.colours; return c[seat % c.length]; },
   seatOf(name) { return this.hello.game.players.findIndex((p) => p.name === name); },
@@ -166,10 +167,11 @@ function render() {
   $("record").hidden = !(v.over || g.host);
   renderPlayers(v);
   if (ctx.family && ctx.family.draw) ctx.family.draw(ctx);
+  else drawView(ctx);
   renderAction(v);
   const race = clear($("race"));
   if (ctx.family && ctx.family.raceBox) ctx.family.raceBox(ctx, race);
-  else if (v.race) race.append(el("div.panel", {}, el("h3", {}, "Now"), el("pre", {}, JSON.stringify(v.race, null, 1))));
+  else if (v.period) race.append(el("div.panel", {}, el("h3", {}, "Now"), el("pre", {}, JSON.stringify(v.period, null, 1))));
   renderLog(v);
   const res = clear($("results"));
   if (ctx.family && ctx.family.results) ctx.family.results(ctx, res);
@@ -184,13 +186,15 @@ function renderPlayers(v) {
   for (const p of v.players) {
     const seat = p.seat;
     const kind = ctx.hello.game.players[seat].kind;
-    const money = p.account !== undefined ? p.account : p.score;
+    // the figure the game ranks by; both when the game has money and a score (view version 2)
+    const money = p.money !== null && p.score !== null && p.money !== undefined && p.score !== undefined
+      ? `${p.score} VP · ${p.money}` : p.account;
     const note = ctx.family && ctx.family.playerNote ? ctx.family.playerNote(ctx, p) : "";
     body.append(el(`tr${seat === v.current_player ? ".current" : ""}`, { "data-seat": seat },
       el("td.swatch", {}, el("span", { style: `background:${ctx.colour(seat)}` })),
       el("td", {}, p.name, kind !== "human" ? el("span.muted", {}, ` (${kind})`) : null,
         v.you.includes(seat) ? el("span.muted", {}, " · you") : null),
-      el("td.num", { "data-money": seat }, money === undefined ? "" : String(money)),
+      el("td.num", { "data-money": seat }, money === undefined || money === null ? "" : String(money)),
       el("td.muted", {}, note)));
   }
 }

@@ -80,7 +80,7 @@ def details(s, seat: int | None) -> dict:
     players = []
     for p in range(s.num_players):
         start = s.start_city[p]
-        entry = {"seat": p, "name": s.players[p], "account": s.money.accounts[p],
+        entry = {"seat": p, "name": s.players[p], "money": s.money.accounts[p], "account": s.money.accounts[p],
                  "start": b.cities[start].name if start is not None else None,
                  "pieces": len(s.net.track[p]), "ferries": s.ferries_of(p)}
         if s.step == "secret_start" and p in s.secret:
@@ -91,13 +91,37 @@ def details(s, seat: int | None) -> dict:
              "ferries": [{"name": f.name, "port": b.hex_names[f.port], "to": b.hex_names[f.to],
                           "owners": list(own)} for f, own in zip(b.ferries, s.ferry_owners, strict=False)],
              "starts": [b.hex_names[h] if h is not None else None for h in s.starts],
+             "pawns": _pawns(s),
              "connected_cities": sorted(b.cities[c].name for c in s.reached)}
     turn = {"round": s.round_no + 1, "points": s.points, "budget": s.budget, "race_no": s.race_no,
             "stage": s.stage, "may_declare_end": s.may_declare_end(), "timer": s.rules.turn_timer(),
             "elapsed": round(s.decision_elapsed(), 1)}
-    return {"players": players, "board": board, "race": race_view(s), "turn": turn,
+    return {"players": players, "board": board, "race": race_view(s), "period": period(s), "turn": turn,
             "results": [dict(r) for r in s.results], "ledger": [list(e) for e in s.money.entries[-MESSAGES_SHOWN:]],
             "messages": list(s.messages[-MESSAGES_SHOWN:])}
+
+
+def period(s) -> dict | None:
+    """The part of the game being played, named neutrally (:mod:`mapkit.engine.view`): the
+    setting up (the order, the start cities), a building round, a race, the end."""
+    if s.phase == "race" and s.current is not None:
+        return {"kind": "race", "number": s.current.no, "stage": s.current.stage}
+    if s.phase == "build":
+        return {"kind": "round", "number": s.round_no + 1}
+    return {"kind": "setup" if s.phase in ("order", "start") else s.phase, "number": None}
+
+
+def _pawns(s) -> list:
+    """Start cities, and the trains of a race being run, as pawns on hexes."""
+    b = s.board
+    out = [{"hex": b.hex_names[h], "seat": p, "kind": "start"} for p, h in enumerate(s.starts) if h is not None]
+    r = s.current
+    if s.phase == "race" and r is not None and not r.finished:
+        for p, i in sorted(r.pos.items()):
+            h = r.decl[p]["stops"][i]
+            if h != SEA:        # on a ferry: no hex of the board to stand on
+                out.append({"hex": b.hex_names[h], "seat": p, "kind": "train"})
+    return out
 
 
 def summary_lines(s: dict) -> list:

@@ -27,7 +27,7 @@ def _players(s, seat) -> list:
     out = []
     for p, name in enumerate(s.players):
         mark = s.net.markers.get(p)
-        entry = {"seat": p, "name": name, "score": s.scores[p], "account": s.scores[p],
+        entry = {"seat": p, "name": name, "score": s.scores[p], "money": None, "account": s.scores[p],
                  "marker": b.hex_names[s.net.hex_of(mark)] if mark is not None else None,
                  "cards": len(s.hands[p]), "changer": p in s.changer, "out": p in s.out,
                  "network": sorted(s.net.seats_with(p))}
@@ -52,6 +52,8 @@ def _board(s) -> dict:
                       "double": s.tables.size[e] == 2})
     return {"track": track,
             "markers": {s.players[p]: b.hex_names[net.hex_of(x)] for p, x in sorted(net.markers.items())},
+            "pawns": [{"hex": b.hex_names[net.hex_of(x)], "seat": p, "kind": "marker"}
+                      for p, x in sorted(net.markers.items())],
             "blocked": sorted(b.edge_names[e] for e in s.blocked),
             "closed": [s.card_name(k) for k in s.closed],
             "opened": sorted(b.hex_names[h] for h in s.opened)}
@@ -78,7 +80,8 @@ def _round(s) -> dict:
 
 def details(s, seat) -> dict:
     """The family's part of the generic view, for ``seat`` (None: a spectator)."""
-    return {"players": _players(s, seat), "board": _board(s), "race": None, "round": _round(s),
+    period = {"kind": "round", "number": s.round_no} if s.round_no else None
+    return {"players": _players(s, seat), "board": _board(s), "race": None, "round": _round(s), "period": period,
             "results": [dict(r) for r in s.results], "ledger": [list(e) for e in s.score.entries[-MESSAGES_SHOWN:]],
             "messages": list(s.messages[-MESSAGES_SHOWN:])}
 

@@ -7,6 +7,7 @@ from mapkit.play.commands import DONE_WORDS
 from mapkit.play.fronts import Front
 
 from . import moves, narration
+from .picture import race_overlay
 
 __all__ = ["DampfrossFront"]
 
@@ -31,6 +32,9 @@ class DampfrossFront(Front):
 
     def title(self, g) -> str:
         return narration.title(g)
+
+    def picture_overlay(self, view, pen) -> list:
+        return race_overlay(view, pen)
 
     def parse_command(self, g, line):
         return moves.parse_command(g, line)

@@ -161,6 +161,11 @@ class TransAmericaFront(Front):
             return f"{name}, choose the variant of round {g.round_no}: variant NAME (standard, quarantine, ...)"
         return name
 
+    def picture_overlay(self, view, pen) -> list:
+        from .picture import blocked_overlay
+
+        return blocked_overlay(view, pen)
+
     def title(self, g) -> str:
         b = g.board
         if g.is_terminal():
