@@ -20,7 +20,7 @@ import sys
 import pytest
 
 from tests.support import ROOT
-from tests.web.webserver import TINY, Served, web_missing
+from tests.web.webserver import TINY, Served, browser_missing, chromium, web_missing
 
 TOY = '''
 """A toy game family: a race to 10 with a die."""
@@ -100,8 +100,13 @@ class ToyState(State):
         return [p for p, x in enumerate(self.pos) if x >= self.options.goal] if self.is_terminal() else []
 
     def view_details(self, seat):
-        return {"players": [{"seat": p, "name": n, "account": self.pos[p]} for p, n in enumerate(self.players)],
-                "board": {}, "race": None, "messages": []}
+        # the view's generic keys (version 2): a score, and each pawn on the hex of its row
+        # at its column (the tiny board is 12 hexes wide)
+        from mapkit.grid import hex_name
+
+        return {"players": [{"seat": p, "name": n, "score": self.pos[p]} for p, n in enumerate(self.players)],
+                "board": {"pawns": [{"hex": hex_name((min(x, 11), p)), "seat": p, "kind": "pawn"}
+                                    for p, x in enumerate(self.pos)]}}
 
 
 class Runner(Bot):
@@ -211,4 +216,33 @@ def test_toy_family_plays_in_the_browser_api(plugin, monkeypatch, tmp_path):
         assert st["view"]["winners"] and "is home" in st["view"]["end"]
         ann.close()
     finally:
+        served.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+def test_toy_family_is_drawn_in_a_real_browser(plugin, monkeypatch, tmp_path):
+    # no script of its own: the page draws the view's generic keys (its pawns) and offers the
+    # legal actions as buttons
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    site, env = plugin
+    monkeypatch.setenv("PYTHONPATH", env["PYTHONPATH"])
+    served = Served(tmp_path / "games", maps=[site / "tiny.yaml"])
+    driver = chromium()
+    try:
+        g = served.new_game("tiny", [("Ann", "human"), ("Bob", "human")], preset="toyrace", seed=3)
+        driver.get(served.url + g["seats"][0]["url"])
+        wait = WebDriverWait(driver, 30, poll_frequency=0.1)
+        pawn = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle.start.p0"))[0]
+        assert pawn.get_attribute("cx") and len(driver.find_elements(By.CSS_SELECTOR, "circle.start.p1")) == 1
+        before = pawn.get_attribute("cx")
+        wait.until(lambda d: d.find_elements(By.XPATH, '//button[normalize-space(.)="move: how walk"]'))[0].click()
+        # Ann walked one step: her pawn stands one hex further east, and her score is 1
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "circle.start.p0").get_attribute("cx") != before)
+        view = driver.execute_script("return window.mapkitGame.view")
+        assert view["view"] == 2 and view["players"][0]["score"] == 1 and view["board"]["pawns"][0]["hex"] == "B1"
+    finally:
+        driver.quit()
         served.stop()
