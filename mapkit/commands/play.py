@@ -158,7 +158,7 @@ def _picture(args, game: _Game):
         from ..render.output import check_cairo
 
         check_cairo()
-    return GamePicture(game.board, game.map), picture_path
+    return GamePicture(game.board, game.map, family=game.state.rules.family), picture_path
 
 
 def free_record_path(path, board):

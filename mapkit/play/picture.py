@@ -68,19 +68,23 @@ CITY_TRIM = 0.3
 
 
 class GamePicture:
-    """Draws states of games on one board: :meth:`svg` (text), :meth:`write` (a file)."""
+    """Draws states of games on one board: :meth:`svg` (text), :meth:`write` (a file).
+    ``family``: the game family played (its part of the board is drawn; None: every part)."""
 
-    def __init__(self, board, m=None, style: str = "colour"):
+    def __init__(self, board, m=None, style: str = "colour", family: str | None = None):
         import svgwrite
 
         from ..render import BoardArt
 
         self.board = board
         m = m if m is not None else map_of_board(board)
-        # the families' parts of the board (TransAmerica: card cities that are no city of the
-        # map are drawn as cities too)
+        # the part of the board of the family played (TransAmerica: card cities that are no
+        # city of the map are drawn as cities too); another family's part is not this game's
+        # board (a Paluba game on a map with city cards shows no card towns, as its paper
+        # board does not). No family named: every family's part.
         for fam in board.section_families():
-            m = fam.picture_map(m, board)
+            if family is None or fam.name == family:
+                m = fam.picture_map(m, board)
         art = BoardArt(m, style)
         self.art = art
         fw, fh = art.frame_size

@@ -342,3 +342,17 @@ def test_text_map_in_colour_where_the_terminal_has_it(tmp_path, monkeypatch):
         Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
                 inp=io.StringIO("map\nquit\n"), interactive=False).run()
         assert "\x1b[" not in out.getvalue() and " 11 Praha (12 13)," in out.getvalue()   # 16 columns: wide
+
+
+def test_the_picture_shows_the_board_of_the_game_played():
+    # Czechia's TransAmerica deck has four towns that are no city of the map (Hradec Králové
+    # among them): a TransAmerica game's picture shows them, a Paluba game's does not, as
+    # neither does its printed board
+    from mapkit.engine import load_engine_map
+    from tests.support import MAPS
+
+    board = load_engine_map(MAPS / "czechia.yaml")
+    paluba = new_game(board, "paluba", ["Ann", "Bob"], {"first_player": 0})
+    assert "Hradec Králové" not in GamePicture(board, family="dampfross").svg(paluba)
+    ta = new_game(board, "transamerica", ["Ann", "Bob"], seed=1)
+    assert "Hradec Králové" in GamePicture(board, family="transamerica").svg(ta)
