@@ -477,20 +477,52 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
-def _carry_over(old: Path, new: Path) -> None:
+def _carry_over(old: Path, new: Path, written: frozenset = frozenset(), at: str = "") -> None:
     """Move back into ``new`` every entry of ``old`` that ``new`` does not have (the user's own
-    files in the folder), descending into folders that both have."""
+    files in the folder), descending into folders that both have; ``written``: the paths
+    (relative, with ``/``) that a previous run wrote, by its manifest: not the user's, left
+    behind."""
     for entry in sorted(os.scandir(old), key=lambda e: e.name):
+        rel = at + entry.name
         dest = new / entry.name
+        if rel in written:
+            continue
+        is_dir = entry.is_dir(follow_symlinks=False)
+        if is_dir and not os.path.lexists(dest) and any(w.startswith(rel + "/") for w in written):
+            # a folder holding files of the last run: only the user's own in it come back
+            with contextlib.suppress(OSError):
+                os.mkdir(dest)
+                _carry_over(Path(entry.path), dest, written, rel + "/")
+                if not any(os.scandir(dest)):
+                    os.rmdir(dest)
+            continue
         if not os.path.lexists(dest):
             with contextlib.suppress(OSError):
                 os.rename(entry.path, dest)
-        elif entry.is_dir(follow_symlinks=False) and dest.is_dir() and not dest.is_symlink():
-            _carry_over(Path(entry.path), dest)
+        elif is_dir and dest.is_dir() and not dest.is_symlink():
+            _carry_over(Path(entry.path), dest, written, rel + "/")
 
 
-def _swap_in(made: Path, out: Path) -> None:
-    """Put the finished folder ``made`` at ``out`` in one step, keeping the user's own files."""
+def _manifest_files(folder: Path, manifest: str | None) -> frozenset:
+    """The files the manifest ``folder/manifest`` says a run wrote (none: no manifest)."""
+    if manifest is None:
+        return frozenset()
+    try:
+        data = json.loads((folder / manifest).read_text("utf-8"))
+        return frozenset(str(f) for f in data["files"]) | {manifest}
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+
+
+def _write_manifest(made: Path, manifest: str, writer: str) -> None:
+    files = sorted(p.relative_to(made).as_posix() for p in made.rglob("*") if p.is_file())
+    (made / manifest).write_text(json.dumps({"written_by": writer, "files": files}, ensure_ascii=False, indent=1)
+                                 + "\n", "utf-8")
+
+
+def _swap_in(made: Path, out: Path, manifest: str | None = None) -> None:
+    """Put the finished folder ``made`` at ``out`` in one step, keeping the user's own files
+    (and leaving behind those the old folder's ``manifest`` names)."""
     for _ in range(100):
         try:
             os.rename(made, out)  # nothing there yet
@@ -499,7 +531,7 @@ def _swap_in(made: Path, out: Path) -> None:
             if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY):
                 raise
         if _exchange(made, out):
-            _carry_over(made, out)
+            _carry_over(made, out, _manifest_files(made, manifest))
             shutil.rmtree(made, ignore_errors=True)
             return
         # No exchange on this system: move the old folder aside, then the new one in.
@@ -513,20 +545,23 @@ def _swap_in(made: Path, out: Path) -> None:
         except OSError:
             os.rename(aside, out)
             raise
-        _carry_over(aside, out)
+        _carry_over(aside, out, _manifest_files(aside, manifest))
         shutil.rmtree(aside, ignore_errors=True)
         return
     raise OSError(errno.EBUSY, "the folder keeps changing under the swap", str(out))
 
 
 @contextlib.contextmanager
-def atomic_folder(path):
+def atomic_folder(path, manifest: str | None = None, writer: str = "mapkit"):
     """Make a folder as a whole: yields a fresh path (not yet existing) inside a temporary
     folder beside ``path``; what is built there replaces ``path`` in one step when the block
     ends without error, and is removed otherwise.
 
     The files of the old folder that the new one also has are gone with the old folder (no
     mix of two runs' files, even of runs in parallel); the user's other files are kept.
+    ``manifest``: a file name; the new folder gets a manifest of every file it holds (and
+    ``writer``), and the files that the old folder's manifest names are gone too, even those
+    the new run did not write (a kit of another map or game leaves nothing of its own behind).
     Missing parent folders are created; leftovers of killed runs are removed first.
 
     >>> import tempfile
@@ -561,8 +596,10 @@ def atomic_folder(path):
         if not made.is_dir():
             raise InputError(f"{out}: nothing was made")
         os.chmod(made, 0o777 & ~umask)
+        if manifest is not None:
+            _write_manifest(made, manifest, writer)
         try:
-            _swap_in(made, out)
+            _swap_in(made, out, manifest)
         except OSError as exc:
             raise os_error(exc, out, "replace the folder") from None
     finally:

@@ -370,3 +370,32 @@ def test_another_file_system_is_written_like_any_other(tmp_path):
         assert [p.name for p in out.parent.iterdir()] == ["example.yaml"]
     finally:
         shutil.rmtree(out.parent.parent)
+
+
+def test_a_folder_with_a_manifest_replaces_what_the_last_run_wrote(tmp_path):
+    # a kit of one map then a kit of another that writes fewer files: nothing of the first
+    # is left, the user's own file is
+    import json
+
+    from mapkit.fileio import atomic_folder
+
+    out = tmp_path / "kit"
+    with atomic_folder(out, manifest=".m.json", writer="test") as made:
+        (made / "sub").mkdir(parents=True)
+        for name in ("a.pdf", "b.pdf", "sub/c.png"):
+            (made / name).write_text("first", "utf-8")
+    assert json.loads((out / ".m.json").read_text("utf-8")) == {"written_by": "test",
+                                                                "files": ["a.pdf", "b.pdf", "sub/c.png"]}
+    (out / "mine.txt").write_text("mine", "utf-8")
+    (out / "sub" / "mine.png").write_text("mine", "utf-8")
+    with atomic_folder(out, manifest=".m.json") as made:
+        made.mkdir()
+        (made / "a.pdf").write_text("second", "utf-8")
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        ".m.json", "a.pdf", "mine.txt", "sub", "sub/mine.png"]
+    assert (out / "a.pdf").read_text("utf-8") == "second"
+    # without a manifest (a folder of before), nothing is known to be a kit's: all is kept
+    with atomic_folder(out) as made:
+        made.mkdir()
+        (made / "z.pdf").write_text("third", "utf-8")
+    assert (out / "a.pdf").exists() and (out / "z.pdf").exists()

@@ -18,7 +18,7 @@ Examples:
   mapkit sheets maps/usa.yaml -o usa-ta --rules transamerica
   mapkit sheets maps/example.yaml -o out --rules expres --players 4 --style mono
   mapkit sheets maps/usa.yaml -o usa --races 12 --style expres
-  mapkit sheets maps/czechia.yaml -o czechia --light-foreign
+  mapkit sheets maps/czechia.yaml -o czechia --dark-foreign
 """
 
 from __future__ import annotations
@@ -49,10 +49,16 @@ def add_arguments(p):
     p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
                    help="colour (the Dampfross look), mono for black-and-white printers, or expres "
                         "(neighbouring states black, mountains grey, rivers thick black)")
-    p.add_argument("--light-foreign", action="store_true",
-                   help="print neighbouring states on the boards as a pale tint to save toner "
-                        "(the tiled A4 pages are otherwise mostly solid dark on maps with much "
-                        "foreign land)")
+    tint = p.add_mutually_exclusive_group()
+    tint.add_argument("--light-foreign", dest="light_foreign", action="store_true", default=True,
+                      help="print neighbouring states on the boards as a pale tint, to save toner (the default)")
+    tint.add_argument("--dark-foreign", dest="light_foreign", action="store_false",
+                      help="print neighbouring states solid dark, as the style has them (the look of "
+                           "the published boards; about half of a border country's sheet in toner)")
+
+
+# What a kit wrote (its files, by the kit folder's manifest): replaced by the next kit.
+KIT_MANIFEST = ".mapkit-sheets.json"
 
 
 def run(args) -> int:
@@ -78,8 +84,9 @@ def run(args) -> int:
                            source=str(args.map))
     folder = Path(args.output)
     # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
-    # the same folder never leaves files of two maps side by side (the user's own files stay).
-    with atomic_folder(folder) as made:
+    # the same folder never leaves files of two maps side by side (the user's own files stay;
+    # the manifest names what a kit wrote, so a kit of another map or game replaces it all).
+    with atomic_folder(folder, manifest=KIT_MANIFEST, writer="mapkit sheets") as made:
         result = family.write_sheets(m, made, request)
         _refuse_replacing_inputs(folder, made, result.files, args.map)
     for name, n in result.pages.items():

@@ -72,7 +72,7 @@ class SheetRequest:
     style: str = "colour"
     min_distance: int | None = None
     races: int | None = None
-    light_foreign: bool = False
+    light_foreign: bool = True
     inputs: tuple = ()
     source: str = "<map>"
 

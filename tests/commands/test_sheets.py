@@ -185,12 +185,22 @@ def test_index_links_and_previews(sheets):
 
 
 def test_rerun_into_an_existing_folder_and_bad_targets(sheets, tmp_path):
+    import json
+
     keep = sheets / "notes.txt"
     keep.write_text("mine", encoding="utf-8")
+    # a file that an earlier kit (of another map or game) wrote, by the kit's manifest
+    manifest = json.loads((sheets / ".mapkit-sheets.json").read_text("utf-8"))
+    assert set(FILES) <= set(manifest["files"]) and "previews/board.png" in manifest["files"]
+    assert manifest["written_by"] == "mapkit sheets" and "notes.txt" not in manifest["files"]
+    (sheets / "cards.pdf").write_text("an earlier kit's", encoding="utf-8")
+    manifest["files"].append("cards.pdf")
+    (sheets / ".mapkit-sheets.json").write_text(json.dumps(manifest), "utf-8")
     before = (sheets / "distances.csv").read_bytes()
     r = run_here("sheets", EXAMPLE, "-o", sheets)
     assert r.returncode == 0, r.stderr
     assert keep.read_text(encoding="utf-8") == "mine"           # other files are left alone
+    assert not (sheets / "cards.pdf").exists()                  # the earlier kit's are gone
     assert (sheets / "distances.csv").read_bytes() == before    # same map, same bytes
     afile = tmp_path / "file.txt"
     afile.write_text("x", encoding="utf-8")
@@ -217,14 +227,16 @@ def test_distance_sheet_names_the_towns_nobody_reaches():
         assert f">{town}<" not in svg and town in svg
 
 
-def test_light_foreign_reaches_the_boards_of_the_kit(sheets, tmp_path):
+def test_light_foreign_is_the_default_and_dark_foreign_keeps_the_old_look(sheets, tmp_path):
+    # the kit (made with no option) saves toner on its boards; --dark-foreign prints the
+    # neighbouring states solid, as before, and changes nothing else
     from tests.render.test_board import ink
 
-    out = tmp_path / "light"
-    r = run_here("sheets", EXAMPLE, "-o", out, "--light-foreign")
+    out = tmp_path / "dark"
+    r = run_here("sheets", EXAMPLE, "-o", out, "--dark-foreign")
     assert r.returncode == 0, r.stderr
     for preview in ("board.png", "board-A4.png"):
-        assert ink(out / "previews" / preview) < ink(sheets / "previews" / preview), preview
+        assert ink(sheets / "previews" / preview) < ink(out / "previews" / preview), preview
     assert (out / "races.csv").read_bytes() == (sheets / "races.csv").read_bytes()
 
 
