@@ -10,7 +10,10 @@ block that are the family's own (``GameFamily.map_keys``, TransAmerica's ``city_
 
 The families are found on the first question, not when this module is imported, and only
 for a map that has a key of the ``rules`` block the core does not know
-(:func:`section_owners`), so reading a map without one imports no game.
+(:func:`section_owners`), so reading or validating a map without one imports no game. The
+export is the exception (:func:`compiling_families`): a family may compile its part of the
+engine's document for every map (``GameFamily.compiles_every_map``: Dampfross's race
+tables), so every export asks them all.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import threading
 from typing import Any
 
 __all__ = ["GAMES_PACKAGE", "ENTRY_POINT_GROUP", "CORE_RULE_KEYS", "discover", "families", "section_owners",
-           "add_schema_parts"]
+           "compiling_families", "add_schema_parts"]
 
 # Where mapkit's own game packages are, and the entry-point group through which an installed
 # distribution offers one (``toy = "toygame:FAMILY"``).
@@ -73,6 +76,14 @@ def section_owners(m) -> list[Any]:
     if not keys:
         return []
     return [f for f in families() if keys & set(f.map_keys)]
+
+
+def compiling_families(m) -> list[Any]:
+    """The families that add their part to the engine's document of map ``m``, in the
+    registry's order: those that compile one for every map (``compiles_every_map``) and the
+    owners of the map sections ``m`` has (:func:`section_owners`)."""
+    owners = section_owners(m)
+    return [f for f in families() if f.compiles_every_map or f in owners]
 
 
 def add_schema_parts(properties: dict, hook: str, where: str) -> dict:

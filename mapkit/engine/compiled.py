@@ -12,14 +12,17 @@ export run on exactly the same data. The export holds:
   movement cost in each direction (uphill 2) and whether a river runs along it;
   ``borders``: the border edges (closed unless the map allows border crossing);
 * ``cities`` with their race numbers (and colour, when the map gives one), ``numbers`` (race
-  number -> city), ``start_cities``;
-* ``distances``: the steps table between cities (the Expres distance table), and from it
-  ``forbidden`` races (distance under ``min_race_distance`` or no way at all) and ``prizes``
-  (2x and 1x; ``null`` where the cities cannot reach each other), both by
-  :mod:`mapkit.analysis.races`;
-* ``special_races``: the map's special-race table with every target resolved to hexes;
+  number -> city);
+* ``ferries``, ``ferry_limit`` and ``start_directions`` (France's Paris rule);
 * ``map.hash``: ``sha256:`` and the SHA-256 of the canonical map text
-  (:func:`mapkit.io.yamlmap.dump_map`), so that game records can name the map.
+  (:func:`mapkit.io.yamlmap.dump_map`), so that game records can name the map;
+* after the core's keys, the game families' parts (``GameFamily.compile_extras``): the
+  Dampfross family's race tables, compiled for every map (``start_cities``, the steps
+  ``distances`` table, ``min_race_distance``, ``forbidden``, ``prizes``, ``special_races``:
+  :mod:`mapkit.engine.games.dampfross.racetables`), and TransAmerica's ``city_cards`` on a
+  map that has them. The core reads none of them: a family reads its part once per board,
+  when it first asks (``board.part(NAME)``, ``GameFamily.board_part``), so a game reads
+  only its own tables.
 
 The engine uses hex ids (``Grid.index``) and edge ids (positions in ``edges``) inside; the
 names (``C4``, ``C4/C5``) appear only in actions and records.
@@ -32,10 +35,8 @@ names (``C4``, ``C4/C5``) appear only in actions and records.
 >>> b = EngineMap.from_map(m)
 >>> [(b.edge_name(e), b.edge_build[e], b.edge_move[e]) for e in range(len(b.edge_ends))]
 [('A1/B1', 3, (1, 1)), ('B1/C1', 1, (1, 1)), ('C1/D1', 3, (2, 1))]
->>> b.steps_between(b.city_index("Aš"), b.city_index("12"))
-3
->>> b.forbidden_pair(11, 12), b.prize_of(11, 12)
-(True, (6, 3))
+>>> b.city_index("12"), [f.name for f in b.section_families()]
+(1, ['dampfross'])
 """
 
 from __future__ import annotations
@@ -53,10 +54,7 @@ from .export import (EXPORT_FORMAT, EXPORT_VERSION, compile_map, export_document
 
 __all__ = ["EngineMap", "CityInfo", "FerryInfo", "compile_map", "export_document", "map_hash",
            "map_hashes", "load_engine_map", "engine_map_schema",
-           "EXPORT_FORMAT", "EXPORT_VERSION", "DEFAULT_MIN_DISTANCE"]
-
-# The Expres forbidden-race threshold (rules.md section 4) when the map names none.
-DEFAULT_MIN_DISTANCE = 10
+           "EXPORT_FORMAT", "EXPORT_VERSION"]
 
 
 @dataclass(frozen=True)
@@ -143,14 +141,6 @@ class EngineMap:
         for h in self.city_at:
             self.is_city[h] = True
         self.numbers = sorted(self.number_city)
-        self.steps: list[list[int | None]] = data["distances"]["matrix"]
-        self.min_race_distance: int = int(data.get("min_race_distance") or DEFAULT_MIN_DISTANCE)
-        self.forbidden = {(int(a), int(b)) for a, b in data.get("forbidden", [])}
-        self.prizes = {tuple(int(x) for x in k.split("-")): (int(v[0]), int(v[1]))
-                       for k, v in data.get("prizes", {}).items() if v[0] is not None}
-        self.start_cities = [self._city_by_name[n] for n in data.get("start_cities", [])
-                             if n in self._city_by_name]
-        self.special_races = data.get("special_races")
         self.borders = list(data.get("borders", []))
         self.edge_by_name: dict[str, int] = {n: i for i, n in enumerate(self.edge_names)}
         self.ferries: list[FerryInfo] = [
@@ -188,14 +178,16 @@ class EngineMap:
 
     def section_families(self) -> list:
         """The game families whose part of the engine's document this board has (one of the
-        keys of their ``engine_schema``: TransAmerica on a map with city cards)."""
+        keys of their ``engine_schema``: Dampfross on every board, TransAmerica on a map with
+        city cards)."""
         from ..plugins import families
 
         return [f for f in families() if set(f.engine_schema()) & set(self.data)]
 
     def part(self, family: str) -> Any:
-        """What game family ``family`` holds of its map section on this board
-        (``GameFamily.board_part``: TransAmerica's city cards), read once."""
+        """What game family ``family`` holds of its part of the document on this board
+        (``GameFamily.board_part``: Dampfross's race tables, TransAmerica's city cards), read
+        once, when the family first asks."""
         try:
             return self._parts[family]
         except KeyError:
@@ -341,18 +333,6 @@ class EngineMap:
                 return self.city_at[hid]
         raise ValueError(f"{ref!r} is not a city of the map (give a name, race number or hex)")
 
-    def steps_between(self, i: int, j: int) -> int | None:
-        """The table distance (hex steps over the whole board) between cities ``i`` and ``j``."""
-        return self.steps[i][j]
-
-    def forbidden_pair(self, a: int, b: int) -> bool:
-        """Whether the race between race numbers ``a`` and ``b`` is in the forbidden table."""
-        return ((a, b) if a < b else (b, a)) in self.forbidden
-
-    def prize_of(self, a: int, b: int) -> tuple[int, int] | None:
-        """(first, second) prize by the table for race numbers ``a`` and ``b`` (None: a == b)."""
-        return self.prizes.get((a, b) if a < b else (b, a))
-
     def __repr__(self):
         return (f"EngineMap({self.name!r}, {self.grid.columns}x{self.grid.rows}, "
                 f"{len(self.edge_ends)} edges, {len(self.cities)} cities)")
@@ -396,13 +376,16 @@ _VALIDATOR = None
 
 def engine_map_schema() -> dict:
     """The engine's document's JSON Schema (``mapkit/schemas/engine-map.schema.json``) with
-    every game family's part (``GameFamily.engine_schema``) among its top-level keys."""
+    every game family's part (``GameFamily.engine_schema``) among its top-level keys; the keys
+    of a part compiled for every map (``compiles_every_map``) are required, as an export has
+    them always."""
     from importlib import resources
 
-    from ..plugins import add_schema_parts
+    from ..plugins import add_schema_parts, families
 
     schema = json.loads(resources.files("mapkit.schemas").joinpath("engine-map.schema.json").read_text("utf-8"))
     add_schema_parts(schema["properties"], "engine_schema", "the engine map")
+    schema["required"] += [key for fam in families() if fam.compiles_every_map for key in fam.engine_schema()]
     return schema
 
 

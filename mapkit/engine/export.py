@@ -1,6 +1,8 @@
 """A map made the engine's JSON document: what ``mapkit export`` writes and what an
 :class:`~mapkit.engine.compiled.EngineMap` is built from (the document's fields are described
-in :mod:`mapkit.engine.compiled`; schema: ``mapkit/schemas/engine-map.schema.json``).
+in :mod:`mapkit.engine.compiled`; schema: ``mapkit/schemas/engine-map.schema.json``). The core
+writes what every game reads; the game families add their parts after it
+(:func:`_add_sections`), so no game's tables are the core's.
 
 :func:`export_document` gives the document with its three long lists as iterators, for a
 writer that streams them; :func:`compile_map` the whole document. :func:`map_hash` names a map
@@ -10,10 +12,9 @@ written before later keys of the map format carry.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 
-from ..grid import Hex, HexNameError, edge_name, hex_name, parse_hex
+from ..grid import edge_name, hex_name
 from ..model import Map
 
 __all__ = ["compile_map", "export_document", "map_hash", "map_hashes", "EXPORT_FORMAT", "EXPORT_VERSION",
@@ -83,53 +84,6 @@ def map_hashes(m: Map) -> list[str]:
             out.append(h)
     return out
 
-def _target_hexes(m: Map, target: dict) -> set[Hex]:
-    """The hexes of one special-race target: its regions, cities, hexes and tagged cities."""
-    hexes: set[Hex] = set()
-    if target.get("rule") == "other-region":
-        # The cities of the named regions (the race goes from one to another of them).
-        for group in _rule_groups(m, target).values():
-            hexes.update(parse_hex(h) for h in group)
-    else:
-        for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
-            r = m.region(rname)
-            if r is not None:
-                hexes.update(r.hexes)
-    for cname in target.get("cities", []):
-        c = m.city_named(cname)
-        if c is not None:
-            hexes.add(c.hex)
-    for hname in target.get("hexes", []):
-        with contextlib.suppress(HexNameError):
-            hexes.add(parse_hex(hname))
-    tags = set(target.get("tags", []))
-    if tags:
-        hexes.update(c.hex for c in m.cities if tags & set(c.tags))
-    return hexes
-
-def _rule_groups(m: Map, target: dict) -> dict:
-    """For a named rule over regions (``other-region``): region name -> its cities' hexes."""
-    groups = {}
-    for rname in ([target["region"]] if "region" in target else []) + list(target.get("regions", [])):
-        r = m.region(rname)
-        inside = set(r.hexes) if r is not None else set()
-        groups[rname] = sorted(hex_name(c.hex) for c in m.cities
-                               if c.numbers and (c.region == rname or c.hex in inside))
-    return groups
-
-def _special_targets(m: Map) -> dict | None:
-    """The map's special-race table with every target resolved to a sorted list of hexes."""
-    sr = m.rules.special_races
-    if not sr:
-        return None
-    table = {}
-    for key, target in sorted(sr.get("table", {}).items()):
-        entry = {"target": target, "hexes": [hex_name(h) for h in sorted(_target_hexes(m, target))]}
-        if target.get("rule"):
-            entry["groups"] = _rule_groups(m, target)
-        table[str(key)] = entry
-    return {"every": sr.get("every"), "dice": sr.get("dice", "one-die"), "table": table}
-
 def _ferries(m: Map) -> list:
     """The map's ferry lines: port city and hex, landing hex, price, movement (board, sail, land)."""
     out = []
@@ -140,14 +94,6 @@ def _ferries(m: Map) -> list:
         out.append({"name": f.name or f"{f.from_city}-{hex_name(f.to)}", "from": port.name,
                     "port": hex_name(port.hex), "to": hex_name(f.to), "cost": f.cost, "fare": list(f.fare)})
     return out
-
-def _race_tables(m: Map, table, min_distance: int):
-    """Forbidden pairs and prizes by race number (a < b), by :mod:`mapkit.analysis.races`."""
-    from ..analysis.races import forbidden_pairs, prizes
-
-    forbidden = [[a, b] for a, b in forbidden_pairs(m, min_distance, table=table)]
-    prize = {f"{a}-{b}": [first, second] for (a, b), (first, second) in prizes(m, table=table).items()}
-    return forbidden, prize
 
 def compile_map(m: Map) -> dict:
     """The engine's JSON document for map ``m`` (what ``mapkit export`` writes)."""
@@ -161,16 +107,10 @@ def export_document(m: Map) -> dict:
     ``adjacency``, ``edges``) as iterators, for a writer that streams them
     (:func:`mapkit.fileio.json_lines`): on a 1000 x 1000 board they are millions of items,
     made one at a time from a few compact arrays instead of being held as objects."""
-    from ..analysis.distances import city_table
-    from ..analysis.races import min_distance_of
-
     g = m.grid
     hashes = map_hashes(m)
     links = _Links(m)
-    table = city_table(m, "steps")
-    cities = table.cities
-    min_distance = min_distance_of(m)
-    forbidden, prizes = _race_tables(m, table, min_distance)
+    cities = m.cities
     doc = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -186,13 +126,6 @@ def export_document(m: Map) -> dict:
                     "tags": list(c.tags), "region": c.region,
                     **({"colour": c.colour} if c.colour is not None else {})} for c in cities],
         "numbers": {str(n): c.name for c in cities for n in c.numbers},
-        "start_cities": list(m.rules.start_cities),
-        "distances": {"metric": "steps", "cities": [c.name for c in cities],
-                      "matrix": [list(r) for r in table.matrix]},
-        "min_race_distance": min_distance,
-        "forbidden": forbidden,
-        "prizes": prizes,
-        "special_races": _special_targets(m),
         "ferries": _ferries(m),
         "ferry_limit": int(m.rules.extra.get("ferry_limit", 1)),
         "start_directions": str(m.rules.extra.get("start_directions", "any")),
@@ -201,11 +134,12 @@ def export_document(m: Map) -> dict:
     return doc
 
 def _add_sections(m: Map, doc: dict) -> None:
-    """Add to ``doc``, after the core's keys, what the game families compile of their map
-    sections that map ``m`` has (``GameFamily.compile_extras``: TransAmerica's ``city_cards``)."""
-    from ..plugins import section_owners
+    """Add to ``doc``, after the core's keys, what the game families compile for map ``m``
+    (``GameFamily.compile_extras``): the parts compiled for every map (Dampfross's race
+    tables) and those of the map sections ``m`` has (TransAmerica's ``city_cards``)."""
+    from ..plugins import compiling_families
 
-    for fam in section_owners(m):
+    for fam in compiling_families(m):
         extras = fam.compile_extras(m)
         taken = set(extras) & set(doc)
         if taken:

@@ -17,8 +17,8 @@ bots                       ``bots`` (name -> class, besides the engine's ``rando
                            ``refusal``, ``web_script``, ``board_look`` and ``board_art``
 ``mapkit sheets``          ``sheet_presets``, ``write_sheets``
 the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``validate_map``,
-                           ``plays_on``, ``engine_schema``, ``compile_extras``, ``board_part``,
-                           ``picture_map``
+                           ``plays_on``, ``compiles_every_map``, ``engine_schema``,
+                           ``compile_extras``, ``board_part``, ``picture_map``
 =========================  ====================================================================
 
 A family's *map section* is the keys of a map's ``rules`` block it owns (``map_keys``;
@@ -28,11 +28,18 @@ TransAmerica's ``city_cards``): the map reader checks them against the family's
 :meth:`~GameFamily.compile_extras` to the engine's document (checked by its
 :meth:`~GameFamily.engine_schema` part) and the engine reads them back once per board with
 :meth:`~GameFamily.board_part` (``board.part(NAME)``). The layers below the engine find the
-families through :mod:`mapkit.plugins`, and only for a map that has such a key. A map's hash
+families through :mod:`mapkit.plugins`: the map reader and ``mapkit validate`` only for a map
+that has such a key, the export for every map (``compiles_every_map``, below). A map's hash
 covers the section only when the map has it (the canonical text writes no absent key); a
 map that gains a section keeps its hash without it among its earlier hashes
 (``map_keys_since``, :func:`mapkit.engine.export.map_hashes`), so records played on it
 before still replay.
+
+A family may also compile a part of the engine's document from what every map has, with no
+section of its own (``compiles_every_map``: the Dampfross family's race tables, from the
+cities' race numbers and the core's ``rules`` fields): the export adds it for every map, the
+engine map's schema requires its keys, and the core still reads none of them, so another
+game on the same document never pays for them.
 
 The engine core imports no front end: the hooks of the terminal, the browser and the printed
 sheets import their modules (which may use :mod:`mapkit.play`, :mod:`mapkit.web` and
@@ -111,6 +118,10 @@ class GameFamily:
     # records written before carry (mapkit.engine.export.later_key_groups).
     map_keys: tuple[str, ...] = ()
     map_keys_since: int | None = None
+    # The family's part of the engine's document is compiled for every map, with a map
+    # section or without (Dampfross's race tables: every map is a Dampfross board); its keys
+    # are required in the document.
+    compiles_every_map: bool = False
 
     def __repr__(self) -> str:
         return f"<game family {self.name}>"
@@ -214,7 +225,8 @@ class GameFamily:
     def compile_extras(self, m: Any) -> dict[str, Any]:
         """What the engine's document carries of the family's section of map ``m``: top-level
         keys of :meth:`engine_schema` (a new family: one key, its name), written after the
-        core's; nothing for a map without the section."""
+        core's; nothing for a map without the section (asked of every map when
+        :attr:`compiles_every_map`)."""
         return {}
 
     def board_part(self, board: Any) -> Any:

@@ -8,6 +8,8 @@
   post-race building);
 * :mod:`.state`, :mod:`.building`, :mod:`.race`, :mod:`.special`, :mod:`.view`,
   :mod:`.numbers` -- the state and what the steps share;
+* :mod:`.racetables` -- the race tables (distances, forbidden races, prizes, start cities,
+  special races): the family's part of the engine's document, compiled for every map;
 * :mod:`.bots` -- the greedy bot (a ``random`` bot is the engine's, for every family);
 * :mod:`.stats` -- its figures in ``mapkit simulate``;
 * :mod:`.family` -- the family as the front ends see it (``FAMILY``), :mod:`.front` its

@@ -1,5 +1,6 @@
 """The Dampfross family as mapkit's front ends see it (:class:`~mapkit.engine.family.GameFamily`):
-its presets, state and bots, its figures in ``mapkit simulate``, its replay summary, and the
+its presets, state and bots, its race tables in the engine's document (:mod:`.racetables`,
+compiled for every map), its figures in ``mapkit simulate``, its replay summary, and the
 hooks that load its terminal, browser and paper front ends (:mod:`.front`) when asked."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...family import GameFamily, PrintedSheets, SheetRequest
-from . import stats, view
+from . import racetables, stats, view
 from .bots.greedy import GreedyBot
 from .presets import PRESETS
 from .state import DampfrossState
@@ -26,6 +27,17 @@ class DampfrossFamily(GameFamily):
     bots = {"greedy": GreedyBot}
     default_bot = "greedy"
     sheet_presets = ("paluba", "dampfross", "expres")
+    compiles_every_map = True   # the race tables: every map is a Dampfross board (.racetables)
+
+    # the engine's document: the race tables (.racetables), from the core's map fields
+    def engine_schema(self) -> dict[str, Any]:
+        return dict(racetables.ENGINE_SCHEMA)
+
+    def compile_extras(self, m) -> dict[str, Any]:
+        return racetables.compiled_tables(m)
+
+    def board_part(self, board) -> Any:
+        return racetables.read_board_tables(board)
 
     # simulate's figures and replay's summary: the family's stats and view modules
     def game_stats(self, state) -> dict[str, Any]:

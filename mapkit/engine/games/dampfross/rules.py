@@ -5,7 +5,9 @@ The steps (:mod:`~mapkit.engine.games.dampfross.steps`) never read an option: th
 hook of :class:`DampfrossRules`. Each hook's default follows the options (so every
 alternative stays switchable with ``--option``); a preset that plays a rule no option
 describes overrides the hook (python-chess variants). The hooks take the compiled board
-(:class:`~mapkit.engine.compiled.EngineMap`) or the state and return plain values.
+(:class:`~mapkit.engine.compiled.EngineMap`) or the state and return plain values; what
+the board holds of races (start cities, the distance table, the threshold, special races)
+they read from the family's part of it (:func:`.racetables.race_tables`).
 
 >>> from mapkit.engine.games.dampfross.presets import Paluba, Expres
 >>> Paluba().prize_of_place(None, 0, 1, 1), Paluba().finish_on_first_arrival()
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from ...game import GameRules
 from .options import TARGET_SCORES, Options
+from .racetables import race_tables
 
 __all__ = ["DampfrossRules"]
 
@@ -83,8 +86,9 @@ class DampfrossRules(GameRules):
     def start_cities(self, board) -> list[int]:
         """The cities a player may start from (indices), before others' choices count."""
         usable = [i for i, c in enumerate(board.cities) if board.adj[c.hex]]
-        if self.options.start_cities == "map" and board.start_cities:
-            usable = [i for i in board.start_cities if board.adj[board.cities[i].hex]]
+        starts = race_tables(board).start_cities
+        if self.options.start_cities == "map" and starts:
+            usable = [i for i in starts if board.adj[board.cities[i].hex]]
         return usable
 
     def distinct_start_directions(self, board) -> bool:
@@ -158,11 +162,11 @@ class DampfrossRules(GameRules):
 
     def min_table_distance(self, board) -> int:
         o = self.options
-        return o.min_table_distance if o.min_table_distance is not None else board.min_race_distance
+        return o.min_table_distance if o.min_table_distance is not None else race_tables(board).min_race_distance
 
     def special_every(self, board) -> int | None:
         """Every how many races a race is special (the map's table), or None."""
-        sr = board.special_races
+        sr = race_tables(board).special_races
         if not self.options.special_races or not sr or not sr.get("every") or not sr.get("table"):
             return None
         return int(sr["every"])
@@ -201,11 +205,14 @@ class DampfrossRules(GameRules):
     def prize_of_place(self, board, start_city: int, target_city: int | None, place: int,
                        distance: int | None = None) -> int:
         """Prize of ``place`` (1 or 2). Table prizes (E): 2x / 1x the table distance
-        (``distance``: the steps to a special race's nearest target hex)."""
+        (``distance``: the steps to a special race's nearest target hex; without it, the race
+        is to ``target_city``)."""
         o = self.options
         if o.prizes == "table":
-            d = distance if distance is not None else (board.steps_between(start_city, target_city) or 0)
-            return 2 * d if place == 1 else d
+            if distance is None:
+                assert target_city is not None, "a race without a distance has a target city"
+                distance = race_tables(board).steps_between(start_city, target_city) or 0
+            return 2 * distance if place == 1 else distance
         return o.prize_first if place == 1 else o.prize_second
 
     def prize(self, board, start_city: int, target_city: int, place: int) -> int:

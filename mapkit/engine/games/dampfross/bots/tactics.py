@@ -24,6 +24,7 @@ from __future__ import annotations
 from itertools import product
 
 from .. import special
+from ..racetables import race_tables
 from .plan import extension, network_fares, route_info
 
 __all__ = ["propose_joint_track", "answer_joint_track", "propose_joint_race", "accept_joint_race", "buy_ferry",
@@ -141,7 +142,7 @@ def accept_joint_race(bot, g, p: int, proposer: int, alone: float) -> bool:
 def _entry_chances(board) -> dict:
     """Special-race table key -> the chance that a special race's target is that entry (a roll
     the table has no entry for is rolled again, so the chances add up to 1)."""
-    sr = board.special_races or {}
+    sr = race_tables(board).special_races or {}
     table = sr.get("table") or {}
     layout = sr.get("dice") or "one-die"
     out: dict = {}
@@ -171,7 +172,7 @@ def buy_ferry(bot, g, p: int):
     if not left:
         return None
     board = g.board
-    table = board.special_races["table"]
+    table = race_tables(board).special_races["table"]
     chances = _entry_chances(board)
     by_land = network_fares(g, p)
     prize = g.rules.prize_of_place(board, 0, None, 1, distance=10)

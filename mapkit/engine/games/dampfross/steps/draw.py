@@ -20,6 +20,7 @@ from ....chance import Dice
 from ....steps import Step
 from .. import special
 from ..race import Race
+from ..racetables import race_tables
 from . import after, declare
 
 __all__ = ["DrawStartStep", "DrawTargetStep", "DrawSpecialStep", "begin_race", "track_distances"]
@@ -61,7 +62,7 @@ class DrawSpecialStep(_DrawStep):
 
 
 def _layout(s) -> str:
-    return s.board.special_races.get("dice") or "one-die"
+    return race_tables(s.board).special_races.get("dice") or "one-die"
 
 
 def begin_race(s) -> None:
@@ -112,7 +113,7 @@ def _refusal(s, start_city: int, dist, target_num: int) -> str | None:
     if tc == start_city:
         return "the start city itself"
     if s.rules.forbidden_by_table():
-        d = b.steps_between(start_city, tc)
+        d = race_tables(b).steps_between(start_city, tc)
         lim = s.rules.min_table_distance(b)
         if d is None:
             return "the cities cannot reach each other (forbidden race)"
@@ -212,7 +213,7 @@ def _drew_target(s, rolled: int) -> None:
 def _special_hexes(s, key: str, start_hex: int, dist) -> tuple[frozenset, str | None]:
     """The finishing hexes of table entry ``key`` from ``start_hex``, or why there are none."""
     b = s.board
-    entry = b.special_races["table"][key]
+    entry = race_tables(b).special_races["table"][key]
     hexes = special.entry_hexes(b, entry, start_hex)
     if not hexes:
         return frozenset(), "no hex of the target can be raced to from this start"
@@ -242,14 +243,14 @@ def _landing(s, h: int) -> bool:
 
 def _special_keys(s, start_hex: int, dist) -> list:
     """The table entries that could be raced from ``start_hex`` now."""
-    table = (s.board.special_races or {}).get("table", {})
+    table = (race_tables(s.board).special_races or {}).get("table", {})
     return [k for k in table if _special_hexes(s, k, start_hex, dist)[0]]
 
 
 def _drew_special(s, dice: list) -> None:
     r = s.current
     b = s.board
-    table = b.special_races["table"]
+    table = race_tables(b).special_races["table"]
     rolled = dice[0] if len(dice) == 1 else 10 * dice[0] + dice[1]
     key = special.key_of(dice, table, _layout(s))
     if key is None:
