@@ -224,6 +224,7 @@ def test_toy_family_plays_in_the_browser_api(plugin, monkeypatch, tmp_path):
 def test_toy_family_is_drawn_in_a_real_browser(plugin, monkeypatch, tmp_path):
     # no script of its own: the page draws the view's generic keys (its pawns) and offers the
     # legal actions as buttons
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -234,13 +235,21 @@ def test_toy_family_is_drawn_in_a_real_browser(plugin, monkeypatch, tmp_path):
     try:
         g = served.new_game("tiny", [("Ann", "human"), ("Bob", "human")], preset="toyrace", seed=3)
         driver.get(served.url + g["seats"][0]["url"])
-        wait = WebDriverWait(driver, 30, poll_frequency=0.1)
-        pawn = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle.start.p0"))[0]
-        assert pawn.get_attribute("cx") and len(driver.find_elements(By.CSS_SELECTOR, "circle.start.p1")) == 1
-        before = pawn.get_attribute("cx")
-        wait.until(lambda d: d.find_elements(By.XPATH, '//button[normalize-space(.)="move: how walk"]'))[0].click()
+        wait = WebDriverWait(driver, 30, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,))
+
+        def cx(seat):       # read in the page: it redraws on every state
+            return driver.execute_script(f"const c = document.querySelector('circle.start.p{seat}');"
+                                         "return c && c.getAttribute('cx');")
+
+        before = wait.until(lambda d: cx(0))
+        assert cx(1)
+        def walk(d):        # found and clicked in one look (a redraw between makes it stale: again)
+            found = d.find_elements(By.XPATH, '//button[normalize-space(.)="move: how walk"]')
+            return bool(found) and (found[0].click() or True)
+
+        wait.until(walk)
         # Ann walked one step: her pawn stands one hex further east, and her score is 1
-        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "circle.start.p0").get_attribute("cx") != before)
+        wait.until(lambda d: cx(0) not in (None, before))
         view = driver.execute_script("return window.mapkitGame.view")
         assert view["view"] == 2 and view["players"][0]["score"] == 1 and view["board"]["pawns"][0]["hex"] == "B1"
     finally:
