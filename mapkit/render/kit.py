@@ -85,6 +85,20 @@ class KitRules:
             return 2 * distance, distance
         return o.prize_first, o.prize_second
 
+    def race_rows(self, m, table) -> list[tuple]:
+        """Every race by number, as the kit prints it (``races.csv``, ``mapkit races``):
+        ``(a, b, city a, city b, distance, verdict, first prize, second prize)`` for every pair
+        ``a < b``; the distance None when there is no way, the prizes None when never run."""
+        from ..analysis.races import number_distances
+
+        city_of = {n: c.name for c in m.cities for n in c.numbers}
+        rows = []
+        for (a, b), d in sorted(number_distances(m, table).items()):
+            verdict = self.verdict(d)
+            first, second = self.prize(d) if verdict != "yes" else (None, None)
+            rows.append((a, b, city_of.get(a, ""), city_of.get(b, ""), d, verdict, first, second))
+        return rows
+
     # -- sentences -------------------------------------------------------------------------------
     def start_text(self) -> str:
         return f"Every account starts at {self.start_money}; no account may go below 0."

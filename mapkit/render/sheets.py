@@ -40,8 +40,8 @@ from .kit import KIT_PRESETS, KitRules, map_preset
 from .scores import scores_csv_rows, scores_pages
 from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
-__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "write_files", "make_pdfs", "check_folder", "kit_preset",
-           "PREVIEW_DPI"]
+__all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "races_csv", "write_files", "make_pdfs", "check_folder",
+           "kit_preset", "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
@@ -71,18 +71,11 @@ def _csv(rows) -> str:
     return buf.getvalue()
 
 
-def _races_csv(m, table, kit) -> str:
+def races_csv(m, table, kit) -> str:
     """Every race by number: distance, whether the kit's rules forbid it (``yes``, ``no``, or
     ``track``: it depends on the built track) and the prizes it pays (blank when never run)."""
-    from ..analysis.races import number_distances
-
-    city_of = {n: c.name for c in m.cities for n in c.numbers}
     rows = [["a", "b", "city_a", "city_b", "distance", "forbidden", "first_prize", "second_prize"]]
-    for (a, b), d in sorted(number_distances(m, table).items()):
-        verdict = kit.verdict(d)
-        first, second = kit.prize(d) if verdict != "yes" else (None, None)
-        rows.append([a, b, city_of.get(a, ""), city_of.get(b, ""), "" if d is None else d, verdict,
-                     "" if first is None else first, "" if second is None else second])
+    rows += [["" if v is None else v for v in row] for row in kit.race_rows(m, table)]
     return _csv(rows)
 
 
@@ -120,7 +113,7 @@ def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: s
     for c, r in zip(shown.cities, shown.matrix, strict=False):
         rows.append([" ".join(str(n) for n in c.numbers), c.name] + ["" if v is None else v for v in r])
     files["distances.csv"] = _csv(rows)
-    files["races.csv"] = _races_csv(m, table, kit)
+    files["races.csv"] = races_csv(m, table, kit)
     city_of = {n: c.name for c in m.cities for n in c.numbers}
     partner_row = {t: f"{a}+{b}" for a, b in compressed_rows() for t in (a, b)}
     rows = [["number", "red_tens", "white_units", "city", "compressed_row"]]

@@ -277,3 +277,11 @@ def test_progress_on_a_terminal_only(sheets, tmp_path):
     plain = run_cli("sheets", EXAMPLE, "-o", tmp_path / "p")
     assert plain.returncode == 0 and plain.stderr == ""
     assert out.replace(str(tmp_path / "t"), "D") == plain.stdout.replace(str(tmp_path / "p"), "D")
+
+
+def test_races_prints_the_kits_table(sheets):
+    # the same table for one map and one rule set, whichever command prints it (the kit of
+    # the fixture follows paluba, the default kit for a map without a preset)
+    r = run_here("races", EXAMPLE, "--rules", "paluba", "--format", "csv")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == (sheets / "races.csv").read_text("utf-8")
