@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from .game import GameRules
     from .state import State as BaseState
 
-__all__ = ["GameFamily", "SheetRequest", "PrintedSheets", "WebRequest"]
+__all__ = ["GameFamily", "renamed", "SheetRequest", "PrintedSheets", "WebRequest"]
 
 # A question a browser page asks about a game, answered for the asker's seat without changing
 # the game: ``(state, seat, message) -> answer``.
@@ -92,6 +92,23 @@ class PrintedSheets(NamedTuple):
     pages: dict
     clashes: list
     index_note: str
+
+
+def renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` with every string equal to ``old`` replaced by ``new``, in lists and in the
+    values (not the keys) of dicts: for a map section whose every string names a city (a
+    family's :meth:`GameFamily.rename_city`).
+
+    >>> renamed({"red": {"cities": ["Kolín", {"name": "Kolín"}], "removed": ["Brno"]}}, "Kolín", "Kolín n. L.")
+    {'red': {'cities': ['Kolín n. L.', {'name': 'Kolín n. L.'}], 'removed': ['Brno']}}
+    """
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [renamed(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: renamed(v, old, new) for k, v in value.items()}
+    return value
 
 
 class GameFamily:
@@ -233,6 +250,12 @@ class GameFamily:
         """What an engine map (:class:`~mapkit.engine.compiled.EngineMap`) holds for the family,
         read from its document (``board.data``) once per board: ``board.part(NAME)``."""
         return None
+
+    def rename_city(self, key: str, value: Any, old: str, new: str) -> Any:
+        """The value of the family's map-section key ``key`` (one of :attr:`map_keys`) with city
+        ``old`` called ``new`` wherever it names it (:func:`mapkit.renaming.rename_city`): by
+        default unchanged (a section that names no city)."""
+        return value
 
     def picture_map(self, m: Any, board: Any) -> Any:
         """The map ``m`` of ``board`` as a picture of a game on it draws it, for a board whose

@@ -179,6 +179,16 @@ async def edit_geometry(request):
     return JSONResponse(geometry(editor.grid_of((await read_json(request)).get("grid"))))
 
 
+async def edit_rename(request):
+    """Rename a city of the document and every reference of the map to it (its ferries, start
+    cities, special races, the games' sections: :mod:`mapkit.renaming`) -> the new document."""
+    from ..renaming import rename_city
+
+    d, doc = await _document(request)
+    old, new = _text(d, "old", ""), _text(d, "new", "")
+    return JSONResponse({"doc": await asyncio.to_thread(rename_city, doc, old, new)})
+
+
 async def edit_analyse(request):
     d, doc = await _document(request)
     return JSONResponse(await _job(request, "analyse", doc, _text(d, "metric", "build"), bool(d.get("board", True))))

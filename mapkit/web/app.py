@@ -119,6 +119,7 @@ def create_app(server: Server, allowed_hosts=None) -> Starlette:
         Route("/api/edit/blank", h(api.edit_blank), methods=post),
         Route("/api/edit/geometry", h(api.edit_geometry), methods=post),
         Route("/api/edit/analyse", h(api.edit_analyse), methods=post),
+        Route("/api/edit/rename", h(api.edit_rename), methods=post),
         Route("/api/edit/heat", h(api.edit_heat), methods=post),
         Route("/api/edit/yaml", h(api.edit_yaml), methods=post),
         Route("/api/edit/save", h(api.edit_save), methods=post),

@@ -245,6 +245,16 @@ def _post_large(served, path, size):
     return status
 
 
+def test_the_editor_renames_a_city_and_its_references(served):
+    doc = served.json("/api/maps/tiny/doc")["doc"]
+    doc.setdefault("rules", {})["start_cities"] = ["Aš", "Brno"]
+    new = served.json("/api/edit/rename", {"doc": doc, "old": "Aš", "new": "Asch"})["doc"]
+    assert [c["name"] for c in new["cities"]] == ["Asch", "Cheb", "Brno", "Most"]
+    assert new["rules"]["start_cities"] == ["Asch", "Brno"]
+    code, body, _ = served.request("/api/edit/rename", {"doc": doc, "old": "Aš", "new": "Brno"})
+    assert code == 400 and b"there is a city 'Brno' already" in body
+
+
 def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
     doc = served.json("/api/maps/tiny/doc")["doc"]
     # cities in race-number order, as the canonical form keeps them

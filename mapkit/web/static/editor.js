@@ -416,17 +416,30 @@ function renderInspector() {
   const region = el("select", { id: "city-region" }, el("option", { value: "" }, "none"),
     ...E.doc.regions.map((r) => el("option", { value: r.name }, r.name)));
   region.value = c.region || "";
-  const applyCity = () => {
+  const applyCity = async () => {
     const nums = numbers.value.split(/[\s,;]+/).filter(Boolean).map(Number);
     if (nums.some((n) => !Number.isInteger(n))) { toast("race numbers are whole numbers such as 11 or 36", "error"); return; }
     const newName = name.value.trim();
     if (!newName) { toast("a city needs a name", "error"); return; }
-    edit(() => {
-      c.name = newName;
-      c.numbers = nums;
+    // a new name: the server renames the city and every reference of the map to it (ferries,
+    // start cities, special races, city cards ...), so nothing points at the old name
+    let renamed = null;
+    if (newName !== c.name) {
+      try {
+        renamed = (await api("/api/edit/rename", { json: { doc: E.doc, old: c.name, new: newName } })).doc;
+      } catch (e) { toast(e.message, "error"); return; }
+    }
+    edit((d) => {
+      if (renamed) {
+        for (const k of Object.keys(d)) delete d[k];
+        Object.assign(d, renamed);
+      }
+      const city = d.cities.find((x) => x.name === newName) || c;
+      city.name = newName;
+      city.numbers = nums;
       const tg = tags.value.split(/[\s,;]+/).filter(Boolean);
-      if (tg.length) c.tags = tg; else delete c.tags;
-      if (region.value) c.region = region.value; else delete c.region;
+      if (tg.length) city.tags = tg; else delete city.tags;
+      if (region.value) city.region = region.value; else delete city.region;
     });
     E.city = newName;
   };

@@ -187,12 +187,29 @@ def read_cards(m):
     return cards, problems
 
 
+def _advice(m, name) -> str:
+    """What to do about a card naming no city: the map's city of the nearest name first (a
+    city renamed after the cards were made), then a place of the card's own."""
+    import difflib
+
+    own = f"or give the card a hex of its own ({{name: {name}, hex: HEX}})"
+    names = [c.name for c in m.cities]
+    key = str(name).casefold()
+    # a name grown longer ("Kolín" -> "Kolín nad Labem") first, then a name spelt alike
+    close = ([n for n in names if n.casefold().startswith(key) or key.startswith(n.casefold())][:1]
+             or difflib.get_close_matches(str(name), names, n=1, cutoff=0.6))
+    if not close:
+        return own.removeprefix("or ")
+    city = m.city_named(close[0])
+    return f"did you mean {city.name} ({hex_name(city.hex)})? name the card so, {own}"
+
+
 def _card(m, name, where, colour, removed, problems):
     city = m.city_named(name) if name else None
     if where is None:
         if city is None:
             problems.append(issue("E161", f"city cards: {name!r} ({colour}) is not a city of the map; "
-                                          f"give its hex ({{name: {name}, hex: C4}})", name or colour))
+                                          f"{_advice(m, name)}", name or colour))
             return None
         return Card(city.name, city.hex, colour, removed, True)
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...family import GameFamily, PrintedSheets, SheetRequest
+from ...family import GameFamily, PrintedSheets, SheetRequest, renamed
 from . import stats, view
 from .bots.greedy import GreedyBot
 from .presets import PRESETS
@@ -63,6 +63,11 @@ class TransAmericaFamily(GameFamily):
         from .cards import read_board_cards
 
         return read_board_cards(board)
+
+    def rename_city(self, key: str, value, old: str, new: str):
+        # every string of the deck names a city (colours are its keys): a card of the
+        # renamed city, or one of its removed cards, follows the city
+        return renamed(value, old, new)
 
     def picture_map(self, m, board):
         from .cards import board_cards, with_card_cities
