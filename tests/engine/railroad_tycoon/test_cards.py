@@ -141,3 +141,13 @@ def test_western_link_and_chicagos_goods():
     act(g, 0, {"type": "deliver", "from": "Kansas City", "colour": "red", "links": [0]},
         goods={"Chicago": ["blue", "black"]})
     assert len(g.goods[chicago]) == before + 2 and g.western_goods == {kc: 3}
+
+
+def test_s_card_delivery_over_three_links_is_met_by_who_made_one():
+    from mapkit.engine.games.railroad_tycoon.goals import met_by
+
+    g = game()
+    g.deliveries.append([1, 0, 1, "red", 2])
+    assert met_by(g, "s:three-links") == set() and met_by(g, "s:first-delivery") == {1}
+    g.deliveries.append([0, 0, 2, "red", 3])
+    assert met_by(g, "s:three-links") == {0}

@@ -54,6 +54,7 @@ def test_random_bots_never_crash(seed):
     assert json.loads(json.dumps(view)) == view
 
 
+@pytest.mark.slow
 def test_greedy_beats_random():
     wins = {"greedy": 0.0, "random": 0.0}
     for seed in range(4):
