@@ -20,7 +20,7 @@
 Traceback (most recent call last):
 ...
 mapkit.errors.InputError: unknown rules preset 'chess'; use one of dampfross, expres, paluba,
-    transamerica, transamerica-mega
+    railroad-tycoon, transamerica, transamerica-mega
 """
 
 from __future__ import annotations

@@ -578,6 +578,12 @@ rules:
   start_directions: distinct
   city_cards:
     red: {cities: [Praha, {name: Kolín, hex: B3}], removed: [Praha]}
+  railroad_tycoon:
+    colours: {Praha: red}
+    goods: {Praha: 3}
+    western_link: [Brno]
+    free_build: [C2]
+    card_cities: {Chicago: Praha}
   special_races:
     every: 3
     dice: one-die

@@ -6,5 +6,6 @@ finds it by looking here (or through the entry-point group ``mapkit.games``), so
 touches no other file.
 
 * :mod:`~mapkit.engine.games.dampfross` -- Dampfross, Paluba, Expres (rules.md sections 1-4);
-* :mod:`~mapkit.engine.games.transamerica` -- TransAmerica / TransEuropa (rules.md section 5).
+* :mod:`~mapkit.engine.games.transamerica` -- TransAmerica / TransEuropa (rules.md section 5);
+* :mod:`~mapkit.engine.games.railroad_tycoon` -- Railroad Tycoon (rules.md section 6).
 """

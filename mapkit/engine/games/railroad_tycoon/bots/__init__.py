@@ -1,0 +1,1 @@
+"""The Railroad Tycoon family's bots (the engine's ``random`` bot plays it too)."""

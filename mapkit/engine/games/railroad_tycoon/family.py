@@ -1,0 +1,77 @@
+"""The Railroad Tycoon family as mapkit's front ends see it (:class:`~mapkit.engine.family.GameFamily`):
+its preset, state and bots, its map section (:mod:`.mapdata`), its figures in ``mapkit
+simulate`` (:mod:`.stats`) and its replay summary (:mod:`.view`). No front end of its own yet:
+``mapkit play`` and ``serve`` show the generic one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...family import GameFamily
+from . import stats, view
+from .bots.greedy import GreedyBot
+from .mapdata import KEY
+from .rules import PRESETS
+from .state import RailroadTycoonState
+
+__all__ = ["RailroadTycoonFamily"]
+
+
+class RailroadTycoonFamily(GameFamily):
+    name = "railroad_tycoon"
+    description = "Railroad Tycoon (rules.md section 6)"
+    presets = PRESETS
+    State = RailroadTycoonState
+    bots = {"greedy": GreedyBot}
+    default_bot = "greedy"
+    needs_cards = True          # a map without rules.railroad_tycoon cannot be played
+    map_keys = (KEY,)
+    map_keys_since = 32
+
+    # the map's section (.mapdata)
+    def map_schema(self) -> dict[str, Any]:
+        from .mapdata import MAP_SCHEMA
+
+        return {KEY: MAP_SCHEMA}
+
+    def validate_map(self, m) -> list:
+        from .mapdata import section_issues
+
+        return section_issues(m)
+
+    def plays_on(self, m) -> bool:
+        return KEY in m.rules.extra and not any(i.is_error for i in self.validate_map(m))
+
+    def engine_schema(self) -> dict[str, Any]:
+        from .mapdata import ENGINE_SCHEMA
+
+        return {KEY: ENGINE_SCHEMA}
+
+    def compile_extras(self, m) -> dict[str, Any]:
+        from .mapdata import compiled
+
+        return compiled(m)
+
+    def board_part(self, board) -> Any:
+        from .mapdata import read_board
+
+        return read_board(board)
+
+    # simulate's figures and replay's summary
+    def game_stats(self, state) -> dict[str, Any]:
+        return stats.game_stats(state)
+
+    def summarize(self, board, spec, per_game: list[dict], report: dict) -> None:
+        stats.summarize(board, spec, per_game, report)
+
+    def seat_line(self, seat: dict) -> str:
+        return stats.seat_line(seat)
+
+    def report_lines(self, report: dict) -> list[str]:
+        return stats.report_lines(report)
+
+    def summary(self, state) -> dict[str, Any]:
+        return view.summary(state)
+
+    def summary_lines(self, summary: dict) -> list[str]:
+        return view.summary_lines(summary)
