@@ -119,6 +119,7 @@ def czechia():
         "from the shaded relief (Krušné hory, Krkonoše, Jeseníky, Beskydy, Šumava)."
     )
     rules = _with_cards(m, rules, "CZ")
+    rules = _with_railroad_tycoon(m, rules)
     return _finish(m, rules, description, "czechia"), notes
 
 
@@ -143,6 +144,21 @@ def _with_cards(m, rules, country):
     places = sources.drop_districts(sources.places([country], 15000))
     block = city_cards(m.replace(rules=rules), places)
     return dataclasses.replace(rules, extra={**rules.extra, "city_cards": block})
+
+
+def _with_railroad_tycoon(m, rules):
+    """The rules with Railroad Tycoon's section (colours, goods, Western Link, free build, card
+    cities) made from the map by scripts/railroad_tycoon_data.py. (The description stays as it
+    was, as for the city cards.)"""
+    import dataclasses
+    import importlib.util
+
+    path = Path(__file__).resolve().parent / "railroad_tycoon_data.py"
+    spec = importlib.util.spec_from_file_location("railroad_tycoon_data", path)
+    rt = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rt)
+    block = rt.section(m.replace(rules=rules))
+    return dataclasses.replace(rules, extra={**rules.extra, rt.KEY: block})
 
 
 def _finish(m, rules, description, name):
@@ -419,6 +435,7 @@ def usa_east():
         "region; rivers traced through waypoints in the WDBII data and snapped onto hex edges; mountains "
         "from the shaded relief (Appalachians)."
     )
+    rules = _with_railroad_tycoon(m, rules)
     return _finish(m, rules, description, "usa-east"), notes
 
 
