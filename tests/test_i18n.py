@@ -27,6 +27,10 @@ def test_the_extractor_sees_python_javascript_and_html():
     assert errors == []
     files = {f for where in found.values() for f in where}
     assert "mapkit/render/kit.py" in files
+    assert {"mapkit/web/static/lobby.html", "mapkit/web/static/game.js", "mapkit/web/static/editor.js",
+            "mapkit/engine/games/dampfross/front/web.js", "mapkit/engine/games/transamerica/front/web.js"} <= files
+    # a long message over lines ("..." + "...") is one message, as the page looks it up
+    assert ("Three single pieces a turn for the rest of the game, for 3 points off your score now.", None) in found
 
 
 def test_plural_forms_follow_each_language():

@@ -9,9 +9,10 @@ Marked strings (:func:`extract`): in Python, the first argument of ``_("...")``,
 and the first two of ``ngettext("...", "...", n)`` (found with :mod:`ast`, so only constant
 strings count: a call on an f-string is reported as an error, it could never be translated);
 in the browser's scripts (``mapkit/web/static/*.js`` and the families' ``front/web.js``), the
-first argument of ``t("...")``; in its pages (``*.html``), the text of an element with a
-``data-i18n`` attribute. The tests run the same extraction (tests/test_i18n.py), so a printed
-string without a translation fails the suite.
+first argument of ``t("...")`` (literals joined with ``+`` are one message); in its pages
+(``*.html``), the text of an element with a ``data-i18n`` attribute and the values of
+``data-i18n-title``, ``-placeholder`` and ``-aria-label``. The tests run the same extraction
+(tests/test_i18n.py), so a printed string without a translation fails the suite.
 """
 
 from __future__ import annotations
@@ -38,9 +39,12 @@ HEADERS = {lang: ("Project-Id-Version: mapkit\n"
                   "Content-Type: text/plain; charset=UTF-8\n"
                   "Content-Transfer-Encoding: 8bit\n"
                   f"Plural-Forms: {rule}\n") for lang, rule in PLURAL_FORMS.items()}
-_JS_CALL = re.compile(r"""\bt\(\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\$]|\\.)*)`)""")
-_HTML_TEXT = re.compile(r"<(\w+)[^>]*\bdata-i18n\b[^>]*>([^<]+)<")
-_HTML_ATTR = re.compile(r"\bdata-i18n-(?:title|placeholder)=\"([^\"]+)\"")
+_JS_STRING = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.)*`)"""
+# t("..." + "...", ...): one literal or several joined with + (a long message over lines)
+_JS_CALL = re.compile(rf"\bt\(\s*({_JS_STRING}(?:\s*\+\s*{_JS_STRING})*)")
+_JS_PIECE = re.compile(_JS_STRING)
+_HTML_TEXT = re.compile(r"<(\w+)[^>]*\sdata-i18n(?=[\s>])[^>]*>([^<]+)<")
+_HTML_ATTR = re.compile(r"\sdata-i18n-(?:title|placeholder|aria-label)=\"([^\"]+)\"")
 
 
 def Message(msgid: str, plural: str | None = None) -> tuple[str, str | None]:
@@ -76,7 +80,7 @@ def _web_messages(path: Path) -> list[tuple]:
         found = [mo.group(2).strip() for mo in _HTML_TEXT.finditer(text)]
         found += [mo.group(1) for mo in _HTML_ATTR.finditer(text)]
         return [Message(" ".join(s.split())) for s in found if s.strip()]
-    return [Message(_js_unescape(next(g for g in mo.groups() if g is not None)))
+    return [Message("".join(_js_unescape(piece.group(0)[1:-1]) for piece in _JS_PIECE.finditer(mo.group(1))))
             for mo in _JS_CALL.finditer(text)]
 
 
