@@ -9,6 +9,9 @@ import os
 # imaging tests took 120 s of processor time instead of 87 (set before numpy is first imported;
 # child processes, mapkit run as a user would, inherit it).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# The printed kits speak the environment's language when --lang is not given (mapkit.i18n): the
+# tests, whose expectations are English, run in English whatever the developer's locale.
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402

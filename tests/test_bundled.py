@@ -100,6 +100,10 @@ def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
         # each game family's browser script ships in its package (GameFamily.web_script)
         assert {"mapkit/engine/games/dampfross/front/web.js", "mapkit/engine/games/transamerica/front/web.js",
                 "mapkit/web/static/pathplan.js"} <= set(names)
+        # the catalogues of the printed words (issue 37): compiled for gettext, and the source the
+        # browser's JSON is made from
+        assert {f"mapkit/locale/{lang}/LC_MESSAGES/mapkit.{ext}" for lang in ("cs", "de")
+                for ext in ("po", "mo")} <= set(names)
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
         assert "License-Expression: MIT" in meta and "Typing :: Typed" in meta
         z.extractall(tmp_path / "site")
@@ -110,6 +114,10 @@ def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
                        cwd=elsewhere, env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1].startswith("czechia: valid (0 errors")
+    r = subprocess.run([sys.executable, "-m", "mapkit", "render", "example", "-o", "board.svg", "--lang", "cs"],
+                       capture_output=True, text=True, cwd=elsewhere, env=env)
+    assert r.returncode == 0, r.stderr
+    assert "Stavební náklady dílku tratě:" in (elsewhere / "board.svg").read_text(encoding="utf-8")
 
 
 def test_a_bundled_map_given_by_name_is_never_overwritten(tmp_path):

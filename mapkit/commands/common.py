@@ -48,3 +48,19 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
         lines.append(f"wrote {output} ({summary}, {len(errors)} validation errors)")
         emit("\n".join(lines) + "\n")
     return len(errors)
+
+
+def add_lang_argument(p) -> None:
+    """``--lang``: the language of every printed word (the map's names stay as it writes them)."""
+    from ..i18n import LANGUAGES
+
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="the language printed on the paper: cs, de or en (default: the environment's "
+                        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
+
+
+def kit_language(asked: str | None) -> str:
+    """The language of a printed kit: the one asked for, else the environment's."""
+    from ..i18n import default_language
+
+    return asked or default_language()

@@ -10,6 +10,7 @@ Examples:
   mapkit render maps/example.yaml -o board.png --dpi 200 --style mono
   mapkit render maps/czechia.yaml -o board-A4.pdf --tile --paper A4 --light-foreign
   mapkit render maps/usa.yaml -o usa.pdf --style expres
+  mapkit render maps/germany.yaml -o deutschland.pdf --lang de   # title and legend in German
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def _paper(text: str) -> str:
 def add_arguments(p):
     import argparse
 
+    from .common import add_lang_argument
+
     p.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples' lines
     p.add_argument("map", metavar="MAP", help="the map file (YAML)")
     p.add_argument("-o", "--output", metavar="FILE", required=True,
@@ -49,13 +52,16 @@ def add_arguments(p):
     p.add_argument("--light-foreign", action="store_true",
                    help="print neighbouring states as a pale tint to save toner (tiled pages of a "
                         "board with much foreign land are otherwise mostly solid dark)")
+    add_lang_argument(p)
     p.add_argument("--title", default=None, help="title printed on the board (default: the map's name)")
 
 
 def run(args) -> int:
     from ..errors import InputError
+    from ..i18n import use_language
     from ..io.yamlmap import load_map
     from ..render.files import write_board
+    from .common import kit_language
     from ..render.style import get_style, light_foreign
 
     if args.tile and args.paper == "fit":
@@ -64,9 +70,10 @@ def run(args) -> int:
         raise InputError(f"--overlap {args.overlap:g}: must not be negative")
     m = load_map(args.map)
     style = light_foreign(get_style(args.style)) if args.light_foreign else args.style
-    result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
-                         dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
-                         source=str(args.map))
+    with use_language(kit_language(args.lang)):
+        result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
+                             dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
+                             source=str(args.map))
     files = ", ".join(str(f) for f in result.files)
     n = len(result.pages)
     print(f"{files}: {n} page{'s' if n != 1 else ''}, {result.paper}")

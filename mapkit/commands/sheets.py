@@ -19,6 +19,7 @@ Examples:
   mapkit sheets maps/example.yaml -o out --rules expres --players 4 --style mono
   mapkit sheets maps/usa.yaml -o usa --races 12 --style expres
   mapkit sheets maps/czechia.yaml -o czechia --dark-foreign
+  mapkit sheets maps/usa.yaml -o usa-cs --rules expres --lang cs   # the kit in Czech
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import sys
 
 def add_arguments(p):
     import argparse
+
+    from .common import add_lang_argument
 
     p.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples' lines
     p.add_argument("map", metavar="MAP", help="the map file (YAML), or a bundled map's name (mapkit maps)")
@@ -49,6 +52,7 @@ def add_arguments(p):
     p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
                    help="colour (the Dampfross look), mono for black-and-white printers, or expres "
                         "(neighbouring states black, mountains grey, rivers thick black)")
+    add_lang_argument(p)
     tint = p.add_mutually_exclusive_group()
     tint.add_argument("--light-foreign", dest="light_foreign", action="store_true", default=True,
                       help="print neighbouring states on the boards as a pale tint, to save toner (the default)")
@@ -67,8 +71,10 @@ def run(args) -> int:
     from ..engine.family import SheetRequest
     from ..errors import InputError
     from ..fileio import atomic_folder
+    from ..i18n import use_language
     from ..io.yamlmap import load_map
     from ..render.output import check_cairo
+    from .common import kit_language
 
     if not 1 <= args.players <= 12:
         raise InputError(f"--players {args.players}: use 1 to 12")
@@ -86,7 +92,8 @@ def run(args) -> int:
     # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
     # the same folder never leaves files of two maps side by side (the user's own files stay;
     # the manifest names what a kit wrote, so a kit of another map or game replaces it all).
-    with atomic_folder(folder, manifest=KIT_MANIFEST, writer="mapkit sheets") as made:
+    with atomic_folder(folder, manifest=KIT_MANIFEST, writer="mapkit sheets") as made, \
+            use_language(kit_language(args.lang)):
         result = family.write_sheets(m, made, request)
         _refuse_replacing_inputs(folder, made, result.files, args.map)
     for name, n in result.pages.items():

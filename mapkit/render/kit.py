@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_, _, translate
+
 __all__ = ["KitRules", "KIT_PRESETS", "PRESET_TITLES", "map_preset"]
 
 # The presets a paper kit is made for, and how the sheets name them.
 KIT_PRESETS = ("paluba", "dampfross", "expres")
-PRESET_TITLES = {"paluba": "Paluba competition rules", "dampfross": "Dampfross", "expres": "Expres"}
+PRESET_TITLES = {"paluba": N_("Paluba competition rules"), "dampfross": "Dampfross", "expres": "Expres"}
 
 
 def map_preset(m) -> str | None:
@@ -63,6 +65,11 @@ class KitRules:
             limit = o.min_track
         n = races if races is not None else (o.races if o.races is not None else 9)
         return cls(preset, PRESET_TITLES.get(preset, preset), o, o.forbidden, limit, n)
+
+    @property
+    def name(self) -> str:
+        """The rules' printed name, in the current language (``title`` is the English one)."""
+        return translate(self.title)
 
     # -- figures ---------------------------------------------------------------------------------
     @property
@@ -101,60 +108,69 @@ class KitRules:
 
     # -- sentences -------------------------------------------------------------------------------
     def start_text(self) -> str:
-        return f"Every account starts at {self.start_money}; no account may go below 0."
+        return _("Every account starts at {money}; no account may go below 0.").format(money=self.start_money)
 
     def building_text(self) -> str:
         o = self.options
-        dice = "two dice" if o.build_dice == 2 else "one die"
-        who = ("the round's roller throws " + dice + " for everybody" if o.build_roll == "shared"
-               else "every player throws " + dice + " for himself")
-        return f"Build phase: {who}; the first track into a city without railway gets +{o.city_bonus}."
+        if o.build_roll == "shared":
+            who = (_("the round's roller throws two dice for everybody") if o.build_dice == 2
+                   else _("the round's roller throws one die for everybody"))
+        else:
+            who = (_("every player throws two dice for himself") if o.build_dice == 2
+                   else _("every player throws one die for himself"))
+        return _("Build phase: {who}; the first track into a city without railway gets +{bonus}.").format(
+            who=who, bonus=o.city_bonus)
 
     def fees_text(self) -> str:
         o = self.options
         if o.fees == "expres":
-            parallel = "parallel track 4 per shared piece"
+            parallel = _("parallel track 4 per shared piece")
         else:
-            parallel = "parallel track 2 per half piece outside a city (4 between two plain hexes, 2 into a city)"
-        return (f"Fees to the owner: joining or crossing a track {o.join_fee} (never in a city), "
-                f"{parallel}.")
+            parallel = _("parallel track 2 per half piece outside a city (4 between two plain hexes, 2 into a city)")
+        return _("Fees to the owner: joining or crossing a track {fee} (never in a city), {parallel}.").format(
+            fee=o.join_fee, parallel=parallel)
 
     def forbidden_text(self) -> str:
         if self.rule == "table":
-            return (f"A race under {self.limit} in the distance table is not held: "
-                    f"draw the target again.")
-        return (f"A race is run only when the shortest built track between start and target is "
-                f"at least {self.limit} pieces; else draw the target again.")
+            return _("A race under {limit} in the distance table is not held: draw the target again.").format(
+                limit=self.limit)
+        return _("A race is run only when the shortest built track between start and target is at least "
+                 "{limit} pieces; else draw the target again.").format(limit=self.limit)
 
     def prize_text(self) -> str:
         o = self.options
         if o.prizes == "table":
-            first = "Prize: the winner 2×, the second 1× the table distance"
+            first = _("Prize: the winner 2×, the second 1× the table distance")
         else:
-            first = f"Prize: the winner {o.prize_first}, the second {o.prize_second}"
-        finish = ("the first train to arrive wins at once" if o.finish == "first"
-                  else "arrivals are judged at the end of the round (more points left wins)")
+            first = _("Prize: the winner {first}, the second {second}").format(first=o.prize_first,
+                                                                                second=o.prize_second)
+        finish = (_("the first train to arrive wins at once") if o.finish == "first"
+                  else _("arrivals are judged at the end of the round (more points left wins)"))
         return f"{first}; {finish}."
 
     def fares_text(self) -> str:
-        return (f"Fares: {self.options.fare} per piece of another player's track on the route, "
-                f"paid before the race.")
+        return _("Fares: {fare} per piece of another player's track on the route, paid before the race.").format(
+            fare=self.options.fare)
 
     def post_race_text(self) -> str:
         mode = self.options.post_race
         if mode == "income" and self.options.budget_counts_fees:
-            return ("After a race: build from this race's income only (prize and fares received, and "
-                    "the joining fees paid to you by those who built before you).")
+            return _("After a race: build from this race's income only (prize and fares received, and "
+                     "the joining fees paid to you by those who built before you).")
         return {
-            "income": "After a race: build from this race's income only (prize and fares received).",
-            "account": "After a race: build from the account, any amount.",
-            "tenth": "After every second race: build for a tenth of the account (5 under 50).",
-            "none": "No building after the races.",
+            "income": _("After a race: build from this race's income only (prize and fares received)."),
+            "account": _("After a race: build from the account, any amount."),
+            "tenth": _("After every second race: build for a tenth of the account (5 under 50)."),
+            "none": _("No building after the races."),
         }[mode]
 
     def races_text(self) -> str:
-        agreed = " (the players agree the number beforehand)" if self.preset == "expres" else ""
-        return f"The game ends after {self.races} races{agreed}; the highest account wins."
+        if self.preset == "expres":
+            text = _("The game ends after {races} races (the players agree the number beforehand); "
+                     "the highest account wins.")
+        else:
+            text = _("The game ends after {races} races; the highest account wins.")
+        return text.format(races=self.races)
 
     def summary(self) -> list[str]:
         """Every rule of the kit, one sentence each (the score sheet prints them all)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from ..analysis import costs as C
+from ..i18n import N_, _, ngettext, translate
 from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .style import FONT_FAMILY
 from .svgfmt import fmt
@@ -18,13 +19,20 @@ from .svgfmt import fmt
 __all__ = ["BoardLegend"]
 
 
+def scale_caption(hexes: int, length: float) -> str:
+    """The scale bar's caption (a player checks his printer against it)."""
+    return _("scale check: {hexes} hexes = {mm:g} mm").format(hexes=hexes, mm=length)
+
+
 class BoardLegend:
     """Title and legend of a board; see the module's docstring for what the host class supplies."""
 
     def subtitle(self) -> str:
         g, m = self.grid, self.map
-        return (f"{g.columns} × {g.rows} hexes, {g.hex_mm:g} mm apart · {len(m.cities)} cities · "
-                f"{len(m.used_numbers())} of 36 race numbers")
+        return " · ".join([
+            _("{columns} × {rows} hexes, {mm:g} mm apart").format(columns=g.columns, rows=g.rows, mm=g.hex_mm),
+            ngettext("{n} city", "{n} cities", len(m.cities)).format(n=len(m.cities)),
+            _("{n} of 36 race numbers").format(n=len(m.used_numbers()))])
 
     def title(self, dwg, width: float, title: str | None = None):
         """The title band (map name left, figures right); returns (group, height)."""
@@ -32,7 +40,7 @@ class BoardLegend:
         size = st.title_size
         height = size * 1.55
         grp = dwg.g(id="title", font_family=FONT_FAMILY, fill=st.text_colour)
-        name = title or self.map.name or "Map"
+        name = title or self.map.name or _("Map")
         grp.add(dwg.text(name, insert=(0, fmt(ASCENT * size)), font_size=fmt(size), font_weight="bold"))
         sub = self.subtitle()
         small = st.legend_size
@@ -50,46 +58,46 @@ class BoardLegend:
         """The (kind, caption) pairs the legend shows for this map."""
         m = self.map
         present = {self.fill_terrain(h) for h in self._drawn_hexes()}
-        items = [("plain", "plain")]
+        items = [("plain", _("plain"))]
         if "mountain" in present:
-            items.append(("mountain", "mountains"))
+            items.append(("mountain", _("mountains")))
         if "water" in present:
-            items.append(("water", "water"))
+            items.append(("water", _("water")))
         if "foreign" in present:
-            items.append(("foreign", "neighbouring state"))
+            items.append(("foreign", _("neighbouring state")))
         if m.rivers:
-            items.append(("river", "river"))
+            items.append(("river", _("river")))
         if m.borders:
-            items.append(("border", "state border"))
+            items.append(("border", _("state border")))
         if m.ridges:
-            items.append(("ridge", "ridge"))
-        items.append(("dot", "track runs from dot to dot"))
-        items.append(("city", "city with race numbers"))
+            items.append(("ridge", _("ridge")))
+        items.append(("dot", _("track runs from dot to dot")))
+        items.append(("city", _("city with race numbers")))
         if self.ports:
-            items.append(("port", "port"))
+            items.append(("port", _("port")))
         if self.crossed:
-            items.append(("cross", "big city abroad (special races)"))
+            items.append(("cross", _("big city abroad (special races)")))
         if m.ferries:
-            items.append(("ferry", "ferry"))
+            items.append(("ferry", _("ferry")))
         return items
 
     # The head of the legend's line of costs, and its last words (a game's own board changes them).
-    cost_head = "Build cost of a track piece:"
+    cost_head = N_("Build cost of a track piece:")
 
     @staticmethod
     def move_text() -> str:
-        return f"Race: a step into mountains {C.UPHILL}, any other step 1"
+        return _("Race: a step into mountains {uphill}, any other step 1").format(uphill=C.UPHILL)
 
     @staticmethod
     def cost_items():
         """Build costs per track piece and race movement, from :mod:`mapkit.analysis.costs`."""
         return [
-            (str(C.PLAIN), "plain – plain"),
-            (str(C.RIVER), "across a river"),
-            (str(C.MOUNTAIN), "into or out of mountains"),
-            (str(C.MOUNTAIN_MOUNTAIN), "mountain – mountain"),
-            (str(C.MOUNTAIN_RIVER), "mountains and river"),
-            ("×", "water, state border"),
+            (str(C.PLAIN), _("plain – plain")),
+            (str(C.RIVER), _("across a river")),
+            (str(C.MOUNTAIN), _("into or out of mountains")),
+            (str(C.MOUNTAIN_MOUNTAIN), _("mountain – mountain")),
+            (str(C.MOUNTAIN_RIVER), _("mountains and river")),
+            ("×", _("water, state border")),
         ]
 
     def _legend_symbol(self, dwg, kind, x, y, sw, sh):
@@ -169,7 +177,7 @@ class BoardLegend:
             grp.add(self._legend_symbol(dwg, kind, px, py, sw, sh))
             grp.add(dwg.text(caption, insert=(fmt(px + sw + 1.5), fmt(py + sh / 2 + DIGIT_HEIGHT * size / 2))))
         x, y = 0.0, y + row_h
-        head = self.cost_head
+        head = translate(self.cost_head)
         px, py = place(text_width(head, size, bold=True) + 3)
         base = py + sh / 2 + DIGIT_HEIGHT * size / 2
         grp.add(dwg.text(head, insert=(fmt(px), fmt(base)), font_weight="bold"))
@@ -187,7 +195,7 @@ class BoardLegend:
         if scale_bar:
             hexes = 5
             length = hexes * self.grid.hex_mm
-            cap = f"scale check: {hexes} hexes = {length:g} mm"
+            cap = scale_caption(hexes, length)
             w = max(length, text_width(cap, size * 0.9)) + 3
             px, py = place(w)
             grp.add(self._scale_bar(dwg, px, py + 1.2, hexes, size * 0.9))
@@ -202,6 +210,6 @@ class BoardLegend:
         for i in range(hexes + 1):
             grp.add(dwg.line((fmt(x + i * d), fmt(y - 0.9)), (fmt(x + i * d), fmt(y + 0.9)),
                              stroke=st.text_colour, stroke_width="0.3"))
-        grp.add(dwg.text(f"scale check: {hexes} hexes = {hexes * d:g} mm",
+        grp.add(dwg.text(scale_caption(hexes, hexes * d),
                          insert=(fmt(x), fmt(y + 1.2 + ASCENT * size)), font_size=fmt(size)))
         return grp

@@ -32,8 +32,9 @@ import svgwrite
 from .boardart import BoardArt, fmt
 from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .paper import (DEFAULT_OVERLAP_MM, PAGE_MARGIN_MM, TILE_MARGIN_MM, Page, TileLayout,
-                    fit_page, tile_layout)
+                    fit_page, printed_paper, tile_layout)
 from .style import FONT_FAMILY
+from ..i18n import _, ngettext
 
 __all__ = ["SvgPage", "board_page", "tiled_pages", "new_drawing", "SECTION_GAP_MM", "FIT_MARGIN_MM"]
 
@@ -104,7 +105,7 @@ def tiled_pages(art: BoardArt, paper: str = "A4", overlap: float = DEFAULT_OVERL
     """
     fw, fh = art.frame_size
     layout = tile_layout(fw, fh, paper, overlap, TILE_MARGIN_MM)
-    name = title or art.map.name or "Map"
+    name = title or art.map.name or _("Map")
     pages = [_overview_page(art, layout, name)]
     for tile in layout.tiles:
         pages.append(_tile_page(art, layout, tile, name, cull))
@@ -147,14 +148,16 @@ def _tile_page(art: BoardArt, layout: TileLayout, tile, name: str, cull: bool = 
     size = 2.8
     lab = dwg.g(font_family=FONT_FAMILY, font_size=fmt(size), fill="#000000")
     total = len(layout.tiles)
-    text = (f"{name} · page {tile.number + 1} of {total + 1} · tile {tile.number} of {total}: "
-            f"row {tile.row + 1} of {layout.rows}, column {tile.column + 1} of {layout.columns}")
+    text = name + " · " + _("page {page} of {pages} · tile {tile} of {tiles}: row {row} of {rows}, column "
+                            "{column} of {columns}").format(
+        page=tile.number + 1, pages=total + 1, tile=tile.number, tiles=total, row=tile.row + 1, rows=layout.rows,
+        column=tile.column + 1, columns=layout.columns)
     lab.add(dwg.text(text, insert=(fmt(mg + CUT_MARK[0] + 1.5), fmt(mg - 3.2)), font_weight="bold"))
     for dr, dc, word in ((-1, 0, "up"), (1, 0, "down"), (0, -1, "left"), (0, 1, "right")):
         other = layout.tile_at(tile.row + dr, tile.column + dc)
         if other is None:
             continue
-        lab.add(_arrow(dwg, page, mg, ww, wh, word, f"tile {other.number}", size))
+        lab.add(_arrow(dwg, page, mg, ww, wh, word, _("tile {n}").format(n=other.number), size))
     dwg.add(lab)
     return SvgPage(dwg.tostring(), page.width, page.height, f"tile {tile.number}")
 
@@ -228,6 +231,24 @@ def _registration_marks(dwg, layout: TileLayout):
     return g
 
 
+def _overview_lines(layout: TileLayout, scale_mm: float) -> list[str]:
+    """How to print and assemble the tiles, a sentence a line."""
+    rows = ngettext("{n} row", "{n} rows", layout.rows).format(n=layout.rows)
+    columns = ngettext("{n} column", "{n} columns", layout.columns).format(n=layout.columns)
+    n = len(layout.tiles)
+    return [
+        ngettext("This board prints on {n} page ({paper}, {rows} × {columns}) plus this page.",
+                 "This board prints on {n} pages ({paper}, {rows} × {columns}) plus this page.", n).format(
+            n=n, paper=printed_paper(str(layout.page)), rows=rows, columns=columns),
+        _("Print at 100 % (actual size, no “fit to page”); check the scale bar: it must measure {mm:g} mm.").format(
+            mm=scale_mm),
+        _("Trim each page along its cut marks on the sides that meet a neighbour; neighbours share a {mm:g} mm "
+          "strip.").format(mm=layout.overlap),
+        _("Lay the trimmed edge on the dashed ticks of the neighbour, match the ⊕ marks and the hex lines, and "
+          "glue."),
+    ]
+
+
 def _overview_page(art: BoardArt, layout: TileLayout, name: str) -> SvgPage:
     page = layout.page
     mg = PAGE_MARGIN_MM
@@ -238,17 +259,7 @@ def _overview_page(art: BoardArt, layout: TileLayout, name: str) -> SvgPage:
     y = mg + title_h + SECTION_GAP_MM
 
     size = 3.0
-    lines = [
-        f"This board prints on {len(layout.tiles)} {layout.page} pages "
-        f"({layout.rows} row{'s' if layout.rows != 1 else ''} × {layout.columns} "
-        f"column{'s' if layout.columns != 1 else ''}) plus this page.",
-        "Print at 100 % (actual size, no “fit to page”); check the scale bar: it must measure "
-        f"{5 * art.grid.hex_mm:g} mm.",
-        f"Trim each page along its cut marks on the sides that meet a neighbour; neighbours share "
-        f"a {layout.overlap:g} mm strip.",
-        "Lay the trimmed edge on the dashed ticks of the neighbour, match the ⊕ marks and the hex "
-        "lines, and glue.",
-    ]
+    lines = _overview_lines(layout, 5 * art.grid.hex_mm)
     text = dwg.g(font_family=FONT_FAMILY, font_size=fmt(size), fill="#1a1a1a")
     for line in lines:
         y += size * 1.45

@@ -23,8 +23,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..i18n import _
+
 __all__ = ["PAPER_SIZES", "ISO_ORDER", "PAGE_MARGIN_MM", "TILE_MARGIN_MM", "DEFAULT_OVERLAP_MM",
-           "Page", "Tile", "TileLayout", "paper_name", "fit_page", "tile_layout", "pages_needed"]
+           "Page", "Tile", "TileLayout", "paper_name", "printed_paper", "fit_page", "tile_layout", "pages_needed"]
 
 # Portrait width x height of each paper size.
 PAPER_SIZES = {
@@ -92,6 +94,17 @@ class TileLayout:
         if 0 <= row < self.rows and 0 <= column < self.columns:
             return self.tiles[row * self.columns + column]
         return None
+
+
+def printed_paper(label: str) -> str:
+    """A page's label (``"A4 landscape"``, English: the command line prints it) in the words of
+    the current language; other labels (``"300 x 200 mm"``) as they are."""
+    name, _sep, orientation = label.rpartition(" ")
+    if orientation == "landscape":
+        return _("{paper} landscape").format(paper=name)
+    if orientation == "portrait":
+        return _("{paper} portrait").format(paper=name)
+    return label
 
 
 def paper_name(name: str) -> str:
@@ -162,7 +175,7 @@ def tile_layout(width: float, height: float, paper: str = "A4",
         rows = pages_needed(height, wh, overlap)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, page, ww, wh, cols, rows)
-    _, page, ww, wh, cols, rows = best
+    _count, page, ww, wh, cols, rows = best
     sx, sy = ww - overlap, wh - overlap
     span_w = cols * sx + overlap if cols > 1 else ww
     span_h = rows * sy + overlap if rows > 1 else wh

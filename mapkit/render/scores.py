@@ -15,15 +15,18 @@ are filled in. Six players fit a page; more are shared evenly over further pages
 
 from __future__ import annotations
 
+from ..i18n import N_, _, translate
 from .fonts import DIGIT_HEIGHT
 from .pages import SvgPage
 from .style import get_style
-from .tables import Sheet, fit_size
+from .tables import Sheet, fit_size, map_title
 
 __all__ = ["scores_pages", "score_rows", "account_columns", "scores_csv_rows", "PLAYERS_PER_PAGE"]
 
 PLAYERS_PER_PAGE = 6
-ACCOUNT_COLUMNS = ("+ in", "− paid", "− built", "= account")
+# Printed through translate(); the CSV keeps the English words (scripts read its columns).
+ACCOUNT_COLUMNS = (N_("+ in"), N_("− paid"), N_("− built"), N_("= account"))
+START, BUILD_PHASE, END = N_("Start"), N_("Build phase"), N_("End")
 # Shares of a player's width: the account column is wider, it holds the sums that matter.
 COLUMN_SHARES = (1.0, 1.0, 1.0, 1.4)
 # Row heights in units of a race row: the build phase has room for several bonuses and fees.
@@ -38,9 +41,17 @@ def account_columns() -> list[str]:
 
 
 def score_rows(races: int) -> list[tuple[str, float]]:
-    """``(label, height in race rows)`` of every row of the sheet."""
-    return ([("Start", 1.0), ("Build phase", BUILD_PHASE_UNITS)]
-            + [(f"Race {i}", 1.0) for i in range(1, races + 1)] + [("End", 1.0)])
+    """``(label, height in race rows)`` of every row of the sheet, the labels in English (the
+    CSV's row names; :func:`_row_label` prints them)."""
+    return ([(START, 1.0), (BUILD_PHASE, BUILD_PHASE_UNITS)]
+            + [(f"Race {i}", 1.0) for i in range(1, races + 1)] + [(END, 1.0)])
+
+
+def _row_label(label: str) -> str:
+    """A row's label as printed, in the current language."""
+    if label.startswith("Race "):
+        return _("Race {n}").format(n=label.split()[1])
+    return translate(label)
 
 
 def scores_csv_rows(kit, players: int) -> list[list]:
@@ -49,9 +60,9 @@ def scores_csv_rows(kit, players: int) -> list[list]:
     for p in range(1, players + 1):
         head += [f"player {p} {c.split(' ', 1)[1]}" for c in ACCOUNT_COLUMNS]
     rows = [head]
-    for label, _ in score_rows(kit.races):
+    for label, _height in score_rows(kit.races):
         cells = [""] * (4 * players)
-        if label == "Start":
+        if label == START:
             cells[3::4] = [kit.start_money] * players
         rows.append([label.lower(), "", ""] + cells)
     return rows
@@ -67,8 +78,10 @@ def scores_pages(m, players: int, kit, style="colour") -> list[SvgPage]:
 
 
 def _page(m, seats, kit, st, number: int, total: int) -> SvgPage:
-    title = f"Banker's sheet · {m.name or 'map'}" + (f" ({number} of {total})" if total > 1 else "")
-    sub = f"Rules: {kit.title}. " + " ".join(kit.summary())
+    title = _("Banker's sheet · {map}").format(map=map_title(m))
+    if total > 1:
+        title += " " + _("({number} of {total})").format(number=number, total=total)
+    sub = _("Rules: {rules}.").format(rules=kit.name) + " " + " ".join(kit.summary())
     sheet = Sheet(title, sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     label_w, route_w = 19.0, 22.0
@@ -83,32 +96,33 @@ def _page(m, seats, kit, st, number: int, total: int) -> SvgPage:
 
     # Header: the route column, each player's name line and his four column names.
     sheet.rect(x0, y0, W, HEAD_MM, fill="#ececec", stroke=LINE, width=0.3)
-    sheet.cell_text("start → target", x0 + label_w, y0 + name_h, route_w, HEAD_MM - name_h, 2.4, bold=True)
+    sheet.cell_text(_("start → target"), x0 + label_w, y0 + name_h, route_w, HEAD_MM - name_h, 2.4, bold=True)
     for k, p in enumerate(seats):
         x = x0 + label_w + route_w + k * pw
-        sheet.text(f"player {p + 1}:", x + 1.5, y0 + 3.4, 2.4, fill=st.margin_colour)
+        sheet.text(_("player {n}:").format(n=p + 1), x + 1.5, y0 + 3.4, 2.4, fill=st.margin_colour)
+        columns = [translate(name) for name in ACCOUNT_COLUMNS]
         size = min(fit_size([n], edges[c + 1] - edges[c] - 1.0, 2.4, bold=True)
-                   for c, n in enumerate(ACCOUNT_COLUMNS))
-        for c, name in enumerate(ACCOUNT_COLUMNS):
+                   for c, n in enumerate(columns))
+        for c, name in enumerate(columns):
             sheet.cell_text(name, x + edges[c], y0 + name_h, edges[c + 1] - edges[c], HEAD_MM - name_h, size,
                             bold=c == 3)
     y = y0 + HEAD_MM
     for k, (label, units) in enumerate(rows):
         h = unit * units
         sheet.rect(x0, y, W, h, fill="#f4f4f4" if k % 2 else "#ffffff", stroke=LINE, width=0.3)
-        wide = label in ("Start", "Build phase", "End")
-        sheet.cell_text(label, x0, y, label_w + (route_w if wide else 0), h, 2.9, bold=True, anchor="start")
+        wide = label in (START, BUILD_PHASE, END)
+        sheet.cell_text(_row_label(label), x0, y, label_w + (route_w if wide else 0), h, 2.9, bold=True, anchor="start")
         if label.startswith("Race"):
             sheet.text("→", x0 + label_w + route_w / 2, y + h / 2 + DIGIT_HEIGHT * 1.5, 3.0, "middle",
                        fill=st.rule_colour)
         for s in range(len(seats)):
             x = x0 + label_w + route_w + s * pw
-            if label == "Start":
+            if label == START:
                 # Nothing comes in or goes out before the game: only the account is written.
                 sheet.rect(x, y, edges[3], h, fill="#d9d9d9")
                 sheet.cell_text(str(kit.start_money), x + edges[3], y, edges[4] - edges[3], h,
                                 min(4.0, h * 0.45), bold=True)
-            elif label == "Build phase":
+            elif label == BUILD_PHASE:
                 # Building in the build phase is paid with dice points, never with money.
                 sheet.rect(x + edges[2], y, edges[3] - edges[2], h, fill="#d9d9d9")
             for c in range(1, 4):
@@ -120,7 +134,7 @@ def _page(m, seats, kit, st, number: int, total: int) -> SvgPage:
     for s in range(len(seats) + 1):
         x = x0 + label_w + route_w + s * pw
         sheet.line(x, y0, x, y, stroke=LINE, width=0.6 if s == 0 else 0.4)
-    note = ("Each row: the account above + in − paid − built. In: prize, fares and fees paid to you, "
-            "city bonuses. Paid: fares and fees you pay. Built: building paid from the account or income.")
+    note = _("Each row: the account above + in − paid − built. In: prize, fares and fees paid to you, city "
+             "bonuses. Paid: fares and fees you pay. Built: building paid from the account or income.")
     sheet.text(note, x0, y + 4.0, 2.4, fill=st.margin_colour)
     return sheet.page("scores")

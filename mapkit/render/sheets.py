@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..i18n import _, language, ngettext
 from .boardart import BoardArt
 from .output import svg_to_png, svgs_to_pdf
 from .pages import board_page, tiled_pages
@@ -41,7 +42,7 @@ from .scores import scores_csv_rows, scores_pages
 from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
 __all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "races_csv", "write_files", "make_pdfs", "check_folder",
-           "kit_preset", "PREVIEW_DPI"]
+           "kit_preset", "index_figure", "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
@@ -203,42 +204,49 @@ def write_files(folder, files: dict, inputs=()) -> None:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def index_figure(fname: str, pages: int, description: str, csv_name: str | None = None) -> str:
+    """One file of a kit's index page: its preview, links, page count and what it is for."""
+    stem = fname[:-4]
+    extra = f' · <a href="{csv_name}">{csv_name}</a>' if csv_name else ""
+    count = html.escape(ngettext("{n} page", "{n} pages", pages).format(n=pages))
+    return (f'<figure><a href="{fname}"><img src="previews/{stem}.png" alt="{html.escape(stem)}" '
+            f'loading="lazy"></a><figcaption><a href="{fname}"><b>{fname}</b></a> · {count}{extra}<br>'
+            f'{html.escape(description)}</figcaption></figure>')
+
+
 def _index_html(m, docs, art, kit) -> str:
-    name = html.escape(m.name or "Map")
+    from .paper import printed_paper
+
+    name = html.escape(m.name or _("Map"))
     g = m.grid
+    tiles = len(docs["board-A4.pdf"]) - 1
     descriptions = {
-        "board.pdf": f"The board on one page ({docs['board.pdf'][0].label}), true scale: "
-                     f"{g.hex_mm:g} mm between hex centres.",
-        "board-A4.pdf": f"The board tiled on A4: {len(docs['board-A4.pdf']) - 1} pages to trim and "
-                        f"glue, with an overview page first.",
-        "distances.pdf": (f"Steps between cities; races under {kit.limit} steps shaded (forbidden)."
+        "board.pdf": _("The board on one page ({paper}), true scale: {mm:g} mm between hex centres.").format(
+            paper=printed_paper(docs["board.pdf"][0].label), mm=g.hex_mm),
+        "board-A4.pdf": ngettext("The board tiled on A4: {n} page to trim and glue, with an overview page first.",
+                                 "The board tiled on A4: {n} pages to trim and glue, with an overview page first.",
+                                 tiles).format(n=tiles),
+        "distances.pdf": (_("Steps between cities; races under {limit} steps shaded (forbidden).")
                           if kit.rule == "table" else
-                          f"Steps between cities; under {kit.limit} steps shaded (count the built track)."),
-        "races.pdf": ("Prizes by race number (winner 2×, second 1× the distance), forbidden races "
-                      "shaded; the forbidden partners of every number." if kit.rule == "table" else
-                      f"Races by number: distances, those that need {kit.limit} pieces of built track "
-                      f"counted shaded; the races to check for every number."),
-        "numbers.pdf": "The 6 × 6 used-number table and the 3 × 6 compressed table.",
-        "scores.pdf": f"The banker's sheet: every player's running account, race by race ({kit.title}).",
+                          _("Steps between cities; under {limit} steps shaded (count the built track).")
+                          ).format(limit=kit.limit),
+        "races.pdf": (_("Prizes by race number (winner 2×, second 1× the distance), forbidden races shaded; the "
+                        "forbidden partners of every number.") if kit.rule == "table" else
+                      _("Races by number: distances, those that need {limit} pieces of built track counted "
+                        "shaded; the races to check for every number.")).format(limit=kit.limit),
+        "numbers.pdf": _("The 6 × 6 used-number table and the 3 × 6 compressed table."),
+        "scores.pdf": _("The banker's sheet: every player's running account, race by race ({rules}).").format(
+            rules=kit.name),
     }
     csvs = {"distances.pdf": "distances.csv", "races.pdf": "races.csv", "numbers.pdf": "numbers.csv",
             "scores.pdf": "scores.csv"}
-    items = []
-    for fname, pages in docs.items():
-        stem = fname[:-4]
-        n = len(pages)
-        extra = f' · <a href="{csvs[fname]}">{csvs[fname]}</a>' if fname in csvs else ""
-        items.append(
-            f'<figure><a href="{fname}"><img src="previews/{stem}.png" alt="{html.escape(stem)}" '
-            f'loading="lazy"></a><figcaption><a href="{fname}"><b>{fname}</b></a> · {n} '
-            f'page{"s" if n != 1 else ""}{extra}<br>{html.escape(descriptions[fname])}'
-            f'</figcaption></figure>')
-    body = "\n".join(items)
+    body = "\n".join(index_figure(fname, len(pages), descriptions[fname], csvs.get(fname))
+                     for fname, pages in docs.items())
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
-<title>{name}: printable sheets</title>
+<title>{name}: {html.escape(_("printable sheets"))}</title>
 <style>
 body {{ font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #1a1a1a; }}
 h1 {{ margin-bottom: 0.2em; }}
@@ -251,8 +259,8 @@ figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
 </head>
 <body>
 <h1>{name}</h1>
-<p class="sub">{html.escape(art.subtitle())}. Rules: {html.escape(kit.title)}.
-Print the PDFs at 100&nbsp;% (actual size).</p>
+<p class="sub">{html.escape(art.subtitle())}. {html.escape(_("Rules: {rules}.").format(rules=kit.name))}
+{html.escape(_("Print the PDFs at 100 % (actual size)."))}</p>
 <main>
 {body}
 </main>

@@ -30,8 +30,9 @@ from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .pages import SvgPage, new_drawing
 from .paper import PAPER_SIZES
 from .style import FONT_FAMILY, Style, get_style
+from ..i18n import _
 
-__all__ = ["Sheet", "distance_page", "races_pages", "numbers_page", "compressed_rows", "wrap", "fit_size",
+__all__ = ["Sheet", "map_title", "distance_page", "races_pages", "numbers_page", "compressed_rows", "wrap", "fit_size",
            "SHEET_MARGIN_MM"]
 
 SHEET_MARGIN_MM = 12.0
@@ -68,7 +69,7 @@ class Sheet:
         for k, line in enumerate(lines):
             self.root.add(d.text(line, insert=(fmt(mg), fmt(mg + TITLE_SIZE * 1.2 + TEXT_SIZE * (1.1 + 1.3 * k))),
                                  font_size=fmt(TEXT_SIZE), fill=style.margin_colour))
-        foot = f"{map_name} · mapkit" if map_name else "mapkit"
+        foot = f"{map_name} · mapkit" if map_name else "mapkit"   # a name, not words
         self.root.add(d.text(foot, insert=(fmt(w - mg), fmt(h - mg + FOOTER_MM - 1.5)),
                              font_size=fmt(2.4), text_anchor="end", fill=style.margin_colour))
         self.x0, self.y0 = mg, mg + HEADER_MM + TEXT_SIZE * 1.3 * (len(lines) - 1)
@@ -125,6 +126,11 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return lines or [""]
 
 
+def map_title(m) -> str:
+    """The map's name as a sheet's title names it (a nameless map is "map" in the sheet's language)."""
+    return m.name or _("map")
+
+
 def _numbers_text(city) -> str:
     return " ".join(str(n) for n in city.numbers)
 
@@ -140,12 +146,12 @@ def fit_size(texts, width, start, smallest=1.6, bold=False):
 # -- distances ------------------------------------------------------------------------------
 def _distance_subtitle(kit) -> str:
     if kit.rule == "table":
-        return (f"Steps between cities over the whole board (not the built track). Shaded: fewer "
-                f"than {kit.limit} steps between two numbered cities, a forbidden race ({kit.title}). "
-                f"– : no way through.")
-    return (f"Steps between cities over the whole board: no track between them can be shorter. "
-            f"Shaded: fewer than {kit.limit} steps, so a race between them runs only if the built "
-            f"track is {kit.limit} pieces or more: count it ({kit.title}). – : no way through.")
+        return _("Steps between cities over the whole board (not the built track). Shaded: fewer than {limit} "
+                 "steps between two numbered cities, a forbidden race ({rules}). – : no way through.").format(
+            limit=kit.limit, rules=kit.name)
+    return _("Steps between cities over the whole board: no track between them can be shorter. Shaded: fewer "
+             "than {limit} steps, so a race between them runs only if the built track is {limit} pieces or more: "
+             "count it ({rules}). – : no way through.").format(limit=kit.limit, rules=kit.name)
 
 
 def distance_page(m, table, kit, style="colour") -> SvgPage:
@@ -164,12 +170,12 @@ def distance_page(m, table, kit, style="colour") -> SvgPage:
     n = len(cities)
     sub = _distance_subtitle(kit)
     if stranded:
-        sub += (f" Not listed: {', '.join(c.name for c in stranded)} (no race numbers and no way "
-                f"there: special-race targets only).")
-    sheet = Sheet(f"Distances · {m.name or 'map'}", sub, m.name, True, st)
+        sub += " " + _("Not listed: {cities} (no race numbers and no way there: special-race targets "
+                       "only).").format(cities=", ".join(c.name for c in stranded))
+    sheet = Sheet(_("Distances · {map}").format(map=map_title(m)), sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     if n < 2:
-        sheet.text("The map has fewer than two cities.", x0, y0 + 8)
+        sheet.text(_("The map has fewer than two cities."), x0, y0 + 8)
         return sheet.page("distances")
     name_size = 2.7
     label_texts = [c.name for c in cities]
@@ -233,20 +239,22 @@ def distance_page(m, table, kit, style="colour") -> SvgPage:
 def _races_texts(kit) -> tuple[str, str, str]:
     """The race grid's title and subtitle, and the look-up list's subtitle, for ``kit``."""
     if kit.rule == "table":
-        grid = (f"A race a–b: the winner gets the number in the cell (twice the distance), the "
-                f"second half of it ({kit.title}). Shaded ×: forbidden (under {kit.limit} steps).")
-        look_up = (f"Forbidden races (under {kit.limit} steps apart): find the first number drawn, "
-                   f"then look for the second. Numbers of one city are always forbidden.")
-        return "Races and prizes", grid, look_up
+        grid = _("A race a–b: the winner gets the number in the cell (twice the distance), the second half "
+                 "of it ({rules}). Shaded ×: forbidden (under {limit} steps).").format(rules=kit.name,
+                                                                                      limit=kit.limit)
+        look_up = _("Forbidden races (under {limit} steps apart): find the first number drawn, then look for "
+                    "the second. Numbers of one city are always forbidden.").format(limit=kit.limit)
+        return _("Races and prizes"), grid, look_up
     o = kit.options
-    grid = (f"{kit.title}: a race runs only when the shortest built track between its cities is at "
-            f"least {kit.limit} pieces; the prize is {o.prize_first} and {o.prize_second} whatever the "
-            f"distance. Each cell: the fewest steps between the two cities (no track is shorter). "
-            f"Shaded: under {kit.limit}, count the built track; ×: one city, never run.")
-    look_up = (f"Races to check (under {kit.limit} steps apart: run only if the built track between "
-               f"them is {kit.limit} pieces or more; × one city: never run): find the first number "
-               f"drawn, then look for the second.")
-    return "Races by number", grid, look_up
+    grid = _("{rules}: a race runs only when the shortest built track between its cities is at least {limit} "
+             "pieces; the prize is {first} and {second} whatever the distance. Each cell: the fewest steps "
+             "between the two cities (no track is shorter). Shaded: under {limit}, count the built track; "
+             "×: one city, never run.").format(rules=kit.name, limit=kit.limit, first=o.prize_first,
+                                               second=o.prize_second)
+    look_up = _("Races to check (under {limit} steps apart: run only if the built track between them is "
+                "{limit} pieces or more; × one city: never run): find the first number drawn, then look for "
+                "the second.").format(limit=kit.limit)
+    return _("Races by number"), grid, look_up
 
 
 def races_pages(m, table, kit, style="colour") -> list[SvgPage]:
@@ -265,7 +273,7 @@ def races_pages(m, table, kit, style="colour") -> list[SvgPage]:
     title, sub, sub2 = _races_texts(kit)
     red = RED_DIE if st.coloured else None
     pages = []
-    sheet = Sheet(f"{title} · {m.name or 'map'}", sub, m.name, True, st)
+    sheet = Sheet(f"{title} · {map_title(m)}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     n = len(nums)
     if n >= 2:
@@ -325,8 +333,8 @@ def _look_up_page(m, nums, verdict, kit, sub, st) -> SvgPage:
         mark = "×" if v == "yes" and kit.rule == "track" else ""
         partners[a].append(f"{b}{mark}")
         partners[b].append(f"{a}{mark}")
-    title = "Forbidden races" if kit.rule == "table" else "Races to check"
-    sheet = Sheet(f"{title} · {m.name or 'map'}", sub, m.name, True, st)
+    title = _("Forbidden races") if kit.rule == "table" else _("Races to check")
+    sheet = Sheet(f"{title} · {map_title(m)}", sub, m.name, True, st)
     x0, y0, W, H = sheet.box
     n = len(nums)
     city_of = {nn: c for c in m.cities for nn in c.numbers}
@@ -355,9 +363,9 @@ def _look_up_page(m, nums, verdict, kit, sub, st) -> SvgPage:
 def numbers_page(m, style="colour") -> SvgPage:
     """The 6 x 6 used-number table and the 3 x 6 compressed table of rules.md section 2."""
     st = get_style(style) if isinstance(style, str) else style
-    sub = ("Cross out a number when it comes up; a used number moves on to the nearest higher "
-           "free one, else the lowest free one.")
-    sheet = Sheet(f"Race numbers · {m.name or 'map'}", sub, m.name, False, st)
+    sub = _("Cross out a number when it comes up; a used number moves on to the nearest higher free one, "
+            "else the lowest free one.")
+    sheet = Sheet(_("Race numbers · {map}").format(map=map_title(m)), sub, m.name, False, st)
     x0, y0, W, H = sheet.box
     city_of = {nn: c.name for c in m.cities for nn in c.numbers}
     red = RED_DIE if st.coloured else st.text_colour
@@ -365,12 +373,12 @@ def numbers_page(m, style="colour") -> SvgPage:
     cw = (W - head) / 6
 
     def die_headers(y):
-        sheet.text("white die (units)", x0 + head + 3 * cw, y - 1.8, 2.8, "middle", fill=st.margin_colour)
+        sheet.text(_("white die (units)"), x0 + head + 3 * cw, y - 1.8, 2.8, "middle", fill=st.margin_colour)
         for u in range(1, 7):
             sheet.cell_text(str(u), x0 + head + (u - 1) * cw, y, cw, 7, 3.6, bold=True)
 
     def red_label(y, h):
-        sheet.text("red die (tens)", x0 + 2.2, y + h / 2, 2.8, "middle", fill=red, rotate=-90)
+        sheet.text(_("red die (tens)"), x0 + 2.2, y + h / 2, 2.8, "middle", fill=red, rotate=-90)
 
     # 6 x 6.
     ch = 17.0
@@ -395,8 +403,8 @@ def numbers_page(m, style="colour") -> SvgPage:
     y_after = ty + 6 * ch + 10
 
     # 3 x 6 compressed.
-    sheet.text("Compressed table: a number and its partner of the same row go together (9 races "
-               "fill it).", x0, y_after, 3.0, bold=True)
+    sheet.text(_("Compressed table: a number and its partner of the same row go together (9 races fill it)."),
+               x0, y_after, 3.0, bold=True)
     ty = y_after + 10
     die_headers(ty)
     ty += 7

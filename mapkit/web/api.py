@@ -17,6 +17,7 @@ from pathlib import Path
 from starlette.responses import JSONResponse, Response
 
 from ..errors import InputError
+from ..i18n import LANGUAGES
 from . import editor
 from .families import needs_cards, option_notes
 from .boards import geometry
@@ -163,6 +164,12 @@ async def _document(request) -> tuple:
     return d, doc
 
 
+def _lang(asked) -> str:
+    """The page's language (static/i18n.js sends it) for the kit the server draws; English for
+    anything else."""
+    return asked if asked in LANGUAGES else "en"
+
+
 async def _job(request, job: str, *args):
     """Run editor job ``job`` in the server's pool, cancelled if the browser leaves."""
     return await server_of(request).jobs.run(job, *args, gone=request.is_disconnected)
@@ -223,9 +230,10 @@ async def edit_kit(request):
     rules = d.get("rules")
     if rules is not None and not isinstance(rules, str):
         raise InputError("rules: the name of a rules preset")
+    lang = _lang(d.get("lang"))
     work = server_of(request).store.work_dir()
     try:
-        data = await _job(request, "kit", doc, work, rules or None)
+        data = await _job(request, "kit", doc, work, rules or None, lang)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     name = doc.get("name") if isinstance(doc.get("name"), str) else "map"

@@ -3,6 +3,7 @@
 ==========================================  ===================================================
 ``GET /``, ``/play/{game}``, ``/edit``      the lobby, a game's page, the map editor (static HTML)
 ``GET /families/{family}.js``               a game family's script (its ``web_script``)
+``GET /i18n/{lang}.json``                   the page's messages in cs, de or en (from the .po catalogues)
 ``GET /api/info``                           presets with their options, bots, maps
 ``GET|POST /api/maps``                      the maps offered; upload one (the file as the body)
 ``GET /api/maps/{id}/doc``                  a map as the editor holds it
@@ -76,6 +77,18 @@ async def _family_script(request):
     return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+async def _catalogue(request):
+    """The page's messages in one language as JSON (``/i18n/cs.json``), made from the gettext
+    catalogue the printed kits use (:func:`mapkit.i18n.po.web_catalogue`)."""
+    from ..i18n import LANGUAGES
+    from ..i18n.po import web_catalogue
+
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        return Response(status_code=404)
+    return Response(web_catalogue(lang), media_type="application/json", headers={"Cache-Control": "no-cache"})
+
+
 def _page(name):
     async def serve(request):
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
@@ -108,6 +121,7 @@ def create_app(server: Server, allowed_hosts=None) -> Starlette:
         Route("/edit", _page("editor.html")),
         Route("/favicon.ico", _no_icon),
         Route("/families/{family}.js", _family_script),
+        Route("/i18n/{lang}.json", _catalogue),
         Route("/api/info", h(api.info)),
         Route("/api/maps", h(api.maps), methods=["GET", "POST"]),
         Route("/api/maps/{mid}/doc", h(api.map_doc)),

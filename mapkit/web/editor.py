@@ -306,19 +306,22 @@ def valid_map(doc: dict):
     return m
 
 
-def kit_of_document(doc: dict, work, rules=None) -> bytes:
-    """The printable kit of the editor document ``doc`` as a zip (its first error refused)."""
+def kit_of_document(doc: dict, work, rules=None, lang: str = "en") -> bytes:
+    """The printable kit of the editor document ``doc`` as a zip (its first error refused), in
+    the page's language ``lang``."""
     if rules is not None and not isinstance(rules, str):
         raise InputError("rules: the name of a rules preset")
-    return kit_zip(valid_map(doc), work, rules)
+    return kit_zip(valid_map(doc), work, rules, lang)
 
 
-def kit_zip(m, work, rules: str | None = None) -> bytes:
+def kit_zip(m, work, rules: str | None = None, lang: str = "en") -> bytes:
     """The printable kit of ``m`` (``mapkit sheets``) written into folder ``work``, as a zip."""
+    from ..i18n import use_language
     from ..render.sheets import write_sheets
 
     folder = work / "kit"
-    write_sheets(m, folder, rules=rules)
+    with use_language(lang):
+        write_sheets(m, folder, rules=rules)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for p in sorted(folder.rglob("*")):

@@ -445,3 +445,30 @@ def test_a_new_map_from_a_blank_page(served, browser):
     wait(d, lambda d: d.execute_script("return document.body.dataset.saved") == "my-mala-mapa", what="saving")
     d.get(served.url + "/")
     wait(d, lambda d: css(d, '#map option[value="my-mala-mapa"]'), what="the new map in the lobby")
+
+
+def test_the_page_in_the_players_language(served, browser):
+    # issue 37: the page speaks Czech or German from the picker in its header (kept in
+    # localStorage); a game's panels come from the family's script, translated the same way
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    d.get(served.url + "/")
+    try:
+        d.execute_script("localStorage.setItem('mapkit-lang', 'cs')")
+        d.refresh()
+        wait(d, lambda d: d.find_element("id", "start").text == "Začít hru", what="the lobby in Czech")
+        assert d.find_element("tag name", "html").get_attribute("lang") == "cs"
+        assert "Nová hra" in d.find_element("id", "new-game").text
+        wait(d, lambda d: css(d, "#seats .seat-row"), what="the seats")
+        assert css(d, "#seats .seat-row .name")[0].get_attribute("value") == "Vy"
+        Select(css(d, "#lang")[0]).select_by_value("de")                  # the picker reloads the page
+        wait(d, lambda d: css(d, "#start") and css(d, "#start")[0].text == "Spiel starten", what="German")
+        assert d.execute_script("return localStorage.getItem('mapkit-lang')") == "de"
+        g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0})
+        d.get(served.url + g["host"])
+        wait(d, lambda d: any("Wählen Sie Ihre Startstadt" in e.text for e in css(d, "#action h3")),
+             what="the family's panel in German")
+        shot(d, "game-de")
+    finally:
+        d.execute_script("localStorage.removeItem('mapkit-lang')")

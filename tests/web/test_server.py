@@ -340,8 +340,25 @@ def test_the_kit_and_the_heat_map_of_a_drawn_map(served):
     names = zipfile.ZipFile(io.BytesIO(body)).namelist()
     assert {"board.pdf", "distances.pdf", "index.html"} <= set(names)
     assert list((served.games / "tmp").iterdir()) == []            # the work folder is gone
+    # in the page's language (issue 37): the page sends its lang with the kit's request
+    code, body, _ = served.request("/api/edit/kit", {"doc": doc, "lang": "de"})
+    index = zipfile.ZipFile(io.BytesIO(body)).read("index.html").decode("utf-8")
+    assert code == 200 and '<html lang="de">' in index and "Blätter zum Drucken" in index
     code, body, _ = served.request("/api/edit/blank", {"columns": 0, "rows": 5})
     assert code == 400 and b"columns" in body
+
+
+def test_the_pages_messages_in_each_language(served):
+    # the browser's catalogue (static/i18n.js fetches it) is made from the .po the kits use
+    code, body, headers = served.request("/i18n/cs.json")
+    assert code == 200 and headers["Content-Type"].startswith("application/json")
+    messages = json.loads(body)["messages"]
+    assert messages["Start the game"] == "Začít hru" and messages["Races"] == "Závody"
+    assert json.loads(served.request("/i18n/de.json")[1])["messages"]["Race this route"] == "Diese Route fahren"
+    assert json.loads(served.request("/i18n/en.json")[1]) == {"lang": "en", "messages": {}}
+    assert served.request("/i18n/fr.json")[0] == 404
+    code, body, _ = served.request("/static/i18n.js")
+    assert code == 200 and b"export function t(" in body
 
 
 def test_other_sites_pages_are_refused(served):

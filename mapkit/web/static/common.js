@@ -2,6 +2,11 @@
 // board view (the printed board from mapkit.render with layers on top, zoom and pan).
 "use strict";
 
+// Every page speaks the player's language: i18n.js loads its catalogue before this module runs.
+import { t } from "/static/i18n.js";
+
+export { t };
+
 export const SVGNS = "http://www.w3.org/2000/svg";
 
 export async function api(url, options = {}) {
@@ -223,7 +228,7 @@ export class BoardView {
 
 export function zoomButtons(board) {
   return el("div.zoom", {},
-    el("button", { title: "zoom in", onclick: () => board.zoom(1.4), "data-act": "zoom-in" }, "+"),
-    el("button", { title: "zoom out", onclick: () => board.zoom(1 / 1.4), "data-act": "zoom-out" }, "−"),
-    el("button", { title: "the whole board", onclick: () => board.fit(), "data-act": "zoom-fit" }, "⤢"));
+    el("button", { title: t("zoom in"), onclick: () => board.zoom(1.4), "data-act": "zoom-in" }, "+"),
+    el("button", { title: t("zoom out"), onclick: () => board.zoom(1 / 1.4), "data-act": "zoom-out" }, "−"),
+    el("button", { title: t("the whole board"), onclick: () => board.fit(), "data-act": "zoom-fit" }, "⤢"));
 }

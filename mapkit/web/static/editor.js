@@ -3,11 +3,15 @@
 // analysis says (validation, distances, forbidden races and prizes, a heat map on demand).
 // The board shown is the printed board (mapkit.render) of the last analysed state; edits made
 // since are drawn over it until the next picture arrives.
-import { api, el, svg, clear, toast, download, BoardView, zoomButtons } from "/static/common.js";
+import { api, el, svg, clear, toast, t, download, BoardView, zoomButtons } from "/static/common.js";
+import { lang } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const EDGE_COLOURS = { rivers: "#1565c0", borders: "#c62828", ridges: "#6d4c41" };
+const EDGE_PROMPTS = { rivers: t("Name of the new river (may be empty)"),
+  borders: t("Name of the new border (may be empty)"), ridges: t("Name of the new ridge (may be empty)") };
+const EDGE_WORDS = { rivers: t("river"), borders: t("border"), ridges: t("ridge") };
 const TERRAINS = ["plain", "mountain", "water", "foreign", "off"];
 
 const E = {
@@ -87,7 +91,7 @@ function changed() {
 }
 
 function markDirty() {
-  $("dirty").textContent = E.version === E.saved ? "" : "(not saved)";
+  $("dirty").textContent = E.version === E.saved ? "" : t("(not saved)");
 }
 
 function undo() {
@@ -117,8 +121,8 @@ const hexName = (i) => E.geo.hexes[i][0];
 function cityAt(name) { return E.doc.cities.find((c) => c.hex === name); }
 
 function strokeStart(i, ev) {
-  const t = E.tool;
-  if (t === "pan") return;
+  const tool = E.tool;
+  if (tool === "pan") return;
   E.undo.push(JSON.stringify(E.doc));
   E.redo = [];
   E.stroke = { last: null, mode: null, changedAny: false };
@@ -127,33 +131,33 @@ function strokeStart(i, ev) {
 
 function strokeMove(i, ev, first = false) {
   if (!E.stroke) return;
-  const t = E.tool;
+  const tool = E.tool;
   const name = hexName(i);
   const doc = E.doc;
-  if (TERRAINS.includes(t)) {
-    if ((doc.terrain[name] || "plain") === t) return;
-    if (t === "plain") delete doc.terrain[name]; else doc.terrain[name] = t;
+  if (TERRAINS.includes(tool)) {
+    if ((doc.terrain[name] || "plain") === tool) return;
+    if (tool === "plain") delete doc.terrain[name]; else doc.terrain[name] = tool;
     E.stroke.changedAny = true;
     changed();
-  } else if (t === "rivers" || t === "borders" || t === "ridges") {
+  } else if (tool === "rivers" || tool === "borders" || tool === "ridges") {
     const e = nearestEdge(i, ev);
     if (!e || e === E.stroke.last) return;
     E.stroke.last = e;
-    const sets = doc[t];
+    const sets = doc[tool];
     const has = sets.findIndex((s) => s.edges.includes(e));
     if (E.stroke.mode === null) E.stroke.mode = has >= 0 ? "remove" : "add";
     if (E.stroke.mode === "remove" && has >= 0) sets[has].edges = sets[has].edges.filter((x) => x !== e);
     else if (E.stroke.mode === "add" && has < 0) {
-      if (!sets.length) sets.push({ name: t === "rivers" ? "River" : null, edges: [] });
-      const k = Math.min(E.set[t], sets.length - 1);
+      if (!sets.length) sets.push({ name: tool === "rivers" ? "River" : null, edges: [] });
+      const k = Math.min(E.set[tool], sets.length - 1);
       sets[k].edges.push(e);
     } else return;
     for (let k = sets.length - 1; k >= 0; k--) if (!sets[k].edges.length && sets.length > 1) sets.splice(k, 1);
     E.stroke.changedAny = true;
     changed();
-  } else if (t === "regions") {
+  } else if (tool === "regions") {
     const regions = doc.regions;
-    if (!regions.length) { toast("add a region first (its name below)"); return; }
+    if (!regions.length) { toast(t("add a region first (its name below)")); return; }
     const r = regions[Math.min(E.region, regions.length - 1)];
     const has = r.hexes.includes(name);
     if (E.stroke.mode === null) E.stroke.mode = has ? "remove" : "add";
@@ -162,7 +166,7 @@ function strokeMove(i, ev, first = false) {
     else return;
     E.stroke.changedAny = true;
     changed();
-  } else if (t === "city" && first) {
+  } else if (tool === "city" && first) {
     let c = cityAt(name);
     if (!c) {
       let n = doc.cities.length + 1;
@@ -235,9 +239,9 @@ function drawPending() {
     const [x, y] = b.centre(i);
     layer.append(svg("polygon", { points: b.points(i, 0.8), fill: "#fff", stroke: "#d63638", "stroke-width": 0.8 * k,
       class: "pending-city" }));
-    const t = svg("text", { x, y: y + 1.2 * k, "font-size": 3.2 * k, "text-anchor": "middle", fill: "#000" });
-    t.textContent = (c.numbers || []).join(" ") || "·";
-    layer.append(t);
+    const label = svg("text", { x, y: y + 1.2 * k, "font-size": 3.2 * k, "text-anchor": "middle", fill: "#000" });
+    label.textContent = (c.numbers || []).join(" ") || "·";
+    layer.append(label);
   }
   drawMarks();
 }
@@ -278,7 +282,7 @@ async function analyseNow() {
     const r = await api("/api/edit/analyse", { json: { doc: sent, metric: $("metric").value } });
     if (r.fatal) {
       clear($("issues")).append(el("li.error", {}, r.fatal));
-      $("issue-count").textContent = "(the map cannot be read)";
+      $("issue-count").textContent = t("(the map cannot be read)");
     } else {
       if (JSON.stringify(sent.grid) === JSON.stringify(E.doc.grid)) {
         E.board.setPrinted(r.svg);
@@ -289,7 +293,7 @@ async function analyseNow() {
       renderTable(r);
       E.analysed = version;
       document.body.dataset.analysed = String(version);
-      if (E.heat) $("heat-note").textContent = "(drawn before the last edits: show it again)";
+      if (E.heat) $("heat-note").textContent = t("(drawn before the last edits: show it again)");
     }
   } catch (e) {
     toast(e.message, "error");
@@ -302,10 +306,10 @@ async function analyseNow() {
 
 function renderIssues(r) {
   const list = clear($("issues"));
-  $("issue-count").textContent = `(${r.errors} errors, ${r.issues.length - r.errors} warnings)`;
-  if (!r.issues.length) list.append(el("li.ok", {}, "no problems"));
+  $("issue-count").textContent = t("({errors} errors, {warnings} warnings)", { errors: r.errors, warnings: r.issues.length - r.errors });
+  if (!r.issues.length) list.append(el("li.ok", {}, t("no problems")));
   for (const i of r.issues) {
-    list.append(el(`li.${i.severity}`, { "data-code": i.code, title: i.at.length ? "show it on the map" : "",
+    list.append(el(`li.${i.severity}`, { "data-code": i.code, title: i.at.length ? t("show it on the map") : "",
       onclick: () => { if (i.at.length) E.board.focus(i.at); } },
       `${i.code} ${i.where ? `[${i.where}] ` : ""}${i.message}`));
   }
@@ -317,45 +321,45 @@ function renderRaces(r) {
   const x = r.races;
   const pct = x.drawn_forbidden === null ? "–" : `${Math.round(x.drawn_forbidden * 100)} %`;
   box.append(el("table", { id: "race-figures" }, el("tbody", {},
-    el("tr", {}, el("td", {}, "race numbers"), el("td.num", {}, String(x.numbers))),
-    el("tr", {}, el("td", {}, `forbidden races (under ${x.min_distance} steps)`),
-      el("td.num", { id: "forbidden" }, `${x.forbidden} of ${x.pairs}`)),
-    el("tr", {}, el("td", {}, "drawn races forbidden"), el("td.num", {}, pct)),
-    el("tr", {}, el("td", {}, "winner's prize (Expres), allowed races"),
+    el("tr", {}, el("td", {}, t("race numbers")), el("td.num", {}, String(x.numbers))),
+    el("tr", {}, el("td", {}, t("forbidden races (under {n} steps)", { n: x.min_distance })),
+      el("td.num", { id: "forbidden" }, t("{n} of {total}", { n: x.forbidden, total: x.pairs }))),
+    el("tr", {}, el("td", {}, t("drawn races forbidden")), el("td.num", {}, pct)),
+    el("tr", {}, el("td", {}, t("winner's prize (Expres), allowed races")),
       el("td.num", { id: "prizes" }, x.prize_min === null ? "–" : `${x.prize_min} – ${x.prize_max}`)),
-    el("tr", {}, el("td", {}, "expected winner's prize"),
+    el("tr", {}, el("td", {}, t("expected winner's prize")),
       el("td.num", {}, x.expected_winner_prize === null ? "–" : x.expected_winner_prize.toFixed(1))))));
 }
 
 function renderTable(r) {
   const box = clear($("table"));
   if (!r.table) { box.append(el("p.muted", {}, r.note || "")); return; }
-  const t = r.table;
-  const prev = E.lastTable && E.lastTable.metric === t.metric ? E.lastTable : null;
+  const table = r.table;
+  const prev = E.lastTable && E.lastTable.metric === table.metric ? E.lastTable : null;
   const prevAt = new Map();
   if (prev) prev.cities.forEach((a, i) => prev.cities.forEach((b, j) => prevAt.set(`${a}\u0000${b}`, prev.matrix[i][j])));
-  const head = el("tr", {}, el("th", {}, ""), ...t.cities.map((c) => el("th", { title: c }, c)));
-  const rows = t.cities.map((a, i) => el("tr", {}, el("td", { style: "text-align:left" }, a),
-    ...t.cities.map((b, j) => {
-      const v = t.matrix[i][j];
+  const head = el("tr", {}, el("th", {}, ""), ...table.cities.map((c) => el("th", { title: c }, c)));
+  const rows = table.cities.map((a, i) => el("tr", {}, el("td", { style: "text-align:left" }, a),
+    ...table.cities.map((b, j) => {
+      const v = table.matrix[i][j];
       const key = `${a}\u0000${b}`;
       const was = prevAt.get(key);
       return el(`td${prev && prevAt.has(key) && was !== v ? ".changed" : ""}`, { "data-pair": `${a}|${b}` },
         v === null ? "–" : String(v));
     })));
   box.append(el("table.dist", { id: "distances" }, el("thead", {}, head), el("tbody", {}, rows)));
-  E.lastTable = t;
+  E.lastTable = table;
 }
 
 // -- tools and the inspector -----------------------------------------------------------------------
 const HELP = {
-  plain: "Click or drag over hexes to paint them.", mountain: "Click or drag over hexes to paint them.",
-  water: "Click or drag over hexes to paint them.", foreign: "Neighbouring states: click or drag.",
-  off: "Hexes off the board: click or drag.", city: "Click a hex to place a city or select one; edit it below.",
-  rivers: "Click near a hex side (or drag along sides) to draw or erase a river.",
-  borders: "Click near a hex side (or drag along sides) to draw or erase a border.",
-  ridges: "Click near a hex side (or drag along sides) to draw or erase a ridge.",
-  regions: "Click or drag to add hexes to the region (or take them out).", pan: "Drag to move the map; the wheel zooms.",
+  plain: t("Click or drag over hexes to paint them."), mountain: t("Click or drag over hexes to paint them."),
+  water: t("Click or drag over hexes to paint them."), foreign: t("Neighbouring states: click or drag."),
+  off: t("Hexes off the board: click or drag."), city: t("Click a hex to place a city or select one; edit it below."),
+  rivers: t("Click near a hex side (or drag along sides) to draw or erase a river."),
+  borders: t("Click near a hex side (or drag along sides) to draw or erase a border."),
+  ridges: t("Click near a hex side (or drag along sides) to draw or erase a ridge."),
+  regions: t("Click or drag to add hexes to the region (or take them out)."), pan: t("Drag to move the map; the wheel zooms."),
 };
 
 function usePanTool(on) {
@@ -367,41 +371,41 @@ function usePanTool(on) {
 
 function renderTools() {
   for (const b of document.querySelectorAll("#tools button")) b.classList.toggle("on", b.dataset.tool === E.tool);
-  $("tool-help").textContent = HELP[E.tool] + " Right-drag moves the map; the wheel zooms.";
+  $("tool-help").textContent = `${HELP[E.tool]} ${t("Right-drag moves the map; the wheel zooms.")}`;
   const box = clear($("tool-options"));
-  const t = E.tool;
-  if (t === "rivers" || t === "borders" || t === "ridges") {
-    const sets = E.doc[t];
+  const tool = E.tool;
+  if (tool === "rivers" || tool === "borders" || tool === "ridges") {
+    const sets = E.doc[tool];
     const sel = el("select", { id: "edge-set", onchange: (ev) => {
       if (ev.target.value === "new") {
-        const name = prompt(`Name of the new ${t.slice(0, -1)} (may be empty)`) || null;
-        edit((d) => { d[t].push({ name, edges: [] }); });
-        E.set[t] = E.doc[t].length - 1;
+        const name = prompt(EDGE_PROMPTS[tool]) || null;
+        edit((d) => { d[tool].push({ name, edges: [] }); });
+        E.set[tool] = E.doc[tool].length - 1;
         renderTools();
-      } else E.set[t] = Number(ev.target.value);
-    } }, ...sets.map((s, k) => el("option", { value: k }, s.name || `${t.slice(0, -1)} ${k + 1}`)),
-    el("option", { value: "new" }, "new…"));
-    sel.value = String(Math.min(E.set[t], Math.max(0, sets.length - 1)));
+      } else E.set[tool] = Number(ev.target.value);
+    } }, ...sets.map((s, k) => el("option", { value: k }, s.name || `${EDGE_WORDS[tool]} ${k + 1}`)),
+    el("option", { value: "new" }, t("new…")));
+    sel.value = String(Math.min(E.set[tool], Math.max(0, sets.length - 1)));
     if (!sets.length) sel.value = "new";
-    box.append(el("label", {}, `Draw into: `, sel));
+    box.append(el("label", {}, `${t("Draw into:")} `, sel));
   }
-  if (t === "regions") {
+  if (tool === "regions") {
     const regions = E.doc.regions;
     const sel = el("select", { id: "region-set", onchange: (ev) => { E.region = Number(ev.target.value); drawMarks(); } },
       ...regions.map((r, k) => el("option", { value: k }, `${r.name}${r.kind ? ` (${r.kind})` : ""}`)));
     sel.value = String(Math.min(E.region, Math.max(0, regions.length - 1)));
-    const name = el("input", { id: "new-region", placeholder: "new region's name", size: 14 });
-    const kind = el("select", { id: "new-region-kind" }, el("option", { value: "" }, "kind: none"),
-      el("option", {}, "home"), el("option", {}, "foreign"));
-    box.append(regions.length ? el("label", {}, "Region: ", sel) : el("span.muted", {}, "No regions yet. "),
+    const name = el("input", { id: "new-region", placeholder: t("new region's name"), size: 14 });
+    const kind = el("select", { id: "new-region-kind" }, el("option", { value: "" }, t("kind: none")),
+      el("option", { value: "home" }, t("home")), el("option", { value: "foreign" }, t("foreign")));
+    box.append(regions.length ? el("label", {}, `${t("Region:")} `, sel) : el("span.muted", {}, `${t("No regions yet.")} `),
       el("div", {}, name, kind, el("button", { onclick: () => {
         const n = name.value.trim();
         if (!n) return;
-        if (E.doc.regions.some((r) => r.name === n)) { toast(`there is a region ${n} already`, "error"); return; }
+        if (E.doc.regions.some((r) => r.name === n)) { toast(t("there is a region {name} already", { name: n }), "error"); return; }
         edit((d) => { const r = { name: n, hexes: [] }; if (kind.value) r.kind = kind.value; d.regions.push(r); });
         E.region = E.doc.regions.length - 1;
         renderTools();
-      } }, "add")));
+      } }, t("add"))));
   }
   drawMarks();
 }
@@ -411,16 +415,16 @@ function renderInspector() {
   const c = E.city && E.doc.cities.find((x) => x.name === E.city);
   if (!c || E.tool !== "city") return;
   const name = el("input", { id: "city-name", value: c.name });
-  const numbers = el("input", { id: "city-numbers", value: (c.numbers || []).join(", "), placeholder: "e.g. 11, 12" });
-  const tags = el("input", { id: "city-tags", value: (c.tags || []).join(", "), placeholder: "e.g. port" });
-  const region = el("select", { id: "city-region" }, el("option", { value: "" }, "none"),
+  const numbers = el("input", { id: "city-numbers", value: (c.numbers || []).join(", "), placeholder: t("e.g. 11, 12") });
+  const tags = el("input", { id: "city-tags", value: (c.tags || []).join(", "), placeholder: t("e.g. port") });
+  const region = el("select", { id: "city-region" }, el("option", { value: "" }, t("none")),
     ...E.doc.regions.map((r) => el("option", { value: r.name }, r.name)));
   region.value = c.region || "";
   const applyCity = async () => {
     const nums = numbers.value.split(/[\s,;]+/).filter(Boolean).map(Number);
-    if (nums.some((n) => !Number.isInteger(n))) { toast("race numbers are whole numbers such as 11 or 36", "error"); return; }
+    if (nums.some((n) => !Number.isInteger(n))) { toast(t("race numbers are whole numbers such as 11 or 36"), "error"); return; }
     const newName = name.value.trim();
-    if (!newName) { toast("a city needs a name", "error"); return; }
+    if (!newName) { toast(t("a city needs a name"), "error"); return; }
     // a new name: the server renames the city and every reference of the map to it (ferries,
     // start cities, special races, city cards ...), so nothing points at the old name
     let renamed = null;
@@ -443,15 +447,15 @@ function renderInspector() {
     });
     E.city = newName;
   };
-  box.append(el("div.panel", {}, el("h3", {}, `City on ${c.hex}`), el("div.form", {},
-    el("label", { for: "city-name" }, "name"), name, el("label", { for: "city-numbers" }, "race numbers"), numbers,
-    el("label", { for: "city-tags" }, "tags"), tags, el("label", { for: "city-region" }, "region"), region),
-  el("p", {}, el("button.primary", { id: "city-apply", onclick: applyCity }, "apply"), " ",
+  box.append(el("div.panel", {}, el("h3", {}, t("City on {hex}", { hex: c.hex })), el("div.form", {},
+    el("label", { for: "city-name" }, t("name")), name, el("label", { for: "city-numbers" }, t("race numbers")), numbers,
+    el("label", { for: "city-tags" }, t("tags")), tags, el("label", { for: "city-region" }, t("region")), region),
+  el("p", {}, el("button.primary", { id: "city-apply", onclick: applyCity }, t("apply")), " ",
     el("button", { id: "city-delete", onclick: () => {
       edit((d) => { d.cities = d.cities.filter((x) => x !== c); });
       E.city = null;
       renderInspector();
-    } }, "delete the city"))));
+    } }, t("delete the city")))));
   for (const input of [name, numbers, tags]) input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") applyCity(); });
 }
 
@@ -477,10 +481,10 @@ async function applyGrid() {
 }
 
 async function newBlank() {
-  if (E.version !== E.saved && !confirm("Start a new map? The changes not saved are lost.")) return;
+  if (E.version !== E.saved && !confirm(t("Start a new map? The changes not saved are lost."))) return;
   const g = gridFromForm();
   try {
-    const r = await api("/api/edit/blank", { json: { ...g, name: "New map" } });
+    const r = await api("/api/edit/blank", { json: { ...g, name: t("New map") } });
     E.mapId = null;
     history.replaceState(null, "", "/edit");
     E.undo = []; E.redo = [];
@@ -516,7 +520,8 @@ async function save() {
     E.saved = E.version;
     markDirty();
     history.replaceState(null, "", `/edit?map=${encodeURIComponent(r.map.id)}`);
-    toast(r.map.valid ? `saved as ${r.map.name} (${r.map.id})` : `saved; not playable yet: ${r.map.error}`);
+    toast(r.map.valid ? t("saved as {name} ({id})", { name: r.map.name, id: r.map.id })
+      : t("saved; not playable yet: {error}", { error: r.map.error }));
     document.body.dataset.saved = r.map.id;
     fillOpen();
   } catch (e) { toast(e.message, "error"); }
@@ -530,16 +535,16 @@ async function downloadYaml() {
 }
 
 async function downloadKit() {
-  toast("drawing the kit…");
+  toast(t("drawing the kit…"));
   try {
-    const res = await api("/api/edit/kit", { json: { doc: E.doc, rules: $("kit-rules").value || null }, raw: true });
+    const res = await api("/api/edit/kit", { json: { doc: E.doc, rules: $("kit-rules").value || null, lang }, raw: true });
     download(`${slugOf(E.doc.name)}-kit.zip`, await res.blob());
   } catch (e) { toast(e.message, "error"); }
 }
 
 async function showHeat() {
   if (E.heat) { E.heat = null; drawHeat(); return; }
-  $("heat-note").textContent = "working…";
+  $("heat-note").textContent = t("working…");
   try {
     E.heat = await api("/api/edit/heat", { json: { doc: E.doc } });
     $("heat-note").textContent = "";
@@ -549,7 +554,7 @@ async function showHeat() {
 
 function drawHeat() {
   const layer = clear(E.board.layers.under);
-  $("heat").textContent = E.heat ? "hide the heat map" : "show the heat map";
+  $("heat").textContent = E.heat ? t("hide the heat map") : t("show the heat map");
   if (!E.heat) return;
   for (const [name, [share, colour]] of Object.entries(E.heat.hexes)) {
     const i = E.board.hexIndex(name);
@@ -561,8 +566,8 @@ function drawHeat() {
 async function fillOpen() {
   const sel = $("open");
   const maps = (await api("/api/maps")).maps;
-  clear(sel).append(el("option", { value: "" }, "open a map…"),
-    ...maps.map((m) => el("option", { value: m.id }, `${m.name}${m.source === "saved" ? " (saved)" : ""}`)));
+  clear(sel).append(el("option", { value: "" }, t("open a map…")),
+    ...maps.map((m) => el("option", { value: m.id }, `${m.name}${m.source === "saved" ? ` (${t("saved")})` : ""}`)));
 }
 
 function main() {
@@ -581,7 +586,7 @@ function main() {
   $("map-name").addEventListener("change", () => edit((d) => { d.name = $("map-name").value.trim() || "New map"; }));
   $("open").addEventListener("change", (ev) => {
     if (!ev.target.value) return;
-    if (E.version !== E.saved && !confirm("Open another map? The changes not saved are lost.")) { ev.target.value = ""; return; }
+    if (E.version !== E.saved && !confirm(t("Open another map? The changes not saved are lost."))) { ev.target.value = ""; return; }
     location.href = `/edit?map=${encodeURIComponent(ev.target.value)}`;
   });
   document.addEventListener("keydown", (ev) => {

@@ -2,7 +2,7 @@
 // and the actions of the seat(s) this link holds. Everything here works for any game from
 // view() and its legal actions; a game family's own drawing and controls live in
 // /families/<family>.js (the family's web_script) (draw, click, panel, raceBox, results, playerNote).
-import { api, el, svg, clear, toast, BoardView, zoomButtons } from "/static/common.js";
+import { api, el, svg, clear, toast, t, BoardView, zoomButtons } from "/static/common.js";
 import { drawView } from "/static/viewdraw.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,8 +11,8 @@ const token = new URLSearchParams(location.search).get("t") || "";
 
 const ctx = {
   gid, token, board: null, hello: null, view: null, n: 0, family: null, seatsHeld: [],
-  el, svg, clear, toast, drawView,
-  name(seat) { return this.hello ? this.hello.game.players[seat].name : `seat ${seat + 1}`; },
+  el, svg, clear, toast, t, drawView,
+  name(seat) { return this.hello ? this.hello.game.players[seat].name : t("seat {n}", { n: seat + 1 }); },
   colour(seat) { const c = this.hello.game.colours; return c[seat % c.length]; },
   seatOf(name) { return this.hello.game.players.findIndex((p) => p.name === name); },
   // The seat this screen acts for now (a hot-seat screen: whoever of its seats is to move).
@@ -36,7 +36,7 @@ let retry = 500;
 
 function request(msg) {
   return new Promise((resolve, reject) => {
-    if (!ws || ws.readyState !== WebSocket.OPEN) { reject(new Error("not connected to the server")); return; }
+    if (!ws || ws.readyState !== WebSocket.OPEN) { reject(new Error(t("not connected to the server"))); return; }
     const id = nextId++;
     pending.set(id, { resolve, reject });
     ws.send(JSON.stringify({ ...msg, id }));
@@ -50,7 +50,7 @@ function connect() {
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     setConn(false);
-    for (const p of pending.values()) p.reject(new Error("the connection was lost"));
+    for (const p of pending.values()) p.reject(new Error(t("the connection was lost")));
     pending.clear();
     if (ev.code === 4403) return;
     setTimeout(connect, retry);
@@ -59,7 +59,7 @@ function connect() {
 }
 
 function setConn(up) {
-  $("conn").textContent = up ? "" : "reconnecting…";
+  $("conn").textContent = up ? "" : t("reconnecting…");
   $("conn").className = up ? "conn" : "conn down";
 }
 
@@ -122,9 +122,9 @@ async function showLinks() {
     const rows = links.seats.filter((s) => s.url).map((s) => el("tr", {}, el("td", {}, s.name),
       el("td", {}, el("input", { value: new URL(s.url, location.origin).href, readonly: true,
         onclick: (ev) => ev.target.select() }))));
-    rows.push(el("tr", {}, el("td", {}, "spectators"), el("td", {}, el("input", {
+    rows.push(el("tr", {}, el("td", {}, t("spectators")), el("td", {}, el("input", {
       value: new URL(links.spectate, location.origin).href, readonly: true, onclick: (ev) => ev.target.select() }))));
-    clear($("links")).append(el("details", {}, el("summary", {}, "Links to send to the players"),
+    clear($("links")).append(el("details", {}, el("summary", {}, t("Links to send to the players")),
       el("table.links", {}, el("tbody", {}, rows))));
   } catch (e) { /* not the host */ }
 }
@@ -132,7 +132,7 @@ async function showLinks() {
 async function undo() {
   try {
     const r = await request({ type: "undo" });
-    toast(`took back: ${describe(r.action)}`);
+    toast(t("took back: {action}", { action: describe(r.action) }));
   } catch (e) { toast(e.message, "error"); }
 }
 
@@ -156,13 +156,14 @@ function render() {
   $("title").textContent = `${g.map} · ${g.preset}`;
   const turn = $("turn");
   if (ctx.hello.game.error) turn.textContent = ctx.hello.game.error;
-  else if (v.over) turn.textContent = `game over: ${v.winners.join(", ")} won`;
-  else if (v.chance) turn.textContent = "the dice are rolled…";
-  else turn.textContent = `${ctx.name(v.current_player)} to play (${v.step.replace(/_/g, " ")})`;
+  else if (v.over) turn.textContent = t("game over: {winners} won", { winners: v.winners.join(", ") });
+  else if (v.chance) turn.textContent = t("the dice are rolled…");
+  else turn.textContent = t("{player} to play ({step})", { player: ctx.name(v.current_player), step: v.step.replace(/_/g, " ") });
   turn.className = ctx.myTurn ? "turn mine" : "turn";
   $("you").textContent = v.you.length
-    ? `You play ${v.you.map((s) => ctx.name(s)).join(", ")}${g.host ? " (host)" : ""}.`
-    : "You are watching (no seat).";
+    ? (g.host ? t("You play {seats} (host).", { seats: v.you.map((s) => ctx.name(s)).join(", ") })
+      : t("You play {seats}.", { seats: v.you.map((s) => ctx.name(s)).join(", ") }))
+    : t("You are watching (no seat).");
   $("undo").hidden = !v.you.length || v.over;
   $("record").hidden = !(v.over || g.host);
   renderPlayers(v);
@@ -171,7 +172,7 @@ function render() {
   renderAction(v);
   const race = clear($("race"));
   if (ctx.family && ctx.family.raceBox) ctx.family.raceBox(ctx, race);
-  else if (v.period) race.append(el("div.panel", {}, el("h3", {}, "Now"), el("pre", {}, JSON.stringify(v.period, null, 1))));
+  else if (v.period) race.append(el("div.panel", {}, el("h3", {}, t("Now")), el("pre", {}, JSON.stringify(v.period, null, 1))));
   renderLog(v);
   const res = clear($("results"));
   if (ctx.family && ctx.family.results) ctx.family.results(ctx, res);
@@ -193,7 +194,7 @@ function renderPlayers(v) {
     body.append(el(`tr${seat === v.current_player ? ".current" : ""}`, { "data-seat": seat },
       el("td.swatch", {}, el("span", { style: `background:${ctx.colour(seat)}` })),
       el("td", {}, p.name, kind !== "human" ? el("span.muted", {}, ` (${kind})`) : null,
-        v.you.includes(seat) ? el("span.muted", {}, " · you") : null),
+        v.you.includes(seat) ? el("span.muted", {}, ` · ${t("you")}`) : null),
       el("td.num", { "data-money": seat }, money === undefined || money === null ? "" : String(money)),
       el("td.muted", {}, note)));
   }
@@ -202,10 +203,11 @@ function renderPlayers(v) {
 function renderAction(v) {
   const box = clear($("action"));
   box.className = ctx.myTurn ? "panel mine" : "panel";
-  if (v.over) { box.append(el("b", {}, `The game is over: ${v.winners.join(", ")} won.`)); return; }
+  if (v.over) { box.append(el("b", {}, t("The game is over: {winners} won.", { winners: v.winners.join(", ") }))); return; }
   if (!ctx.myTurn) {
-    box.append(el("span.muted", {}, v.chance ? "Dice are being rolled." : v.you.length
-      ? `Waiting for ${ctx.name(v.current_player)}.` : `${ctx.name(v.current_player)} is to play.`));
+    box.append(el("span.muted", {}, v.chance ? t("Dice are being rolled.") : v.you.length
+      ? t("Waiting for {player}.", { player: ctx.name(v.current_player) })
+      : t("{player} is to play.", { player: ctx.name(v.current_player) })));
     return;
   }
   const handled = ctx.family && ctx.family.panel ? ctx.family.panel(ctx, box) : new Set();
@@ -215,7 +217,7 @@ function renderAction(v) {
     for (const a of rest.slice(0, 60)) {
       list.append(el("button", { "data-type": a.type, onclick: () => act(a) }, describe(a)));
     }
-    if (rest.length > 60) list.append(el("span.muted", {}, ` and ${rest.length - 60} more`));
+    if (rest.length > 60) list.append(el("span.muted", {}, ` ${t("and {n} more", { n: rest.length - 60 })}`));
     box.append(list);
   }
 }
@@ -232,20 +234,20 @@ ctx.act = act;
 
 function renderLog(v) {
   clear($("log")).append(...[...v.messages].reverse().map((m) => el("div", {}, m)));
-  const who = (p) => (p === -1 ? "bank" : ctx.name(p));
+  const who = (p) => (p === -1 ? t("bank") : ctx.name(p));
   clear($("ledger")).append(...[...(v.ledger || [])].reverse().map(([a, b, amount, why]) =>
     el("div", {}, `${who(a)} → ${who(b)}: ${amount}`, el("span.muted", {}, ` ${why}`))));
 }
 
 function tick() {
   const v = ctx.view;
-  const t = $("timer");
+  const timer = $("timer");
   const limit = ctx.hello && ctx.hello.game.timer;
-  if (!v || !limit || v.over || v.chance || !v.turn) { t.textContent = ""; return; }
+  if (!v || !limit || v.over || v.chance || !v.turn) { timer.textContent = ""; return; }
   const elapsed = (v.turn.elapsed || 0) + (performance.now() - ctx.stateAt) / 1000;
   const left = Math.max(0, Math.ceil(limit - elapsed));
-  t.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  t.className = left <= 10 ? "timer low" : "timer";
+  timer.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  timer.className = left <= 10 ? "timer low" : "timer";
 }
 
 connect();

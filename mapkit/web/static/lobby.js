@@ -1,6 +1,6 @@
 // The lobby: start a game (map, rules, options, seats as people or bots), share the seats'
 // links, see running and finished games, upload maps.
-import { api, el, clear, toast } from "/static/common.js";
+import { api, el, clear, toast, t } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let info = null;
@@ -10,12 +10,12 @@ function preset() { return info.presets.find((p) => p.name === $("preset").value
 
 function seatRow(name, kind) {
   const p = preset();
-  const kindSel = el("select", { class: "kind" }, el("option", { value: "human" }, "person"),
-    ...p.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
+  const kindSel = el("select", { class: "kind" }, el("option", { value: "human" }, t("person")),
+    ...p.bots.map((b) => el("option", { value: b }, t("bot: {name}", { name: b }))));
   kindSel.value = kind;
   const row = el("div.seat-row", {},
-    el("input", { class: "name", value: name, "aria-label": "name" }), kindSel,
-    el("button", { title: "remove this seat", onclick: () => row.remove() }, "×"));
+    el("input", { class: "name", value: name, "aria-label": t("name") }), kindSel,
+    el("button", { title: t("remove this seat"), onclick: () => row.remove() }, "×"));
   return row;
 }
 
@@ -23,7 +23,7 @@ function fillSeats() {
   const rows = [...document.querySelectorAll("#seats .seat-row")];
   const old = rows.map((r) => [r.querySelector(".name").value, r.querySelector(".kind").value]);
   const { bots, default_bot: bot } = preset();
-  const seats = old.length ? old : [["You", "human"], ["Bot 1", bot], ["Bot 2", bot]];
+  const seats = old.length ? old : [[t("You"), "human"], [t("Bot {n}", { n: 1 }), bot], [t("Bot {n}", { n: 2 }), bot]];
   clear($("seats")).append(...seats.map(([n, k]) => seatRow(n, k === "human" || bots.includes(k) ? k : bot)));
 }
 
@@ -40,7 +40,7 @@ function fillOptions() {
         ...choices.map((c) => el("option", { value: c }, c)));
       input.value = String(o.default);
     } else {
-      input = el("input", { id, "data-opt": o.name, placeholder: o.default === null ? "none" : String(o.default),
+      input = el("input", { id, "data-opt": o.name, placeholder: o.default === null ? t("none") : String(o.default),
         title: o.kind });
     }
     input.dataset.default = JSON.stringify(o.default);
@@ -80,7 +80,7 @@ function linkRow(label, url) {
   const full = new URL(url, location.origin).href;
   const input = el("input", { value: full, readonly: true, onclick: (ev) => ev.target.select() });
   return el("tr", {}, el("td", {}, label), el("td.links", {}, input),
-    el("td", {}, el("a", { href: full, target: "_blank" }, "open")));
+    el("td", {}, el("a", { href: full, target: "_blank" }, t("open"))));
 }
 
 async function start() {
@@ -94,12 +94,12 @@ async function start() {
     const g = await api("/api/games", { json: body });
     hosted[g.id] = g.host;
     localStorage.setItem("mapkit-hosted", JSON.stringify(hosted));
-    const rows = [linkRow("hot-seat / host", g.host)];
-    for (const s of g.seats) if (s.url) rows.push(linkRow(`seat ${s.seat + 1}: ${s.name}`, s.url));
-    rows.push(linkRow("spectators", g.spectate));
-    clear($("created")).append(el("h3", {}, "Game started: send each player his link"),
+    const rows = [linkRow(t("hot-seat / host"), g.host)];
+    for (const s of g.seats) if (s.url) rows.push(linkRow(t("seat {n}: {name}", { n: s.seat + 1, name: s.name }), s.url));
+    rows.push(linkRow(t("spectators"), g.spectate));
+    clear($("created")).append(el("h3", {}, t("Game started: send each player his link")),
       el("table", { id: "links" }, el("tbody", {}, rows)),
-      el("p", {}, el("a", { href: g.host, class: "open-host" }, "Open the game (host, hot-seat)")));
+      el("p", {}, el("a", { href: g.host, class: "open-host" }, t("Open the game (host, hot-seat)"))));
     loadGames();
   } catch (e) {
     $("start-error").textContent = e.message;
@@ -109,15 +109,15 @@ async function start() {
 async function loadGames() {
   const data = await api("/api/games");
   const body = clear($("games").tBodies[0]);
-  if (!data.games.length) body.append(el("tr", {}, el("td.muted", {}, "no games yet")));
+  if (!data.games.length) body.append(el("tr", {}, el("td.muted", {}, t("no games yet"))));
   for (const g of data.games) {
-    const state = g.error || (g.over ? `over: ${g.winners.join(", ")} won` : g.phase);
+    const state = g.error || (g.over ? t("over: {winners} won", { winners: g.winners.join(", ") }) : g.phase);
     const who = g.players.map((p) => p.kind === "human" ? p.name : `${p.name} (${p.kind})`).join(", ");
     body.append(el("tr", { "data-game": g.id },
       el("td", {}, g.map), el("td", {}, g.preset), el("td", {}, who), el("td", {}, state),
       el("td.num", {}, `${g.actions}`),
-      el("td", {}, el("a", { href: `/play/${g.id}` }, "watch"), " ",
-        hosted[g.id] ? el("a", { href: hosted[g.id] }, "host") : null)));
+      el("td", {}, el("a", { href: `/play/${g.id}` }, t("watch")), " ",
+        hosted[g.id] ? el("a", { href: hosted[g.id] }, t("host")) : null)));
   }
   for (const b of data.broken) body.append(el("tr", {}, el("td.error", { colspan: 6 }, `${b.id}: ${b.error}`)));
 }
@@ -128,17 +128,17 @@ function fillMaps(maps) {
   const current = sel.value;
   clear(sel);
   for (const m of maps) {
-    if (m.valid) sel.append(el("option", { value: m.id }, `${m.name}${m.source === "saved" ? " (saved)" : ""}`
-      + `${m.cards ? " · TransAmerica cards" : ""}`));
+    if (m.valid) sel.append(el("option", { value: m.id }, `${m.name}${m.source === "saved" ? ` (${t("saved")})` : ""}`
+      + `${m.cards ? ` · ${t("TransAmerica cards")}` : ""}`));
   }
   if (current) sel.value = current;
   if (!sel.value) { const cz = maps.find((m) => m.id === "czechia" && m.valid); if (cz) sel.value = cz.id; }
   const body = clear($("maps").tBodies[0]);
   for (const m of maps) {
     body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source),
-      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${m.cities} cities${m.cards ? ", TransAmerica's 35 city cards" : ""}`
+      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${t("{n} cities", { n: m.cities })}${m.cards ? `, ${t("TransAmerica's 35 city cards")}` : ""}`
         : el("span.error", {}, m.error)),
-      el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, "edit"), " ",
+      el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, t("edit")), " ",
         m.valid ? el("a", { href: `/api/maps/${encodeURIComponent(m.id)}/yaml` }, "yaml") : null)));
   }
 }
@@ -147,10 +147,10 @@ async function upload(ev) {
   const file = ev.target.files[0];
   if (!file) return;
   $("upload-result").textContent = "";
-  if (file.size > info.max_upload) { $("upload-result").textContent = "too large"; return; }
+  if (file.size > info.max_upload) { $("upload-result").textContent = t("too large"); return; }
   try {
     const entry = await api(`/api/maps?name=${encodeURIComponent(file.name)}`, { method: "POST", body: await file.text() });
-    $("upload-result").textContent = `added: ${entry.name}`;
+    $("upload-result").textContent = t("added: {name}", { name: entry.name });
     // the key that lets the editor in this browser save over the uploaded map (editor.js)
     try {
       const keys = JSON.parse(localStorage.getItem("mapkit-edit-keys") || "{}");
@@ -177,7 +177,7 @@ async function main() {
   $("preset").addEventListener("change", () => { fillOptions(); fillSeats(); });
   $("add-seat").addEventListener("click", () => {
     const n = document.querySelectorAll("#seats .seat-row").length + 1;
-    $("seats").append(seatRow(`Player ${n}`, "human"));
+    $("seats").append(seatRow(t("Player {n}", { n }), "human"));
   });
   $("start").addEventListener("click", start);
   $("upload").addEventListener("change", upload);

@@ -8,6 +8,7 @@
 // results(ctx, box), playerNote(ctx, player).
 
 import { PathPlan } from "/static/pathplan.js";
+import { t } from "/static/i18n.js";
 
 const S = {
   pickedStart: null,   // a start city clicked once
@@ -23,7 +24,7 @@ const S = {
 const BUILD_STEPS = new Set(["build", "post_build"]);
 // the path being built along (its hexes, the server's price of it)
 const PLAN = new PathPlan({ network: (ctx) => network(ctx, ctx.seat), building: (ctx) => building(ctx),
-  nothing: "nothing on this path can be built now" });
+  nothing: t("nothing on this path can be built now") });
 const f = (v) => Math.round(v * 100) / 100;
 
 function k(ctx) { return ctx.geometry.hex_mm / 14; }
@@ -291,7 +292,7 @@ function drawPlan(ctx, marks, kk) {
 async function click(ctx, i) {
   const v = ctx.view;
   if (!ctx.myTurn) {
-    if (v.you.length && !v.over) ctx.toast(`It is ${ctx.name(v.current_player)}'s turn, not yours.`);
+    if (v.you.length && !v.over) ctx.toast(t("It is {player}'s turn, not yours.", { player: ctx.name(v.current_player) }));
     return;
   }
   const start = v.legal.find((a) => a.type === "start" && cityAt(ctx, i) && a.city === cityAt(ctx, i).name);
@@ -316,13 +317,13 @@ async function clickRoute(ctx, i) {
     S.custom = [startIdx];
     if (i !== startIdx) {
       if (adjacent(ctx, startIdx, i)) S.custom.push(i);
-      else { ctx.toast("a route starts at the race's start city and goes hex by hex over built track"); }
+      else { ctx.toast(t("a route starts at the race's start city and goes hex by hex over built track")); }
     }
   } else {
     const at = S.custom.indexOf(i);
     if (at >= 0) S.custom = S.custom.slice(0, at + 1);
     else if (adjacent(ctx, S.custom[S.custom.length - 1], i)) S.custom = [...S.custom, i];
-    else { ctx.toast("click the next hex of the route (a neighbour of the last one)"); return; }
+    else { ctx.toast(t("click the next hex of the route (a neighbour of the last one)")); return; }
   }
   S.customInfo = null;
   ctx.redraw();
@@ -342,8 +343,8 @@ function panel(ctx, box) {
   const legal = (type) => v.legal.filter((a) => a.type === type);
   if (legal("start").length) {
     handled.add("start");
-    box.append(el("h3", {}, "Choose your start city"),
-      el("p.muted", {}, "Click a highlighted city twice, or a button."));
+    box.append(el("h3", {}, t("Choose your start city")),
+      el("p.muted", {}, t("Click a highlighted city twice, or a button.")));
     const list = el("div.actions", {});
     for (const a of legal("start")) {
       list.append(el("button", { "data-type": "start", class: S.pickedStart !== null && cityAt(ctx, S.pickedStart)
@@ -354,32 +355,34 @@ function panel(ctx, box) {
   if (building(ctx)) {
     handled.add("build");
     const post = v.step === "post_build";
-    const t = v.turn || {};
-    box.append(el("h3", {}, post ? `Building after the race: ${t.budget} to spend` : `Your build turn: ${t.points} points`),
-      el("p.muted", {}, "Click a hex of your network, then the hexes to build to (or any hex for the cheapest way "
-        + "there); click the last hex again or press Build."));
+    const turn = v.turn || {};
+    box.append(el("h3", {}, post ? t("Building after the race: {budget} to spend", { budget: turn.budget })
+      : t("Your build turn: {points} points", { points: turn.points })),
+      el("p.muted", {}, t("Click a hex of your network, then the hexes to build to (or any hex for the cheapest way "
+        + "there); click the last hex again or press Build.")));
     box.append(planTable(ctx));
     const p = PLAN.current();
     const buttons = el("div.actions", {});
     buttons.append(el("button.primary", { "data-act": "build", disabled: !(p && p.action),
       onclick: () => PLAN.commit(ctx) }, p && p.action
-      ? `Build ${p.action.pieces.length} piece${p.action.pieces.length > 1 ? "s" : ""} (${p.cost}${p.fees ? ` + ${p.fees} fees` : ""})`
-      : "Build"));
-    buttons.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, "Clear"));
-    for (const a of legal("done")) { handled.add("done"); buttons.append(el("button", { "data-type": "done", onclick: () => ctx.act(a).catch(() => {}) }, "Done: end the turn")); }
-    for (const a of legal("declare_end")) { handled.add("declare_end"); buttons.append(el("button", { "data-type": "declare_end", onclick: () => ctx.act(a).catch(() => {}) }, "Declare the end of building")); }
+      ? `${p.action.pieces.length > 1 ? t("Build {n} pieces", { n: p.action.pieces.length }) : t("Build 1 piece")} `
+        + `(${p.cost}${p.fees ? ` + ${t("{n} fees", { n: p.fees })}` : ""})`
+      : t("Build")));
+    buttons.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, t("Clear")));
+    for (const a of legal("done")) { handled.add("done"); buttons.append(el("button", { "data-type": "done", onclick: () => ctx.act(a).catch(() => {}) }, t("Done: end the turn"))); }
+    for (const a of legal("declare_end")) { handled.add("declare_end"); buttons.append(el("button", { "data-type": "declare_end", onclick: () => ctx.act(a).catch(() => {}) }, t("Declare the end of building"))); }
     if (ctx.hello.game.options.joint_track && !post) {
       // a joint track (option joint_track): proposed at the start of one's turn to a player
       // whose turn is still to come, at a hex where both networks meet (the engine checks)
       const who = el("select", { id: "joint-with" }, ...ctx.hello.game.players.filter((x) => x.seat !== ctx.seat)
         .map((x) => el("option", { value: x.seat }, x.name)));
-      const at = el("input", { id: "joint-at", size: 4, placeholder: "hex",
+      const at = el("input", { id: "joint-at", size: 4, placeholder: t("hex"),
         value: PLAN.hexes.length ? ctx.board.hexName(PLAN.hexes[0]) : "" });
-      buttons.append(el("span", {}, "joint track with ", who, " at ", at, " ", el("button", { "data-act": "joint",
+      buttons.append(el("span", {}, `${t("joint track with")} `, who, ` ${t("at")} `, at, " ", el("button", { "data-act": "joint",
         onclick: () => ctx.act({ type: "joint", with: Number(who.value), at: at.value.trim().toUpperCase() }).catch(() => {}) },
-      "propose")));
+      t("propose"))));
     }
-    for (const a of legal("ferry")) { handled.add("ferry"); buttons.append(el("button", { "data-type": "ferry", onclick: () => ctx.act(a).catch(() => {}) }, `Buy the ferry ${a.ferry}`)); }
+    for (const a of legal("ferry")) { handled.add("ferry"); buttons.append(el("button", { "data-type": "ferry", onclick: () => ctx.act(a).catch(() => {}) }, t("Buy the ferry {ferry}", { ferry: a.ferry }))); }
     box.append(buttons);
   } else if (PLAN.hexes.length) {
     PLAN.clear();
@@ -394,14 +397,15 @@ function panel(ctx, box) {
 function planTable(ctx) {
   const el = ctx.el;
   const p = PLAN.current();
-  if (PLAN.hexes.length < 2) return el("p", {}, PLAN.hexes.length ? `From ${ctx.board.hexName(PLAN.hexes[0])}: click the next hex.` : "");
-  if (!p) return el("p.muted", {}, "pricing the path…");
+  if (PLAN.hexes.length < 2) return el("p", {}, PLAN.hexes.length ? t("From {hex}: click the next hex.", { hex: ctx.board.hexName(PLAN.hexes[0]) }) : "");
+  if (!p) return el("p.muted", {}, t("pricing the path…"));
   const rows = p.pieces.map((x) => el(`tr${x.ok ? "" : ".error"}`, { "data-edge": x.edge },
-    el("td", {}, x.edge), el("td.num", {}, x.own ? "own" : x.cost === null ? "" : String(x.cost)),
+    el("td", {}, x.edge), el("td.num", {}, x.own ? t("own") : x.cost === null ? "" : String(x.cost)),
     el("td.num", {}, x.fees ? `${x.fees}` : ""), el("td", {}, x.ok ? "" : x.reason || "")));
-  return el("div", {}, el("table.plan", {}, el("thead", {}, el("tr", {}, el("th", {}, "piece"),
-    el("th.num", {}, p.money ? "money" : "points"), el("th.num", {}, "fees"), el("th", {}, ""))), el("tbody", {}, rows)),
-    el("p", { class: "plan-total" }, `Total ${p.cost} ${p.money ? "" : "points "}+ ${p.fees} in fees; ${p.left} left after it.`));
+  return el("div", {}, el("table.plan", {}, el("thead", {}, el("tr", {}, el("th", {}, t("piece")),
+    el("th.num", {}, p.money ? t("money") : t("points")), el("th.num", {}, t("fees")), el("th", {}, ""))), el("tbody", {}, rows)),
+    el("p", { class: "plan-total" }, (p.money ? t("Total {cost} + {fees} in fees; {left} left after it.", { cost: p.cost, fees: p.fees, left: p.left })
+      : t("Total {cost} points + {fees} in fees; {left} left after it.", { cost: p.cost, fees: p.fees, left: p.left }))));
 }
 
 function racePanel(ctx, box) {
@@ -414,34 +418,35 @@ function racePanel(ctx, box) {
     ctx.ask("routes").then((r) => { if (S.routesFor === key) { S.routes = r.routes; ctx.redraw(); } })
       .catch((e) => ctx.toast(e.message, "error"));
   }
-  box.append(el("h3", {}, `Race ${v.race.race}: ${v.race.start_city} → ${v.race.target_city}`));
-  if (!S.routes) box.append(el("p.muted", {}, "finding routes…"));
-  else if (!S.routes.length) box.append(el("p", {}, "No built track leads from the start to the target."));
+  box.append(el("h3", {}, `${t("Race {n}", { n: v.race.race })}: ${v.race.start_city} → ${v.race.target_city}`));
+  if (!S.routes) box.append(el("p.muted", {}, t("finding routes…")));
+  else if (!S.routes.length) box.append(el("p", {}, t("No built track leads from the start to the target.")));
   else {
     const list = el("ol.routes", {});
     S.routes.forEach((r, n) => {
       const sel = S.route && S.route.join() === r.route.join();
       list.append(el(`li${r.ok ? "" : ".bad"}${sel ? ".sel" : ""}`, { "data-route": n,
         onclick: () => { S.route = r.route; S.custom = []; ctx.redraw(); } },
-        `${r.travel} movement points, ${r.fares} in fares, ${r.own} own pieces (${r.route.length - 1} steps)`,
+        t("{travel} movement points, {fares} in fares, {own} own pieces ({steps} steps)",
+          { travel: r.travel, fares: r.fares, own: r.own, steps: r.route.length - 1 }),
         r.ok ? null : el("span.muted", {}, ` — ${r.reason}`)));
     });
     box.append(list);
   }
   if (S.custom.length >= 2) {
     const c = S.customInfo;
-    box.append(el("p", { class: "custom-info" }, `Your route: ${S.custom.length - 1} steps`,
-      c && c.travel !== undefined ? `, ${c.travel} movement points, ${c.fares} in fares` : "",
+    box.append(el("p", { class: "custom-info" }, t("Your route: {steps} steps", { steps: S.custom.length - 1 }),
+      c && c.travel !== undefined ? `, ${t("{travel} movement points, {fares} in fares", { travel: c.travel, fares: c.fares })}` : "",
       c && !c.ok ? el("span.error", {}, ` — ${c.reason}`) : ""));
-  } else box.append(el("p.muted", {}, "Pick a route, or click hexes from the start city to draw your own."));
+  } else box.append(el("p.muted", {}, t("Pick a route, or click hexes from the start city to draw your own.")));
   const chosen = S.custom.length >= 2 ? S.custom.map((i) => ctx.board.hexName(i)) : S.route;
   const buttons = el("div.actions", {});
   // a joint train (option joint_races) is proposed with the route to a player who declares
   // later; the engine says whether he may be asked
   let partner = null;
   if (ctx.hello.game.options.joint_races) {
-    partner = el("select", { id: "partner" }, el("option", { value: "" }, "alone"),
-      ...ctx.hello.game.players.filter((x) => x.seat !== ctx.seat).map((x) => el("option", { value: x.seat }, `jointly with ${x.name}`)));
+    partner = el("select", { id: "partner" }, el("option", { value: "" }, t("alone")),
+      ...ctx.hello.game.players.filter((x) => x.seat !== ctx.seat).map((x) => el("option", { value: x.seat }, t("jointly with {name}", { name: x.name }))));
     buttons.append(partner);
   }
   const raceAction = () => {
@@ -450,11 +455,11 @@ function racePanel(ctx, box) {
     return a;
   };
   buttons.append(el("button.primary", { "data-act": "race", disabled: !chosen,
-    onclick: () => ctx.act(raceAction()).then(() => { S.custom = []; S.route = null; }).catch(() => {}) }, "Race this route"));
+    onclick: () => ctx.act(raceAction()).then(() => { S.custom = []; S.route = null; }).catch(() => {}) }, t("Race this route")));
   for (const a of v.legal.filter((x) => x.type === "pass")) {
-    buttons.append(el("button", { "data-type": "pass", onclick: () => ctx.act(a).catch(() => {}) }, "Pass: do not race"));
+    buttons.append(el("button", { "data-type": "pass", onclick: () => ctx.act(a).catch(() => {}) }, t("Pass: do not race")));
   }
-  if (S.custom.length) buttons.append(el("button", { onclick: () => { S.custom = []; ctx.redraw(); } }, "Clear my route"));
+  if (S.custom.length) buttons.append(el("button", { onclick: () => { S.custom = []; ctx.redraw(); } }, t("Clear my route")));
   box.append(buttons);
 }
 
@@ -463,15 +468,15 @@ function raceBox(ctx, box) {
   const el = ctx.el;
   const v = ctx.view;
   const r = v.race;
-  const t = v.turn || {};
+  const turn = v.turn || {};
   const head = el("div.panel", { id: "race-box" });
   if (r && r.start_city) {
-    head.append(el("h3", {}, `Race ${r.race}${r.special ? " (special)" : ""}: ${r.start} ${r.start_city} → ${r.target} ${r.target_city || ""}`));
-    const rows = Object.entries(r.positions || {}).map(([n, at]) => el("div", {}, `${n}: at ${at}`));
+    head.append(el("h3", {}, `${t("Race {n}", { n: r.race })}${r.special ? ` (${t("special")})` : ""}: ${r.start} ${r.start_city} → ${r.target} ${r.target_city || ""}`));
+    const rows = Object.entries(r.positions || {}).map(([n, at]) => el("div", {}, t("{name}: at {where}", { name: n, where: at })));
     if (rows.length) head.append(...rows);
-    if (r.places && r.places.length) head.append(el("div", {}, `places: ${r.places.map((x) => x.join(" & ")).join(", ")}`));
+    if (r.places && r.places.length) head.append(el("div", {}, t("places: {places}", { places: r.places.map((x) => x.join(" & ")).join(", ") })));
   } else if (v.phase === "build") {
-    head.append(el("h3", {}, `Build phase, round ${t.round}`));
+    head.append(el("h3", {}, t("Build phase, round {n}", { n: turn.round })));
   } else return;
   box.append(head);
 }
@@ -482,18 +487,18 @@ function results(ctx, box) {
   if (!res.length) return;
   const rows = res.map((r) => el("tr", {}, el("td.num", {}, String(r.race)),
     el("td", {}, `${r.start_city} → ${r.target_city}`),
-    el("td", {}, (r.places || []).map((x) => x.join(" & ")).join(", ") || "not run"),
+    el("td", {}, (r.places || []).map((x) => x.join(" & ")).join(", ") || t("not run")),
     el("td", {}, Object.entries(r.prizes || {}).map(([n, m]) => `${n} +${m}`).join(", "))));
-  box.append(el("h3", {}, "Races"), el("table", { id: "race-results" }, el("tbody", {}, rows)));
+  box.append(el("h3", {}, t("Races")), el("table", { id: "race-results" }, el("tbody", {}, rows)));
 }
 
 function playerNote(ctx, p) {
   const bits = [];
   if (p.start) bits.push(p.start);
-  if (p.pieces) bits.push(`${p.pieces} pieces`);
-  if (p.chosen === true) bits.push("start chosen");
-  else if (p.chosen) bits.push(`chose ${p.chosen}`);
-  if (p.ferries && p.ferries.length) bits.push(`ferries: ${p.ferries.join(", ")}`);
+  if (p.pieces) bits.push(t("{n} pieces", { n: p.pieces }));
+  if (p.chosen === true) bits.push(t("start chosen"));
+  else if (p.chosen) bits.push(t("chose {city}", { city: p.chosen }));
+  if (p.ferries && p.ferries.length) bits.push(t("ferries: {ferries}", { ferries: p.ferries.join(", ") }));
   return bits.join(" · ");
 }
 

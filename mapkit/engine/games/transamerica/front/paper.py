@@ -26,13 +26,14 @@ import html
 
 from mapkit.engine.games.transamerica.cards import read_cards
 from mapkit.errors import InputError
+from mapkit.i18n import N_, _, language, translate
 from mapkit.model import City
 from mapkit.render.boardart import BoardArt, fmt
 from mapkit.render.fonts import ASCENT, text_width
 from mapkit.render.pages import SvgPage, board_page, new_drawing, tiled_pages
-from mapkit.render.sheets import SheetsResult, check_folder, make_pdfs, write_files
+from mapkit.render.sheets import SheetsResult, check_folder, index_figure, make_pdfs, write_files
 from mapkit.render.style import FONT_FAMILY, dot_colour_on, get_style, named_colour
-from mapkit.render.tables import Sheet, wrap
+from mapkit.render.tables import Sheet, map_title, wrap
 
 __all__ = ["write_transamerica_sheets", "TransAmericaArt", "card_map", "card_pages", "score_page", "rules_page",
            "CARD_MM",
@@ -43,6 +44,8 @@ CARD_MM = (63.0, 88.0)          # a playing card
 CARDS_ACROSS, CARDS_DOWN = 3, 3
 SEA_FIELDS = 6                  # fields of the sea drawn beyond 0
 ROUND_ROWS = 12
+# The card colours as printed (the map's rules.city_cards names them in English).
+COLOUR_WORDS = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"))
 
 
 class TransAmericaArt(BoardArt):
@@ -50,12 +53,12 @@ class TransAmericaArt(BoardArt):
     ringed in their colours, and a legend of single and double lines."""
 
     dot_cities = True
-    cost_head = "A turn:"
+    cost_head = N_("A turn:")
 
     @staticmethod
     def cost_items():
-        return [("1-2", "single lines"), ("or 1", "double line: across a river, into or out of mountains"),
-                ("×", "water, closed border")]
+        return [("1-2", _("single lines")), (_("or 1"), _("double line: across a river, into or out of mountains")),
+                ("×", _("water, closed border"))]
 
     @staticmethod
     def move_text() -> str:
@@ -65,16 +68,17 @@ class TransAmericaArt(BoardArt):
         out = []
         for kind, caption in super().legend_items():
             if kind == "city":
-                caption = "card city (ringed in its colour)"
+                caption = _("card city (ringed in its colour)")
             elif kind == "dot":
-                caption = "junction: track runs from dot to dot"
+                caption = _("junction: track runs from dot to dot")
             out.append((kind, caption))
         return out
 
     def subtitle(self) -> str:
         g = self.grid
-        return (f"{g.columns} × {g.rows} hexes, {g.hex_mm:g} mm apart · {len(self.dot_hexes())} junctions · "
-                f"{len(self.map.cities)} card cities")
+        return (_("{columns} × {rows} hexes, {mm:g} mm apart").format(columns=g.columns, rows=g.rows, mm=g.hex_mm)
+                + " · " + _("{n} junctions").format(n=len(self.dot_hexes()))
+                + " · " + _("{n} card cities").format(n=len(self.map.cities)))
 
 
 def card_map(m, cards):
@@ -160,11 +164,11 @@ def _card(dwg, root, m, card, x, y, st, bw, bh) -> None:
     g.add(dwg.circle((fmt(mx + cx * k), fmt(my + cy * k)), "3.0", fill="none", stroke=colour, stroke_width="0.5"))
     from mapkit.grid import hex_name
 
-    foot = f"{card.colour} · {hex_name(card.hex)}"
+    foot = f"{translate(card.colour)} · {hex_name(card.hex)}"
     g.add(dwg.text(foot, insert=(fmt(x + cw / 2), fmt(y + ch - 11)), font_size="3.2", text_anchor="middle",
                    fill="#1a1a1a"))
     if card.removed:
-        g.add(dwg.text("set aside with 2 or 3 players", insert=(fmt(x + cw / 2), fmt(y + ch - 6.5)),
+        g.add(dwg.text(_("set aside with 2 or 3 players"), insert=(fmt(x + cw / 2), fmt(y + ch - 6.5)),
                        font_size="2.4", text_anchor="middle", fill="#555555"))
     root.add(g)
 
@@ -173,7 +177,7 @@ def score_page(m, players: int, rules, style) -> SvgPage:
     """The score track and the table of points lost, round by round."""
     st = get_style(style) if isinstance(style, str) else style
     start = rules.start_points()
-    sheet = Sheet(f"Score track · {m.name or 'map'}", _score_text(rules), m.name, True, st)
+    sheet = Sheet(_("Score track · {map}").format(map=map_title(m)), _score_text(rules), m.name, True, st)
     x0, y0, W, H = sheet.box
     fields = list(range(start, -SEA_FIELDS - 1, -1))
     fw = min(11.0, (W - 4) / len(fields))
@@ -186,9 +190,9 @@ def score_page(m, players: int, rules, style) -> SvgPage:
         sheet.cell_text(str(v), x, y0, fw, fh, 4.0, bold=v in (start, 0))
     bar = x0 + fields.index(0) * fw
     sheet.rect(bar - 1.0, y0 - 3, 2.0, fh + 6, fill="#37474f")
-    sheet.text("barrier", bar, y0 + fh + 7, 3.0, "middle", bold=True)
-    sheet.text("start", x0 + fw / 2, y0 + fh + 7, 3.0, "middle")
-    sheet.text("the sea", x0 + (fields.index(0) + 1 + SEA_FIELDS / 2) * fw, y0 + fh + 7, 3.0, "middle")
+    sheet.text(_("barrier"), bar, y0 + fh + 7, 3.0, "middle", bold=True)
+    sheet.text(_("start"), x0 + fw / 2, y0 + fh + 7, 3.0, "middle")
+    sheet.text(_("the sea"), x0 + (fields.index(0) + 1 + SEA_FIELDS / 2) * fw, y0 + fh + 7, 3.0, "middle")
     # the table: a row per round, two columns per player (lost, score)
     ty = y0 + fh + 14
     label_w = 18.0
@@ -197,18 +201,18 @@ def score_page(m, players: int, rules, style) -> SvgPage:
     sheet.rect(x0, ty, W, rh, fill="#ececec", stroke="#444444", width=0.3)
     for p in range(players):
         x = x0 + label_w + p * pw
-        sheet.cell_text(f"player {p + 1}", x, ty, pw, rh, 2.8, bold=True)
+        sheet.cell_text(_("player {n}").format(n=p + 1), x, ty, pw, rh, 2.8, bold=True)
     y = ty + rh
     sheet.rect(x0, y, W, rh, fill="#f4f4f4", stroke="#444444", width=0.3)
-    sheet.cell_text("start", x0, y, label_w, rh, 2.8, bold=True, anchor="start")
+    sheet.cell_text(_("start"), x0, y, label_w, rh, 2.8, bold=True, anchor="start")
     for p in range(players):
         x = x0 + label_w + p * pw
-        sheet.cell_text("lost", x, y, pw / 2, rh, 2.4)
+        sheet.cell_text(_("lost"), x, y, pw / 2, rh, 2.4)
         sheet.cell_text(str(start), x + pw / 2, y, pw / 2, rh, 3.2, bold=True)
     for r in range(1, ROUND_ROWS + 1):
         y += rh
         sheet.rect(x0, y, W, rh, fill="#ffffff" if r % 2 else "#f4f4f4", stroke="#444444", width=0.3)
-        sheet.cell_text(f"round {r}", x0, y, label_w, rh, 2.8, bold=True, anchor="start")
+        sheet.cell_text(_("round {n}").format(n=r), x0, y, label_w, rh, 2.8, bold=True, anchor="start")
         for p in range(players):
             x = x0 + label_w + p * pw
             sheet.line(x + pw / 2, y, x + pw / 2, y + rh, stroke="#888888", width=0.12)
@@ -219,11 +223,12 @@ def score_page(m, players: int, rules, style) -> SvgPage:
 
 
 def _score_text(rules) -> str:
-    return (f"Every locomotive starts on {rules.start_points()} and moves down by the points its player loses. "
-            f"The barrier stands before the red field: a locomotive that reaches {rules.BARRIER} has passed it "
-            f"and the game ends at once. After round {rules.BARRIER_ROUND} only: if the locomotive that has "
-            f"lost most has lost {rules.LEADER_LIMIT} or fewer, move the barrier to stand {rules.BARRIER_GAP} "
-            f"fields in front of it. Most points win; ties share the win.")
+    return _("Every locomotive starts on {start} and moves down by the points its player loses. The barrier "
+             "stands before the red field: a locomotive that reaches {barrier} has passed it and the game ends at "
+             "once. After round {round} only: if the locomotive that has lost most has lost {limit} or fewer, move "
+             "the barrier to stand {gap} fields in front of it. Most points win; ties share the win.").format(
+        start=rules.start_points(), barrier=rules.BARRIER, round=rules.BARRIER_ROUND, limit=rules.LEADER_LIMIT,
+        gap=rules.BARRIER_GAP)
 
 
 def rule_lines(m, cards, rules) -> list[str]:
@@ -233,21 +238,22 @@ def rule_lines(m, cards, rules) -> list[str]:
     rows = track_edges(m)
     removed = [c.name for c in cards if c.removed]
     return [
-        "2 to 6 players. The board's junctions are the hex centres (a dot, or a city); a track piece joins "
-        f"two neighbouring junctions. This board has {len(rows)} junctions.",
-        "A double line takes a whole turn's allowance: a piece that crosses a river (blue line) or enters or "
-        "leaves a mountain hex. Water and the land beyond closed borders take no track.",
-        "Each round every player gets 5 city cards, one of each colour, kept secret. With 2 or 3 players the "
-        f"underlined cards are set aside: {', '.join(removed)}.",
-        "In turn from the start player, each places his start marker on any junction (a city too).",
-        "A turn: 1 or 2 pieces on single lines, or 1 piece on a double line; at least one piece. A piece "
-        "touches your marker or track joined to it. Networks that touch are one: all their players use and "
-        "extend them.",
-        f"The round ends as soon as a player's network joins his 5 cities (he shows his cards; if his first "
-        f"piece did it he may still lay the second), or when all {rules.pieces_per_round()} pieces are laid.",
-        "Every other player loses 1 point for each single line and 2 for each double line of the cheapest "
-        "network that would join his network to his missing cities (track on the board counts nothing).",
-        "Next round: all track is removed, the cards are shuffled, the start player card moves to the left.",
+        _("2 to 6 players. The board's junctions are the hex centres (a dot, or a city); a track piece joins two "
+          "neighbouring junctions. This board has {n} junctions.").format(n=len(rows)),
+        _("A double line takes a whole turn's allowance: a piece that crosses a river (blue line) or enters or "
+          "leaves a mountain hex. Water and the land beyond closed borders take no track."),
+        _("Each round every player gets 5 city cards, one of each colour, kept secret. With 2 or 3 players the "
+          "underlined cards are set aside: {cities}.").format(cities=", ".join(removed)),
+        _("In turn from the start player, each places his start marker on any junction (a city too)."),
+        _("A turn: 1 or 2 pieces on single lines, or 1 piece on a double line; at least one piece. A piece "
+          "touches your marker or track joined to it. Networks that touch are one: all their players use and "
+          "extend them."),
+        _("The round ends as soon as a player's network joins his 5 cities (he shows his cards; if his first "
+          "piece did it he may still lay the second), or when all {n} pieces are laid.").format(
+            n=rules.pieces_per_round()),
+        _("Every other player loses 1 point for each single line and 2 for each double line of the cheapest "
+          "network that would join his network to his missing cities (track on the board counts nothing)."),
+        _("Next round: all track is removed, the cards are shuffled, the start player card moves to the left."),
         _score_text(rules),
     ]
 
@@ -255,9 +261,9 @@ def rule_lines(m, cards, rules) -> list[str]:
 def rules_page(m, cards, rules, style) -> SvgPage:
     """The rules in brief and the cities of each colour (removed ones marked)."""
     st = get_style(style) if isinstance(style, str) else style
-    sheet = Sheet(f"TransAmerica on {m.name or 'this map'}: the rules in brief",
-                  "rules.md section 5 (the published TransAmerica / TransEuropa); mapkit plays the 20 variants "
-                  "of the seed as options.", m.name, False, st)
+    sheet = Sheet(_("TransAmerica on {map}: the rules in brief").format(map=m.name or _("this map")),
+                  _("rules.md section 5 (the published TransAmerica / TransEuropa); mapkit plays the 20 variants "
+                    "of the seed as options."), m.name, False, st)
     x0, y0, W, H = sheet.box
     y = y0 + 2
     for k, line in enumerate(rule_lines(m, cards, rules), 1):
@@ -270,13 +276,13 @@ def rules_page(m, cards, rules, style) -> SvgPage:
     y += 4
     colours = list(dict.fromkeys(c.colour for c in cards))
     cw = W / len(colours)
-    sheet.text("The cities of each colour (* set aside with 2-3 players):", x0, y, 3.4, bold=True)
+    sheet.text(_("The cities of each colour (* set aside with 2-3 players):"), x0, y, 3.4, bold=True)
     y += 6
     for i, col in enumerate(colours):
         x = x0 + i * cw
         band = named_colour(col, "#616161") if st.coloured else "#444444"
         sheet.rect(x + 0.5, y, cw - 1, 6, fill=band)
-        sheet.cell_text(col, x, y, cw, 6, 3.2, bold=True,
+        sheet.cell_text(translate(col), x, y, cw, 6, 3.2, bold=True,
                         fill="#1a1a1a" if dot_colour_on(st, band) != "#ffffff" else "#ffffff")
         for j, c in enumerate([c for c in cards if c.colour == col]):
             sheet.text(c.name + (" *" if c.removed else ""), x + 1.5, y + 11 + 5 * j, 3.0)
@@ -313,19 +319,16 @@ def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour"
 
 
 def _index_html(m, docs) -> str:
-    name = html.escape(m.name or "Map")
-    what = {"board.pdf": "The board on one page, true scale: a dot on every junction, the card cities ringed in "
-                         "their colour.",
-            "board-A4.pdf": "The board tiled on A4, with an overview page first.",
-            "cards.pdf": "The 35 city cards to cut out (underlined: set aside with 2-3 players).",
-            "score.pdf": "The score track with the barrier, and the points lost round by round.",
-            "rules.pdf": "The rules in brief and the cities of each colour."}
-    items = "\n".join(
-        f'<figure><a href="{f}"><img src="previews/{f[:-4]}.png" alt="{f[:-4]}" loading="lazy"></a>'
-        f'<figcaption><a href="{f}"><b>{f}</b></a> · {len(p)} page{"s" if len(p) != 1 else ""}<br>'
-        f'{html.escape(what[f])}</figcaption></figure>' for f, p in docs.items())
+    name = html.escape(m.name or _("Map"))
+    what = {"board.pdf": _("The board on one page, true scale: a dot on every junction, the card cities ringed in "
+                           "their colour."),
+            "board-A4.pdf": _("The board tiled on A4, with an overview page first."),
+            "cards.pdf": _("The 35 city cards to cut out (underlined: set aside with 2-3 players)."),
+            "score.pdf": _("The score track with the barrier, and the points lost round by round."),
+            "rules.pdf": _("The rules in brief and the cities of each colour.")}
+    items = "\n".join(index_figure(f, len(p), what[f]) for f, p in docs.items())
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <title>{name}: TransAmerica</title>
@@ -339,7 +342,7 @@ figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
 </head>
 <body>
 <h1>{name}: TransAmerica</h1>
-<p>Print the PDFs at 100&nbsp;% (actual size).</p>
+<p>{html.escape(_("Print the PDFs at 100 % (actual size)."))}</p>
 <main>
 {items}
 </main>

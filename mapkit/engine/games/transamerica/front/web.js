@@ -14,6 +14,7 @@
 // of action types it offers itself, raceBox(ctx, box), results(ctx, box), playerNote(ctx, p).
 
 import { PathPlan } from "/static/pathplan.js";
+import { t } from "/static/i18n.js";
 
 const S = {
   facts: null,         // the "board" answer: junctions, doubles, regions, cards
@@ -32,25 +33,25 @@ const S = {
 const f = (v) => Math.round(v * 100) / 100;
 // the pieces being planned (their junctions, the engine's word on them)
 const PLAN = new PathPlan({ network: (ctx) => networkHexes(ctx, ctx.seat), building: (ctx) => building(ctx),
-  nothing: "nothing on this path can be laid now" });
+  nothing: t("nothing on this path can be laid now") });
 
 // Plain words for the variants (rules.md 5), for maturita's choice and the round's line.
 const VARIANTS = {
-  standard: "Standard rules",
-  open_hand: "Open hand: every hand is shown",
-  card_passing_1: "Card passing I: one colour passed on in turn",
-  card_passing_2: "Card passing II: everybody passes a card at once",
-  seat_start: "Start in a seat",
-  seat_connect: "Must also connect a seat",
-  restricted_connection: "Restricted connection",
-  ele: "ELE TA: track grows only at its ends",
-  super_changer: "Super Changer: 3 points for 3 single pieces a turn",
-  broken_bridge: "Broken bridge: each blocks a double line",
-  quarantine: "Quarantine: a city's holder enters it first",
-  nuclear: "Nuclear TA: a city of each colour closed",
-  fixed_start: "Fixed start markers",
-  unique_region_start: "Start in a colour region of one's own",
-  one_colour: "One colour: every start in a drawn card's region",
+  standard: t("Standard rules"),
+  open_hand: t("Open hand: every hand is shown"),
+  card_passing_1: t("Card passing I: one colour passed on in turn"),
+  card_passing_2: t("Card passing II: everybody passes a card at once"),
+  seat_start: t("Start in a seat"),
+  seat_connect: t("Must also connect a seat"),
+  restricted_connection: t("Restricted connection"),
+  ele: t("ELE TA: track grows only at its ends"),
+  super_changer: t("Super Changer: 3 points for 3 single pieces a turn"),
+  broken_bridge: t("Broken bridge: each blocks a double line"),
+  quarantine: t("Quarantine: a city's holder enters it first"),
+  nuclear: t("Nuclear TA: a city of each colour closed"),
+  fixed_start: t("Fixed start markers"),
+  unique_region_start: t("Start in a colour region of one's own"),
+  one_colour: t("One colour: every start in a drawn card's region"),
 };
 
 // Card colours as the printed board rings the card cities (the board's geometry says).
@@ -326,7 +327,7 @@ function drawPath(ctx, marks, kk) {
 async function click(ctx, i) {
   const v = ctx.view;
   if (!ctx.myTurn) {
-    if (v.you.length && !v.over) ctx.toast(`It is ${ctx.name(v.current_player)}'s turn, not yours.`);
+    if (v.you.length && !v.over) ctx.toast(t("It is {player}'s turn, not yours.", { player: ctx.name(v.current_player) }));
     return;
   }
   if (placing(ctx)) return clickMarker(ctx, i);
@@ -372,7 +373,7 @@ async function clickBridge(ctx, i) {
   if (between) S.bridge = between.edge;
   else if (touching.length === 1) S.bridge = touching[0].edge;
   else if (!touching.length) {
-    ctx.toast("no double line you may break touches this junction (those you may break are orange)", "error");
+    ctx.toast(t("no double line you may break touches this junction (those you may break are orange)"), "error");
     S.bridge = null;
   }
   S.bridgeFrom = i;
@@ -389,14 +390,16 @@ function panel(ctx, box) {
     handled.add("start");
     const starts = legalOf(ctx, "start");
     const narrowed = S.junctions && starts.length < S.junctions.size;
-    box.append(el("h3", {}, "Place your start marker"),
-      el("p.muted", {}, `Click a junction${narrowed ? ` (one of the ${starts.length} highlighted)` : ""}, `
-        + "then click it again or press the button. Your cities are ringed in their colours."));
+    box.append(el("h3", {}, t("Place your start marker")),
+      el("p.muted", {}, narrowed
+        ? t("Click a junction (one of the {n} highlighted), then click it again or press the button. Your cities are "
+          + "ringed in their colours.", { n: starts.length })
+        : t("Click a junction, then click it again or press the button. Your cities are ringed in their colours.")));
     if (S.picked !== null) {
       const hex = ctx.board.hexName(S.picked);
       const a = starts.find((x) => x.at === hex);
       if (a) box.append(el("div.actions", {}, el("button.primary", { "data-act": "place", onclick: () => place(ctx, a) },
-        `Place the marker on ${placeName(ctx, hex)}`), el("button", { onclick: () => { S.picked = null; ctx.redraw(); } }, "Clear")));
+        t("Place the marker on {place}", { place: placeName(ctx, hex) })), el("button", { onclick: () => { S.picked = null; ctx.redraw(); } }, t("Clear"))));
     }
     if (S.refusal && S.refusal.n === ctx.n) box.append(el("p.error.refusal", {}, S.refusal.reason));
   }
@@ -409,30 +412,30 @@ function panel(ctx, box) {
   const variants = legalOf(ctx, "variant");
   if (variants.length) {
     handled.add("variant");
-    box.append(el("h3", {}, `Choose the variant of round ${v.round.round}`),
+    box.append(el("h3", {}, t("Choose the variant of round {n}", { n: v.round.round })),
       el("div.actions", {}, variants.map((a) => el("button", { "data-type": "variant", "data-variant": a.variant,
         onclick: () => act(a) }, VARIANTS[a.variant] || a.variant))));
   }
   const changer = legalOf(ctx, "changer");
   if (changer.length) {
     handled.add("changer");
-    box.append(el("h3", {}, "Super Changer"), el("p.muted", {}, "Three single pieces a turn for the rest of the game, "
-      + "for 3 points off your score now."),
+    box.append(el("h3", {}, "Super Changer"), el("p.muted", {}, t("Three single pieces a turn for the rest of the game, "
+      + "for 3 points off your score now.")),
     el("div.actions", {}, changer.map((a) => el("button", { "data-type": "changer", "data-buy": String(a.buy),
       class: a.buy ? "primary" : null, onclick: () => act(a) },
-    a.buy ? "Buy a Super Changer (3 points)" : "No Super Changer"))));
+    a.buy ? t("Buy a Super Changer (3 points)") : t("No Super Changer")))));
   }
   const passes = legalOf(ctx, "pass_card");
   if (passes.length) {
     handled.add("pass_card");
     const hand = (me(ctx) || {}).hand || [];
     const left = nextSeat(ctx, ctx.seat);
-    box.append(el("h3", {}, `Pass a card to ${ctx.name(left)}`),
+    box.append(el("h3", {}, t("Pass a card to {player}", { player: ctx.name(left) })),
       el("div.actions", {}, passes.map((a) => {
         const c = hand.find((x) => x.city === a.city);
         return el("button", { "data-type": "pass_card", "data-city": a.city, onclick: () => act(a),
           style: c ? `border-color:${cardColour(c.colour)};border-width:2px` : null },
-        `Pass ${a.city}${c ? ` (${c.colour})` : ""}`);
+        `${t("Pass {city}", { city: a.city })}${c ? ` (${t(c.colour)})` : ""}`);
       })));
   }
   const blocks = legalOf(ctx, "block");
@@ -441,10 +444,10 @@ function panel(ctx, box) {
     const sel = el("select", { id: "bridge" }, blocks.map((a) => el("option", { value: a.edge }, a.edge)));
     if (S.bridge) sel.value = S.bridge;
     sel.addEventListener("change", () => { S.bridge = sel.value; ctx.redraw(); });
-    box.append(el("h3", {}, "Break a bridge for this round"),
-      el("p.muted", {}, "Click the two junctions of an orange double line, or pick it here."),
+    box.append(el("h3", {}, t("Break a bridge for this round")),
+      el("p.muted", {}, t("Click the two junctions of an orange double line, or pick it here.")),
       el("div.actions", {}, sel, el("button.primary", { "data-act": "block",
-        onclick: () => act({ type: "block", edge: sel.value }) }, "Break this bridge")));
+        onclick: () => act({ type: "block", edge: sel.value }) }, t("Break this bridge"))));
   }
   return handled;
 }
@@ -463,14 +466,15 @@ function buildPanel(ctx, box, act) {
   const v = ctx.view;
   const r = v.round || {};
   const canLay = building(ctx);
-  const allowance = r.double_allowed ? `${r.singles_left} single pieces or 1 double line`
-    : `${r.singles_left} more single piece${r.singles_left === 1 ? "" : "s"}`;
-  box.append(el("h3", {}, "Your turn: lay track"),
-    el("p", { class: "allowance" }, canLay ? `You may lay ${allowance}.` : "No piece can be laid now."));
+  const allowance = r.double_allowed ? t("You may lay {n} single pieces or 1 double line.", { n: r.singles_left })
+    : r.singles_left === 1 ? t("You may lay 1 more single piece.")
+      : t("You may lay {n} more single pieces.", { n: r.singles_left });
+  box.append(el("h3", {}, t("Your turn: lay track")),
+    el("p", { class: "allowance" }, canLay ? allowance : t("No piece can be laid now.")));
   if (canLay) {
-    box.append(el("p.muted", {}, "Click a junction next to your network (highlighted) for the piece that joins it, "
+    box.append(el("p.muted", {}, t("Click a junction next to your network (highlighted) for the piece that joins it, "
       + "or a junction of your network and then its neighbours; a far junction plans the cheapest way there. "
-      + "Click the last junction again, or press the button, to lay."));
+      + "Click the last junction again, or press the button, to lay.")));
     box.append(pathTable(ctx));
   }
   const p = PLAN.current();
@@ -479,33 +483,40 @@ function buildPanel(ctx, box, act) {
     const n = p && p.action ? p.action.pieces.length : 0;
     const doubles = p ? p.pieces.filter((x) => x.ok && !x.laid && x.double).length : 0;
     buttons.append(el("button.primary", { "data-act": "lay", disabled: !n, onclick: () => PLAN.commit(ctx) },
-      n ? `Lay ${doubles ? "the double line" : `${n} piece${n > 1 ? "s" : ""}`}${p.turn_over ? " (ends your turn)" : ""}` : "Lay"));
-    buttons.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, "Clear"));
+      n ? `${doubles ? t("Lay the double line") : n > 1 ? t("Lay {n} pieces", { n }) : t("Lay 1 piece")}`
+        + `${p.turn_over ? ` (${t("ends your turn")})` : ""}` : t("Lay")));
+    buttons.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, t("Clear")));
   }
   for (const a of legalOf(ctx, "done")) {
     buttons.append(el("button", { "data-type": "done", onclick: () => act(a) },
-      canLay ? "Done: end the turn" : "Pass: end the turn"));
+      canLay ? t("Done: end the turn") : t("Pass: end the turn")));
   }
   for (const a of legalOf(ctx, "draw")) {
-    buttons.append(el("button", { "data-type": "draw", onclick: () => act(a) }, "Take the top card instead of building"));
+    buttons.append(el("button", { "data-type": "draw", onclick: () => act(a) }, t("Take the top card instead of building")));
   }
   box.append(buttons);
+}
+
+function leftAfter(singles, n) {
+  if (n > 1) return singles === 1 ? t("1 single piece left after them") : t("{n} single pieces left after them", { n: singles });
+  return singles === 1 ? t("1 single piece left after it") : t("{n} single pieces left after it", { n: singles });
 }
 
 function pathTable(ctx) {
   const el = ctx.el;
   const p = PLAN.current();
   const path = PLAN.hexes;
-  if (path.length < 2) return el("p", {}, path.length ? `From ${placeName(ctx, ctx.board.hexName(path[0]))}: click the next junction.` : "");
-  if (!p) return el("p.muted", {}, "asking the engine…");
+  if (path.length < 2) return el("p", {}, path.length ? t("From {place}: click the next junction.", { place: placeName(ctx, ctx.board.hexName(path[0])) }) : "");
+  if (!p) return el("p.muted", {}, t("asking the engine…"));
   const rows = p.pieces.map((x) => el(`tr${x.ok ? "" : ".error"}`, { "data-edge": x.edge },
-    el("td", {}, x.edge), el("td", {}, x.double ? "double" : "single"),
-    el("td", {}, x.laid ? "on the board" : x.ok ? "can be laid" : x.reason || "")));
+    el("td", {}, x.edge), el("td", {}, x.double ? t("double") : t("single")),
+    el("td", {}, x.laid ? t("on the board") : x.ok ? t("can be laid") : x.reason || "")));
   const n = p.action ? p.action.pieces.length : 0;
   return el("div", {}, el("table.plan", {}, el("tbody", {}, rows)),
     el("p", { class: "plan-total" }, n
-      ? `${n} piece${n > 1 ? "s" : ""} now; ${p.turn_over ? "then your turn is over" : `${p.singles_left} single piece${p.singles_left === 1 ? "" : "s"} left after ${n > 1 ? "them" : "it"}`}.`
-      : "Nothing on this path can be laid now."));
+      ? `${n > 1 ? t("{n} pieces now", { n }) : t("1 piece now")}; ${p.turn_over ? t("then your turn is over")
+        : leftAfter(p.singles_left, n)}.`
+      : t("Nothing on this path can be laid now.")));
 }
 
 // -- beside the board: the round, the viewer's cards ---------------------------------------------
@@ -517,19 +528,20 @@ function raceBox(ctx, box) {
   const head = el("div.panel", { id: "round-box" });
   const lines = [];
   if (r.round) {
-    head.append(el("h3", {}, `Round ${r.round}${r.start_player ? ` · ${r.start_player} has the start player card` : ""}`));
+    head.append(el("h3", {}, `${t("Round {n}", { n: r.round })}${r.start_player ? ` · ${t("{player} has the start player card", { player: r.start_player })}` : ""}`));
     if (r.pieces_left !== null && r.pieces_left !== undefined) {
-      lines.push(`${r.pieces_used} pieces laid, ${r.pieces_left} of ${r.pieces_used + r.pieces_left} left this round`);
-    } else lines.push(`${r.pieces_used} pieces laid`);
+      lines.push(t("{used} pieces laid, {left} of {total} left this round", { used: r.pieces_used, left: r.pieces_left,
+        total: r.pieces_used + r.pieces_left }));
+    } else lines.push(t("{used} pieces laid", { used: r.pieces_used }));
   }
   const variants = (r.variants || []).map((x) => VARIANTS[x] || x);
-  if (variants.length) lines.push(`In force: ${variants.join("; ")}`);
-  if (r.colour) lines.push(`One colour: every start marker in the ${r.colour} region`);
-  if (r.top_colour !== undefined) lines.push(`Deck: ${r.deck} cards; the top card is ${r.top_colour || "not drawn yet"}`);
-  if ((v.board.closed || []).length) lines.push(`Closed this round: ${v.board.closed.join(", ")}`);
-  if ((v.board.blocked || []).length) lines.push(`Broken bridges: ${v.board.blocked.join(", ")}`);
+  if (variants.length) lines.push(t("In force: {variants}", { variants: variants.join("; ") }));
+  if (r.colour) lines.push(t("One colour: every start marker in the {colour} region", { colour: t(r.colour) }));
+  if (r.top_colour !== undefined) lines.push(t("Deck: {n} cards; the top card is {colour}", { n: r.deck, colour: r.top_colour ? t(r.top_colour) : t("not drawn yet") }));
+  if ((v.board.closed || []).length) lines.push(t("Closed this round: {cities}", { cities: v.board.closed.join(", ") }));
+  if ((v.board.blocked || []).length) lines.push(t("Broken bridges: {bridges}", { bridges: v.board.blocked.join(", ") }));
   const last = (v.results || [])[v.results.length - 1];
-  if (last) lines.push(`Round ${last.round} ended: ${last.end}`);
+  if (last) lines.push(t("Round {n} ended: {end}", { n: last.round, end: last.end }));
   head.append(...lines.map((x) => el("div", {}, x)));
   box.append(head);
   box.append(handBox(ctx));
@@ -541,17 +553,17 @@ function handBox(ctx) {
   const mine = me(ctx);
   const box = el("div.panel", { id: "hand" });
   if (!mine) {
-    box.append(el("h3", {}, "Cards"), el("p.muted", {}, "Each player sees only his own cards."));
+    box.append(el("h3", {}, t("Cards")), el("p.muted", {}, t("Each player sees only his own cards.")));
     const open = v.players.filter((p) => p.hand);
     for (const p of open) box.append(el("div", {}, `${p.name}: `, cardList(ctx, p.hand)));
     return box;
   }
   const hand = mine.hand || [];
   const joined = hand.filter((c) => c.joined).length;
-  box.append(el("h3", {}, `Your cards${hand.length ? ` · ${joined} of ${hand.length} joined` : ""}`));
-  if (!hand.length) box.append(el("p.muted", {}, "No cards yet."));
+  box.append(el("h3", {}, `${t("Your cards")}${hand.length ? ` · ${t("{n} of {total} joined", { n: joined, total: hand.length })}` : ""}`));
+  if (!hand.length) box.append(el("p.muted", {}, t("No cards yet.")));
   else box.append(cardList(ctx, hand));
-  if (mine.laid && mine.laid.length) box.append(el("div.muted", {}, `Laid down: ${mine.laid.join(", ")}`));
+  if (mine.laid && mine.laid.length) box.append(el("div.muted", {}, t("Laid down: {cities}", { cities: mine.laid.join(", ") })));
   // other hands the view shows (open hand; the game over)
   for (const p of v.players.filter((x) => x.hand && x.seat !== mine.seat)) {
     box.append(el("div.other-hand", {}, `${p.name}: `, cardList(ctx, p.hand)));
@@ -568,12 +580,13 @@ function handBox(ctx) {
     const c = S.completion && S.completion.n === ctx.n ? S.completion : null;
     const toggle = el("input", { type: "checkbox", id: "show-completion", checked: S.showCompletion,
       onchange: (ev) => { S.showCompletion = ev.target.checked; ctx.redraw(); } });
-    const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
-    box.append(el("div", { class: "completion-note" }, !c ? "…" : c.complete ? "Your network joins all your cities."
-      : c.cost === null ? "No track can join all your cities any more."
-        : mission ? `Your cities are ${plural(c.cost, "piece")} away (singles 1, doubles 2). `
-          : `If the round ended now you would lose ${plural(c.cost, "point")} (your cheapest completion). `,
-    c && c.pieces && c.pieces.length ? el("label", {}, toggle, " show it") : null));
+    box.append(el("div", { class: "completion-note" }, !c ? "…" : c.complete ? t("Your network joins all your cities.")
+      : c.cost === null ? t("No track can join all your cities any more.")
+        : mission ? `${c.cost === 1 ? t("Your cities are 1 piece away (singles 1, doubles 2).")
+          : t("Your cities are {n} pieces away (singles 1, doubles 2).", { n: c.cost })} `
+          : `${c.cost === 1 ? t("If the round ended now you would lose 1 point (your cheapest completion).")
+            : t("If the round ended now you would lose {n} points (your cheapest completion).", { n: c.cost })} `,
+    c && c.pieces && c.pieces.length ? el("label", {}, toggle, ` ${t("show it")}`) : null));
   }
   return box;
 }
@@ -581,7 +594,7 @@ function handBox(ctx) {
 function cardList(ctx, hand) {
   const el = ctx.el;
   return el("div.cards", {}, hand.map((c) => el("span", { class: `card${c.joined ? " joined" : ""}`, "data-city": c.city,
-    title: `${c.city} (${c.colour}, ${c.hex})${c.joined ? ": joined" : ""}`,
+    title: `${c.city} (${t(c.colour)}, ${c.hex})${c.joined ? `: ${t("joined")}` : ""}`,
     style: `border-color:${cardColour(c.colour)};${c.joined ? `background:${cardColour(c.colour)}22` : ""}`,
     onclick: () => ctx.board.focus([c.hex]) },
   el("span", { class: "dot", style: `background:${cardColour(c.colour)}` }), `${c.joined ? "✓ " : ""}${c.city}`)));
@@ -593,9 +606,9 @@ function results(ctx, box) {
   const v = ctx.view;
   const opts = ctx.hello.game.options || {};
   if ((opts.mission || "none") !== "none") {
-    box.append(el("h3", {}, "Mission TA"), el("p.muted", {}, "A point for each city joined (its card laid down); "
+    box.append(el("h3", {}, "Mission TA"), el("p.muted", {}, t("A point for each city joined (its card laid down); "
       + "at the end one lost for each card held and not joined. The game ends when a player has laid down all he "
-      + "holds and the deck is empty."));
+      + "holds and the deck is empty.")));
     return;
   }
   const start = opts.start_points || 13;
@@ -612,29 +625,29 @@ function results(ctx, box) {
     el("div.n", {}, String(s)), ...here.map((p) => el("span.loco", { style: `background:${ctx.colour(p.seat)}`,
       title: `${p.name}: ${p.score}`, "data-seat": p.seat }, p.name.slice(0, 1).toUpperCase()))));
   }
-  box.append(el("h3", {}, "Score track"),
+  box.append(el("h3", {}, t("Score track")),
     el("table", { id: "score-track" }, el("tbody", {}, el("tr", {}, cells))),
-    el("p.muted", {}, noBarrier ? "No barrier: the game ends when a locomotive falls below 0."
-      : `The barrier stands before ${barrier}: a locomotive at ${barrier} or below ends the game.`));
+    el("p.muted", {}, noBarrier ? t("No barrier: the game ends when a locomotive falls below 0.")
+      : t("The barrier stands before {n}: a locomotive at {n} or below ends the game.", { n: barrier })));
   const res = v.results || [];
   if (!res.length) return;
   const names = v.players.map((p) => p.name);
   const rows = res.map((r) => el("tr", { "data-round": r.round }, el("td.num", {}, String(r.round)),
     el("td", {}, r.end), ...names.map((n) => el("td.num", {}, r.lost && r.lost[n] !== undefined ? `−${r.lost[n]}` : ""))));
-  box.append(el("h3", {}, "Rounds"), el("table", { id: "round-results" },
-    el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, "how it ended"), ...names.map((n) => el("th.num", {}, n)))),
+  box.append(el("h3", {}, t("Rounds")), el("table", { id: "round-results" },
+    el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("how it ended")), ...names.map((n) => el("th.num", {}, n)))),
     el("tbody", {}, rows)));
 }
 
 function playerNote(ctx, p) {
   const bits = [];
-  if (p.marker) bits.push(`marker ${p.marker}`);
-  if (p.cards !== undefined) bits.push(`${p.cards} card${p.cards === 1 ? "" : "s"}`);
+  if (p.marker) bits.push(t("marker {hex}", { hex: p.marker }));
+  if (p.cards !== undefined) bits.push(p.cards === 1 ? t("1 card") : t("{n} cards", { n: p.cards }));
   const shared = (p.network || []).filter((q) => q !== p.seat);
-  if (shared.length) bits.push(`network shared with ${shared.map((q) => ctx.name(q)).join(", ")}`);
+  if (shared.length) bits.push(t("network shared with {players}", { players: shared.map((q) => ctx.name(q)).join(", ") }));
   if (p.changer) bits.push("Super Changer");
-  if (p.out) bits.push("out");
-  if (p.laid && p.laid.length) bits.push(`${p.laid.length} laid down`);
+  if (p.out) bits.push(t("out"));
+  if (p.laid && p.laid.length) bits.push(t("{n} laid down", { n: p.laid.length }));
   return bits.join(" · ");
 }
 
