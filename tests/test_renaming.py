@@ -43,7 +43,9 @@ def test_bad_renames_are_one_line_errors(tmp_path):
 def test_the_editor_renames_through_the_same_function():
     doc = editor.document_of(load_map(MAPS / "czechia.yaml"))
     new = rename_city(doc, "Kolín", "Kolín nad Labem")
-    assert editor.canonical_text(new).count("Kolín nad Labem") == 2       # the city and its card
+    # the city, its TransAmerica card, its Railroad Tycoon colour and goods
+    assert editor.canonical_text(new).count("Kolín nad Labem") == 4
+    assert "Kolín:" not in editor.canonical_text(new) and "- Kolín\n" not in editor.canonical_text(new)
     with pytest.raises(InputError, match="a city needs a name"):
         rename_city(doc, "Kolín", "  ")
 

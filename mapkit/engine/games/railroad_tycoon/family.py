@@ -42,6 +42,11 @@ class RailroadTycoonFamily(GameFamily):
     def plays_on(self, m) -> bool:
         return KEY in m.rules.extra and not any(i.is_error for i in self.validate_map(m))
 
+    def rename_city(self, key: str, value, old: str, new: str):
+        from .mapdata import renamed_section
+
+        return renamed_section(value, old, new)
+
     def engine_schema(self) -> dict[str, Any]:
         from .mapdata import ENGINE_SCHEMA
 

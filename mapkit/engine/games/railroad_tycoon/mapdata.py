@@ -41,7 +41,7 @@ from ....diagnostics import Issue, issue, register_codes
 from ....grid import HexNameError, edge_name, hex_name, parse_hex
 
 __all__ = ["KEY", "GOODS_COLOURS", "CITY_COLOURS", "MAP_SCHEMA", "ENGINE_SCHEMA", "RTBoard", "section_issues",
-           "compiled", "read_board", "rt_board", "card_city_names"]
+           "compiled", "read_board", "rt_board", "card_city_names", "renamed_section"]
 
 KEY = "railroad_tycoon"
 GOODS_COLOURS = ("red", "blue", "purple", "yellow", "black")
@@ -204,6 +204,23 @@ def _card_issues(m, block) -> list[Issue]:
         if name not in subs and m.city_named(name) is None:
             out.append(issue("W270", f"railroad_tycoon: the cards' city {name} is not on the map and has no "
                                      f"substitute (card_cities); its cards are left out", name))
+    return out
+
+
+def renamed_section(block, old: str, new: str):
+    """The section with city ``old`` called ``new`` (:func:`mapkit.renaming.rename_city`): the
+    keys of ``colours`` and ``goods``, the Western Link cities and the cities standing in for
+    the cards' (not the cards' own names, the keys of ``card_cities``); hexes stay."""
+    if not isinstance(block, dict):
+        return block
+    out = dict(block)
+    for key in ("colours", "goods"):
+        if isinstance(out.get(key), dict):
+            out[key] = {new if k == old else k: v for k, v in out[key].items()}
+    if isinstance(out.get("western_link"), list):
+        out["western_link"] = [new if c == old else c for c in out["western_link"]]
+    if isinstance(out.get("card_cities"), dict):
+        out["card_cities"] = {k: new if v == old else v for k, v in out["card_cities"].items()}
     return out
 
 
