@@ -1,7 +1,7 @@
 """Hex grids: coordinates, names, neighbours, edges, distances and geometry.
 
 A board is a rectangle of ``columns`` x ``rows`` hexes in one of four *offset layouts*
-(see ``docs`` of the map format): ``pointy`` hexes sit in horizontal rows and the odd
+(see ``docs/map-format.md``): ``pointy`` hexes sit in horizontal rows and the odd
 (or even) rows are pushed half a hex to the right; ``flat`` hexes sit in vertical columns
 and the odd (or even) columns are pushed half a hex down.
 

@@ -125,8 +125,8 @@ class Rules:
     """The map's rule settings (the ``rules:`` block); unknown keys stay in ``extra``."""
 
     border_crossing: bool = False
-    # With border crossing: a track stops on the first hex beyond the border (rules.md
-    # section 3), so no step joins two foreign hexes in tables and validation either.
+    # With border crossing: a track stops on the first hex beyond the border (docs/rules.md,
+    # International races), so no step joins two foreign hexes in tables and validation either.
     stop_at_border: bool = False
     start_cities: list[str] = field(default_factory=list)
     min_race_distance: int | None = None

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Railroad Tycoon's data for a map: the ``rules.railroad_tycoon`` section, made from the map's
-own cities and geography (rules.md section 6; the section is described in the README's map
+own cities and geography (docs/rules.md, Railroad Tycoon; the section is described in the README's map
 format).
 
     python scripts/railroad_tycoon_data.py mapkit/maps/czechia.yaml           # the summary only
@@ -25,7 +25,7 @@ The rules (deterministic: the one random part, the colour search, is seeded):
   (the Western Link's way off the board), those within a hex of the westernmost (the next
   westernmost while fewer than two); of them the two nearest the middle row of the cities
   (Kansas City and Des Moines are neither the north nor the south of their edge).
-- **Card cities** (the cities the action and task cards name, rules.md section 6). On a map that
+- **Card cities** (the cities the action and task cards name, docs/rules.md, Railroad Tycoon). On a map that
   has most of them (the eastern USA), a missing card city gets a nearby map city (great-circle
   distance from the real place), nearest pairs first: Kansas City the Western Link city nearest
   to it; a first-delivery city (Toronto, Raleigh, Duluth) the nearest city that stands for no
@@ -90,7 +90,7 @@ WEST_ROOM = 3                                # passable hexes due west of a West
 FREE_BUILD_HEXES = 7
 SEED, STARTS = 1830, 24
 
-# The cities the cards name (rules.md section 6), with their real places (lon, lat).
+# The cities the cards name (docs/rules.md, Railroad Tycoon), with their real places (lon, lat).
 CARD_PLACES = {
     "New York": (-74.006, 40.714), "Chicago": (-87.650, 41.850), "New Orleans": (-90.075, 29.955),
     "Minnesota": (-93.264, 44.980),          # the card's Minnesota: Minneapolis

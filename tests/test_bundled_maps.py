@@ -1,4 +1,4 @@
-"""The bundled maps of the games: valid, all 36 codes, the rules of rules.md, real geography.
+"""The bundled maps of the games: valid, all 36 codes, the rules of docs/rules.md, real geography.
 
 Positions are checked against the real world independently of the projection the maps were
 made with: the distances between cities on the board (hex centres, in kilometres of the map's
@@ -166,7 +166,7 @@ def test_usa_expres_board():
     assert m.rules.min_race_distance == 10 and m.rules.border_crossing is False
     foreign = [r for r in m.regions if dict(r.extra).get("kind") == "foreign"]
     assert foreign and all(dict(r.extra).get("colour") == "black" for r in foreign)
-    # As on the Expres board, the farthest cities are 44 steps apart (rules.md section 3).
+    # As on the Expres board, the farthest cities are 44 steps apart (docs/rules.md, Options: prize by table).
     from collections import deque
 
     links = {h: [n for n in m.grid.neighbours(h) if m.is_passable(n)] for h in m.grid.hexes()

@@ -2,7 +2,7 @@
 
 One algorithm family per module; every module has ``__all__`` and worked examples.
 
-* :mod:`~mapkit.analysis.costs`: what a track piece and a train step cost (rules.md section 1).
+* :mod:`~mapkit.analysis.costs`: what a track piece and a train step cost (docs/rules.md, The board).
 * :mod:`~mapkit.analysis.cells`: a map compiled for searches (integer cells, edge weights).
 * :mod:`~mapkit.analysis.search`: Dial's bucket Dijkstra, pure Python and batched numpy.
 * :mod:`~mapkit.analysis.distances`: city-distance tables (``city_table``), distances from a hex.

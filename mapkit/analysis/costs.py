@@ -1,4 +1,4 @@
-"""What a track piece costs to build and what a step costs a train (rules.md section 1).
+"""What a track piece costs to build and what a step costs a train (docs/rules.md, The board).
 
 A piece lies on an edge between two adjacent hexes. Build costs:
 
@@ -81,7 +81,7 @@ class CostModel:
         """Whether a piece may lie between adjacent hexes ``a`` and ``b`` at all.
 
         With ``stop_at_border``, a track "must stop on the first hex beyond the border"
-        (rules.md section 3): a piece never joins two foreign hexes.
+        (docs/rules.md, Options): a piece never joins two foreign hexes.
         """
         if not (self.passable(a) and self.passable(b)):
             return False

@@ -1,6 +1,6 @@
 """City-distance tables over the whole board, ignoring built track.
 
-Three metrics (``rules.md`` section 1, ``map-format.md`` "Meaning for the tools"):
+Three metrics (``docs/rules.md``, The board; ``docs/map-format.md``, "What the tools make of a map"):
 
 * ``steps``: the least number of hex steps (the Expres distance table);
 * ``build``: the least total build cost of a track between the two cities;
@@ -89,7 +89,7 @@ class CityTable:
                          [[self.matrix[i][j] for j in keep] for i in keep])
 
     def as_json(self, map_name: str = "") -> dict:
-        """The JSON shape of ``mapkit distances --format json`` (docs/cli.md)."""
+        """The JSON shape of ``mapkit distances --format json`` (docs/analysis.md, JSON output)."""
         return {"map": map_name, "metric": self.metric, "cities": [c.name for c in self.cities],
                 "matrix": [list(row) for row in self.matrix]}
 

@@ -127,7 +127,7 @@ def stranded_note(stranded) -> str:
 def render_table(table, fmt: str, map_name: str = "") -> str:
     """The table as text, csv, md or json (the ``mapkit distances`` output).
 
-    JSON lists every city (docs/cli.md); the other formats leave out the cities without race
+    JSON lists every city (docs/analysis.md, JSON output); the other formats leave out the cities without race
     numbers that no city can reach (:func:`~mapkit.analysis.distances.stranded_cities`), whose
     rows would be dashes only, and the text and md formats name them below the table.
     """

@@ -48,7 +48,7 @@ def add_arguments(p):
 
 
 def races_json(m, kit, table) -> dict:
-    """The JSON shape of ``mapkit races --format json`` (docs/cli.md): ``min``, ``forbidden``
+    """The JSON shape of ``mapkit races --format json`` (docs/analysis.md, JSON output): ``min``, ``forbidden``
     (never run), ``prizes`` (every pair ``a < b``; the rules' prizes), and ``rules`` (the
     preset), ``rule`` (``table`` or ``track``) and ``track`` (the pairs the built track
     decides, under the track rule)."""

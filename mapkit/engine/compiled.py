@@ -8,7 +8,7 @@ export run on exactly the same data. The export holds:
 
 * ``hexes``: every hex of the board in row-major order (its id is its position), with
   terrain; ``adjacency[id]``: the ids of its neighbours over *open* edges;
-* ``edges``: every open edge with its build cost (rules.md section 1, sober rules), its
+* ``edges``: every open edge with its build cost (docs/rules.md, The board, sober rules), its
   movement cost in each direction (uphill 2) and whether a river runs along it;
   ``borders``: the border edges (closed unless the map allows border crossing);
 * ``cities`` with their race numbers (and colour, when the map gives one), ``numbers`` (race

@@ -3,11 +3,11 @@
 An illegal action raises :class:`IllegalAction` (a :class:`~mapkit.errors.InvalidError`, so
 the command line exits 1 with its one-line message). ``rule`` names the rule it breaks, as a
 short stable identifier (``build.connected``, ``fees.account`` ...) and the message cites
-the section of ``rules.md``. The state is never changed by a refused action.
+the section of ``docs/rules.md``. The state is never changed by a refused action.
 
->>> e = IllegalAction("build.connected", "C4/C5 does not touch your network (rules.md 2)")
+>>> e = IllegalAction("build.connected", "C4/C5 does not touch your network (docs/rules.md, Paluba)")
 >>> e.rule, str(e)
-('build.connected', 'illegal action [build.connected]: C4/C5 does not touch your network (rules.md 2)')
+('build.connected', 'illegal action [build.connected]: C4/C5 does not touch your network (docs/rules.md, Paluba)')
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ def _add_sections(m: Map, doc: dict) -> None:
 class _Links:
     """Every open edge of a map (where a piece may be built), kept in compact arrays: hex ids,
     build cost, movement cost each way, river. Building across a border stops on the first
-    hex beyond it (rules.md section 3), whatever the map says about its distance tables."""
+    hex beyond it (docs/rules.md, Options), whatever the map says about its distance tables."""
 
     def __init__(self, m: Map):
         from array import array

@@ -50,7 +50,7 @@ CITY_RED = "#d32020"
 PORT_BLUE = "#0d47a1"
 FERRY_BLUE = "#0d47a1"
 MARGIN_GREY = "#555555"
-# The Expres palette (rules.md section 4): black neighbouring states, grey mountains.
+# The Expres palette (docs/rules.md, Expres): black neighbouring states, grey mountains.
 EXPRES_GREY = "#a9a9a9"
 # Neighbouring states printed light: about a tenth of the toner of solid black.
 LIGHT_FOREIGN = "#e6e6e6"

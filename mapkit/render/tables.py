@@ -14,7 +14,7 @@ lays them out: a page title, the table fitted to the paper, a short explanation.
   Dampfross (prizes 20 and 10, a race needs 6 pieces of built track): the distance of every
   race, those under 6 steps shaded (count the built track), numbers of one city crossed.
 - :func:`numbers_page`: the 6 x 6 used-number table and the 3 x 6 compressed table
-  (rules.md section 2), each cell with its number and city.
+  (docs/rules.md, Paluba), each cell with its number and city.
 
 The banker's sheet is :mod:`mapkit.render.scores`; the kit's rules come from
 :class:`~mapkit.render.kit.KitRules`.
@@ -44,7 +44,7 @@ RED_DIE = "#c62828"
 
 
 def compressed_rows() -> list[tuple[int, int]]:
-    """The tens digits sharing a row of the compressed number table (rules.md section 2)."""
+    """The tens digits sharing a row of the compressed number table (docs/rules.md, Paluba)."""
     return [(1, 2), (3, 4), (5, 6)]
 
 
@@ -361,7 +361,7 @@ def _look_up_page(m, nums, verdict, kit, sub, st) -> SvgPage:
 
 # -- the number tables ------------------------------------------------------------------------
 def numbers_page(m, style="colour") -> SvgPage:
-    """The 6 x 6 used-number table and the 3 x 6 compressed table of rules.md section 2."""
+    """The 6 x 6 used-number table and the 3 x 6 compressed table (docs/rules.md, Paluba)."""
     st = get_style(style) if isinstance(style, str) else style
     sub = _("Cross out a number when it comes up; a used number moves on to the nearest higher free one, "
             "else the lowest free one.")

@@ -175,7 +175,7 @@ def _fill_regions(dist: np.ndarray, counts: list, cap: list):
 def regional_numbers(grid: Grid, places: list, counts: list, rng) -> list[tuple]:
     """Race numbers for cities at ``places`` carrying ``counts`` numbers each, laid out as
     on the published boards: the cities that share a tens digit lie close together (the
-    tens digit is a region, rules.md section 1), and a city's numbers share one.
+    tens digit is a region, docs/rules.md, The board), and a city's numbers share one.
 
     Six regions start at cities far apart (each next one the city farthest from those
     chosen); each city goes to the nearest region with room for its numbers (an even share

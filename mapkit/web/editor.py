@@ -19,7 +19,7 @@ the spread of the prizes, and the printed board (:mod:`mapkit.render`) to show.
 >>> a["table"]["matrix"], a["races"]["forbidden"], [i["code"] for i in a["issues"]][:1]
 ([[0, 5], [5, 0]], 1, ['W200'])
 >>> doc["terrain"] = {"C1": "mountain"}
->>> analyse(doc, "build", board=False)["table"]["matrix"]     # 1 + 3 + 3 + 1 + 1 (rules.md 1)
+>>> analyse(doc, "build", board=False)["table"]["matrix"]     # 1 + 3 + 3 + 1 + 1 (docs/rules.md, The board)
 [[0, 9], [9, 0]]
 >>> canonical_text(doc) == canonical_text(document_of(read_document(canonical_text(doc))[0]))
 True

@@ -1,4 +1,4 @@
-"""Each cost rule of rules.md section 1 on a small hand-worked map, through the tables.
+"""Each cost rule of docs/rules.md (The board) on a small hand-worked map, through the tables.
 
 Most maps are one row of hexes, so there is only one way between the two cities and the
 expected value is the rule's number itself; the detour maps are worked out by hand in the

@@ -1,7 +1,7 @@
 """City-distance tables on random maps in all four grid layouts, checked against networkx.
 
-The reference is written from the rules here (rules.md section 1, map-format.md "Meaning
-for the tools"), not from mapkit's cost model: a networkx graph of the passable hexes with
+The reference is written from the rules here (docs/rules.md, The board; docs/map-format.md,
+"What the tools make of a map"), not from mapkit's cost model: a networkx graph of the passable hexes with
 the cost of every step, and Dijkstra from every city.
 """
 
@@ -275,7 +275,7 @@ def test_unreachable_city_is_null(tmp_path):
 def test_numberless_cities_nobody_reaches_are_named_not_tabled():
     """The Czech map's five red-cross towns stand deep abroad, where a track stops on the first
     hex beyond the border: no city reaches them, so the text, Markdown and CSV tables leave
-    them out (no rows of dashes) and say so; JSON keeps every city (docs/cli.md)."""
+    them out (no rows of dashes) and say so; JSON keeps every city (docs/analysis.md, JSON output)."""
     red_cross = ["Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"]
     text = run_cli("distances", MAPS / "czechia.yaml").stdout
     rows = [ln for ln in text.splitlines() if re.match(r"\w.* \([1-6][1-6][ 1-6]*\)", ln)]

@@ -67,7 +67,7 @@ def test_a_game_through_the_live_channel(served):
     r = ann.act({"type": "done", "player": 1})
     assert r["type"] == "error" and r["message"] == "this link plays for Ann, not for Bot"
 
-    r = ann.act({"type": "build", "pieces": ["A1/B1"]})        # a plain piece: 1 point (rules.md 1)
+    r = ann.act({"type": "build", "pieces": ["A1/B1"]})        # a plain piece: 1 point (docs/rules.md, The board)
     assert r["type"] == "ack"
     st = ann.wait(lambda s: s["n"] == n + 1)
     assert {"edge": "A1/B1", "owners": [0]} in st["view"]["board"]["track"]
@@ -263,7 +263,7 @@ def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
     assert a["table"]["cities"] == ["Aš", "Cheb", "Brno", "Most"]
     assert a["table"]["matrix"][0][2] == 11                    # Aš A1 -> Brno L1: 11 plain pieces
     assert a["svg"].startswith("<svg") and "Brno" in a["svg"]
-    # a mountain on the only straight way: entering it and leaving it cost 3 each (rules.md 1),
+    # a mountain on the only straight way: entering it and leaving it cost 3 each (docs/rules.md, The board),
     # and the cheapest way now bends round it through row 2 (1 more piece, 12)
     doc["terrain"] = {"F1": "mountain"}
     b = served.json("/api/edit/analyse", {"doc": doc, "metric": "build", "board": False})
@@ -286,7 +286,7 @@ def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
 
 
 def test_the_turn_timer_ends_a_decision(served):
-    # option turn_timer (rules.md 3): the server sends the engine's timeout when the time is up
+    # option turn_timer (docs/rules.md, Options): the server sends the engine's timeout when the time is up
     g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0, "turn_timer": 1})
     ann = served.ws(g["id"], g["seats"][0]["url"].split("t=")[1])
     ann.recv()

@@ -63,7 +63,7 @@ def test_two_singles_a_turn_the_third_refused_with_the_engines_reason():
     assert pieces(p) == [("C2/D2", False, False, True), ("D2/E2", False, False, True), ("E2/F2", False, False, False)]
     assert p["action"] == {"type": "build", "player": 0, "pieces": ["C2/D2", "D2/E2"]}
     assert p["singles_left"] == 0 and p["turn_over"] is True
-    assert p["pieces"][2]["reason"] == "2 single pieces a turn (rules.md 5)"
+    assert p["pieces"][2]["reason"] == "2 single pieces a turn (docs/rules.md, TransAmerica)"
     assert g.check(p["action"]) == p["action"]                     # what is shown is what the engine takes
 
 
@@ -74,7 +74,8 @@ def test_a_double_line_alone_and_not_after_a_single():
     assert p["action"]["pieces"] == ["F2/G2"] and p["turn_over"] is True and p["singles_left"] == 0
     p = fam.preview(g, 0, {"path": ["E2", "F2", "G2"]})            # E2/F2 touches the marker at F2
     assert pieces(p) == [("E2/F2", False, False, True), ("F2/G2", True, False, False)]
-    assert p["pieces"][1]["reason"] == "a double line is the turn's only piece (F2/G2 is double; rules.md 5)"
+    assert p["pieces"][1]["reason"] == ("a double line is the turn's only piece (F2/G2 is double; "
+                                        "docs/rules.md, TransAmerica)")
     assert p["singles_left"] == 1 and p["turn_over"] is False
 
 
@@ -88,7 +89,8 @@ def test_track_on_the_board_is_passed_and_pieces_away_from_the_network_are_refus
     assert pieces(p) == [("C2/D2", False, True, True), ("D2/E2", False, False, True)]
     assert p["action"]["pieces"] == ["D2/E2"] and p["singles_left"] == 1
     p = fam.preview(g, 0, {"path": ["M3", "N3"]})
-    assert p["action"] is None and p["pieces"][0]["reason"] == "M3/N3 does not touch Ann's network (rules.md 5)"
+    assert p["action"] is None
+    assert p["pieces"][0]["reason"] == "M3/N3 does not touch Ann's network (docs/rules.md, TransAmerica)"
     p = fam.preview(g, 0, {"path": ["D2", "F2"]})                  # not neighbours
     assert p["pieces"][0]["reason"].startswith("no track can join D2 and F2")
     with pytest.raises(InputError, match="not your turn"):
@@ -103,7 +105,7 @@ def test_check_gives_the_engines_word_on_a_start_marker():
         g.apply(roll(g, 1))
     assert fam.check(g, 0, {"action": {"type": "start", "at": "A3"}}) == {
         "ok": False, "action": None, "rule": "start.junction",
-        "reason": "A3 is no junction: no track can reach it (rules.md 5)"}
+        "reason": "A3 is no junction: no track can reach it (docs/rules.md, TransAmerica)"}
     assert fam.check(g, 0, {"action": {"type": "start", "at": "K12"}})["action"] == {
         "type": "start", "player": 0, "at": "M1"}                  # a city's name: its hex
     assert len(g.history) == 10                                      # nothing was done

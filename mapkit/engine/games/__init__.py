@@ -5,7 +5,8 @@ names its presets, its state class, its bots and its hooks for every front end; 
 finds it by looking here (or through the entry-point group ``mapkit.games``), so adding a game
 touches no other file.
 
-* :mod:`~mapkit.engine.games.dampfross` -- Dampfross, Paluba, Expres (rules.md sections 1-4);
-* :mod:`~mapkit.engine.games.transamerica` -- TransAmerica / TransEuropa (rules.md section 5);
-* :mod:`~mapkit.engine.games.railroad_tycoon` -- Railroad Tycoon (rules.md section 6).
+* :mod:`~mapkit.engine.games.dampfross` -- Dampfross, Paluba, Expres (docs/rules.md: the
+  board, Paluba, the options, Expres);
+* :mod:`~mapkit.engine.games.transamerica` -- TransAmerica / TransEuropa (docs/rules.md, TransAmerica).
+* :mod:`~mapkit.engine.games.railroad_tycoon` -- Railroad Tycoon (docs/rules.md, Railroad Tycoon).
 """

@@ -1,4 +1,4 @@
-"""Scenarios for the Expres rules (rules.md section 4) and the Dampfross (D) deltas.
+"""Scenarios for the Expres rules (docs/rules.md, Expres) and the Dampfross (D) deltas.
 
 The Expres board is a 12 x 2 ladder (see tests/engine/scenarios.py for the ladder's shape):
 Boston A1 (11), Dallas L1 (12), Chicago F1 (13), Denver L2 (14), a mountain at G1.

@@ -1,4 +1,4 @@
-"""Scenarios for the rules of rules.md section 3 that the engine plays since the restructuring:
+"""Scenarios for the rules of docs/rules.md (Options) that the engine plays since the restructuring:
 special (international) races, ferries, France's start directions, the turn timer, the time
 limit, and two rule points (the stopping rule's exception for parallel tracks; the Expres
 order of building after a race). Every figure below is worked by hand from the rules.
@@ -99,7 +99,7 @@ def test_a_special_race_needs_a_route_to_its_target():
 
 @pytest.mark.parametrize("white,key,target", [(4, "1S", "H1"), (3, "1L", "H3")])
 def test_german_table_red_die_row_white_die_odd_or_even(white, key, target):
-    # Germany (rules.md 3): the red die gives the row, the white die only odd (L) or even (S)
+    # Germany (docs/rules.md, Options): the red die gives the row, the white die only odd (L) or even (S)
     table = {"1S": {"region": "Dánsko"}, "1L": {"region": "Polsko"}}
     regions = {"Dánsko": ["H1", "I1"], "Polsko": ["H2", "H3", "I2", "I3"]}
     assert key_of([1, white], table, "row-parity") == key

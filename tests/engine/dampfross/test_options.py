@@ -1,4 +1,4 @@
-"""The switchable rules of rules.md section 3, each played through the public interface."""
+"""The switchable rules of docs/rules.md, Options, each played through the public interface."""
 
 from __future__ import annotations
 

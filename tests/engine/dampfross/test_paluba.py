@@ -1,4 +1,4 @@
-"""Scenarios for every rule of the Paluba competition rules (rules.md section 2).
+"""Scenarios for every rule of the Paluba competition rules (docs/rules.md, Paluba).
 
 Each test plays the engine through its public interface with scripted dice and compares
 accounts and track with values worked out by hand from the rule text (the working is in

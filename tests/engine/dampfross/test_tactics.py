@@ -1,4 +1,4 @@
-"""The greedy bot's deals and purchases (rules.md 3): joint track, joint races and ferries,
+"""The greedy bot's deals and purchases (docs/rules.md, Options): joint track, joint races and ferries,
 proposed and accepted when they pay, refused when they do not. Positions worked by hand."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""TransAmerica (rules.md section 5): scenarios worked by hand, replayed against the public API.
+"""TransAmerica (docs/rules.md, TransAmerica): scenarios worked by hand, replayed against the public API.
 
 The board of most scenarios is a strip of 36 x 2 hexes (pointy, odd rows pushed right). Row 1
 holds the 35 card cities C00 .. C34 (hexes A1 .. AI1), row 2 is open land. A city's colour is

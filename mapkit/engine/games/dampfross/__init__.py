@@ -1,5 +1,5 @@
 """The Dampfross family: Dampfross (Railway Rivals), the Czech Paluba rules and Expres
-(rules.md sections 1-4), on any mapkit map.
+(docs/rules.md: the board, Paluba, the options, Expres), on any mapkit map.
 
 * :mod:`.presets` -- ``paluba``, ``dampfross``, ``expres``: small classes of constants;
 * :mod:`.rules` -- the hooks the steps ask (costs, fees, prizes, orders, budgets ...);

@@ -30,7 +30,7 @@ Player actions:
     player 2 answers ``accept`` or ``decline``.
 ``{"type": "ferry", "player": 0, "ferry": "Kiel-Denmark"}``
     buy a ferry line of the map from the account (its ``cost``, 6 on the published maps), in
-    one's build turn; its port must be in one's network (rules.md 3).
+    one's build turn; its port must be in one's network (docs/rules.md, Options).
 ``{"type": "race", "player": 1, "route": ["E4", "F4", "G5"], "tracks": [1, 0], "partner": 3}``
     race along ``route`` (hexes from the start city to the target over built track; a step
     from a port to a ferry's landing sails the ferry). ``tracks`` (optional) names whose track

@@ -1,10 +1,11 @@
-"""Building track (rules.md 1-3): costs, fees, bonuses, and the pieces a player may build now
+"""Building track (docs/rules.md: The board, Paluba, Options): costs, fees, bonuses, and the pieces a
+player may build now
 (ferry lines are bought in :mod:`.ferries`).
 
 A build action is checked piece by piece in order (:func:`plan_build`) without changing
 anything, then carried out (:func:`commit_build`). In the build phase pieces are paid with
 dice points and fees from the account; after a race both come out of the post-race budget
-(the rule of the preset). Fees follow the "Decision" of rules.md section 2: a new piece has
+(the rule of the preset). Fees follow the "Decision" of docs/rules.md, Paluba: a new piece has
 one end where the builder already had track; at the other end (``far``) he pays the joining
 or crossing fee to every other player with track there (not in a city, not to the owners of
 the piece he runs parallel to, who get the parallel fee instead).
@@ -61,7 +62,8 @@ def edge_of(s, text) -> int:
         if ha == hb or not b.grid.adjacent(b.grid.hex_at(ha), b.grid.hex_at(hb)):
             raise IllegalAction("build.edge", f"{b.hex_names[ha]} and {b.hex_names[hb]} are not adjacent")
         raise IllegalAction("build.edge", f"no track can be built between {b.hex_names[ha]} and "
-                                          f"{b.hex_names[hb]} (water, off the board or a state border; rules.md 1)")
+                                          f"{b.hex_names[hb]} (water, off the board or a state border; "
+                                          f"docs/rules.md, The board)")
     return eid
 
 
@@ -132,7 +134,7 @@ def _plain_piece(s, p: int, eid: int):
 
 def _direction_refusal(s, p: int, eid: int) -> str | None:
     """France's rule: players who start in one city leave it in different directions, one
-    direction each (rules.md 2: "every player must leave Paris in a different direction")."""
+    direction each (docs/rules.md, Paluba: "every player must leave Paris in a different direction")."""
     a, c = s.board.edge_ends[eid]
     home = s.starts[p]
     if home not in (a, c):
@@ -150,7 +152,7 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
 def _fees(s, eid: int, far, bits: int) -> list:
     """``(owner, fee, kind)`` of a piece on ``eid`` whose builders are the seats of ``bits``:
     joining or crossing at the far end (not in a city, not to the owners of the piece),
-    parallel to every owner of the edge (rules.md 2, "Decision")."""
+    parallel to every owner of the edge (docs/rules.md, Paluba, the Decision on fees)."""
     t = s.tables
     owners = s.net.owners_of[eid]
     out = []
@@ -219,9 +221,9 @@ class _Plan:
                 raise IllegalAction("build.budget", f"{name} costs {cost}"
                                     + (f" + {fee_total} fees" if self.fees_budget and fee_total else "")
                                     + f"; the post-race budget has {free} left "
-                                    f"({s.options.post_race} rule, rules.md 2/3)")
+                                    f"({s.options.post_race} rule, docs/rules.md, Paluba and Options)")
             raise IllegalAction("build.points", f"{name} costs {cost} build points; "
-                                                f"{free} left this turn (rules.md 1-2)")
+                                                f"{free} left this turn (docs/rules.md, The board and Paluba)")
         payers = self._charge(name, cost, fees)
         self.spent += need
         # The bonus goes to the first track *arriving* in a city. A builder's own start
@@ -250,7 +252,7 @@ class _Plan:
         if not (in_a or in_c):
             where = "the shared track's meeting hex or the shared track" if self.joint else "your network"
             raise IllegalAction("build.connected", f"{name} does not touch {where}; every new piece must "
-                                                   f"touch existing track or the start city (rules.md 2)")
+                                                   f"touch existing track or the start city (docs/rules.md, Paluba)")
         why = s.rules.check_build(s, self.p, eid, a if in_a else c)
         if why is None and s.tables.distinct_directions:
             why = _direction_refusal(s, self.p, eid)
@@ -284,7 +286,7 @@ class _Plan:
             if self.paid[payer] > accounts[payer] + self.got.get(payer, 0):
                 raise IllegalAction("fees.account", f"{name}: {s.players[payer]} would pay {self.paid[payer]} "
                                                     f"but has {accounts[payer]} on the account; nobody "
-                                                    f"builds on debt (rules.md 2)")
+                                                    f"builds on debt (docs/rules.md, Paluba)")
         for _, q, f, _ in payers:
             self.got[q] = self.got.get(q, 0) + f
         return payers

@@ -21,7 +21,7 @@ FRONT = Path(__file__).parent / "front"
 
 class DampfrossFamily(GameFamily):
     name = "dampfross"
-    description = "Dampfross, Paluba and Expres (rules.md sections 1-4)"
+    description = "Dampfross, Paluba and Expres (docs/rules.md: the board, Paluba, the options, Expres)"
     presets = PRESETS
     State = DampfrossState
     bots = {"greedy": GreedyBot}

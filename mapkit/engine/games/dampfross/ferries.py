@@ -1,4 +1,4 @@
-"""Buying ferry lines (rules.md 3): who may buy which line now, and the purchase.
+"""Buying ferry lines (docs/rules.md, Options): who may buy which line now, and the purchase.
 
 A line is bought in one's own turn (the build step or the building after a race), from a port
 the buyer's network reaches, one line per port, up to the map's limit; it joins the line's
@@ -41,7 +41,7 @@ def act_ferry(s, p: int, action: dict):
     board = s.board
     if not s.rules.ferries() or not board.ferries:
         raise IllegalAction("ferry.off", "no ferries are played" + ("" if board.ferries else " on this map")
-                            + " (option ferries, rules.md 3)")
+                            + " (option ferries, docs/rules.md, Options)")
     if s.joint:
         raise IllegalAction("ferry.not-now", "a ferry line is bought in one's own turn, not on a joint track")
     ref = action.get("ferry")
@@ -51,7 +51,7 @@ def act_ferry(s, p: int, action: dict):
         raise IllegalAction("ferry.name", f"{ref!r} is not a ferry line of this map (lines: {', '.join(names)})")
     why = _ferry_refusal(s, p, k)
     if why:
-        raise IllegalAction("ferry.rule", f"{names[k]}: {why} (rules.md 3)")
+        raise IllegalAction("ferry.rule", f"{names[k]}: {why} (docs/rules.md, Options)")
 
     def plan():
         f = board.ferries[k]

@@ -1,4 +1,4 @@
-"""The table of used race numbers (rules.md section 2 and 3).
+"""The table of used race numbers (docs/rules.md, Paluba and Options).
 
 Each number may come up only once per game (``used``: the 6x6 table; ``number_uses`` = 2
 for the 36-race long game). When a used number comes up, the nearest higher unused number is

@@ -1,4 +1,4 @@
-"""The options of the Dampfross family: every switch of rules.md sections 2-4.
+"""The options of the Dampfross family: every switch of docs/rules.md: Paluba, the options, Expres.
 
 One field per alternative, with the Paluba value as default; presets
 (:mod:`~mapkit.engine.games.dampfross.presets`) change the defaults, ``--option KEY=VALUE``
@@ -24,7 +24,7 @@ from ...options import OptionSet, option
 
 __all__ = ["Options", "CHOICES", "TARGET_SCORES"]
 
-# rules.md section 3, end of game: the point target by number of players.
+# docs/rules.md, Options, the end of the game: the point target by number of players.
 TARGET_SCORES = {2: 250, 3: 250, 4: 225, 5: 200, 6: 200}
 
 

@@ -1,4 +1,4 @@
-"""The presets of the Dampfross family, each a small class of constants beside rules.md.
+"""The presets of the Dampfross family, each a small class of constants beside docs/rules.md.
 
 * :class:`Paluba` -- the Czech competition rules (section 2): accounts start at 20; the
   round's roller throws two dice for everybody; parallel track 2 per half piece outside a
@@ -34,7 +34,7 @@ __all__ = ["Paluba", "Dampfross", "Expres", "PRESETS"]
 
 class Paluba(DampfrossRules):
     name = "paluba"
-    description = "Paluba competition rules (rules.md section 2)"
+    description = "Paluba competition rules (docs/rules.md, Paluba)"
     defaults = Options()
 
 
@@ -46,7 +46,7 @@ class Dampfross(Paluba):
 
 class Expres(DampfrossRules):
     name = "expres"
-    description = "Expres (rules.md section 4)"
+    description = "Expres (docs/rules.md, Expres)"
     defaults = Options(
         max_players=8, start_money=6, start_choice="secret", start_cities="any",
         build_dice=1, build_roll="own", rotate_rounds=False, fees="expres",

@@ -1,7 +1,7 @@
 """The race tables of the Dampfross family: the family's part of the engine's document.
 
 Only the Dampfross games draw races between race numbers, so only they need what the map's
-distances make of them (rules.md section 4): the steps ``distances`` between cities (the
+distances make of them (docs/rules.md, Expres): the steps ``distances`` between cities (the
 Expres distance table), from it the ``forbidden`` races (under ``min_race_distance``, or no
 way at all) and the ``prizes`` (2x and 1x; ``null`` where the cities cannot reach each
 other), both by :mod:`mapkit.analysis.races`, the map's ``start_cities`` and its

@@ -43,7 +43,7 @@ class DampfrossRules(GameRules):
     def max_players(self) -> int | None:
         return self.options.max_players
 
-    # -- costs (rules.md section 1) ----------------------------------------------------------
+    # -- costs (docs/rules.md, The board) ----------------------------------------------------------
     def piece_cost(self, board, eid: int) -> int:
         """Build cost of the piece on edge ``eid`` (EJ: a river between mountains costs 7)."""
         a, b = board.edge_ends[eid]
@@ -192,7 +192,7 @@ class DampfrossRules(GameRules):
     def trains_may_share(self, edge_a: int, owner_a: int, edge_b: int, owner_b: int) -> bool:
         """Under the no-shared-stop rule, whether two trains that arrived at one hex over
         these pieces may stand there together: only on different parallel tracks between
-        the same two hexes (rules.md 3). ``stop_exception = owner`` (the engine before
+        the same two hexes (docs/rules.md, Options). ``stop_exception = owner`` (the engine before
         2026-12) let any two pieces of different owners share."""
         if self.options.stop_exception == "owner":
             return owner_a != owner_b

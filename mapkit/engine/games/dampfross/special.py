@@ -1,5 +1,5 @@
 """Special (international) races: the map's table, its dice and the target it gives
-(rules.md 3, "International races").
+(docs/rules.md, "International (special) races").
 
 Every ``every``-th race is special. Its start is drawn as any start; its target comes from
 the map's table, rolled as the map says:

@@ -228,9 +228,9 @@ class DampfrossState(State):
 
     def external_time_up(self, action: dict):
         """The agreed time is over (option ``time_limit``): the race being played is finished,
-        then one more race, then the game ends (rules.md 3, end of game)."""
+        then one more race, then the game ends (docs/rules.md, Options: the end of the game)."""
         if self.rules.time_limit() is None:
-            raise IllegalAction("time.off", "no time limit is set (option time_limit, rules.md 3)")
+            raise IllegalAction("time.off", "no time limit is set (option time_limit, docs/rules.md, Options)")
         if self.last_race_no is not None:
             raise IllegalAction("time.done", "the time limit was already reached")
 

@@ -1,4 +1,4 @@
-"""The Railroad Tycoon family (rules.md section 6; the Czech seed
+"""The Railroad Tycoon family (docs/rules.md, Railroad Tycoon; the Czech seed
 ``railroad-tycoon-rules.cs.txt``) on any mapkit map whose file carries the section
 ``rules.railroad_tycoon`` (city colours, goods, the Western Link, the free-build hexes).
 

@@ -1,4 +1,4 @@
-"""Deliveries in Railroad Tycoon (rules.md 6, the seed's "Přeprava zboží").
+"""Deliveries in Railroad Tycoon (docs/rules.md, Railroad Tycoon; the seed's "Přeprava zboží").
 
 A delivery takes one good from any city and carries it over finished links, named in order
 (``links``: their ids), to a city of the good's colour: the first link the player's own, at
@@ -20,7 +20,7 @@ from ...errors import IllegalAction
 
 __all__ = ["Delivery", "check_deliver", "delivery_options", "city_links", "RULES"]
 
-RULES = "rules.md 6"
+RULES = "docs/rules.md, Railroad Tycoon"
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ __all__ = ["RailroadTycoonFamily"]
 
 class RailroadTycoonFamily(GameFamily):
     name = "railroad_tycoon"
-    description = "Railroad Tycoon (rules.md section 6)"
+    description = "Railroad Tycoon (docs/rules.md, Railroad Tycoon)"
     presets = PRESETS
     State = RailroadTycoonState
     bots = {"greedy": GreedyBot}

@@ -62,7 +62,7 @@ register_codes(CODES)
 
 _NAMES = {"type": "object", "additionalProperties": {"type": "string"}}
 MAP_SCHEMA = {
-    "description": "Optional: Railroad Tycoon's section (rules.md section 6, docs/engine.md): city colours, "
+    "description": "Optional: Railroad Tycoon's section (docs/rules.md, Railroad Tycoon): city colours, "
                    "goods at set-up, the Western Link cities, the free-build hexes and card-city substitutes.",
     "type": "object",
     "additionalProperties": False,

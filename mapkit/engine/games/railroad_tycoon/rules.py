@@ -1,4 +1,4 @@
-"""The options, rule hooks and preset of the Railroad Tycoon family (rules.md section 6).
+"""The options, rule hooks and preset of the Railroad Tycoon family (docs/rules.md, Railroad Tycoon).
 
 The seed's figures are constants of :class:`RailroadTycoonRules`; the figures the seed leaves
 open are decided here (docs/engine.md, "Railroad Tycoon"): the income of each field of the
@@ -105,7 +105,7 @@ class RailroadTycoonRules(GameRules):
 
 class RailroadTycoon(RailroadTycoonRules):
     name = "railroad-tycoon"
-    description = "Railroad Tycoon (rules.md section 6)"
+    description = "Railroad Tycoon (docs/rules.md, Railroad Tycoon)"
 
 
 PRESETS = (RailroadTycoon,)

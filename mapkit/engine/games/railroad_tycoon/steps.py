@@ -30,7 +30,7 @@ from .cards import CARDS
 
 __all__ = ["Bag", "STEPS", "begin_setup", "run_draws", "begin_round", "issue", "issue_shares"]
 
-RULES = "rules.md 6"
+RULES = "docs/rules.md, Railroad Tycoon"
 
 
 class Bag(Chance):

@@ -39,7 +39,7 @@ from ...errors import IllegalAction
 __all__ = ["BuildPlan", "check_build", "apply_build", "build_options", "crossing", "remove_unfinished",
            "owned_links", "RULES"]
 
-RULES = "rules.md 6"
+RULES = "docs/rules.md, Railroad Tycoon"
 
 
 @dataclass

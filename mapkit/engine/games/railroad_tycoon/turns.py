@@ -1,5 +1,5 @@
 """The action phase of a Railroad Tycoon round: three actions each, one at a time in turn from
-the first player (rules.md 6), and the choices some cards ask for.
+the first player (docs/rules.md, Railroad Tycoon), and the choices some cards ask for.
 
 Actions: take an action card, build, deliver, buy the next locomotive, found a city, buy the
 Western Link, or pass (decided: a player may give up an action). Shares may be issued at any
@@ -22,7 +22,7 @@ from .steps import add_goods, empty_to_end, income, issue, run_draws
 
 __all__ = ["ActStep", "ChooseStep", "end_action"]
 
-RULES = "rules.md 6"
+RULES = "docs/rules.md, Railroad Tycoon"
 
 
 def end_action(s) -> None:

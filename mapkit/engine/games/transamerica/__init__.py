@@ -1,4 +1,4 @@
-"""The TransAmerica family: TransAmerica / TransEuropa (rules.md section 5) on any mapkit map
+"""The TransAmerica family: TransAmerica / TransEuropa (docs/rules.md, TransAmerica) on any mapkit map
 whose file carries the 35 city cards (``rules.city_cards``).
 
 On a hex map the junctions are the hex centres and a piece joins two adjacent ones; a double

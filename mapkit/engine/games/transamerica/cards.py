@@ -1,4 +1,4 @@
-"""TransAmerica's city cards on a map: 35 cities in 5 colours, 7 of each (rules.md section 5),
+"""TransAmerica's city cards on a map: 35 cities in 5 colours, 7 of each (docs/rules.md, TransAmerica),
 the family's map section (``GameFamily.map_keys``: ``city_cards``).
 
 A map carries them in ``rules.city_cards`` (an optional key of the format): per colour the
@@ -77,8 +77,8 @@ register_codes(CODES)
 
 # The block's part of the map format's schema (``rules.city_cards``).
 MAP_SCHEMA = {
-    "description": "Optional: TransAmerica's city cards (rules.md section 5): five colours (red, orange, yellow, "
-                   "green, blue or other names), each with its seven cities (a city of the map by name, or "
+    "description": "Optional: TransAmerica's city cards (docs/rules.md, TransAmerica): five colours (red, orange, "
+                   "yellow, green, blue or other names), each with its seven cities (a city of the map by name, or "
                    "another place with its hex) and the two removed with 2-3 players.",
     "type": "object",
     "additionalProperties": {

@@ -21,7 +21,7 @@ FRONT = Path(__file__).parent / "front"
 
 class TransAmericaFamily(GameFamily):
     name = "transamerica"
-    description = "TransAmerica / TransEuropa (rules.md section 5)"
+    description = "TransAmerica / TransEuropa (docs/rules.md, TransAmerica)"
     presets = PRESETS
     State = TransAmericaState
     bots = {"greedy": GreedyBot}

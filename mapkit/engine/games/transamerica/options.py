@@ -1,8 +1,8 @@
 """The options of the TransAmerica family: the published rules' figures and the 20 variants of
-rules.md section 5, each a switch (``--option KEY=VALUE``).
+docs/rules.md, TransAmerica, each a switch (``--option KEY=VALUE``).
 
 =========================  ====================================================================
-option                     variant (rules.md 5; the seed's Czech name)
+option                     variant (docs/rules.md, TransAmerica; the seed's Czech name)
 =========================  ====================================================================
 ``open_hand``              open hand (Otevřená ruka): every hand is shown
 ``card_passing``           ``one_colour``: card passing I (Posílání karet); ``all_at_once``: II
@@ -32,7 +32,8 @@ option                     variant (rules.md 5; the seed's Czech name)
 >>> Options().replace(mission="one", maturita=True)
 Traceback (most recent call last):
 ...
-mapkit.errors.InputError: option mission cannot be played with maturita (Mission TA is a game of its own, rules.md 5)
+mapkit.errors.InputError: option mission cannot be played with maturita (Mission TA is a game of its own,
+docs/rules.md, TransAmerica)
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from ...options import OptionSet, option
 
 __all__ = ["Options", "DOUBLE_LINES"]
 
-# Which pieces are double lines (rules.md 5): a river crossing or a step into or out of a
+# Which pieces are double lines (docs/rules.md, TransAmerica): a river crossing or a step into or out of a
 # mountain hex (the default), only one of the two, or none.
 DOUBLE_LINES = ("rivers_and_mountains", "rivers", "mountains", "none")
 
@@ -83,7 +84,7 @@ class Options(OptionSet):
             for name in ("maturita", "mega", "elimination", "no_barrier", "fixed_start"):
                 if getattr(self, name):
                     raise InputError(f"option mission cannot be played with {name} (Mission TA is a game of its "
-                                     f"own, rules.md 5)")
+                                     f"own, docs/rules.md, TransAmerica)")
             if self.card_passing != "none":
                 raise InputError("option mission cannot be played with card_passing: nobody holds cards "
-                                 "before the start markers are placed (rules.md 5)")
+                                 "before the start markers are placed (docs/rules.md, TransAmerica)")

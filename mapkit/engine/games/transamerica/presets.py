@@ -1,4 +1,4 @@
-"""The presets of the TransAmerica family: ``transamerica`` (the published game, rules.md 5,
+"""The presets of the TransAmerica family: ``transamerica`` (the published game, docs/rules.md, TransAmerica,
 on any map with city cards) and ``transamerica-mega`` (the seed's mega game).
 
 >>> TransAmericaMega().options.diff(TransAmerica.defaults)
@@ -14,7 +14,7 @@ __all__ = ["TransAmerica", "TransAmericaMega", "PRESETS"]
 
 class TransAmerica(TransAmericaRules):
     name = "transamerica"
-    description = "TransAmerica / TransEuropa (rules.md section 5)"
+    description = "TransAmerica / TransEuropa (docs/rules.md, TransAmerica)"
 
 
 class TransAmericaMega(TransAmerica):

@@ -3,7 +3,7 @@ else (the steps never read an option).
 
 The published figures are constants here; a preset that plays other figures sets them, a
 preset that plays another rule overrides the hook (as in the Dampfross family). The score
-track (rules.md 5, settled here; ``docs/engine.md`` explains it): every player starts with
+track (docs/rules.md, TransAmerica, settled here; ``docs/engine.md`` explains it): every player starts with
 13 points (option ``start_points``) and loses the pieces he is short; the barrier stands before the red
 field, so a locomotive passes it on reaching 0. After round ``BARRIER_ROUND`` (2), if the
 leading locomotive -- the one that has lost most -- has still lost ``LEADER_LIMIT`` (4) points

@@ -1,4 +1,4 @@
-"""Scoring a TransAmerica round, the barrier and the end of the game (rules.md 5).
+"""Scoring a TransAmerica round, the barrier and the end of the game (docs/rules.md, TransAmerica).
 
 **The cheapest completion.** A player who has not joined all his cities loses 1 point for each
 single line and 2 for each double line he would still need: the cheapest network that joins

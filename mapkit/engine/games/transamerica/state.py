@@ -60,7 +60,8 @@ class Tables:
         cards = board_cards(board)
         if not cards:
             raise IllegalAction("setup.cards", f"the map {board.name!r} has no city cards (rules.city_cards); "
-                                               f"TransAmerica needs 35 (rules.md 5, README)")
+                                               f"TransAmerica needs 35 (docs/rules.md, TransAmerica; "
+                                               f"docs/map-format.md)")
         self.size = tuple(rules.piece_size(board, e) for e in range(len(board.edge_ends)))
         self.doubles = tuple(e for e, k in enumerate(self.size) if k == 2)
         self.junctions = tuple(h for h in range(len(board.hex_names)) if board.adj[h])
@@ -99,9 +100,10 @@ class TransAmericaState(State):
         variants = rules.round_variants()
         if "unique_region_start" in variants and n > len(game.tables.colours):
             raise IllegalAction("setup.players", f"{n} players cannot start in {len(game.tables.colours)} "
-                                                 f"different colour regions (rules.md 5)")
+                                                 f"different colour regions (docs/rules.md, TransAmerica)")
         if "restricted_connection" in variants and n % 2 == 0:
-            raise IllegalAction("setup.players", "restricted connection is for an odd number of players (rules.md 5)")
+            raise IllegalAction("setup.players", "restricted connection is for an odd number of players "
+                                                 "(docs/rules.md, TransAmerica)")
         self.step = "order"
         self.score = Ledger([0 if rules.mission() else rules.start_points()] * n, floor=None)
         self.messages = Log()

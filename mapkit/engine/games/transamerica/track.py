@@ -1,7 +1,7 @@
 """Track in a TransAmerica round: which pieces and start markers are legal, and laying them.
 
 A piece lies on a free line (an open edge of the board) and touches the builder's network: his
-start marker or track joined to it (rules.md 5). Networks that touch are one, used and extended
+start marker or track joined to it (docs/rules.md, TransAmerica). Networks that touch are one, used and extended
 by all their players. The variants narrow what is legal; each refusal names its rule:
 
 =====================  =========================================================================
@@ -32,7 +32,7 @@ from .cards import board_cards
 __all__ = ["node_of", "check_piece", "legal_pieces", "lay", "marker_refusal", "marker_choices", "check_marker",
            "closed_hexes"]
 
-RULES = "rules.md 5"
+RULES = "docs/rules.md, TransAmerica"
 
 
 def node_of(s, p: int, h: int):

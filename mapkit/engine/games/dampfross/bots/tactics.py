@@ -1,4 +1,4 @@
-"""The greedy bot's deals and purchases: joint track, joint races and ferries (rules.md 3).
+"""The greedy bot's deals and purchases: joint track, joint races and ferries (docs/rules.md, Options).
 
 Each is proposed or accepted when it pays by the greedy bot's own measures
 (:mod:`~.greedy`):

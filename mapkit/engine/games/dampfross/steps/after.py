@@ -1,4 +1,4 @@
-"""After a race (rules.md 2-4): prizes, the results, building after the race, the next race,
+"""After a race (docs/rules.md: Paluba, Options, Expres): prizes, the results, building after the race, the next race,
 and the end of the game.
 
 Prizes: winner and second by the preset (20/10, or 2x / 1x the table distance); a lone racer

@@ -1,4 +1,4 @@
-"""The build phase (rules.md 2; Expres 4; joint track 3): rounds of build turns until the
+"""The build phase (docs/rules.md: Paluba; Expres; Options, joint track): rounds of build turns until the
 cities are connected or the end is declared.
 
 A turn: the in-turn start choice (D) on a player's first turn, the roll (the round's shared
@@ -173,7 +173,7 @@ class JointRollStep(Step):
 
 def check_timer(s) -> None:
     if s.rules.turn_timer() is None:
-        raise IllegalAction("timer.off", "no turn timer is set (option turn_timer, rules.md 3)")
+        raise IllegalAction("timer.off", "no turn timer is set (option turn_timer, docs/rules.md, Options)")
 
 
 # -- the flow of the build phase ---------------------------------------------------------
@@ -263,7 +263,7 @@ def _why_not_declare(s) -> str:
         return f"{s.unconnected} cities are unconnected; it may be declared when one is left"
     if s.rules.end_by_declaration():
         return "the end has already been declared"
-    return "two rounds have not yet passed since the second-to-last city was connected (rules.md 2)"
+    return "two rounds have not yet passed since the second-to-last city was connected (docs/rules.md, Paluba)"
 
 
 def end_build(s, ender: int, reason: str) -> None:
@@ -280,7 +280,7 @@ def end_build(s, ender: int, reason: str) -> None:
 def _propose_joint(s, p: int, action: dict):
     n = s.num_players
     if not s.rules.joint_track():
-        raise IllegalAction("joint.off", "joint track is not allowed (option joint_track, rules.md 3)")
+        raise IllegalAction("joint.off", "joint track is not allowed (option joint_track, docs/rules.md, Options)")
     if s.turn_built or s.joint:
         raise IllegalAction("joint.not-now", "a joint track is proposed at the start of one's build turn")
     q = action.get("with")
@@ -295,7 +295,7 @@ def _propose_joint(s, p: int, action: dict):
         raise IllegalAction("joint.at", f"'at' must be a hex, not {action.get('at')!r}") from None
     if at not in s.net.nodes[p] or at not in s.net.nodes[q]:
         raise IllegalAction("joint.at", f"the networks of both players must meet at "
-                                        f"{s.board.hex_names[at]} (rules.md 3, joint track)")
+                                        f"{s.board.hex_names[at]} (docs/rules.md, Options: joint track)")
 
     def plan():
         s.joint = {"with": q, "at": at, "hexes": frozenset(), "own": s.points}

@@ -1,10 +1,10 @@
-"""Declaring a race (rules.md 2 and 3): who races, over which route, and the fares.
+"""Declaring a race (docs/rules.md, Paluba and Options): who races, over which route, and the fares.
 
 From the roller on, each player declares his exact route over built track (a step from a
 port to a ferry's landing sails that ferry) or passes; with joint races (D2) he may propose a
 joint train to a player who declares later. When all have declared, routes without an own
 piece and racers who would pay more than the fare limit above what they receive are excluded
-(repeated until nobody breaks the rule, rules.md 2 "Decision"), fares are paid (1 per foreign
+(repeated until nobody breaks the rule, docs/rules.md, Paluba, the Decision on declaring), fares are paid (1 per foreign
 piece, to the owner named), and the race is run, given to a lone racer, or over when nobody
 races. Step: ``declare``.
 """
@@ -51,7 +51,7 @@ class DeclareStep(Step):
 
     def act_timeout(self, s, p, action):
         if s.rules.turn_timer() is None:
-            raise IllegalAction("timer.off", "no turn timer is set (option turn_timer, rules.md 3)")
+            raise IllegalAction("timer.off", "no turn timer is set (option turn_timer, docs/rules.md, Options)")
         plan = self.act_pass(s, p, action)[1]
         return {"type": "timeout", "player": p}, plan
 
@@ -170,7 +170,7 @@ def _declare(s, p: int, action: dict):
     partner = action.get("partner")
     if partner is not None:
         if not rules.joint_races():
-            raise IllegalAction("joint.off", "joint races are not allowed (option joint_races, rules.md 3)")
+            raise IllegalAction("joint.off", "joint races are not allowed (option joint_races, docs/rules.md, Options)")
         later = r.decl_order[r.decl_idx + 1:]
         if type(partner) is not int or partner not in later:
             raise IllegalAction("joint.partner", f"the partner must be a player who declares later, not {partner!r}")
@@ -180,7 +180,7 @@ def _declare(s, p: int, action: dict):
     mine = {p} if partner is None else {p, partner}
     if rules.own_piece_required() and not any(q in mine for q in decl["tracks"]):
         raise IllegalAction("race.own-piece", "the route uses none of your own pieces; a player may not "
-                                              "race without using his own track (rules.md 2)")
+                                              "race without using his own track (docs/rules.md, Paluba)")
     b = s.board
     norm = {"type": "race", "player": p, "route": [b.hex_names[h] for h in decl["route"]]}
     if action.get("tracks") is not None:

@@ -1,4 +1,4 @@
-"""Drawing a race (rules.md 2, 3 and 4): its start, its target, and the checks that make a
+"""Drawing a race (docs/rules.md: Paluba, Options, Expres): its start, its target, and the checks that make a
 drawn race one that may be run.
 
 A race's start and target are race numbers thrown with two dice (red tens, white units) and

@@ -1,4 +1,4 @@
-"""Running a race (rules.md 2 and 4): one die a turn, moving along the declared route.
+"""Running a race (docs/rules.md, Paluba and Expres): one die a turn, moving along the declared route.
 
 Trains move in declaration order from the roller (or the first racer after him), one die
 each, as far as the points go (a step into a mountain costs 2 in Dampfross and Paluba;

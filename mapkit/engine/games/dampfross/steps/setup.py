@@ -1,4 +1,4 @@
-"""Steps before the first piece: who starts, and the start cities (rules.md 2 and 3).
+"""Steps before the first piece: who starts, and the start cities (docs/rules.md, Paluba and Options).
 
 ``order`` is a chance node (the first player). With in-turn start choice (D, Paluba) each
 player picks his start city when he is first on turn in the build phase (the ``start`` stage
@@ -108,7 +108,7 @@ def check_start(s, p: int, action: dict) -> int:
         name = s.board.cities[c].name
         if c in s.taken and s.rules.unique_starts():
             raise IllegalAction("start.unique", f"{name} is already another player's start city "
-                                                f"(unique start cities, rules.md 3)")
+                                                f"(unique start cities, docs/rules.md, Options)")
         allowed = ", ".join(s.board.cities[i].name for i in choices)
         raise IllegalAction("start.allowed", f"{name} is not a start city of this map (allowed: {allowed})")
     return c

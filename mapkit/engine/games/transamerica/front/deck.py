@@ -1,7 +1,7 @@
 """TransAmerica's deck of city cards made for a map from its cities and geography (the
 ``rules.city_cards`` block; :mod:`mapkit.engine.games.transamerica.cards` reads it).
 
-TransAmerica needs 35 card cities in five colour regions of seven (rules.md section 5). For a
+TransAmerica needs 35 card cities in five colour regions of seven (docs/rules.md, TransAmerica). For a
 map of real geography they are made from the map itself (:func:`city_cards`):
 
 1. **cities**: the map's cities that track can reach at home, and, while there are fewer than

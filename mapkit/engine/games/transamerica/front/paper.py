@@ -12,7 +12,7 @@ carries the 35 city cards (``rules.city_cards``, :mod:`mapkit.engine.games.trans
                     lies on a small map of the board
 ``score.pdf``       the score track (13 down to the red field 0, the barrier before it, the sea
                     beyond) and a table of points lost round by round
-``rules.pdf``       the rules in brief (rules.md section 5) and the cities of each colour
+``rules.pdf``       the rules in brief (docs/rules.md, TransAmerica) and the cities of each colour
 ``index.html``      links to every file with a preview picture
 ==================  ======================================================================
 
@@ -232,7 +232,7 @@ def _score_text(rules) -> str:
 
 
 def rule_lines(m, cards, rules) -> list[str]:
-    """The rules of rules.md section 5 in brief, with this board's figures."""
+    """The rules of TransAmerica (docs/rules.md) in brief, with this board's figures."""
     from mapkit.engine.games.transamerica.cards import track_edges
 
     rows = track_edges(m)
@@ -262,8 +262,8 @@ def rules_page(m, cards, rules, style) -> SvgPage:
     """The rules in brief and the cities of each colour (removed ones marked)."""
     st = get_style(style) if isinstance(style, str) else style
     sheet = Sheet(_("TransAmerica on {map}: the rules in brief").format(map=m.name or _("this map")),
-                  _("rules.md section 5 (the published TransAmerica / TransEuropa); mapkit plays the 20 variants "
-                    "of the seed as options."), m.name, False, st)
+                  _("The published TransAmerica / TransEuropa (mapkit's docs/rules.md, TransAmerica); mapkit "
+                    "plays 20 variants of it as options."), m.name, False, st)
     x0, y0, W, H = sheet.box
     y = y0 + 2
     for k, line in enumerate(rule_lines(m, cards, rules), 1):

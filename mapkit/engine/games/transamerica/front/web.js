@@ -1,4 +1,4 @@
-// TransAmerica on the game page (rules.md 5): the shared networks, single and double lines,
+// TransAmerica on the game page (docs/rules.md, TransAmerica): the shared networks, single and double lines,
 // the start markers, the viewer's own cards and their cities, the round and the score track
 // with its barrier, drawn over TransAmerica's printed board (a dot on every junction, the card
 // cities ringed in their colours). Start markers and pieces are placed by clicking junctions;
@@ -35,7 +35,7 @@ const f = (v) => Math.round(v * 100) / 100;
 const PLAN = new PathPlan({ network: (ctx) => networkHexes(ctx, ctx.seat), building: (ctx) => building(ctx),
   nothing: t("nothing on this path can be laid now") });
 
-// Plain words for the variants (rules.md 5), for maturita's choice and the round's line.
+// Plain words for the variants (docs/rules.md, TransAmerica), for maturita's choice and the round's line.
 const VARIANTS = {
   standard: t("Standard rules"),
   open_hand: t("Open hand: every hand is shown"),

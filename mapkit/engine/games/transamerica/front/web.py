@@ -1,4 +1,4 @@
-"""The questions a TransAmerica page asks the server (rules.md 5), answered by the engine.
+"""The questions a TransAmerica page asks the server (docs/rules.md, TransAmerica), answered by the engine.
 
 * ``board`` -- what the page draws beside the printed board and what does not change during a
   game: the junctions, the double lines (by the game's rules and options), the colour region
@@ -39,7 +39,7 @@ would tell whether another seat holds a city the asker's network reaches.
 >>> [(x["edge"], x["double"], x["ok"]) for x in p["pieces"]], p["action"]["pieces"]
 ([('B3/C3', False, True), ('C3/D3', True, False), ('D3/E3', True, False)], ['B3/C3'])
 >>> p["pieces"][1]["reason"]
-"a double line is the turn's only piece (C3/D3 is double; rules.md 5)"
+"a double line is the turn's only piece (C3/D3 is double; docs/rules.md, TransAmerica)"
 >>> plan(g, 0, {"to": "C5"})         # two single lines (by B4 or C4: as cheap)
 {'path': ['C3', 'B4', 'C5'], 'pieces': 2}
 >>> completion(g, 0, {})["cost"]      # C1, C2 above C3 and C4, C5 below: 4 single lines
@@ -60,7 +60,7 @@ __all__ = ["REQUESTS", "PUBLIC", "OPTION_NOTES", "board", "check", "preview", "p
 
 # Mission TA: why a page's build carries one piece (see the module notes).
 ONE_AT_A_TIME = ("lay the pieces one at a time in Mission TA (a piece may join a city someone holds, "
-                 "and a card is then drawn before the next; rules.md 5)", "web.one-by-one")
+                 "and a card is then drawn before the next; docs/rules.md, TransAmerica)", "web.one-by-one")
 
 
 def _to_move(state, seat) -> None:
@@ -194,7 +194,7 @@ def completion(state, seat, msg: dict) -> dict:
 REQUESTS = {"board": board, "check": check, "preview": preview, "plan": plan, "completion": completion}
 PUBLIC = frozenset({"board"})
 
-# What the options mean, for the lobby (rules.md 5; the seed's names in
+# What the options mean, for the lobby (docs/rules.md, TransAmerica; the seed's names in
 # mapkit.engine.games.transamerica.options).
 OPTION_NOTES = {
     "first_player": "seat that starts (0 = the first); empty: drawn",

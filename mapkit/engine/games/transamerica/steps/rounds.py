@@ -1,4 +1,4 @@
-"""The set-up of a TransAmerica round (rules.md 5): who starts, maturita's variant, Super
+"""The set-up of a TransAmerica round (docs/rules.md, TransAmerica): who starts, maturita's variant, Super
 Changers, nuclear closures, the one-colour draw, the deal, card passing and broken bridges.
 
 A round's set-up steps are planned when it begins (and again after maturita's choice) from the
@@ -24,7 +24,7 @@ __all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "Clo
            "PassStep",
            "PassAllStep", "BlockStep", "set_first", "begin_round", "next_stage", "block_choices"]
 
-RULES = "rules.md 5"
+RULES = "docs/rules.md, TransAmerica"
 
 
 class OrderStep(Step):

@@ -1,4 +1,4 @@
-"""Start markers and build turns of a TransAmerica round (rules.md 5), and Mission TA's cards.
+"""Start markers and build turns of a TransAmerica round (docs/rules.md, TransAmerica), and Mission TA's cards.
 
 **Markers**: each player in turn from the start player places his marker on a junction (a
 fixed start marker stays where it stood in the round it was fixed). **Turns**: one or two
@@ -28,7 +28,7 @@ from .rounds import DeckDraw, InTurn
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
            "MISSION_HAND"]
 
-RULES = "rules.md 5"
+RULES = "docs/rules.md, TransAmerica"
 # Mission TA II: a player holds at most this many cards.
 MISSION_HAND = 3
 
