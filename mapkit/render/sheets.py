@@ -41,7 +41,7 @@ from .scores import scores_csv_rows, scores_pages
 from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
 __all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "races_csv", "write_files", "make_pdfs", "check_folder",
-           "kit_preset", "PREVIEW_DPI"]
+           "kit_preset", "index_html", "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
@@ -204,7 +204,6 @@ def write_files(folder, files: dict, inputs=()) -> None:
 
 
 def _index_html(m, docs, art, kit) -> str:
-    name = html.escape(m.name or "Map")
     g = m.grid
     descriptions = {
         "board.pdf": f"The board on one page ({docs['board.pdf'][0].label}), true scale: "
@@ -223,22 +222,35 @@ def _index_html(m, docs, art, kit) -> str:
     }
     csvs = {"distances.pdf": "distances.csv", "races.pdf": "races.csv", "numbers.pdf": "numbers.csv",
             "scores.pdf": "scores.csv"}
+    extras = {f: f'<a href="{c}">{c}</a>' for f, c in csvs.items()}
+    return index_html(m.name or "Map", docs, descriptions, f"{art.subtitle()}. Rules: {kit.title}.", extras)
+
+
+PRINT_NOTE = "Print the PDFs at 100&nbsp;% (actual size)."
+
+
+def index_html(title: str, docs: dict, what: dict, sub: str = "", extras: dict | None = None) -> str:
+    """A kit's index.html: ``title`` (plain text), ``sub`` (plain text) under it, then a preview
+    of every PDF of ``docs`` (name -> pages) linked to it, with its pages, ``extras[name]`` (HTML:
+    links to its CSV copy) and ``what[name]`` (plain text)."""
+    name = html.escape(title)
     items = []
     for fname, pages in docs.items():
         stem = fname[:-4]
         n = len(pages)
-        extra = f' · <a href="{csvs[fname]}">{csvs[fname]}</a>' if fname in csvs else ""
+        extra = f" · {extras[fname]}" if extras and fname in extras else ""
         items.append(
             f'<figure><a href="{fname}"><img src="previews/{stem}.png" alt="{html.escape(stem)}" '
             f'loading="lazy"></a><figcaption><a href="{fname}"><b>{fname}</b></a> · {n} '
-            f'page{"s" if n != 1 else ""}{extra}<br>{html.escape(descriptions[fname])}'
+            f'page{"s" if n != 1 else ""}{extra}<br>{html.escape(what[fname])}'
             f'</figcaption></figure>')
     body = "\n".join(items)
+    lead = f"{html.escape(sub)}\n" if sub else ""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>{name}: printable sheets</title>
+<title>{name}</title>
 <style>
 body {{ font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #1a1a1a; }}
 h1 {{ margin-bottom: 0.2em; }}
@@ -251,8 +263,7 @@ figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
 </head>
 <body>
 <h1>{name}</h1>
-<p class="sub">{html.escape(art.subtitle())}. Rules: {html.escape(kit.title)}.
-Print the PDFs at 100&nbsp;% (actual size).</p>
+<p class="sub">{lead}{PRINT_NOTE}</p>
 <main>
 {body}
 </main>

@@ -22,15 +22,13 @@ Every file is made before any is written, then moved in atomically
 
 from __future__ import annotations
 
-import html
-
 from mapkit.engine.games.transamerica.cards import read_cards
 from mapkit.errors import InputError
 from mapkit.model import City
 from mapkit.render.boardart import BoardArt, fmt
 from mapkit.render.fonts import ASCENT, text_width
 from mapkit.render.pages import SvgPage, board_page, new_drawing, tiled_pages
-from mapkit.render.sheets import SheetsResult, check_folder, make_pdfs, write_files
+from mapkit.render.sheets import SheetsResult, check_folder, index_html, make_pdfs, write_files
 from mapkit.render.style import FONT_FAMILY, dot_colour_on, get_style, named_colour
 from mapkit.render.tables import Sheet, wrap
 
@@ -313,36 +311,10 @@ def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour"
 
 
 def _index_html(m, docs) -> str:
-    name = html.escape(m.name or "Map")
     what = {"board.pdf": "The board on one page, true scale: a dot on every junction, the card cities ringed in "
                          "their colour.",
             "board-A4.pdf": "The board tiled on A4, with an overview page first.",
             "cards.pdf": "The 35 city cards to cut out (underlined: set aside with 2-3 players).",
             "score.pdf": "The score track with the barrier, and the points lost round by round.",
             "rules.pdf": "The rules in brief and the cities of each colour."}
-    items = "\n".join(
-        f'<figure><a href="{f}"><img src="previews/{f[:-4]}.png" alt="{f[:-4]}" loading="lazy"></a>'
-        f'<figcaption><a href="{f}"><b>{f}</b></a> · {len(p)} page{"s" if len(p) != 1 else ""}<br>'
-        f'{html.escape(what[f])}</figcaption></figure>' for f, p in docs.items())
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{name}: TransAmerica</title>
-<style>
-body {{ font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #1a1a1a; }}
-main {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 1.5em; }}
-figure {{ margin: 0; }}
-figure img {{ width: 100%; border: 1px solid #bbb; background: #fff; }}
-figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
-</style>
-</head>
-<body>
-<h1>{name}: TransAmerica</h1>
-<p>Print the PDFs at 100&nbsp;% (actual size).</p>
-<main>
-{items}
-</main>
-</body>
-</html>
-"""
+    return index_html(f"{m.name or 'Map'}: TransAmerica", docs, what)
