@@ -13,9 +13,16 @@ TransAmerica (--rules transamerica, on a map with city cards): the board with a 
 junction and the card cities in their colours (board.pdf, board-A4.pdf), the 35 city cards to
 cut out (cards.pdf), the score track (score.pdf) and the rules in brief (rules.pdf).
 
+Railroad Tycoon (--rules railroad-tycoon, on a map with rules.railroad_tycoon): the board with
+each city's goods colour and goods at set-up, the Western Link cities and the free-build hexes
+(board.pdf, board-A4.pdf), the victory-point track with its incomes (track.pdf), the action and
+task cards (cards.pdf), the locomotive and share cards (locos.pdf, shares.pdf) and the rules in
+brief (rules.pdf).
+
 Examples:
   mapkit sheets maps/czechia.yaml -o sheets/
   mapkit sheets maps/usa.yaml -o usa-ta --rules transamerica
+  mapkit sheets usa-east -o usa-rt --rules railroad-tycoon --players 4
   mapkit sheets maps/example.yaml -o out --rules expres --players 4 --style mono
   mapkit sheets maps/usa.yaml -o usa --races 12 --style expres
   mapkit sheets maps/czechia.yaml -o czechia --dark-foreign
@@ -38,11 +45,13 @@ def add_arguments(p):
                    help="the folder to write (created if missing; a kit already there is replaced as a "
                         "whole, other files in it are kept)")
     p.add_argument("--rules", metavar="PRESET", default=None,
-                   help="rules preset of the whole kit: paluba, dampfross, expres or transamerica (start "
+                   help="rules preset of the whole kit: paluba, dampfross, expres, transamerica or "
+                        "railroad-tycoon (start "
                         "money, fees, forbidden races, prizes, races; default: the map's rules.preset, "
                         "else paluba)")
     p.add_argument("--players", type=int, default=6, metavar="N",
-                   help="players on the banker's sheet (default 6; six to a page)")
+                   help="players on the banker's sheet (default 6; six to a page); Railroad Tycoon: "
+                        "sets of locomotive and share cards")
     p.add_argument("--min", type=int, default=None, metavar="N", dest="min_distance",
                    help="forbidden-race threshold: steps in the distance table (expres; default the "
                         "map's min_race_distance, else 10) or pieces of built track (paluba, "

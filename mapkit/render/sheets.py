@@ -42,7 +42,7 @@ from .scores import scores_csv_rows, scores_pages
 from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
 __all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "races_csv", "write_files", "make_pdfs", "check_folder",
-           "kit_preset", "index_figure", "PREVIEW_DPI"]
+           "kit_preset", "index_figure", "index_html", "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
@@ -217,7 +217,6 @@ def index_figure(fname: str, pages: int, description: str, csv_name: str | None 
 def _index_html(m, docs, art, kit) -> str:
     from .paper import printed_paper
 
-    name = html.escape(m.name or _("Map"))
     g = m.grid
     tiles = len(docs["board-A4.pdf"]) - 1
     descriptions = {
@@ -240,8 +239,18 @@ def _index_html(m, docs, art, kit) -> str:
     }
     csvs = {"distances.pdf": "distances.csv", "races.pdf": "races.csv", "numbers.pdf": "numbers.csv",
             "scores.pdf": "scores.csv"}
-    body = "\n".join(index_figure(fname, len(pages), descriptions[fname], csvs.get(fname))
+    return index_html(m.name or _("Map"), docs, descriptions,
+                      f"{art.subtitle()}. " + _("Rules: {rules}.").format(rules=kit.name), csvs)
+
+
+def index_html(title: str, docs: dict, what: dict, sub: str = "", csvs: dict | None = None) -> str:
+    """A kit's index.html (every family's): ``title`` and ``sub`` (plain text) at the top, then
+    a preview of every PDF of ``docs`` (name -> pages) linked to it, with its pages, its CSV copy
+    (``csvs[name]``) and ``what[name]`` (plain text), in the kit's language."""
+    name = html.escape(title)
+    body = "\n".join(index_figure(fname, len(pages), what[fname], (csvs or {}).get(fname))
                      for fname, pages in docs.items())
+    lead = f"{html.escape(sub)}\n" if sub else ""
     return f"""<!DOCTYPE html>
 <html lang="{language()}">
 <head>
@@ -259,8 +268,7 @@ figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
 </head>
 <body>
 <h1>{name}</h1>
-<p class="sub">{html.escape(art.subtitle())}. {html.escape(_("Rules: {rules}.").format(rules=kit.name))}
-{html.escape(_("Print the PDFs at 100 % (actual size)."))}</p>
+<p class="sub">{lead}{html.escape(_("Print the PDFs at 100 % (actual size)."))}</p>
 <main>
 {body}
 </main>

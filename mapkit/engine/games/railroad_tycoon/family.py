@@ -5,9 +5,10 @@ simulate`` (:mod:`.stats`) and its replay summary (:mod:`.view`). No front end o
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from ...family import GameFamily
+from ...family import GameFamily, PrintedSheets, SheetRequest
 from . import stats, view
 from .bots.greedy import GreedyBot
 from .mapdata import KEY
@@ -27,6 +28,7 @@ class RailroadTycoonFamily(GameFamily):
     needs_cards = True          # a map without rules.railroad_tycoon cannot be played
     map_keys = (KEY,)
     map_keys_since = 32
+    sheet_presets = ("railroad-tycoon",)
 
     # the map's section (.mapdata)
     def map_schema(self) -> dict[str, Any]:
@@ -80,3 +82,9 @@ class RailroadTycoonFamily(GameFamily):
 
     def summary_lines(self, summary: dict) -> list[str]:
         return view.summary_lines(summary)
+
+    # mapkit sheets: the printed kit (front/sheets.py)
+    def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
+        from .front.sheets import write_kit
+
+        return write_kit(m, folder, request)

@@ -22,16 +22,14 @@ Every file is made before any is written, then moved in atomically
 
 from __future__ import annotations
 
-import html
-
 from mapkit.engine.games.transamerica.cards import read_cards
 from mapkit.errors import InputError
-from mapkit.i18n import N_, _, language, translate
+from mapkit.i18n import N_, _, translate
 from mapkit.model import City
 from mapkit.render.boardart import BoardArt, fmt
 from mapkit.render.fonts import ASCENT, text_width
 from mapkit.render.pages import SvgPage, board_page, new_drawing, tiled_pages
-from mapkit.render.sheets import SheetsResult, check_folder, index_figure, make_pdfs, write_files
+from mapkit.render.sheets import SheetsResult, check_folder, index_html, make_pdfs, write_files
 from mapkit.render.style import FONT_FAMILY, dot_colour_on, get_style, named_colour
 from mapkit.render.tables import Sheet, map_title, wrap
 
@@ -319,33 +317,10 @@ def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour"
 
 
 def _index_html(m, docs) -> str:
-    name = html.escape(m.name or _("Map"))
     what = {"board.pdf": _("The board on one page, true scale: a dot on every junction, the card cities ringed in "
                            "their colour."),
             "board-A4.pdf": _("The board tiled on A4, with an overview page first."),
             "cards.pdf": _("The 35 city cards to cut out (underlined: set aside with 2-3 players)."),
             "score.pdf": _("The score track with the barrier, and the points lost round by round."),
             "rules.pdf": _("The rules in brief and the cities of each colour.")}
-    items = "\n".join(index_figure(f, len(p), what[f]) for f, p in docs.items())
-    return f"""<!DOCTYPE html>
-<html lang="{language()}">
-<head>
-<meta charset="utf-8">
-<title>{name}: TransAmerica</title>
-<style>
-body {{ font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #1a1a1a; }}
-main {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 1.5em; }}
-figure {{ margin: 0; }}
-figure img {{ width: 100%; border: 1px solid #bbb; background: #fff; }}
-figcaption {{ font-size: 0.9em; margin-top: 0.4em; }}
-</style>
-</head>
-<body>
-<h1>{name}: TransAmerica</h1>
-<p>{html.escape(_("Print the PDFs at 100 % (actual size)."))}</p>
-<main>
-{items}
-</main>
-</body>
-</html>
-"""
+    return index_html(f"{m.name or _('Map')}: TransAmerica", docs, what)
