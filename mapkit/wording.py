@@ -3,7 +3,7 @@ and a verb agreeing with a player's name ("You start", "Anna starts")."""
 
 from __future__ import annotations
 
-__all__ = ["plural", "verb"]
+__all__ = ["plural", "verb", "who"]
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -28,3 +28,12 @@ def verb(subject: str, base: str, third: str | None = None) -> str:
     if third is not None:
         return third
     return base + ("es" if base.endswith(("s", "sh", "ch", "x", "o")) else "s")
+
+
+def who(subject: str, base: str, third: str | None = None) -> str:
+    """``subject`` and the verb agreeing with it (:func:`verb`).
+
+    >>> who("You", "play") + " first", who("Bot 1", "have", "has") + " joined"
+    ('You play first', 'Bot 1 has joined')
+    """
+    return f"{subject} {verb(subject, base, third)}"

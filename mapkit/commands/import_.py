@@ -78,7 +78,9 @@ def run(args) -> int:
     if errors:
         import sys
 
-        print(f"{args.output}: written, but the map does not validate ({errors} error"
-              f"{'s' if errors != 1 else ''}, listed above)", file=sys.stderr)
+        from ..wording import plural
+
+        print(f"{args.output}: written, but the map does not validate ({plural(errors, 'error')}, listed above)",
+              file=sys.stderr)
         return 1
     return 0

@@ -3,7 +3,7 @@
 // analysis says (validation, distances, forbidden races and prizes, a heat map on demand).
 // The board shown is the printed board (mapkit.render) of the last analysed state; edits made
 // since are drawn over it until the next picture arrives.
-import { api, el, svg, clear, toast, download, BoardView, zoomButtons } from "/static/common.js";
+import { api, el, svg, clear, toast, download, plural, BoardView, zoomButtons } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -302,7 +302,7 @@ async function analyseNow() {
 
 function renderIssues(r) {
   const list = clear($("issues"));
-  $("issue-count").textContent = `(${r.errors} errors, ${r.issues.length - r.errors} warnings)`;
+  $("issue-count").textContent = `(${plural(r.errors, "error")}, ${plural(r.issues.length - r.errors, "warning")})`;
   if (!r.issues.length) list.append(el("li.ok", {}, "no problems"));
   for (const i of r.issues) {
     list.append(el(`li.${i.severity}`, { "data-code": i.code, title: i.at.length ? "show it on the map" : "",

@@ -205,7 +205,7 @@ function renderAction(v) {
   if (v.over) { box.append(el("b", {}, `The game is over: ${v.winners.join(", ")} won.`)); return; }
   if (!ctx.myTurn) {
     box.append(el("span.muted", {}, v.chance ? "Dice are being rolled." : v.you.length
-      ? `Waiting for ${ctx.name(v.current_player)}.` : `${ctx.name(v.current_player)} is to play.`));
+      ? `Waiting for ${ctx.name(v.current_player)}.` : `${ctx.name(v.current_player)} ${ctx.name(v.current_player) === "You" ? "are" : "is"} to play.`));
     return;
   }
   const handled = ctx.family && ctx.family.panel ? ctx.family.panel(ctx, box) : new Set();

@@ -1,6 +1,6 @@
 // The lobby: start a game (map, rules, options, seats as people or bots), share the seats'
 // links, see running and finished games, upload maps.
-import { api, el, clear, toast } from "/static/common.js";
+import { api, el, clear, toast, plural } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let info = null;
@@ -136,7 +136,7 @@ function fillMaps(maps) {
   const body = clear($("maps").tBodies[0]);
   for (const m of maps) {
     body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source),
-      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${m.cities} cities${m.cards ? ", TransAmerica's 35 city cards" : ""}`
+      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${plural(m.cities, "city", "cities")}${m.cards ? ", TransAmerica's 35 city cards" : ""}`
         : el("span.error", {}, m.error)),
       el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, "edit"), " ",
         m.valid ? el("a", { href: `/api/maps/${encodeURIComponent(m.id)}/yaml` }, "yaml") : null)));
