@@ -27,7 +27,7 @@ import yaml
 from ..diagnostics import Issue, issue
 from ..errors import InputError, InvalidError
 from ..fileio import atomic_write, read_text
-from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
+from ..grid import OFFSET_MEANING, Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
 from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 from ..validate import validate
 from .yamldoc import Doc, load_yaml
@@ -103,6 +103,8 @@ def _check_schema(data, doc: Doc):
                 path = path + (extra[0],)
         if len(msg) > 200:
             msg = msg[:197] + "..."
+        if tuple(err.path) == ("grid", "offset"):
+            msg += f" ({OFFSET_MEANING})"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         if len(errors) >= SCHEMA_ERRORS:
             more = f" (and {SCHEMA_ERRORS - 1} more at least)"
