@@ -244,7 +244,7 @@ class Session:
                 elif cmd.name == "show":
                     self.say(self.front.status(g, [s.kind for s in self.seats], p))
                 elif cmd.name == "map":
-                    self.say(text_map(g, self.width, self.colour))
+                    self.say(text_map(g, _terminal(self.out)[0], self.colour))  # the width now
                 elif cmd.name == "hint":
                     from ..engine.bots import make_bot
                     from ..engine.game import FAMILIES

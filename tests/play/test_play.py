@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from functools import cache
 
 import pytest
@@ -309,6 +310,40 @@ def test_done_typed_at_the_new_prompt_after_a_turn_that_ended_itself(tmp_path, m
 def body(text):
     """The map's lines above the blank line before its key."""
     return text.rsplit("\n\n", 1)[0].splitlines()
+
+
+@pytest.mark.parametrize("name,start", [("czechia", "Ostrava"), ("germany", "Hamburg"), ("usa", None)])
+def test_text_map_fits_an_80_column_terminal(name, start, tmp_path, monkeypatch):
+    """Every line of the map command's text, the key too, fits 80 columns (a wider line wraps
+    into noise); a board wider than that shows the columns around the player's network and
+    says which (Ostrava lies in the east of Czechia: the east is shown, not the west)."""
+    import shutil
+
+    from mapkit.engine import EngineMap
+    from mapkit.play.textmap import text_map
+
+    b = EngineMap.from_map(load_map(MAPS / f"{name}.yaml"))
+    g = new_game(b, "transamerica" if start is None else "paluba", ["Ann", "Bob"], {"first_player": 0})
+    if start:
+        g.apply({"type": "start", "city": start})
+        g.apply({"type": "roll", "dice": [6, 6]})
+        g.apply(next(a for a in g.legal_actions() if a["type"] == "build"))
+    text = text_map(g, width=80)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    if name == "czechia":
+        assert "(columns " in text and " of A..AM shown" in text and body(text)[1].split()[-1] == "M"
+    # In the session the map command measures the terminal it prints to.
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((80, 24)))
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = Terminal()
+    Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
+            inp=io.StringIO("map\nquit\n"), interactive=False).run()
+    shown = out.getvalue().split("> map\n", 1)[1].split("\n" + g.players[g.current_player()] + ", ", 1)[0]
+    assert "(* shared)" in shown and max(len(line) for line in shown.splitlines()) <= 80, shown
 
 
 def test_text_map_shows_rivers_borders_columns_past_z_and_cities_apart():
