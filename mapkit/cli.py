@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from . import __version__
 from .errors import MapkitError
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["main", "COMMANDS", "plain_text"]
 
 # name -> (module under mapkit.commands, one-line help). Order is the order of --help.
 COMMANDS = {
@@ -41,10 +42,33 @@ COMMANDS = {
 }
 
 
+# reST in the commands' docstrings: a role (:func:`~a.b.c`, :class:`text <target>`) and literal text (``x``)
+_ROLE = re.compile(r":[a-z]+:`(~?)([^`<]*?)\s*(?:<[^>`]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``", re.S)
+
+
+def plain_text(text: str) -> str:
+    """A docstring's reST markup taken away for the terminal: ``x`` becomes x, a role its
+    target (its last part after ~) or its text.
+
+    >>> plain_text("``--from`` reads a :class:`~mapkit.model.Map` (:func:`mapkit.io.read`, :ref:`the format <fmt>`)")
+    '--from reads a Map (mapkit.io.read, the format)'
+    """
+    text = _ROLE.sub(lambda mo: mo.group(2).rsplit(".", 1)[-1] if mo.group(1) else mo.group(2), text)
+    return _LITERAL.sub(r"\1", text)
+
+
+class _PlainHelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The description as written (its paragraphs and examples), all of the help as plain text."""
+
+    def format_help(self) -> str:
+        return plain_text(super().format_help())
+
+
 def _add_command(sub, name: str, module_name: str, help_text: str):
     module = importlib.import_module(f"mapkit.commands.{module_name}")
     p = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip(),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+                       formatter_class=_PlainHelpFormatter)
     module.add_arguments(p)
     p.set_defaults(_run=module.run)
     return p
@@ -53,7 +77,8 @@ def _add_command(sub, name: str, module_name: str, help_text: str):
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mapkit",
-        description="Design, check, analyse, print and play hex maps for railway board games.")
+        description="Design, check, analyse, print and play hex maps for railway board games.",
+        formatter_class=_PlainHelpFormatter)
     parser.add_argument("--version", action="version", version=f"mapkit {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

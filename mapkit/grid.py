@@ -36,6 +36,7 @@ __all__ = [
     "Grid",
     "ORIENTATIONS",
     "OFFSETS",
+    "OFFSET_MEANING",
     "column_name",
     "column_index",
     "hex_name",
@@ -50,6 +51,10 @@ __all__ = [
 
 ORIENTATIONS = ("pointy", "flat")
 OFFSETS = ("odd", "even")
+# What offset means, for the errors that mention it: it counts rows (columns) from 0, so
+# "odd" pushes the even printed rows (2, 4, ...), which surprises a reader of "odd rows pushed".
+OFFSET_MEANING = ("offset counts rows (pointy) or columns (flat) from 0: odd pushes the 2nd, 4th, ... "
+                  "printed row (rows 2, 4, ...; columns B, D, ...) half a hex, even the 1st, 3rd, ...")
 SQRT3 = math.sqrt(3.0)
 MM_PER_INCH = 25.4
 
@@ -208,7 +213,7 @@ class Grid:
         if orientation not in ORIENTATIONS:
             raise ValueError(f"orientation must be one of {ORIENTATIONS}, not {orientation!r}")
         if offset not in OFFSETS:
-            raise ValueError(f"offset must be one of {OFFSETS}, not {offset!r}")
+            raise ValueError(f"offset must be one of {OFFSETS}, not {offset!r} ({OFFSET_MEANING})")
         if columns < 1 or rows < 1:
             raise ValueError("a board has at least one column and one row")
         if not hex_mm > 0:

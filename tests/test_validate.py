@@ -81,6 +81,32 @@ def test_each_error_is_found_with_its_place(tmp_path, old, new, code, where):
     assert all(i.is_error for i in hits)
 
 
+@pytest.mark.parametrize("old,new,code,line", [
+    ("hex: F5", "hex: F6", "E131", 15),                            # the city's hex
+    ("numbers: [13]", "numbers: [12]", "E141", 15),                # the numbers of the second city
+    ("hex: F5", "hex: E3", "E130", 15),
+    ("hex: F5", "hex: A1", "E133", 15),                            # the second city on the hex
+    ("name: Beta", "name: Alpha", "E134", 15),                     # the second use of the name
+    ("numbers: [13]", "numbers: [17]", "E140", 15),
+    ("numbers: [14]", "numbers: []", "W203", 16),
+    ("start_cities: [Alpha]", "start_cities: [Omega]", "E150", 20),
+    ("edges: [B1/B2]", "edges: [D3/E3]", "W202", 12),
+    ("edges: [B1/B2]", "edges: [F5/F6]", "E121", 12),              # placed by the reader
+])
+def test_every_issue_that_points_into_the_file_carries_its_line(tmp_path, old, new, code, line):
+    """Not only the reader's issues (E121) but validation's too (E131, E141, ...) name the
+    line of the map file they point at, the same way: "(line N)" ending the message."""
+    found = [i for i in check(tmp_path, BASE.replace(old, new, 1)) if i.code == code]
+    assert found and all(i.message.endswith(f"(line {line})") for i in found), [i.message for i in found]
+
+
+def test_counts_are_singular_for_one(tmp_path):
+    p = tmp_path / "m.yaml"
+    p.write_text(BASE.replace("hex: F5", "hex: F6"), encoding="utf-8")
+    r = run_cli("validate", p)
+    assert r.stdout.splitlines()[-1] == f"{p}: invalid (1 error, 1 warning)"
+
+
 def test_two_terrains_by_the_lists(tmp_path):
     found = check(tmp_path, BASE.replace("terrain:\n", "terrain:\n  mountain: [B3]\n  water: [b3]\n"))
     assert [(i.code, i.where) for i in found if i.is_error] == [("E112", "B3")]
@@ -140,7 +166,7 @@ def test_cli_json_shape_and_exit_codes(tmp_path):
     assert r.returncode == 1, r.stderr
     out = json.loads(r.stdout)
     assert set(out) == {"valid", "errors", "warnings"} and out["valid"] is False
-    assert out["errors"] == [{"code": "E141", "message": "race number 12 is used by Alpha and Beta",
+    assert out["errors"] == [{"code": "E141", "message": "race number 12 is used by Alpha and Beta (line 15)",
                               "where": "Beta"}]
     assert [w["code"] for w in out["warnings"]] == ["W200"]
     r = run_cli("validate", MAPS / "example.yaml", "--format", "json")

@@ -35,6 +35,7 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
     from ..diagnostics import summary_lines
     from ..io.yamlmap import save_map
     from ..validate import validate
+    from ..wording import plural
 
     issues = validate(m)
     save_map(m, output, inputs=inputs)
@@ -45,7 +46,7 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
                         "warnings": [i.as_json() for i in issues if not i.is_error]}))
     else:
         lines = list(notes) + [f"{output}: {line}" for line in summary_lines(issues)]
-        lines.append(f"wrote {output} ({summary}, {len(errors)} validation errors)")
+        lines.append(f"wrote {output} ({summary}, {plural(len(errors), 'validation error')})")
         emit("\n".join(lines) + "\n")
     return len(errors)
 

@@ -8,6 +8,8 @@ adjacency, edges) one item per line, streamed, so the largest board the format a
 (1000 x 1000 hexes, a JSON file of about 300 MB) is written without holding it in memory.
 
   mapkit export maps/example.yaml -o example.game.json
+
+With -o FILE it prints one line saying what it wrote (the map, its hexes, open edges and cities).
 """
 
 from __future__ import annotations
@@ -22,16 +24,27 @@ def add_arguments(p):
 def run(args) -> int:
     import sys
 
-    from ..engine.compiled import export_document
+    from ..engine.export import export_document
     from ..fileio import atomic_write, json_lines
     from ..io.yamlmap import load_map
+    from ..wording import plural
 
     m = load_map(args.map)
-    text = json_lines(export_document(m))
+    doc = export_document(m)
     if args.output is None or str(args.output) == "-":
-        for piece in text:
+        for piece in json_lines(doc):
             sys.stdout.write(piece)
         sys.stdout.flush()
-    else:
-        atomic_write(args.output, text, inputs=[args.map])
+        return 0
+    counted = [0]
+
+    def counting(edges):  # the open edges, counted as they are written
+        for e in edges:
+            counted[0] += 1
+            yield e
+
+    doc["edges"] = counting(doc["edges"])
+    atomic_write(args.output, json_lines(doc), inputs=[args.map])
+    print(f"wrote {args.output} (map {m.name or args.map}: {plural(len(m.grid), 'hex', 'hexes')}, "
+          f"{plural(counted[0], 'open edge')}, {plural(len(doc['cities']), 'city', 'cities')})")
     return 0

@@ -1,10 +1,8 @@
 """Read a map made elsewhere and write a mapkit map file.
 
-The source kind follows the file's suffix unless ``--from`` is given:
-``.tmx``/``.tmj`` Tiled, ``.dmpfmap`` DampfrossDigital, ``.png``/``.jpg``/``.jpeg``/``.tif``/``.tiff``
-an image of a board. Each kind is a module with ``import_map(path, options) -> (Map, notes)``
-(the parsed command line; for images an :class:`~mapkit.imaging.importer.ImportOptions`);
-``notes`` are lines to show the user (warnings, a confidence report). The map is written even
+The kind of SOURCE follows its suffix unless --from is given: .tmx/.tmj a Tiled map,
+.dmpfmap a DampfrossDigital map, .png/.jpg/.jpeg/.tif/.tiff an image of a board. The notes
+on the way (warnings, how sure the picture's reading is) are printed. The map is written even
 when it does not validate (exit code 1 then, as for any invalid input): an imported map is a
 draft to mend, and its problems are listed.
 """
@@ -14,7 +12,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-# kind -> (module, suffixes)
+# kind -> (module, suffixes). Each module has ``import_map(path, options) -> (Map, notes)``
+# (options: the parsed command line; for images an ImportOptions); ``notes`` are lines to
+# show the user (warnings, a confidence report).
 IMPORTERS = {
     "tiled": ("mapkit.io.tiled", (".tmx", ".tmj")),
     "dmpfmap": ("mapkit.io.dmpfmap", (".dmpfmap",)),
@@ -78,7 +78,9 @@ def run(args) -> int:
     if errors:
         import sys
 
-        print(f"{args.output}: written, but the map does not validate ({errors} error"
-              f"{'s' if errors != 1 else ''}, listed above)", file=sys.stderr)
+        from ..wording import plural
+
+        print(f"{args.output}: written, but the map does not validate ({plural(errors, 'error')}, listed above)",
+              file=sys.stderr)
         return 1
     return 0

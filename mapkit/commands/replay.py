@@ -1,7 +1,6 @@
-"""Replay a game record and show the final state as its game family sums it up (its
-``summary`` hook): Dampfross the phase, accounts, each player's track, the race results and,
-when the game is over, the winner; TransAmerica scores, markers, each round's end and the
-points lost.
+"""Replay a game record and show the final state as its game family sums it up: Dampfross
+the phase, accounts, each player's track, the race results and, when the game is over, the
+winner; TransAmerica scores, markers, each round's end and the points lost.
 
 The map is the file named in the record (relative to the record's folder) unless --map is
 given; its hash must match the record's.

@@ -14,7 +14,8 @@ figure over all ordered pairs of two different numbers instead.
 
 --html FILE writes one self-contained page: the board with each hex coloured by how many
 cheapest city-to-city paths run through it (with the colour scale under it), the histogram
-as a chart (SVG), and every figure in tables.
+as a chart (SVG), and every figure in tables. Then the command prints only a line naming the
+page, unless --format or -o asks for the report too.
 
 Examples:
   mapkit report maps/example.yaml
@@ -32,8 +33,10 @@ def add_arguments(p):
     from .distances import add_map_options
 
     p.add_argument("map", metavar="MAP", help="the map file (YAML)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--html", metavar="FILE", default=None, help="also write an HTML page with the heat map")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="the report's form (default text; with --html: the report only when this or -o is given)")
+    p.add_argument("--html", metavar="FILE", default=None,
+                   help="write an HTML page with the heat map (and print only a line naming it)")
     p.add_argument("--min", type=int, default=None, metavar="N",
                    help="forbidden-race threshold (default: the map's, else 10)")
     p.add_argument("--heat-metric", choices=("build", "steps", "travel"), default="build",
@@ -45,6 +48,8 @@ def add_arguments(p):
 
 
 def run(args) -> int:
+    import sys
+
     from ..analysis.report import build_report
     from ..errors import InputError
     from ..fileio import atomic_write
@@ -61,5 +66,11 @@ def run(args) -> int:
     r = build_report(m, costs_for(m, args), args.min, args.heat_metric, args.nearest, name, show_progress=None)
     if args.html:
         atomic_write(args.html, render_html(m, r), inputs=[args.map])
+    if args.html and args.format is None and args.output is None:
+        print(f"wrote {args.html} (the report on {name}, with the heat map)")
+        return 0
     emit(dump_json(r) if args.format == "json" else render_text(r), args.output, inputs=[args.map])
+    if args.html:  # the report went where it was asked: the page's line goes beside it
+        to_stdout = args.output is not None and str(args.output) != "-"
+        print(f"wrote {args.html} (the report on {name}, with the heat map)", file=None if to_stdout else sys.stderr)
     return 0

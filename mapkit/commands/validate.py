@@ -22,6 +22,7 @@ def run(args) -> int:
     from ..diagnostics import READING_ERROR, summary_lines
     from ..errors import InputError
     from ..io.yamlmap import check_map
+    from ..wording import plural
     from .common import dump_json, emit
 
     try:
@@ -42,6 +43,6 @@ def run(args) -> int:
         shown = [f"{'error' if i.is_error else 'warning'} {i}" for i in found] if args.all else summary_lines(found)
         lines = [f"{args.map}: {line}" for line in shown]
         verdict = "valid" if valid else "invalid"
-        lines.append(f"{args.map}: {verdict} ({len(errors)} errors, {len(warnings)} warnings)")
+        lines.append(f"{args.map}: {verdict} ({plural(len(errors), 'error')}, {plural(len(warnings), 'warning')})")
         emit("\n".join(lines) + "\n")
     return 0 if valid else 1

@@ -27,7 +27,7 @@ import yaml
 from ..diagnostics import Issue, issue
 from ..errors import InputError, InvalidError
 from ..fileio import atomic_write, read_text
-from ..grid import Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
+from ..grid import OFFSET_MEANING, Grid, Hex, HexNameError, edge_name, hex_name, parse_edge, parse_hex
 from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 from ..validate import validate
 from .yamldoc import Doc, load_yaml
@@ -103,6 +103,8 @@ def _check_schema(data, doc: Doc):
                 path = path + (extra[0],)
         if len(msg) > 200:
             msg = msg[:197] + "..."
+        if tuple(err.path) == ("grid", "offset"):
+            msg += f" ({OFFSET_MEANING})"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         if len(errors) >= SCHEMA_ERRORS:
             more = f" (and {SCHEMA_ERRORS - 1} more at least)"
@@ -260,6 +262,12 @@ def parse_map(text: str, source: str = "<map>") -> tuple[Map, list[Issue]]:
     Raises :class:`~mapkit.errors.InputError` (one line, with file and line) when the text
     is not a map file at all: malformed YAML, wrong types, unknown keys.
     """
+    m, issues, _, _ = _parse(text, source)
+    return m, issues
+
+
+def _parse(text: str, source: str) -> tuple[Map, list[Issue], dict, Doc]:
+    """:func:`parse_map` with the document and where its values stand (to place later issues)."""
     data, doc = _compose(text, source)
     _check_schema(data, doc)
     issues: list[Issue] = []
@@ -281,7 +289,69 @@ def parse_map(text: str, source: str = "<map>") -> tuple[Map, list[Issue]]:
         ferries=_ferries(data, doc, grid, issues),
         meta={k: data[k] for k in META_KEYS if k in data},
     )
-    return m, issues
+    return m, issues, data, doc
+
+
+# Where in the file an issue found by validation stands: the issue's ``where`` (a city, a hex,
+# an edge, a name) is looked up among the values under the section of its code (the first
+# that matches of the code's prefixes); for a city the line is that of the key named here
+# (its hex, its numbers), else of the value found. The last match counts (a name used twice:
+# the second). A code not listed points nowhere in the file (W200: numbers missing).
+_SECTIONS = {"E13": ("cities",), "E14": ("cities",), "W203": ("cities",), "E155": ("cities",),
+             "E150": ("rules",), "E152": ("rules",), "E100": ("rules",), "E16": ("rules",),
+             "E153": ("ferries",), "E154": ("regions",), "E151": ("regions",),
+             "W20": ("rivers", "borders", "ridges")}
+_CITY_KEYS = {"E130": "hex", "E131": "hex", "E132": "hex", "E140": "numbers", "E141": "numbers",
+              "E155": "region"}
+
+
+def _leaves(value, path: tuple):
+    """Every scalar of a YAML value with its path."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path, value
+
+
+def _same(value, where: str) -> bool:
+    text = str(value).strip()
+    if text == where:
+        return True
+    try:
+        return "/" in where and edge_name(parse_edge(text)) == where
+    except (HexNameError, ValueError):
+        return False
+
+
+def issue_line(i: Issue, data: dict, doc: Doc) -> int | None:
+    """The line of the map file that issue ``i`` (found by validation) points at, or None."""
+    sections = next((v for k, v in _SECTIONS.items() if i.code.startswith(k)), ())
+    if i.where is None or i.where.startswith("line "):
+        return None
+    found = None
+    for section in sections:
+        for path, value in _leaves(data.get(section), (section,)):
+            if _same(value, i.where):
+                found = path
+    if found is None:
+        return None
+    key = _CITY_KEYS.get(i.code)
+    if key and found[0] == "cities" and len(found) >= 3:
+        found = found[:2] + (key,)
+    return doc.line(found)
+
+
+def _placed(issues: list[Issue], data: dict, doc: Doc) -> list[Issue]:
+    """The issues with the line they point at added to their message (when it has none)."""
+    out = []
+    for i in issues:
+        line = None if "(line " in i.message else issue_line(i, data, doc)
+        out.append(i if line is None else dataclasses.replace(i, message=f"{i.message} (line {line})"))
+    return out
 
 
 def read_map(path) -> tuple[Map, list[Issue]]:
@@ -303,10 +373,12 @@ def check_map(path, border_crossing: bool | None = None) -> tuple[Map, list[Issu
     With ``border_crossing`` the map is validated, and returned, under that setting instead of
     its ``rules.border_crossing``.
     """
-    m, issues = read_map(path)
+    from ..bundled import locate
+
+    m, issues, data, doc = _parse(read_text(locate(path)), str(path))
     if border_crossing is not None and border_crossing != m.rules.border_crossing:
         m = m.replace(rules=dataclasses.replace(m.rules, border_crossing=border_crossing))
-    return m, _errors_first(issues + validate(m))
+    return m, _errors_first(issues + _placed(validate(m), data, doc))
 
 
 def load_map(path, *, check: bool = True, border_crossing: bool | None = None,

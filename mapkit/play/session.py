@@ -10,11 +10,12 @@ Input is read line by line, from the keyboard or from a pipe (then each command 
 after its prompt, so a transcript reads like a session): a test plays a whole game by piping
 commands in. When the input ends, the game is saved and can be resumed.
 
-A ``done`` typed ahead is not taken for the next turn: when a person's last action (not a
-``done``) passed the move on to other players (his points were spent, his turn ended by
-itself) and the first line of the next person's turn, already waiting before its prompt
-(always so from a pipe), is ``done``, it is set aside with a note, so it cannot end a turn
-its player has not seen.
+A ``done`` meant for a turn that ended by itself is not taken for the next turn: when a
+person's last action (not a ``done``) passed the move on to other players (his points were
+spent, the engine offered no ``done`` any more) and the first line of the next person's turn
+is ``done`` (typed ahead, or typed at the new prompt by a player who did not see the turn
+end), it is refused with a line saying why, so it cannot end a turn its player has not seen;
+a second ``done`` ends the turn.
 
 >>> parse_players("Ann, bot:greedy ,Bob,bot:random")
 [Seat(name='Ann', kind='human'), Seat(name='greedy-2', kind='greedy'),
@@ -171,6 +172,17 @@ class Session:
         p, kind = self._last_own
         return kind not in self.front.done_words.values() and (now != p or bool(self._movers - {p}))
 
+    def _done_refused(self, p: int, ahead: bool) -> str:
+        """Why a done that came first in player ``p``'s turn, after the last person's turn had
+        ended by itself, is not taken: no turn was waiting for it (the engine offered no done
+        once that turn's points were spent), and this turn, new, has not been seen."""
+        last = self._last_own[0] if self._last_own else p
+        when = "typed before this turn began" if ahead else "typed after the turn it was meant for"
+        turn = "your" if last == p else f"{self.g.players[last]}'s"
+        return (f"  done not taken: it was {when}, and {turn} turn had already ended by itself "
+                f"(nothing was left to do in it); this is {self.g.players[p]}'s new turn: type done again "
+                f"to end it")
+
     def run(self) -> int:
         g = self.g
         self.save()
@@ -211,10 +223,9 @@ class Session:
             line = self.ask(f"{g.players[p]}> ")
             if line is None:
                 return False
-            if first and ahead and line.strip().lower() in self.front.done_words and self._turn_ended_itself(p):
+            if first and line.strip().lower() in self.front.done_words and self._turn_ended_itself(p):
+                self.say(self._done_refused(p, ahead))
                 self._last_own = None
-                self.say("  done set aside: it was typed before this turn began (the last turn had "
-                         "already ended by itself); type it again if you mean it")
                 continue
             first = False
             try:
@@ -233,7 +244,7 @@ class Session:
                 elif cmd.name == "show":
                     self.say(self.front.status(g, [s.kind for s in self.seats], p))
                 elif cmd.name == "map":
-                    self.say(text_map(g, self.width, self.colour))
+                    self.say(text_map(g, _terminal(self.out)[0], self.colour))  # the width now
                 elif cmd.name == "hint":
                     from ..engine.bots import make_bot
                     from ..engine.game import FAMILIES

@@ -12,7 +12,8 @@ Two layouts, the wider one when the terminal is wide enough:
   one row have a place (the gap between them); a city shows a letter of its own.
 
 Both print the column names (two lines for columns past Z in the compact layout) and, below
-the map, what each city mark means.
+the map, what each city mark means. No line is wider than the terminal: when even the compact
+layout is, a window of columns around the track of the player to move is shown.
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City, EdgeSet
@@ -31,13 +32,25 @@ the map, what each city mark means.
 <BLANKLINE>
  11 Aš, 12 Cheb
  1 2 track of seat 1, 2 (* shared)  ^ mountain  | / \\ river  : border
->>> print(text_map(g, width=12))
+>>> print(text_map(g, width=13))
     A B C D
  1  A 1|. .
  2   . . ^ C
 <BLANKLINE>
  A Aš (11), C Cheb (12)
- 1 2 track of seat 1, 2 (* shared)  ^ mountain  | river  : border  (sides between rows need a wider terminal)
+ 1 2 track of seat 1, 2 (* shared)
+ ^ mountain  | river  : border
+ (sides between rows need a wider terminal)
+
+A map wider than the terminal even so shows a window around the track of the player to move
+(his network and start marker), and says which columns it shows:
+
+>>> print("\\n".join(text_map(g, width=10).splitlines()[:3]))
+    A B C
+ 1  A 1|.
+ 2   . .
+>>> text_map(g, width=10).splitlines()[-1]
+' (columns A..C of A..D shown: a wider terminal shows the whole board)'
 """
 
 from __future__ import annotations
@@ -51,6 +64,7 @@ TERRAIN_CHAR = {"plain": ".", "mountain": "^", "water": "~", "foreign": "#", "of
 ANSI = {"mountain": "33", "water": "34", "foreign": "90", "river": "94;1", "border": "91", "city": "31;1"}
 SEAT_ANSI = ("95;1", "92;1", "93;1", "96;1", "35;1", "32;1", "33;1", "36;1")
 WIDE_CELL, COMPACT_CELL = 4, 2
+LABEL = 3           # the row numbers before each line
 
 
 def _paint(text: str, code: str | None, colour: bool) -> str:
@@ -167,8 +181,36 @@ def text_map(g, width: int = 80, colour: bool = False) -> str:
             continue
         line, col, ch = spot
         cells[(line, col)] = (":" if kind == "border" else ch, ANSI[kind])
+    shown = _window(g, pos, cells, width - LABEL - 1)
+    if shown is not None:
+        lo, hi = shown
+        cells = {(line, col - lo): v for (line, col), v in cells.items() if lo <= col < hi}
+        pos = [(line, col - lo) if lo <= col < hi else (line, -1) for line, col in pos]
     return "\n".join(_header(grid, pos, wide) + _rows(cells, wide, colour)
-                     + [""] + _key(b, marks, wide, width))
+                     + [""] + _key(b, marks, wide, width, _shown_columns(grid, pos) if shown else None))
+
+
+def _window(g, pos, cells, room: int) -> tuple[int, int] | None:
+    """The text columns ``[lo, hi)`` shown when the map is wider than ``room``: a window around
+    the hexes of the player to move (his track and marker), else of all track, else the
+    board's middle; None when the whole map fits."""
+    right = max(col for _, col in cells) + 1
+    if right <= room:
+        return None
+    at = _seats_at(g)
+    me = g.current_player()
+    focus = [i for i, seats in at.items() if me in seats] or list(at)
+    cols = [pos[i][1] for i in focus] or [right // 2]
+    centre = (min(cols) + max(cols)) // 2
+    lo = max(0, min(centre - room // 2, right - room))
+    return lo, lo + room
+
+
+def _shown_columns(grid, pos) -> str:
+    """The board's columns a window shows, as "F..AH of A..AM"."""
+    seen = sorted({grid.hex_at(i).col for i, (_, col) in enumerate(pos) if col >= 0})
+    return (f"{column_name(seen[0])}..{column_name(seen[-1])} of {column_name(0)}.."
+            f"{column_name(grid.columns - 1)}")
 
 
 def _seats_at(g) -> dict:
@@ -194,7 +236,7 @@ def _header(grid, pos, wide: bool) -> list[str]:
     centres = {}
     for i, (line, col) in enumerate(pos):
         h = grid.hex_at(i)
-        if grid.pointy and line != first_line:
+        if col < 0 or (grid.pointy and line != first_line):
             continue
         centres.setdefault(h.col, col)
     names = {col: column_name(c) for c, col in centres.items()}
@@ -230,18 +272,24 @@ def _rows(cells, wide: bool, colour: bool) -> list[str]:
     return out
 
 
-def _key(board, marks, wide: bool, width: int) -> list[str]:
-    """What the city marks and the characters mean."""
+def _fill(items: list[str], width: int, sep: str = ",", gap: str = " ") -> list[str]:
+    """``items`` in lines of at most ``max(40, width - 1)`` characters, never breaking one."""
+    lines = [""]
+    for k, item in enumerate(items):
+        piece = item + (sep if k < len(items) - 1 else "")
+        if lines[-1] and len(lines[-1]) + len(gap) + len(piece) > max(40, width - 1):
+            lines.append("")
+        lines[-1] += (gap if lines[-1] else " ") + piece
+    return lines
+
+
+def _key(board, marks, wide: bool, width: int, window: str | None = None) -> list[str]:
+    """What the city marks and the characters mean (and which columns a window shows)."""
     items = []
     for mark, c in zip(marks, board.cities, strict=False):
         others = [str(n) for n in sorted(c.numbers) if str(n) != mark]
         items.append(f"{mark} {c.name}" + (f" ({' '.join(others)})" if others else ""))
-    lines = [""]
-    for k, item in enumerate(items):          # never break inside one city's entry
-        piece = item + ("," if k < len(items) - 1 else "")
-        if lines[-1] and len(lines[-1]) + 1 + len(piece) > max(40, width - 1):
-            lines.append("")
-        lines[-1] += " " + piece
+    lines = _fill(items, width)
     terrain = {board.terrain[i] for i in range(len(board.terrain))}
     legend = ["1 2 track of seat 1, 2 (* shared)"]
     legend += [f"{TERRAIN_CHAR[t]} {label}" for t, label in (("mountain", "mountain"), ("water", "water"),
@@ -252,4 +300,6 @@ def _key(board, marks, wide: bool, width: int) -> list[str]:
         legend += ["| river", ": border", "(sides between rows need a wider terminal)"]
     else:
         legend.append("(a wider terminal shows rivers and borders)")
-    return lines + [" " + "  ".join(legend)]
+    if window:
+        legend.append(f"(columns {window} shown: a wider terminal shows the whole board)")
+    return lines + _fill(legend, width, "", "  ")

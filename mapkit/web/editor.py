@@ -84,7 +84,9 @@ def check_grid(columns, rows, orientation, offset, hex_mm) -> None:
     if orientation not in ("pointy", "flat"):
         raise InputError("orientation: pointy or flat")
     if offset not in ("odd", "even"):
-        raise InputError("offset: odd or even")
+        from ..grid import OFFSET_MEANING
+
+        raise InputError(f"offset: odd or even ({OFFSET_MEANING})")
     if not isinstance(hex_mm, (int, float)) or not 5 <= hex_mm <= 60:
         raise InputError("hex_mm: from 5 to 60")
 

@@ -24,6 +24,9 @@ BAD_FILES = {
     "empty.yaml": ("", "empty file"),
     "comments-only.yaml": ("# nothing here\n", "empty file"),
     "no-grid.yaml": ("name: x\n", "'grid' is a required property"),
+    # offset counts from 0: the error says which printed rows each value pushes
+    "offset.yaml": ("grid: {orientation: pointy, offset: odds, columns: 3, rows: 3}\n",
+                    "odd pushes the 2nd, 4th, ... printed row"),
     "dup-key.yaml": (GRID + "name: a\nname: b\n", "duplicate key 'name'"),
     "nan.yaml": ("grid: {orientation: pointy, offset: odd, columns: 3, rows: 3, hex_mm: .nan}\n", "finite"),
     "deep.yaml": ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nested"),

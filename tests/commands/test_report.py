@@ -209,6 +209,8 @@ def test_cli_report(tmp_path, example_map_path):
     page = tmp_path / "report.html"
     r = run_cli("report", example_map_path, "--html", page, "--heat-metric", "steps")
     assert r.returncode == 0, r.stderr
+    # The page was asked for, not the text: one line names the page.
+    assert r.stdout == f"wrote {page} (the report on {m.name}, with the heat map)\n" and r.stderr == ""
     html = page.read_text(encoding="utf-8")
     assert html.count("<svg") == 2 and "Plzeň" in html and "České Budějovice" in html
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
@@ -262,7 +264,8 @@ def test_html_report_has_a_colour_scale_and_tables_not_a_text_dump(tmp_path):
     page = tmp_path / "report.html"
     r = run_cli("report", MAPS / "example.yaml", "--html", page, "--format", "json")
     assert r.returncode == 0, r.stderr
-    data = json.loads(r.stdout)
+    data = json.loads(r.stdout)  # asked for: the JSON, the page's line beside it on standard error
+    assert r.stderr == f"wrote {page} (the report on Example, with the heat map)\n"
     html = page.read_text(encoding="utf-8")
     assert "<pre" not in html and "All figures" not in html
     heat = data["heat"]["hexes"]

@@ -59,6 +59,10 @@ def test_export_round_trip_and_loading_either_file(tmp_path):
     out = tmp_path / "example.game.json"
     r = run_cli("export", MAPS / "example.yaml", "-o", out)
     assert r.returncode == 0, r.stderr
+    # One line says what was written: the file, the map, its hexes, open edges and cities.
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert r.stdout == (f"wrote {out} (map {data['map']['name']}: {len(data['hexes'])} hexes, "
+                        f"{len(data['edges'])} open edges, {len(data['cities'])} cities)\n")
     from_export = load_engine_map(out)
     from_yaml = load_engine_map(MAPS / "example.yaml")
     assert from_export.to_json() == from_yaml.to_json()

@@ -157,3 +157,23 @@ def test_a_race_is_drawn_by_the_dampfross_fronts_hook():
         g.play_chance(rng) if g.is_chance_node() else g.apply(g.legal_actions()[0])
     assert g.view()["period"]["kind"] == "race"
     assert pic.svg(g).count('class="race-start"') == 1
+
+
+@pytest.mark.parametrize("preset", ["paluba", "expres"])
+def test_the_log_tells_who_played_first_started_rolled_and_built(preset):
+    """The view's messages (the browser's log) are complete: who plays first, where each
+    starts, every build roll with its dice and points, every turn's pieces; a seat named
+    You reads "You roll", not "You rolls"."""
+    from mapkit.engine.simulate import play_game
+    from mapkit.io.yamlmap import load_map
+    from tests.support import MAPS
+
+    g = play_game(load_map(MAPS / "example.yaml"), preset, ["greedy", "greedy"], names=["You", "Bot 1"],
+                  max_actions=80)
+    log = list(g.messages)
+    assert g.view(0)["messages"] == log[-len(g.view(0)["messages"]):]
+    assert log[0] in ("You play first", "Bot 1 plays first")
+    assert any(m.startswith(("Bot 1 rolls ", "You roll ")) and " build points" in m for m in log), log
+    built = [m for m in log if m.startswith(("Bot 1 builds ", "You build "))]
+    assert built and all(" piece" in m and ": " in m for m in built), log
+    assert not [m for m in log if m.startswith("You ") and m.split()[1].endswith("s")], log

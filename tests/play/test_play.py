@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from functools import cache
 
 import pytest
@@ -120,6 +121,16 @@ def test_errors_and_suggestions(tmp_path):
     assert "unknown command 'bulid'; did you mean 'build'?" in out
     # by hand: A1-B1 1, B1-C1 3 (into the mountain C1), C1-D1 3 (out of it), then 5 plain pieces
     assert "Ústí nad Labem (I1): 12 build points, 8 pieces: A1 B1 C1 D1 E1 F1 G1 H1 I1" in out
+
+
+def test_a_seat_named_you_is_told_in_the_second_person(tmp_path):
+    """The default person's seat is called You (mapkit play --players You,bot,bot): the
+    narration says "You start in Plzeň", "You roll", never "You starts"."""
+    g = new_game(small_map(), "paluba", ["You", "Bob"], {"first_player": 0})
+    out = session(g, ["start Plzen", "done", "quit"], tmp_path=tmp_path)
+    assert "You start in Plzeň" in out and "You end the turn" in out
+    assert "You roll " in out and " build points" in out
+    assert not any(w in out for w in ("You starts", "You rolls", "You ends", "You builds"))
 
 
 def test_undo_and_hint(tmp_path):
@@ -264,7 +275,7 @@ def test_done_typed_ahead_does_not_end_the_next_turn(tmp_path):
     g.apply({"type": "roll", "dice": [2, 2]})
     out = session(g, ["to Plzeň", "done", "to Brno", "quit"],
                   seats=[Seat("Ann", "human"), Seat("bot", "greedy")], tmp_path=tmp_path)
-    assert "done set aside: it was typed before this turn began" in out
+    assert "done not taken: it was typed before this turn began, and your turn had already ended by itself" in out
     acts = [a for a in load_record(tmp_path / "s.json").actions if a.get("player") == 0 and a["type"] != "roll"]
     assert [a["type"] for a in acts] == ["start", "build", "build"]
     assert len(acts[1]["pieces"]) == 4
@@ -273,16 +284,66 @@ def test_done_typed_ahead_does_not_end_the_next_turn(tmp_path):
     g.apply({"type": "start", "city": "Praha"})
     g.apply({"type": "roll", "dice": [2, 2]})
     out = session(g, ["to Plzeň", "done", "start Brno", "quit"], tmp_path=tmp_path)
-    assert "done set aside" in out and "Bob starts in Brno" in out
+    assert "done not taken" in out and "Ann's turn had already ended by itself" in out and "Bob starts in Brno" in out
     # A done given as the first command of a turn that began normally still ends it.
     g = new_game(small_map(), "paluba", ["Ann", "Bob"], {"first_player": 0})
     out = session(g, ["start Plzeň", "done", "quit"], tmp_path=tmp_path)
-    assert "Ann ends the turn" in out and "set aside" not in out
+    assert "Ann ends the turn" in out and "not taken" not in out
+
+
+def test_done_typed_at_the_new_prompt_after_a_turn_that_ended_itself(tmp_path, monkeypatch):
+    """At a keyboard the done may come after the new turn's prompt (not typed ahead): when the
+    turn it was meant for had ended by itself, it is refused with the reason, and only a
+    second done ends the new turn."""
+    monkeypatch.setattr(Session, "typed_ahead", lambda self: False)
+    g = new_game(example(), "paluba", ["Ann", "bot"], {"first_player": 0})
+    g.apply({"type": "start", "city": "Praha"})
+    g.apply({"type": "roll", "dice": [2, 2]})
+    out = session(g, ["to Plzeň", "d", "to Brno", "d", "quit"],
+                  seats=[Seat("Ann", "human"), Seat("bot", "greedy")], tmp_path=tmp_path)
+    assert out.count("done not taken: it was typed after the turn it was meant for, and your turn had "
+                     "already ended by itself") == 1
+    acts = [a["type"] for a in load_record(tmp_path / "s.json").actions if a.get("player") == 0 and a["type"] != "roll"]
+    assert acts[:4] == ["start", "build", "build", "done"]
 
 
 def body(text):
     """The map's lines above the blank line before its key."""
     return text.rsplit("\n\n", 1)[0].splitlines()
+
+
+@pytest.mark.parametrize("name,start", [("czechia", "Ostrava"), ("germany", "Hamburg"), ("usa", None)])
+def test_text_map_fits_an_80_column_terminal(name, start, tmp_path, monkeypatch):
+    """Every line of the map command's text, the key too, fits 80 columns (a wider line wraps
+    into noise); a board wider than that shows the columns around the player's network and
+    says which (Ostrava lies in the east of Czechia: the east is shown, not the west)."""
+    import shutil
+
+    from mapkit.engine import EngineMap
+    from mapkit.play.textmap import text_map
+
+    b = EngineMap.from_map(load_map(MAPS / f"{name}.yaml"))
+    g = new_game(b, "transamerica" if start is None else "paluba", ["Ann", "Bob"], {"first_player": 0})
+    if start:
+        g.apply({"type": "start", "city": start})
+        g.apply({"type": "roll", "dice": [6, 6]})
+        g.apply(next(a for a in g.legal_actions() if a["type"] == "build"))
+    text = text_map(g, width=80)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    if name == "czechia":
+        assert "(columns " in text and " of A..AM shown" in text and body(text)[1].split()[-1] == "M"
+    # In the session the map command measures the terminal it prints to.
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((80, 24)))
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = Terminal()
+    Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
+            inp=io.StringIO("map\nquit\n"), interactive=False).run()
+    shown = out.getvalue().split("> map\n", 1)[1].split("\n" + g.players[g.current_player()] + ", ", 1)[0]
+    assert "(* shared)" in shown and max(len(line) for line in shown.splitlines()) <= 80, shown
 
 
 def test_text_map_shows_rivers_borders_columns_past_z_and_cities_apart():

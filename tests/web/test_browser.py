@@ -440,7 +440,7 @@ def test_a_new_map_from_a_blank_page(served, browser):
                                                                              ("Brno", "I5", [21])]
     wait(d, lambda d: css(d, 'td[data-pair="Plzeň|Brno"]'), what="the two cities' distance")
     # W200 only (most race numbers unused): no errors, so the map is playable once saved
-    wait(d, lambda d: "(0 errors, 1 warnings)" in css(d, "#issue-count")[0].text, what="the problems")
+    wait(d, lambda d: "(0 errors, 1 warning)" in css(d, "#issue-count")[0].text, what="the problems")
     button(d, "save").click()
     wait(d, lambda d: d.execute_script("return document.body.dataset.saved") == "my-mala-mapa", what="saving")
     d.get(served.url + "/")

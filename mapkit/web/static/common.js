@@ -59,6 +59,9 @@ export function svg(tag, attrs = {}) {
   return node;
 }
 
+/** A count with its noun in the right number: plural(1, "error") is "1 error", plural(2, "city", "cities") "2 cities". */
+export function plural(n, word, words) { return `${n} ${n === 1 ? word : (words || word + "s")}`; }
+
 export function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
 
 let toastTimer = null;

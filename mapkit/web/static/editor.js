@@ -3,7 +3,7 @@
 // analysis says (validation, distances, forbidden races and prizes, a heat map on demand).
 // The board shown is the printed board (mapkit.render) of the last analysed state; edits made
 // since are drawn over it until the next picture arrives.
-import { api, el, svg, clear, toast, t, download, BoardView, zoomButtons } from "/static/common.js";
+import { api, el, svg, clear, toast, t, download, plural, BoardView, zoomButtons } from "/static/common.js";
 import { lang } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -306,7 +306,10 @@ async function analyseNow() {
 
 function renderIssues(r) {
   const list = clear($("issues"));
-  $("issue-count").textContent = t("({errors} errors, {warnings} warnings)", { errors: r.errors, warnings: r.issues.length - r.errors });
+  const warnings = r.issues.length - r.errors;
+  // English counts agree with their number; the other languages' messages are worded as labels
+  $("issue-count").textContent = lang === "en" ? `(${plural(r.errors, "error")}, ${plural(warnings, "warning")})`
+    : t("({errors} errors, {warnings} warnings)", { errors: r.errors, warnings });
   if (!r.issues.length) list.append(el("li.ok", {}, t("no problems")));
   for (const i of r.issues) {
     list.append(el(`li.${i.severity}`, { "data-code": i.code, title: i.at.length ? t("show it on the map") : "",

@@ -4,6 +4,7 @@
 // /families/<family>.js (the family's web_script) (draw, click, panel, raceBox, results, playerNote).
 import { api, el, svg, clear, toast, t, BoardView, zoomButtons } from "/static/common.js";
 import { drawView } from "/static/viewdraw.js";
+import { lang } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gid = location.pathname.split("/").filter(Boolean).pop();
@@ -207,7 +208,8 @@ function renderAction(v) {
   if (!ctx.myTurn) {
     box.append(el("span.muted", {}, v.chance ? t("Dice are being rolled.") : v.you.length
       ? t("Waiting for {player}.", { player: ctx.name(v.current_player) })
-      : t("{player} is to play.", { player: ctx.name(v.current_player) })));
+      : (ctx.name(v.current_player) === "You" && lang === "en" ? "You are to play."
+        : t("{player} is to play.", { player: ctx.name(v.current_player) }))));
     return;
   }
   const handled = ctx.family && ctx.family.panel ? ctx.family.panel(ctx, box) : new Set();

@@ -1,6 +1,7 @@
 // The lobby: start a game (map, rules, options, seats as people or bots), share the seats'
 // links, see running and finished games, upload maps.
-import { api, el, clear, toast, t } from "/static/common.js";
+import { api, el, clear, toast, t, plural } from "/static/common.js";
+import { lang } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let info = null;
@@ -136,7 +137,7 @@ function fillMaps(maps) {
   const body = clear($("maps").tBodies[0]);
   for (const m of maps) {
     body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source),
-      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${t("{n} cities", { n: m.cities })}${m.cards ? `, ${t("TransAmerica's 35 city cards")}` : ""}`
+      el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${lang === "en" ? plural(m.cities, "city", "cities") : t("{n} cities", { n: m.cities })}${m.cards ? `, ${t("TransAmerica's 35 city cards")}` : ""}`
         : el("span.error", {}, m.error)),
       el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, t("edit")), " ",
         m.valid ? el("a", { href: `/api/maps/${encodeURIComponent(m.id)}/yaml` }, "yaml") : null)));

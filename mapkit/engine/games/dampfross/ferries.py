@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...errors import IllegalAction
 from ...ledger import BANK
 from . import building
+from ....wording import who
 
 __all__ = ["ferries_to_buy", "act_ferry"]
 
@@ -61,5 +62,5 @@ def act_ferry(s, p: int, action: dict):
         building.track_changed(s, (f.to,), (p,))
         if s.step == "post_build":
             s.budget = min(s.budget, s.money.accounts[p])
-        s.say(f"{s.players[p]} buys the ferry line {f.name}")
+        s.say(f"{who(s.players[p], 'buy')} the ferry line {f.name}")
     return {"type": "ferry", "player": p, "ferry": names[k]}, plan

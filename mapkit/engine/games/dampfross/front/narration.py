@@ -21,6 +21,8 @@ game is :func:`mapkit.play.fronts.final_text`.
 
 from __future__ import annotations
 
+from .....wording import plural, verb
+
 __all__ = ["Snapshot", "narrate", "status", "prompt_line", "race_line", "title"]
 
 
@@ -70,40 +72,41 @@ def narrate(before: Snapshot, g, a: dict) -> str:
     who = names[a["player"]] if isinstance(a.get("player"), int) and a["player"] >= 0 else "?"
     out = ""
     if t == "first":
-        out = f"{who} plays first"
+        out = f"{who} {verb(who, 'play')} first"
     elif t == "roll":
         out = _roll_line(before, g, a, who)
     elif t == "start":
-        out = f"{who} starts in {a['city']}" if g.phase != "start" else f"{who} chooses a start city (secret)"
+        out = (f"{who} {verb(who, 'start')} in {a['city']}" if g.phase != "start"
+               else f"{who} {verb(who, 'choose')} a start city (secret)")
         if before.phase == "start" and g.phase != "start":
             starts = ", ".join(f"{names[p]} {g.board.cities[c].name}" for p, c in enumerate(g.start_city)
                                if c is not None)
-            out = f"{who} chooses a start city; revealed: {starts}"
+            out = f"{who} {verb(who, 'choose')} a start city; revealed: {starts}"
     elif t == "build":
         from .moves import action_as_command
 
         spent = sum(g.piece_cost(e) or 0 for e in a.get("pieces", ()))
         desc = action_as_command(g, a)[len("build "):]
-        cost = f" ({spent} point{'s' if spent != 1 else ''})" if before.stage == "build" else f" (paid {spent})"
-        out = f"{who} builds {desc}{cost}"
+        cost = f" ({plural(spent, 'point')})" if before.stage == "build" else f" (paid {spent})"
+        out = f"{who} {verb(who, 'build')} {desc}{cost}"
     elif t == "done":
-        out = f"{who} ends the turn"
+        out = f"{who} {verb(who, 'end')} the turn"
     elif t == "declare_end":
-        out = f"{who} declares the end of the build phase"
+        out = f"{who} {verb(who, 'declare')} the end of the build phase"
     elif t == "pass":
-        out = f"{who} does not race"
+        out = f"{who} {verb(who, 'do', 'does')} not race"
     elif t == "race":
-        out = f"{who} races {' '.join(a['route'])}"
+        out = f"{who} {verb(who, 'race')} {' '.join(a['route'])}"
     elif t == "joint":
-        out = f"{who} proposes a joint track to {names[a['with']]} at {a['at']}"
+        out = f"{who} {verb(who, 'propose')} a joint track to {names[a['with']]} at {a['at']}"
     elif t == "ferry":
-        out = f"{who} buys the ferry line {a['ferry']}"
+        out = f"{who} {verb(who, 'buy')} the ferry line {a['ferry']}"
     elif t == "timeout":
-        out = f"{who}'s time is up"
+        out = ("Your" if who.strip().lower() == "you" else f"{who}'s") + " time is up"
     elif t == "time_up":
         out = "the agreed time is over: one more race"
     elif t in ("accept", "decline"):
-        out = f"{who} {t}s"
+        out = f"{who} {verb(who, t)}"
     money = _money(g, before.ledger)
     if money:
         out += f"; {money}"
@@ -121,36 +124,37 @@ def _roll_line(before: Snapshot, g, a: dict, who: str) -> str:
     ds = "+".join(map(str, dice))
     if before.phase == "build":
         shared = g.options.build_roll == "shared"
-        out = f"{who} rolls {ds}: {sum(dice)} build points" + (" for everybody this round" if shared else "")
+        out = (f"{who} {verb(who, 'roll')} {ds}: {plural(sum(dice), 'build point')}"
+               + (" for everybody this round" if shared else ""))
     elif before.race is not None and before.race["stage"] in ("draw_start", "draw_target"):
         now = g.race_view() if g.phase == "race" else None
         key = "start" if before.race["stage"] == "draw_start" else "target"
         num = 10 * dice[0] + dice[1]
         if now is not None and now.get(key) is not None and now.get(key) != before.race.get(key):
-            out = f"{who} draws {num}: {key} {now[key]} {now[key + '_city']}"
+            out = f"{who} {verb(who, 'draw')} {num}: {key} {now[key]} {now[key + '_city']}"
             if now[key] != num:
                 out += f" ({num} is used or missing: the next free number)"
         else:
             rej = (now or {}).get("rejected") or []
             why = rej[-1]["why"] if rej else "drawn again"
-            out = f"{who} draws {num} for the {key}: not possible ({why}), drawn again"
+            out = f"{who} {verb(who, 'draw')} {num} for the {key}: not possible ({why}), drawn again"
         if g.results and len(g.results) > before.results:
             out += "; " + race_line(g.results[-1])
     elif before.race is not None and before.race["stage"] == "draw_special":
         now = g.race_view() if g.phase == "race" else None
         if now is not None and now.get("target") is not None and now.get("stage") != "draw_special":
-            out = (f"{who} rolls {ds}: special race to {now['target_city']} ({now['target']}; finish at "
+            out = (f"{who} {verb(who, 'roll')} {ds}: special race to {now['target_city']} ({now['target']}; finish at "
                    f"any of {', '.join(now.get('target_hexes', []))})")
         else:
             rej = (now or {}).get("rejected") or []
             why = rej[-1]["why"] if rej else "rolled again"
-            out = f"{who} rolls {ds} for the special race's target: not possible ({why}), rolled again"
+            out = f"{who} {verb(who, 'roll')} {ds} for the special race's target: not possible ({why}), rolled again"
     elif before.race is not None and before.race["stage"] == "run":
         now = g.race_view() if g.phase == "race" else None
         pos = (now or {}).get("positions", {}).get(who) if now else None
-        out = f"{who} rolls {dice[0]}" + (f": train at {pos}" if pos else "")
+        out = f"{who} {verb(who, 'roll')} {dice[0]}" + (f": train at {pos}" if pos else "")
     else:
-        out = f"{who} rolls {ds} (tie-break)"
+        out = f"{who} {verb(who, 'roll')} {ds} (tie-break)"
     return out
 
 

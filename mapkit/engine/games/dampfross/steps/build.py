@@ -15,6 +15,7 @@ from ....chance import Dice
 from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
+from .....wording import plural, who
 from .. import building, ferries
 from . import draw, setup
 
@@ -43,7 +44,8 @@ class StartStep(Step):
             setup.set_start(s, p, c)
             if s.rules.unique_starts():
                 s.taken.add(c)
-            s.say(f"{s.players[p]} starts in {s.board.cities[c].name}")
+            name = s.players[p]
+            s.say(f"{who(name, 'start')} in {s.board.cities[c].name}")
             _need_points(s)
         return {"type": "start", "player": p, "city": s.board.cities[c].name}, plan
 
@@ -64,6 +66,7 @@ class RollStep(Step):
         if s.rules.shared_roll():
             s.round_roll = pts
         s.points = pts
+        _say_roll(s, s.turn_player, action["dice"], pts, " for everybody this round" if s.rules.shared_roll() else "")
         s.go("build")
 
 
@@ -106,7 +109,7 @@ class BuildStep(Step):
 
         def plan():
             s.declared_by = p
-            s.say(f"{s.players[p]} declares the end of the build phase")
+            s.say(f"{who(s.players[p], 'declare')} the end of the build phase")
             if s.rules.end_by_declaration():
                 s.turns_left = s.rules.extra_rounds() * s.num_players
                 # the extra rounds start with the declarer: his current turn is the first
@@ -139,7 +142,7 @@ class JointAnswerStep(Step):
     def act_accept(self, s, p, action):
         def plan():
             s.skip.add(p)
-            s.say(f"{s.players[p]} builds a joint track with {s.players[s.turn_player]}")
+            s.say(f"{who(s.players[p], 'build')} a joint track with {s.players[s.turn_player]}")
             if s.rules.shared_roll():
                 _joint_points(s, s.round_roll)
             else:
@@ -168,7 +171,30 @@ class JointRollStep(Step):
         return Dice("roll", s.joint["with"], s.rules.build_dice())
 
     def on_chance(self, s, action):
-        _joint_points(s, s.rules.build_points(action["dice"]))
+        pts = s.rules.build_points(action["dice"])
+        _say_roll(s, s.joint["with"], action["dice"], pts, " for the joint track")
+        _joint_points(s, pts)
+
+
+def _say_roll(s, p: int, dice, points: int, extra: str) -> None:
+    name = s.players[p]
+    s.say(f"{who(name, 'roll')} {'+'.join(map(str, dice))}: {plural(points, 'build point')}{extra}")
+
+
+def _say_built(s, p: int) -> None:
+    """The turn's building in one line (who, how many pieces, which): the build actions of
+    player ``p`` at the end of the history, back to the turn's roll or start."""
+    pieces: list[str] = []
+    for a in reversed(s.history):
+        if a.get("player") != p or a.get("type") not in ("build", "done", "ferry", "timeout"):
+            break
+        if a["type"] == "build":
+            pieces[:0] = a["pieces"]
+    name = s.players[p]
+    if pieces:
+        s.say(f"{who(name, 'build')} {plural(len(pieces), 'piece')}: {', '.join(pieces)}")
+    else:
+        s.say(f"{who(name, 'build')} nothing this turn")
 
 
 def check_timer(s) -> None:
@@ -214,6 +240,8 @@ def end_turn(s, skipped: bool = False, lose_points: bool = False) -> None:
     """The turn is over: unused points (EJ: to the account), the end of the phase, the next turn."""
     n = s.num_players
     p = s.turn_player
+    if not skipped:
+        _say_built(s, p)
     if not skipped and not lose_points and s.rules.unused_points_pay() and s.points > 0 and not s.joint:
         s.pay(BANK, p, s.points, "unused build points (EJ)")
     s.joint = None
@@ -288,7 +316,7 @@ def _propose_joint(s, p: int, action: dict):
         raise IllegalAction("joint.partner", f"'with' must be another player's seat, not {q!r}")
     later = [(s.round_first + i) % n for i in range(s.turn_in_round + 1, n)]
     if q not in later or q in s.skip or s.starts[q] is None:
-        raise IllegalAction("joint.partner", f"{s.players[q]} has no build turn left in this round")
+        raise IllegalAction("joint.partner", f"{who(s.players[q], 'have', 'has')} no build turn left in this round")
     try:
         at = s.board.hex_id(action.get("at"))
     except (ValueError, TypeError):

@@ -13,6 +13,7 @@ from ....chance import Seat
 from ....errors import IllegalAction
 from ....state import Log
 from ....steps import Step
+from .....wording import who
 from ..building import track_changed
 from . import build
 
@@ -82,7 +83,7 @@ def set_first(s, k: int) -> None:
     """Seat ``k`` starts: secret start choice, or straight into the build phase."""
     s.first = k
     n = s.num_players
-    s.say(f"{s.players[k]} starts")
+    s.say(f"{who(s.players[k], 'play')} first")
     if s.rules.secret_start():
         s.go("secret_start")
         s.secret_queue = [(k + i) % n for i in range(n)]

@@ -49,6 +49,7 @@ from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.places import fold
 from mapkit.play.commands import DONE_WORDS, META, Command, CommandError, build_action, first_word, help_text, one_place
 from mapkit.play.fronts import Front
+from mapkit.wording import plural, verb
 
 __all__ = ["TransAmericaFront", "HELP"]
 
@@ -84,14 +85,13 @@ class TransAmericaFront(Front):
             head = "the cards are dealt"
         elif t == "top":
             head = f"a {g.tables.colours[g.tables.card_colour[g.card_of(a['city'])]]} card lies on top of the deck"
-        elif t == "build":
-            head = f"{who} builds {self.action_as_command(g, a)[len('build '):]}"
         elif t == "done":
-            head = f"{who} ends the turn"
-        elif t == "pass_card" and not any("passes" in m for m in g.messages[before.messages:]):
-            head = f"{who} chooses a card to pass"
+            head = f"{who} {verb(who, 'end')} the turn"
+        elif t == "pass_card" and not any(" card to " in m for m in g.messages[before.messages:]):
+            head = f"{who} {verb(who, 'choose')} a card to pass"
         elif t == "changer" and not a["buy"]:
-            head = f"{who} keeps the old locomotive"
+            head = f"{who} {verb(who, 'keep')} the old locomotive"
+        # (a build is told by the game's messages, as the browser's log shows it)
         return "\n".join(([head] if head else []) + list(g.messages[before.messages:]))
 
     def status(self, g, kinds=None, me=None) -> str:
@@ -100,7 +100,7 @@ class TransAmericaFront(Front):
         b = g.board
         head = f"== {b.name or 'game'} ({g.rules.name}) == round {r['round']}"
         if r.get("start_player"):
-            head += f", {r['start_player']} has the start player card"
+            head += f", {r['start_player']} {verb(r['start_player'], 'have', 'has')} the start player card"
         if r.get("pieces_left") is not None:
             head += f"; {r['pieces_used']} pieces laid, {r['pieces_left']} left"
         if g.rules.no_barrier():
@@ -148,8 +148,7 @@ class TransAmericaFront(Front):
         if step == "build":
             v = g.view(p)["round"]
             left = v.get("singles_left", 0)
-            what = f"{left} single piece{'s' if left != 1 else ''}" + (" or 1 double line" if v.get("double_allowed")
-                                                                       else "")
+            what = plural(left, "single piece") + (" or 1 double line" if v.get("double_allowed") else "")
             return f"{name}, lay {what} (build, to, done; cards, cost)"
         if step in ("pass", "pass_all"):
             return f"{name}, pass a card to {g.players[g.next_seat(p)]}: pass CITY"

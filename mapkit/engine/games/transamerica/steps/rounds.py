@@ -19,6 +19,7 @@ from ....network import SharedTrack
 from ....steps import Step
 from ..cards import board_cards
 from ..rules import MATURITA_CHOICES
+from .....wording import who
 
 __all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep",
            "PassStep",
@@ -43,7 +44,7 @@ class OrderStep(Step):
 
 def set_first(s, k: int) -> None:
     s.first = k
-    s.say(f"{s.players[k]} starts")
+    s.say(f"{who(s.players[k], 'play')} first")
     begin_round(s)
 
 
@@ -63,7 +64,7 @@ def begin_round(s) -> None:
     s.turn_player, s.turn_singles, s.turn_double = None, 0, False
     s.choice = None
     s.variants = rules.round_variants()
-    s.say(f"round {s.round_no}: {s.players[s.round_first]} has the start player card")
+    s.say(f"round {s.round_no}: {who(s.players[s.round_first], 'have', 'has')} the start player card")
     if rules.mission():
         s.stages = (["changer"] if s.has("super_changer") else []) + ["place", "deal", "top", "build"]
     elif rules.maturita():
@@ -153,7 +154,7 @@ class VariantStep(Step):
             s.choice = v
             if v != "standard":
                 s.variants = s.variants | {v}
-            s.say(f"{s.players[p]} chooses the variant of round {s.round_no}: {v}")
+            s.say(f"{who(s.players[p], 'choose')} the variant of round {s.round_no}: {v}")
             s.stages = plan(s)
             next_stage(s)
         return {"type": "variant", "player": p, "variant": v}, go
@@ -195,7 +196,7 @@ class ChangerStep(InTurn):
                 price = s.rules.CHANGER_PRICE
                 s.score.pay(p, BANK, price, "Super Changer")
                 s.changer.add(p)
-                s.say(f"{s.players[p]} buys a Super Changer for {price} points")
+                s.say(f"{who(s.players[p], 'buy')} a Super Changer for {price} points")
             if not s.queue:
                 next_stage(s)
         return {"type": "changer", "player": p, "buy": buy}, go
@@ -310,7 +311,7 @@ class PassStep(InTurn):
             s.hands[q].append(k)
             s.passing["colour"] = s.tables.card_colour[k]
             s.queue.pop(0)
-            s.say(f"{s.players[p]} passes a {s.tables.colours[s.tables.card_colour[k]]} card to {s.players[q]}")
+            s.say(f"{who(s.players[p], 'pass')} a {s.tables.colours[s.tables.card_colour[k]]} card to {s.players[q]}")
             if not s.queue:
                 next_stage(s)
         return {"type": "pass_card", "player": p, "city": s.card_name(k)}, go
@@ -383,7 +384,7 @@ class BlockStep(InTurn):
         def go():
             s.blocked.add(e)
             s.queue.pop(0)
-            s.say(f"{s.players[p]} breaks the bridge {b.edge_names[e]}")
+            s.say(f"{who(s.players[p], 'break')} the bridge {b.edge_names[e]}")
             self.skip_stuck(s)
             if not s.queue and s.step == "block":
                 next_stage(s)

@@ -24,6 +24,7 @@ from ....steps import Step
 from .. import scoring, track
 from ..cards import board_cards
 from .rounds import DeckDraw, InTurn
+from .....wording import who
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
            "MISSION_HAND"]
@@ -65,7 +66,8 @@ def place_marker(s, p: int, h: int, node: int) -> None:
         s.opened.add(h)
     b = s.board
     city = b.cities[b.city_at[h]].name if h in b.city_at else None
-    s.say(f"{s.players[p]} places the start marker on {b.hex_names[h]}" + (f" ({city})" if city else ""))
+    s.say(f"{who(s.players[p], 'place')} the start marker on {b.hex_names[h]}"
+          + (f" ({city})" if city else ""))
     if joined:
         s.say("the networks of " + " and ".join(s.players[q] for q in joined) + " are joined")
 
@@ -121,10 +123,13 @@ class BuildStep(Step):
                 ends = track.check_piece(trial, p, e)
                 lay_piece(trial, p, e, ends)
 
+        names = [s.board.edge_names[e] for e in pieces]
+
         def go():
+            s.say(f"{who(s.players[p], 'build')} {' '.join(names)}")
             for e in pieces:
                 lay_piece(s, p, e, track.check_piece(s, p, e) if len(pieces) > 1 else ends)
-        return {"type": "build", "player": p, "pieces": [s.board.edge_names[e] for e in pieces]}, go
+        return {"type": "build", "player": p, "pieces": names}, go
 
     def act_done(self, s, p, action):
         if not s.turn_singles and track.legal_pieces(s, p):
@@ -141,7 +146,7 @@ class BuildStep(Step):
             s.hands[p].append(s.top)
             s.top = None
             s.drew = True
-            s.say(f"{s.players[p]} takes the top card")
+            s.say(f"{who(s.players[p], 'take')} the top card")
             if s.deck:
                 s.resume = "end_turn"
                 s.go("top")
@@ -192,7 +197,8 @@ def lay_piece(s, p: int, e: int, ends) -> None:
         for q in done:
             if q not in s.ending:
                 s.ending.append(q)
-                s.say(f"{s.players[q]} has joined all his cities: " + ", ".join(s.hand(q)))
+                s.say(f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand: "
+                      + ", ".join(s.hand(q)))
     continue_turn(s)
 
 
@@ -286,7 +292,7 @@ def mission_cards(s, mover: int) -> bool:
                 s.laid[q].append(k)
                 s.owed.append(q)
                 s.score.pay(BANK, q, 1, f"{cards[k].name} connected")
-                s.say(f"{s.players[q]} lays down {cards[k].name}")
+                s.say(f"{who(s.players[q], 'lay')} down {cards[k].name}")
         if not s.owed:
             return False
         q = s.owed.pop(0)
@@ -298,8 +304,9 @@ def mission_cards(s, mover: int) -> bool:
                 return True
             continue
         if not s.hands[q]:
-            s.say(f"{s.players[q]} has joined all his cities and the deck is empty")
-            scoring.end_mission(s, q, "a player joined all his cities and the deck is empty")
+            s.say(f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand and the deck is "
+                  "empty")
+            scoring.end_mission(s, q, "a player joined all the cities of the hand and the deck is empty")
             return True
 
 
