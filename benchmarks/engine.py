@@ -18,7 +18,12 @@ The cases (``--cases``; all by default):
   tree only: the baseline may not play them);
 * ``usa-transamerica`` -- 4 greedy bots, TransAmerica on maps/usa.yaml (this tree only), with
   the exact cheapest-completion solver (:mod:`mapkit.steiner`) timed apart: its calls per game,
-  time per call and share of the game. Target (issue 18): a whole game under 0.5 s on one core.
+  time per call and share of the game. Target (issue 18): a whole game under 0.5 s on one core;
+* ``rtycoon-usa-east`` -- 4 greedy bots, Railroad Tycoon on maps/usa-east.yaml, with
+  each bot decision timed in process time (median and 90th percentile besides the mean) and
+  the delivery search timed apart (the greedy bot's route values, :func:`best_value` and what
+  it calls, and the listing of legal deliveries): its share of the game. Targets (issue 32): a
+  whole game under 1 s on one core, a decision under 5 ms at the median.
 
 For a like-for-like comparison the cases play without special races and ferries where the
 code knows those options (the rules of the engine before them). Targets (issue 17): a
@@ -45,7 +50,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# name -> (map, bot, games per round, like-for-like, preset)
+# name -> (map, bot, games per round, like-for-like (the baseline plays it too), preset)
 CASES = {
     "example-greedy": ("maps/example.yaml", "greedy", 20, True, "paluba"),
     "example-random": ("maps/example.yaml", "random", 5, True, "paluba"),
@@ -54,7 +59,11 @@ CASES = {
     "grid300-greedy": ("grid300", "greedy", 1, True, "paluba"),
     "czechia-special": ("maps/czechia.yaml", "greedy", 10, False, "paluba"),
     "usa-transamerica": ("maps/usa.yaml", "greedy", 10, False, "transamerica"),
+    "rtycoon-usa-east": ("maps/usa-east.yaml", "greedy", 3, True, "railroad-tycoon"),
 }
+# the functions of the Railroad Tycoon delivery search, timed apart (those a version has)
+RT_SEARCH = (("mapkit.engine.games.railroad_tycoon.bots.greedy", ("best_value", "through_value")),
+             ("mapkit.engine.games.railroad_tycoon.deliver", ("delivery_options",)))
 
 
 def _board(root: Path, where: str):
@@ -77,21 +86,74 @@ def worker(root: Path, case: str, games: int, seed: int) -> dict:
     where, bot, _, like, preset = CASES[case]
     board = _board(root, where)
     known = set(Options().as_json())
-    options = {k: False for k in ("special_races", "ferries") if k in known} if like else {}
+    paluba = like and preset == "paluba"
+    options = {k: False for k in ("special_races", "ferries") if k in known} if paluba else {}
     solver = _time_solver() if preset == "transamerica" else None
-    game_times, decisions, actions, solves = [], [], [], []
+    search = _time_search() if preset == "railroad-tycoon" else None
+    cpu = _time_decisions() if preset == "railroad-tycoon" else None
+    game_times, decisions, actions, solves, searches = [], [], [], [], []
     for i in range(games):
         timer: list = []
-        if solver is not None:
-            solver.clear()
+        for spent in (solver, search):
+            if spent is not None:
+                spent.clear()
         t0 = time.process_time()
-        g = play_game(board, preset, [bot] * 4, options, game_seed(seed, i), timer=timer)
+        g = play_game(board, preset, [bot] * 4, options, game_seed(seed, i), timer=None if cpu is not None else timer)
         game_times.append(time.process_time() - t0)
+        if cpu is not None:
+            timer = list(cpu)
+            cpu.clear()
         decisions.extend(timer)
         actions.append(len(g.history))
         if solver is not None:
             solves.append(list(solver))
-    return {"games": game_times, "decisions": decisions, "actions": actions, "solver": solves}
+        if search is not None:
+            searches.append(sum(search))
+    return {"games": game_times, "decisions": decisions, "actions": actions, "solver": solves, "search": searches}
+
+
+def _time_decisions() -> list:
+    """Time every bot decision in process time (``Bot.decide``): a list of the times."""
+    from mapkit.engine.bots.base import Bot
+
+    spent: list = []
+    decide = Bot.decide
+
+    def timed(self, state):
+        t0 = time.process_time()
+        try:
+            return decide(self, state)
+        finally:
+            spent.append(time.process_time() - t0)
+    Bot.decide = timed
+    return spent
+
+
+def _time_search() -> list:
+    """Time Railroad Tycoon's delivery search (:data:`RT_SEARCH`, the outermost call only): a
+    list that collects the process time of each call."""
+    import importlib
+
+    spent: list = []
+    depth = [0]
+
+    def wrap(fn):
+        def timed(*args, **kwargs):
+            depth[0] += 1
+            t0 = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+                if not depth[0]:
+                    spent.append(time.process_time() - t0)
+        return timed
+    for module, names in RT_SEARCH:
+        m = importlib.import_module(module)
+        for name in names:
+            if hasattr(m, name):
+                setattr(m, name, wrap(getattr(m, name)))
+    return spent
 
 
 def _time_solver() -> list:
@@ -135,6 +197,11 @@ def _fmt(xs) -> str:
     return f"{statistics.mean(xs) * 1000:9.2f} ms" if xs else "        -"
 
 
+def _quantile(xs, q: float) -> str:
+    xs = sorted(xs)
+    return f"{xs[min(len(xs) - 1, int(q * len(xs)))] * 1000:.2f} ms"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--baseline", default="HEAD", help="git ref to compare against ('none': no baseline)")
@@ -161,8 +228,8 @@ def main() -> None:
         for case in cases:
             _, _, per_round, like, _ = CASES[case]
             games = args.games or per_round
-            mine = {"games": [], "decisions": [], "actions": [], "solver": []}
-            base = {"games": [], "decisions": [], "actions": [], "solver": []}
+            mine: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": []}
+            base: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": []}
             for _ in range(args.rounds):
                 for k, v in _run_worker(ROOT, case, games, args.seed).items():
                     mine[k] += v
@@ -184,6 +251,13 @@ def main() -> None:
                 share = sum(spent) / sum(mine["games"])
                 print(f"{'':<16} steiner: {statistics.mean(calls):.0f} solves a game, {_fmt(each).strip()} each "
                       f"(max {max(each) * 1000:.1f} ms), {share:.0%} of the game's time")
+            if mine["search"]:
+                for label, d in (("this tree", mine), ("baseline", base)):
+                    if d["search"]:
+                        print(f"{'':<16} {label}: decision (CPU) median {_quantile(d['decisions'], 0.5)}, "
+                              f"p90 {_quantile(d['decisions'], 0.9)}; delivery search "
+                              f"{_fmt(d['search']).strip()} a game, {sum(d['search']) / sum(d['games']):.0%} "
+                              f"of the game's time")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,9 @@ class RailroadTycoonState(State):
     STEPS = STEPS
     ACTION_TYPES = ACTION_TYPES
     CHANCE_TYPES = CHANCE_TYPES
+    # the board's section and the price of crossing each side: read at every step of a path
+    # search, so held as fields (shared by clones, left out of snapshots) not properties
+    SHARED = State.SHARED | {"rt", "surcharge"}
 
     def __init__(self, game):
         super().__init__(game)
@@ -37,6 +40,12 @@ class RailroadTycoonState(State):
         if rt is None:
             raise IllegalAction("setup.map", f"the map {game.board.name!r} has no railroad_tycoon section "
                                              f"(rules.railroad_tycoon, docs/engine.md)")
+        self.rt = rt
+        r = game.rules
+        b = game.board
+        # the surcharge of track crossing each side (by edge id): river, ridge
+        self.surcharge = tuple((r.RIVER if b.edge_river[e] else 0) + (r.RIDGE if e in rt.ridges else 0)
+                               for e in range(len(b.edge_ends)))
         o = game.options
         if o.opener is not None and not 0 <= o.opener < n:
             raise IllegalAction("setup.opener", f"opener {o.opener} is not a seat of {n} players")
@@ -86,10 +95,6 @@ class RailroadTycoonState(State):
         begin_setup(self)
 
     # -- fixed facts ---------------------------------------------------------------------
-    @property
-    def rt(self):
-        return rt_board(self.board)
-
     @property
     def money(self) -> list:
         return self.ledger.accounts

@@ -61,10 +61,7 @@ class BuildPlan:
 
 def crossing(s, a: int, b: int) -> int:
     """The surcharge of track crossing the side between hexes ``a`` and ``b``: river, ridge."""
-    r = s.rules
-    eid = s.board.edge_id[(a, b) if a < b else (b, a)]
-    part = s.rt
-    return (r.RIVER if s.board.edge_river[eid] else 0) + (r.RIDGE if eid in part.ridges else 0)
+    return s.surcharge[s.board.edge_id[(a, b) if a < b else (b, a)]]
 
 
 def _parse(s, action) -> list:
