@@ -124,13 +124,14 @@ def _without_colour(rgb, sample: int = 200_000) -> bool:
 
 
 def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
-    """Load, find the grid, read the board and (unless ``opts.ocr`` is False) the race numbers."""
-    from .colour import DEFAULT_LEGEND, LEGEND_KEYS, load_legend
+    """Load, find the grid, choose the legend (:mod:`.legends`), read the board and (unless
+    ``opts.ocr`` is False) the race numbers."""
+    from .colour import DEFAULT_LEGEND, LEGEND_KEYS
+    from .legends import choose_legend, is_mono
     from .loader import load_image
     from .mono import read_board_mono
     from .reading import read_board
     opts = opts or ImportOptions()
-    legend = load_legend(opts.legend) if opts.legend else DEFAULT_LEGEND
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, _hints(opts), path)
     grey = _without_colour(rgb)
@@ -143,10 +144,16 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
-    if legend.ignored:
-        notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
-                     f"{', '.join(LEGEND_KEYS)})")
-    board = read_board_mono(rgb, fit) if grey else read_board(rgb, fit, legend)
+    if grey or is_mono(opts.legend):
+        board, legend = read_board_mono(rgb, fit), DEFAULT_LEGEND
+    else:
+        choice = choose_legend(rgb, fit, opts.legend, str(path))
+        legend = choice.legend
+        notes += choice.notes
+        if legend.ignored:
+            notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
+                         f"{', '.join(LEGEND_KEYS)})")
+        board = read_board(rgb, fit, legend, choice.land)
     out = PictureReading(rgb, fit, board, notes=notes)
     if out.reading.cities and opts.ocr:
         _read_writing(out, legend, path)

@@ -269,6 +269,8 @@ class BoardArt(BoardLegend):
                 ("ridges", st.ridge_colour, st.ridge_width, st.ridge_dash),
                 ("borders", st.border_colour, st.border_width, st.border_dash)):
             d = self._edge_path(kind)
+            if kind == "rivers" and st.river_casing > 0:
+                self._casing(dwg, board)
             if d:
                 extra = {"stroke_dasharray": dash} if dash else {}
                 board.add(dwg.path(d=d, fill="none", stroke=colour, stroke_width=fmt(width * max(self.k, 0.7)),
@@ -385,7 +387,8 @@ class BoardArt(BoardLegend):
         side of the neighbouring state (home land there may carry a city's outline), so that
         both show: ``{frozenset of the side's two ends (rounded, mm): shift (dx, dy)}``."""
         st, g = self.style, self.grid
-        away = (st.border_width / 2 + st.river_width / 2 + RIVER_GAP_MM) * max(self.k, 0.7)
+        gap = max(RIVER_GAP_MM, st.river_casing)
+        away = (st.border_width / 2 + st.river_width / 2 + gap) * max(self.k, 0.7)
         out = {}
         for e in self.map.edge_set("rivers") & self.map.edge_set("borders"):
             a, b = sorted(e)
@@ -396,6 +399,27 @@ class BoardArt(BoardLegend):
             n = math.hypot(nx, ny)
             out[frozenset(_rounded_ends(seg))] = (away * nx / n, away * ny / n)
         return out
+
+    def _casing(self, dwg, board) -> None:
+        """Paper under the rivers that lie on neighbouring states (beside a border or between
+        two hexes abroad), ``river_casing`` wider each side: a river the colour of that land
+        (Expres: black on black) shows, to a player and to ``mapkit import``."""
+        st, g = self.style, self.grid
+        shifts = self._river_shifts()
+        segs = []
+        for e in sorted(self.map.edge_set("rivers")):
+            seg = _rounded_ends(g.edge_segment_mm(e))
+            move = shifts.get(frozenset(seg))
+            if move is None and not all(self.map.terrain_at(h) == "foreign" for h in e):
+                continue
+            dx, dy = move or (0.0, 0.0)
+            (x1, y1), (x2, y2) = seg
+            if self._shows((x1 + x2) / 2, (y1 + y2) / 2):
+                segs.append(f"M{fmt(x1 + dx)},{fmt(y1 + dy)} L{fmt(x2 + dx)},{fmt(y2 + dy)}")
+        if segs:
+            width = (st.river_width + 2 * st.river_casing) * max(self.k, 0.7)
+            board.add(dwg.path(d=" ".join(segs), fill="none", stroke=self._fill("plain"),
+                               stroke_width=fmt(width), stroke_linecap="round", id="river-casing"))
 
     def _ferries(self, dwg):
         st, g = self.style, self.grid
