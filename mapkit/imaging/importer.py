@@ -43,6 +43,7 @@ class PictureReading:
     numbers: dict = field(default_factory=dict)      # Hex -> (race numbers...)
     names: dict = field(default_factory=dict)        # Hex -> name
     notes: list = field(default_factory=list)
+    title: str | None = None                         # the board's printed title, when read
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,9 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     out = PictureReading(rgb, fit, board, notes=notes)
     if out.reading.cities and opts.ocr:
         _read_writing(out, legend, path)
+    if opts.ocr and not opts.name:
+        from .title import read_title
+        out.title = read_title(rgb, fit)
     return out
 
 
@@ -216,14 +220,16 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     warnings += [f"a ferry line from {port_names.get(f.port, 'the city')} ({hex_name(f.port)}) to "
                  f"{hex_name(f.to)}: not written under ferries (the board prints no cost and no fare; "
                  "add it with them)" for f in reading.ferries]
-    title = opts.name or Path(source).stem or "imported"
+    title = opts.name or pr.title or Path(source).stem or "imported"
     strokes = reading.strokes
     abroad = [c.name for c in cities if reading.terrain.get(c.hex) == "foreign"]
-    # A board with cities in a neighbouring state is played across its borders.
-    rules = Rules(border_crossing=bool(abroad))
+    # The rules are printed on other sheets: a picture changes none of them (cities abroad
+    # say nothing of whether a race may cross a border).
+    rules = Rules()
     if abroad:
         warnings.append(f"{', '.join(abroad)}: cit{'ies' if len(abroad) > 1 else 'y'} in a "
-                        "neighbouring state: rules.border_crossing set to true")
+                        "neighbouring state: rules.border_crossing left at its default, false "
+                        "(the board does not show it; set it if races may cross borders)")
     m = Map(grid=grid, terrain=dict(reading.terrain),
             rivers=_edge_sets(strokes.get("river", set()), g),
             borders=_edge_sets(strokes.get("border", set()), g),
