@@ -78,13 +78,14 @@ def render(map_path: Path, style: str, tmp: Path) -> Path:
 
 
 def chosen_legend(notes: list) -> str:
-    """The legend the importer said it read the picture with (its note), or '?'."""
+    """The legend the importer said it read the picture with (its note; none: the Dampfross
+    colours)."""
     for n in notes:
         if "read with the legend" in n:
             return n.split("read with the legend", 1)[1].split()[0].strip("'\":,")
         if "has no colour" in n:
             return "mono"
-    return "?"
+    return "colour"
 
 
 def one(map_path: Path, style: str, tmp: Path, ocr: bool) -> str:

@@ -35,6 +35,7 @@ from .labels import LabelRequest, place_labels
 from .legend import BoardLegend
 from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style, named_colour
 from .svgfmt import fmt, points
+from .textures import hatch_segments, stipple_rows
 
 __all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
 
@@ -205,9 +206,9 @@ class BoardArt(BoardLegend):
         parts = []
         for pts in polygons:
             if kind == "hatch":
-                parts += _hatch_segments(pts, st.hatch_spacing)
+                parts += hatch_segments(pts, st.hatch_spacing)
             else:
-                parts += _stipple_rows(pts, st.stipple_spacing)
+                parts += stipple_rows(pts, st.stipple_spacing)
         if not parts:
             return None
         d = " ".join(parts)
@@ -584,49 +585,3 @@ class BoardArt(BoardLegend):
             grp.add(dwg.text(str(row + 1), insert=(fmt(m / 2), fmt(y_left + mid))))
             grp.add(dwg.text(str(row + 1), insert=(fmt(m + bw + m / 2), fmt(y_right + mid))))
         return grp
-
-
-def _hatch_segments(pts, spacing: float) -> list[str]:
-    """Path pieces of 45-degree lines ``x - y = k * spacing * sqrt(2)`` inside a convex polygon."""
-    from shapely.geometry import LineString, Polygon
-
-    poly = pts if hasattr(pts, "geom_type") else Polygon(pts)
-    minx, miny, maxx, maxy = poly.bounds
-    step = spacing * math.sqrt(2)             # along x, for lines spaced ``spacing`` apart
-    out = []
-    k = math.floor((minx - maxy) / step)
-    while k * step <= maxx - miny:
-        c = k * step
-        # The line x - y = c across the polygon's box.
-        seg = LineString([(miny + c, miny), (maxy + c, maxy)]).intersection(poly)
-        if not seg.is_empty and seg.length > 1e-6:
-            for g in getattr(seg, "geoms", [seg]):
-                (x1, y1), (x2, y2) = g.coords[0], g.coords[-1]
-                out.append(f"M{fmt(x1)},{fmt(y1)} L{fmt(x2)},{fmt(y2)}")
-        k += 1
-    return out
-
-
-def _stipple_rows(pts, spacing: float) -> list[str]:
-    """Path pieces of dotted rows inside a convex polygon: each row starts on a lattice point
-    (rows ``spacing`` apart, every other row shifted half a step), so a dash pattern of
-    ``0, spacing`` with round caps puts its dots on the lattice."""
-    from shapely.geometry import LineString, Polygon
-
-    poly = pts if hasattr(pts, "geom_type") else Polygon(pts)
-    minx, miny, maxx, maxy = poly.bounds
-    out = []
-    j = math.ceil(miny / spacing)
-    while j * spacing <= maxy:
-        y = j * spacing
-        seg = LineString([(minx - 1, y), (maxx + 1, y)]).intersection(poly)
-        shift = (spacing / 2) * (j % 2)
-        for g in ([] if seg.is_empty else getattr(seg, "geoms", [seg])):
-            if g.length <= 1e-6:
-                continue
-            xa, xb = sorted((g.coords[0][0], g.coords[-1][0]))
-            x0 = shift + math.ceil((xa + 0.25 - shift) / spacing) * spacing
-            if x0 <= xb - 0.25:
-                out.append(f"M{fmt(x0)},{fmt(y)} H{fmt(xb - 0.25)}")
-        j += 1
-    return out

@@ -85,3 +85,12 @@ def test_a_board_in_colours_of_no_look_warns():
     img = np.asarray(syn.draw_board(m, 30, style)[0].convert("RGB"))
     choice = choose_legend(img, find_grid(img), None, "odd.png")
     assert any("warning:" in n and "match no legend" in n for n in choice.notes), choice.notes
+
+
+@pytest.mark.parametrize("style, cased", [("expres", True), ("colour", False)])
+def test_a_river_on_black_land_is_cased_in_paper(tmp_path, style, cased):
+    """Beside the border the river lies on the neighbouring state: black in the Expres look,
+    so it gets paper either side (in the Dampfross look the grey state shows it as it is)."""
+    svg = tmp_path / "board.svg"
+    write_board(_small_expres_map(), str(svg), style=style)
+    assert ('id="river-casing"' in svg.read_text(encoding="utf-8")) == cased
