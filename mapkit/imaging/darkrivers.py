@@ -5,7 +5,7 @@ Stage 3 tells a river from the hex outlines by colour: each sample is unmixed as
 share of the river colour + a share of black ink. When the river is black too, ink explains
 every river sample and no river is found (the Expres board of Germany: 1 river side of 305).
 What tells such a river from an outline is its width: a band ``DARK_HALF`` hexes either side
-of the side (0.8 mm across at 14 mm hexes; the renderer's outline is 0.18 mm wide, its Expres
+of the side (0.6 mm across at 14 mm hexes; the renderer's outline is 0.18 mm wide, its Expres
 river 1.6 mm) dark all across, along most of the side, as the mono reading finds its solid
 lines. Dark means dark in every channel (under ``MONO_DARK`` of the lighter hex's fill), so a
 red border or city outline, dark in lightness only, is none.
@@ -18,7 +18,7 @@ the state: a dark band with light paper ``DARK_FLANK`` hexes either side of it (
 has none). Weaker sides join a river end to end (a name's plate over part of it), as in mono.
 
 >>> round(float(DARK_FRAME.across[-1]), 3), len(DARK_FRAME.along)
-(0.028, 25)
+(0.022, 25)
 """
 
 from __future__ import annotations
@@ -35,9 +35,11 @@ from .sampling import apply_affine, linear_at
 
 __all__ = ["DarkRivers", "dark_rivers", "reads_dark_rivers", "DARK_FRAME"]
 
-DARK_HALF = 0.028       # hexes either side of a side: the band a dark river covers all across
+DARK_HALF = 0.022       # hexes either side of a side: the band a dark river covers all across
 DARK_BESIDE = 0.125     # hexes off the side, towards the state: a river beside a border (1.75 mm)
 DARK_FLANK = 0.075      # hexes either side of that river: its casing of paper (1.05 mm)
+DARK_INK = 0.12         # linear: dark is darker than this too (a brown ridge, 0.15, is not)
+DARK_CITY = (0.015, 0.012)  # on a city's side: a band this far in, this wide each way
 
 
 class _Frame(NamedTuple):
@@ -63,9 +65,10 @@ def reads_dark_rivers(legend) -> bool:
         np.linalg.norm(legend.linear("river") - legend.linear("grid"))) < P.OTHER_COLOUR
 
 
-def dark_rivers(rgb: np.ndarray, fit, land) -> DarkRivers:
+def dark_rivers(rgb: np.ndarray, fit, land, cities=()) -> DarkRivers:
     """The dark rivers of the board ``fit`` found in ``rgb``; ``land``: its terrain reading
-    (fills out of the light, ``land.light``); see the module's documentation."""
+    (fills out of the light, ``land.light``); ``cities``: the city hexes found; see the
+    module's documentation."""
     grid = fit.grid
     edges = [e for e in grid.edges() if "off" not in (land.terrain[e[0]], land.terrain[e[1]])]
     abroad = np.array([[land.terrain[h] == "foreign" for h in e] for e in edges], dtype=bool).reshape(-1, 2)
@@ -73,6 +76,7 @@ def dark_rivers(rgb: np.ndarray, fit, land) -> DarkRivers:
     home = abroad.sum(axis=1) < 2
     share = np.zeros(len(edges))
     share[home] = _solid(rgb, fit, land, [e for e, k in zip(edges, home, strict=True) if k], level[home])
+    _city_sides(rgb, fit, land, (edges, share, level), home & ~abroad.any(axis=1), set(cities))
     rows = np.nonzero(abroad.any(axis=1))[0]
     # (beside a border: off the side towards the state; between two hexes abroad: on it)
     towards = np.where(abroad[rows, 1], 1.0, -1.0) * np.where(home[rows], DARK_BESIDE, 0.0)
@@ -115,14 +119,29 @@ def _band(rgb, fit, land, edges: list, offsets, across) -> np.ndarray:
     return (linear_at(rgb, apply_affine(fit.affine, pts)) * gains[:, None, None, :]).max(axis=-1)
 
 
-def _solid(rgb, fit, land, edges: list, level: np.ndarray) -> np.ndarray:
-    """Each side's share of places dark (under ``MONO_DARK`` of its ``level``) all across the
-    band on it; places under a name's plate (the band's darkest place light) say nothing,
-    and a side mostly under one none."""
+def _city_sides(rgb, fit, land, measured, rows: np.ndarray, cities: set) -> None:
+    """On a city's side (in place in ``measured``, (edges, share, level)) the river shows
+    between the side and the city's outline (drawn over the river's inner half): a name's
+    plate over the outer half (Portland, Ústí nad Labem beside their cities) hides it from
+    the band on the side, not from ``DARK_CITY``'s just inside it (paper there without one)."""
+    edges, share, level = measured
+    pick = [i for i in np.nonzero(rows)[0] if (edges[i][0] in cities) != (edges[i][1] in cities)]
+    if not pick:
+        return
+    towards = np.array([1.0 if edges[i][1] in cities else -1.0 for i in pick]) * DARK_CITY[0]
+    across = np.linspace(-DARK_CITY[1], DARK_CITY[1], 5)
+    inside = _solid(rgb, fit, land, [edges[i] for i in pick], level[pick], towards, across)
+    share[pick] = np.maximum(share[pick], inside)
+
+
+def _solid(rgb, fit, land, edges: list, level: np.ndarray, offsets=0.0, across=DARK_FRAME.across) -> np.ndarray:
+    """Each side's share of places dark (under ``MONO_DARK`` of its ``level`` and
+    ``DARK_INK``) all across the band ``offsets`` off it; places under a name's plate (the
+    band's darkest place light) say nothing, and a side mostly under one none."""
     if not edges:
         return np.zeros(0)
-    dark = P.MONO_DARK * level[:, None]
-    vals = _band(rgb, fit, land, edges, 0.0, DARK_FRAME.across)
+    dark = np.minimum(P.MONO_DARK * level[:, None], DARK_INK)
+    vals = _band(rgb, fit, land, edges, offsets, across)
     seen = vals.min(axis=2) < P.MONO_HIDDEN * dark / P.MONO_DARK
     full = (vals < dark[:, :, None]).all(axis=2) & seen
     n_seen = seen.sum(axis=1)
@@ -137,6 +156,6 @@ def _cased(rgb, fit, land, edges: list, offsets: np.ndarray) -> np.ndarray:
     paper = float(np.min(land.colours[land.paper]))
     across = np.concatenate([DARK_FRAME.across, [-DARK_FLANK, DARK_FLANK]])
     vals = _band(rgb, fit, land, edges, offsets, across)
-    core = (vals[:, :, :-2] < P.MONO_DARK * paper).all(axis=2)
+    core = (vals[:, :, :-2] < min(P.MONO_DARK * paper, DARK_INK)).all(axis=2)
     flanks = (vals[:, :, -2:] > P.MONO_LIGHT * paper).all(axis=2)
     return (core & flanks).mean(axis=1)

@@ -44,7 +44,8 @@ __all__ = ["STYLE_LEGENDS", "COLOUR_LOOKS", "LegendChoice", "choose_legend", "is
 def legend_of_style(style) -> Legend:
     """The legend of a render style: its fills, stroke and city colours, named as the style."""
     colours = {**style.terrain, "river": style.river_colour, "border": style.border_colour,
-               "city": style.city_colour, "ferry": style.ferry_colour, "grid": style.grid_colour}
+               "ridge": style.ridge_colour, "city": style.city_colour, "ferry": style.ferry_colour,
+               "grid": style.grid_colour}
     base = legend_from_mapping(colours, f"<{style.name}>")
     return Legend(base.colours, name=style.name)
 

@@ -93,8 +93,8 @@ def read_board(rgb: np.ndarray, fit, legend, land=None) -> Reading:
     decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
                          same_red)
     if dark:
-        rivers = dark_rivers(rgb, fit, land)
-        decided.strokes["river"] = rivers.edges
+        rivers = dark_rivers(rgb, fit, land, found.cities)
+        decided.strokes["river"] = rivers.edges - decided.strokes.get("ridge", set())
         decided.confidence.update({e: c for e, c in rivers.confidence.items()
                                    if c[0] or decided.confidence.get(e, (None,))[0] is None})
     colours = {**land.colours, **stroke_lin}
