@@ -128,11 +128,12 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     """Load, find the grid, choose the legend (:mod:`.legends`), read the board and (unless
     ``opts.ocr`` is False) the race numbers."""
     from .colour import DEFAULT_LEGEND, LEGEND_KEYS
-    from .legends import choose_legend, is_mono
+    from .legends import STYLE_LEGENDS, choose_legend, given_legend
     from .loader import load_image
     from .mono import read_board_mono
     from .reading import read_board
     opts = opts or ImportOptions()
+    forced = given_legend(opts.legend)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, _hints(opts), path)
     grey = _without_colour(rgb)
@@ -145,10 +146,10 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
-    if grey or is_mono(opts.legend):
+    if grey or forced is STYLE_LEGENDS["mono"]:
         board, legend = read_board_mono(rgb, fit), DEFAULT_LEGEND
     else:
-        choice = choose_legend(rgb, fit, opts.legend, str(path))
+        choice = choose_legend(rgb, fit, forced, str(path))
         legend = choice.legend
         notes += choice.notes
         if legend.ignored:

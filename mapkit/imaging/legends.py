@@ -37,8 +37,8 @@ from .colour import (LEGEND_KEYS, TERRAIN_KEYS, Legend, legend_from_mapping, lin
                      srgb_to_linear)
 from .sampling import apply_affine, disc_pattern
 
-__all__ = ["STYLE_LEGENDS", "COLOUR_LOOKS", "LegendChoice", "choose_legend", "is_mono", "legend_of_style", "hex_share",
-           "pixel_share"]
+__all__ = ["STYLE_LEGENDS", "COLOUR_LOOKS", "LegendChoice", "choose_legend", "given_legend", "legend_of_style",
+           "hex_share", "pixel_share"]
 
 
 def legend_of_style(style) -> Legend:
@@ -123,32 +123,26 @@ def hex_share(land, legend: Legend) -> float:
     return float(np.mean(np.sqrt((d * d).sum(-1)).min(axis=1) < P.FIT_LAB))
 
 
-def is_mono(given: str | None) -> bool:
-    """Whether ``--legend`` names the mono look (no file of that name): read without colour."""
-    return _builtin(given) is STYLE_LEGENDS["mono"]
+def given_legend(given: str | None) -> Legend | None:
+    """The legend ``--legend`` gives: a look's name (when no file has that name) or a file,
+    read at once (a bad legend file is said before the picture is read); None: none given."""
+    if not given:
+        return None
+    if given in STYLE_LEGENDS and not Path(given).exists():
+        return STYLE_LEGENDS[given]
+    legend = load_legend(given)
+    return Legend(legend.colours, legend.ignored, name=str(given))
 
 
-def _builtin(name: str | None) -> Legend | None:
-    """The built-in legend ``--legend NAME`` names (no file of that name exists), or None."""
-    if name and name in STYLE_LEGENDS and not Path(name).exists():
-        return STYLE_LEGENDS[name]
-    return None
-
-
-def choose_legend(rgb: np.ndarray, fit, given: str | None, path: str = "") -> LegendChoice:
+def choose_legend(rgb: np.ndarray, fit, forced: Legend | None, path: str = "") -> LegendChoice:
     """The legend to read the board ``fit`` found in ``rgb`` with, and its terrain reading:
-    ``given`` (a file or a look's name) wins; else the look in colour whose terrain colours
+    ``forced`` (from :func:`given_legend`) wins; else the look in colour whose terrain colours
     explain the most hexes (the Dampfross colours unless another explains ``FIT_BETTER``
     more of them)."""
     from .terrain import hex_fills, read_terrain
     grid = fit.grid
     fills = hex_fills(rgb, fit.affine, fit.hex_px, np.array([grid.centre_mm(h) for h in grid.hexes()]))
-    forced = _builtin(given) or (load_legend(given) if given else None)
-    if forced is not None:
-        legend = forced if forced.name else Legend(forced.colours, forced.ignored, name=str(given))
-        candidates = {legend.name: legend}
-    else:
-        candidates = {k: STYLE_LEGENDS[k] for k in COLOUR_LOOKS}
+    candidates = {forced.name: forced} if forced is not None else {k: STYLE_LEGENDS[k] for k in COLOUR_LOOKS}
     lands = {k: read_terrain(rgb, fit, legend, fills) for k, legend in candidates.items()}
     hexes = {k: hex_share(lands[k], legend) for k, legend in candidates.items()}
     best = next(iter(candidates))
