@@ -26,7 +26,8 @@ def add_arguments(p):
     p.add_argument("source", metavar="SOURCE", help="the file to import")
     p.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="the map file to write")
     p.add_argument("--from", dest="kind", choices=sorted(IMPORTERS), help="the kind of SOURCE")
-    p.add_argument("--name", help="the map's name (default: from the source)")
+    p.add_argument("--name", help="the map's name (default: from the source; for a picture its "
+                   "printed title, read by OCR, else the file's name)")
     p.add_argument("--hex-mm", type=float, default=None, help="printed hex size of the new map")
     g = p.add_argument_group("Tiled")
     g.add_argument("--tiles", metavar="MAP", help="global tile id (as in the layer data) -> terrain, e.g. "
@@ -39,7 +40,9 @@ def add_arguments(p):
     g.add_argument("--rows", type=int, help="rows (default: detect)")
     g.add_argument("--hex-px", type=float, help="distance between adjacent hex centres in pixels "
                    "(a size from centre to corner or corner to corner is recognised)")
-    g.add_argument("--legend", metavar="FILE", help="YAML: terrain/feature -> '#rrggbb' colours")
+    g.add_argument("--legend", metavar="FILE|LOOK", help="YAML: terrain/feature -> '#rrggbb' colours, "
+                   "or a look of mapkit render: colour, expres, mono (default: the look the "
+                   "picture fits best)")
     g.add_argument("--overlay", metavar="FILE.png", help="draw what was detected over the image")
     g.add_argument("--no-ocr", action="store_true", help="do not read race numbers")
     g.add_argument("--report", metavar="FILE.json", help="write the confidence of every hex and edge read")

@@ -117,6 +117,7 @@ class Legend:
 
     colours: dict = field(default_factory=dict)
     ignored: tuple = ()     # keys of the legend file that mean nothing here (paper, text...)
+    name: str = ""          # a look's name (mapkit.imaging.legends) or the legend file's
 
     def linear(self, key: str) -> np.ndarray:
         return srgb_to_linear(np.array(self.colours[key], dtype=np.uint8))

@@ -43,6 +43,7 @@ class PictureReading:
     numbers: dict = field(default_factory=dict)      # Hex -> (race numbers...)
     names: dict = field(default_factory=dict)        # Hex -> name
     notes: list = field(default_factory=list)
+    title: str | None = None                         # the board's printed title, when read
 
 
 @dataclass(frozen=True)
@@ -124,13 +125,15 @@ def _without_colour(rgb, sample: int = 200_000) -> bool:
 
 
 def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
-    """Load, find the grid, read the board and (unless ``opts.ocr`` is False) the race numbers."""
-    from .colour import DEFAULT_LEGEND, LEGEND_KEYS, load_legend
+    """Load, find the grid, choose the legend (:mod:`.legends`), read the board and (unless
+    ``opts.ocr`` is False) the race numbers."""
+    from .colour import DEFAULT_LEGEND, LEGEND_KEYS
+    from .legends import STYLE_LEGENDS, choose_legend, given_legend
     from .loader import load_image
     from .mono import read_board_mono
     from .reading import read_board
     opts = opts or ImportOptions()
-    legend = load_legend(opts.legend) if opts.legend else DEFAULT_LEGEND
+    forced = given_legend(opts.legend)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, _hints(opts), path)
     grey = _without_colour(rgb)
@@ -143,13 +146,22 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
-    if legend.ignored:
-        notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
-                     f"{', '.join(LEGEND_KEYS)})")
-    board = read_board_mono(rgb, fit) if grey else read_board(rgb, fit, legend)
+    if grey or forced is STYLE_LEGENDS["mono"]:
+        board, legend = read_board_mono(rgb, fit), DEFAULT_LEGEND
+    else:
+        choice = choose_legend(rgb, fit, forced, str(path))
+        legend = choice.legend
+        notes += choice.notes
+        if legend.ignored:
+            notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
+                         f"{', '.join(LEGEND_KEYS)})")
+        board = read_board(rgb, fit, legend, choice.land)
     out = PictureReading(rgb, fit, board, notes=notes)
     if out.reading.cities and opts.ocr:
         _read_writing(out, legend, path)
+    if opts.ocr and not opts.name:
+        from .title import read_title
+        out.title = read_title(rgb, fit)
     return out
 
 
@@ -209,14 +221,16 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     warnings += [f"a ferry line from {port_names.get(f.port, 'the city')} ({hex_name(f.port)}) to "
                  f"{hex_name(f.to)}: not written under ferries (the board prints no cost and no fare; "
                  "add it with them)" for f in reading.ferries]
-    title = opts.name or Path(source).stem or "imported"
+    title = opts.name or pr.title or Path(source).stem or "imported"
     strokes = reading.strokes
     abroad = [c.name for c in cities if reading.terrain.get(c.hex) == "foreign"]
-    # A board with cities in a neighbouring state is played across its borders.
-    rules = Rules(border_crossing=bool(abroad))
+    # The rules are printed on other sheets: a picture changes none of them (cities abroad
+    # say nothing of whether a race may cross a border).
+    rules = Rules()
     if abroad:
         warnings.append(f"{', '.join(abroad)}: cit{'ies' if len(abroad) > 1 else 'y'} in a "
-                        "neighbouring state: rules.border_crossing set to true")
+                        "neighbouring state: rules.border_crossing left at its default, false "
+                        "(the board does not show it; set it if races may cross borders)")
     m = Map(grid=grid, terrain=dict(reading.terrain),
             rivers=_edge_sets(strokes.get("river", set()), g),
             borders=_edge_sets(strokes.get("border", set()), g),

@@ -19,7 +19,7 @@ from .numbercrops import ink_runs
 from .sampling import LINEAR_LUT, apply_affine, bilinear
 from .terrain import mark_off
 
-__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "MONO_COLOURS"]
+__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "weak_rivers", "MONO_COLOURS"]
 
 # What the stages after this one (race numbers, names) take the board's colours to be.
 MONO_COLOURS = {"plain": (1.0, 1.0, 1.0), "mountain": (1.0, 1.0, 1.0), "water": (1.0, 1.0, 1.0),
@@ -182,12 +182,14 @@ def mono_edges(grey: np.ndarray, fit, level: dict) -> tuple[dict, dict]:
             elif beside >= P.MONO_SOLID_WEAK:
                 weak[e] = "beside"
         conf[e] = (kind, float(max(solid, runs)))
-    _weak_rivers(grid, weak, strokes)
+    weak_rivers(grid, weak, strokes)
     return strokes, conf
 
 
-def _weak_rivers(grid, weak: dict, strokes: dict) -> None:
-    """Sides in ``weak`` joining a river end to end are rivers too (in place)."""
+def weak_rivers(grid, weak: dict, strokes: dict) -> None:
+    """Sides in ``weak`` joining a river end to end are rivers too (in place; a name's plate
+    over part of a river leaves its sides there weak). Also for the dark rivers of colour
+    boards (:mod:`mapkit.imaging.darkrivers`)."""
     rivers, borders = strokes["river"], strokes["border"]
 
     def joins(e, lines):

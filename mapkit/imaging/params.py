@@ -11,6 +11,19 @@ MIN_SIDE = 32                # pixels; a smaller picture cannot hold a hex grid
 MAX_PIXELS = 50_000_000      # an A2 board scanned at 300 dpi is 35 million; read before decoding
 GREY_SPREAD = 12             # channel spread (0..255) under which a pixel has no hue
 GREY_SHARE = 0.002           # a picture with fewer pixels of hue than this is a grey one
+# Which look's legend a picture fits (mapkit.imaging.legends): the share of hexes whose fill (out
+# of the light read with the legend) lies within FIT_LAB CIELAB units of a terrain colour of
+# it; another look than the Dampfross colours wins by FIT_BETTER of the hexes. The warning: of
+# about FIT_SAMPLES pixels within FIT_RADIUS hexes of the hexes' centres, those as their
+# neighbours FIT_STEP px right and down within FIT_FLAT (0..255: not a mix at an edge), out of
+# the light: under FIT_POOR within FIT_LAB of a legend colour.
+FIT_SAMPLES = 100_000
+FIT_RADIUS = 0.5
+FIT_STEP = 2
+FIT_FLAT = 10
+FIT_LAB = 12.0
+FIT_BETTER = 0.01
+FIT_POOR = 0.85
 DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfross size)
 
 # -- grid ----------------------------------------------------------------------------------

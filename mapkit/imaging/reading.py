@@ -20,6 +20,7 @@ import numpy as np
 from . import params as P
 from ..grid import Grid
 from .colour import linear_to_lab
+from .darkrivers import dark_rivers, reads_dark_rivers
 from .edges import read_edges, with_dashes
 from .edgeshares import measure_edges
 from .ferries import ferry_edges, read_ferries
@@ -47,12 +48,13 @@ class Reading:
     ferries: list = field(default_factory=list)          # FerryReading: port -> the hex with the dot
 
 
-def read_board(rgb: np.ndarray, fit, legend) -> Reading:
-    """Read terrain, edge strokes and city rings of the board ``fit`` found in ``rgb``."""
+def read_board(rgb: np.ndarray, fit, legend, land=None) -> Reading:
+    """Read terrain, edge strokes and city rings of the board ``fit`` found in ``rgb``
+    (``land``: its terrain read with ``legend`` already, as choosing the legend does)."""
     grid = fit.grid
     hexes = list(grid.hexes())
     centres = np.array([grid.centre_mm(h) for h in hexes])
-    land = read_terrain(rgb, fit, legend)
+    land = land if land is not None else read_terrain(rgb, fit, legend)
     mark_off(land.terrain, grid, fit.outline)
     # A stroke's background: the terrain's colour as printed (JPEG tints a hex's own fill).
     class_lin = {**land.colours, "off": land.colours[land.paper]}
@@ -64,7 +66,9 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
     # The legend's stroke colours as they are (measured on thin lines they mix with the
     # outline); the city colour competes too (an outline along a city's sides).
     ink, city = legend.linear("grid"), legend.linear("city")
-    strokes = legend.strokes()
+    # (rivers in the ink's colour are told from the outlines by width: mapkit.imaging.darkrivers)
+    dark = reads_dark_rivers(legend)
+    strokes = [k for k in legend.strokes() if not (dark and k == "river")]
     stroke_lin = {k: legend.linear(k) for k in strokes}
     same_red = "border" in strokes and float(np.linalg.norm(
         linear_to_lab(stroke_lin["border"]) - linear_to_lab(city))) < P.SAME_RED
@@ -88,6 +92,11 @@ def read_board(rgb: np.ndarray, fit, legend) -> Reading:
         with_dashes(shares, edges, land.terrain, found.cities)
     decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
                          same_red)
+    if dark:
+        rivers = dark_rivers(rgb, fit, land, found.cities)
+        decided.strokes["river"] = rivers.edges - decided.strokes.get("ridge", set())
+        decided.confidence.update({e: c for e, c in rivers.confidence.items()
+                                   if c[0] or decided.confidence.get(e, (None,))[0] is None})
     colours = {**land.colours, **stroke_lin}
     return Reading(grid, land.terrain, land.confidence, decided.strokes, decided.confidence,
                    found.cities, found.confidence, land.light, land.fills, colours, ferries=ferries)

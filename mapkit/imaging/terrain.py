@@ -42,13 +42,15 @@ class TerrainReading:
     paper: str = "plain"
 
 
-def read_terrain(rgb: np.ndarray, fit, legend) -> TerrainReading:
-    """Terrain of every hex of ``fit``'s grid; see the module's documentation."""
+def read_terrain(rgb: np.ndarray, fit, legend, fills=None) -> TerrainReading:
+    """Terrain of every hex of ``fit``'s grid; see the module's documentation. ``fills``: what
+    :func:`hex_fills` gives for the grid's hexes, when measured already (they do not depend
+    on the legend: the importer reads the terrain with each look's legend to choose one)."""
     grid = fit.grid
     hexes = list(grid.hexes())
     centres = np.array([grid.centre_mm(h) for h in hexes])
     cxy = apply_affine(fit.affine, centres)
-    med, busy, inner = hex_fills(rgb, fit.affine, fit.hex_px, centres)
+    med, busy, inner = fills if fills is not None else hex_fills(rgb, fit.affine, fit.hex_px, centres)
     keys = list(TERRAIN_KEYS)
     legend_lin = np.array([legend.linear(k) for k in keys])
     legend_lab = linear_to_lab(legend_lin)

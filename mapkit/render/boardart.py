@@ -35,6 +35,7 @@ from .labels import LabelRequest, place_labels
 from .legend import BoardLegend
 from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style, named_colour
 from .svgfmt import fmt, points
+from .textures import hatch_segments, stipple_rows
 
 __all__ = ["BoardArt", "COORD_MARGIN_MM", "cross_cities", "fmt", "points"]
 
@@ -205,9 +206,9 @@ class BoardArt(BoardLegend):
         parts = []
         for pts in polygons:
             if kind == "hatch":
-                parts += _hatch_segments(pts, st.hatch_spacing)
+                parts += hatch_segments(pts, st.hatch_spacing)
             else:
-                parts += _stipple_rows(pts, st.stipple_spacing)
+                parts += stipple_rows(pts, st.stipple_spacing)
         if not parts:
             return None
         d = " ".join(parts)
@@ -269,6 +270,8 @@ class BoardArt(BoardLegend):
                 ("ridges", st.ridge_colour, st.ridge_width, st.ridge_dash),
                 ("borders", st.border_colour, st.border_width, st.border_dash)):
             d = self._edge_path(kind)
+            if kind == "rivers" and st.river_casing > 0:
+                self._casing(dwg, board)
             if d:
                 extra = {"stroke_dasharray": dash} if dash else {}
                 board.add(dwg.path(d=d, fill="none", stroke=colour, stroke_width=fmt(width * max(self.k, 0.7)),
@@ -385,7 +388,8 @@ class BoardArt(BoardLegend):
         side of the neighbouring state (home land there may carry a city's outline), so that
         both show: ``{frozenset of the side's two ends (rounded, mm): shift (dx, dy)}``."""
         st, g = self.style, self.grid
-        away = (st.border_width / 2 + st.river_width / 2 + RIVER_GAP_MM) * max(self.k, 0.7)
+        gap = max(RIVER_GAP_MM, st.river_casing)
+        away = (st.border_width / 2 + st.river_width / 2 + gap) * max(self.k, 0.7)
         out = {}
         for e in self.map.edge_set("rivers") & self.map.edge_set("borders"):
             a, b = sorted(e)
@@ -396,6 +400,27 @@ class BoardArt(BoardLegend):
             n = math.hypot(nx, ny)
             out[frozenset(_rounded_ends(seg))] = (away * nx / n, away * ny / n)
         return out
+
+    def _casing(self, dwg, board) -> None:
+        """Paper under the rivers that lie on neighbouring states (beside a border or between
+        two hexes abroad), ``river_casing`` wider each side: a river the colour of that land
+        (Expres: black on black) shows, to a player and to ``mapkit import``."""
+        st, g = self.style, self.grid
+        shifts = self._river_shifts()
+        segs = []
+        for e in sorted(self.map.edge_set("rivers")):
+            seg = _rounded_ends(g.edge_segment_mm(e))
+            move = shifts.get(frozenset(seg))
+            if move is None and not all(self.map.terrain_at(h) == "foreign" for h in e):
+                continue
+            dx, dy = move or (0.0, 0.0)
+            (x1, y1), (x2, y2) = seg
+            if self._shows((x1 + x2) / 2, (y1 + y2) / 2):
+                segs.append(f"M{fmt(x1 + dx)},{fmt(y1 + dy)} L{fmt(x2 + dx)},{fmt(y2 + dy)}")
+        if segs:
+            width = (st.river_width + 2 * st.river_casing) * max(self.k, 0.7)
+            board.add(dwg.path(d=" ".join(segs), fill="none", stroke=self._fill("plain"),
+                               stroke_width=fmt(width), stroke_linecap="round", id="river-casing"))
 
     def _ferries(self, dwg):
         st, g = self.style, self.grid
@@ -560,49 +585,3 @@ class BoardArt(BoardLegend):
             grp.add(dwg.text(str(row + 1), insert=(fmt(m / 2), fmt(y_left + mid))))
             grp.add(dwg.text(str(row + 1), insert=(fmt(m + bw + m / 2), fmt(y_right + mid))))
         return grp
-
-
-def _hatch_segments(pts, spacing: float) -> list[str]:
-    """Path pieces of 45-degree lines ``x - y = k * spacing * sqrt(2)`` inside a convex polygon."""
-    from shapely.geometry import LineString, Polygon
-
-    poly = pts if hasattr(pts, "geom_type") else Polygon(pts)
-    minx, miny, maxx, maxy = poly.bounds
-    step = spacing * math.sqrt(2)             # along x, for lines spaced ``spacing`` apart
-    out = []
-    k = math.floor((minx - maxy) / step)
-    while k * step <= maxx - miny:
-        c = k * step
-        # The line x - y = c across the polygon's box.
-        seg = LineString([(miny + c, miny), (maxy + c, maxy)]).intersection(poly)
-        if not seg.is_empty and seg.length > 1e-6:
-            for g in getattr(seg, "geoms", [seg]):
-                (x1, y1), (x2, y2) = g.coords[0], g.coords[-1]
-                out.append(f"M{fmt(x1)},{fmt(y1)} L{fmt(x2)},{fmt(y2)}")
-        k += 1
-    return out
-
-
-def _stipple_rows(pts, spacing: float) -> list[str]:
-    """Path pieces of dotted rows inside a convex polygon: each row starts on a lattice point
-    (rows ``spacing`` apart, every other row shifted half a step), so a dash pattern of
-    ``0, spacing`` with round caps puts its dots on the lattice."""
-    from shapely.geometry import LineString, Polygon
-
-    poly = pts if hasattr(pts, "geom_type") else Polygon(pts)
-    minx, miny, maxx, maxy = poly.bounds
-    out = []
-    j = math.ceil(miny / spacing)
-    while j * spacing <= maxy:
-        y = j * spacing
-        seg = LineString([(minx - 1, y), (maxx + 1, y)]).intersection(poly)
-        shift = (spacing / 2) * (j % 2)
-        for g in ([] if seg.is_empty else getattr(seg, "geoms", [seg])):
-            if g.length <= 1e-6:
-                continue
-            xa, xb = sorted((g.coords[0][0], g.coords[-1][0]))
-            x0 = shift + math.ceil((xa + 0.25 - shift) / spacing) * spacing
-            if x0 <= xb - 0.25:
-                out.append(f"M{fmt(x0)},{fmt(y)} H{fmt(xb - 0.25)}")
-        j += 1
-    return out

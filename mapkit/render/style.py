@@ -75,6 +75,9 @@ class Style:
     river_colour: str = RIVER_BLUE
     river_width: float = 0.95
     river_dash: str | None = None
+    # Paper (mm) either side of a river on land of the river's own colour (Expres: black rivers
+    # on black neighbouring states), so that it shows there; 0: none drawn.
+    river_casing: float = 0.0
     border_colour: str = BORDER_RED
     border_width: float = 1.0
     border_dash: str | None = None
@@ -148,6 +151,7 @@ EXPRES = replace(
     terrain={"plain": WHITE, "mountain": EXPRES_GREY, "water": WATER_BLUE, "foreign": BLACK},
     river_colour=BLACK,
     river_width=1.6,
+    river_casing=0.5,
     border_width=0.9,
 )
 

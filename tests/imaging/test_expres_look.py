@@ -1,0 +1,96 @@
+"""The Expres look read back (issue 37): a small board drawn by ``mapkit render --style
+expres`` (grey mountains, black neighbouring states, thick black rivers, one of them beside the
+border on the black side, cased in paper) is imported without a legend: the importer takes
+the Expres legend, and terrain, rivers, borders and cities come back exactly; with OCR the race
+numbers and the printed title too. A picture import changes no rule (border_crossing stays at
+its default beside a town abroad), and a picture in colours of no look of mapkit's warns."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mapkit import testing as syn
+from mapkit.grid import Grid, edge, parse_hex
+from mapkit.imaging.gridfind import find_grid
+from mapkit.imaging.importer import ImportOptions, import_map
+from mapkit.imaging.legends import choose_legend
+from mapkit.imaging.ocr import ocr_available
+from mapkit.model import City, EdgeSet, Map
+from mapkit.render.files import write_board
+
+
+def _small_expres_map() -> Map:
+    """A 9 x 7 board: the two right columns a neighbouring state behind a border, a river
+    beside two of its sides and one inland, mountains (a city on one), a lake, four cities
+    with numbers and a town abroad."""
+    g = Grid("pointy", "odd", 9, 7, 14.0)
+    terrain = {h: ("foreign" if h.col >= 7 else "plain") for h in g.hexes()}
+    for n in ("C5", "D5", "D6", "E6"):
+        terrain[parse_hex(n)] = "mountain"
+    for n in ("A1", "B1", "A2"):
+        terrain[parse_hex(n)] = "water"
+    border = {edge(a, b) for a in g.hexes() for b in g.neighbours(a)
+              if terrain[a] != "foreign" and terrain[b] == "foreign"}
+    river = set(sorted(border)[2:4]) | {edge(parse_hex(a), parse_hex(b))
+                                         for a, b in (("E3", "F3"), ("E3", "E4"), ("D4", "E4"))}
+    cities = [City("Brno", parse_hex("C3"), (11,)), City("Jihlava", parse_hex("D5"), (12, 13)),
+              City("Olomouc", parse_hex("F5"), (24,)), City("Zlín", parse_hex("B6"), (35,)),
+              City("Wien", parse_hex("I4"), ())]
+    return Map(grid=g, terrain=terrain, rivers=[EdgeSet(frozenset(river), "Svratka")],
+               borders=[EdgeSet(frozenset(border), "CZ-AT")], cities=cities, meta={"name": "Moravia"})
+
+
+@pytest.fixture(scope="module")
+def expres_board(tmp_path_factory):
+    m = _small_expres_map()
+    path = tmp_path_factory.mktemp("expres") / "board.png"
+    write_board(m, str(path), dpi=150, style="expres")
+    return m, path
+
+
+def test_a_small_expres_board_comes_back_exactly(expres_board):
+    m, path = expres_board
+    got, notes = import_map(str(path), ImportOptions(ocr=False))
+    wrong = {k: v for k, v in syn.map_differences(m, got).items() if v and k not in ("numbers", "names")}
+    assert wrong == {}
+    assert any("read with the legend 'expres'" in n for n in notes), notes
+    assert not any("warning:" in n for n in notes), notes
+    # Wien stands abroad: a picture shows no rule, so border_crossing stays at its default.
+    assert got.rules.border_crossing is False
+    assert any("border_crossing left at its default" in n for n in notes), notes
+
+
+def test_the_legend_named_on_the_command_line_wins(expres_board):
+    _m, path = expres_board
+    got, notes = import_map(str(path), ImportOptions(ocr=False, legend="colour"))
+    assert not any("read with the legend" in n for n in notes)
+    assert not any(t == "mountain" for t in got.terrain.values())   # grey is no Dampfross colour
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(ocr_available() is not None, reason="needs tesseract")
+def test_numbers_and_title_of_an_expres_board(expres_board):
+    m, path = expres_board
+    got, _notes = import_map(str(path), ImportOptions())
+    assert {c.hex: c.numbers for c in got.cities} == {c.hex: c.numbers for c in m.cities}
+    assert got.name == "Moravia"
+
+
+def test_a_board_in_colours_of_no_look_warns():
+    m = syn.random_map(3, 12, 9, "pointy", "odd")
+    palette = {"plain": "#ecdc78", "mountain": "#3c963c", "water": "#c85ac8", "foreign": "#783c14",
+               "river": "#fa8c00", "border": "#00a0a0", "city": "#5a00a0", "grid": "#000000"}
+    style = syn.dampfross_style(colours=palette)
+    img = np.asarray(syn.draw_board(m, 30, style)[0].convert("RGB"))
+    choice = choose_legend(img, find_grid(img), None, "odd.png")
+    assert any("warning:" in n and "match no legend" in n for n in choice.notes), choice.notes
+
+
+@pytest.mark.parametrize("style, cased", [("expres", True), ("colour", False)])
+def test_a_river_on_black_land_is_cased_in_paper(tmp_path, style, cased):
+    """Beside the border the river lies on the neighbouring state: black in the Expres look,
+    so it gets paper either side (in the Dampfross look the grey state shows it as it is)."""
+    svg = tmp_path / "board.svg"
+    write_board(_small_expres_map(), str(svg), style=style)
+    assert ('id="river-casing"' in svg.read_text(encoding="utf-8")) == cased
