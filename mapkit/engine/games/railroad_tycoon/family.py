@@ -5,6 +5,7 @@ simulate`` (:mod:`.stats`) and its replay summary (:mod:`.view`). No front end o
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...family import GameFamily
@@ -15,6 +16,8 @@ from .rules import PRESETS
 from .state import RailroadTycoonState
 
 __all__ = ["RailroadTycoonFamily"]
+
+FRONT = Path(__file__).parent / "front"
 
 
 class RailroadTycoonFamily(GameFamily):
@@ -75,3 +78,9 @@ class RailroadTycoonFamily(GameFamily):
 
     def summary_lines(self, summary: dict) -> list[str]:
         return view.summary_lines(summary)
+
+    # mapkit play and serve: the family's front ends (.front)
+    def terminal_front(self) -> Any:
+        from .front.terminal import RailroadTycoonFront
+
+        return RailroadTycoonFront()

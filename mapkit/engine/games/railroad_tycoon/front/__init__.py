@@ -1,0 +1,10 @@
+"""The Railroad Tycoon family's front ends, imported only by the hooks of its
+:class:`~mapkit.engine.games.railroad_tycoon.family.RailroadTycoonFamily` (they use
+:mod:`mapkit.play` and :mod:`mapkit.web`; the engine itself imports none of them):
+
+* :mod:`.plan` -- what both fronts ask of the board: the cheapest way to lay a link toward a
+  place, the best delivery of a good, a card or colour named loosely;
+* :mod:`.terminal` and :mod:`.commands` -- ``mapkit play``: commands, narration without
+  secrets, one's own task card and held cards; :mod:`.picture`, the picture's own marks;
+* :mod:`.web` and ``web.js`` -- ``mapkit serve``: the questions a page asks, the page's drawing.
+"""
