@@ -84,3 +84,21 @@ class RailroadTycoonFamily(GameFamily):
         from .front.terminal import RailroadTycoonFront
 
         return RailroadTycoonFront()
+
+    def web_requests(self):
+        from .front.web import REQUESTS
+
+        return REQUESTS
+
+    def public_requests(self) -> frozenset[str]:
+        from .front.web import PUBLIC
+
+        return PUBLIC
+
+    def option_notes(self):
+        from .front.web import OPTION_NOTES
+
+        return OPTION_NOTES
+
+    def web_script(self) -> Path:
+        return FRONT / "web.js"

@@ -1,22 +1,19 @@
 """What a person types in a Railroad Tycoon game (the command table: :mod:`.terminal`), read
 into the family's JSON actions (:mod:`..actions`) or into information for his eyes only.
 
->>> from mapkit.grid import Grid, parse_hex as H
->>> from mapkit.model import City, Map, Rules
->>> from mapkit.engine import new_game
->>> m = Map(Grid("pointy", "odd", 5, 2), cities=[City("Aš", H("A1")), City("Cheb", H("E1"))],
-...         rules=Rules(extra={"railroad_tycoon": {"colours": {"Aš": "red", "Cheb": "blue"}}}))
->>> g = new_game(m, "railroad-tycoon", ["Ann", "Bob"], {"opener": 1}, seed=1)
->>> while g.is_chance_node(): g.apply(g.sample_chance(__import__("random").Random(1)))
+>>> from mapkit.engine.games.railroad_tycoon.front.plan import example
+>>> g = example()
 >>> read(g, "bid 2").action                  # a small number counts thousands
 {'type': 'bid', 'player': 1, 'amount': 2000}
 >>> g.apply(read(g, "pass").action)          # Ann is first player
 >>> read(g, "build as b1 c1 d1 cheb").action
 {'type': 'build', 'player': 0, 'path': ['A1', 'B1', 'C1', 'D1', 'E1']}
->>> read(g, "deliver As red to Cheb")
+>>> g.goods[0]                               # Aš's goods
+['black', 'red']
+>>> read(g, "deliver As red to Cheb")        # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-mapkit.play.commands.CommandError: Aš has no red good
+mapkit.play.commands.CommandError: no delivery of yours fits: the first link your own, ...
 """
 
 from __future__ import annotations

@@ -4,14 +4,7 @@ tile costs of :mod:`..track`, checked by the engine), the deliveries of a good a
 them for its carrier (:func:`deliveries`, from :func:`..deliver.delivery_options`), and names
 typed loosely (:func:`card_id`, :func:`colour_of`).
 
->>> from mapkit.grid import Grid, parse_hex as H
->>> from mapkit.model import City, Map, Rules
->>> from mapkit.engine import new_game
->>> m = Map(Grid("pointy", "odd", 5, 2), terrain={H("C1"): "mountain"},
-...         cities=[City("Aš", H("A1")), City("Cheb", H("E1"))],
-...         rules=Rules(extra={"railroad_tycoon": {"colours": {"Aš": "red", "Cheb": "blue"}}}))
->>> g = new_game(m, "railroad-tycoon", ["Ann", "Bob"], {"opener": 1}, seed=1)
->>> while g.is_chance_node(): g.apply(g.sample_chance(__import__("random").Random(1)))
+>>> g = example()
 >>> way = cheapest_way(g, 0, g.hex_of("Cheb"))       # 2000 a tile, 2000 more on the mountain C1
 >>> [g.board.hex_names[h] for h in way.path], way.cost, way.tiles
 (['A1', 'B1', 'C1', 'D1', 'E1'], 8000, 3)
@@ -34,8 +27,28 @@ from ..cards import CARDS
 from ..deliver import delivery_options
 from ..mapdata import GOODS_COLOURS
 
-__all__ = ["Way", "cheapest_way", "way_action", "deliveries", "best_delivery", "delivery_points", "card_id",
+__all__ = ["example", "Way", "cheapest_way", "way_action", "deliveries", "best_delivery", "delivery_points", "card_id",
            "colour_of", "link_cities"]
+
+
+def example():
+    """The game of the examples: Aš (A1, red) and Cheb (E1, blue) on a strip of 5 x 2 hexes
+    with a mountain on C1; Ann and Bob after the draws of the set-up, Bob to open the auction."""
+    import random
+
+    from mapkit.engine import new_game
+    from mapkit.grid import Grid
+    from mapkit.grid import parse_hex as H
+    from mapkit.model import City, Map, Rules
+
+    m = Map(Grid("pointy", "odd", 5, 2), terrain={H("C1"): "mountain"},
+            cities=[City("Aš", H("A1")), City("Cheb", H("E1"))],
+            rules=Rules(extra={"railroad_tycoon": {"colours": {"Aš": "red", "Cheb": "blue"}}}))
+    g = new_game(m, "railroad-tycoon", ["Ann", "Bob"], {"opener": 1}, seed=1)
+    rng = random.Random(1)
+    while g.is_chance_node():
+        g.apply(g.sample_chance(rng))
+    return g
 
 
 @dataclass(frozen=True)
