@@ -105,6 +105,9 @@ def test_deliver_finds_the_links():
         read(g, "deliver New York red to Chicago")
     assert read(g, "deliver New York red to Pittsburgh").action["links"] == [0]
     assert read(g, "deliver New York red 0").action["links"] == [0]
+    with pytest.raises(CommandError, match="name the city the good leaves"):
+        read(g, "deliver red 0")
+    assert read(g, "deliver red to pittsburgh").action["from"] == "New York"
     assert read(g, "deliver").action == {"type": "deliver", "player": 0, "from": "New York", "colour": "red",
                                          "links": [0]}
     before = f.snapshot(g)

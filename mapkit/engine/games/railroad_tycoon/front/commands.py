@@ -146,6 +146,8 @@ def _deliver(g, p, rest):
     if origin is not None and colour not in g.goods[origin]:
         raise CommandError(f"{g.city_name(origin)} has no {colour} good")
     if tail and all(x.isdigit() for x in tail):
+        if origin is None:
+            raise CommandError("deliver CITY COLOUR LINK...: name the city the good leaves")
         return {"type": "deliver", "from": g.city_name(origin), "colour": colour, "links": [int(x) for x in tail]}, None
     if tail and tail[0].lower() == "to":
         tail = tail[1:]
