@@ -13,6 +13,7 @@ action is told differ by game; a family's :class:`Front` (its ``terminal_front()
 * ``status(state, kinds, me)`` the compact view at a person's turn (his own secrets only),
   ``prompt_line(state)`` what he is asked, ``title(state)`` the picture's header line;
 * ``action_as_command(state, action)`` (for ``hint`` and ``undo``), ``help``, ``done_words``;
+* ``final(state)`` the last word when the game is over (by default :func:`final_text`);
 * ``picture_overlay(view, pen)`` what the board picture shows of the game beyond the view's
   track, pawns, tokens and cities (a race's start and target, crossed-out lines).
 
@@ -64,6 +65,10 @@ class Front:
         has (track, pawns, tokens, cities): SVG elements drawn with ``pen``
         (:class:`~mapkit.play.picture.Pen`) from the ``view``. The base: nothing."""
         return []
+
+    def final(self, g) -> str:
+        """The last word of a finished game: :func:`final_text`."""
+        return final_text(g)
 
     def parse_command(self, g, line):
         words = first_word(line)

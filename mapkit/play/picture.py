@@ -286,14 +286,14 @@ def _tokens(pen: Pen, tokens: list) -> list:
     row: dict = {}
     for t in tokens:
         x, y = pen.centre(t["hex"])
-        shown = min(int(t["count"]), 5)
+        shown = min(int(t.get("count", 1)), 5)
         for _ in range(shown):
             i = row.get(t["hex"], 0)
             row[t["hex"]] = i + 1
             out.append(f'<rect class="token {escape(str(t["kind"]))}" x="{_f(x - 4 * side + i * 1.2 * side)}" '
                        f'y="{_f(y - 0.32 * pen.hex_mm)}" width="{_f(side)}" height="{_f(side)}" '
                        f'fill="{_fill(t.get("colour"))}" stroke="#000000" stroke-width="{_f(0.15 * pen.k)}"/>')
-        if int(t["count"]) > shown:
+        if int(t.get("count", 1)) > shown:
             out.append(f'<text x="{_f(x + 2.5 * side)}" y="{_f(y - 0.32 * pen.hex_mm + side)}" '
                        f'font-size="{_f(2.2 * pen.k)}">+{int(t["count"]) - shown}</text>')
     return out

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError
-from .fronts import final_text, front_for
+from .fronts import front_for
 from .commands import CommandError
 from .textmap import text_map
 
@@ -204,7 +204,7 @@ class Session:
                          f"mapkit play --resume {self.record_path}")
                 return 0
         self.draw(force=True)
-        self.say(final_text(g))
+        self.say(self.front.final(g))
         self.say(f"The record is in {self.record_path}; mapkit replay {self.record_path} shows it again.")
         return 0
 

@@ -17,6 +17,8 @@ from .state import RailroadTycoonState
 
 __all__ = ["RailroadTycoonFamily"]
 
+FRONT = Path(__file__).parent / "front"
+
 
 class RailroadTycoonFamily(GameFamily):
     name = "railroad_tycoon"
@@ -82,6 +84,30 @@ class RailroadTycoonFamily(GameFamily):
 
     def summary_lines(self, summary: dict) -> list[str]:
         return view.summary_lines(summary)
+
+    # mapkit play and serve: the family's front ends (.front)
+    def terminal_front(self) -> Any:
+        from .front.terminal import RailroadTycoonFront
+
+        return RailroadTycoonFront()
+
+    def web_requests(self):
+        from .front.web import REQUESTS
+
+        return REQUESTS
+
+    def public_requests(self) -> frozenset[str]:
+        from .front.web import PUBLIC
+
+        return PUBLIC
+
+    def option_notes(self):
+        from .front.web import OPTION_NOTES
+
+        return OPTION_NOTES
+
+    def web_script(self) -> Path:
+        return FRONT / "web.js"
 
     # mapkit sheets: the printed kit (front/sheets.py)
     def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
