@@ -1,4 +1,4 @@
-"""Railroad Tycoon in the terminal (rules.md 6): what a person types, and what the screen tells.
+"""Railroad Tycoon in the terminal (docs/rules.md, Railroad Tycoon): what a person types, and what the screen tells.
 
 Places are hex names (``K7``) or city names (accents optional); a path is places separated by
 spaces, commas or dashes. A player's task card and held cards are shown only to him, at his

@@ -1,4 +1,4 @@
-// Railroad Tycoon on the game page (rules.md 6): the links (the view's tiles drawn by
+// Railroad Tycoon on the game page (docs/rules.md, Railroad Tycoon): the links (the view's tiles drawn by
 // ctx.drawView, links between neighbouring cities and the Western Links added here), the goods,
 // the cities as they stand, the free-build hexes; the auction for first player (bid and pass
 // buttons), the action cards laid out and one's own held cards and task card.

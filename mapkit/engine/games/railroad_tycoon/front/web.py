@@ -1,4 +1,4 @@
-"""The questions a Railroad Tycoon page asks the server (rules.md 6), answered by the engine.
+"""The questions a Railroad Tycoon page asks the server (docs/rules.md, Railroad Tycoon), answered by the engine.
 
 * ``cards`` -- every action card and task card the game knows: id, kind, title, points (to
   name the held cards and the task in a view). Public: it tells nothing of any seat;
@@ -155,7 +155,7 @@ class _Rich:
 REQUESTS = {"cards": cards, "preview": preview, "plan": plan, "deliveries": deliveries}
 PUBLIC = frozenset({"cards"})
 
-# What the options mean, for the lobby (rules.md 6; docs/engine.md "Railroad Tycoon").
+# What the options mean, for the lobby (docs/rules.md, Railroad Tycoon; docs/engine.md "Railroad Tycoon").
 OPTION_NOTES = {
     "opener": "seat that opens round 1's auction (0 = the first); empty: drawn",
     "empty_cities": "empty cities that end the game; empty: 10/12/14/16/18 by players",
