@@ -2,12 +2,14 @@
 position (with 95% Wilson intervals), game length and how games ended, and the game's own
 figures -- Dampfross: wins by start city, build rounds, races held and re-drawn, fares, final
 accounts; TransAmerica: rounds per game, their length, how they ended, the points lost in each.
-The same seed prints the same report whatever --jobs is.
+The same seed prints the same report whatever --jobs is, and whatever runs the games: this
+machine's processes, or a Dask cluster (--scheduler).
 
   mapkit simulate maps/example.yaml --rules paluba --players 4 --games 1000 --seed 1 --jobs 2
   mapkit simulate maps/czechia.yaml --bots greedy,greedy,random --games 200 --format json
   mapkit simulate maps/example.yaml --games 20 --records games/ --option races=5
   mapkit simulate maps/usa.yaml --rules transamerica --players 4 --games 1000 --option quarantine=true
+  mapkit simulate maps/usa.yaml --rules transamerica --games 100000 --scheduler tcp://scheduler:8786
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ def add_arguments(p):
     p.add_argument("--seed", type=int, default=0, metavar="N", help="master seed (default 0)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="worker processes (default 1; 0: one per core); the report does not depend on it")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play the games as tasks on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
+                        "or 'local' for a cluster of --jobs processes on this machine (pip install "
+                        "'mapkit[cluster]'); the report does not depend on it")
     p.add_argument("--bots", metavar="LIST",
                    help="bots by seat, comma-separated (greedy, random: each game has its own bots); one "
                         "name fills every seat (default: the game's default bot, greedy for the games "
@@ -160,7 +166,12 @@ def run(args) -> int:
 
     show = args.progress if args.progress is not None else on_terminal()
     progress = Progress("simulating", show=True) if show else None
-    stats = simulate(spec, args.games, jobs=jobs, progress=progress)
+    if args.scheduler:
+        from ..engine.cluster import simulate_on_cluster
+
+        stats = simulate_on_cluster(spec, args.games, args.scheduler, jobs=jobs, progress=progress)
+    else:
+        stats = simulate(spec, args.games, jobs=jobs, progress=progress)
     report = summarize(spec, stats)
     text = dump_json(report) if args.format == "json" else format_report(report)
     emit(text, args.output, inputs=[args.map])

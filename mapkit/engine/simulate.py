@@ -37,8 +37,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["game_seed", "roll", "play_game", "game_stats", "SimSpec", "play_one", "simulate",
-           "summarize", "wilson", "format_report", "seat_names", "rate", "mean", "MAX_ACTIONS"]
+__all__ = ["game_seed", "roll", "play_game", "game_stats", "SimSpec", "play_one", "play_indexed", "game_record",
+           "record_path", "simulate", "summarize", "wilson", "format_report", "seat_names", "rate", "mean",
+           "MAX_ACTIONS"]
 
 # A game that has not ended after this many actions is given up (counted as unfinished).
 MAX_ACTIONS = 400_000
@@ -140,18 +141,21 @@ class SimSpec:
 
 
 _WORKER: dict = {}
+_BOARDS: dict = {}          # compiled boards of this process by their map's hash (a few at most)
 
 
 def _board_of(spec: SimSpec):
-    """The spec's board, built once per process."""
+    """The spec's board, compiled once per process (a worker serving several simulations keeps
+    the last few boards, by hash)."""
     from .compiled import EngineMap
 
     key = spec.board_data["map"]["hash"]
-    b = _WORKER.get("board")
-    if b is None or _WORKER.get("key") != key:
+    b = _BOARDS.get(key)
+    if b is None:
         b = EngineMap(spec.board_data)
-        _WORKER["board"] = b
-        _WORKER["key"] = key
+        while len(_BOARDS) >= 4:
+            _BOARDS.pop(next(iter(_BOARDS)), None)
+        _BOARDS[key] = b
     return b
 
 
@@ -160,21 +164,34 @@ def record_path(folder, index: int) -> Path:
     return Path(folder) / f"game-{index + 1:05d}.json"
 
 
-def play_one(spec: SimSpec, index: int) -> dict:
-    """Play game ``index`` of the simulation; its figures (and its record, if kept)."""
-    from .record import Record, save_record
-
+def play_indexed(spec: SimSpec, index: int):
+    """Play game ``index`` of the simulation: its figures and its final state (no side effect)."""
     seed = game_seed(spec.seed, index)
     names = list(spec.names) or seat_names(spec.bots)
     g = play_game(_board_of(spec), spec.preset, list(spec.bots), spec.options, seed, names)
     stats = game_stats(g)
     stats["index"] = index
     stats["seed"] = seed
+    return stats, g
+
+
+def game_record(spec: SimSpec, g, index: int):
+    """The record of game ``index`` played to ``g`` (what ``--records`` keeps)."""
+    from .record import Record
+
+    rec = Record.of(g, spec.map_file)
+    rec.header["bots"] = list(spec.bots)
+    rec.header["simulation"] = {"seed": spec.seed, "game": index + 1}
+    return rec
+
+
+def play_one(spec: SimSpec, index: int) -> dict:
+    """Play game ``index`` of the simulation; its figures (and its record, if kept)."""
+    from .record import save_record
+
+    stats, g = play_indexed(spec, index)
     if spec.records:
-        rec = Record.of(g, spec.map_file)
-        rec.header["bots"] = list(spec.bots)
-        rec.header["simulation"] = {"seed": spec.seed, "game": index + 1}
-        save_record(rec, record_path(spec.records, index))
+        save_record(game_record(spec, g, index), record_path(spec.records, index))
     return stats
 
 

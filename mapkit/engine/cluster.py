@@ -1,0 +1,167 @@
+"""Many games with bots on a Dask cluster: ``mapkit simulate --scheduler ADDRESS`` (or ``local``).
+
+Dask (``pip install 'mapkit[cluster]'``) is imported only here, and this module only when a
+scheduler is asked for. The simulation is cut into blocks of consecutive game indices
+(:func:`blocks`); each block is one task, :func:`play_block`, which plays its games with the
+seeds :func:`mapkit.engine.simulate.game_seed` gives and returns their figures (and their
+records' text, with ``--records``). The tasks are pure: the same block gives the same result
+wherever it runs, and has no side effect. So when a worker is lost, the scheduler runs its
+tasks again elsewhere (a lost worker costs time, not games), and this process writes the
+records (atomically; a block run twice writes the same bytes) and sums the figures in game
+order: the report is the one of ``--jobs 1``, byte for byte.
+
+What a worker needs travels with the work: the spec holds the engine map document (not a path
+the worker may not have), sent once to the scheduler as the result of a task of its own (so a
+worker that held it can be lost too: it is made again), and each worker process compiles the
+board once and keeps it by the map's hash (:func:`mapkit.engine.simulate._board_of`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+
+from ..errors import InputError, MissingDependency
+from .simulate import SimSpec, game_record, play_indexed, record_path
+
+__all__ = ["simulate_on_cluster", "blocks", "block_size", "play_block", "BLOCK"]
+
+# The most games in one task: big enough that a task's overhead (a few milliseconds) is small
+# beside its games, small enough that a lost worker costs little and the progress bar moves.
+BLOCK = 32
+TASKS_PER_WORKER = 16
+
+
+def block_size(games: int, workers: int) -> int:
+    """Games per task: at most :data:`BLOCK`, and at least :data:`TASKS_PER_WORKER` tasks per
+    worker where the games allow it, so that the last tasks, which the other workers wait for,
+    are short.
+
+    >>> block_size(100_000, 40), block_size(200, 2), block_size(10, 2)
+    (32, 7, 1)
+    """
+    return max(1, min(BLOCK, math.ceil(games / (TASKS_PER_WORKER * max(1, workers)))))
+
+
+def blocks(games: int, size: int) -> list[tuple[int, int]]:
+    """The blocks of game indices, ``(start, stop)``, in game order.
+
+    >>> blocks(10, 4)
+    [(0, 4), (4, 8), (8, 10)]
+    """
+    return [(a, min(games, a + size)) for a in range(0, games, size)]
+
+
+def play_block(spec: SimSpec, start: int, stop: int, version: str) -> list[tuple[dict, str | None]]:
+    """Games ``start`` to ``stop - 1``: each one's figures and, if records are kept, its record
+    as text (a Dask task: pure, the same whichever worker runs it)."""
+    import mapkit
+
+    if version != mapkit.__version__:
+        raise InputError(f"a worker runs mapkit {mapkit.__version__} and this client mapkit {version}: "
+                         f"install the same mapkit on every worker")
+    out: list[tuple[dict, str | None]] = []
+    for index in range(start, stop):
+        stats, g = play_indexed(spec, index)
+        out.append((stats, game_record(spec, g, index).dumps() if spec.records else None))
+    return out
+
+
+def _hold(spec: SimSpec) -> SimSpec:
+    """The spec as a task's result: fetched once per worker, and made again if lost."""
+    return spec
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise MissingDependency("simulate --scheduler", "dask[distributed]", "cluster") from None
+    return distributed
+
+
+def _connect_timeout() -> float:
+    """Dask's connect timeout in seconds (``distributed.comm.timeouts.connect``, 30 s unless set,
+    e.g. ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``)."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    return float(parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s") or 30)
+
+
+def _probe(distributed, address: str) -> None:
+    """A one-line error, within the connect timeout, if no scheduler answers at ``address``
+    (before a Client is made: one that fails to connect takes as long again to close)."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def knock():
+        comm = await connect(address, timeout=_connect_timeout())
+        await comm.close()
+
+    try:
+        asyncio.run(knock())
+    except (OSError, ValueError, TypeError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"--scheduler {address}: no Dask scheduler reached ({reason})") from None
+
+
+@contextlib.contextmanager
+def _client(scheduler: str, jobs: int):
+    """A Client of the scheduler at ``scheduler``, or of a new LocalCluster of ``jobs`` worker
+    processes with one thread each for ``local``; closed (the local cluster stopped) on exit."""
+    distributed = _distributed()
+    with contextlib.ExitStack() as stack:
+        if scheduler == "local":
+            cluster = stack.enter_context(distributed.LocalCluster(
+                n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None,
+                silence_logs=logging.ERROR))
+            client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
+        else:
+            _probe(distributed, scheduler)
+            try:
+                client = distributed.Client(scheduler, timeout=_connect_timeout(), set_as_default=False)
+            except (OSError, ValueError) as exc:
+                raise InputError(f"--scheduler {scheduler}: {str(exc).splitlines()[0]}") from None
+            stack.enter_context(client)
+        yield client
+
+
+def simulate_on_cluster(spec: SimSpec, games: int, scheduler: str, jobs: int = 1, progress=None,
+                        block: int | None = None) -> list:
+    """Play ``games`` games on a Dask cluster; their figures in game order, as
+    :func:`mapkit.engine.simulate.simulate` gives them. ``scheduler``: a scheduler's address
+    (``tcp://HOST:8786``) or ``local`` (a LocalCluster of ``jobs`` processes, stopped after).
+    ``progress(done, games)`` is called in this process as blocks end (in any order);
+    ``block``: games per task (default :func:`block_size`)."""
+    with _client(scheduler, jobs) as client:
+        return run_blocks(client, spec, games, progress, block)
+
+
+def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | None = None) -> list:
+    """The games as tasks of ``client``'s cluster; their figures in game order. The records
+    (``spec.records``) are written here as the blocks come back."""
+    import mapkit
+    from distributed import as_completed
+
+    from ..fileio import atomic_write
+
+    workers = max(1, sum(client.nthreads().values()))
+    parts = blocks(games, block or block_size(games, workers))
+    held = client.submit(_hold, spec, pure=True)
+    pending = {client.submit(play_block, held, a, b, mapkit.__version__, pure=True): k
+               for k, (a, b) in enumerate(parts)}
+    results: list[list | None] = [None] * len(parts)
+    done = 0
+    for fut, res in as_completed(list(pending), with_results=True, loop=client.loop):
+        k = pending.pop(fut)
+        results[k] = [st for st, _ in res]
+        if spec.records:
+            for i, (_, text) in zip(range(*parts[k]), res, strict=True):
+                atomic_write(record_path(spec.records, i), text)
+        done += len(res)
+        if progress:
+            progress(done, games)
+    return [st for part in results for st in (part or ())]

@@ -1,0 +1,100 @@
+"""`mapkit simulate --scheduler`: games as tasks on a Dask cluster give the report of the local
+process pool byte for byte; a worker lost mid-run costs no game; a bad scheduler address or a
+missing Dask is a one-line error."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+from importlib.util import find_spec
+
+import pytest
+
+from mapkit.engine import load_engine_map
+from mapkit.engine.simulate import SimSpec, play_one, record_path, summarize
+from tests.support import MAPS, run_cli, run_here
+
+EXAMPLE = MAPS / "example.yaml"
+needs_dask = pytest.mark.skipif(find_spec("distributed") is None,
+                                reason="dask[distributed] is not installed (pip install 'mapkit[cluster]')")
+
+
+@needs_dask
+@pytest.mark.slow     # a local cluster's worker processes start in a few seconds
+def test_a_cluster_gives_the_same_report():
+    from distributed import LocalCluster
+
+    args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "12", "--seed", "4",
+            "--bots", "greedy,random,greedy"]
+    runs = {name: (run_cli if name == "local" else run_here)(*args, *extra) for name, extra in {
+        "jobs 1": ["--jobs", "1"], "jobs 2": ["--jobs", "2"],
+        "local": ["--scheduler", "local", "--jobs", "2"],           # as a user runs it
+        "jobs 1 json": ["--jobs", "1", "--format", "json"]}.items()}
+    # a running cluster, by its scheduler's address, from another process
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        runs["address json"] = run_cli(*args, "--scheduler", cluster.scheduler_address, "--format", "json")
+    for name, r in runs.items():
+        assert r.returncode == 0 and r.stderr == "", (name, r.stderr)
+    assert runs["local"].stdout == runs["jobs 1"].stdout == runs["jobs 2"].stdout
+    assert "12 games" in runs["local"].stdout
+    assert runs["address json"].stdout == runs["jobs 1 json"].stdout
+
+
+@needs_dask
+@pytest.mark.slow     # a cluster of two worker processes, one of them killed
+def test_a_lost_worker_costs_no_game(tmp_path):
+    from distributed import Client, LocalCluster
+
+    from mapkit.engine.cluster import run_blocks
+
+    board = load_engine_map(EXAMPLE)
+    games = 16
+    spec = SimSpec(board.to_json(), "paluba", {}, ("greedy", "greedy"), seed=3, records=str(tmp_path))
+    killed = []
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster, set_as_default=False) as client:
+        pids = client.run(os.getpid)
+
+        def kill_one(done, total):
+            if not killed:                       # the first block is back, the others in flight
+                killed.append(next(iter(pids.values())))
+                os.kill(killed[0], signal.SIGKILL)
+
+        stats = run_blocks(client, spec, games, progress=kill_one, block=1)
+        assert killed and killed[0] not in client.run(os.getpid).values()   # the worker was lost
+        # ... with games in hand, which the scheduler gave to a worker again
+        assert any(t.start == "processing" and t.finish == "released" for t in cluster.scheduler.transition_log)
+    local = SimSpec(board.to_json(), "paluba", {}, ("greedy", "greedy"), seed=3)
+    expected = [play_one(local, i) for i in range(games)]
+    assert [s["index"] for s in stats] == list(range(games))
+    assert summarize(spec, stats) == summarize(spec, expected)
+    assert sorted(tmp_path.iterdir()) == [record_path(tmp_path, i) for i in range(games)]   # no leftovers
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@needs_dask
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:PORT", "nonsense", "udp://127.0.0.1:8786"])
+def test_bad_scheduler_address(address, monkeypatch):
+    address = address.replace("PORT", str(_closed_port()))     # a port nobody listens on
+    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "2s")
+    t0 = time.monotonic()
+    r = run_cli("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", address)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith(f"mapkit simulate: --scheduler {address}: ") and r.stderr.count("\n") == 1
+    assert "Traceback" not in r.stderr
+    assert time.monotonic() - t0 < 20
+
+
+def test_missing_dask_names_the_extra(monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)     # import distributed fails
+    r = run_here("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", "local")
+    assert r.returncode == 2
+    assert "pip install 'mapkit[cluster]'" in r.stderr and r.stderr.count("\n") == 1
