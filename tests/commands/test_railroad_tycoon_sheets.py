@@ -146,3 +146,66 @@ def test_the_printed_texts_name_the_goods_the_incomes_and_the_cards(kit):
     locos = pdftext(kit / "locos.pdf")
     assert locos.count("Locomotive 8") == 2 and "Price 20000" in locos
     assert pdftext(kit / "shares.pdf").count("Share") == 16
+
+
+# -- the kit in Czech and German (issues 32, 37) ------------------------------------------------------
+def test_every_printed_word_of_the_kit_has_a_czech_and_a_german_translation():
+    from mapkit.i18n.catalogue import problems
+    from mapkit.i18n.po import po_path
+
+    assert problems() == []         # python -m mapkit.i18n.catalogue check
+    for lang in ("cs", "de"):
+        assert po_path(lang).read_text("utf-8").count("#: mapkit/engine/games/railroad_tycoon/front/") > 100
+
+
+def test_the_cards_are_translated_when_printed_and_the_engine_keeps_its_english():
+    from mapkit.engine.games.railroad_tycoon.cards import CARDS, deck_for, tasks_for
+    from mapkit.engine.games.railroad_tycoon.front.cardsheets import deck_faces, loco_face
+    from mapkit.i18n import use_language
+
+    sec = _kit().section
+    faces = {}
+    for lang in ("cs", "de"):
+        with use_language(lang):
+            faces[lang] = deck_faces(deck_for(sec.card_city), tasks_for(sec.card_city), sec.card_city)
+    (cs_actions, cs_tasks), (de_actions, de_tasks) = faces["cs"], faces["de"]
+    cs_titles, de_titles = [f.title for f in cs_actions + cs_tasks], [f.title for f in de_actions + de_tasks]
+    assert {"Inženýrství", "Bezplatná stavba", "Hotel New York", "Nejméně akcií"} <= set(cs_titles)
+    assert {"Ingenieurskunst", "Freier Streckenbau", "Hotel New York", "Wenigste Aktien"} <= set(de_titles)
+    minnesota = next(f for f in cs_actions if f.title == "Propojit Nashville – Des Moines")
+    assert minnesota.badge == "6 bodů" and minnesota.note.startswith("Nashville zastupuje město New Orleans.")
+    assert [f.badge for f in de_tasks if f.title == "Strecken ab Chicago"] == ["+2 je Strecke"]
+    with use_language("cs"):    # Czech counts in three forms: 1 trať, 2 tratě, 5 tratí
+        assert [loco_face(n, None, 8).body for n in (1, 2, 5)] == [
+            f"Přepraví zboží přes nejvýše {n}." for n in ("1 trať", "2 tratě", "5 tratí")]
+    assert CARDS["engineering"].title == "engineering: build up to 5 tiles, once a round"   # the engine's words
+    assert deck_faces(["engineering"], [], {})[0][0].title == "Engineering"
+
+
+@pytest.mark.slow     # a whole printed kit in each language: about 3 s each
+@pytest.mark.parametrize(("lang", "words"), [
+    ("cs", {"board.pdf": ["kostiček zboží na začátku hry", "město Western Link", "Dílek trati:"],
+            "track.pdf": ["Vítězné body a příjem", "Příjem roste o 1000 za každý 1 bod do 10"],
+            "cards.pdf": ["Inženýrství", "Bezplatná stavba", "S: první lokomotiva 4", "Karta úkolů"],
+            "locos.pdf": ["Lokomotiva 8", "Cena 20000"], "shares.pdf": ["Akcie"],
+            "rules.pdf": ["Dražba o počátečního hráče", "Stavba trati", "Přeprava zboží", "bezbarvá",
+                          "Des Moines 2 WL"]}),
+    ("de", {"board.pdf": ["Güterwürfel beim Spielaufbau", "Stadt des Western Link", "Ein Gleisplättchen:"],
+            "track.pdf": ["Siegpunkte und Einkommen", "Das Einkommen steigt um 1000 je 1 Punkt bis 10"],
+            "cards.pdf": ["Ingenieurskunst", "Freier Streckenbau", "S: erste Lokomotive 4", "Auftragskarte"],
+            "locos.pdf": ["Lokomotive 8", "Preis 20000"], "shares.pdf": ["Aktie"],
+            "rules.pdf": ["Versteigerung um den Startspieler", "Aktionskarte", "Lieferung", "grau",
+                          "Des Moines 2 WL"]}),
+])
+def test_the_kit_in_czech_and_german(tmp_path, lang, words):
+    r = run_here("sheets", SMALL, "-o", tmp_path / "kit", "--rules", "railroad-tycoon", "--players", "2",
+                 "--lang", lang)
+    assert r.returncode == 0, r.stderr
+    for fname, expected in words.items():
+        text = " ".join(pdftext(tmp_path / "kit" / fname).split())     # lines joined, as a reader reads
+        for word in expected:
+            assert word in text, (fname, word)
+    cards = pdftext(tmp_path / "kit" / "cards.pdf")
+    assert "Engineering" not in cards and "Free build" not in cards and "VP" not in cards
+    index = (tmp_path / "kit" / "index.html").read_text("utf-8")
+    assert f'<html lang="{lang}">' in index and ("Karty lokomotiv" if lang == "cs" else "Lokomotivkarten") in index

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from mapkit.grid import parse_hex
+from mapkit.i18n import N_, _, ngettext, translate
 from mapkit.render.boardart import BoardArt, fmt
 from mapkit.render.fonts import DIGIT_HEIGHT
 from mapkit.render.style import dot_colour_on, named_colour
@@ -31,22 +32,22 @@ INK = "#1a1a1a"
 WHITE = "#ffffff"
 COLOUR_LETTER = {"red": "R", "blue": "B", "purple": "P", "yellow": "Y", "black": "K", "grey": ""}
 
-# what the board's legend and title say
-LEGEND_CITY = "city in its goods colour: the goods cubes it gets at set-up"
-LEGEND_CITY_MONO = "city: the goods cubes it gets at set-up, its goods colour's letter (R, B, P, Y; K black)"
-LEGEND_GREY = "grey city: no goods colour until founded"
-LEGEND_WESTERN = "Western Link city"
-LEGEND_FREE = "free-build hex (the free-build card)"
-COST_HEAD = "A track tile:"
-MOVE_TEXT = "Tiles lie on hexes, never on a city; up to 4 a build"
-WESTERN_TAG = "WL"
+# what the board's legend and title say (English; translated where printed)
+LEGEND_CITY = N_("city in its goods colour: the goods cubes it gets at set-up")
+LEGEND_CITY_MONO = N_("city: the goods cubes it gets at set-up, its goods colour's letter (R, B, P, Y; K black)")
+LEGEND_GREY = N_("grey city: no goods colour until founded")
+LEGEND_WESTERN = N_("Western Link city")
+LEGEND_FREE = N_("free-build hex (the free-build card)")
+COST_HEAD = N_("A track tile:")
+MOVE_TEXT = N_("Tiles lie on hexes, never on a city; up to 4 a build")
+WESTERN_TAG = "WL"              # the Western Link's tag: a name, in every language
 
 
 def cost_lines(rules) -> list[tuple[str, str]]:
     """The board legend's costs of a tile, from ``rules`` (one place for the words)."""
-    return [(f"{rules.TILE}", "each tile"), (f"+{rules.RIVER}", "across a river"),
-            (f"+{rules.MOUNTAIN}", "on a mountain hex"), (f"+{rules.RIDGE}", "across a ridge"),
-            (f"{rules.DOUBLE}", "a double tile on a built hex")]
+    return [(f"{rules.TILE}", _("each tile")), (f"+{rules.RIVER}", _("across a river")),
+            (f"+{rules.MOUNTAIN}", _("on a mountain hex")), (f"+{rules.RIDGE}", _("across a ridge")),
+            (f"{rules.DOUBLE}", _("a double tile on a built hex"))]
 
 
 @dataclass(frozen=True)
@@ -106,21 +107,24 @@ class RailroadTycoonArt(BoardArt):
 
     @staticmethod
     def move_text() -> str:
-        return MOVE_TEXT
+        return translate(MOVE_TEXT)
 
     def subtitle(self) -> str:
-        g = self.grid
-        return (f"{g.columns} × {g.rows} hexes, {g.hex_mm:g} mm apart · {len(self.map.cities)} cities · "
-                f"{self.section.total_goods()} goods cubes at set-up")
+        g, cities, goods = self.grid, len(self.map.cities), self.section.total_goods()
+        return " · ".join([
+            _("{columns} × {rows} hexes, {mm:g} mm apart").format(columns=g.columns, rows=g.rows, mm=g.hex_mm),
+            ngettext("{n} city", "{n} cities", cities).format(n=cities),
+            ngettext("{n} goods cube at set-up", "{n} goods cubes at set-up", goods).format(n=goods)])
 
     def legend_items(self):
         keep = ("plain", "mountain", "water", "foreign", "river", "border", "ridge")
         out = [(k, c) for k, c in super().legend_items() if k in keep]
-        out += [("rt-city", LEGEND_CITY if self.style.coloured else LEGEND_CITY_MONO), ("rt-grey", LEGEND_GREY)]
+        out += [("rt-city", translate(LEGEND_CITY if self.style.coloured else LEGEND_CITY_MONO)),
+                ("rt-grey", translate(LEGEND_GREY))]
         if self.section.western:
-            out.append(("rt-western", LEGEND_WESTERN))
+            out.append(("rt-western", translate(LEGEND_WESTERN)))
         if self.section.free:
-            out.append(("rt-free", LEGEND_FREE))
+            out.append(("rt-free", translate(LEGEND_FREE)))
         return out
 
     # -- the free-build hexes, under everything but the terrain ----------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mapkit.i18n import N_, _, ngettext, translate
 from mapkit.render.boardart import fmt
 from mapkit.render.fonts import ASCENT, DIGIT_HEIGHT, text_width
 from mapkit.render.pages import SvgPage, new_drawing
@@ -40,12 +41,12 @@ BANDS = {"green": ("#2e7d32", "circle"), "s": ("#00838f", "S"), "hotel": ("#6d4c
          "diamond": ("#d81b60", "diamond"), "redx": ("#c62828", "cross"), "black": ("#212121", "square"),
          "task": ("#37474f", "T"), "loco": ("#455a64", ""), "share": ("#1b5e20", "")}
 
-# the feet of the cards
-FOOT_GOAL = "Not taken: the first to meet it scores it"
-FOOT_KEPT = "Taken and kept"
-FOOT_AT_ONCE = "Taken and played at once"
-FOOT_TASK = "Task card: secret, scored at the end"
-STAND_IN = "{city} stands in for {name}."
+# the feet of the cards (English; translated where printed)
+FOOT_GOAL = N_("Not taken: the first to meet it scores it")
+FOOT_KEPT = N_("Taken and kept")
+FOOT_AT_ONCE = N_("Taken and played at once")
+FOOT_TASK = N_("Task card: secret, scored at the end")
+STAND_IN = N_("{city} stands in for {name}.")
 
 
 @dataclass(frozen=True)
@@ -68,80 +69,96 @@ def _place(name: str, cities: dict) -> str:
 
 def _stand_ins(names, cities: dict) -> str:
     """The foot naming the cards' cities the map's cities stand in for ("" when none does)."""
-    return " ".join(STAND_IN.format(city=cities[n], name=n) for n in names if cities.get(n, n) != n)
+    return " ".join(translate(STAND_IN).format(city=cities[n], name=n) for n in names if cities.get(n, n) != n)
+
+
+def _vp(points: int) -> str:
+    """A card's points in its badge."""
+    return ngettext("{n} VP", "{n} VP", points).format(n=points)
 
 
 def action_face(card: Card, cities: dict) -> Face:
     """The face of action card ``card`` (``cities``: a card's city -> the map's city)."""
     p = [_place(c, cities) for c in card.cities]
     sub = _stand_ins(card.cities, cities)
+    goal, kept, at_once = translate(FOOT_GOAL), translate(FOOT_KEPT), translate(FOOT_AT_ONCE)
     if card.id.startswith("connect-western:"):
-        return Face("green", f"Connect {p[0]} – {p[1]}",
-                    f"Scored by the first player to join {p[0]} and {p[1]} by his own links, with a Western "
-                    f"Link of his own.", f"{card.points} VP", FOOT_GOAL, sub)
+        return Face("green", _("Connect {a} – {b}").format(a=p[0], b=p[1]),
+                    _("Scored by the first player to join {a} and {b} by his own links, with a Western Link of "
+                      "his own.").format(a=p[0], b=p[1]), _vp(card.points), goal, sub)
     if card.id.startswith("connect:"):
-        return Face("green", f"Connect {p[0]} – {p[1]}",
-                    f"Scored by the first player to join {p[0]} and {p[1]} by his own links.",
-                    f"{card.points} VP", FOOT_GOAL, sub)
+        return Face("green", _("Connect {a} – {b}").format(a=p[0], b=p[1]),
+                    _("Scored by the first player to join {a} and {b} by his own links.").format(a=p[0], b=p[1]),
+                    _vp(card.points), goal, sub)
     if card.id.startswith("first:"):
-        return Face("green", f"First delivery to {p[0]}", f"Scored by the first player to deliver a good to {p[0]}.",
-                    f"{card.points} VP", FOOT_GOAL, sub)
+        return Face("green", _("First delivery to {city}").format(city=p[0]),
+                    _("Scored by the first player to deliver a good to {city}.").format(city=p[0]),
+                    _vp(card.points), goal, sub)
     if card.kind == "hotel":
-        return Face("hotel", f"Hotel {p[0]}",
-                    f"Its holder scores 1 VP for every delivery to {p[0]}, whoever makes it.", "+1 VP",
-                    FOOT_KEPT, sub)
+        return Face("hotel", _("Hotel {city}").format(city=p[0]),
+                    _("Its holder scores 1 VP for every delivery to {city}, whoever makes it.").format(city=p[0]),
+                    ngettext("+{n} VP", "+{n} VP", 1).format(n=1), kept, sub)
     fixed = {
-        "s:first-delivery": ("S: first delivery", "Laid out at set-up. Scored by the first player to deliver "
-                             "a good.", FOOT_GOAL),
-        "s:loco4": ("S: first locomotive 4", "Laid out at set-up. Scored by the first player to buy "
-                    "locomotive 4.", FOOT_GOAL),
-        "s:three-links": ("S: delivery over 3 links", "Laid out at set-up. Scored by the first player to "
-                          "deliver a good over 3 links or more.", FOOT_GOAL),
-        "engineering": ("Engineering", "Once a round, one build of up to 5 tiles instead of 4.", FOOT_KEPT),
-        "found-city": ("Found a city", "Found a city free of charge: a city tile on a grey city and 2 goods "
-                       "from the bag on it.", FOOT_AT_ONCE),
-        "two-goods": ("Two goods", "Draw 2 goods from the bag and put them on one city of your choice.",
-                      FOOT_AT_ONCE),
-        "two-actions": ("Two more actions", "Take 2 more actions at once.", FOOT_AT_ONCE),
-        "free-build": ("Free build", "Once a game: one build whose tiles all lie on the green hexes, nothing "
-                       "paid. Kept until used.", FOOT_KEPT),
+        "s:first-delivery": (_("S: first delivery"), _("Laid out at set-up. Scored by the first player to deliver "
+                                                       "a good."), goal),
+        "s:loco4": (_("S: first locomotive 4"), _("Laid out at set-up. Scored by the first player to buy "
+                                                  "locomotive 4."), goal),
+        "s:three-links": (_("S: delivery over 3 links"), _("Laid out at set-up. Scored by the first player to "
+                                                           "deliver a good over 3 links or more."), goal),
+        "engineering": (_("Engineering"), _("Once a round, one build of up to 5 tiles instead of 4."), kept),
+        "found-city": (_("Found a city"), _("Found a city free of charge: a city tile on a grey city and 2 goods "
+                                            "from the bag on it."), at_once),
+        "two-goods": (_("Two goods"), _("Draw 2 goods from the bag and put them on one city of your choice."),
+                      at_once),
+        "two-actions": (_("Two more actions"), _("Take 2 more actions at once."), at_once),
+        "free-build": (_("Free build"), _("Once a game: one build whose tiles all lie on the green hexes, nothing "
+                                          "paid. Kept until used."), kept),
     }
     title, body, foot = fixed[card.id]
-    return Face(card.kind, title, body, f"{card.points} VP" if card.points else "", foot)
+    return Face(card.kind, title, body, _vp(card.points) if card.points else "", foot)
 
 
 def task_face(task: Task, cities: dict) -> Face:
     """The face of task card ``task``."""
     a, b = ([_place(c, cities) for c in task.cities] + ["", ""])[:2]
     bodies = {
-        "chain": (f"{a} – {b}", f"{a} and {b} joined by a chain of your own links."),
-        "most-links": ("Most links", "The most finished links of all players (all tied meet it)."),
-        "longest-chain": ("Longest chain", "The longest chain of your own links that visits no city twice "
-                          "(all tied meet it)."),
-        "loco6": ("First locomotive 6", "The first player to buy locomotive 6."),
-        "most-money": ("Most money", "The most money at the end (all tied meet it)."),
-        "fewest-shares": ("Fewest shares", "The fewest shares issued (all tied meet it)."),
-        "western": ("Western Link", "A Western Link of your own."),
-        "chicago": (f"Links out of {a}", f"{task.points} VP for every finished link of your own that ends in {a}."),
+        "chain": (f"{a} – {b}", _("{a} and {b} joined by a chain of your own links.").format(a=a, b=b)),
+        "most-links": (_("Most links"), _("The most finished links of all players (all tied meet it).")),
+        "longest-chain": (_("Longest chain"), _("The longest chain of your own links that visits no city twice "
+                                                "(all tied meet it).")),
+        "loco6": (_("First locomotive 6"), _("The first player to buy locomotive 6.")),
+        "most-money": (_("Most money"), _("The most money at the end (all tied meet it).")),
+        "fewest-shares": (_("Fewest shares"), _("The fewest shares issued (all tied meet it).")),
+        "western": (_("Western Link"), _("A Western Link of your own.")),
+        "chicago": (_("Links out of {city}").format(city=a),
+                    ngettext("{n} VP for every finished link of your own that ends in {city}.",
+                             "{n} VP for every finished link of your own that ends in {city}.",
+                             task.points).format(n=task.points, city=a)),
     }
     title, body = bodies[task.goal]
-    badge = f"+{task.points} a link" if task.goal == "chicago" else f"{task.points} VP"
-    return Face("task", title, body, badge, FOOT_TASK, _stand_ins(task.cities, cities))
+    badge = (_("+{n} a link").format(n=task.points) if task.goal == "chicago" else _vp(task.points))
+    return Face("task", title, body, badge, translate(FOOT_TASK), _stand_ins(task.cities, cities))
 
 
 def loco_face(level: int, price: int | None, max_level: int) -> Face:
     """Locomotive ``level``'s card (``price`` None: the one every player starts with)."""
-    body = (f"Carries a good over up to {level} link{'s' if level != 1 else ''}.")
+    title = _("Locomotive {n}").format(n=level)
+    body = ngettext("Carries a good over up to {n} link.", "Carries a good over up to {n} links.",
+                    level).format(n=level)
     if price is None:
-        return Face("loco", f"Locomotive {level}", body, str(level), "every player starts with it")
-    foot = f"bought from locomotive {level - 1} only" + (" · the last" if level == max_level else "")
-    return Face("loco", f"Locomotive {level}", f"{body} Price {price}.", str(level), foot)
+        return Face("loco", title, body, str(level), _("every player starts with it"))
+    foot = _("bought from locomotive {n} only").format(n=level - 1)
+    if level == max_level:
+        foot += " · " + _("the last")
+    return Face("loco", title, body + " " + _("Price {price}.").format(price=price), str(level), foot)
 
 
 def share_face(rules) -> Face:
     """A share card."""
-    return Face("share", "Share", f"Issued for {rules.SHARE} from the bank, on your turn. Costs {rules.SHARE_COST} "
-                f"at every income and 1 VP at the end. Never redeemed.", f"+{rules.SHARE}", "one share issued")
+    return Face("share", _("Share"),
+                _("Issued for {share} from the bank, on your turn. Costs {cost} at every income and 1 VP at the "
+                  "end. Never redeemed.").format(share=rules.SHARE, cost=rules.SHARE_COST),
+                f"+{rules.SHARE}", _("one share issued"))
 
 
 # -- drawing --------------------------------------------------------------------------------------

@@ -18,7 +18,9 @@ carries the family's section (``rules.railroad_tycoon``, :mod:`..mapdata`).
 ``index.html``      links to every file with a preview picture
 ==================  ======================================================================
 
-Every file is made before any is written, then moved in atomically
+Every word a player reads is in the kit's language (``--lang``, :mod:`mapkit.i18n`), the game's
+own terms of its Czech rules and of the German edition; map and city names as the map writes
+them. Every file is made before any is written, then moved in atomically
 (:func:`mapkit.render.sheets.write_files`).
 """
 
@@ -28,7 +30,9 @@ from dataclasses import dataclass
 
 from mapkit.engine.family import PrintedSheets, SheetRequest
 from mapkit.errors import InputError
+from mapkit.i18n import N_, _, ngettext, translate
 from mapkit.render.pages import SvgPage, board_page, tiled_pages
+from mapkit.render.paper import printed_paper
 from mapkit.render.sheets import check_folder, index_html, make_pdfs, write_files
 from mapkit.render.style import Style, get_style
 from mapkit.render.tables import Sheet, wrap
@@ -44,6 +48,8 @@ RT_FILES = ("board.pdf", "board-A4.pdf", "track.pdf", "cards.pdf", "locos.pdf", 
 SHARES_PER_PLAYER = 8           # printed share cards a player (more: note them on paper)
 TRACK_COLUMNS = 10
 TIER_FILLS = ("#fff3cd", "#e3f1e4", "#e1ecf7", "#f3e5f5")
+# The goods colours as printed (the map's section names them in English).
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("purple"), N_("yellow"), N_("black"), N_("grey"))
 
 
 @dataclass(frozen=True)
@@ -63,8 +69,12 @@ class Kit:
     def section_line(self) -> str:
         """What the index says of the board under its title."""
         sec = self.section
-        return (f"{len(sec.colour)} cities, {sec.total_goods()} goods cubes at set-up; Western Link: "
-                f"{', '.join(sec.western) or 'none'}; {len(sec.free)} free-build hexes")
+        cities, goods, free = len(sec.colour), sec.total_goods(), len(sec.free)
+        return "; ".join([
+            ngettext("{n} city", "{n} cities", cities).format(n=cities) + ", "
+            + ngettext("{n} goods cube at set-up", "{n} goods cubes at set-up", goods).format(n=goods),
+            _("Western Link: {cities}").format(cities=", ".join(sec.western) or _("none")),
+            ngettext("{n} free-build hex", "{n} free-build hexes", free).format(n=free)])
 
 
 # -- the victory-point track ---------------------------------------------------------------------
@@ -92,14 +102,17 @@ def income_tiers(rules) -> list[tuple[int, int, int]]:
 def _track_texts(rules) -> tuple[str, str, list[str]]:
     """The track page's title, subtitle and the notes under the fields."""
     tiers = income_tiers(rules)
-    steps = ", ".join(f"every {g} point{'s' if g != 1 else ''} up to {b}" for _a, b, g in tiers)
-    return ("Victory points and income",
-            f"Every player's marker starts on 0 and moves up by the VP he scores. At each round's end he "
-            f"receives the income printed on his field, less {rules.SHARE_COST} for every share he has issued.",
-            [f"The income rises by 1000 {steps}.",
-             f"Past {rules.TRACK_FIELDS} VP the track starts again from 1: {rules.TRACK_FIELDS + 1} VP earns what "
-             f"1 VP earns (note the hundreds).",
-             "Final score: VP less one for every share issued, plus the task card."])
+    steps = ", ".join(ngettext("every {n} point up to {last}", "every {n} points up to {last}", g).format(n=g, last=b)
+                      for _a, b, g in tiers)
+    fields = rules.TRACK_FIELDS
+    return (_("Victory points and income"),
+            _("Every player's marker starts on 0 and moves up by the VP he scores. At each round's end he "
+              "receives the income printed on his field, less {cost} for every share he has issued.").format(
+                cost=rules.SHARE_COST),
+            [_("The income rises by 1000 {steps}.").format(steps=steps),
+             _("Past {fields} VP the track starts again from 1: {next} VP earns what 1 VP earns (note the "
+               "hundreds).").format(fields=fields, next=fields + 1),
+             _("Final score: VP less one for every share issued, plus the task card.")])
 
 
 def track_page(kit: Kit) -> SvgPage:
@@ -121,7 +134,7 @@ def track_page(kit: Kit) -> SvgPage:
         sheet.text(str(rules.income(v)), x + cw - 1.5, y + ch - 1.6, 0.24 * ch, "end")
 
     field(0, x0, y0)
-    sheet.text("start", x0 + cw / 2, y0 + ch + 4, 2.8, "middle")
+    sheet.text(_("start"), x0 + cw / 2, y0 + ch + 4, 2.8, "middle")
     for v in range(1, rules.TRACK_FIELDS + 1):
         r, c = divmod(v - 1, TRACK_COLUMNS)
         field(v, x0 + (c + 1) * cw, y0 + r * ch)
@@ -138,56 +151,67 @@ def rule_sections(kit: Kit) -> list[tuple[str, list[str]]]:
     r, sec = kit.rules, kit.section
     ends = " / ".join(str(v) for v in r.END_TABLE.values())
     prices = ", ".join(f"{k}: {r.loco_price(k)}" for k in range(2, r.MAX_LOCO + 1))
-    western = " or ".join(sec.western) or "the Western Link cities"
+    western = _(" or ").join(sec.western) or _("the Western Link cities")
     chicago = sec.card_city.get("Chicago", "Chicago")
+    players = {"least": r.min_players, "most": r.max_players}
     return [
-        ("Set-up", [
-            f"{r.min_players} to {r.max_players} players. Every city gets goods drawn from the bag, as many as its "
-            "disc shows. A grey city has no goods colour until it is founded. No money to start with: shares pay "
-            "for the first track.",
-            "Everyone takes locomotive 1 and a secret task card; lay out 2 action cards a player and the 3 S cards."]),
-        ("A round", [
-            f"Auction for first player: the last round's first player opens at {r.OPENING_BID} or more, in steps "
-            f"of {r.BID_STEP}; raise or pass; the last bidder pays, or nobody if nobody bid.",
-            f"Then {r.ACTIONS} actions each, one at a time around the table from the first player.",
-            f"Then income (the track), less {r.SHARE_COST} a share; refill the action cards to 2 a player; "
-            f"remove the unfinished links."]),
-        ("Actions", [
-            "Take an action card (never a green one or an S card: the first to meet their goal scores them).",
-            f"Build track: up to {r.TILES} tiles ({r.ENGINEERING_TILES} with engineering), {r.TILE} a tile, +{r.RIVER} "
-            f"across a river, +{r.MOUNTAIN} on a mountain hex, +{r.RIDGE} across a ridge; a double tile on a built "
-            f"hex {r.DOUBLE}.",
-            "Deliver a good (below).",
-            f"Buy the next locomotive, one level up: {prices}.",
-            f"Found a city ({r.FOUND}): a city tile on a grey city, {r.FOUND_GOODS} goods from the bag on it.",
-            f"Western Link ({r.WESTERN}): own finished link into {western}; {r.WESTERN_GOODS} red goods go there, "
-            f"and each one delivered to {chicago} brings {r.CHICAGO_GOODS} goods from the bag to {chicago}.",
-            "Pass: give up the action.",
-            f"Issue shares at any time on your turn: {r.SHARE} each from the bank (you must, to pay what you owe)."]),
-        ("Building", [
-            "A link runs from a city to another city through no third city; an unfinished link from a city to a "
-            "hex side. No tile on a city hex. One link, or one unfinished link, a build: each tile continues the "
-            "last. Never join an opponent's unfinished link.",
-            "Through a hex with track only by a double tile that keeps the old track. The last tile of an "
-            "unfinished link may be turned (paid as new). Unfinished links are removed at the round's end."]),
-        ("Delivery", [
-            "Take a good from any city and carry it over joined links (anyone's) to a city of its colour, not back "
-            "to where it came from, over at most as many links as your locomotive's number. The first link must "
-            "be your own. The good may not pass a city of its colour or visit a city twice.",
-            "Each link's owner scores 1 VP. A city whose last good leaves is marked empty."]),
-        ("The end and the score", [
-            f"The game ends after the round in which {ends} cities are empty ({r.min_players}-{r.max_players} "
-            f"players), the round played out.",
-            "Score: VP less one for every share issued, plus the task card if met. Ties: more finished links, "
-            "then more money."]),
+        (_("Set-up"), [
+            _("{least} to {most} players. Every city gets goods drawn from the bag, as many as its disc shows. A "
+              "grey city has no goods colour until it is founded. No money to start with: shares pay for the "
+              "first track.").format(**players),
+            _("Everyone takes locomotive 1 and a secret task card; lay out 2 action cards a player and the 3 S "
+              "cards.")]),
+        (_("A round"), [
+            _("Auction for first player: the last round's first player opens at {bid} or more, in steps of "
+              "{step}; raise or pass; the last bidder pays, or nobody if nobody bid.").format(
+                bid=r.OPENING_BID, step=r.BID_STEP),
+            _("Then {n} actions each, one at a time around the table from the first player.").format(n=r.ACTIONS),
+            _("Then income (the track), less {cost} a share; refill the action cards to 2 a player; remove the "
+              "unfinished links.").format(cost=r.SHARE_COST)]),
+        (_("Actions"), [
+            _("Take an action card (never a green one or an S card: the first to meet their goal scores them)."),
+            _("Build track: up to {tiles} tiles ({engineering} with engineering), {tile} a tile, +{river} across a "
+              "river, +{mountain} on a mountain hex, +{ridge} across a ridge; a double tile on a built hex "
+              "{double}.").format(tiles=r.TILES, engineering=r.ENGINEERING_TILES, tile=r.TILE, river=r.RIVER,
+                                  mountain=r.MOUNTAIN, ridge=r.RIDGE, double=r.DOUBLE),
+            _("Deliver a good (below)."),
+            _("Buy the next locomotive, one level up: {prices}.").format(prices=prices),
+            _("Found a city ({cost}): a city tile on a grey city, {goods} goods from the bag on it.").format(
+                cost=r.FOUND, goods=r.FOUND_GOODS),
+            _("Western Link ({cost}): own finished link into {cities}; {goods} red goods go there, and each one "
+              "delivered to {chicago} brings {more} goods from the bag to {chicago}.").format(
+                cost=r.WESTERN, cities=western, goods=r.WESTERN_GOODS, chicago=chicago, more=r.CHICAGO_GOODS),
+            _("Pass: give up the action."),
+            _("Issue shares at any time on your turn: {share} each from the bank (you must, to pay what you "
+              "owe).").format(share=r.SHARE)]),
+        (_("Building"), [
+            _("A link runs from a city to another city through no third city; an unfinished link from a city to a "
+              "hex side. No tile on a city hex. One link, or one unfinished link, a build: each tile continues the "
+              "last. Never join an opponent's unfinished link."),
+            _("Through a hex with track only by a double tile that keeps the old track. The last tile of an "
+              "unfinished link may be turned (paid as new). Unfinished links are removed at the round's end.")]),
+        (_("Delivery"), [
+            _("Take a good from any city and carry it over joined links (anyone's) to a city of its colour, not "
+              "back to where it came from, over at most as many links as your locomotive's number. The first link "
+              "must be your own. The good may not pass a city of its colour or visit a city twice."),
+            _("Each link's owner scores 1 VP. A city whose last good leaves is marked empty.")]),
+        (_("The end and the score"), [
+            _("The game ends after the round in which {ends} cities are empty ({least}-{most} players), the round "
+              "played out.").format(ends=ends, **players),
+            _("Score: VP less one for every share issued, plus the task card if met. Ties: more finished links, "
+              "then more money.")]),
     ]
 
 
 def _rules_texts(kit: Kit) -> tuple[str, str]:
     """The rules page's title and subtitle."""
-    return ("Railroad Tycoon: the rules in brief",
-            f"On {kit.name or 'this map'}: mapkit's docs/rules.md, Railroad Tycoon, with mapkit's decisions "
-            f"where it is silent (docs/engine.md).")
+    if kit.name:
+        subtitle = _("On {map}: mapkit's docs/rules.md, Railroad Tycoon, with mapkit's decisions where it is "
+                     "silent (docs/engine.md).").format(map=kit.name)
+    else:       # a message of its own: "this map" takes another case than a name in Czech
+        subtitle = _("On this map: mapkit's docs/rules.md, Railroad Tycoon, with mapkit's decisions where it is "
+                     "silent (docs/engine.md).")
+    return _("Railroad Tycoon: the rules in brief"), subtitle
 
 
 def rules_page(kit: Kit) -> SvgPage:
@@ -216,7 +240,7 @@ def _colour_table(sheet: Sheet, kit: Kit, y: float) -> None:
     """The map's cities under their goods colours (with the goods at set-up)."""
     x0, _y0, W, _H = sheet.box
     colours = list(dict.fromkeys(sorted(set(kit.section.colour.values()), key=_colour_order)))
-    sheet.text("The cities of each colour (goods at set-up; WL: Western Link):", x0, y, 3.2, bold=True)
+    sheet.text(_("The cities of each colour (goods at set-up; WL: Western Link):"), x0, y, 3.2, bold=True)
     y += 4
     cw = W / max(len(colours), 1)
     most = max((list(kit.section.colour.values()).count(c) for c in colours), default=1)
@@ -225,7 +249,7 @@ def _colour_table(sheet: Sheet, kit: Kit, y: float) -> None:
         x = x0 + i * cw
         band = goods_fill(kit.style, col) if kit.style.coloured else "#444444"
         sheet.rect(x + 0.5, y, cw - 1, 5.5, fill=band)
-        sheet.cell_text(col, x, y, cw, 5.5, 3.0, bold=True, fill=ink_on(kit.style, band))
+        sheet.cell_text(translate(col), x, y, cw, 5.5, 3.0, bold=True, fill=ink_on(kit.style, band))
         names = [n for n, c in kit.section.colour.items() if c == col]
         for j, n in enumerate(names):
             tag = " WL" if n in kit.section.western else ""
@@ -246,7 +270,7 @@ def _makers(kit: Kit, art: RailroadTycoonArt) -> dict:
     locos = [loco_face(level, None if level == 1 else rules.loco_price(level), rules.MAX_LOCO)
              for _p in range(kit.players) for level in range(1, rules.MAX_LOCO + 1)]
     shares = [share_face(rules)] * (SHARES_PER_PLAYER * kit.players)
-    title = f"{kit.name}: Railroad Tycoon" if kit.name else "Railroad Tycoon"
+    title = f"{kit.name}: Railroad Tycoon" if kit.name else "Railroad Tycoon"      # names, in every language
     return {
         "board.pdf": lambda: [board_page(art, title=title)],
         "board-A4.pdf": lambda: tiled_pages(art, "A4", title=title)[0],
@@ -284,17 +308,21 @@ def write_railroad_tycoon_sheets(m, folder, request: SheetRequest) -> PrintedShe
 
 def _descriptions(kit: Kit, docs: dict) -> dict:
     """What index.html says of each file."""
-    return {"board.pdf": f"The board on one page ({docs['board.pdf'][0].label}), true scale: each city in its goods "
-                         "colour with the goods it gets at set-up, the Western Link cities, the free-build hexes "
-                         "in green.",
-            "board-A4.pdf": f"The board tiled on A4: {len(docs['board-A4.pdf']) - 1} pages to trim and glue, with an "
-                            "overview page first.",
-            "track.pdf": "The victory-point track 0..100 with the income of every field.",
-            "cards.pdf": "The action cards (the S cards too), then the task cards, to cut out.",
-            "locos.pdf": f"Locomotive cards 1..8 with their prices, a set for each of {kit.players} players.",
-            "shares.pdf": f"Share cards, {SHARES_PER_PLAYER} a player.",
-            "rules.pdf": "The rules in brief and the cities of each colour."}
+    tiles = len(docs["board-A4.pdf"]) - 1
+    return {"board.pdf": _("The board on one page ({paper}), true scale: each city in its goods colour with the "
+                           "goods it gets at set-up, the Western Link cities, the free-build hexes in green.").format(
+                paper=printed_paper(docs["board.pdf"][0].label)),
+            "board-A4.pdf": ngettext("The board tiled on A4: {n} page to trim and glue, with an overview page first.",
+                                     "The board tiled on A4: {n} pages to trim and glue, with an overview page first.",
+                                     tiles).format(n=tiles),
+            "track.pdf": _("The victory-point track 0..100 with the income of every field."),
+            "cards.pdf": _("The action cards (the S cards too), then the task cards, to cut out."),
+            "locos.pdf": ngettext("Locomotive cards 1..8 with their prices, a set for each of {n} player.",
+                                  "Locomotive cards 1..8 with their prices, a set for each of {n} players.",
+                                  kit.players).format(n=kit.players),
+            "shares.pdf": _("Share cards, {n} a player.").format(n=SHARES_PER_PLAYER),
+            "rules.pdf": _("The rules in brief and the cities of each colour.")}
 
 
 def _index_html(kit: Kit, docs: dict) -> str:
-    return index_html(f"{kit.name or 'Map'}: Railroad Tycoon", docs, _descriptions(kit, docs), kit.section_line())
+    return index_html(f"{kit.name or _('Map')}: Railroad Tycoon", docs, _descriptions(kit, docs), kit.section_line())
