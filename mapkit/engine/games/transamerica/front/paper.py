@@ -259,7 +259,10 @@ def rule_lines(m, cards, rules) -> list[str]:
 def rules_page(m, cards, rules, style) -> SvgPage:
     """The rules in brief and the cities of each colour (removed ones marked)."""
     st = get_style(style) if isinstance(style, str) else style
-    sheet = Sheet(_("TransAmerica on {map}: the rules in brief").format(map=m.name or _("this map")),
+    # a map without a name gets a title of its own: "this map" takes another case in Czech
+    title = (_("TransAmerica on {map}: the rules in brief").format(map=m.name) if m.name
+             else _("TransAmerica: the rules in brief"))
+    sheet = Sheet(title,
                   _("The published TransAmerica / TransEuropa (mapkit's docs/rules.md, TransAmerica); mapkit "
                     "plays 20 variants of it as options."), m.name, False, st)
     x0, y0, W, H = sheet.box
