@@ -18,6 +18,7 @@
 // playerNote(ctx, p).
 
 import { PathPlan } from "/static/pathplan.js";
+import { t } from "/static/i18n.js";
 
 const S = {
   cat: null,           // the "cards" answer: {cards: {id: {kind, title, points}}, tasks: {...}}
@@ -31,6 +32,12 @@ const S = {
 
 const f = (v) => Math.round(v * 100) / 100;
 const GOODS = { red: "#c62828", blue: "#1565c0", purple: "#6a1b9a", yellow: "#f9a825", black: "#212121" };
+// the colours' names as a player reads them (the view's colours stay the keys)
+const COLOURS = { red: t("red"), blue: t("blue"), purple: t("purple"), yellow: t("yellow"), black: t("black"),
+  grey: t("grey") };
+const colourName = (c) => COLOURS[c] || c;
+// the parts of a round (the view's period.part) as a player reads them
+const PARTS = { setup: t("setup"), auction: t("auction"), income: t("income"), over: t("over") };
 
 const legalOf = (ctx, type) => (ctx.myTurn ? ctx.view.legal.filter((a) => a.type === type) : []);
 const acting = (ctx) => ctx.myTurn && ctx.view.step === "act";
@@ -50,7 +57,7 @@ function network(ctx) {
   return out;
 }
 
-const PLAN = new PathPlan({ network, building, nothing: "nothing on this path can be built now" });
+const PLAN = new PathPlan({ network, building, nothing: t("nothing on this path can be built now") });
 // PathPlan keeps the path from its first piece that is not "ok": an unfinished link goes on
 // from its last tile, so the step to the hex it points at is not "ok" for it.
 const _update = PLAN.update.bind(PLAN);
@@ -112,11 +119,11 @@ function draw(ctx) {
     over.append(ctx.svg("line", { class: `track p${l.owner} direct`, "data-link": l.link, x1: f(a[0]), y1: f(a[1]),
       x2: f(b[0]), y2: f(b[1]), stroke: ctx.colour(l.owner), "stroke-width": f(1.3 * kk), "stroke-opacity": 0.85 }));
   }
-  for (const t of v.board.tokens) {
-    if (t.kind !== "western_link") continue;
-    const [x, y] = board.centre(board.hexIndex(t.hex));
-    over.append(ctx.svg("circle", { class: `western p${t.owner}`, cx: f(x), cy: f(y), r: f(0.5 * ctx.geometry.hex_mm),
-      fill: "none", stroke: ctx.colour(t.owner), "stroke-width": f(0.8 * kk), "stroke-dasharray": `${f(1.5 * kk)},${f(0.8 * kk)}` }));
+  for (const tok of v.board.tokens) {
+    if (tok.kind !== "western_link") continue;
+    const [x, y] = board.centre(board.hexIndex(tok.hex));
+    over.append(ctx.svg("circle", { class: `western p${tok.owner}`, cx: f(x), cy: f(y), r: f(0.5 * ctx.geometry.hex_mm),
+      fill: "none", stroke: ctx.colour(tok.owner), "stroke-width": f(0.8 * kk), "stroke-dasharray": `${f(1.5 * kk)},${f(0.8 * kk)}` }));
   }
   for (const c of v.board.cities) if (c.empty) drawEmpty(ctx, over, c, kk);
   if (!acting(ctx)) { S.good = null; S.free = false; }
@@ -227,9 +234,10 @@ function hover(ctx, i) {
   if (!line || !ctx.view) return;
   const hex = ctx.board.hexName(i);
   const c = cityAt(ctx, hex);
-  const goods = ctx.view.board.tokens.filter((t) => t.hex === hex && t.kind === "goods")
-    .map((t) => `${t.count > 1 ? `${t.count} ` : ""}${t.colour}`);
-  line.textContent = c ? `${c.name} (${c.colour}${c.empty ? ", empty" : ""}): ${goods.join(", ") || "no goods"}` : hex;
+  const goods = ctx.view.board.tokens.filter((x) => x.hex === hex && x.kind === "goods")
+    .map((x) => `${x.count > 1 ? `${x.count} ` : ""}${colourName(x.colour)}`);
+  const fields = { city: c ? c.name : "", colour: c ? colourName(c.colour) : "", goods: goods.join(", ") || t("no goods") };
+  line.textContent = c ? (c.empty ? t("{city} ({colour}, empty): {goods}", fields) : t("{city} ({colour}): {goods}", fields)) : hex;
 }
 
 // -- the action panel ------------------------------------------------------------------------
@@ -245,28 +253,29 @@ function panel(ctx, box) {
 function auctionPanel(ctx, box, handled) {
   const el = ctx.el;
   const a = ctx.view.auction || {};
-  ["bid", "pass", "issue"].forEach((t) => handled.add(t));
+  ["bid", "pass", "issue"].forEach((x) => handled.add(x));
   const bids = legalOf(ctx, "bid");
   const mine = me(ctx);
-  box.append(el("h3", {}, "Auction for first player"),
+  box.append(el("h3", {}, t("Auction for first player")),
     el("p", { class: "auction-now" }, a.leader !== null && a.leader !== undefined
-      ? `${ctx.name(a.leader)} bids ${a.bid}.` : "No bid yet.", ` You have ${mine ? mine.money : 0}.`));
+      ? t("{player} bids {bid}.", { player: ctx.name(a.leader), bid: a.bid }) : t("No bid yet."),
+    ` ${t("You have {money}.", { money: mine ? mine.money : 0 })}`));
   const input = el("input", { type: "number", id: "bid-amount", step: 1000, min: bids.length ? bids[0].amount : 0,
     value: bids.length ? bids[0].amount : "" });
   const row = el("div.actions", {});
   if (bids.length) {
-    row.append(el("button.primary", { "data-act": "bid", onclick: () => ctx.act(bids[0]).catch(() => {}) }, `Bid ${bids[0].amount}`),
+    row.append(el("button.primary", { "data-act": "bid", onclick: () => ctx.act(bids[0]).catch(() => {}) }, t("Bid {amount}", { amount: bids[0].amount })),
       input, el("button", { "data-act": "bid-other", onclick: () => ctx.act({ type: "bid", amount: Number(input.value) })
-        .catch(() => {}) }, "Bid this"));
+        .catch(() => {}) }, t("Bid this")));
   }
-  for (const p of legalOf(ctx, "pass")) row.append(el("button", { "data-type": "pass", onclick: () => ctx.act(p).catch(() => {}) }, "Pass"));
+  for (const p of legalOf(ctx, "pass")) row.append(el("button", { "data-type": "pass", onclick: () => ctx.act(p).catch(() => {}) }, t("Pass")));
   row.append(issueButton(ctx));
   box.append(row);
 }
 
 function issueButton(ctx) {
   const a = legalOf(ctx, "issue")[0];
-  return a ? ctx.el("button", { "data-type": "issue", onclick: () => ctx.act(a).catch(() => {}) }, "Issue a share (+5000)") : "";
+  return a ? ctx.el("button", { "data-type": "issue", onclick: () => ctx.act(a).catch(() => {}) }, t("Issue a share (+5000)")) : "";
 }
 
 function choosePanel(ctx, box, handled) {
@@ -276,11 +285,11 @@ function choosePanel(ctx, box, handled) {
   const places = legalOf(ctx, "place");
   if (places.length) {
     const sel = el("select", { id: "place-city" }, places.map((a) => el("option", { value: a.city }, a.city)));
-    box.append(el("h3", {}, "Place the two goods"), el("p.muted", {}, "Click a city, or choose it here."),
+    box.append(el("h3", {}, t("Place the two goods")), el("p.muted", {}, t("Click a city, or choose it here.")),
       el("div.actions", {}, sel, el("button.primary", { "data-act": "place",
-        onclick: () => ctx.act({ type: "place", city: sel.value }).catch(() => {}) }, "Place them here")));
+        onclick: () => ctx.act({ type: "place", city: sel.value }).catch(() => {}) }, t("Place them here"))));
   }
-  if (legalOf(ctx, "found").length) foundBox(ctx, box, "Found a city (free)");
+  if (legalOf(ctx, "found").length) foundBox(ctx, box, t("Found a city (free)"));
 }
 
 function foundBox(ctx, box, head) {
@@ -290,36 +299,36 @@ function foundBox(ctx, box, head) {
   const colours = [...new Set(found.map((a) => a.colour))];
   const city = el("select", { id: "found-city" }, cities.map((c) => el("option", { value: c }, c)));
   if (S.found && cities.includes(S.found)) city.value = S.found;
-  const colour = el("select", { id: "found-colour" }, colours.map((c) => el("option", { value: c }, c)));
+  const colour = el("select", { id: "found-colour" }, colours.map((c) => el("option", { value: c }, colourName(c))));
   box.append(el("h3", {}, head), el("div.actions", {}, city, colour, el("button", { "data-act": "found",
-    onclick: () => ctx.act({ type: "found", city: city.value, colour: colour.value }).catch(() => {}) }, "Found")));
+    onclick: () => ctx.act({ type: "found", city: city.value, colour: colour.value }).catch(() => {}) }, t("Found"))));
 }
 
 function actPanel(ctx, box, handled) {
   const el = ctx.el;
   const v = ctx.view;
-  ["build", "deliver", "take", "loco", "western", "found", "issue", "pass"].forEach((t) => handled.add(t));
+  ["build", "deliver", "take", "loco", "western", "found", "issue", "pass"].forEach((x) => handled.add(x));
   const mine = me(ctx);
-  box.append(el("h3", {}, `Action ${Math.min(v.period.action, 3)} of 3 · you have ${mine ? mine.money : 0}`));
+  box.append(el("h3", {}, t("Action {n} of 3 · you have {money}", { n: Math.min(v.period.action, 3), money: mine ? mine.money : 0 })));
   deliverBox(ctx, box);
   if (building(ctx)) buildBox(ctx, box);
   const more = el("div.actions", {});
   for (const a of legalOf(ctx, "take")) {
     more.append(el("button", { "data-type": "take", "data-card": a.card, onclick: () => ctx.act(a).catch(() => {}) },
-      `Take: ${title(a.card)}`));
+      t("Take: {card}", { card: title(a.card) })));
   }
   for (const a of legalOf(ctx, "loco")) {
-    more.append(el("button", { "data-type": "loco", onclick: () => ctx.act(a).catch(() => {}) }, `Locomotive ${mine.loco + 1}`));
+    more.append(el("button", { "data-type": "loco", onclick: () => ctx.act(a).catch(() => {}) }, t("Locomotive {n}", { n: mine.loco + 1 })));
   }
   for (const a of legalOf(ctx, "western")) {
-    more.append(el("button", { "data-type": "western", onclick: () => ctx.act(a).catch(() => {}) }, `Western Link at ${a.city}`));
+    more.append(el("button", { "data-type": "western", onclick: () => ctx.act(a).catch(() => {}) }, t("Western Link at {city}", { city: a.city })));
   }
   more.append(issueButton(ctx));
   for (const a of legalOf(ctx, "pass")) {
-    more.append(el("button", { "data-type": "pass", onclick: () => ctx.act(a).catch(() => {}) }, "Pass this action"));
+    more.append(el("button", { "data-type": "pass", onclick: () => ctx.act(a).catch(() => {}) }, t("Pass this action")));
   }
-  box.append(el("h3", {}, "Other actions"), more);
-  if (legalOf(ctx, "found").length) foundBox(ctx, box, "Found a city (10000)");
+  box.append(el("h3", {}, t("Other actions")), more);
+  if (legalOf(ctx, "found").length) foundBox(ctx, box, t("Found a city (10000)"));
 }
 
 function deliverBox(ctx, box) {
@@ -331,33 +340,36 @@ function deliverBox(ctx, box) {
     for (const c of colours) {
       chips.append(el("button", { class: `good${S.good && S.good.city === city && S.good.colour === c ? " sel" : ""}`,
         "data-act": "good", "data-city": city, "data-colour": c, onclick: () => pickGood(ctx, city, c) },
-      el("span", { class: "dot", style: `background:${GOODS[c] || c}` }), ` ${c} in ${city}`));
+      el("span", { class: "dot", style: `background:${GOODS[c] || c}` }), ` ${t("{colour} in {city}", { colour: colourName(c), city })}`));
     }
   }
-  box.append(el("h3", {}, "Deliver a good"), el("p.muted", {}, "Click a city with goods (highlighted), "
-    + "then a highlighted city of the good's colour."), chips);
+  box.append(el("h3", {}, t("Deliver a good")), el("p.muted", {}, t("Click a city with goods (highlighted), "
+    + "then a highlighted city of the good's colour.")), chips);
   if (!S.good) return;
   const opts = goodOptions(ctx);
   box.append(el("div.actions", { id: "deliveries" }, opts.length ? opts.map((o) => el("button", { "data-act": "deliver",
     "data-to": o.to, onclick: () => deliver(ctx, o.action) },
-  `${S.good.colour} to ${o.to} over ${o.links} link${o.links > 1 ? "s" : ""}: +${o.points} VP`)) : el("span.muted", {}, "…")));
+  o.links > 1 ? t("{colour} to {city} over {n} links: +{points} VP", { colour: colourName(S.good.colour), city: o.to, n: o.links,
+    points: o.points }) : t("{colour} to {city} over 1 link: +{points} VP", { colour: colourName(S.good.colour), city: o.to,
+    points: o.points }))) : el("span.muted", {}, "…")));
 }
 
 function buildBox(ctx, box) {
   const el = ctx.el;
   const p = PLAN.current();
-  box.append(el("h3", {}, "Build a link"), el("p.muted", {}, "Click a city and then the hexes for the tiles, ending in a "
-    + "city (or a far hex: the cheapest way there); click the last hex again, or press Build."));
+  box.append(el("h3", {}, t("Build a link")), el("p.muted", {}, t("Click a city and then the hexes for the tiles, ending in a "
+    + "city (or a far hex: the cheapest way there); click the last hex again, or press Build.")));
   if (PLAN.hexes.length >= 2) box.append(pathTable(ctx, p));
   const row = el("div.actions", {});
   const n = p && p.action ? p.tiles : 0;
   row.append(el("button.primary", { "data-act": "lay", disabled: !(p && p.action), onclick: () => layPath(ctx) },
-    p && p.action ? `Build ${n} tile${n === 1 ? "" : "s"} for ${p.cost}${p.finished ? "" : " (unfinished)"}` : "Build"));
-  row.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, "Clear"));
+    p && p.action ? `${n === 1 ? t("Build 1 tile for {cost}", { cost: p.cost }) : t("Build {n} tiles for {cost}", { n, cost: p.cost })}`
+      + `${p.finished ? "" : ` ${t("(unfinished)")}`}` : t("Build")));
+  row.append(el("button", { "data-act": "clear", onclick: () => { PLAN.clear(); ctx.redraw(); } }, t("Clear")));
   const held = (me(ctx) || {}).cards;
   if (Array.isArray(held) && held.includes("free-build")) {
     row.append(el("label", {}, el("input", { type: "checkbox", id: "free-build", checked: S.free,
-      onchange: (ev) => { S.free = ev.target.checked; PLAN.update(ctx); } }), " free build (green hexes)"));
+      onchange: (ev) => { S.free = ev.target.checked; PLAN.update(ctx); } }), ` ${t("free build (green hexes)")}`));
   }
   box.append(row);
 }
@@ -365,7 +377,7 @@ function buildBox(ctx, box) {
 async function layPath(ctx) {
   const p = PLAN.current();
   if (p && p.action && !p.affordable) {
-    ctx.toast(`the track costs ${p.cost}; you have ${p.money}: issue shares first`, "error");
+    ctx.toast(t("the track costs {cost}; you have {money}: issue shares first", { cost: p.cost, money: p.money }), "error");
     return;
   }
   if (p && p.action && S.free) p.action = { ...p.action, free: true };
@@ -374,13 +386,15 @@ async function layPath(ctx) {
 
 function pathTable(ctx, p) {
   const el = ctx.el;
-  if (!p) return el("p.muted", {}, "asking the engine…");
+  if (!p) return el("p.muted", {}, t("asking the engine…"));
   const rows = p.steps.map((s) => el(`tr${s.ok ? "" : ".error"}`, { "data-hex": s.hex }, el("td", {}, s.hex),
-    el("td", {}, !s.ok ? s.reason || "" : s.tile ? `tile ${s.cost}` : p.finished ? "the city" : "the link points here")));
+    el("td", {}, !s.ok ? s.reason || "" : s.tile ? t("tile {cost}", { cost: s.cost }) : p.finished ? t("the city") : t("the link points here"))));
   return el("div", {}, el("table.plan", {}, el("tbody", {}, rows)),
-    el("p", { class: "plan-total" }, p.action ? `${p.tiles} tile${p.tiles === 1 ? "" : "s"} for ${p.cost}`
-      + `${p.finished ? ", a finished link" : ", an unfinished link (finish it this round)"}`
-      + `${p.affordable ? "." : `: you have ${p.money}, issue shares first.`}` : "Nothing on this path can be built now."));
+    el("p", { class: "plan-total" }, p.action ? `${p.tiles === 1 ? t("1 tile for {cost}", { cost: p.cost })
+      : t("{n} tiles for {cost}", { n: p.tiles, cost: p.cost })}`
+      + `${p.finished ? t(", a finished link") : t(", an unfinished link (finish it this round)")}`
+      + `${p.affordable ? "." : t(": you have {money}, issue shares first.", { money: p.money })}`
+      : t("Nothing on this path can be built now.")));
 }
 
 // -- beside the board ------------------------------------------------------------------------
@@ -389,18 +403,22 @@ function raceBox(ctx, box) {
   const v = ctx.view;
   const per = v.period || {};
   const head = el("div.panel", { id: "round-box" });
-  head.append(el("h3", {}, `Round ${per.number} · ${per.part === "actions" ? `action ${Math.min(per.action, 3)} of 3` : per.part}`));
-  if (v.auction) head.append(el("div", {}, `Auction: ${v.auction.leader !== null ? `${v.auction.bid} by ${ctx.name(v.auction.leader)}` : "no bid yet"}; `
-    + `still in: ${v.auction.active.map((s) => ctx.name(s)).join(", ")}`));
+  head.append(el("h3", {}, `${t("Round {n}", { n: per.number })} · ${per.part === "actions"
+    ? t("action {n} of 3", { n: Math.min(per.action, 3) }) : PARTS[per.part] || per.part}`));
+  if (v.auction) {
+    head.append(el("div", {}, t("Auction: {bid}; still in: {players}", { bid: v.auction.leader !== null
+      ? t("{bid} by {player}", { bid: v.auction.bid, player: ctx.name(v.auction.leader) }) : t("no bid yet"),
+    players: v.auction.active.map((s) => ctx.name(s)).join(", ") })));
+  }
   const empty = v.board.cities.filter((c) => c.empty).length;
-  head.append(el("div", {}, `${empty} of ${v.empty_to_end} empty cities end the game`),
+  head.append(el("div", {}, t("{n} of {limit} empty cities end the game", { n: empty, limit: v.empty_to_end })),
     el("div.muted", { id: "rt-hover" }, ""));
   box.append(head);
-  const cards = el("div.panel", { id: "cards-out" }, el("h3", {}, "Cards laid out"));
+  const cards = el("div.panel", { id: "cards-out" }, el("h3", {}, t("Cards laid out")));
   for (const c of v.cards) {
     const goal = c.kind === "green" || c.kind === "s";
     cards.append(el("div", { class: `card ${c.kind}`, "data-card": c.card }, c.title,
-      goal && S.cat ? el("span.muted", {}, ` (${S.cat.cards[c.card].points} VP to the first)`) : null));
+      goal && S.cat ? el("span.muted", {}, ` ${t("({points} VP to the first)", { points: S.cat.cards[c.card].points })}`) : null));
   }
   box.append(cards, handBox(ctx));
 }
@@ -410,15 +428,15 @@ function handBox(ctx) {
   const mine = me(ctx);
   const box = el("div.panel", { id: "hand" });
   if (!mine) {
-    box.append(el("h3", {}, "Cards"), el("p.muted", {}, "Each player sees only his own task card."));
+    box.append(el("h3", {}, t("Cards")), el("p.muted", {}, t("Each player sees only his own task card.")));
     return box;
   }
   const task = mine.task && S.cat ? S.cat.tasks[mine.task] : null;
-  box.append(el("h3", {}, "Your cards"),
-    el("div", { class: "task", "data-task": mine.task || "" }, "Task: ", task ? `${task.title} (${task.points} VP)`
-      : mine.task || "none yet"),
-    el("div", { class: "held" }, "Held: ", (mine.cards || []).map((c) => el("span", { class: "card", "data-card": c }, title(c), " ")),
-      (mine.cards || []).length ? "" : "none"));
+  box.append(el("h3", {}, t("Your cards")),
+    el("div", { class: "task", "data-task": mine.task || "" }, `${t("Task:")} `, task
+      ? t("{task} ({points} VP)", { task: task.title, points: task.points }) : mine.task || t("none yet")),
+    el("div", { class: "held" }, `${t("Held:")} `, (mine.cards || []).map((c) => el("span", { class: "card", "data-card": c }, title(c), " ")),
+      (mine.cards || []).length ? "" : t("none")));
   return box;
 }
 
@@ -429,14 +447,15 @@ function results(ctx, box) {
     el("td.num", {}, String(p.money)), el("td.num", {}, String(p.shares)), el("td.num", {}, String(p.loco)),
     el("td.num", {}, String(v.board.links.filter((l) => l.owner === p.seat && l.finished).length)),
     el("td.num", {}, p.final !== undefined ? String(p.final) : "")));
-  box.append(el("h3", {}, v.over ? "Final scores (VP − shares + task)" : "Railroads"),
-    el("table", { id: "rt-scores" }, el("thead", {}, el("tr", {}, ["", "VP", "money", "shares", "loco", "links",
-      "final"].map((h) => el("th", {}, h)))), el("tbody", {}, rows)));
+  box.append(el("h3", {}, v.over ? t("Final scores (VP − shares + task)") : t("Railroads")),
+    el("table", { id: "rt-scores" }, el("thead", {}, el("tr", {}, ["", t("VP"), t("money"), t("shares"), t("loco"), t("links"),
+      t("final")].map((h) => el("th", {}, h)))), el("tbody", {}, rows)));
 }
 
 function playerNote(ctx, p) {
   const n = Array.isArray(p.cards) ? p.cards.length : p.cards;
-  return `loco ${p.loco} · ${p.shares} share${p.shares === 1 ? "" : "s"} · ${n} card${n === 1 ? "" : "s"}`;
+  return [t("loco {n}", { n: p.loco }), p.shares === 1 ? t("1 share") : t("{n} shares", { n: p.shares }),
+    n === 1 ? t("1 card") : t("{n} cards", { n })].join(" · ");
 }
 
 export default { init, draw, click, hover, panel, raceBox, results, playerNote };
