@@ -66,7 +66,8 @@ def test_a_round_against_a_bot_by_clicking(served, rt_browser):
     # her task card, and not the bot's
     state = _replayed(served, gid)
     mine, bots = TASKS[state.task[0]].title, TASKS[state.task[1]].title
-    wait(d, lambda d: mine in css(d, "#hand .task")[0].text, what="Ann's task")
+    # (the panel is redrawn with every state: look for it until it is there)
+    wait(d, lambda d: any(mine in e.text for e in css(d, "#hand .task")), what="Ann's task")
     assert "task" not in v["players"][1] and (bots == mine or bots not in css(d, "#hand")[0].text)
     # the auction: two shares, then the lowest bid; the bot (no link yet) passes
     for k in (1, 2):
