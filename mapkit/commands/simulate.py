@@ -1,7 +1,8 @@
 """Play many games with bots and report how fair the map is: wins by seat, bot and playing
 position (with 95% Wilson intervals), game length and how games ended, and the game's own
 figures -- Dampfross: wins by start city, build rounds, races held and re-drawn, fares, final
-accounts; TransAmerica: rounds per game, their length, how they ended, the points lost in each.
+accounts; TransAmerica: rounds per game, their length, how they ended, the points lost in each;
+Railroad Tycoon: final scores, VP, shares, rounds, deliveries by colour, cities never served.
 The same seed prints the same report whatever --jobs is, and whatever runs the games: this
 machine's processes, or a Dask cluster (--scheduler).
 
@@ -10,6 +11,7 @@ machine's processes, or a Dask cluster (--scheduler).
   mapkit simulate maps/example.yaml --games 20 --records games/ --option races=5
   mapkit simulate maps/usa.yaml --rules transamerica --players 4 --games 1000 --option quarantine=true
   mapkit simulate maps/usa.yaml --rules transamerica --games 100000 --scheduler tcp://scheduler:8786
+  mapkit simulate usa-east --rules railroad-tycoon --players 4 --games 1000 --jobs 2
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ def preset_of(args) -> str:
 def add_rule_arguments(p):
     """``--rules PRESET`` and ``--option KEY=VALUE`` (shared with ``mapkit play``)."""
     p.add_argument("--rules", metavar="PRESET", default=None,
-                   help="rules preset: paluba, expres, dampfross, transamerica or transamerica-mega "
-                        "(default paluba)")
+                   help="rules preset: paluba, expres, dampfross, transamerica, transamerica-mega or "
+                        "railroad-tycoon (default paluba)")
     p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                    help="change one rule option (repeatable), e.g. --option races=5 --option finish=first")
 
