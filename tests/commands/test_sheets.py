@@ -30,11 +30,17 @@ def pdftext(path) -> str:
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory):
+def made(tmp_path_factory):
+    """The example's kit made as a user makes it (no terminal): ``(folder, finished process)``."""
     out = tmp_path_factory.mktemp("sheets") / "game"       # does not exist yet: created
     r = run_cli("sheets", EXAMPLE, "-o", out)
     assert r.returncode == 0, r.stderr
-    return out
+    return out, r
+
+
+@pytest.fixture(scope="module")
+def sheets(made):
+    return made[0]
 
 
 def test_every_file_is_written_with_its_pages(sheets):
@@ -268,15 +274,15 @@ def run_with_terminal_stderr(*args):
     return proc.wait(), out, err.decode("utf-8", "replace")
 
 
-def test_progress_on_a_terminal_only(sheets, tmp_path):
+def test_progress_on_a_terminal_only(made, tmp_path):
     """Long work shows a bar on standard error when it is a terminal; standard output stays
     as it is without one (and without a terminal nothing is added to standard error)."""
     code, out, err = run_with_terminal_stderr("sheets", EXAMPLE, "-o", tmp_path / "t")
     assert code == 0, err
     assert "sheets" in err and "/12 steps" in err
-    plain = run_cli("sheets", EXAMPLE, "-o", tmp_path / "p")
+    folder, plain = made        # the same command without a terminal: the module's kit
     assert plain.returncode == 0 and plain.stderr == ""
-    assert out.replace(str(tmp_path / "t"), "D") == plain.stdout.replace(str(tmp_path / "p"), "D")
+    assert out.replace(str(tmp_path / "t"), "D") == plain.stdout.replace(str(folder), "D")
 
 
 def test_races_prints_the_kits_table(sheets):

@@ -25,11 +25,37 @@ def _tiny(tmp_path):
     return path
 
 
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One server for the tests that only ask it things or add what no other test looks at
+    (refusals, a game, saved maps, a link in its maps folder); started once for the module."""
+    tmp = tmp_path_factory.mktemp("served")
+    s = Served(tmp / "games", [_tiny(tmp), MAPS / "example.yaml"])
+    yield s
+    s.stop()
+
+
 @pytest.fixture()
-def served(tmp_path):
+def fresh(tmp_path):
+    """A server of the test's own, on a games folder nothing else has used."""
     s = Served(tmp_path / "games", [_tiny(tmp_path), MAPS / "example.yaml"])
     yield s
     s.stop()
+
+
+def _server_says(s, needle, timeout):
+    """Read the standard error of server ``s`` until ``needle`` shows (or ``timeout`` seconds
+    have passed); what was read. Its log lines come out as they are written (line-buffered)."""
+    import select
+
+    fd, seen, end = s.proc.stderr.fileno(), b"", time.monotonic() + timeout
+    while needle.encode() not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        chunk = os.read(fd, 65536) if ready else b""
+        if not chunk:                    # the time is up, or the server closed its standard error
+            break
+        seen += chunk
+    return seen.decode("utf-8", "replace")
 
 
 def _token(link):
@@ -63,22 +89,22 @@ def test_a_map_that_is_neither_a_file_nor_bundled_is_one_line(tmp_path, cli):
 
 
 # -- one server per folder -------------------------------------------------------------------------
-def test_a_second_server_on_the_same_folder_is_refused_naming_the_first(served):
+def test_a_second_server_on_the_same_folder_is_refused_naming_the_first(fresh):
     import subprocess
     import sys
 
     from tests.support import ROOT
 
     try:       # bounded: a second server that started would serve until killed
-        r = subprocess.run([sys.executable, "-m", "mapkit", "serve", "--port", "0", "--games", str(served.games)],
+        r = subprocess.run([sys.executable, "-m", "mapkit", "serve", "--port", "0", "--games", str(fresh.games)],
                            capture_output=True, text=True, timeout=30, cwd=ROOT,
                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
     except subprocess.TimeoutExpired:
         pytest.fail("a second server started on a folder that a running server uses")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
-    assert str(served.games) in r.stderr and "in use by another mapkit serve" in r.stderr
-    assert served.url.split("//")[1] in r.stderr                   # the holder's address
-    assert served.json("/api/games")["games"] == []                # the first goes on
+    assert str(fresh.games) in r.stderr and "in use by another mapkit serve" in r.stderr
+    assert fresh.url.split("//")[1] in r.stderr                   # the holder's address
+    assert fresh.json("/api/games")["games"] == []                # the first goes on
 
 
 # -- bounded work ------------------------------------------------------------------------------------
@@ -152,7 +178,8 @@ def test_a_socket_that_does_not_read_its_replies_is_dropped_not_the_server(tmp_p
                 spy.conn.send(json.dumps({"type": "ask", "ask": "board"}))
         except ConnectionClosed as exc:
             closed = exc
-        time.sleep(8)                        # not reading: the answers pile up on the server
+        # not reading: the answers pile up on the server until it drops the socket (and says so)
+        _server_says(s, "replies unread; dropped", 60)
         if closed is None:                   # sent them all: the close is waiting to be read
             with pytest.raises(ConnectionClosed) as got:
                 while True:

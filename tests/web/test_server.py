@@ -15,11 +15,25 @@ from tests.web.webserver import MAPS, TINY, Served, web_missing
 pytestmark = pytest.mark.skipif(web_missing() is not None, reason=web_missing() or "")
 
 
+def _serve(folder):
+    (folder / "maps").mkdir()
+    (folder / "maps" / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    return Served(folder / "games", [folder / "maps" / "tiny.yaml", MAPS / "example.yaml"])
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One server for the module: each test plays a game of its own, or saves and uploads maps
+    of names no other test uses."""
+    s = _serve(tmp_path_factory.mktemp("served"))
+    yield s
+    s.stop()
+
+
 @pytest.fixture()
-def served(tmp_path):
-    (tmp_path / "maps").mkdir()
-    (tmp_path / "maps" / "tiny.yaml").write_text(TINY, encoding="utf-8")
-    s = Served(tmp_path / "games", [tmp_path / "maps" / "tiny.yaml", MAPS / "example.yaml"])
+def fresh(tmp_path):
+    """A server of the test's own (its game goes on by itself after the test: stopped with it)."""
+    s = _serve(tmp_path)
     yield s
     s.stop()
 
@@ -194,7 +208,7 @@ def test_hot_seat_acts_for_every_person(served):
     host.close()
 
 
-def test_bad_games_and_uploads_are_refused(served, tmp_path):
+def test_bad_games_and_uploads_are_refused(served):
     for body, needle in [({"map": "tiny", "preset": "chess", "seats": [{"name": "A"}, {"name": "B"}]},
                           "unknown rules preset"),
                          ({"map": "../tiny", "preset": "paluba", "seats": []}, "no map"),
@@ -221,7 +235,7 @@ def test_bad_games_and_uploads_are_refused(served, tmp_path):
     assert code == 200, got
     entry = json.loads(got)
     assert entry["id"] == "my-mala" and (served.games / "maps" / "mala.yaml").is_file()
-    assert not (tmp_path / "evil.yaml").exists()
+    assert not (served.games.parent / "evil.yaml").exists()       # where maps/../../evil.yaml would be
     assert "my-mala" in [m["id"] for m in served.json("/api/maps")["maps"]]
 
 
@@ -285,15 +299,15 @@ def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
     assert code == 400 and "E131" in json.loads(got)["error"]
 
 
-def test_the_turn_timer_ends_a_decision(served):
+def test_the_turn_timer_ends_a_decision(fresh):
     # option turn_timer (docs/rules.md, Options): the server sends the engine's timeout when the time is up
-    g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0, "turn_timer": 1})
-    ann = served.ws(g["id"], g["seats"][0]["url"].split("t=")[1])
+    g = fresh.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0, "turn_timer": 1})
+    ann = fresh.ws(g["id"], g["seats"][0]["url"].split("t=")[1])
     ann.recv()
     assert ann.hello["game"]["timer"] == 1
     ann.act({"type": "start", "city": "Aš"})
     st = ann.wait(lambda s: s["view"]["current_player"] == 1, timeout=15)    # Ann's build turn timed out
-    actions = _record(served, g["id"]).actions
+    actions = _record(fresh, g["id"]).actions
     assert {"type": "timeout", "player": 0} in actions
     assert st["view"]["board"]["track"] == []
     ann.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 
 import pytest
 
@@ -91,14 +92,22 @@ def _named(text, cities) -> list:
     return [c for c in cities if re.search(rf"\b{re.escape(c)}\b", text)]
 
 
-def _greedy(served, gid):
-    from mapkit.engine import EngineMap, replay
-    from mapkit.engine.bots import make_bot
-    from mapkit.engine.record import load_record
+@cache
+def _board(path):
+    """The board compiled from a game's map file (which never changes while the game lasts):
+    compiled once, not again at every move."""
+    from mapkit.engine import EngineMap
     from mapkit.io.yamlmap import load_map
 
-    board = EngineMap.from_map(load_map(served.games / gid / "map.yaml"))
-    state = replay(load_record(served.games / gid / "record.json"), board)
+    return EngineMap.from_map(load_map(path))
+
+
+def _greedy(served, gid):
+    from mapkit.engine import replay
+    from mapkit.engine.bots import make_bot
+    from mapkit.engine.record import load_record
+
+    state = replay(load_record(served.games / gid / "record.json"), _board(served.games / gid / "map.yaml"))
     return make_bot("greedy", 7, preset="transamerica").decide(state)
 
 
