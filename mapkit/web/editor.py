@@ -323,7 +323,8 @@ def kit_zip(m, work, rules: str | None = None, lang: str = "en") -> bytes:
 
     folder = work / "kit"
     with use_language(lang):
-        write_sheets(m, folder, rules=rules)
+        # neighbouring states in the toner-light tint, as mapkit sheets prints them by default
+        write_sheets(m, folder, rules=rules, light_foreign=True)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for p in sorted(folder.rglob("*")):
