@@ -62,7 +62,8 @@ def _rename_in_rules(rules: dict, old: str, new: str) -> None:
 
     if isinstance(rules.get("start_cities"), list):
         rules["start_cities"] = renamed(rules["start_cities"], old, new)
-    table = (rules.get("special_races") or {}).get("table") if isinstance(rules.get("special_races"), dict) else None
+    special = rules.get("special_races")
+    table = special.get("table") if isinstance(special, dict) else None
     if isinstance(table, dict):
         for target in table.values():
             if isinstance(target, dict) and isinstance(target.get("cities"), list):
