@@ -520,9 +520,35 @@ def _write_manifest(made: Path, manifest: str, writer: str) -> None:
                                  + "\n", "utf-8")
 
 
+@contextlib.contextmanager
+def _parent_locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` (the parent of a folder being swapped) while a
+    run swaps its folder in and carries the user's files over: a file moved into ``out`` by
+    path lands in whichever folder is there when the move resolves the path, so a second run
+    swapping between the two could scan that folder before the file lands and delete it with
+    the folder. A lock on the folder itself (flock on its descriptor) leaves no lock file
+    behind; where there is no flock, the swap runs unlocked as before."""
+    try:
+        import fcntl
+        fd = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the last descriptor releases the lock
+
+
 def _swap_in(made: Path, out: Path, manifest: str | None = None) -> None:
     """Put the finished folder ``made`` at ``out`` in one step, keeping the user's own files
     (and leaving behind those the old folder's ``manifest`` names)."""
+    with _parent_locked(out.parent if str(out.parent) else Path(".")):
+        _swap_in_unlocked(made, out, manifest)
+
+
+def _swap_in_unlocked(made: Path, out: Path, manifest: str | None) -> None:
     for _ in range(100):
         try:
             os.rename(made, out)  # nothing there yet
