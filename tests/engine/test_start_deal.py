@@ -11,10 +11,13 @@ from functools import cache
 
 import pytest
 
-from mapkit.engine import load_engine_map, make_rules, replay
+from mapkit.engine import EngineMap, load_engine_map, make_rules, replay
 from mapkit.engine.record import Record
 from mapkit.engine.simulate import SimSpec, format_report, game_record, play_indexed, play_one, summarize
 from mapkit.engine.starts import deal
+from mapkit.grid import Grid
+from mapkit.grid import parse_hex as H
+from mapkit.model import City, Map, Rules
 from tests.support import MAPS, run_here
 
 EXAMPLE = MAPS / "example.yaml"
@@ -77,6 +80,27 @@ def test_every_allowed_start_city_is_listed():
     city = rep["fairness"]["verdicts"][-1]
     assert city["factor"] == "start_city" and "rotate" in city["notes"][0]
     assert sum(1 for lv in city["levels"] if lv["games"]) == len(allowed) - len(never)
+
+
+def test_a_map_made_unfair_is_called_unfair():
+    """Two start cities: a hub among four cities, and one behind a wall of mountains with two
+    race numbers. Dealt to two players, the hub's player should win nearly every game."""
+    numbers = iter(range(11, 67))
+    cities = [City(name, H(at), tuple(next(numbers) for _ in range(k))) for name, at, k in (
+        ("Hub", "G2", 6), ("Aš", "E1", 5), ("Brno", "I1", 5), ("Cheb", "E3", 5), ("Děčín", "I3", 5), ("Far", "A2", 2))]
+    wall = {H(f"{c}{r}"): "mountain" for c in "BC" for r in "123"}
+    board = EngineMap.from_map(Map(Grid("pointy", "odd", 13, 3), terrain=wall, cities=cities,
+                                   rules=Rules(start_cities=["Hub", "Far"])))
+    spec = SimSpec(board.to_json(), "paluba", {"races": 3}, ("greedy",) * 2, seed=1, start_cities="rotate")
+    stats = [play_one(spec, i) for i in range(20)]
+    rep = summarize(spec, stats)
+    city = rep["fairness"]["verdicts"][-1]
+    assert city["fair"] is False and city["text"].startswith("unfair: Hub wins 100 % [84-100], Far wins 0 %")
+    # dealt, each seat plays the hub in 10 of the 20 games: the seats stay alike
+    assert [v["fair"] for v in rep["fairness"]["verdicts"][:2]] == [True, True]
+    # Completion: the games that did not end because no race could be drawn
+    stuck = sum(1 for s in stats if s["end"] == "no race can be drawn")
+    assert rep["metrics"]["completion"]["complete"] == 20 - stuck
 
 
 def test_the_ferry_line():
