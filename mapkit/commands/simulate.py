@@ -6,9 +6,18 @@ Railroad Tycoon: final scores, VP, shares, rounds, deliveries by colour, cities 
 The same seed prints the same report whatever --jobs is, and whatever runs the games: this
 machine's processes, or a Dask cluster (--scheduler).
 
+The report opens with its verdicts: are the seats, the playing positions and the start cities
+fair (exact binomial tests of each one's wins against the fair share, Holm-corrected at 5 %
+family-wise per question), and Ludii's balance metrics (Balance, Advantage of the first player,
+Completion) with their intervals. --start-cities rotate deals every allowed start city to the
+seats in turn, so that each city's figure measures the city, not the bots' liking for it.
+--html FILE writes the report as one self-contained page (then only a line naming it is
+printed, unless --format or -o asks for the report too).
+
   mapkit simulate maps/example.yaml --rules paluba --players 4 --games 1000 --seed 1 --jobs 2
   mapkit simulate maps/czechia.yaml --bots greedy,greedy,random --games 200 --format json
   mapkit simulate maps/example.yaml --games 20 --records games/ --option races=5
+  mapkit simulate maps/czechia.yaml --games 310 --start-cities rotate --html czechia-simulation.html
   mapkit simulate maps/usa.yaml --rules transamerica --players 4 --games 1000 --option quarantine=true
   mapkit simulate maps/usa.yaml --rules transamerica --games 100000 --scheduler tcp://scheduler:8786
   mapkit simulate usa-east --rules railroad-tycoon --players 4 --games 1000 --jobs 2
@@ -54,7 +63,12 @@ def add_arguments(p):
                         "name fills every seat (default: the game's default bot, greedy for the games "
                         "mapkit ships)")
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--start-cities", choices=("choose", "rotate"), default="choose",
+                   help="choose: the bots choose their start cities (default); rotate: every allowed start "
+                        "city is dealt to the seats in turn, each seat starting equally often from each")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="the report's form (default text; with --html: the report only when this or -o is given)")
+    p.add_argument("--html", metavar="FILE", help="write the report as an HTML page (and print only a line naming it)")
     p.add_argument("--progress", action="store_true", default=None,
                    help="show a progress bar on standard error (default: only on a terminal)")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
@@ -149,6 +163,10 @@ def run(args) -> int:
         new_game(board, preset_of(args), seat_names(bots), options)   # set-up errors before any game
     except IllegalAction as exc:
         raise InputError(f"{args.map}: {exc.reason}") from None
+    if args.start_cities == "rotate":
+        from ..engine.starts import check_deal
+
+        check_deal(board, preset_of(args), options)
     records = None
     map_file = None
     if args.records:
@@ -163,7 +181,8 @@ def run(args) -> int:
         from ..bundled import locate
 
         map_file = os.path.relpath(locate(args.map).resolve(), rec_dir.resolve())
-    spec = SimSpec(board.to_json(), preset_of(args), options, bots, args.seed, records, map_file)
+    spec = SimSpec(board.to_json(), preset_of(args), options, bots, args.seed, records, map_file,
+                   start_cities=args.start_cities)
     from ..progress import on_terminal
 
     show = args.progress if args.progress is not None else on_terminal()
@@ -175,6 +194,19 @@ def run(args) -> int:
     else:
         stats = simulate(spec, args.games, jobs=jobs, progress=progress)
     report = summarize(spec, stats)
+    if args.html:
+        from ..fileio import atomic_write
+        from ..render.simulation import render_html
+
+        atomic_write(args.html, render_html(report), inputs=[args.map])
+        if args.format is None and args.output is None:
+            print(f"wrote {args.html} (the simulation of {report['map']})")
+            return 0
     text = dump_json(report) if args.format == "json" else format_report(report)
     emit(text, args.output, inputs=[args.map])
+    if args.html:  # the report went where it was asked: the page's line goes beside it
+        import sys
+
+        to_stdout = args.output is not None and str(args.output) != "-"
+        print(f"wrote {args.html} (the simulation of {report['map']})", file=None if to_stdout else sys.stderr)
     return 0

@@ -10,7 +10,8 @@ minimal family names its presets, its state class and perhaps a bot, and still p
 =========================  ====================================================================
 the game                   ``name``, ``description``, ``presets``, ``State``
 bots                       ``bots`` (name -> class, besides the engine's ``random``), ``default_bot``
-``mapkit simulate``        ``game_stats``, ``summarize``, ``seat_line``, ``report_lines``
+``mapkit simulate``        ``game_stats``, ``summarize``, ``seat_line``, ``report_lines``,
+                           ``start_places``, ``start_action``, ``normal_end``
 ``mapkit replay``          ``summary`` (JSON), ``summary_lines`` (text)
 ``mapkit play``            ``terminal_front`` (commands, narration, the picture's title)
 ``mapkit serve``           ``web_requests``, ``public_requests``, ``option_notes``, ``needs_cards``,
@@ -164,6 +165,23 @@ class GameFamily:
     def report_lines(self, report: dict) -> list[str]:
         """The family's lines at the end of the text report."""
         return []
+
+    def start_places(self, board: Any, rules: GameRules) -> list[str] | None:
+        """The start cities a seat may be dealt under ``rules`` on ``board`` (``mapkit simulate
+        --start-cities rotate``, and the report's list of every allowed start city); None: the
+        family has no start city to deal."""
+        return None
+
+    def start_action(self, state: BaseState, seat: int, place: str) -> dict | None:
+        """The action by which ``seat``, to decide now, starts in ``place`` (a dealt start
+        city), or None when its decision now is no start choice."""
+        return None
+
+    def normal_end(self, reason: str | None) -> bool:
+        """Whether a game that ended for ``reason`` (its ``end_reason``) ended by its rules,
+        not cut off by a cap such as a round limit or stuck with nothing left to play: what
+        the Completion metric counts (:mod:`mapkit.engine.fairness`)."""
+        return True
 
     # -- mapkit replay -------------------------------------------------------------------
     def summary(self, state: BaseState) -> dict[str, Any]:

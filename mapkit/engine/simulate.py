@@ -138,6 +138,7 @@ class SimSpec:
     records: str | None = None       # folder for the game records
     map_file: str | None = None      # the map path written into the records
     names: tuple = field(default=())
+    start_cities: str = "choose"     # or "rotate": dealt to the seats (mapkit.engine.starts)
 
 
 _WORKER: dict = {}
@@ -168,7 +169,13 @@ def play_indexed(spec: SimSpec, index: int):
     """Play game ``index`` of the simulation: its figures and its final state (no side effect)."""
     seed = game_seed(spec.seed, index)
     names = list(spec.names) or seat_names(spec.bots)
-    g = play_game(_board_of(spec), spec.preset, list(spec.bots), spec.options, seed, names)
+    board = _board_of(spec)
+    bots: list = list(spec.bots)
+    if spec.start_cities == "rotate":
+        from .starts import dealt_bots
+
+        bots = dealt_bots(board, spec, index, seed)
+    g = play_game(board, spec.preset, bots, spec.options, seed, names)
     stats = game_stats(g)
     stats["index"] = index
     stats["seed"] = seed
@@ -182,6 +189,8 @@ def game_record(spec: SimSpec, g, index: int):
     rec = Record.of(g, spec.map_file)
     rec.header["bots"] = list(spec.bots)
     rec.header["simulation"] = {"seed": spec.seed, "game": index + 1}
+    if spec.start_cities != "choose":
+        rec.header["simulation"]["start_cities"] = spec.start_cities
     return rec
 
 
@@ -262,7 +271,7 @@ def rate(wins: float, n: int) -> dict:
 
 def summarize(spec: SimSpec, stats: list) -> dict:
     """The report of a simulation (plain JSON data; the same for the same games)."""
-    from .game import family_of
+    from .game import family_of, make_rules
 
     board = _board_of(spec)
     n = len(spec.bots)
@@ -303,8 +312,39 @@ def summarize(spec: SimSpec, stats: list) -> dict:
                    "mean_decisions": mean(s["decisions"] for s in stats)},
         "ends": dict(sorted(ends.items())),
     }
-    family_of(spec.preset).summarize(board, spec, stats, report)
+    family = family_of(spec.preset)
+    places = family.start_places(board, make_rules(spec.preset, spec.options))
+    if places is not None:
+        report["start_deal"] = {"mode": spec.start_cities, "cities": len(places),
+                                "rounds": games // len(places) if places else 0}
+    family.summarize(board, spec, stats, report)
+    _add_fairness(spec, stats, report, family)
     return report
+
+
+def _add_fairness(spec: SimSpec, stats: list, report: dict, family) -> None:
+    """The verdicts and Ludii's balance metrics (:mod:`mapkit.engine.fairness`), added to the
+    report once the family's figures (its start cities) are in."""
+    from .fairness import ALPHA, Outcome, balance_metrics, verdicts
+
+    report["fairness"] = {"test": "exact binomial, two-sided", "correction": "holm", "alpha": ALPHA,
+                          "verdicts": [v.as_dict() for v in verdicts(report)]}
+    outcomes = []
+    for s in stats:
+        returns = tuple(s["returns"])
+        draw = len(set(returns)) == 1 and returns[0] > 0         # everybody won alike
+        complete = bool(s["finished"]) and family.normal_end(s["end"]) and not draw and sum(returns) > 0
+        outcomes.append(Outcome(returns, s["first"], complete))
+    report["metrics"] = balance_metrics(outcomes, len(spec.bots), seed=spec.seed)
+
+
+def fairness_lines(rep: dict) -> list[str]:
+    """The verdicts and the balance metrics of a report as text (none in a report made before
+    they were, read back from its JSON)."""
+    from .fairness import metrics_line, verdict_lines
+
+    lines = verdict_lines((rep.get("fairness") or {}).get("verdicts", [])) + metrics_line(rep.get("metrics") or {})
+    return lines + [""] if lines else []
 
 
 def pct(x: float) -> str:
@@ -324,6 +364,7 @@ def format_report(rep: dict) -> str:
         lines.append(f"  {rep['unfinished']} games did not end within the action limit")
     lines.append("")
     family = family_of(rep["preset"])
+    lines += fairness_lines(rep)
     lines.append("Wins by seat (95% Wilson interval)")
     for s in rep["seats"]:
         lo, hi = s["ci95"]

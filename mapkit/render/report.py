@@ -8,7 +8,7 @@ from __future__ import annotations
 from .heatmap import heat_map_svg
 from .svgfmt import figure_text
 
-__all__ = ["render_text", "render_html", "histogram_svg"]
+__all__ = ["render_text", "render_html", "histogram_svg", "html_table", "PAGE_STYLE"]
 
 
 def _pct(p) -> str:
@@ -104,7 +104,16 @@ def histogram_svg(hist: list, width: float = 640, height: float = 260) -> str:
     return "\n".join(out)
 
 
-def _table(head: list[str], rows: list[list], numeric_from: int = 1) -> str:
+# The style of mapkit's report pages (the map's report, the simulation's).
+PAGE_STYLE = """body { font-family: "DejaVu Sans", sans-serif; margin: 1.5em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+td, th { border: 1px solid #bbb; padding: 2px 8px; text-align: left; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: #f0f0f0; }
+"""
+
+
+def html_table(head: list[str], rows: list[list], numeric_from: int = 1) -> str:
     """An HTML table; cells from column ``numeric_from`` on are right-aligned figures."""
     from html import escape
 
@@ -123,7 +132,7 @@ def render_html(m, r: dict) -> str:
 
     f, races, net = r["figures"], r["races"], r["network"]
     g = f["grid"]
-    board = _table(["", "figure"], [
+    board = html_table(["", "figure"], [
         ["board", f"{g['columns']} × {g['rows']} hexes ({g['orientation']}-top, {g['offset']} offset)"],
         *[[f"{k} hexes", v] for k, v in f["terrain"].items() if v],
         *[[f"{k} (edges)", v] for k, v in f["edges"].items()],
@@ -137,12 +146,12 @@ def render_html(m, r: dict) -> str:
         ["expected Expres prize, second", figure_text(races["expected_second_prize"])]]
     if races["starts_without_race"]:
         race_rows.append(["numbers with no allowed target", " ".join(map(str, races["starts_without_race"]))])
-    cities = _table(["city", "hex", "numbers", "mean steps", "mean build", "on paths"], [
+    cities = html_table(["city", "hex", "numbers", "mean steps", "mean build", "on paths"], [
         [c["name"], c["hex"], " ".join(map(str, c["numbers"])), figure_text(c["mean_steps"]),
          figure_text(c["mean_build"]), figure_text(c["on_paths"])] for c in r["cities"]], numeric_from=3)
     stranded = (f"<p>Not measured: {escape(', '.join(r['stranded']))} (no race numbers and no way to any "
                 f"other city: special-race targets only).</p>" if r["stranded"] else "")
-    starts = _table(["start city", "sum", "network", "nearest cities (build cost)"], [
+    starts = html_table(["start city", "sum", "network", "nearest cities (build cost)"], [
         [s["city"], s["sum"], "–" if s["network"] is None else s["network"],
          ", ".join(f"{n} {c}" for n, c in zip(s["nearest"], s["costs"], strict=False))] for s in r["start_cities"]],
         numeric_from=1)
@@ -151,12 +160,7 @@ def render_html(m, r: dict) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
-body {{ font-family: "DejaVu Sans", sans-serif; margin: 1.5em; color: #222; }}
-table {{ border-collapse: collapse; margin: 0.5em 0 1.5em; }}
-td, th {{ border: 1px solid #bbb; padding: 2px 8px; text-align: left; }}
-.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
-th {{ background: #f0f0f0; }}
-</style></head><body>
+{PAGE_STYLE}</style></head><body>
 <h1>{title}</h1>
 <h2>Cheapest city-to-city paths ({escape(r['heat']['metric'])})</h2>
 <p>Each hex is coloured by how many cheapest paths between two other cities run through it,
@@ -165,7 +169,7 @@ on the scale under the board (a pair with several equally cheap paths gives each
 <h2>The board</h2>
 {board}
 <h2>Races</h2>
-{_table(["", "figure"], race_rows)}
+{html_table(["", "figure"], race_rows)}
 <h3>Allowed races by distance</h3>
 {histogram_svg(races['histogram'])}
 <h2>Cities</h2>

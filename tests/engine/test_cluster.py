@@ -31,7 +31,11 @@ def test_a_cluster_gives_the_same_report():
     runs = {name: (run_cli if name == "local" else run_here)(*args, *extra) for name, extra in {
         "jobs 1": ["--jobs", "1"], "jobs 2": ["--jobs", "2"],
         "local": ["--scheduler", "local", "--jobs", "2"],           # as a user runs it
-        "jobs 1 json": ["--jobs", "1", "--format", "json"]}.items()}
+        "jobs 1 json": ["--jobs", "1", "--format", "json"],
+        # start cities dealt: the deal is the game's, wherever it is played
+        "rotate jobs 1": ["--jobs", "1", "--start-cities", "rotate", "--format", "json"],
+        "rotate local": ["--scheduler", "local", "--jobs", "2", "--start-cities", "rotate",
+                         "--format", "json"]}.items()}
     # a running cluster, by its scheduler's address, from another process
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         runs["address json"] = run_cli(*args, "--scheduler", cluster.scheduler_address, "--format", "json")
@@ -40,6 +44,8 @@ def test_a_cluster_gives_the_same_report():
     assert runs["local"].stdout == runs["jobs 1"].stdout == runs["jobs 2"].stdout
     assert "12 games" in runs["local"].stdout
     assert runs["address json"].stdout == runs["jobs 1 json"].stdout
+    assert runs["rotate local"].stdout == runs["rotate jobs 1"].stdout
+    assert '"mode": "rotate"' in runs["rotate local"].stdout and '"verdicts"' in runs["rotate local"].stdout
 
 
 @needs_dask

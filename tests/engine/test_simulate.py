@@ -22,7 +22,7 @@ def example():
 
 
 @pytest.mark.slow     # end to end: several worker processes
-def test_same_seed_same_report_whatever_jobs():
+def test_same_seed_same_report_whatever_jobs(tmp_path):
     args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "10", "--seed", "4",
             "--bots", "greedy,random,greedy"]
     one = run_cli(*args, "--jobs", "1")
@@ -41,6 +41,11 @@ def test_same_seed_same_report_whatever_jobs():
     assert sum(c["starts"] for c in rep["start_cities"]) == 30
     other = run_cli(*args[:-4], "--seed", "5", "--bots", "greedy,random,greedy", "--format", "json")
     assert json.loads(other.stdout)["seats"] != rep["seats"]
+    # start cities dealt, and the HTML page: the same on any number of processes
+    dealt = [run_cli(*args, "--jobs", j, "--start-cities", "rotate", "--html", tmp_path / f"{j}.html")
+             for j in ("1", "2")]
+    assert dealt[0].returncode == 0 and dealt[0].stdout == dealt[1].stdout.replace("2.html", "1.html")
+    assert (tmp_path / "1.html").read_bytes() == (tmp_path / "2.html").read_bytes()
 
 
 def test_records_replay(tmp_path):

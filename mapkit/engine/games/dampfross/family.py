@@ -52,6 +52,19 @@ class DampfrossFamily(GameFamily):
     def report_lines(self, report: dict) -> list[str]:
         return stats.report_lines(report)
 
+    def start_places(self, board, rules) -> list[str]:
+        """Every city a player may start from: the map's ``start_cities`` under the presets
+        that keep them (else every city), those with a way out (docs/rules.md, The start city)."""
+        return [board.cities[c].name for c in rules.start_cities(board)]
+
+    def start_action(self, state, seat: int, place: str) -> dict | None:
+        if state.step in ("start", "secret_start"):     # in turn (Paluba) or in secret (Expres)
+            return {"type": "start", "player": seat, "city": place}
+        return None
+
+    def normal_end(self, reason: str | None) -> bool:
+        return reason is not None and not reason.startswith("no race can be drawn")
+
     def summary(self, state) -> dict[str, Any]:
         return view.summary(state)
 

@@ -8,6 +8,7 @@ special races held and won per seat, and ferry lines bought.
 
 from __future__ import annotations
 
+from ...game import make_rules
 from ...simulate import mean, pct, rate, rnd
 
 __all__ = ["game_stats", "summarize", "seat_line", "report_lines"]
@@ -93,16 +94,8 @@ def summarize(board, spec, stats: list, report: dict) -> None:
                      "mean_bonuses": mean(s["bonuses"][p] for s in stats),
                      "special_won": sum(s.get("special_won", [0] * len(spec.bots))[p] for s in stats),
                      "ferries_bought": sum(s.get("ferries_bought", [0] * len(spec.bots))[p] for s in stats)})
-    starts: dict = {}
-    for s in stats:
-        for p, c in enumerate(s["starts"]):
-            if c is None:
-                continue
-            w, k = starts.get(c, (0.0, 0))
-            starts[c] = (w + s["returns"][p], k + 1)
-    order = {c.name: i for i, c in enumerate(board.cities)}
-    report["start_cities"] = [{"city": c, "starts": k, **{x: y for x, y in rate(w, k).items() if x != "games"}}
-                              for c, (w, k) in sorted(starts.items(), key=lambda kv: order.get(kv[0], 1 << 30))]
+    rules = make_rules(spec.preset, spec.options)
+    report["start_cities"] = _start_cities(board, rules, stats)
     races = sum(s["races"] for s in stats)
     held = sum(s["races_held"] for s in stats)
     rejected = {k: sum(s["rejected"][k] for s in stats) for k in ("forbidden", "unconnected", "other")}
@@ -122,8 +115,10 @@ def summarize(board, spec, stats: list, report: dict) -> None:
     report["special_races"] = {"mean_drawn": mean(s.get("special_races", 0) for s in stats),
                                "mean_held": mean(s.get("special_held", 0) for s in stats),
                                "won_by_seat": [seat["special_won"] for seat in report["seats"]]}
-    report["ferries"] = {"bought": sum(seat["ferries_bought"] for seat in report["seats"]),
-                         "by_seat": [seat["ferries_bought"] for seat in report["seats"]]}
+    bought = sum(seat["ferries_bought"] for seat in report["seats"])
+    report["ferries"] = {"bought": bought, "by_seat": [seat["ferries_bought"] for seat in report["seats"]],
+                         "played": bool(board.ferries) and bool(rules.options.ferries), "lines": len(board.ferries),
+                         "per_game": rnd(bought / len(stats) if stats else 0.0)}
     report["money"] = {"mean_fares_per_game": mean(fares),
                        "mean_fares_per_race": rnd(sum(fares) / held if held else 0.0),
                        "mean_fees_per_game": mean(sum(s["fees_paid"]) for s in stats),
@@ -136,19 +131,49 @@ def summarize(board, spec, stats: list, report: dict) -> None:
                           "max_final": max((a for s in stats for a in s["accounts"]), default=0)}
 
 
+def _start_cities(board, rules, stats: list) -> list:
+    """Wins by start city: every city a player may start from (none yet: 0 starts), and any
+    other a game started from, in the map's order."""
+    starts: dict = {board.cities[c].name: (0.0, 0) for c in rules.start_cities(board)}
+    for s in stats:
+        for p, c in enumerate(s["starts"]):
+            if c is None:
+                continue
+            w, k = starts.get(c, (0.0, 0))
+            starts[c] = (w + s["returns"][p], k + 1)
+    order = {c.name: i for i, c in enumerate(board.cities)}
+    return [{"city": c, "starts": k, **{x: y for x, y in rate(w, k).items() if x != "games"}}
+            for c, (w, k) in sorted(starts.items(), key=lambda kv: order.get(kv[0], 1 << 30))]
+
+
 def seat_line(seat: dict) -> str:
     """The family's part of a seat's line in the text report."""
     return (f"  account {seat['mean_account']:7.1f}  fares paid {seat['mean_fares_paid']:5.1f}  "
             f"received {seat['mean_fares_received']:5.1f}")
 
 
-def report_lines(rep: dict) -> list:
-    """The family's lines of the text report."""
-    lines = ["Wins by start city (95% Wilson interval)"]
+def _start_city_lines(rep: dict) -> list:
+    deal = rep.get("start_deal") or {}
+    if deal.get("mode") == "rotate":
+        k = deal["cities"]
+        extra = rep["games"] - deal["rounds"] * k
+        lines = [f"Wins by start city (dealt to the seats in turn: {deal['rounds']} full rounds of {k} games"
+                 + (f" and {extra} more" if extra else "") + "; 95% Wilson interval)"]
+    else:
+        lines = ["Wins by start city (chosen by the bots; 95% Wilson interval)"]
     for c in rep["start_cities"]:
         lo, hi = c["ci95"]
+        if not c["starts"]:
+            lines.append(f"  {c['city']:<20} {0:6d} starts  never chosen")
+            continue
         lines.append(f"  {c['city']:<20} {c['starts']:6d} starts  {pct(c['win_rate'])}  "
                      f"[{pct(lo).strip()} - {pct(hi).strip()}]")
+    return lines
+
+
+def report_lines(rep: dict) -> list:
+    """The family's lines of the text report."""
+    lines = _start_city_lines(rep)
     b = rep["build"]
     lines.append(f"Build phase: {b['mean_rounds']:.1f} rounds on average ({b['min_rounds']}-{b['max_rounds']}), "
                  f"{b['mean_turns']:.1f} turns")
@@ -163,9 +188,11 @@ def report_lines(rep: dict) -> list:
         lines.append(f"  special races: {sp['mean_drawn']:.2f} drawn, {sp['mean_held']:.2f} held per game; won by "
                      "seat: " + ", ".join(f"{k + 1}: {w}" for k, w in enumerate(sp["won_by_seat"])))
     fe = rep["ferries"]
-    if fe["bought"]:
-        lines.append(f"Ferry lines bought: {fe['bought']} (by seat: "
-                     + ", ".join(f"{k + 1}: {w}" for k, w in enumerate(fe["by_seat"])) + ")")
+    if fe["bought"] or fe.get("played"):
+        games = rep["games"] or 1
+        lines.append(f"Ferry lines bought: {fe['bought'] / games:.2f} per game ({fe['bought']} in {rep['games']} "
+                     "games); per game by seat: "
+                     + ", ".join(f"{k + 1}: {w / games:.2f}" for k, w in enumerate(fe["by_seat"])))
     m = rep["money"]
     lines.append(f"Money per game: fares {m['mean_fares_per_game']:.1f} ({m['mean_fares_per_race']:.2f} per race "
                  f"held), building fees {m['mean_fees_per_game']:.1f}, city bonuses {m['mean_bonuses_per_game']:.1f}, "

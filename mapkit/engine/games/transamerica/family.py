@@ -87,6 +87,11 @@ class TransAmericaFamily(GameFamily):
     def report_lines(self, report: dict) -> list[str]:
         return stats.report_lines(report)
 
+    def normal_end(self, reason: str | None) -> bool:
+        """A game cut off by the option round_limit (a cap for simulations, not a rule) did not
+        end normally."""
+        return reason is not None and "round limit" not in reason
+
     def summary(self, state) -> dict[str, Any]:
         return view.summary(state)
 
