@@ -53,6 +53,15 @@ CODES = {
     "W202": ("warning", "river or border on an edge that touches water or off-board hexes"),
     "W203": ("warning", "city without race numbers"),
     "W204": ("warning", "edge listed twice"),
+    # the board's design (mapkit.boardcheck)
+    "W210": ("warning", "cities on touching hexes with more than three race numbers together"),
+    "W211": ("warning", "a tens digit spread over the board"),
+    "W212": ("warning", "a tens digit crammed into a few hexes"),
+    "W213": ("warning", "two cities less than half a hex apart in reality"),
+    # the board for a rule set (validate --rules; a game family's GameFamily.fit_issues)
+    "W214": ("warning", "board too big for the rule set"),
+    "W215": ("warning", "board too small for the rule set"),
+    "W216": ("warning", "the rule set cannot be played on the map"),
 }
 
 

@@ -24,8 +24,15 @@ from .model import ALL_RACE_NUMBERS, Map, is_race_number
 __all__ = ["validate", "passable_graph_components"]
 
 
-def validate(m: Map) -> list[Issue]:
-    """Every problem of the map's content, errors first then warnings, in a stable order."""
+def validate(m: Map, rules: str | None = None) -> list[Issue]:
+    """Every problem of the map's content, errors first then warnings, in a stable order.
+
+    The warnings include the board's design (:mod:`mapkit.boardcheck`: W210-W213); with
+    ``rules`` (a rule preset's name, ``mapkit validate --rules``), also how the board suits
+    that rule set (W214-W216; ValueError for an unknown preset).
+    """
+    from .boardcheck import layout_issues, rule_issues
+
     found: list[Issue] = []
     found += _check_cities(m)
     found += _check_numbers(m)
@@ -33,6 +40,9 @@ def validate(m: Map) -> list[Issue]:
     found += _check_references(m)
     found += _check_reachability(m)
     found += _check_sections(m)
+    found += layout_issues(m)
+    if rules is not None:
+        found += rule_issues(m, rules)
     errors = [i for i in found if i.is_error]
     warnings = [i for i in found if not i.is_error]
     return errors + warnings

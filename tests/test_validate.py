@@ -169,7 +169,7 @@ def test_cli_json_shape_and_exit_codes(tmp_path):
     assert out["errors"] == [{"code": "E141", "message": "race number 12 is used by Alpha and Beta (line 15)",
                               "where": "Beta"}]
     assert [w["code"] for w in out["warnings"]] == ["W200"]
-    r = run_cli("validate", MAPS / "example.yaml", "--format", "json")
+    r = run_cli("validate", MAPS / "germany.yaml", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"valid": True, "errors": [], "warnings": []}
 
 
@@ -224,7 +224,9 @@ def test_independently_generated_valid_maps_validate(tmp_path, orientation, offs
         out = json.loads(r.stdout)
         # Mountains never disconnect plain land entirely, so only an isolated city could fail:
         assert r.returncode == 0, out["errors"]
-        assert out["warnings"] == []
+        # The cities stand at random with their numbers in order, 18 of them on 14 x 11 hexes:
+        # a poor board (touching cities, rows spread or crammed: W210-W212), but nothing else.
+        assert [w for w in out["warnings"] if w["code"] not in ("W210", "W211", "W212")] == []
 
 
 def test_validate_imports_no_heavy_modules(tmp_path):

@@ -20,6 +20,7 @@ bots                       ``bots`` (name -> class, besides the engine's ``rando
 the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``validate_map``,
                            ``plays_on``, ``compiles_every_map``, ``engine_schema``,
                            ``compile_extras``, ``board_part``, ``picture_map``
+``mapkit validate``        ``fit_issues`` (with ``--rules``: the board's size for a preset's pieces)
 =========================  ====================================================================
 
 A family's *map section* is the keys of a map's ``rules`` block it owns (``map_keys``;
@@ -244,6 +245,13 @@ class GameFamily:
         :class:`mapkit.diagnostics.Issue` with a code of the family's own, registered with
         :func:`mapkit.diagnostics.register_codes`), asked only of a map that has one of
         :attr:`map_keys`."""
+        return []
+
+    def fit_issues(self, m: Any, preset: str) -> list[Any]:
+        """Warnings on how map ``m``, which the family plays (:meth:`plays_on`), suits the
+        pieces of its preset ``preset`` (``mapkit validate --rules``): W214 (the board too
+        big) and W215 (too small), :class:`mapkit.diagnostics.Issue` objects saying what was
+        measured against what. By default none: the family judges no board."""
         return []
 
     def plays_on(self, m: Any) -> bool:

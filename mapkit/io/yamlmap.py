@@ -300,9 +300,9 @@ def _parse(text: str, source: str) -> tuple[Map, list[Issue], dict, Doc]:
 _SECTIONS = {"E13": ("cities",), "E14": ("cities",), "W203": ("cities",), "E155": ("cities",),
              "E150": ("rules",), "E152": ("rules",), "E100": ("rules",), "E16": ("rules",),
              "E153": ("ferries",), "E154": ("regions",), "E151": ("regions",),
-             "W20": ("rivers", "borders", "ridges")}
+             "W20": ("rivers", "borders", "ridges"), "W21": ("cities",)}
 _CITY_KEYS = {"E130": "hex", "E131": "hex", "E132": "hex", "E140": "numbers", "E141": "numbers",
-              "E155": "region"}
+              "E155": "region", "W210": "hex", "W211": "numbers", "W212": "numbers", "W213": "hex"}
 
 
 def _leaves(value, path: tuple):

@@ -39,6 +39,12 @@ class DampfrossFamily(GameFamily):
     def board_part(self, board) -> Any:
         return racetables.read_board_tables(board)
 
+    # mapkit validate --rules: the board's size for the preset's dice and races (.fit)
+    def fit_issues(self, m, preset: str) -> list:
+        from .fit import fit_issues
+
+        return fit_issues(m, next(p for p in self.presets if p.name == preset))
+
     # simulate's figures and replay's summary: the family's stats and view modules
     def game_stats(self, state) -> dict[str, Any]:
         return stats.game_stats(state)

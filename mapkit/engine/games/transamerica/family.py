@@ -43,6 +43,11 @@ class TransAmericaFamily(GameFamily):
 
         return card_issues(m)
 
+    def fit_issues(self, m, preset: str) -> list:
+        from .fit import fit_issues
+
+        return fit_issues(m, next(p for p in self.presets if p.name == preset))
+
     def plays_on(self, m) -> bool:
         from .cards import read_cards
 
