@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from .diagnostics import Issue, issue
 from .grid import hex_name
-from .model import Map
+from .model import ALL_RACE_NUMBERS, Map
 
 __all__ = ["MAX_NUMBERS_TOGETHER", "SPREAD_RATIO", "CRAMMED_STEPS", "SAME_PLACE_HEXES", "layout_issues",
            "rule_issues", "family_of"]
@@ -50,14 +50,17 @@ MAX_NUMBERS_TOGETHER = 3
 # A row whose cities lie this many times as far apart as two cities of the board, or more.
 SPREAD_RATIO = 0.8
 # docs/rules.md, Drawing a race: a race over built track under 6 pieces is not run (Paluba);
-# Expres's table forbids under 10. A row whose cities all lie closer holds no race.
+# Expres's table forbids under 10. Within a row whose cities all lie closer a race runs only
+# over a detour of track.
 CRAMMED_STEPS = 6
 # Two places closer than this many hexes in reality are one place at the board's scale.
 SAME_PLACE_HEXES = 0.5
 
 
-def _named(cities) -> str:
-    return ", ".join(f"{c.name} ({hex_name(c.hex)})" for c in cities)
+def _named(cities, most: int = 12) -> str:
+    """The cities with their hexes, the first ``most`` of them."""
+    names = ", ".join(f"{c.name} ({hex_name(c.hex)})" for c in cities[:most])
+    return names + (f" and {len(cities) - most} more" if len(cities) > most else "")
 
 
 def layout_issues(m: Map) -> list[Issue]:
@@ -71,6 +74,8 @@ def layout_issues(m: Map) -> list[Issue]:
                                      f"race numbers together: a track reaching one reaches them all, a city "
                                      f"bigger than the biggest the rules allow ({MAX_NUMBERS_TOGETHER} numbers)",
                              g.cities[0].name))
+    if len(layout.numbered_cities(m)) > len(ALL_RACE_NUMBERS):
+        return out      # numbers used twice (E141): no rows to judge, and no cost square in the cities
     for s in layout.row_spreads(m, complete=True):
         if len(s.cities) > 1 and s.ratio >= SPREAD_RATIO:
             out.append(issue("W211", f"tens digit {s.tens} is spread over the board: its cities "

@@ -75,14 +75,12 @@ def touching_groups(m: Map) -> list[TouchingGroup]:
     """Every group of two or more numbered cities joined hex to hex, in the order of its first
     city on the map."""
     cities = numbered_cities(m)
-    at = {c.hex: c for c in cities}
     pieces = connected_pieces([c.hex for c in cities], m.grid.neighbours)
-    out = []
-    for piece in pieces:
-        if len(piece) > 1:
-            members = tuple(at[h] for h in at if h in piece)
-            out.append(TouchingGroup(members, sum(len(c.numbers) for c in members)))
-    return out
+    piece_of = {h: k for k, piece in enumerate(pieces) for h in piece}
+    members: dict[int, list[City]] = {}
+    for c in cities:
+        members.setdefault(piece_of[c.hex], []).append(c)
+    return [TouchingGroup(tuple(cs), sum(len(c.numbers) for c in cs)) for cs in members.values() if len(cs) > 1]
 
 
 def rows(m: Map, complete: bool = False) -> dict[int, list[City]]:
