@@ -10,4 +10,8 @@ One algorithm family per module; every module has ``__all__`` and worked example
 * :mod:`~mapkit.analysis.routes`: cheapest paths (``cheapest_path``), over the board or built track.
 * :mod:`~mapkit.analysis.stats`: race statistics (forbidden draws, allowed distances, prizes).
 * :mod:`~mapkit.analysis.network`: path heat, Steiner networks, nearest cities.
+* :mod:`~mapkit.analysis.layout`: where the numbered cities stand: touching groups, rows of race
+  numbers spread or crammed, places split (the figures of ``mapkit validate``'s W210-W213).
+* :mod:`~mapkit.analysis.scale`: a board's size in pieces: the network joining every city, the
+  share of short races, the mean network of a hand of cards (W214, W215).
 """
