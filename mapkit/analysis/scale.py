@@ -14,8 +14,9 @@ W215 of ``mapkit validate --rules``) from these figures and the rule set's own n
 * :func:`hand_network_mean`: over every hand of one city from each group (TransAmerica: one
   card of each colour), the mean cost of the cheapest tree joining the hand's cities through
   their pairwise cheapest paths (the minimum spanning tree of the metric closure: never below
-  the cheapest network, at most twice it, and on the bundled maps' hands about a tenth above
-  the exact Steiner tree), on a board of given piece costs.
+  the cheapest network, at most twice it; on 150 random hands of ``czechia`` and of ``usa``
+  5 % above the exact Steiner tree of :mod:`mapkit.steiner` on average, 21 % at most), on a
+  board of given piece costs.
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
