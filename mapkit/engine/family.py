@@ -11,6 +11,7 @@ minimal family names its presets, its state class and perhaps a bot, and still p
 the game                   ``name``, ``description``, ``presets``, ``State``
 bots                       ``bots`` (name -> class, besides the engine's ``random``), ``default_bot``
 ``mapkit simulate``        ``game_stats``, ``summarize``, ``seat_line``, ``report_lines``
+``mapkit balance``         ``balance_changes``
 ``mapkit replay``          ``summary`` (JSON), ``summary_lines`` (text)
 ``mapkit play``            ``terminal_front`` (commands, narration, the picture's title)
 ``mapkit serve``           ``web_requests``, ``public_requests``, ``option_notes``, ``needs_cards``,
@@ -163,6 +164,15 @@ class GameFamily:
 
     def report_lines(self, report: dict) -> list[str]:
         """The family's lines at the end of the text report."""
+        return []
+
+    # -- mapkit balance ------------------------------------------------------------------
+    def balance_changes(self, m: Any, context: Any) -> list[Any]:
+        """Every change ``mapkit balance`` may try on map ``m`` within ``context`` (a
+        :class:`mapkit.engine.balance.changes.Context`: the input map, the designer's pins, the
+        players, the measured start cities), as
+        :class:`~mapkit.engine.balance.changes.Change` objects; none by default (``balance``
+        then says that it has nothing to change for the family)."""
         return []
 
     # -- mapkit replay -------------------------------------------------------------------

@@ -52,6 +52,11 @@ class DampfrossFamily(GameFamily):
     def report_lines(self, report: dict) -> list[str]:
         return stats.report_lines(report)
 
+    def balance_changes(self, m, context) -> list:
+        from .balancing import balance_changes
+
+        return balance_changes(m, context)
+
     def summary(self, state) -> dict[str, Any]:
         return view.summary(state)
 
