@@ -34,6 +34,12 @@ def test_writes_a_new_map_and_a_report_and_leaves_its_input(spur_file, tmp_path)
     assert all("Zákoutí" not in s["change"] for s in rep["steps"])
     check = run_here("validate", out)
     assert check.returncode == 0 and "0 warnings" in check.stdout
+    # the check's figures are simulate's on the seed after the search's: anyone can play them again
+    for path, side in ((spur_file, "before"), (out, "after")):
+        sim = run_here("simulate", path, *SPUR_ARGS, "--games", "8", "--seed", "1", "--format", "json")
+        assert sim.returncode == 0, sim.stderr
+        again = json.loads(sim.stdout)
+        assert again["by_position"] == rep[side]["by_position"] and again["start_cities"] == rep[side]["start_cities"]
     text = out.read_text(encoding="utf-8")
     assert "Zákoutí" in text.split("start_cities:")[1].splitlines()[0]
     # the text report says what it tried, and names the map it wrote

@@ -231,3 +231,26 @@ def test_the_search_respects_a_kept_city_and_stops_when_nothing_is_left():
         out = balance(m, Plan("paluba", SPUR_OPTIONS, ("greedy", "greedy"), games=4, rounds=9, pins=pins), play)
     assert out.stopped == "no change left to try" and 1 <= len(out.steps) <= 2
     assert out.steps[0].change.words == "Jih is a start city"
+
+
+def test_the_report_prints_the_simulations_verdicts_of_both_maps():
+    from mapkit.engine.balance import balance_report, format_balance
+
+    plan = Plan("paluba", SPUR_OPTIONS, ("greedy", "greedy"), games=4, rounds=1, pins=Pins(numbers=True))
+    with runner() as play:
+        rep = balance_report(balance(spur(), plan, play), plan, "new.yaml")
+    # the verdicts as mapkit simulate's report carries them (fairness.verdicts), read, not made again
+    rep["before"]["verdicts"] = [{"factor": "start_city", "fair": False, "text": "unfair: Střed wins 100 % [51-100]"}]
+    rep["after"]["verdicts"] = [{"factor": "start_city", "fair": True, "text": "fair"}]
+    text = format_balance(rep)
+    assert "    start city: unfair: Střed wins 100 % [51-100] -> fair\n" in text
+    rep["before"]["verdicts"] = rep["after"]["verdicts"] = []
+    assert "verdicts" not in format_balance(rep)
+
+
+def test_a_start_city_nobody_started_from_is_not_taken_off_alone():
+    m = example()            # Praha, Brno, Ostrava; the bots started from Praha and Brno only
+    changes = dampfross_changes(m, Context(m, Pins(numbers=True), 2, {"Praha": 5.0, "Brno": -5.0}))
+    off = {c.detail["off"] for c in changes if c.detail["on"] is None}
+    assert off == {"Praha", "Brno"}
+    assert any(c.detail["off"] == "Ostrava" and c.detail["on"] for c in changes)     # it may still be replaced

@@ -16,7 +16,8 @@ many, so the games would hardly differ.
 city taken off the list, one put on it (a city of the home land with race numbers), or one
 replaced by another; the list never gets shorter than the number of players, or than the
 input map's list when that is shorter (France starts everybody in Paris). A list that grows
-back to every city is written as none.
+back to every city is written as none. A start city nobody started from in the current map's
+games is not taken off alone: the bots would choose as before, and the games would be the same.
 
 The weights: a number is likelier moved away from a start city that wins more than its
 share (and toward one that wins less), by how near the cities are (``exp(-steps / 4)``); a
@@ -145,7 +146,8 @@ def _start_moves(m, ctx: Context) -> list[Change]:
     every = not ctx.original.rules.start_cities     # a list of every city is written as none
     scored = []
     for c in free:       # a city far from its share either way is likelier taken off
-        if len(current) > least:
+        # a city nobody started from: the bots' choices, and so the games, would stay the same
+        if len(current) > least and (c in heat or not heat):
             scored.append((abs(heat.get(c, 0.0)), _start(m, current, c, None, every)))
         for d in outside:
             scored.append((abs(heat.get(c, 0.0)), _start(m, current, c, d, every)))
