@@ -77,6 +77,8 @@ def _verdict_lines(before: list[dict], after: list[dict]) -> list[str]:
 def _compare_lines(rep: dict) -> list[str]:
     before, after = rep["before"], rep["after"]
     lines = _verdict_lines(before["verdicts"], after["verdicts"])
+    if before["unfinished"] or after["unfinished"]:
+        lines.append(f"  games that did not end: {before['unfinished']} -> {after['unfinished']}")
     lines.append("  Wins by playing position (1 = the player who starts; 95% Wilson interval)")
     for x, y in zip(before["by_position"], after["by_position"], strict=True):
         lines.append(f"    {x['position']}: {_rate(x):<24} -> {_rate(y)}")

@@ -52,11 +52,6 @@ class DampfrossFamily(GameFamily):
     def report_lines(self, report: dict) -> list[str]:
         return stats.report_lines(report)
 
-    def balance_changes(self, m, context) -> list:
-        from .balancing import balance_changes
-
-        return balance_changes(m, context)
-
     def summary(self, state) -> dict[str, Any]:
         return view.summary(state)
 
@@ -80,3 +75,9 @@ class DampfrossFamily(GameFamily):
         from .front.sheets import write_kit
 
         return write_kit(m, folder, request)
+
+    # mapkit balance: race numbers and start cities (.balancing)
+    def balance_changes(self, m, context) -> list:
+        from .balancing import balance_changes
+
+        return balance_changes(m, context)

@@ -69,11 +69,6 @@ class TransAmericaFamily(GameFamily):
         # renamed city, or one of its removed cards, follows the city
         return renamed(value, old, new)
 
-    def balance_changes(self, m, context) -> list:
-        from .balancing import balance_changes
-
-        return balance_changes(m, context)
-
     def picture_map(self, m, board):
         from .cards import board_cards, with_card_cities
 
@@ -135,3 +130,9 @@ class TransAmericaFamily(GameFamily):
         from .front.sheets import write_kit
 
         return write_kit(m, folder, request)
+
+    # mapkit balance: the city cards dealt anew (.balancing)
+    def balance_changes(self, m, context) -> list:
+        from .balancing import balance_changes
+
+        return balance_changes(m, context)
