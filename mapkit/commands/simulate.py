@@ -49,7 +49,8 @@ def add_arguments(p):
 def add_play_arguments(p, games: int = 100):
     """How the games are played, the same in ``mapkit simulate`` and ``mapkit balance``:
     ``--players``, ``--games`` (default ``games``), ``--seed``, ``--jobs``, ``--scheduler``,
-    ``--bots``, ``--progress`` / ``--no-progress`` (read back by :func:`play_setup`)."""
+    ``--bots``, ``--progress`` / ``--no-progress`` (read back by :func:`play_arguments` and
+    :func:`games_progress`)."""
     p.add_argument("--players", type=int, metavar="N", help="number of players (default: the number of "
                                                             "--bots, else 4)")
     p.add_argument("--games", type=int, default=games, metavar="N", help=f"games to play (default {games})")
