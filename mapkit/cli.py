@@ -37,6 +37,7 @@ COMMANDS = {
     "export": ("export", "compile a map for the game engine (JSON, with the map's hash)"),
     "replay": ("replay", "replay a game record and show the final state and the winner"),
     "simulate": ("simulate", "play many games with bots and report wins by seat and start city"),
+    "balance": ("balance", "make a map fairer by simulation: race numbers, start cities, city cards"),
     "play": ("play", "play a map in the terminal against bots or hot-seat, with a picture of the board"),
     "serve": ("serve", "play in the browser with friends and bots, and edit maps with live analysis"),
 }

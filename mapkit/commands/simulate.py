@@ -25,7 +25,8 @@ printed, unless --format or -o asks for the report too).
 
 from __future__ import annotations
 
-__all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "preset_of", "Progress"]
+__all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "add_play_arguments", "play_arguments",
+           "check_setup", "games_progress", "bot_list", "preset_of", "Progress"]
 
 
 def preset_of(args) -> str:
@@ -48,9 +49,25 @@ def add_rule_arguments(p):
 def add_arguments(p):
     p.add_argument("map", metavar="MAP", help="the map (YAML) or its engine export (JSON)")
     add_rule_arguments(p)
+    add_play_arguments(p)
+    p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
+    p.add_argument("--start-cities", choices=("choose", "rotate"), default="choose",
+                   help="choose: the bots choose their start cities (default); rotate: every allowed start "
+                        "city is dealt to the seats in turn, each seat starting equally often from each")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="the report's form (default text; with --html: the report only when this or -o is given)")
+    p.add_argument("--html", metavar="FILE", help="write the report as an HTML page (and print only a line naming it)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of standard output")
+
+
+def add_play_arguments(p, games: int = 100):
+    """How the games are played, the same in ``mapkit simulate`` and ``mapkit balance``:
+    ``--players``, ``--games`` (default ``games``), ``--seed``, ``--jobs``, ``--scheduler``,
+    ``--bots``, ``--progress`` / ``--no-progress`` (read back by :func:`play_arguments` and
+    :func:`games_progress`)."""
     p.add_argument("--players", type=int, metavar="N", help="number of players (default: the number of "
                                                             "--bots, else 4)")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument("--games", type=int, default=games, metavar="N", help=f"games to play (default {games})")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="master seed (default 0)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="worker processes (default 1; 0: one per core); the report does not depend on it")
@@ -62,17 +79,9 @@ def add_arguments(p):
                    help="bots by seat, comma-separated (greedy, random: each game has its own bots); one "
                         "name fills every seat (default: the game's default bot, greedy for the games "
                         "mapkit ships)")
-    p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
-    p.add_argument("--start-cities", choices=("choose", "rotate"), default="choose",
-                   help="choose: the bots choose their start cities (default); rotate: every allowed start "
-                        "city is dealt to the seats in turn, each seat starting equally often from each")
-    p.add_argument("--format", choices=("text", "json"), default=None,
-                   help="the report's form (default text; with --html: the report only when this or -o is given)")
-    p.add_argument("--html", metavar="FILE", help="write the report as an HTML page (and print only a line naming it)")
     p.add_argument("--progress", action="store_true", default=None,
                    help="show a progress bar on standard error (default: only on a terminal)")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
-    p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of standard output")
 
 
 def parse_options(items) -> dict:
@@ -102,7 +111,9 @@ def parse_options(items) -> dict:
     return out
 
 
-def _bot_list(args, n_players):
+def bot_list(args, n_players) -> tuple:
+    """The bots by seat that ``--bots`` and ``--players`` ask for (the preset's default bot
+    when none is named)."""
     from ..engine.bots import BOTS
     from ..errors import InputError
 
@@ -142,27 +153,53 @@ class Progress:
             self.bar.close()
 
 
-def run(args) -> int:
+def play_arguments(args) -> tuple[dict, tuple, int]:
+    """``(options, bots, jobs)`` of the arguments :func:`add_play_arguments` and
+    :func:`add_rule_arguments` added, checked (a one-line error for a bad one)."""
     import os
-    from pathlib import Path
 
-    from ..engine import IllegalAction, load_engine_map, new_game
-    from ..engine.simulate import SimSpec, format_report, seat_names, simulate, summarize
     from ..errors import InputError
-    from .common import dump_json, emit
 
     if args.games < 1:
         raise InputError(f"--games {args.games}: give a number of games >= 1")
     if args.players is not None and args.players < 1:
         raise InputError(f"--players {args.players}: give a number of players >= 1")
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-    options = parse_options(args.option)
-    bots = _bot_list(args, args.players)
-    board = load_engine_map(args.map)
+    return parse_options(args.option), bot_list(args, args.players), jobs
+
+
+def check_setup(board, preset: str, bots, options: dict, source) -> None:
+    """A one-line error now, before any game, when a game cannot be set up on ``board``."""
+    from ..engine import IllegalAction, new_game
+    from ..engine.simulate import seat_names
+    from ..errors import InputError
+
     try:
-        new_game(board, preset_of(args), seat_names(bots), options)   # set-up errors before any game
+        new_game(board, preset, seat_names(bots), options)
     except IllegalAction as exc:
-        raise InputError(f"{args.map}: {exc.reason}") from None
+        raise InputError(f"{source}: {exc.reason}") from None
+
+
+def games_progress(args, label: str):
+    """The progress bar ``--progress`` asks for (default: on a terminal), or None."""
+    from ..progress import on_terminal
+
+    show = args.progress if args.progress is not None else on_terminal()
+    return Progress(label, show=True) if show else None
+
+
+def run(args) -> int:
+    import os
+    from pathlib import Path
+
+    from ..engine import load_engine_map
+    from ..engine.simulate import SimSpec, format_report, runner, summarize
+    from ..errors import InputError
+    from .common import dump_json, emit
+
+    options, bots, jobs = play_arguments(args)
+    board = load_engine_map(args.map)
+    check_setup(board, preset_of(args), bots, options, args.map)
     if args.start_cities == "rotate":
         from ..engine.starts import check_deal
 
@@ -183,16 +220,8 @@ def run(args) -> int:
         map_file = os.path.relpath(locate(args.map).resolve(), rec_dir.resolve())
     spec = SimSpec(board.to_json(), preset_of(args), options, bots, args.seed, records, map_file,
                    start_cities=args.start_cities)
-    from ..progress import on_terminal
-
-    show = args.progress if args.progress is not None else on_terminal()
-    progress = Progress("simulating", show=True) if show else None
-    if args.scheduler:
-        from ..engine.cluster import simulate_on_cluster
-
-        stats = simulate_on_cluster(spec, args.games, args.scheduler, jobs=jobs, progress=progress)
-    else:
-        stats = simulate(spec, args.games, jobs=jobs, progress=progress)
+    with runner(jobs, args.scheduler) as play:
+        stats = play(spec, args.games, games_progress(args, "simulating"))
     report = summarize(spec, stats)
     if args.html:
         from ..fileio import atomic_write

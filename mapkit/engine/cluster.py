@@ -25,7 +25,7 @@ import math
 from ..errors import InputError, MissingDependency
 from .simulate import SimSpec, game_record, play_indexed, record_path
 
-__all__ = ["simulate_on_cluster", "blocks", "block_size", "play_block", "BLOCK"]
+__all__ = ["simulate_on_cluster", "cluster_runner", "blocks", "block_size", "play_block", "BLOCK"]
 
 # The most games in one task: big enough that a task's overhead (a few milliseconds) is small
 # beside its games, small enough that a lost worker costs little and the progress bar moves.
@@ -138,6 +138,15 @@ def simulate_on_cluster(spec: SimSpec, games: int, scheduler: str, jobs: int = 1
     ``block``: games per task (default :func:`block_size`)."""
     with _client(scheduler, jobs) as client:
         return run_blocks(client, spec, games, progress, block)
+
+
+@contextlib.contextmanager
+def cluster_runner(scheduler: str, jobs: int = 1):
+    """``play(spec, games, progress=None)`` -> the games' figures, as :func:`run_blocks` plays
+    them on one client of ``scheduler`` (see :func:`simulate_on_cluster`) kept open for every
+    simulation played through it (``mapkit balance`` plays many in a row)."""
+    with _client(scheduler, jobs) as client:
+        yield lambda spec, games, progress=None: run_blocks(client, spec, games, progress)
 
 
 def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | None = None) -> list:

@@ -17,6 +17,7 @@ bots                       ``bots`` (name -> class, besides the engine's ``rando
 ``mapkit serve``           ``web_requests``, ``public_requests``, ``option_notes``, ``needs_cards``,
                            ``refusal``, ``web_script``, ``board_look`` and ``board_art``
 ``mapkit sheets``          ``sheet_presets``, ``write_sheets``
+``mapkit balance``         ``balance_changes``
 the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``validate_map``,
                            ``plays_on``, ``compiles_every_map``, ``engine_schema``,
                            ``compile_extras``, ``board_part``, ``picture_map``
@@ -294,3 +295,12 @@ class GameFamily:
         """Write the printable kit of ``request.preset`` (one of :attr:`sheet_presets`) on map
         ``m`` into ``folder``."""
         raise NotImplementedError(f"{self.name} prints no sheets")
+
+    # -- mapkit balance ------------------------------------------------------------------
+    def balance_changes(self, m: Any, context: Any) -> list[Any]:
+        """Every change ``mapkit balance`` may try on map ``m`` within ``context`` (a
+        :class:`mapkit.engine.balance.changes.Context`: the input map, the designer's pins, the
+        players, the measured start cities), as
+        :class:`~mapkit.engine.balance.changes.Change` objects; none by default (``balance``
+        then says that it has nothing to change for the family)."""
+        return []

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import random
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["game_seed", "roll", "play_game", "game_stats", "SimSpec", "play_one", "play_indexed", "game_record",
-           "record_path", "simulate", "summarize", "wilson", "format_report", "seat_names", "rate", "mean",
+           "record_path", "simulate", "runner", "summarize", "wilson", "format_report", "seat_names", "rate", "mean",
            "MAX_ACTIONS"]
 
 # A game that has not ended after this many actions is given up (counted as unfinished).
@@ -233,6 +234,33 @@ def simulate(spec: SimSpec, games: int, jobs: int = 1, progress=None) -> list:
             if progress:
                 progress(i + 1, games)
     return out
+
+
+@contextlib.contextmanager
+def runner(jobs: int = 1, scheduler: str | None = None):
+    """``play(spec, games, progress=None)`` -> the games' figures in game order, for one
+    simulation or many in a row: on ``jobs`` processes of this machine (:func:`simulate`), or,
+    with a ``scheduler`` (an address, or ``local``), as tasks of one Dask client kept open
+    across them (:func:`mapkit.engine.cluster.cluster_runner`). The figures do not depend on
+    which.
+
+    >>> from mapkit.grid import Grid, parse_hex as H
+    >>> from mapkit.model import Map, City
+    >>> from mapkit.engine import EngineMap
+    >>> board = EngineMap.from_map(Map(Grid("pointy", "odd", 9, 3), cities=[
+    ...     City("Aš", H("A1"), (11, 12, 13, 14, 15, 16)), City("Cheb", H("I3"), (21, 22, 23, 24, 25, 26))]))
+    >>> spec = SimSpec(board.to_json(), "paluba", {}, ("random", "random"), seed=2)
+    >>> with runner() as play:
+    ...     play(spec, 2) == [play_one(spec, 0), play_one(spec, 1)]
+    True
+    """
+    if not scheduler:
+        yield lambda spec, games, progress=None: simulate(spec, games, jobs, progress)
+        return
+    from .cluster import cluster_runner
+
+    with cluster_runner(scheduler, jobs) as play:
+        yield play
 
 
 # -- the report --------------------------------------------------------------------------

@@ -94,3 +94,9 @@ class DampfrossFamily(GameFamily):
         from .front.sheets import write_kit
 
         return write_kit(m, folder, request)
+
+    # mapkit balance: race numbers and start cities (.balancing)
+    def balance_changes(self, m, context) -> list:
+        from .balancing import balance_changes
+
+        return balance_changes(m, context)

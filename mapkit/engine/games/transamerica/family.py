@@ -140,3 +140,9 @@ class TransAmericaFamily(GameFamily):
         from .front.sheets import write_kit
 
         return write_kit(m, folder, request)
+
+    # mapkit balance: the city cards dealt anew (.balancing)
+    def balance_changes(self, m, context) -> list:
+        from .balancing import balance_changes
+
+        return balance_changes(m, context)
