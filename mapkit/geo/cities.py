@@ -27,7 +27,7 @@ import math
 
 from ..errors import InputError
 
-__all__ = ["place", "allot_counts", "six_groups", "deal_numbers", "group_cost"]
+__all__ = ["place", "place_spaced", "allot_counts", "six_groups", "deal_numbers", "group_cost"]
 
 
 def place(requests, grid, allowed, taken=()):
@@ -61,6 +61,51 @@ def place(requests, grid, allowed, taken=()):
         else:
             raise InputError(f"no free hex for city {key}")
     return out
+
+
+def place_spaced(requests, grid, allowed, *, spacing: int = 2, max_off: float = 1.0, wanted=None, taken=()):
+    """Cities in the given order (largest first), each on the free allowed hex nearest its
+    position that stands at least ``spacing`` steps from every city placed before it; a city
+    whose nearest such hex lies more than ``max_off`` hex widths from its position is left out
+    (it is too close to a bigger one). Stops after ``wanted`` cities (None: all).
+
+    ``requests``: ``(key, (x_mm, y_mm), allowed_set_or_None)``. Returns ``({key: Hex}, [key
+    left out])``. With ``spacing`` 2 no two cities touch.
+
+    >>> from mapkit.grid import Grid
+    >>> g = Grid("pointy", "odd", 8, 3)
+    >>> near = (g.centre_mm((2, 1))[0] + 0.4 * g.hex_mm, g.centre_mm((2, 1))[1])
+    >>> reqs = [("A", g.centre_mm((2, 1)), None), ("B", g.centre_mm((3, 1)), None), ("C", near, None),
+    ...         ("D", g.centre_mm((6, 1)), None)]
+    >>> placed, out = place_spaced(reqs, g, set(g.hexes()))
+    >>> {k: (h.col, h.row) for k, h in placed.items()}, out      # B steps aside, C is left out
+    ({'A': (2, 1), 'B': (4, 2), 'D': (6, 1)}, ['C'])
+    """
+    import numpy as np
+
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    used = list(taken)
+    out: dict = {}
+    left_out = []
+    for key, (x, y), own in requests:
+        if wanted is not None and len(out) >= wanted:
+            break
+        ok = allowed if own is None else own
+        d = (centres[:, 0] - x) ** 2 + (centres[:, 1] - y) ** 2
+        limit = (max_off * grid.hex_mm) ** 2
+        for i in np.argsort(d, kind="stable"):
+            if d[int(i)] > limit + 1e-9:
+                left_out.append(key)
+                break
+            h = hexes[int(i)]
+            if h in ok and all(grid.distance(h, t) >= spacing for t in used):
+                out[key] = h
+                used.append(h)
+                break
+        else:
+            left_out.append(key)
+    return out, left_out
 
 
 def allot_counts(populations, total: int = 36, cap: int = 3) -> list[int]:

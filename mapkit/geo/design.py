@@ -89,6 +89,10 @@ class DesignSpec:
     cities: Any = 36                                    # a count, or a list of CitySpec
     places: list = field(default_factory=list)          # user places (sources.Place) to choose from
     min_population: int = 15000
+    spacing: int = 2                                    # steps at least between two cities (count mode)
+    abroad: int = 0                                     # big towns abroad near the border (count mode)
+    abroad_reach: int = 3                               # ... within this many steps of the border
+    land_hexes: int | None = None                       # hex size for about this many home hexes
     rivers: Any = "auto"                                # "auto", "none" or a list of RiverSpec
     river_lines: list = field(default_factory=list)     # user lines: (name, lon/lat coords)
     river_min_hexes: float = 6.0                        # auto: shortest river, in hex widths
@@ -197,6 +201,11 @@ def _fit_board(spec, home) -> Board:
         b = _main_bounds(home)
         lon0, lat0 = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
     proj = LambertAzimuthalEqualArea(round(lon0, 4), round(lat0, 4))
+    if spec.land_hexes and spec.hex_km is None and spec.columns is None:
+        import dataclasses
+
+        spec = dataclasses.replace(spec, hex_km=hex_km_for(home if spec.outline is not None
+                                                           else _mainland(home, proj), proj, spec.land_hexes))
     if spec.bbox:
         bounds = fitting.region_bounds_km(proj, bbox=spec.bbox)
     else:
@@ -212,6 +221,26 @@ def _fit_board(spec, home) -> Board:
                                   hex_mm=spec.hex_mm, orientation=spec.orientation, offset=spec.offset)
     outline = fitting.board_outline(bp, grid)
     return Board(bp, grid, outline, tuple(float(v) for v in outline.bounds))
+
+
+def hex_km_for(region, projection, land_hexes: int) -> float:
+    """The hex size (km between hex centres, rounded to 0.1 km) that covers ``region`` with
+    about ``land_hexes`` hexes: a hex covers sqrt(3)/2 x d^2 of an equal-area projection.
+
+    >>> from shapely.geometry import box
+    >>> from mapkit.geo.projection import LambertAzimuthalEqualArea
+    >>> hex_km_for(box(-0.5, -0.5, 0.5, 0.5), LambertAzimuthalEqualArea(0.0, 0.0), 100)   # 111 km square
+    11.9
+    """
+    import numpy as np
+    import shapely
+
+    def project(coords):
+        x, y = projection.forward(coords[:, 0], coords[:, 1])
+        return np.column_stack([x, y])
+
+    area = shapely.transform(region, project).area
+    return round(math.sqrt(area / (land_hexes * math.sqrt(3) / 2)), 1)
 
 
 def _foreign_land(spec, home_isos, board: Board) -> list:

@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 
 from ..errors import InputError
-from ..grid import connected_pieces
+from ..grid import connected_pieces, hex_name
 from ..model import City
 from .fitting import Board, board_hex
 
-__all__ = ["WantedCity", "design_cities", "home_components"]
+__all__ = ["WantedCity", "design_cities", "home_components", "abroad_cities"]
 
 
 @dataclass
@@ -48,6 +48,8 @@ def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos)
     main = set(comps[0]) if comps else set()
     if isinstance(spec.cities, int):
         wanted = _largest_places(spec, board, main, home_isos)
+        taken = [board_hex(board.grid, w.hex, w.name) for w in wanted if w.hex]
+        wanted += abroad_cities(spec, board, taken, terrain, foreign_of, home_isos)
     else:
         wanted = _named_cities(spec, board.lonlat_box)
     names = [w.name for w in wanted]
@@ -61,33 +63,100 @@ def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos)
 
 
 def _largest_places(spec, board: Board, main, home_isos) -> list[WantedCity]:
-    """The ``spec.cities`` largest places of the board, each on or beside the main land."""
+    """The ``spec.cities`` largest towns of the home land (agglomerations: a town with its
+    districts and suburbs, :mod:`mapkit.geo.agglomerate`), each on or beside the main land,
+    largest first, none nearer than ``spec.spacing`` steps to a bigger one (placed here: the
+    hex is part of the result)."""
     import shapely
 
+    from . import cities as citymod
     from . import sources
 
     bp, grid = board.projection, board.grid
-    wanted: list[WantedCity] = []
-    pool = list(spec.places)
-    if spec.bundled and not pool:
-        pool = sources.places(home_isos, spec.min_population, board.lonlat_box)
-    pool = sources.drop_districts(pool)
-    for p in pool:
-        if len(wanted) >= spec.cities:
+    towns = _towns(spec, board, home_isos)
+    requests = []
+    for a in towns:
+        if a.population < spec.min_population:
             break
-        if not shapely.contains_xy(board.outline, p.lon, p.lat):
+        if not shapely.contains_xy(board.outline, a.lon, a.lat):
             continue
-        mx, my = bp.to_mm(p.lon, p.lat)
+        mx, my = bp.to_mm(a.lon, a.lat)
         h = grid.hex_at_mm(mx, my)
         # off the main land (an island, the sea, abroad), a city needs main land beside it
         if h not in main and not any(n in main for n in grid.neighbours(h)):
             continue
-        name = sources.native_name(p.name) if spec.bundled else p.name
+        requests.append((a, (mx, my), None))
+    placed, _ = citymod.place_spaced([(i, xy, own) for i, (_, xy, own) in enumerate(requests)], grid, main,
+                                     spacing=spec.spacing, max_off=1.0, wanted=spec.cities)
+    wanted: list[WantedCity] = []
+    for i, h in placed.items():
+        a = requests[i][0]
+        name = sources.native_name(a.name) if spec.bundled else a.name
         if any(w.name == name for w in wanted):
             continue
-        wanted.append(WantedCity(name, p.lon, p.lat, p.population, numbered=True, abroad=False,
-                                 tags=(), hex=None, count=None, region=None))
+        wanted.append(WantedCity(name, a.lon, a.lat, a.population, numbered=True, abroad=False,
+                                 tags=(), hex=hex_name(h), count=None, region=None))
     return wanted
+
+
+def _towns(spec, board: Board, isos) -> list:
+    """The agglomerations of the place data (the user's places, else GeoNames' places of
+    1000 people or more in the given countries), largest first."""
+    from . import sources
+    from .agglomerate import agglomerate
+
+    pool = list(spec.places)
+    if spec.bundled and not pool:
+        pool = sources.places(isos, min(1000, spec.min_population), board.lonlat_box)
+    return agglomerate(pool)
+
+
+def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos) -> list[WantedCity]:
+    """The biggest town of each neighbouring state within ``spec.abroad_reach`` steps of the
+    border (on a foreign hex, at least ``spec.spacing`` from every city), up to
+    ``spec.abroad`` of them, the neighbours with the longest border first; no race numbers."""
+    import shapely
+
+    from . import cities as citymod
+    from . import sources
+
+    if not spec.abroad or not spec.bundled:
+        return []
+    bp, grid = board.projection, board.grid
+    home = {h for h, t in terrain.items() if t in ("plain", "mountain")}
+    border_len: dict[str, int] = {}
+    near: set = set()
+    for h, lab in foreign_of.items():
+        if terrain[h] != "foreign":
+            continue
+        touching = sum(1 for n in grid.neighbours(h) if n in home)
+        if touching:
+            border_len[lab] = border_len.get(lab, 0) + touching
+    frontier = {h for h in foreign_of if border_len and any(n in home for n in grid.neighbours(h))}
+    near = set(frontier)
+    for _ in range(spec.abroad_reach - 1):
+        near |= {n for h in near for n in grid.neighbours(h) if n in foreign_of and terrain[n] == "foreign"}
+    isos = [c.iso2 for c in sources.countries() if c.iso2 not in home_isos]
+    best: dict[str, tuple] = {}
+    for a in _towns(spec, board, isos):
+        if a.population < spec.min_population or not shapely.contains_xy(board.outline, a.lon, a.lat):
+            continue
+        xy = bp.to_mm(a.lon, a.lat)
+        h = grid.hex_at_mm(*xy)
+        if h not in near or foreign_of.get(h) in best:
+            continue
+        placed, _ = citymod.place_spaced([(a.name, xy, near)], grid, near, spacing=spec.spacing,
+                                         max_off=1.0, taken=list(taken) + [v[1] for v in best.values()])
+        if placed:
+            best[foreign_of[h]] = (a, placed[a.name])
+    order = sorted(best, key=lambda lab: (-border_len.get(lab, 0), lab))[:spec.abroad]
+    out = []
+    for lab in order:
+        a, h = best[lab]
+        out.append(WantedCity(sources.native_name(a.name), a.lon, a.lat, a.population, numbered=False,
+                              abroad=True, tags=("abroad", "red-cross"), hex=hex_name(h), count=None,
+                              region=lab))
+    return out
 
 
 def _named_cities(spec, lonlat_box) -> list[WantedCity]:

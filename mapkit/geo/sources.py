@@ -312,6 +312,8 @@ def native_name(name: str) -> str:
 
 
 def _geonames_file(min_population: int) -> int:
+    if min_population < 5000:
+        return 1000
     return 5000 if min_population < 15000 else 15000
 
 

@@ -1,0 +1,78 @@
+"""What a designed map needs to play by one rule set (``mapkit design --rules PRESET``).
+
+The presets are the games' (docs/rules.md): ``paluba``, ``dampfross``, ``expres`` (the
+Dampfross family: 36 race numbers), ``transamerica`` (35 city cards) and ``railroad-tycoon``.
+This module gives what the geography decides for each:
+
+- :data:`LAND_HEXES`, how many home hexes the board has, which sets the hex size (``--hex-km``
+  overrides it). The Dampfross family's bundled boards have 463 (Czechia) to 760 (the western
+  USA) home hexes for their 36 numbers; a draft aims at 500. TransAmerica's 84 pieces are
+  shared by all players and a game should last several rounds (docs/rules.md, TransAmerica):
+  on the 463 home hexes of Czechia 4 bots play 2.2 rounds a game, on the 707 of the USA board
+  1.1 (docs/play.md); a draft aims at 300, which is what makes the five cities of a hand cost
+  about as many pieces as the published board's hands do (measured in docs/geography.md).
+- :func:`special_races`, the Dampfross family's table of international races for the
+  neighbouring states (docs/rules.md, International races): one die every 3rd race; the
+  states with the longest borders first, one face each, and the last face the big towns abroad
+  (the Czech map's red-cross cities), each reached on its town or the first hex beyond the border
+  towards it.
+
+>>> from mapkit.grid import Grid
+>>> from mapkit.model import City, Map, Region
+>>> g = Grid("pointy", "odd", 6, 1)
+>>> terrain = {(0, 0): "plain", (1, 0): "plain", (2, 0): "foreign", (3, 0): "foreign",
+...            (4, 0): "foreign", (5, 0): "foreign"}
+>>> regions = [Region("Home", ((0, 0), (1, 0)), (("kind", "home"),)),
+...            Region("Nord", ((2, 0), (3, 0)), (("kind", "foreign"),)),
+...            Region("Süd", ((4, 0), (5, 0)), (("kind", "foreign"),))]
+>>> m = Map(g, terrain=terrain, regions=regions, cities=[City("Hof", (3, 0), (), ("abroad",), None, "Nord")])
+>>> border_lengths(m), special_races(m)["table"]
+({'Nord': 1}, {'1': {'region': 'Nord'}, '2': {'cities': ['Hof'], 'name': 'a big town abroad'}})
+"""
+
+from __future__ import annotations
+
+__all__ = ["PRESETS", "LAND_HEXES", "DAMPFROSS_FAMILY", "special_races", "border_lengths"]
+
+DAMPFROSS_FAMILY = ("paluba", "dampfross", "expres")
+PRESETS = (*DAMPFROSS_FAMILY, "transamerica", "railroad-tycoon")
+LAND_HEXES = {"paluba": 500, "dampfross": 500, "expres": 500, "railroad-tycoon": 500, "transamerica": 300}
+
+# Faces of the die for the neighbouring states; the last face is the towns abroad.
+STATE_FACES = 5
+
+
+def border_lengths(m) -> dict[str, int]:
+    """Foreign region name -> the number of hex sides it shares with the home land."""
+    home = {h for h, t in m.terrain.items() if t in ("plain", "mountain")}
+    out: dict[str, int] = {}
+    for r in m.regions:
+        if dict(r.extra).get("kind") != "foreign":
+            continue
+        n = sum(1 for h in r.hexes for x in m.grid.neighbours(h) if x in home)
+        if n:
+            out[r.name] = n
+    return out
+
+
+def special_races(m, lengths: dict[str, int] | None = None) -> dict | None:
+    """The ``rules.special_races`` block for map ``m``, or None when it has no neighbour."""
+    lengths = border_lengths(m) if lengths is None else lengths
+    states = sorted(lengths, key=lambda name: (-lengths[name], name))[:STATE_FACES]
+    table: dict[str, dict] = {}
+    for face, name in enumerate(states, start=1):
+        table[str(face)] = {"region": name}
+    abroad = [c.name for c in m.cities if "abroad" in c.tags and not c.numbers]
+    if abroad:
+        entry: dict = {"cities": abroad, "name": "a big town abroad"}
+        if m.rules.stop_at_border:
+            # A track stops on the first hex beyond the border: the nearest such hex counts too.
+            from ..grid import hex_name
+            from .design import gateway_hex
+
+            entry["hexes"] = sorted({hex_name(gateway_hex(m, n)) for n in abroad})
+            entry["name"] = "a big town abroad (or the first hex beyond the border towards it)"
+        table[str(len(table) + 1)] = entry
+    if not table:
+        return None
+    return {"dice": "one-die", "every": 3, "table": table}
