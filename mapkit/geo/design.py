@@ -134,6 +134,7 @@ def design(spec: DesignSpec):
     lon, lat = fitting.hex_samples(grid, bp)
     labels = terrainmod.classify(lon, lat, home, foreign, lakes)
     terrain, foreign_of = _terrain_of(hexes, labels)
+    _lakes_on_board(board, lakes, terrain, foreign_of, lon, lat)
     score_of = _mountains(spec, board, hexes, terrain, lon, lat)
     spec = _hand_tuned(spec, board, terrain, foreign_of)
 
@@ -273,6 +274,33 @@ def _lakes(spec, board: Board) -> list:
 
         lakes = [lk for lk in sources.lakes(board.lonlat_box, lake_min) if lk.intersects(board.outline)]
     return lakes
+
+
+def _lakes_on_board(board: Board, lakes, terrain, foreign_of, lon, lat) -> None:
+    """Each lake as wide as a third of a hex or more becomes one piece of water of about its
+    own area in hexes (at least one): a long lake whose hexes each hold less than half of
+    it (the Balaton) would otherwise be a few loose hexes or none."""
+    import numpy as np
+    import shapely
+
+    from . import terrain as terrainmod
+
+    grid, bp = board.grid, board.projection
+    hexes = list(grid.hexes())
+    hex_area = math.sqrt(3) / 2 * bp.hex_km ** 2
+
+    def project(coords):
+        x, y = bp.projection.forward(coords[:, 0], coords[:, 1])
+        return np.column_stack([x, y])
+
+    for lake in lakes:
+        shapely.prepare(lake)
+        inside = shapely.contains_xy(lake, lon, lat).mean(axis=1)
+        share = {hexes[i]: float(inside[i]) for i in np.flatnonzero(inside)}
+        area = shapely.transform(lake, project).area
+        for h in terrainmod.lake_hexes(share, max(1, round(area / hex_area)), grid.neighbours):
+            terrain[h] = "water"
+            foreign_of.pop(h, None)
 
 
 def _terrain_of(hexes, labels):

@@ -87,7 +87,12 @@ def _largest_places(spec, board: Board, main, home_isos) -> list[WantedCity]:
             continue
         requests.append((a, (mx, my), None))
     placed, _ = citymod.place_spaced([(i, xy, own) for i, (_, xy, own) in enumerate(requests)], grid, main,
-                                     spacing=spec.spacing, max_off=1.0, wanted=spec.cities)
+                                     spacing=spec.spacing, max_off=1.0 if spec.spacing > 1 else math.inf,
+                                     wanted=spec.cities)
+    if len(placed) < 12:
+        raise InputError(f"only {len(placed)} towns of {spec.min_population} people or more fit on the board "
+                         f"at {spec.spacing} steps apart; 36 race numbers need 12 at least: lower "
+                         f"--min-population or --spacing, or make the hexes smaller")
     wanted: list[WantedCity] = []
     for i, h in placed.items():
         a = requests[i][0]

@@ -16,7 +16,7 @@ hexes whose mean relief value (or share of points inside a mountain polygon) pas
 
 from __future__ import annotations
 
-__all__ = ["classify", "relief_scores", "polygon_share", "HOME", "WATER"]
+__all__ = ["classify", "relief_scores", "polygon_share", "lake_hexes", "HOME", "WATER"]
 
 HOME = "home"
 WATER = "water"
@@ -82,3 +82,40 @@ def polygon_share(polygons, lon, lat):
         shapely.prepare(poly)
         inside |= _contains(poly, lon, lat)
     return inside.mean(axis=1)
+
+
+def lake_hexes(share: dict, count: int, neighbours) -> list:
+    """The hexes a lake takes: those where it holds half the sample points or more, then the
+    neighbour of those taken with the greatest share, and so on until there are ``count`` and
+    they are one piece (while any neighbour has a share); so a long lake (the Balaton) is one
+    chain of water, never loose hexes. ``share``: hex -> share of its sample points in the lake
+    (hexes without any left out); ties go to the smaller hex.
+
+    >>> share = {(0, 0): 0.4, (1, 0): 0.5, (2, 0): 0.45, (3, 0): 0.6, (5, 0): 0.46}
+    >>> def line(h):
+    ...     return [(h[0] - 1, 0), (h[0] + 1, 0)]
+    >>> lake_hexes(share, 2, line)      # (1, 0) and (3, 0) joined by (2, 0); (5, 0) apart
+    [(1, 0), (3, 0), (2, 0)]
+    >>> lake_hexes({(4, 0): 0.3, (5, 0): 0.2}, 1, line)
+    [(4, 0)]
+    """
+    if not share or count < 1:
+        return []
+    taken = sorted(h for h in share if share[h] >= 0.5) or [min(share, key=lambda h: (-share[h], h))]
+    while len(taken) < count or not _one_piece(taken, neighbours):
+        rim = {n for h in taken for n in neighbours(h) if n in share and n not in taken}
+        if not rim:
+            break
+        taken.append(min(rim, key=lambda h: (-share[h], h)))
+    return taken
+
+
+def _one_piece(hexes, neighbours) -> bool:
+    todo, seen = [hexes[0]], {hexes[0]}
+    members = set(hexes)
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n in members and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(members)

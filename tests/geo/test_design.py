@@ -35,14 +35,16 @@ def clump_places():
     out = []
     for k, (lon, lat) in enumerate(CLUMPS):
         for u, (dx, dy) in enumerate([(0, 0), (0.09, 0), (-0.09, 0), (0, 0.06), (0, -0.06), (0.09, 0.06)]):
-            out.append(Place(f"Town {k}{u}", lon + dx, lat + dy, 100000 - 1000 * (6 * k + u)))
+            # Towns of about 10 000, 6.5 km apart: none reaches another (mapkit.geo.agglomerate).
+            out.append(Place(f"Town {k}{u}", lon + dx, lat + dy, 10000 - 100 * (6 * k + u)))
     return out
 
 
 def spec(**kw):
     base = dict(name="Synthetic", outline=HOME, foreign=[("Eastland", NEIGHBOUR)], bundled=False,
                 hex_km=8.0, cities=36, places=clump_places(), river_lines=[("Test river", RIVER)],
-                mountain_polygons=[MOUNTAIN], mountains="none", rivers="none")
+                mountain_polygons=[MOUNTAIN], mountains="none", rivers="none", min_population=1000,
+                spacing=1)
     base.update(kw)
     return DesignSpec(**base)
 
@@ -244,7 +246,8 @@ def test_cli_design_from_user_files(tmp_path):
     r = run_cli("design", "--outline", tmp_path / "home.geojson", "--foreign", tmp_path / "abroad.geojson",
                 "--rivers", tmp_path / "rivers.geojson", "--mountains", tmp_path / "hills.geojson",
                 "--places", tmp_path / "towns.csv", "--no-bundled", "--no-relief", "--hex-km", "8",
-                "--name", "Mini", "-o", out, "--format", "json")
+                "--name", "Mini", "-o", out, "--format", "json", "--cities", "36", "--spacing", "1",
+                "--min-population", "1000")
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)
     assert report["errors"] == [] and report["cities"] == 36

