@@ -202,6 +202,8 @@ def run(args) -> int:
     if args.spacing < 1:
         raise InputError("--spacing must be 1 or more (steps between two cities)")
     spec.spacing = args.spacing
+    # A row all within 5 steps holds no race (Paluba: under 6 built pieces); lakes whole.
+    spec.row_span, spec.whole_lakes = 5.5, True
     if args.abroad_cities is not None and args.abroad_cities < 0:
         raise InputError("--abroad-cities must be 0 or more")
     spec.abroad = args.abroad_cities if args.abroad_cities is not None else (

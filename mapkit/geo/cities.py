@@ -27,7 +27,7 @@ import math
 
 from ..errors import InputError
 
-__all__ = ["place", "place_spaced", "allot_counts", "six_groups", "deal_numbers", "group_cost"]
+__all__ = ["place", "place_spaced", "allot_counts", "six_groups", "uncram", "deal_numbers", "group_cost"]
 
 
 def place(requests, grid, allowed, taken=()):
@@ -240,6 +240,49 @@ def six_groups(points, weights, groups: int = 6, size: int = 6, starts: int = 12
     for g, members in enumerate(best[1]):
         for i in members:
             out[i] = g
+    return out
+
+
+def _span(points, members) -> float:
+    return max((math.dist(points[i], points[j]) for i, j in itertools.combinations(members, 2)), default=0.0)
+
+
+def uncram(points, weights, groups: list[int], min_span: float, rounds: int = 12) -> list[int]:
+    """Groups (as :func:`six_groups` gives them) where no group of two cities or more lies
+    within less than ``min_span`` of itself: a crammed group swaps one city for one of equal
+    weight from another group, the swap that costs the least compactness (sum of squared
+    distances) among those that leave neither group crammed; a group no swap can mend stays.
+    A row whose cities all lie within 5 steps holds no race (Paluba: under 6 built pieces).
+
+    >>> pts = [(0, 0), (1, 0), (2, 0), (10, 0), (11, 0), (12, 0)]
+    >>> uncram(pts, [1] * 6, [0, 0, 0, 1, 1, 1], min_span=3)   # spans of 2: the inner pair crosses
+    [0, 0, 1, 0, 1, 1]
+    """
+    out = list(groups)
+    for _ in range(rounds):
+        members = {g: [i for i in range(len(points)) if out[i] == g] for g in set(out)}
+        crammed = [g for g, ms in sorted(members.items()) if len(ms) > 1 and _span(points, ms) < min_span]
+        if not crammed:
+            break
+        g = crammed[0]
+        best = None
+        for i in members[g]:
+            for j in range(len(points)):
+                h = out[j]
+                if h == g or weights[j] != weights[i]:
+                    continue
+                new_g = [k for k in members[g] if k != i] + [j]
+                new_h = [k for k in members[h] if k != j] + [i]
+                if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
+                    continue
+                delta = (group_cost(points, weights, new_g) + group_cost(points, weights, new_h)
+                         - group_cost(points, weights, members[g]) - group_cost(points, weights, members[h]))
+                if best is None or (delta, i, j) < best:
+                    best = (delta, i, j)
+        if best is None:
+            break
+        _, i, j = best
+        out[i], out[j] = out[j], out[i]
     return out
 
 

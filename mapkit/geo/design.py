@@ -93,6 +93,8 @@ class DesignSpec:
     abroad: int = 0                                     # big towns abroad near the border (count mode)
     abroad_reach: int = 3                               # ... within this many steps of the border
     land_hexes: int | None = None                       # hex size for about this many home hexes
+    row_span: float = 0.0                               # hexes at least across a row of race numbers
+    whole_lakes: bool = False                           # each lake one piece of about its own area
     rivers: Any = "auto"                                # "auto", "none" or a list of RiverSpec
     river_lines: list = field(default_factory=list)     # user lines: (name, lon/lat coords)
     river_min_hexes: float = 6.0                        # auto: shortest river, in hex widths
@@ -134,7 +136,8 @@ def design(spec: DesignSpec):
     lon, lat = fitting.hex_samples(grid, bp)
     labels = terrainmod.classify(lon, lat, home, foreign, lakes)
     terrain, foreign_of = _terrain_of(hexes, labels)
-    _lakes_on_board(board, lakes, terrain, foreign_of, lon, lat)
+    if spec.whole_lakes:
+        _lakes_on_board(board, lakes, terrain, foreign_of, lon, lat)
     score_of = _mountains(spec, board, hexes, terrain, lon, lat)
     spec = _hand_tuned(spec, board, terrain, foreign_of)
 

@@ -58,7 +58,7 @@ def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos)
         raise InputError(f"the city name {dup[0]!r} is given twice")
     foreign_hexes = {h for h, t in terrain.items() if t == "foreign"}
     placed = _placements(wanted, board, main, foreign_hexes)
-    numbers = _race_numbers(wanted, board)
+    numbers = _race_numbers(wanted, board, spec)
     return _city_records(wanted, placed, numbers, board, region_of, foreign_of)
 
 
@@ -229,7 +229,7 @@ def _placements(wanted: list[WantedCity], board: Board, main, foreign_hexes) -> 
     return placed
 
 
-def _race_numbers(wanted: list[WantedCity], board: Board) -> dict:
+def _race_numbers(wanted: list[WantedCity], board: Board, spec) -> dict:
     """City name -> race numbers: the numbered cities share the 36 in six compact groups."""
     from . import cities as citymod
 
@@ -247,6 +247,8 @@ def _race_numbers(wanted: list[WantedCity], board: Board) -> dict:
     pts = [board.projection.to_mm(w.lon, w.lat) for w in numbered]
     pts = [(float(x), float(y)) for x, y in pts]
     groups = citymod.six_groups(pts, counts)
+    if spec.row_span:
+        groups = citymod.uncram(pts, counts, groups, min_span=spec.row_span * board.grid.hex_mm)
     bw, bh = board.grid.bounds_mm()
     dealt = citymod.deal_numbers(pts, counts, groups, [w.population for w in numbered],
                                  landscape=bw >= bh)

@@ -122,3 +122,17 @@ def test_a_long_lake_is_one_chain():
     assert {(1, 0), (2, 0)} <= set(got)
     # a lake nowhere half: its best hex, grown to the count asked
     assert lake_hexes({(4, 0): 0.2, (5, 0): 0.3, (7, 0): 0.25}, 2, line) == [(5, 0), (4, 0)]
+
+
+def test_a_crammed_row_swaps_a_city_with_its_neighbour_row():
+    from mapkit.geo.cities import group_cost, uncram
+
+    # two rows of three on a line, each 2 long; a row must span 3 or more
+    pts = [(0, 0), (1, 0), (2, 0), (10, 0), (11, 0), (12, 0)]
+    # by hand: the swaps that mend both rows and their sums of squared distances:
+    # 2<->3: {0,1,10} and {2,11,12}, 60.67 each; 1<->4: 68.67 each; 0<->5: 74 each. 2<->3 wins.
+    got = uncram(pts, [1] * 6, [0, 0, 0, 1, 1, 1], min_span=3)
+    assert got == [0, 0, 1, 0, 1, 1]
+    assert group_cost(pts, [1] * 6, [0, 1, 3]) == pytest.approx(60 + 2 / 3)
+    # rows already wide enough are left as they are
+    assert uncram(pts, [1] * 6, [0, 1, 0, 1, 0, 1], min_span=3) == [0, 1, 0, 1, 0, 1]
