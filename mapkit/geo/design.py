@@ -491,7 +491,7 @@ def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
 
 def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
     """Snap the rivers of the spec onto hex edges; returns a list of EdgeSet."""
-    lines = _river_lines(spec, bp, lonlat_box)
+    lines = _river_lines(spec, bp, lonlat_box, grid)
     if not lines:
         return []
     return _snapped_rivers(lines, grid, bp, terrain)
@@ -509,7 +509,7 @@ def _river_data_box(spec, lonlat_box) -> tuple:
     return tuple(data_box)
 
 
-def _river_lines(spec, bp, lonlat_box) -> list:
+def _river_lines(spec, bp, lonlat_box, grid) -> list:
     """The rivers to snap as ``(name or None, lon/lat array)``: the long rivers of the network,
     or the spec's named rivers traced through it, then the user's lines."""
     import numpy as np
@@ -517,31 +517,56 @@ def _river_lines(spec, bp, lonlat_box) -> list:
     from . import rivers as rivermod
 
     lines = []
-    if spec.bundled and spec.rivers != "none":
+    if spec.bundled and spec.rivers == "auto":
+        lines += _network_rivers(spec, bp, lonlat_box, grid)
+    elif spec.bundled and spec.rivers != "none":
         from . import sources
 
         network = rivermod.river_network(sources.rivers(_river_data_box(spec, lonlat_box)))
-        if spec.rivers == "auto":
-            # Network lengths are in degrees of latitude: 111.2 km each.
-            min_len = spec.river_min_hexes * bp.hex_km / 111.2
-            for a in rivermod.main_rivers(network, min_len):
-                lines.append((None, a))
-        else:
-            for r in spec.rivers:
-                if r.drawn:
-                    lines.append((r.name, np.asarray(r.points, dtype=float)))
-                    continue
-                try:
-                    # Reservoirs leave gaps in the data: bridge up to three hexes.
-                    a = rivermod.trace(network, r.points, max_gap_deg=max(0.6, 3 * bp.hex_km / 111.2))
-                except ValueError as exc:
-                    raise InputError(f"river {r.name}: {exc} (move the waypoints onto the river)") from None
-                if a is None:
-                    raise InputError(f"river {r.name}: no river data on the board")
-                lines.append((r.name, a))
+        for r in spec.rivers:
+            if r.drawn:
+                lines.append((r.name, np.asarray(r.points, dtype=float)))
+                continue
+            try:
+                # Reservoirs leave gaps in the data: bridge up to three hexes.
+                a = rivermod.trace(network, r.points, max_gap_deg=max(0.6, 3 * bp.hex_km / 111.2))
+            except ValueError as exc:
+                raise InputError(f"river {r.name}: {exc} (move the waypoints onto the river)") from None
+            if a is None:
+                raise InputError(f"river {r.name}: no river data on the board")
+            lines.append((r.name, a))
     for name, coords in spec.river_lines:
         lines.append((name, np.asarray(coords, dtype=float)))
     return lines
+
+
+def _network_rivers(spec, bp, lonlat_box, grid, max_rivers: int = 40) -> list:
+    """The long rivers of the network, each once: read from an area half as wide again on each
+    side of the board, so that a main river is found by its whole length (the Danube, which
+    enters Austria from Germany, against the Inn, longer inside Austria: both become rivers of
+    their own, the Inn a tributary). A river counts when ``spec.river_min_hexes`` of it lie on
+    the board."""
+    import numpy as np
+    from shapely.geometry import LineString, box
+
+    from . import rivers as rivermod
+    from . import sources
+
+    lon0, lat0, lon1, lat1 = lonlat_box
+    dw, dh = (lon1 - lon0) / 2, (lat1 - lat0) / 2
+    wide = (max(-180.0, lon0 - dw), max(-90.0, lat0 - dh), min(180.0, lon1 + dw), min(90.0, lat1 + dh))
+    network = rivermod.river_network(sources.rivers(wide))
+    # Network lengths are in degrees of latitude: 111.2 km each.
+    min_len = spec.river_min_hexes * bp.hex_km / 111.2
+    bw, bh = grid.bounds_mm()
+    frame = box(0, 0, bw, bh)
+    out = []
+    for a in rivermod.main_rivers(network, min_len, max_rivers=10 * max_rivers):
+        x, y = bp.to_mm(a[:, 0], a[:, 1])
+        on_board = LineString(np.column_stack([x, y])).intersection(frame).length / grid.hex_mm
+        if on_board >= spec.river_min_hexes:
+            out.append((None, a))
+    return out[:max_rivers]
 
 
 def _snapped_rivers(lines, grid, bp, terrain) -> list[EdgeSet]:
