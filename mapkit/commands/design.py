@@ -140,6 +140,13 @@ def _with_rules(m, preset: str, spec, notes: list):
         table = special_races(m)
         if table and preset in DAMPFROSS_FAMILY:
             m = m.replace(rules=dataclasses.replace(m.rules, special_races=table))
+    if preset in DAMPFROSS_FAMILY:
+        from ..geo.ferries import sea_ferries
+
+        ferries = sea_ferries(m)
+        if ferries:
+            m = m.replace(ferries=ferries)
+            notes.append("ferries: " + ", ".join(f.name or f.from_city for f in ferries))
     if preset == "transamerica":
         from ..engine.games.transamerica.front.deck import city_cards
 
@@ -204,6 +211,8 @@ def run(args) -> int:
     spec.spacing = args.spacing
     # A row all within 5 steps holds no race (Paluba: under 6 built pieces); lakes whole.
     spec.row_span, spec.whole_lakes = 5.5, True
+    # Towns on islands only where ferries join them (the Dampfross family's ferries).
+    spec.islands = args.rules in ("paluba", "dampfross", "expres")
     if args.abroad_cities is not None and args.abroad_cities < 0:
         raise InputError("--abroad-cities must be 0 or more")
     spec.abroad = args.abroad_cities if args.abroad_cities is not None else (

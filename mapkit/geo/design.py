@@ -95,6 +95,7 @@ class DesignSpec:
     land_hexes: int | None = None                       # hex size for about this many home hexes
     row_span: float = 0.0                               # hexes at least across a row of race numbers
     whole_lakes: bool = False                           # each lake one piece of about its own area
+    islands: bool = False                               # towns on big islands too (count mode)
     rivers: Any = "auto"                                # "auto", "none" or a list of RiverSpec
     river_lines: list = field(default_factory=list)     # user lines: (name, lon/lat coords)
     river_min_hexes: float = 6.0                        # auto: shortest river, in hex widths

@@ -47,7 +47,12 @@ def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos)
     comps = home_components(board.grid, terrain)
     main = set(comps[0]) if comps else set()
     if isinstance(spec.cities, int):
-        wanted = _largest_places(spec, board, main, home_isos)
+        land = set(main)
+        if spec.islands:
+            # Islands big enough for a town or two (ferries join them: mapkit.geo.ferries).
+            total = sum(len(c) for c in comps)
+            land |= {h for c in comps[1:] if len(c) >= max(12, 0.05 * total) for h in c}
+        wanted = _largest_places(spec, board, land, home_isos)
         taken = [board_hex(board.grid, w.hex, w.name) for w in wanted if w.hex]
         wanted += abroad_cities(spec, board, taken, terrain, foreign_of, home_isos)
     else:

@@ -136,3 +136,24 @@ def test_a_crammed_row_swaps_a_city_with_its_neighbour_row():
     assert group_cost(pts, [1] * 6, [0, 1, 3]) == pytest.approx(60 + 2 / 3)
     # rows already wide enough are left as they are
     assert uncram(pts, [1] * 6, [0, 1, 0, 1, 0, 1], min_span=3) == [0, 1, 0, 1, 0, 1]
+
+
+def test_ferries_where_the_sea_is_the_short_way():
+    from mapkit.geo.ferries import sea_ferries
+    from mapkit.model import City, Map
+
+    # Two rows of land joined only at the far east end (column 8); between them, water.
+    #   row 0: A . . . . . . . +      A at (0, 0); B at (0, 2), 2 water hexes below A
+    #   row 1: ~ ~ ~ ~ ~ ~ ~ ~ +
+    #   row 2: B . . . . . . . +
+    g = Grid("pointy", "odd", 9, 3)
+    terrain = {h: ("water" if h.row == 1 and h.col < 8 else "plain") for h in g.hexes()}
+    a, b, c = City("A", (0, 0), (11, 12)), City("B", (0, 2), (13,)), City("C", (6, 2), (14,))
+    m = Map(g, terrain=terrain, cities=[a, b, c])
+    # A-B by land: 8 east, 2 down, 8 west = about 17 steps; by sea 1 water hex (row 1 col 0
+    # touches both): 1 + 1 + 1 = 3, less than half: a ferry, from A (two numbers) to B's hex.
+    # A-C: 6 water hexes from A's shore to C's (a ferry of 8) against about 12 steps by land,
+    # not twice as long: no ferry. B-C are on the same shore, 6 steps apart: no ferry.
+    ferries = sea_ferries(m)
+    assert [(f.from_city, (f.to.col, f.to.row), f.fare, f.cost) for f in ferries] == [("A", (0, 2), (1, 1, 1), 6)]
+    assert sea_ferries(m, max_sea=0) == []
