@@ -41,8 +41,9 @@ def add_arguments(p):
     g.add_argument("--abroad", action="append", default=[], metavar="NAME",
                    help="a city that stands on foreign land, without race numbers (sets border crossing)")
     g.add_argument("--places", metavar="FILE", help="cities to choose from (CSV or GeoJSON) instead of GeoNames")
-    g.add_argument("--min-population", type=int, default=15000,
-                   help="smallest town considered, with its districts and suburbs (15000)")
+    g.add_argument("--min-population", type=int, default=None,
+                   help="smallest town considered, with its districts and suburbs (15000; 2000 for "
+                        "transamerica, whose 35 cards want towns enough)")
     g.add_argument("--spacing", type=int, default=2, metavar="N",
                    help="steps at least between two cities (default 2: no two cities on touching hexes)")
     g.add_argument("--abroad-cities", type=int, default=None, metavar="N",
@@ -161,6 +162,46 @@ def _with_rules(m, preset: str, spec, notes: list):
     return m
 
 
+def _transamerica_scale(spec, notes: list):
+    """The TransAmerica draft at the scale where a hand of five cities takes about
+    ``HAND_PIECES`` pieces (:mod:`mapkit.geo.gamerules`): made at the land-hex target first,
+    then at most twice again with the hex size scaled by hand / target while that comes
+    nearer (and the cards still fit)."""
+    import dataclasses
+
+    from ..engine.games.transamerica.front.deck import hand_pieces
+    from ..errors import InputError
+    from ..geo.design import design
+    from ..geo.gamerules import HAND_PIECES
+
+    def made(s):
+        m, design_notes = design(s)
+        ns: list = list(design_notes)
+        m = _with_rules(m, "transamerica", s, ns)
+        return m, ns, hand_pieces(m, m.rules.extra["city_cards"])
+
+    m, ns, hand = made(spec)
+    for _ in range(3):
+        if abs(hand - HAND_PIECES) <= 0.15 * HAND_PIECES:
+            break
+        better = None
+        # the whole step, else half of it (in ratio): at the whole one the towns may no longer
+        # fit 35 card cities two steps apart
+        for power in (1.0, 0.5):
+            hex_km = round(m.meta["geo"]["hex_km"] * (hand / HAND_PIECES) ** power, 1)
+            try:
+                better = made(dataclasses.replace(spec, hex_km=hex_km, land_hexes=None))
+                break
+            except InputError:
+                continue
+        if better is None or abs(better[2] - HAND_PIECES) >= abs(hand - HAND_PIECES):
+            break
+        m, ns, hand = better
+    notes += ns
+    notes.append(f"a hand of five card cities takes {hand:.1f} pieces on average to join (aim: {HAND_PIECES})")
+    return m
+
+
 def _card_places(spec, m):
     """The home towns (agglomerations, largest first) a TransAmerica deck may add cities from."""
     if spec.places:
@@ -199,7 +240,9 @@ def run(args) -> int:
         name=args.name or "", home=list(args.countries), bundled=bundled,
         bbox=_bbox(args.bbox) if args.bbox else None, hex_km=args.hex_km, columns=args.columns,
         hex_mm=args.hex_mm, orientation=args.grid, offset=args.offset,
-        min_population=args.min_population, river_min_hexes=args.river_min_hexes,
+        min_population=args.min_population if args.min_population is not None else (
+            2000 if args.rules == "transamerica" else 15000),
+        river_min_hexes=args.river_min_hexes,
         mountains="none" if args.no_relief else "relief", mountain_threshold=args.mountain_threshold,
         rivers="none" if args.no_rivers else "auto")
     from ..geo.gamerules import LAND_HEXES
@@ -245,7 +288,8 @@ def run(args) -> int:
             raise InputError("give either --cities N or a list of --city names, not both")
         spec.cities = cities
     else:
-        spec.cities = args.cities if args.cities is not None else 31
+        # TransAmerica: the 35 card cities are the map's own towns where they fit.
+        spec.cities = args.cities if args.cities is not None else (35 if args.rules == "transamerica" else 31)
         if spec.cities < 12 or spec.cities > 36:
             raise InputError("--cities must be 12..36 (36 race numbers, at most 3 a city)")
     if any(c.abroad for c in cities):
@@ -256,9 +300,12 @@ def run(args) -> int:
             from ..geo.sources import find_country
 
             spec.name = " and ".join(find_country(c).name for c in args.countries)
-    m, design_notes = design(spec)
-    notes += design_notes
-    m = _with_rules(m, args.rules, spec, notes)
+    if args.rules == "transamerica" and args.hex_km is None and args.columns is None:
+        m = _transamerica_scale(spec, notes)
+    else:
+        m, design_notes = design(spec)
+        notes += design_notes
+        m = _with_rules(m, args.rules, spec, notes)
     hex_km = m.meta["geo"]["hex_km"]
     save_and_report(m, args.output, inputs, notes, args.format,
                     {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},

@@ -32,11 +32,13 @@ This module gives what the geography decides for each:
 
 from __future__ import annotations
 
-__all__ = ["PRESETS", "LAND_HEXES", "DAMPFROSS_FAMILY", "special_races", "border_lengths"]
+__all__ = ["PRESETS", "LAND_HEXES", "HAND_PIECES", "DAMPFROSS_FAMILY", "special_races", "border_lengths"]
 
 DAMPFROSS_FAMILY = ("paluba", "dampfross", "expres")
 PRESETS = (*DAMPFROSS_FAMILY, "transamerica", "railroad-tycoon")
 LAND_HEXES = {"paluba": 500, "dampfross": 500, "expres": 500, "railroad-tycoon": 500, "transamerica": 300}
+# TransAmerica: the pieces a hand of one card of each colour takes to join, aimed at.
+HAND_PIECES = 30
 
 # Faces of the die for the neighbouring states; the last face is the towns abroad.
 STATE_FACES = 5
