@@ -67,7 +67,9 @@ def place_spaced(requests, grid, allowed, *, spacing: int = 2, max_off: float = 
     """Cities in the given order (largest first), each on the free allowed hex nearest its
     position that stands at least ``spacing`` steps from every city placed before it; a city
     whose nearest such hex lies more than ``max_off`` hex widths from its position is left out
-    (it is too close to a bigger one). Stops after ``wanted`` cities (None: all).
+    (it is too close to a bigger one), and so is one whose position lies less than
+    ``spacing - 1`` hex widths (half a hex at least) from a bigger city's: at the board's scale
+    one place, which moving it aside would split in two. Stops after ``wanted`` cities (None: all).
 
     ``requests``: ``(key, (x_mm, y_mm), allowed_set_or_None)``. Returns ``({key: Hex}, [key
     left out])``. With ``spacing`` 2 no two cities touch.
@@ -88,9 +90,14 @@ def place_spaced(requests, grid, allowed, *, spacing: int = 2, max_off: float = 
     used = list(taken)
     out: dict = {}
     left_out = []
+    where: list = []
+    apart = max(0.5, spacing - 1) * grid.hex_mm
     for key, (x, y), own in requests:
         if wanted is not None and len(out) >= wanted:
             break
+        if any(math.dist((x, y), p) < apart - 1e-9 for p in where):
+            left_out.append(key)
+            continue
         ok = allowed if own is None else own
         d = (centres[:, 0] - x) ** 2 + (centres[:, 1] - y) ** 2
         limit = (max_off * grid.hex_mm) ** 2
@@ -102,6 +109,7 @@ def place_spaced(requests, grid, allowed, *, spacing: int = 2, max_off: float = 
             if h in ok and all(grid.distance(h, t) >= spacing for t in used):
                 out[key] = h
                 used.append(h)
+                where.append((x, y))
                 break
         else:
             left_out.append(key)

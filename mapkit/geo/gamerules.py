@@ -9,8 +9,8 @@ This module gives what the geography decides for each:
   USA) home hexes for their 36 numbers; a draft aims at 500. TransAmerica's 84 pieces are
   shared by all players and a game should last several rounds (docs/rules.md, TransAmerica):
   on the 463 home hexes of Czechia 4 bots play 2.2 rounds a game, on the 707 of the USA board
-  1.1 (docs/play.md); a draft aims at 300, which is what makes the five cities of a hand cost
-  about as many pieces as the published board's hands do (measured in docs/geography.md).
+  1.1 (docs/play.md). A draft starts at 300, and ``mapkit design`` then scales the hexes until a
+  hand of five cards takes about :data:`HAND_PIECES` pieces to join (docs/geography.md).
 - :func:`special_races`, the Dampfross family's table of international races for the
   neighbouring states (docs/rules.md, International races): one die every 3rd race; the
   states with the longest borders first, one face each, and the last face the big towns abroad

@@ -97,6 +97,20 @@ def test_spacing_keeps_cities_apart_and_leaves_out_the_smaller():
     assert sorted(placed) == ["Big", "Two away"]
 
 
+def test_places_less_than_a_hex_apart_in_reality_are_one_city():
+    g = Grid("pointy", "odd", 10, 5)
+    x, y = g.centre_mm((4, 2))
+    # 0.9 hex widths east of Big: its nearest hex two steps from Big would be (6, 2), 1.1 hex
+    # widths off (allowed: max_off 1.5), but the two places are less than a hex apart
+    reqs = [("Big", (x, y), None), ("Suburb", (x + 0.9 * g.hex_mm, y), None)]
+    placed, out = place_spaced(reqs, g, set(g.hexes()), spacing=2, max_off=1.5)
+    assert sorted(placed) == ["Big"] and out == ["Suburb"]
+    # 1.0 hex widths: a town of its own, one step aside
+    reqs[1] = ("Town", (x + 1.0 * g.hex_mm, y), None)
+    placed, out = place_spaced(reqs, g, set(g.hexes()), spacing=2, max_off=1.5)
+    assert sorted(placed) == ["Big", "Town"] and g.distance(placed["Big"], placed["Town"]) == 2
+
+
 def test_every_pair_of_spaced_cities_is_at_least_the_spacing_apart():
     g = Grid("pointy", "odd", 12, 9)
     # a city on every hex centre, and between: whatever is kept must keep the spacing
