@@ -85,6 +85,7 @@ def _city_specs(names, abroad):
 
     out = []
     for raw, is_abroad in [(n, False) for n in names] + [(n, True) for n in abroad]:
+        tags = ("abroad", "red-cross") if is_abroad else ()
         for part in _split(raw):
             if "=" in part:
                 name, pos = part.split("=", 1)
@@ -92,9 +93,9 @@ def _city_specs(names, abroad):
                     lon, lat = (float(v) for v in pos.split(","))
                 except ValueError:
                     raise InputError(f"--city {part!r}: expected NAME=LON,LAT") from None
-                out.append(CitySpec(name.strip(), lon=lon, lat=lat, abroad=is_abroad))
+                out.append(CitySpec(name.strip(), lon=lon, lat=lat, abroad=is_abroad, tags=tags))
             else:
-                out.append(CitySpec(part, abroad=is_abroad))
+                out.append(CitySpec(part, abroad=is_abroad, tags=tags))
     return out
 
 
@@ -138,7 +139,9 @@ def _with_rules(m, preset: str, spec, notes: list):
         rules = dataclasses.replace(rules, border_crossing=True, stop_at_border=True)
     m = m.replace(rules=dataclasses.replace(rules, extra=extra))
     if preset in DAMPFROSS_FAMILY or preset == "railroad-tycoon":
-        table = special_races(m)
+        # International races need track across the border: not on an Expres board, whose
+        # neighbours are closed (no towns abroad).
+        table = special_races(m) if m.rules.border_crossing else None
         if table and preset in DAMPFROSS_FAMILY:
             m = m.replace(rules=dataclasses.replace(m.rules, special_races=table))
     if preset in DAMPFROSS_FAMILY:
