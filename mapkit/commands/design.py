@@ -46,6 +46,10 @@ def add_arguments(p):
                         "transamerica, whose 35 cards want towns enough)")
     g.add_argument("--spacing", type=int, default=2, metavar="N",
                    help="steps at least between two cities (default 2: no two cities on touching hexes)")
+    g.add_argument("--islands", action="store_true",
+                   help="towns on big islands too, joined by ferries (paluba, dampfross, expres); the "
+                        "race tables do not count ferries, so races between an island and the mainland "
+                        "are forbidden")
     g.add_argument("--abroad-cities", type=int, default=None, metavar="N",
                    help="the biggest town near the border of each of up to N neighbouring states, "
                         "without race numbers (default: 5 for paluba, dampfross and railroad-tycoon, "
@@ -257,8 +261,9 @@ def run(args) -> int:
     spec.spacing = args.spacing
     # A row all within 5 steps holds no race (Paluba: under 6 built pieces); lakes whole.
     spec.row_span, spec.whole_lakes = 5.5, True
-    # Towns on islands only where ferries join them (the Dampfross family's ferries).
-    spec.islands = args.rules in ("paluba", "dampfross", "expres")
+    if args.islands and args.rules not in ("paluba", "dampfross", "expres"):
+        raise InputError("--islands needs the ferries of the Dampfross family's rules (paluba, dampfross, expres)")
+    spec.islands = args.islands
     if args.abroad_cities is not None and args.abroad_cities < 0:
         raise InputError("--abroad-cities must be 0 or more")
     spec.abroad = args.abroad_cities if args.abroad_cities is not None else (

@@ -6,9 +6,11 @@ crossing is the fewest water hexes from a water hex beside one to a water hex be
 (at most ``max_sea``); the way by land is the steps over passable hexes (none across a closed
 border, and with ``rules.stop_at_border`` not from one foreign hex to another). A pair is a
 ferry when the land way is at least twice the ferry's (the crossing plus boarding and landing)
-or there is none. Ferries go biggest saving first, one a port, up to ``limit``; each from the
-city with more race numbers (the bigger) to the other's hex, costing 6, its fare 1 to board,
-1 a hex at sea and 1 to land (the France-England lines of docs/rules.md, Ferries).
+or there is none. First, land that nothing joins yet is joined, the shortest crossing first
+(an island's cities and the mainland's: one line each); then, biggest saving first, one line
+a port, up to ``limit`` lines in all. A line goes from the city with more race numbers (the
+bigger) to the other's hex, costing 6, its fare 1 to board, 1 a hex at sea and 1 to land (the
+France-England lines of docs/rules.md, Ferries).
 
 >>> from mapkit.grid import Grid
 >>> from mapkit.model import City, Map
@@ -81,14 +83,31 @@ def sea_ferries(m, max_sea: int = 8, limit: int = 4) -> list[Ferry]:
             road = by_land.get(b.hex)
             if road is not None and road < 2 * ferry:
                 continue
-            saving = (road if road is not None else 10 * ferry) - ferry
             port, landing = (a, b) if (len(a.numbers), a.name) >= (len(b.numbers), b.name) else (b, a)
-            found.append((-saving, crossing, port.name, landing.name, port, landing))
+            # joining land that is not joined: the shortest crossing first; else the biggest saving
+            key = (0, crossing) if road is None else (1, ferry - road)
+            found.append((key, port.name, landing.name, crossing, port, landing))
     out: list[Ferry] = []
     ports: set[str] = set()
-    for _, crossing, _, _, port, landing in sorted(found, key=lambda t: t[:4]):
-        if len(out) >= limit or port.name in ports or landing.name in ports:
+    part = {c.name: c.name for c in m.cities}
+
+    def root(n: str) -> str:
+        while part[n] != n:
+            n = part[n]
+        return n
+
+    for i, a in enumerate(m.cities):          # cities joined by land are one part
+        reach = _steps(m, a.hex, land)
+        for b in m.cities[i + 1:]:
+            if b.hex in reach:
+                part[root(b.name)] = root(a.name)
+    for key, _, _, crossing, port, landing in sorted(found, key=lambda t: t[:3]):
+        joins = root(port.name) != root(landing.name)
+        if key[0] == 0 and not joins:
+            continue                          # joined already by an earlier ferry
+        if key[0] == 1 and (len(out) >= limit or port.name in ports or landing.name in ports):
             continue
+        part[root(landing.name)] = root(port.name)
         ports |= {port.name, landing.name}
         out.append(Ferry(f"{port.name}-{landing.name}", port.name, landing.hex, 6, (1, crossing, 1)))
     return out
