@@ -176,7 +176,8 @@ def _transamerica_scale(spec, notes: list):
     nearer (and the cards still fit)."""
     import dataclasses
 
-    from ..engine.games.transamerica.front.deck import hand_pieces
+    from ..engine.games.transamerica.fit import mean_hand
+    from ..engine.games.transamerica.presets import TransAmerica
     from ..errors import InputError
     from ..geo.design import design
     from ..geo.gamerules import HAND_PIECES
@@ -185,7 +186,10 @@ def _transamerica_scale(spec, notes: list):
         m, design_notes = design(s)
         ns: list = list(design_notes)
         m = _with_rules(m, "transamerica", s, ns)
-        return m, ns, hand_pieces(m, m.rules.extra["city_cards"])
+        hand = mean_hand(m, TransAmerica())
+        if hand is None:
+            raise InputError("some hand of city cards cannot be joined")
+        return m, ns, hand
 
     m, ns, hand = made(spec)
     for _ in range(3):

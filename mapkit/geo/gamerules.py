@@ -6,7 +6,10 @@ This module gives what the geography decides for each:
 
 - :data:`LAND_HEXES`, how many home hexes the board has, which sets the hex size (``--hex-km``
   overrides it). The Dampfross family's bundled boards have 463 (Czechia) to 760 (the western
-  USA) home hexes for their 36 numbers; a draft aims at 500. TransAmerica's 84 pieces are
+  USA) home hexes for their 36 numbers; a draft aims at 500, an Expres draft at 750 (the
+  Expres board of the USA has 707: its table forbids races under 10 steps, and on 500 hexes of
+  Hungary 37 % of the races drawn would be, over the third ``mapkit validate`` warns of (W215)).
+  TransAmerica's 84 pieces are
   shared by all players and a game should last several rounds (docs/rules.md, TransAmerica):
   on the 463 home hexes of Czechia 4 bots play 2.2 rounds a game, on the 707 of the USA board
   1.1 (docs/play.md). A draft starts at 300, and ``mapkit design`` then scales the hexes until a
@@ -36,7 +39,7 @@ __all__ = ["PRESETS", "LAND_HEXES", "HAND_PIECES", "DAMPFROSS_FAMILY", "special_
 
 DAMPFROSS_FAMILY = ("paluba", "dampfross", "expres")
 PRESETS = (*DAMPFROSS_FAMILY, "transamerica", "railroad-tycoon")
-LAND_HEXES = {"paluba": 500, "dampfross": 500, "expres": 500, "railroad-tycoon": 500, "transamerica": 300}
+LAND_HEXES = {"paluba": 500, "dampfross": 500, "expres": 750, "railroad-tycoon": 500, "transamerica": 300}
 # TransAmerica: the pieces a hand of one card of each colour takes to join, aimed at.
 HAND_PIECES = 30
 

@@ -116,11 +116,12 @@ def test_transamerica_hand_fits_the_box_of_pieces(designed):
     # 84 pieces: a mean hand over 40 runs the box out before anybody joins (six players lay
     # about twice the hand a round), under 14 ends rounds at once; Austria, long and
     # mountainous, was 55.9 at the 300-hex start
-    from mapkit.engine.games.transamerica.front.deck import hand_pieces
+    from mapkit.engine.games.transamerica.fit import mean_hand
+    from mapkit.engine.games.transamerica.presets import TransAmerica
 
     for country in ("HU", "Austria"):
         m = designed(country, "transamerica")
-        assert 14 < hand_pieces(m, m.rules.extra["city_cards"]) < 40, country
+        assert 14 < mean_hand(m, TransAmerica()) < 40, country
 
 
 def test_railroad_tycoon_section(designed):

@@ -36,7 +36,7 @@ from mapkit.engine.games.transamerica.cards import COLOURS, PER_COLOUR, PUBLISHE
 from mapkit.errors import InputError
 from mapkit.grid import hex_name
 
-__all__ = ["city_cards", "hand_pieces", "MIN_APART"]
+__all__ = ["city_cards", "MIN_APART"]
 
 # A place added as a card city stands at least this many hex steps from every other city.
 MIN_APART = 2
@@ -112,76 +112,3 @@ def _redundant(members, points, size) -> list:
         left.remove(pick)
     return out
 
-
-def _card_hexes(m, block) -> list[list]:
-    """The hexes of each colour's cards in ``block`` (a ``rules.city_cards`` block)."""
-    from mapkit.grid import parse_hex
-
-    out = []
-    for colour in sorted(block):
-        hexes = []
-        for entry in block[colour]["cities"]:
-            if isinstance(entry, dict):
-                hexes.append(parse_hex(entry["hex"]))
-            else:
-                hexes.append(m.city_named(entry).hex)
-        out.append(hexes)
-    return out
-
-
-def hand_pieces(m, block) -> float:
-    """The mean, over every hand of one card of each colour, of the pieces that join the hand
-    as a minimum spanning tree of the cities' cheapest paths, a double line (a piece across a
-    river, into or out of a mountain hex: docs/rules.md, TransAmerica) counting 2. A designer's
-    yardstick of a board's scale for TransAmerica's 84 pieces: a bigger tree, fewer rounds.
-
-    >>> from mapkit.grid import Grid
-    >>> from mapkit.model import Map
-    >>> g = Grid("pointy", "odd", 10, 1)
-    >>> block = {c: {"cities": [{"name": c, "hex": f"{'ACEGI'[i]}1"}]} for i, c in enumerate("vwxyz")}
-    >>> hand_pieces(Map(g), block)     # A1, C1, E1, G1, I1 in a row: 8 single pieces
-    8.0
-    """
-    import heapq
-    import itertools
-
-    from mapkit.grid import edge
-
-    rows = track_edges(m)
-    rivers = m.edge_set("rivers")
-
-    def size(a, b) -> int:
-        mountain = m.terrain_at(a) == "mountain" or m.terrain_at(b) == "mountain"
-        return 2 if edge(a, b) in rivers or mountain else 1
-
-    colours = _card_hexes(m, block)
-    every = sorted({h for hs in colours for h in hs})
-    dist: dict = {}
-    for s in every:
-        d = {s: 0}
-        heap = [(0, s)]
-        while heap:
-            k, h = heapq.heappop(heap)
-            if k > d[h]:
-                continue
-            for n in rows.get(h, ()):
-                nk = k + size(h, n)
-                if nk < d.get(n, math.inf):
-                    d[n] = nk
-                    heapq.heappush(heap, (nk, n))
-        dist[s] = d
-    total, count = 0.0, 0
-    for hand in itertools.product(*colours):
-        # Prim's tree over the hand's five cities
-        left = list(hand[1:])
-        best = {h: dist[hand[0]].get(h, math.inf) for h in left}
-        cost = 0.0
-        while left:
-            h = min(left, key=lambda x: best[x])
-            cost += best[h]
-            left.remove(h)
-            for x in left:
-                best[x] = min(best[x], dist[h].get(x, math.inf))
-        total += cost
-        count += 1
-    return total / count if count else 0.0
