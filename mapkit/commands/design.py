@@ -6,6 +6,12 @@ land), ``--foreign`` (neighbouring land, one feature per country with a ``name``
 ``--rivers`` (lines), ``--mountains`` (polygons) and ``--places`` (cities as CSV
 ``name,lon,lat,population`` or GeoJSON points). GeoJSON and Shapefiles (``.shp`` or ``.zip``) are
 read. The map records its projection in ``geo:`` and each city's ``lon``/``lat``.
+
+``--rules PRESET`` makes the draft for one rule set (docs/geography.md, A draft for a rule
+set): the hex size (:mod:`mapkit.geo.gamerules`; for TransAmerica rescaled until a hand of
+cards takes about 30 pieces), the towns (agglomerations, ``--spacing`` apart), the towns abroad
+with the special-race table and ferries (Dampfross family), the city cards (TransAmerica) or
+the colours and goods (Railroad Tycoon).
 """
 
 from __future__ import annotations
