@@ -261,6 +261,8 @@ def test_cli_design_from_user_files(tmp_path):
     (["--outline", "missing.geojson"], "no such file"),
     (["CZ", "--bbox", "1,2,3"], "--bbox"),
     ([], "give home countries"),
+    (["CZ", "--spacing", "0"], "--spacing must be 1 or more"),
+    (["CZ", "--islands", "--rules", "transamerica"], "--islands needs the ferries"),
 ])
 def test_cli_design_bad_input_one_line(tmp_path, args, needle):
     r = run_cli("design", *args, "--no-bundled", "-o", tmp_path / "x.yaml")
