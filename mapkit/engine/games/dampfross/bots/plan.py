@@ -37,6 +37,7 @@ The searches read the state's public data and never change it.
 
 from __future__ import annotations
 
+import math
 import weakref
 
 from .....search import INF as NO_WAY
@@ -69,6 +70,9 @@ class BoardTables:
         self.rows = [tuple((nb, c, e) for nb, e, c in row) for row in self.adj]
         self._from_city: list | None = None
         self._city_build = None
+        self._estimates: dict = {}
+        self._from_array = None
+        self._decay: dict = {}
 
     def _all_from_cities(self) -> list:
         if self._from_city is None:
@@ -105,6 +109,37 @@ class BoardTables:
             rows = self._all_from_cities()
             self._city_build = [[INF if row[h] >= NO_WAY else row[h] for h in self.city_hex] for row in rows]
         return self._city_build
+
+    def decay(self, reach: float) -> list:
+        """``[i][j]``: ``exp(-city_build()[i][j] / reach)`` (0 where no track can join them)."""
+        table = self._decay.get(reach)
+        if table is None:
+            table = self._decay[reach] = [[math.exp(-c / reach) for c in row] for row in self.city_build()]
+        return table
+
+    def nearest(self, cities, hexes) -> list:
+        """For each city index of ``cities``: the least empty-board build cost from it to a hex
+        of ``hexes`` (a large number where none leads; :data:`INF` when ``hexes`` is empty)."""
+        if not hexes:
+            return [INF] * len(cities)
+        import numpy as np
+
+        if self._from_array is None:
+            self._from_array = np.array(self._all_from_cities(), dtype=np.int32)
+        at = np.fromiter(hexes, dtype=np.intp, count=len(hexes))
+        return self._from_array[np.ix_(np.asarray(cities, dtype=np.intp), at)].min(axis=1).tolist()
+
+    def estimate_to(self, h: int) -> list:
+        """The A* estimate of :func:`extension` toward hex ``h``, by hex id: the empty board's
+        build cost to ``h`` (:data:`INF` where none leads). Kept for the last few hundred hexes."""
+        est = self._estimates.get(h)
+        if est is None:
+            ci = self._city_of_hex.get(h)
+            row = self.build_from_city(ci) if ci is not None else self.build_from_hex(h)
+            if len(self._estimates) >= 256:
+                self._estimates.clear()
+            est = self._estimates[h] = [INF if v >= NO_WAY else v for v in row]
+        return est
 
 
 def tables(state) -> BoardTables:
@@ -159,17 +194,8 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     us = (p,) + tuple(team)
     mine = set(sources) if sources is not None else set().union(*(_network(state, q) for q in us))
     rows = _fee_rows(state, us, money_weight)
-
-    heuristic = None
-    if target is not None:
-        ci = t._city_of_hex.get(target)
-        to_target = t.build_from_city(ci) if ci is not None else t.build_from_hex(target)
-
-        def heuristic(h):
-            v = to_target[h]
-            return INF if v >= NO_WAY else v
-
-    found = dijkstra(mine, rows, heuristic=heuristic, targets=None if target is None else (target,),
+    heuristic = None if target is None else t.estimate_to(target).__getitem__
+    found = dijkstra(mine, rows.__getitem__, heuristic=heuristic, targets=None if target is None else (target,),
                      stop=stop, limit=limit)
     dist = {h: found.dist[h] for h in found.settled}
     points: dict = {}
@@ -191,32 +217,29 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     return Extension(dist, points, fees, prev)
 
 
-class _FeeRows:
-    """The rows of the extension search for one team and fee weight: ``get(h)`` gives
+class _FeeRows(dict):
+    """The rows of the extension search for one team and fee weight: ``rows[h]`` gives
     ``((neighbour, cost, edge id), ...)``, the empty board's costs except where a piece pays
     fees or is the team's own (free). Rows near track are priced on first use and kept until
     the track changes."""
 
-    __slots__ = ("state", "us", "bits", "weight", "memo", "base", "hex_owners")
+    __slots__ = ("state", "us", "bits", "weight", "base", "hex_owners")
 
     def __init__(self, state, us: tuple, weight: float):
+        super().__init__()
         self.state = state
         self.us = us
         self.bits = 0
         for q in us:
             self.bits |= 1 << q
         self.weight = weight
-        self.memo: dict = {}
         self.base = tables(state).rows
         self.hex_owners = state.net.hex_owners
 
-    def get(self, h, default=()):
-        r = self.memo.get(h)
-        if r is None:
-            ho = self.hex_owners
-            near = ho[h] or any(ho[nb] for nb, _, _ in self.base[h])
-            r = self._priced(h) if near else self.base[h]
-            self.memo[h] = r
+    def __missing__(self, h):
+        ho = self.hex_owners
+        near = ho[h] or any(ho[nb] for nb, _, _ in self.base[h])
+        r = self[h] = self._priced(h) if near else self.base[h]
         return r
 
     def _priced(self, h) -> tuple:
@@ -263,22 +286,6 @@ def pieces_to(ext: Extension, h: int) -> list:
     return out
 
 
-def _track_steps(state, p: int, team: tuple = ()):
-    """``steps(h)`` over built track and bought ferries: ``(hex, movement, fare)``; pieces of
-    ``p`` and of his ``team`` (a joint train's partner) pay no fare."""
-    rows = state.track_rows()
-    ferries = state.board.ferries
-    into = tables(state).into
-    fare = state.options.fare
-    us = frozenset(team)
-
-    def steps(h):
-        for nb, step, own in rows.get(h, ()):
-            free = p in own or (us and not us.isdisjoint(own))
-            yield nb, (into[nb] if step >= 0 else ferries[-1 - step].steps), (0 if free else fare)
-    return steps
-
-
 _ROUTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -298,6 +305,76 @@ def _route_cache(state) -> dict:
     return cache
 
 
+class _StepRows(dict):
+    """``rows[h]``: ``((hex, movement, fare), ...)`` over built track and bought ferries from
+    hex ``h``, in the order of the track graph; pieces of ``p`` and of his ``team`` (a joint
+    train's partner) pay no fare. Filled as hexes are asked for, kept until the track changes."""
+
+    __slots__ = ("track", "ferries", "into", "fare", "p", "us")
+
+    def __init__(self, state, p: int, team: tuple):
+        super().__init__()
+        self.track = state.track_rows()
+        self.ferries = state.board.ferries
+        self.into = tables(state).into
+        self.fare = state.options.fare
+        self.p = p
+        self.us = frozenset(team)
+
+    def __missing__(self, h):
+        p, us, into, ferries, fare = self.p, self.us, self.into, self.ferries, self.fare
+        row = self[h] = [(nb, (into[nb] if step >= 0 else ferries[-1 - step].steps),
+                          (0 if p in own or (us and not us.isdisjoint(own)) else fare))
+                         for nb, step, own in self.track.get(h, ())]
+        return row
+
+
+class _MoveRows(dict):
+    """``rows[h]``: ``((hex, movement, step), ...)`` over built track and bought ferries from
+    hex ``h`` (a step: an edge id, or ``-1 - k`` for ferry line ``k``): the fastest route's
+    search, the same for every player. Filled as hexes are asked for."""
+
+    __slots__ = ("track", "ferries", "into")
+
+    def __init__(self, state):
+        super().__init__()
+        self.track = state.track_rows()
+        self.ferries = state.board.ferries
+        self.into = tables(state).into
+
+    def __missing__(self, h):
+        into, ferries = self.into, self.ferries
+        row = self[h] = [(nb, (into[nb] if step >= 0 else ferries[-1 - step].steps), step)
+                         for nb, step, _ in self.track.get(h, ())]
+        return row
+
+
+class _WeightedRows(dict):
+    """The rows of a route search: ``((hex, movement + w x fare, fare), ...)``."""
+
+    __slots__ = ("steps", "w")
+
+    def __init__(self, steps: _StepRows, w: float):
+        super().__init__()
+        self.steps = steps
+        self.w = w
+
+    def __missing__(self, h):
+        w = self.w
+        row = self[h] = [(nb, m + w * f, f) for nb, m, f in self.steps[h]]
+        return row
+
+
+def _track_steps(state, p: int, team: tuple = ()) -> _StepRows:
+    """:class:`_StepRows` of ``p`` and ``team`` (kept until the track changes)."""
+    cache = _route_cache(state)
+    key = ("steps", p, tuple(team))
+    rows = cache.get(key)
+    if rows is None:
+        rows = cache[key] = _StepRows(state, p, team)
+    return rows
+
+
 def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
     """``(travel points, fares, own pieces)`` of a route (hex ids) for player ``p``.
 
@@ -307,7 +384,7 @@ def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
     steps = _track_steps(state, p, team)
     travel = fares = own = 0
     for a, b in zip(route, route[1:], strict=False):
-        for nb, move, fare in steps(a):
+        for nb, move, fare in steps[a]:
             if nb == b:
                 travel += move
                 fares += fare
@@ -324,31 +401,83 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
     only, in the order of ``weights``. A* toward the targets: a step moves at least one
     point, so the grid distance bounds what is left. Kept beside the state until the track
     changes (bots ask again for the same rivals' routes).
+
+    Work that would find nothing new is left out, the answer staying the same:
+
+    * with ``w = 0`` a step costs its movement alone, whoever races: one search gives every
+      player's fastest route;
+    * a route that pays ``p`` no fare is the answer of every larger weight too, so those are
+      not searched: along it the costs are those of the smaller weight and elsewhere no lower,
+      its hexes are settled in the same order with the same estimates, and each keeps the
+      same predecessor (the first settled of those that reach it as cheaply, all free).
     """
     targets = frozenset(targets)
     cache = _route_cache(state)
     steps = _track_steps(state, p, team)
-    to_go = state.board.distance_to(targets)
+    to_go = state.board.distance_table(targets).__getitem__
     out: list = []
+    free_from = None            # the smallest weight whose route paid no fare so far
     for w in weights:
-        key = ("route", p, tuple(team), start, targets, w)
-        if key not in cache:
-            found = dijkstra([start], lambda h, w=w: ((nb, m + w * f, None) for nb, m, f in steps(h)),
-                             targets=targets, heuristic=to_go)
-            cache[key] = None if found.found is None else found.path(found.found)
-        route = cache[key]
+        if free_from is not None and w >= free_from:
+            continue            # the same route again
+        key = ("route", start, targets) if w == 0 else ("route", p, tuple(team), start, targets, w)
+        route = cache.get(key, False)
+        if route is False:
+            rows = _fast_rows(state, cache) if w == 0 else _WeightedRows(steps, w)
+            found = dijkstra([start], rows.__getitem__, targets=targets, heuristic=to_go)
+            route = cache[key] = None if found.found is None else found.path(found.found)
         if route is None:
             return out
+        if (free_from is None or w < free_from) and not _pays_fares(steps, route):
+            free_from = w
         if route not in out:
             out.append(list(route))
     return out
+
+
+def _fast_rows(state, cache: dict) -> _MoveRows:
+    rows = cache.get("moves")
+    if rows is None:
+        rows = cache["moves"] = _MoveRows(state)
+    return rows
+
+
+def _pays_fares(steps: _StepRows, route: list) -> bool:
+    """Whether a step of ``route`` pays a fare (by the rows of :func:`_track_steps`)."""
+    for a, b in zip(route, route[1:], strict=False):
+        for nb, _, fare in steps[a]:
+            if nb == b:
+                if fare:
+                    return True
+                break
+    return False
 
 
 def network_fares(state, p: int) -> dict:
     """Fares from player ``p``'s network to every hex reachable over built track.
 
     Own pieces are free, every other piece (or ferry) costs the fare. Hexes not in the answer
-    cannot be reached over built track from the network at all.
+    cannot be reached over built track from the network at all. Kept until the track changes
+    (callers must not change it).
     """
-    steps = _track_steps(state, p)
-    return dijkstra(_network(state, p), lambda h: ((nb, f, None) for nb, _, f in steps(h))).dist
+    cache = _route_cache(state)
+    key = ("fares", p, state.starts[p], len(state.nodes[p]))
+    fares = cache.get(key)
+    if fares is None:
+        steps = _track_steps(state, p)
+        fares = cache[key] = dijkstra(_network(state, p), _FareRows(steps).__getitem__).dist
+    return fares
+
+
+class _FareRows(dict):
+    """The rows of :func:`network_fares`: ``[(hex, fare, None), ...]``."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: _StepRows):
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, h):
+        row = self[h] = [(nb, f, None) for nb, _, f in self.steps[h]]
+        return row
