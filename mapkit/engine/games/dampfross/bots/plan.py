@@ -72,6 +72,7 @@ class BoardTables:
         self._city_build = None
         self._estimates: dict = {}
         self._from_array = None
+        self._by_hex: list | None = None
         self._decay: dict = {}
 
     def _all_from_cities(self) -> list:
@@ -119,15 +120,25 @@ class BoardTables:
 
     def nearest(self, cities, hexes) -> list:
         """For each city index of ``cities``: the least empty-board build cost from it to a hex
-        of ``hexes`` (a large number where none leads; :data:`INF` when ``hexes`` is empty)."""
+        of ``hexes`` (a large number where none leads; :data:`INF` when ``hexes`` is empty).
+
+        The minima are taken in C: over the costs of each hex to every city (``zip`` and
+        ``min``), or with numpy on a board large enough for numpy's batch search."""
         if not hexes:
             return [INF] * len(cities)
-        import numpy as np
+        rows = self._all_from_cities()
+        if len(self.city_hex) * len(self.board.hex_names) > NUMPY_THRESHOLD:
+            import numpy as np
 
-        if self._from_array is None:
-            self._from_array = np.array(self._all_from_cities(), dtype=np.int32)
-        at = np.fromiter(hexes, dtype=np.intp, count=len(hexes))
-        return self._from_array[np.ix_(np.asarray(cities, dtype=np.intp), at)].min(axis=1).tolist()
+            if self._from_array is None:
+                self._from_array = np.array(rows, dtype=np.int32)
+            at = np.fromiter(hexes, dtype=np.intp, count=len(hexes))
+            return self._from_array[np.ix_(np.asarray(cities, dtype=np.intp), at)].min(axis=1).tolist()
+        if self._by_hex is None:
+            self._by_hex = list(zip(*rows, strict=True))
+        by_hex = self._by_hex
+        least = list(map(min, zip(*[by_hex[h] for h in hexes], strict=True)))
+        return [least[ci] for ci in cities]
 
     def estimate_to(self, h: int) -> list:
         """The A* estimate of :func:`extension` toward hex ``h``, by hex id: the empty board's
