@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections import deque
 
 from .....search import INF as NO_WAY
 from .....search import dial, dial_batch, dijkstra
@@ -469,26 +470,35 @@ def network_fares(state, p: int) -> dict:
 
     Own pieces are free, every other piece (or ferry) costs the fare. Hexes not in the answer
     cannot be reached over built track from the network at all. Kept until the track changes
-    (callers must not change it).
+    (callers must not change it). A step costs nothing or the fare, so a breadth-first search
+    that takes free steps first (a double-ended queue) gives the distances in order.
     """
     cache = _route_cache(state)
     key = ("fares", p, state.starts[p], len(state.nodes[p]))
     fares = cache.get(key)
     if fares is None:
-        steps = _track_steps(state, p)
-        fares = cache[key] = dijkstra(_network(state, p), _FareRows(steps).__getitem__).dist
+        fares = cache[key] = _fares_from(state.track_rows(), sorted(_network(state, p)), p, state.options.fare)
     return fares
 
 
-class _FareRows(dict):
-    """The rows of :func:`network_fares`: ``[(hex, fare, None), ...]``."""
-
-    __slots__ = ("steps",)
-
-    def __init__(self, steps: _StepRows):
-        super().__init__()
-        self.steps = steps
-
-    def __missing__(self, h):
-        row = self[h] = [(nb, f, None) for nb, _, f in self.steps[h]]
-        return row
+def _fares_from(track: dict, sources: list, p: int, fare: int) -> dict:
+    dist = dict.fromkeys(sources, 0)
+    queue = deque(sources)
+    done: set = set()
+    while queue:
+        u = queue.popleft()
+        if u in done:
+            continue
+        done.add(u)
+        d = dist[u]
+        for nb, _, own in track.get(u, ()):
+            free = p in own
+            nd = d if free else d + fare
+            old = dist.get(nb)
+            if old is None or nd < old:
+                dist[nb] = nd
+                if free or not fare:
+                    queue.appendleft(nb)
+                else:
+                    queue.append(nb)
+    return dist
