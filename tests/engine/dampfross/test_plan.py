@@ -7,6 +7,10 @@ The reference is the search as the bot made it before the shortcuts: one A* per 
 fare weight over the built track (a step costs its movement plus the weight per fare, the grid
 distance as estimate), and Dijkstra with the fares as costs. Positions: every declaration of
 seeded greedy games on the example map (ferries on) and on Czechia (Paluba and Expres).
+
+The rows the searches read are kept from one track to the next where the pieces laid between
+cannot have changed them; the extensions of a network found with them must be those of a
+clone of the game, whose track starts with no rows kept.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import pytest
 
 from mapkit.engine import load_engine_map, new_game
 from mapkit.engine.bots import make_bot
-from mapkit.engine.games.dampfross.bots.plan import network_fares, tables, track_routes
+from mapkit.engine.games.dampfross.bots.plan import extension, network_fares, tables, track_routes
 from mapkit.engine.simulate import game_seed, roll
 from mapkit.search import dijkstra
 from tests.support import MAPS
@@ -59,9 +63,8 @@ def plain_fares(g, p):
     return dijkstra(network, lambda h: ((nb, f, None) for nb, _, f in steps(h))).dist
 
 
-def declarations(name, preset, games):
-    """Every position of the games where a player declares (and, for the fares, builds after
-    a race)."""
+def positions(name, preset, games, steps=("declare", "post_build")):
+    """Every position of the games at one of ``steps``."""
     for i in range(games):
         seed = game_seed(3, i)
         g = new_game(board(name), preset, ["A", "B", "C", "D"], {}, seed=seed)
@@ -71,7 +74,7 @@ def declarations(name, preset, games):
             if p < 0:
                 g.apply(roll(g, seed))
                 continue
-            if g.step in ("declare", "post_build"):
+            if g.step in steps:
                 yield g, p
             g.apply(bots[p].decide(g))
 
@@ -80,7 +83,7 @@ def declarations(name, preset, games):
                                                ("czechia", "expres", 1)])
 def test_the_bots_routes_and_fares_are_the_plain_searches(name, preset, games):
     routes = fares = 0
-    for g, p in declarations(name, preset, games):
+    for g, p in positions(name, preset, games):
         if g.step == "declare":
             r = g.race_status()
             for q in range(g.num_players):
@@ -91,3 +94,21 @@ def test_the_bots_routes_and_fares_are_the_plain_searches(name, preset, games):
             assert network_fares(g, p) == plain_fares(g, p)
             fares += 1
     assert routes > 50 and fares > 5
+
+
+def _answer(ext, h):
+    return h in ext.dist, ext.dist.get(h), ext.points.get(h), ext.fees.get(h), ext.prev.get(h)
+
+
+@pytest.mark.parametrize("name,preset", [("example", "paluba"), ("czechia", "expres")])
+def test_the_extensions_read_from_kept_rows_are_those_of_fresh_rows(name, preset):
+    checked = 0
+    for g, p in positions(name, preset, 1, steps=("build", "post_build")):
+        fresh = g.clone()
+        for city in g.board.cities[:: 5]:
+            for weight in (1.0, 1.5):
+                kept = extension(g, p, weight, target=city.hex)
+                new = extension(fresh, p, weight, target=city.hex)
+                assert _answer(kept, city.hex) == _answer(new, city.hex)
+                checked += 1
+    assert checked > 100

@@ -235,11 +235,12 @@ class _FeeRows(dict):
     fees or is the team's own (free). Rows near track are priced on first use and kept until
     the track changes."""
 
-    __slots__ = ("state", "us", "bits", "weight", "base", "hex_owners")
+    __slots__ = ("net", "par", "jfee", "us", "bits", "weight", "base", "hex_owners")
 
     def __init__(self, state, us: tuple, weight: float):
         super().__init__()
-        self.state = state
+        self.net = state.net            # the track the cache belongs to (not a state that may copy it)
+        self.par, self.jfee = state.tables.par_fee, state.tables.join_fee_at
         self.us = us
         self.bits = 0
         for q in us:
@@ -255,10 +256,9 @@ class _FeeRows(dict):
         return r
 
     def _priced(self, h) -> tuple:
-        s = self.state
-        net = s.net
+        net = self.net
         owners_of, owner_bits, hex_owners = net.owners_of, net.owner_bits, net.hex_owners
-        par, jfee = s.tables.par_fee, s.tables.join_fee_at
+        par, jfee = self.par, self.jfee
         others = ~self.bits
         out = []
         bits = self.bits
@@ -307,14 +307,48 @@ def _route_cache(state) -> dict:
     Kept beside the track object, not in the state: a clone copies the track and starts with
     none, while a bot's observation shares the game's track until it changes it (copy-on-write,
     :meth:`~mapkit.engine.state.State.observation`), so the routes one seat's bot found serve
-    the next seat's too while the track stays as it is (the declarations of a race)."""
+    the next seat's too while the track stays as it is (the declarations of a race).
+
+    The rows the searches read outlive a change that only laid pieces (the same track object,
+    more pieces, the same ferry owners): a hex's rows over the track change only where a piece
+    was laid at it, its fee rows only there and beside it (:func:`_carry_rows`)."""
     net = state.net
     version = (net.version, tuple(state.ferry_owners))
     cache = _ROUTES.get(net)
-    if cache is None or cache.get("version") != version:
-        cache = {"version": version}
-        _ROUTES[net] = cache
+    if cache is None:
+        cache = _ROUTES[net] = {"version": version}
+    elif cache["version"] != version:
+        old_laid, old_ferries = cache["version"]
+        rows = {}
+        if old_ferries == version[1] and old_laid <= version[0]:
+            state.track_rows()          # the track graph brought up to date
+            rows = _carry_rows(cache, state.board, net.laid[old_laid:])
+        cache.clear()
+        cache.update(rows)
+        cache["version"] = version
     return cache
+
+
+_ROWS = ("steps", "moves", "weighted", "fees")
+
+
+def _carry_rows(cache: dict, board, laid: list) -> dict:
+    """The row tables of ``cache`` that stay good after the pieces ``laid``, without the rows
+    those pieces changed: the rows over the track of the hexes at their ends, the fee rows of
+    those hexes and their neighbours (a fee depends on who owns the far hex and the edge)."""
+    ends = set()
+    for e in laid:
+        ends.update(board.edge_ends[e])
+    beside = set(ends)
+    for h in ends:
+        beside.update(nb for nb, _ in board.adj[h])
+    out = {}
+    for key, rows in cache.items():
+        if isinstance(key, tuple) and key[0] in _ROWS:
+            for h in (beside if key[0] == "fees" else ends):
+                rows.pop(h, None)
+            out[key] = rows
+    return out
 
 
 class _StepRows(dict):
@@ -435,7 +469,7 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
         key = ("route", start, targets) if w == 0 else ("route", p, tuple(team), start, targets, w)
         route = cache.get(key, False)
         if route is False:
-            rows = _fast_rows(state, cache) if w == 0 else _WeightedRows(steps, w)
+            rows = _fast_rows(state, cache) if w == 0 else _weighted_rows(cache, steps, p, team, w)
             found = dijkstra([start], rows.__getitem__, targets=targets, heuristic=to_go)
             route = cache[key] = None if found.found is None else found.path(found.found)
         if route is None:
@@ -448,9 +482,17 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
 
 
 def _fast_rows(state, cache: dict) -> _MoveRows:
-    rows = cache.get("moves")
+    rows = cache.get(("moves",))
     if rows is None:
-        rows = cache["moves"] = _MoveRows(state)
+        rows = cache[("moves",)] = _MoveRows(state)
+    return rows
+
+
+def _weighted_rows(cache: dict, steps: _StepRows, p: int, team: tuple, w: float) -> _WeightedRows:
+    key = ("weighted", p, tuple(team), w)
+    rows = cache.get(key)
+    if rows is None:
+        rows = cache[key] = _WeightedRows(steps, w)
     return rows
 
 
