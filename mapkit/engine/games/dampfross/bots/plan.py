@@ -235,11 +235,14 @@ class _FeeRows(dict):
     fees or is the team's own (free). Rows near track are priced on first use and kept until
     the track changes."""
 
-    __slots__ = ("net", "par", "jfee", "us", "bits", "weight", "base", "hex_owners")
+    __slots__ = ("owners_of", "owner_bits", "par", "jfee", "us", "bits", "weight", "base", "hex_owners")
 
     def __init__(self, state, us: tuple, weight: float):
         super().__init__()
-        self.net = state.net            # the track the cache belongs to (not a state that may copy it)
+        # the lists of the track the cache belongs to, changed in place as pieces are laid (not
+        # a state, which may copy its track; not the track, which the cache must not keep alive)
+        net = state.net
+        self.owners_of, self.owner_bits = net.owners_of, net.owner_bits
         self.par, self.jfee = state.tables.par_fee, state.tables.join_fee_at
         self.us = us
         self.bits = 0
@@ -256,8 +259,7 @@ class _FeeRows(dict):
         return r
 
     def _priced(self, h) -> tuple:
-        net = self.net
-        owners_of, owner_bits, hex_owners = net.owners_of, net.owner_bits, net.hex_owners
+        owners_of, owner_bits, hex_owners = self.owners_of, self.owner_bits, self.hex_owners
         par, jfee = self.par, self.jfee
         others = ~self.bits
         out = []
