@@ -210,23 +210,64 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     found = dijkstra(mine, rows.__getitem__, heuristic=heuristic, targets=None if target is None else (target,),
                      stop=stop, limit=limit)
     dist = {h: found.dist[h] for h in found.settled}
-    points: dict = {}
-    fees: dict = {}
-    prev: dict = {}
-    cost = t.piece_cost
-    for h in found.settled:
-        step = found.prev[h]
-        if step is None:
-            points[h] = fees[h] = 0
-            prev[h] = None
-            continue
-        u, e = step
-        w = found.dist[h] - found.dist[u]
-        c = 0 if w == 0 else cost[e]
-        points[h] = points[u] + c
-        fees[h] = fees[u] + round((w - c) / money_weight) if money_weight else fees[u]
-        prev[h] = (u, e)
-    return Extension(dist, points, fees, prev)
+    prev = {h: found.prev[h] for h in found.settled}
+    sums = _PathSums(dist, prev, t.piece_cost, money_weight)
+    return Extension(dist, sums.points, sums.fees, prev)
+
+
+class _PathSums:
+    """The build points and fees of an extension's paths, summed along the path to a hex when
+    it is first asked for (the caller reads a few hexes of the hundreds settled): a step's
+    weighted cost less its build cost (0 for a piece of one's own) is its fees times the fee
+    weight. ``points`` and ``fees`` are read like dicts of the settled hexes."""
+
+    __slots__ = ("dist", "prev", "cost", "weight", "points", "fees")
+
+    def __init__(self, dist: dict, prev: dict, cost: list, weight: float):
+        self.dist, self.prev, self.cost, self.weight = dist, prev, cost, weight
+        self.points = _Sums(self)
+        self.fees = _Sums(self)
+
+    def fill(self, h: int) -> None:
+        points, fees, prev, dist = self.points, self.fees, self.prev, self.dist
+        chain = []
+        while not dict.__contains__(points, h):
+            step = prev[h]
+            if step is None:
+                dict.__setitem__(points, h, 0)
+                dict.__setitem__(fees, h, 0)
+                break
+            chain.append(h)
+            h = step[0]
+        for h in reversed(chain):
+            u, e = prev[h]
+            w = dist[h] - dist[u]
+            c = 0 if w == 0 else self.cost[e]
+            dict.__setitem__(points, h, dict.__getitem__(points, u) + c)
+            f = dict.__getitem__(fees, u)
+            dict.__setitem__(fees, h, f + round((w - c) / self.weight) if self.weight else f)
+
+
+class _Sums(dict):
+    """One of :class:`_PathSums`' two mappings: a settled hex's sum, made when asked for."""
+
+    __slots__ = ("sums",)
+
+    def __init__(self, sums: _PathSums):
+        super().__init__()
+        self.sums = sums
+
+    def __missing__(self, h):
+        if h not in self.sums.dist:
+            raise KeyError(h)
+        self.sums.fill(h)
+        return dict.__getitem__(self, h)
+
+    def __contains__(self, h) -> bool:
+        return h in self.sums.dist
+
+    def get(self, h, default=None):
+        return self[h] if h in self.sums.dist else default
 
 
 class _FeeRows(dict):
