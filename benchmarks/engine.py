@@ -14,11 +14,12 @@ The cases (``--cases``; all by default):
 * ``czechia-greedy``, ``czechia-random`` -- 4 bots, Paluba, maps/czechia.yaml;
 * ``grid300-greedy`` -- 4 greedy bots, Paluba, a random 300 x 300 board with 36 cities
   (:func:`benchmarks.distances.random_board`, seed 1);
-* ``czechia-special`` -- 4 greedy bots, Paluba with the map's special races and ferries (this
-  tree only: the baseline may not play them);
-* ``usa-transamerica`` -- 4 greedy bots, TransAmerica on maps/usa.yaml (this tree only), with
-  the exact cheapest-completion solver (:mod:`mapkit.steiner`) timed apart: its calls per game,
-  time per call and share of the game. Target (issue 18): a whole game under 0.5 s on one core;
+* ``czechia-special`` -- 4 greedy bots, Paluba with the map's special races and ferries (the
+  baseline plays it when it knows them);
+* ``czechia-expres`` -- 4 greedy bots, Expres on maps/czechia.yaml;
+* ``usa-transamerica`` -- 4 greedy bots, TransAmerica on maps/usa.yaml, with the exact
+  cheapest-completion solver (:mod:`mapkit.steiner`) timed apart: its calls per game, time per
+  call and share of the game. Target (issue 18): a whole game under 0.5 s on one core;
 * ``rtycoon-usa-east`` -- 4 greedy bots, Railroad Tycoon on maps/usa-east.yaml, with
   each bot decision timed in process time (median and 90th percentile besides the mean) and
   the delivery search timed apart (the greedy bot's route values, :func:`best_value` and what
@@ -26,9 +27,12 @@ The cases (``--cases``; all by default):
   whole game under 1 s on one core, a decision under 5 ms at the median.
 
 For a like-for-like comparison the cases play without special races and ferries where the
-code knows those options (the rules of the engine before them). Targets (issue 17): a
-random-bot Paluba game on the Czech map at least 5x faster than the engine before the
-restructuring, a greedy game on a 300 x 300 board at least 3x faster, and no case slower.
+code knows those options (the rules of the engine before them); a case the baseline cannot
+play (a game it does not have) shows no baseline. Targets (issue 17): a random-bot Paluba game
+on the Czech map at least 5x faster than the engine before the restructuring, a greedy game on
+a 300 x 300 board at least 3x faster, and no case slower. The last column is games per second
+on one core: 1 / the mean process time of a game (issue 38: a greedy 4-player Paluba game on
+Czechia and a TransAmerica game on the USA map at a quarter of the time of 6e98eec's engine).
 
     python benchmarks/engine.py                                 # against the last commit
     python benchmarks/engine.py --baseline 993a19a --rounds 3   # against an older commit
@@ -50,7 +54,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# name -> (map, bot, games per round, like-for-like (the baseline plays it too), preset)
+# name -> (map, bot, games per round, like-for-like (without the options the engine once lacked), preset)
 CASES = {
     "example-greedy": ("maps/example.yaml", "greedy", 20, True, "paluba"),
     "example-random": ("maps/example.yaml", "random", 5, True, "paluba"),
@@ -58,6 +62,7 @@ CASES = {
     "czechia-random": ("maps/czechia.yaml", "random", 3, True, "paluba"),
     "grid300-greedy": ("grid300", "greedy", 1, True, "paluba"),
     "czechia-special": ("maps/czechia.yaml", "greedy", 10, False, "paluba"),
+    "czechia-expres": ("maps/czechia.yaml", "greedy", 10, True, "expres"),
     "usa-transamerica": ("maps/usa.yaml", "greedy", 10, False, "transamerica"),
     "rtycoon-usa-east": ("maps/usa-east.yaml", "greedy", 3, True, "railroad-tycoon"),
 }
@@ -86,7 +91,7 @@ def worker(root: Path, case: str, games: int, seed: int) -> dict:
     where, bot, _, like, preset = CASES[case]
     board = _board(root, where)
     known = set(Options().as_json())
-    paluba = like and preset == "paluba"
+    paluba = like and preset in ("paluba", "expres")
     options = {k: False for k in ("special_races", "ferries") if k in known} if paluba else {}
     solver = _time_solver() if preset == "transamerica" else None
     search = _time_search() if preset == "railroad-tycoon" else None
@@ -174,11 +179,15 @@ def _time_solver() -> list:
     return spent
 
 
-def _run_worker(root: Path, case: str, games: int, seed: int) -> dict:
+def _run_worker(root: Path, case: str, games: int, seed: int, optional: bool = False) -> dict | None:
+    """The figures of a worker process; None when an ``optional`` one (a baseline that may not
+    know the game) fails."""
     env = dict(os.environ, PYTHONPATH=str(root))
     out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--case", case, "--games", str(games),
                           "--seed", str(seed)], capture_output=True, text=True, env=env, cwd=str(root))
     if out.returncode != 0:
+        if optional:
+            return None
         raise SystemExit(f"worker for {case} in {root} failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout)
 
@@ -224,17 +233,20 @@ def main() -> None:
         print(f"python {sys.version.split()[0]}; this tree against {args.baseline}; {args.rounds} rounds, "
               f"4 players (Paluba, unless the case names another game); times per game and per bot decision (mean)")
         print(f"{'case':<16} {'games':>5} {'this tree':>12} {'baseline':>12} {'ratio':>6}   "
-              f"{'decision':>12} {'baseline':>12} {'ratio':>6}   actions")
+              f"{'decision':>12} {'baseline':>12} {'ratio':>6}   actions   games/s/core")
         for case in cases:
-            _, _, per_round, like, _ = CASES[case]
+            per_round = CASES[case][2]
             games = args.games or per_round
             mine: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": []}
             base: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": []}
+            plays = base_root is not None
             for _ in range(args.rounds):
-                for k, v in _run_worker(ROOT, case, games, args.seed).items():
+                for k, v in (_run_worker(ROOT, case, games, args.seed) or {}).items():
                     mine[k] += v
-                if base_root is not None and like:
-                    for k, v in _run_worker(base_root, case, games, args.seed).items():
+                if plays:
+                    got = _run_worker(base_root, case, games, args.seed, optional=True)
+                    plays = got is not None
+                    for k, v in (got or {}).items():
                         base[k] += v
             ratio = (statistics.mean(base["games"]) / statistics.mean(mine["games"])) if base["games"] else None
             dratio = (statistics.mean(base["decisions"]) / statistics.mean(mine["decisions"])
@@ -243,7 +255,9 @@ def main() -> None:
                                                                  if base["actions"] else "")
             print(f"{case:<16} {len(mine['games']):5d} {_fmt(mine['games'])} {_fmt(base['games'])} "
                   f"{(f'{ratio:5.2f}x' if ratio else '     -')}   {_fmt(mine['decisions'])} {_fmt(base['decisions'])} "
-                  f"{(f'{dratio:5.2f}x' if dratio else '     -')}   {acts}")
+                  f"{(f'{dratio:5.2f}x' if dratio else '     -')}   {acts:<9} "
+                  f"{1 / statistics.mean(mine['games']):.1f}"
+                  + (f" / {1 / statistics.mean(base['games']):.1f}" if base["games"] else ""))
             if mine["solver"]:
                 calls = [len(x) for x in mine["solver"]]
                 spent = [sum(x) for x in mine["solver"]]

@@ -74,7 +74,7 @@ class _Programme:
         self.blocked = blocked
         self.cost: dict = {}        # subset mask -> numpy array of costs by node
         self.pred: dict = {}        # subset mask -> list: the node before v on the last path
-        self.split: dict = {}       # subset mask -> (array of split index by node, [splits])
+        self.split: dict = {}       # subset mask -> [splits]: the subsets A of a merge A + (S - A)
 
     def _search(self, sources=(), seeds=None, targets=None, bounds=None):
         return dial(self.adj, list(sources), seeds=seeds, preds=True, limit=self.limit, max_weight=self.maxw,
@@ -103,6 +103,7 @@ class _Programme:
                 return False
             self.limit = min(self.limit, bound)
             dist.append(np.asarray(self._search(root)[0], dtype=np.int64))
+        buf = np.empty(((1 << max(k - 1, 0)), self.n), dtype=np.int64)     # room for the most splits
         for mask in sorted(range(1, full_mask + 1), key=lambda m: (bin(m).count("1"), m)):
             if mask & (mask - 1) == 0 or mask & full_mask != mask:
                 continue
@@ -113,9 +114,12 @@ class _Programme:
                 if a & low:
                     splits.append(a)
                 a = (a - 1) & mask
-            sums = np.stack([np.minimum(self.cost[a] + self.cost[mask ^ a], big) for a in splits])
-            which = sums.argmin(axis=0)
-            merged = sums[which, np.arange(self.n)]
+            # the best merge at each node (which split gives it is asked for by tree(), for the
+            # few nodes of the answer only)
+            sums = buf[:len(splits)]
+            for j, a in enumerate(splits):
+                np.add(self.cost[a], self.cost[mask ^ a], out=sums[j])
+            merged = np.minimum(sums.min(axis=0), big)
             bounds = None
             if root is not None:
                 rest = [dist[i] for i in range(k) if not mask >> i & 1] + [dist[k]]
@@ -128,8 +132,19 @@ class _Programme:
             d, pred = self._search(seeds=seeds, targets=root if mask == full_mask else None, bounds=bounds)
             self.cost[mask] = np.asarray(d, dtype=np.int64)
             self.pred[mask] = pred
-            self.split[mask] = (which, splits)
+            self.split[mask] = splits
         return True
+
+    def best_split(self, mask: int, v: int) -> int:
+        """The subset ``A`` whose merge ``cost[A][v] + cost[mask - A][v]`` (at most INF) is the
+        least at node ``v``; the first such in the order of the splits."""
+        best = None
+        for a in self.split[mask]:
+            x = min(int(self.cost[a][v]) + int(self.cost[mask ^ a][v]), INF)
+            if best is None or x < best[0]:
+                best = (x, a)
+        assert best is not None
+        return best[1]
 
     def tree(self, mask: int, v: int, edges: set, nodes: set) -> None:
         """Add the edges of the tree behind ``cost[mask][v]``."""
@@ -144,8 +159,7 @@ class _Programme:
                 v = u
             nodes.add(v)
             if mask & (mask - 1):
-                which, splits = self.split[mask]
-                a = splits[int(which[v])]
+                a = self.best_split(mask, v)
                 stack.append((a, v))
                 stack.append((mask ^ a, v))
 

@@ -3,13 +3,16 @@ proposed and accepted when they pay, refused when they do not. Positions worked 
 
 from __future__ import annotations
 
+import pytest
+
 from mapkit.engine import new_game
 from mapkit.engine.bots import make_bot
+from mapkit.engine.games.dampfross.bots.tactics import ferry_value
 from mapkit.grid import Grid, hex_name
 from mapkit.grid import parse_hex as H
-from mapkit.model import City, Map
+from mapkit.model import City, Map, Region, Rules
 from tests.engine.dampfross.test_international import ferry_map
-from tests.engine.scenarios import P, R, S, act, board_of
+from tests.engine.scenarios import DONE, B, P, R, S, act, board_of
 
 GREEDY = make_bot("greedy", seed=1)
 
@@ -71,13 +74,55 @@ def test_greedy_proposes_and_accepts_a_joint_race_when_alone_neither_may_race():
     assert res["racers"] == [["Bert", "Anna"]] and res["fares"] == [] and res["prizes"] == {"Anna": 10, "Bert": 10}
 
 
-def test_greedy_buys_a_ferry_when_special_races_across_it_pay_and_not_otherwise():
-    def position(**options):
-        g = new_game(board_of(ferry_map()), "paluba", ["Anna", "Bert"], {"first_player": 0, "min_track": 0, **options})
-        act(g, S("Praha"), R(1, 1), P("A1", "B1", "C1"), S("Kiel"))
-        return g
-    # every race is special and always goes to Dánsko, which only the ferry reaches:
-    # 9 races x 20 / 2 is far more than the line's 6
-    assert GREEDY.decide(position()) == {"type": "ferry", "player": 1, "ferry": "Kiel-Dánsko"}
-    # without special races the line never pays
-    assert GREEDY.decide(position(special_races=False))["type"] != "ferry"
+def ferry_position(table=None, every=1, players=("Anna", "Bert"), **options):
+    """The ferry board of test_international (Praha A1 ... Kiel D1, water E1 F1, Dánsko G1
+    beyond the sea: only the line Kiel-Dánsko, price 6, reaches it). Anna starts in Praha and
+    builds A1-B1-C1; Bert starts in Kiel and is to build, with the line on offer (20 on his
+    account, 9 races to come, Paluba's prizes 20 and 10)."""
+    m = ferry_map()
+    rules = m.rules
+    if table is not None or every != 1:
+        rules = Rules(border_crossing=True, stop_at_border=True,
+                      special_races={"every": every, "table": table or {"1": {"region": "Dánsko"}}})
+    m = Map(m.grid, terrain=m.terrain, cities=m.cities, regions=[*m.regions, Region("Morava", (H("B1"),))],
+            rules=rules, ferries=m.ferries)
+    g = new_game(board_of(m), "paluba", list(players), {"first_player": 0, "min_track": 0, **options})
+    act(g, S("Praha"), R(1, 1), P("A1", "B1", "C1"), S("Kiel"))
+    assert g.ferry_options(1) == ["Kiel-Dánsko"] and g.accounts[1] == 20
+    return g
+
+
+def test_greedy_buys_a_ferry_line_whose_races_clearly_pay_for_it():
+    g = ferry_position()
+    # Every race is special and goes to Dánsko, which no track reaches: 9 such races to come.
+    # Without the line each is thrown again and Bert expects his share of the race thrown
+    # instead, (20 + 10) / 2 = 15; with it he alone has a way there and takes the 20: 5 more a
+    # race, 9 x 1 x 5 = 45 against the price of 6.
+    v = ferry_value(g, 1, 0)
+    assert (v.races, v.entries, v.gain, v.cost, v.pays) == (9, (("1", 1.0, 5.0),), 45.0, 6, True)
+    assert GREEDY.decide(g) == {"type": "ferry", "player": 1, "ferry": "Kiel-Dánsko"}
+
+
+def test_greedy_refuses_a_ferry_line_whose_races_do_not_pay_for_it():
+    # A special race every third race (races 3, 6 and 9: 3 to come), to Dánsko on a 1 of the
+    # die and to Morava (B1, on land) on 2-6: 3 x 1/6 x 5 = 2.5 expected, less than the 6 it costs.
+    table = {"1": {"region": "Dánsko"}, "2-6": {"region": "Morava"}}
+    g = ferry_position(table, every=3)
+    v = ferry_value(g, 1, 0)
+    assert (v.races, v.entries, v.pays) == (3, (("1", 1 / 6, 5.0),), False)
+    assert v.gain == pytest.approx(2.5)
+    assert GREEDY.decide(g)["type"] != "ferry"
+    # without special races the line serves no race at all
+    g = ferry_position(special_races=False)
+    assert ferry_value(g, 1, 0).gain == 0 and GREEDY.decide(g)["type"] != "ferry"
+
+
+def test_a_ferry_line_adds_nothing_where_the_buyers_track_already_reaches_the_target():
+    # Anna starts in Kiel, buys the line and builds to B1; Bert starts in Praha and joins her
+    # track at B1: over her track and her line he reaches Dánsko already (for fares), so a
+    # line of his own would bring him no race he cannot run
+    g = new_game(board_of(ferry_map()), "paluba", ["Anna", "Bert"], {"first_player": 0, "min_track": 0})
+    act(g, S("Kiel"), R(6, 6), {"type": "ferry", "ferry": "Kiel-Dánsko"}, B("D1/C1", "C1/B1"), DONE)
+    act(g, S("Praha"), B("A1/B1"))
+    v = ferry_value(g, 1, 0)
+    assert (v.races, v.entries, v.gain, v.pays) == (9, (("1", 1.0, 0.0),), 0.0, False)

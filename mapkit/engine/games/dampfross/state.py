@@ -27,6 +27,8 @@ Phases: ``order`` (who starts) -> ``start`` (secret start choice only) -> ``buil
 
 from __future__ import annotations
 
+import weakref
+
 from ...errors import IllegalAction
 from ...ledger import Ledger
 from ...network import OwnedTrack
@@ -42,8 +44,31 @@ from .steps import setup as setup_steps
 __all__ = ["DampfrossState", "Tables"]
 
 
+_COSTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _costs(board, rules) -> tuple:
+    """The rules' costs on the board, by edge and hex id: build cost, movement into a hex,
+    parallel fee, joining fee, and the edges at each hex; made once per board and rules (the
+    rules' hooks are functions of the board and the options), shared by every game on them.
+    Nobody changes them."""
+    key = (type(rules), rules.options)
+    per_board = _COSTS.get(board)
+    if per_board is None:
+        per_board = _COSTS[board] = {}
+    costs = per_board.get(key)
+    if costs is None:
+        edges, hexes = range(len(board.edge_ends)), range(len(board.hex_names))
+        costs = per_board[key] = (
+            [rules.piece_cost(board, e) for e in edges], [rules.step_cost(board, h) for h in hexes],
+            [rules.parallel_fee(board, e) for e in edges], [rules.join_fee(board, h) for h in hexes],
+            [frozenset(e for _, e in row) for row in board.adj])
+    return costs
+
+
 class Tables:
-    """What a game derives once from its board and rules (shared by every clone)."""
+    """What a game derives once from its board and rules (shared by every clone; the costs
+    by every game on the same board and rules)."""
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
@@ -51,11 +76,7 @@ class Tables:
 
     def __init__(self, game):
         board, rules = game.board, game.rules
-        n_edges = len(board.edge_ends)
-        self.piece_cost = [rules.piece_cost(board, e) for e in range(n_edges)]
-        self.into_cost = [rules.step_cost(board, h) for h in range(len(board.hex_names))]
-        self.par_fee = [rules.parallel_fee(board, e) for e in range(n_edges)]
-        self.join_fee_at = [rules.join_fee(board, h) for h in range(len(board.hex_names))]
+        self.piece_cost, self.into_cost, self.par_fee, self.join_fee_at, self.hex_edges = _costs(board, rules)
         # The build phase ends when every numbered city that track can reach is connected.
         self.must_connect = frozenset(i for i, c in enumerate(board.cities) if c.numbers and board.adj[c.hex])
         self.allowed_starts = tuple(rules.start_cities(board))
@@ -66,7 +87,6 @@ class Tables:
         self.build_checks = self.distinct_directions or type(rules).check_build is not DampfrossRules.check_build
         # the listed build actions, made once per (player, edge); callers must not change them
         self.piece_actions: list = [{} for _ in range(game.num_players)]
-        self.hex_edges = [frozenset(e for _, e in row) for row in board.adj]   # the edges at each hex
         self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (building.Listing)
         # (post-race, points, money) -> which price codes fit (building._fit_table), made for
         # ``fit_codes`` price codes, points and money above ``fit_cap`` counting as ``fit_cap``

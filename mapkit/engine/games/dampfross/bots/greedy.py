@@ -117,10 +117,12 @@ class GreedyBot(Bot):
     RACE_PROB = 0.8          # chance that a player who has not declared yet will race
     CROWD_PENALTY = 0.5      # a start city already taken by k players is worth 1 / (1 + 0.5 k)
     POST_GAIN_FACTOR = 2.0   # weight of the expected savings against the cost of post-race track
+    _legal = None            # an action this decision already found legal (act sets it)
 
     def act(self, state) -> dict:
         p = state.current_player()
         st = state.step
+        self._legal = None          # an action already found legal in this decision
         try:
             if st in ("start", "secret_start"):
                 a = self._start(state, p)
@@ -137,7 +139,7 @@ class GreedyBot(Bot):
                 a = None
         except IllegalAction:
             a = None
-        if a is None or not state.is_legal(a):
+        if a is None or (a is not self._legal and not state.is_legal(a)):
             return self.fallback(state)
         return a
 
@@ -150,15 +152,21 @@ class GreedyBot(Bot):
         bonus = o.city_bonus
         others = [c for q, c in enumerate(g.start_city) if q != p and c is not None]
         rng = self.rng(g)
+        decay = tables(g).decay(reach)      # exp(-cost / reach) between cities
+        cities = range(len(board.cities))
+        # what city d is worth to whoever starts near it: its bonus shared with the others
+        # near it, and its race numbers
+        worth = [bonus / (1.0 + sum(decay[c][d] for c in others if cb[c][d] < INF))
+                 + self.RACE_WEIGHT * len(board.cities[d].numbers) for d in cities]
         scored = []
         for name in g.start_options(p):
             ci = board.city_index(name)
             v = self.RACE_WEIGHT * len(board.cities[ci].numbers)
-            for d, city in enumerate(board.cities):
-                if d == ci or cb[ci][d] == INF:
+            costs, near = cb[ci], decay[ci]
+            for d in cities:
+                if d == ci or costs[d] == INF:
                     continue
-                w_bonus = bonus / (1.0 + sum(math.exp(-cb[c][d] / reach) for c in others if cb[c][d] < INF))
-                v += (w_bonus + self.RACE_WEIGHT * len(city.numbers)) * math.exp(-cb[ci][d] / reach)
+                v += worth[d] * near[d]
             v /= 1.0 + self.CROWD_PENALTY * others.count(ci)
             scored.append((v, name))
         top = max(v for v, _ in scored)
@@ -219,9 +227,7 @@ class GreedyBot(Bot):
         bonus = g.options.city_bonus
         mine = g.nodes[p] or {g.starts[p]} - {None}
         heap: list[tuple] = []
-        for ci, h, v in targets:
-            d = t.build_from_city(ci)
-            low = min(d[x] for x in mine) if mine else INF
+        for (ci, h, v), low in zip(targets, t.nearest([ci for ci, _, _ in targets], mine), strict=True):
             if low <= 0 or low == INF or low >= 2**31 - 1:
                 continue
             heapq.heappush(heap, (-(v / low), h, ci, v, None))
@@ -251,6 +257,7 @@ class GreedyBot(Bot):
         while take:
             a = {"type": "build", "player": p, "pieces": [g.board.edge_name(e) for e in take]}
             if g.is_legal(a):
+                self._legal = a
                 return a
             take.pop()       # fees beyond the account: build less
         return None
@@ -276,16 +283,17 @@ class GreedyBot(Bot):
         fares = network_fares(g, p)
         t = tables(g)
         mine = g.nodes[p]
-        candidates = []
+        worths = []
         for ci, h, _ in self.city_values(g, p, with_bonus=False):
             k = sum(1 for n in board.cities[ci].numbers if table.is_free(n))
             if not k:
                 continue
             chance = min(1.0, 2.0 * k / len(free))
             gain = fares.get(h, self.UNREACHABLE_GAIN)
-            worth = self.POST_GAIN_FACTOR * left * chance * gain
-            d = t.build_from_city(ci)
-            low = min(d[x] for x in mine)          # the cost can only be higher (fees)
+            worths.append((ci, h, self.POST_GAIN_FACTOR * left * chance * gain))
+        candidates = []
+        # the empty board's cost from the network: the cost can only be higher (fees)
+        for (_, h, worth), low in zip(worths, t.nearest([ci for ci, _, _ in worths], mine), strict=True):
             if low <= budget and worth - low > 0:
                 candidates.append((worth - low, worth, h))
         # best first: a city is priced (A*) only while its bound beats the best found

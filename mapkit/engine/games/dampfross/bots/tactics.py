@@ -13,25 +13,37 @@ Each is proposed or accepted when it pays by the greedy bot's own measures
   declares later when half the expected prize of the best route over both players' track,
   less half the fares to others, beats what it expects racing alone by ``JOINT_MARGIN``. It
   accepts an offer when its half of the offered route's value beats racing alone.
-* **Ferries** (option ``ferries``): it buys a line when the special races still to come are
-  expected to pay for it: the number of special races left, times the chance that the table
-  gives a target the line lands in (and the bot cannot reach over land), times half the
-  winner's prize, must exceed ``FERRY_PAYBACK`` times the price.
+* **Ferries** (option ``ferries``), by value: a line is bought when what it is expected to
+  earn in races exceeds its price (the money spent is score lost) and ``FERRY_RESERVE`` stays
+  on the account. A line serves the special races whose target it lands in (on the bundled
+  maps the only races beyond the sea); its expected earnings are the special races left times,
+  for each table entry the line lands in, the chance that a special race goes there times what
+  that race brings the buyer that he would not have without the line
+  (:func:`ferry_value`: the first prize less his share of the race thrown instead, when only
+  the line makes the race possible; his share of the prizes, when others' track reaches the
+  target and his does not; nothing, when his track reaches it already).
+
+The other purchases of these games are decided by value elsewhere: a race's fares against its
+expected prize (:meth:`~.greedy.GreedyBot.route_values`), post-race track against the fares it
+saves (:meth:`~.greedy.GreedyBot._post_build`); building fees in the build phase are weighed
+against build points (``FEE_WEIGHT``).
 """
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
 from itertools import product
 
+from .....search import INF, dial
 from .. import special
 from ..racetables import race_tables
 from .plan import extension, network_fares, route_info
 
 __all__ = ["propose_joint_track", "answer_joint_track", "propose_joint_race", "accept_joint_race", "buy_ferry",
-           "JOINT_MARGIN", "FERRY_PAYBACK"]
+           "ferry_value", "FerryValue", "JOINT_MARGIN", "FERRY_RESERVE"]
 
 JOINT_MARGIN = 1.0        # money a joint race must be worth above racing alone
-FERRY_PAYBACK = 1.5       # expected gain over price needed to buy a ferry line
 FERRY_RESERVE = 2         # money the bot keeps on the account after buying a line
 
 
@@ -163,33 +175,102 @@ def _special_races_left(g) -> int:
     return sum(1 for k in range(g.race_no + 1, last + 1) if k % every == 0)
 
 
-def buy_ferry(bot, g, p: int):
-    """A ferry line worth its price to ``p`` now, or None."""
-    names = g.ferry_options(p)
-    if not names:
-        return None
+@dataclass(frozen=True)
+class FerryValue:
+    """What a ferry line is worth to a player now (:func:`ferry_value`): ``gain``, the money
+    the special races still to come are expected to bring him through it, against ``cost``;
+    ``races`` special races left, and per table entry the line lands in ``(key, chance,
+    worth)``: the chance that a special race goes there and what such a race is worth to him."""
+
+    line: str
+    cost: int
+    gain: float
+    races: int
+    entries: tuple
+
+    @property
+    def pays(self) -> bool:
+        return self.gain > self.cost
+
+
+def _entry_hexes(board) -> dict:
+    """Special-race table key -> the set of its target hexes (hex ids), once per board."""
+    found = _ENTRY_HEXES.get(board)
+    if found is None:
+        table = (race_tables(board).special_races or {}).get("table") or {}
+        found = _ENTRY_HEXES[board] = {k: frozenset(board.hex_id(h) for h in e.get("hexes", []))
+                                       for k, e in table.items()}
+    return found
+
+
+_ENTRY_HEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _special_prizes(g, hexes: frozenset) -> tuple[float, float]:
+    """The expected first and second prizes of a special race to ``hexes``: the rules'
+    prizes, with Expres's table prizes (2x and 1x the steps from the start to the nearest
+    target hex) averaged over the start cities, each as often as it has race numbers."""
+    board, rules = g.board, g.rules
+    if g.options.prizes != "table":
+        return rules.prize_of_place(board, 0, None, 1, 0), rules.prize_of_place(board, 0, None, 2, 0)
+    steps = dial(g.tables.unit_adjacency(board), sorted(hexes), max_weight=1)
+    starts = [(len(c.numbers), 0 if steps[c.hex] >= INF else steps[c.hex]) for c in board.cities if c.numbers]
+    weight = sum(k for k, _ in starts) or 1
+    return tuple(sum(k * rules.prize_of_place(board, 0, None, place, d) for k, d in starts) / weight
+                 for place in (1, 2))
+
+
+def ferry_value(g, p: int, k: int) -> FerryValue:
+    """What ferry line ``k`` is worth to player ``p`` now: expected earnings in races against
+    its price (see the module notes). A line serves the special races to a table entry whose
+    target it lands in; per such race (``P1``, ``P2``: the expected prizes, ``n`` players):
+
+    * ``p`` already reaches the target over built track: the line adds nothing (0);
+    * no track reaches the target at all: the race is run only because of the line (without
+      it the target is thrown again), and ``p``, the one player with his own way there, takes
+      the first prize instead of his share of the race thrown in its place: ``P1 - (P1 + P2)
+      / n``;
+    * others' track reaches it and not ``p``'s: the race is run anyway and the line lets him
+      race it, against the ``r`` rivals whose networks reach the target: ``(P1 + P2) / (1 + r)``.
+
+    ``gain`` = special races left x the sum over the entries of (chance x worth)."""
+    board = g.board
+    f = board.ferries[k]
     left = _special_races_left(g)
-    if not left:
+    hexes = _entry_hexes(board)
+    reached = network_fares(g, p)
+    n = g.num_players
+    entries = []
+    gain = 0.0
+    for key, chance in sorted(_entry_chances(board).items()):
+        target = hexes.get(key, frozenset())
+        if f.to not in target:
+            continue
+        p1, p2 = _special_prizes(g, target)
+        if any(h in reached for h in target):
+            worth = 0.0
+        else:
+            rivals = sum(1 for q in range(n) if q != p and not g.nodes[q].isdisjoint(target))
+            track = rivals or any(g.hex_owners[h] for h in target)
+            worth = (p1 + p2) / (1 + max(rivals, 1)) if track else p1 - (p1 + p2) / n
+        entries.append((key, chance, worth))
+        gain += left * chance * worth
+    return FerryValue(f.name, f.cost, gain, left, tuple(entries))
+
+
+def buy_ferry(bot, g, p: int):
+    """The ferry line worth most to ``p`` now (:func:`ferry_value`), when its expected
+    earnings exceed its price and ``FERRY_RESERVE`` stays on the account; else None."""
+    names = g.ferry_options(p)
+    if not names or not _special_races_left(g):
         return None
     board = g.board
-    table = race_tables(board).special_races["table"]
-    chances = _entry_chances(board)
-    by_land = network_fares(g, p)
-    prize = g.rules.prize_of_place(board, 0, None, 1, distance=10)
     best = None
     for name in names:
-        f = next(x for x in board.ferries if x.name == name)
-        landing = board.hex_names[f.to]
-        chance = 0.0
-        for key, pr in chances.items():
-            hexes = table[key].get("hexes", [])
-            if landing in hexes and not any(board.hex_id(h) in by_land for h in hexes):
-                chance += pr
-        gain = left * chance * prize / 2
-        pays = gain > FERRY_PAYBACK * f.cost and g.accounts[p] - f.cost >= FERRY_RESERVE
-        if pays and (best is None or gain > best[0]):
-            best = (gain, name)
+        k = next(i for i, x in enumerate(board.ferries) if x.name == name)
+        v = ferry_value(g, p, k)
+        if v.pays and g.accounts[p] - v.cost >= FERRY_RESERVE and (best is None or v.gain - v.cost > best[0]):
+            best = (v.gain - v.cost, name)
     if best is None:
         return None
     return {"type": "ferry", "player": p, "ferry": best[1]}
-

@@ -1,0 +1,114 @@
+"""The greedy bot's searches (mapkit/engine/games/dampfross/bots/plan.py) against the plain
+searches they stand for: the shortcuts (one fastest route for every player, no search for a
+larger fare weight once a route pays no fare, the fares from a network by a breadth-first
+search that takes free steps first) must give the same answers, route for route.
+
+The reference is the search as the bot made it before the shortcuts: one A* per player and
+fare weight over the built track (a step costs its movement plus the weight per fare, the grid
+distance as estimate), and Dijkstra with the fares as costs. Positions: every declaration of
+seeded greedy games on the example map (ferries on) and on Czechia (Paluba and Expres).
+
+The rows the searches read are kept from one track to the next where the pieces laid between
+cannot have changed them; the extensions of a network found with them must be those of a
+clone of the game, whose track starts with no rows kept.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from mapkit.engine import load_engine_map, new_game
+from mapkit.engine.bots import make_bot
+from mapkit.engine.games.dampfross.bots.plan import extension, network_fares, tables, track_routes
+from mapkit.engine.simulate import game_seed, roll
+from mapkit.search import dijkstra
+from tests.support import MAPS
+
+WEIGHTS = (0.0, 1.0, 3.0, 100.0)
+
+
+@cache
+def board(name):
+    return load_engine_map(MAPS / f"{name}.yaml")
+
+
+def _steps(g, p):
+    into, ferries, fare = tables(g).into, g.board.ferries, g.options.fare
+
+    def steps(h):
+        for nb, step, own in g.track_rows().get(h, ()):
+            yield nb, (into[nb] if step >= 0 else ferries[-1 - step].steps), (0 if p in own else fare)
+    return steps
+
+
+def plain_routes(g, p, start, targets):
+    steps = _steps(g, p)
+    out = []
+    for w in WEIGHTS:
+        found = dijkstra([start], lambda h, w=w: ((nb, m + w * f, None) for nb, m, f in steps(h)),
+                         targets=targets, heuristic=g.board.distance_to(targets))
+        if found.found is None:
+            return out
+        route = found.path(found.found)
+        if route not in out:
+            out.append(route)
+    return out
+
+
+def plain_fares(g, p):
+    steps = _steps(g, p)
+    network = g.nodes[p] or {g.starts[p]} - {None}
+    return dijkstra(network, lambda h: ((nb, f, None) for nb, _, f in steps(h))).dist
+
+
+def positions(name, preset, games, steps=("declare", "post_build")):
+    """Every position of the games at one of ``steps``."""
+    for i in range(games):
+        seed = game_seed(3, i)
+        g = new_game(board(name), preset, ["A", "B", "C", "D"], {}, seed=seed)
+        bots = [make_bot("greedy", seed, preset=preset) for _ in range(4)]
+        while not g.is_terminal():
+            p = g.current_player()
+            if p < 0:
+                g.apply(roll(g, seed))
+                continue
+            if g.step in steps:
+                yield g, p
+            g.apply(bots[p].decide(g))
+
+
+@pytest.mark.parametrize("name,preset,games", [("example", "paluba", 2), ("czechia", "paluba", 1),
+                                               ("czechia", "expres", 1)])
+def test_the_bots_routes_and_fares_are_the_plain_searches(name, preset, games):
+    routes = fares = 0
+    for g, p in positions(name, preset, games):
+        if g.step == "declare":
+            r = g.race_status()
+            for q in range(g.num_players):
+                got = track_routes(g, q, r.start_hex, r.target_hexes)
+                assert got == plain_routes(g, q, r.start_hex, frozenset(r.target_hexes))
+                routes += 1
+        else:
+            assert network_fares(g, p) == plain_fares(g, p)
+            fares += 1
+    assert routes > 50 and fares > 5
+
+
+def _answer(ext, h):
+    return h in ext.dist, ext.dist.get(h), ext.points.get(h), ext.fees.get(h), ext.prev.get(h)
+
+
+@pytest.mark.parametrize("name,preset", [("example", "paluba"), ("czechia", "expres")])
+def test_the_extensions_read_from_kept_rows_are_those_of_fresh_rows(name, preset):
+    checked = 0
+    for g, p in positions(name, preset, 1, steps=("build", "post_build")):
+        fresh = g.clone()
+        for city in g.board.cities[:: 5]:
+            for weight in (1.0, 1.5):
+                kept = extension(g, p, weight, target=city.hex)
+                new = extension(fresh, p, weight, target=city.hex)
+                assert _answer(kept, city.hex) == _answer(new, city.hex)
+                checked += 1
+    assert checked > 100
