@@ -80,10 +80,20 @@ def run(args) -> int:
         result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
                              dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
                              source=str(args.map))
+        _report(result)
+    return 0
+
+
+def _report(result) -> None:
+    """The files written, their pages and paper (in the kit's language); the names that found
+    no place on standard error."""
+    from ..i18n import _, ngettext
+    from ..render.paper import printed_paper
+
     files = ", ".join(str(f) for f in result.files)
     n = len(result.pages)
-    print(f"{files}: {n} page{'s' if n != 1 else ''}, {result.paper}")
+    print(ngettext("{files}: {n} page, {paper}", "{files}: {n} pages, {paper}", n).format(
+        files=files, n=n, paper=printed_paper(result.paper)))
     if result.clashes:
-        print(f"mapkit render: warning: no free place for the names of {', '.join(result.clashes)}; "
-              f"they overlap other names or cities", file=sys.stderr)
-    return 0
+        print(_("mapkit render: warning: no free place for the names of {cities}; they overlap other names "
+                "or cities").format(cities=", ".join(result.clashes)), file=sys.stderr)
