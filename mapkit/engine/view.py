@@ -50,8 +50,9 @@ __all__ = ["VIEW_VERSION", "complete_view", "view_schema"]
 VIEW_VERSION = 2
 
 _BOARD_LISTS = ("track", "pawns", "tokens", "cities")
-# Keys of the view that hold no words a game wrote (not walked for them: the board is large).
-_NO_WORDS = ("board", "said")
+# Keys of the view that hold no words a game wrote (not walked for them: the board and the
+# legal actions are large).
+_NO_WORDS = ("board", "legal", "said")
 
 
 def complete_view(view: dict) -> dict:

@@ -101,13 +101,18 @@ def said_index(data) -> dict:
     todo = [data]
     while todo:
         x = todo.pop()
-        if isinstance(x, Said):
-            if str(x) not in out:
-                out[str(x)] = {"message": x.message,
-                               "fields": {k: str(v) if isinstance(v, Said) else v for k, v in x.fields.items()}}
-                todo.extend(v for v in x.fields.values() if isinstance(v, Said))
-        elif isinstance(x, dict):
-            todo.extend(x.values())
-        elif isinstance(x, (list, tuple)):
-            todo.extend(x)
+        t = type(x)
+        if t is dict:
+            todo.extend(v for v in x.values() if type(v) in _WALKED)
+        elif t is list or t is tuple:
+            todo.extend(v for v in x if type(v) in _WALKED)
+        elif t is Said:
+            text = str(x)
+            if text not in out:
+                out[text] = {"message": x.message,
+                             "fields": {k: str(v) if type(v) is Said else v for k, v in x.fields.items()}}
+                todo.extend(v for v in x.fields.values() if type(v) is Said)
     return out
+
+
+_WALKED = frozenset((dict, list, tuple, Said))

@@ -11,6 +11,7 @@ tint (``mono-light``), which :func:`mono_tint` tells from the hexes' paper level
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -122,21 +123,30 @@ def mono_terrain(grey: np.ndarray, fit, cities, look: str | None = None) -> tupl
     light, share, coh = np.concatenate(lights), np.concatenate(shares, axis=1), np.concatenate(cohs)
     look = look or mono_tint([v for v, h in zip(light, hexes, strict=True) if h not in cities])
     state = _state_grey(look)
-    foreign = state + P.MONO_FOREIGN * (1.0 - state)
+    # (a light state is as light as a hatching blurred at 100 dpi: there the marks decide first)
+    grey = _Grey(state + P.MONO_FOREIGN * (1.0 - state), marks_first=state > P.MONO_FOREIGN_MARKS)
     terrain, conf, level = {}, {}, {}
     for k, h in enumerate(hexes):
         level[h] = float(light[k])
-        terrain[h], conf[h] = _kind(light[k], share[:, k], coh[k], h in cities, foreign)
+        terrain[h], conf[h] = _kind(light[k], share[:, k], coh[k], h in cities, grey)
     return terrain, conf, level, look
 
 
-def _kind(light: float, shares, coh: float, city: bool, foreign: float) -> tuple[str, float]:
+class _Grey(NamedTuple):
+    """How a neighbouring state's grey is told: paper under ``foreign`` (paper 1) is the state,
+    after the marks (a hatching or a stipple in every sector: no state) when ``marks_first``."""
+
+    foreign: float
+    marks_first: bool = False
+
+
+def _kind(light: float, shares, coh: float, city: bool, grey: _Grey) -> tuple[str, float]:
     """A hex's terrain and how sure, from its paper's level, sectors' dark shares, coherence
-    (``foreign``: the level under which paper is a neighbouring state's grey)."""
-    if light < foreign and not city:
-        return "foreign", float(np.clip((foreign - light) / foreign, 0, 1))
+    (``grey``: how the neighbouring states' grey is told)."""
     # (a city's numbers may stand on a white plate over two of its sectors)
     textured = (shares[2] if city else shares[0]) >= P.MONO_TEXTURED
+    if light < grey.foreign and not city and not (grey.marks_first and textured):
+        return "foreign", float(np.clip((grey.foreign - light) / grey.foreign, 0, 1))
     if not textured:
         return "plain", float(np.clip(1 - shares[0] / P.MONO_TEXTURED, 0, 1))
     if coh >= (P.MONO_HATCHED_CITY if city else P.MONO_HATCHED):

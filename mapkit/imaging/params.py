@@ -228,6 +228,7 @@ MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its
 MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numbers lie within)
 MONO_FOREIGN = 0.35          # a neighbouring state: paper under this share of the way from its grey to white
                              # (the mono grey 0.38: under 0.6; the light tint 0.79: under 0.86)
+MONO_FOREIGN_MARKS = 0.6     # a state's grey lighter than this (paper 1): a hex with marks all round is none
 MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
 MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
 MONO_HATCHED_CITY = 0.65     # ... of a city's four most lined sectors (mountain 0.80-0.95, plain <= 0.46)
