@@ -31,10 +31,11 @@ def on_terminal(stream=None) -> bool:
 
 
 def progress(total: int, desc: str, unit: str = "step", stream=None, show: bool | None = None,
-             delay: float = 0.5, leave: bool = False):
+             delay: float = 0.5, leave: bool = False, units: str | None = None):
     """A tqdm bar of ``total`` ``unit``\\ s labelled ``desc`` on ``stream`` (standard error).
     ``show``: None shows it on a terminal only; True or False forces it either way. ``leave``:
-    keep the finished bar as a last line (else it is wiped)."""
+    keep the finished bar as a last line (else it is wiped). ``units``: the count's word after
+    "3/12" when it is not ``unit`` + s (another language's)."""
     from tqdm import tqdm
 
     stream = sys.stderr if stream is None else stream
@@ -42,7 +43,7 @@ def progress(total: int, desc: str, unit: str = "step", stream=None, show: bool 
     columns, rows = _size(stream)
     return tqdm(total=total, desc=desc, file=stream, disable=not shown, delay=delay, leave=leave,
                 ncols=min(columns, 100), nrows=rows,
-                bar_format="{desc} {bar} {n_fmt}/{total_fmt} " + unit + "s [{elapsed}<{remaining}]")
+                bar_format="{desc} {bar} {n_fmt}/{total_fmt} " + (units or unit + "s") + " [{elapsed}<{remaining}]")
 
 
 def _size(stream) -> tuple[int, int]:

@@ -122,7 +122,10 @@ def test_render_speaks_the_environments_language_unless_told(tmp_path, monkeypat
     r = run_here("render", EXAMPLE, "-o", tmp_path / "cs.svg", "--lang", "cs")
     assert r.returncode == 0, r.stderr
     assert "kontrola měřítka: 5 polí = 70 mm" in (tmp_path / "cs.svg").read_text(encoding="utf-8")
-    assert r.stdout.endswith(": 1 page, A3 landscape\n")       # the command line's own report stays English
+    assert r.stdout == f"{tmp_path / 'cs.svg'}: 1 strana, A3 na šířku\n"     # the report in the kit's language
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    r = run_here("render", EXAMPLE, "-o", tmp_path / "en.svg")
+    assert r.stdout == f"{tmp_path / 'en.svg'}: 1 page, A3 landscape\n"
 
 
 @pytest.mark.slow
@@ -138,3 +141,87 @@ def test_a_printed_kit_in_pdf(tmp_path, lang):
     index = (tmp_path / "kit" / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{lang}">' in index
     assert ("archy k tisku" if lang == "cs" else "Blätter zum Drucken") in index
+
+
+def _catalogued(lang: str) -> dict:
+    from mapkit.i18n.po import po_path, read_po
+
+    return {e.msgid: e for e in read_po(po_path(lang)) if e.msgid_plural is None}
+
+
+def _unsaid(text, entries: dict) -> list:
+    """What of ``text`` (a line a game wrote) a player of another language could not read: the
+    line itself when it is no Said (written without a message), its message when the
+    catalogue has no translation of it, and the same of its fields that are words."""
+    from mapkit.i18n.said import Said
+
+    if not isinstance(text, Said):
+        return [str(text)]
+    e = entries.get(text.message)
+    out = [] if e is not None and e.translated else [text.message]
+    return out + [x for v in text.fields.values() if isinstance(v, Said) for x in _unsaid(v, entries)]
+
+
+@pytest.mark.parametrize(("map_name", "preset"), [("example", "paluba"), ("example", "expres"),
+                                                  ("usa", "transamerica"), ("usa-east", "railroad-tycoon")])
+def test_a_games_log_ledger_and_steps_are_said_in_every_language(map_name, preset):
+    # The browser shows a game's log, its ledger's reasons and the step in the page's language
+    # (mapkit.i18n.said): a line written without a message, or whose message the catalogues do
+    # not translate, shows in English, and fails here.
+    from mapkit.engine.ledger import Ledger
+    from mapkit.engine.simulate import play_game
+    from mapkit.io.yamlmap import load_map
+
+    g = play_game(load_map(MAPS / f"{map_name}.yaml"), preset, ["greedy", "greedy"], max_actions=250)
+    reasons = [e[3] for v in vars(g).values() if isinstance(v, Ledger) for e in v.entries]
+    labels = [g.STEPS[name].label for name in g.STEPS]
+    assert g.messages and reasons and all(labels), (len(g.messages), len(reasons), labels)
+    view = g.view(0)
+    assert view["messages"] and set(view["messages"]) <= set(view["said"])       # the browser's index has them
+    for lang in ("cs", "de"):
+        entries = _catalogued(lang)
+        missing = {x for line in [*g.messages, *reasons] for x in _unsaid(line, entries)}
+        missing |= {label for label in labels if not (label in entries and entries[label].translated)}
+        assert missing == set(), (lang, sorted(missing)[:10])
+
+
+def test_the_browser_says_a_line_as_the_engine_wrote_it():
+    # The view's index gives each English line its message and fields; said in German, a
+    # nested word (the reason) is said too, and names stay as written.
+    from mapkit.i18n import N_
+    from mapkit.i18n.said import said, said_index
+
+    line = said(N_("race {race} won by {players}"), race=3, players=said(N_("{names} and {last}"), names="Ann",
+                                                                         last="Bořek"))
+    index = said_index({"messages": [line]})
+    assert index["race 3 won by Ann and Bořek"] == {"message": "race {race} won by {players}",
+                                                    "fields": {"race": 3, "players": "Ann and Bořek"}}
+    with use_language("de"):
+        assert line.translated() == "Rennen 3 gewonnen von Ann und Bořek"
+    with use_language("cs"):
+        assert line.translated() == "vítěz 3. závodu: Ann a Bořek"
+
+
+def test_railroad_tycoon_cards_are_titled_in_every_language():
+    from mapkit.engine.games.railroad_tycoon.cards import CARDS, TASKS
+
+    for lang in ("cs", "de"):
+        entries = _catalogued(lang)
+        missing = {x for c in [*CARDS.values(), *TASKS.values()] for x in _unsaid(c.title, entries)}
+        assert missing == set(), (lang, missing)
+    with use_language("cs"):
+        assert CARDS["hotel:Boston"].title.translated() == "hotel ve městě Boston"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "words", "english"), [
+    ("cs", ["1 strana", "2 strany", "přehled s náhledy", "pravidla: expres"], ["page", "index with", "rules:"]),
+    ("de", ["1 Seite", "2 Seiten", "Übersicht mit Vorschauen", "Regeln: expres"], ["page", "index with", "rules:"]),
+])
+def test_the_kits_report_is_in_its_language(tmp_path, lang, words, english):
+    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "kit", "--lang", lang, "--rules", "expres")
+    assert r.returncode == 0, r.stderr
+    for word in words:
+        assert word in r.stdout, (word, r.stdout)
+    for word in english:
+        assert word not in r.stdout, (word, r.stdout)

@@ -3,12 +3,14 @@
 The format follows the suffix of -o. Without --tile the board, its title and legend go on one
 page of the smallest of A4..A0 that holds them (or of --paper; --paper fit makes a page the size
 of the drawing). With --tile the board is split over --paper pages (default A4) that overlap,
-with cut and registration marks, page labels and an overview page first.
+with cut and registration marks, page labels and an overview page first. Neighbouring states
+print as a pale tint that saves toner; --dark-foreign prints them solid, as the style has them.
 
 Examples:
   mapkit render maps/example.yaml -o board.pdf
   mapkit render maps/example.yaml -o board.png --dpi 200 --style mono
-  mapkit render maps/czechia.yaml -o board-A4.pdf --tile --paper A4 --light-foreign
+  mapkit render maps/czechia.yaml -o board-A4.pdf --tile --paper A4
+  mapkit render maps/czechia.yaml -o expres.pdf --style expres --dark-foreign   # the published look
   mapkit render maps/usa.yaml -o usa.pdf --style expres
   mapkit render maps/germany.yaml -o deutschland.pdf --lang de   # title and legend in German
 """
@@ -49,9 +51,13 @@ def add_arguments(p):
     p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
                    help="colour (the Dampfross look), mono for black-and-white printers, or expres "
                         "(neighbouring states black, mountains grey, rivers thick black)")
-    p.add_argument("--light-foreign", action="store_true",
-                   help="print neighbouring states as a pale tint to save toner (tiled pages of a "
-                        "board with much foreign land are otherwise mostly solid dark)")
+    tint = p.add_mutually_exclusive_group()
+    tint.add_argument("--dark-foreign", dest="light_foreign", action="store_false", default=True,
+                      help="print neighbouring states solid dark, as the style has them (the look of "
+                           "the published boards; about half of a border country's sheet in toner); "
+                           "by default they are a pale tint that saves toner")
+    tint.add_argument("--light-foreign", dest="light_foreign", action="store_true",
+                      help="the pale tint of the neighbouring states (the default; kept for scripts)")
     add_lang_argument(p)
     p.add_argument("--title", default=None, help="title printed on the board (default: the map's name)")
 
@@ -74,10 +80,20 @@ def run(args) -> int:
         result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
                              dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
                              source=str(args.map))
+        _report(result)
+    return 0
+
+
+def _report(result) -> None:
+    """The files written, their pages and paper (in the kit's language); the names that found
+    no place on standard error."""
+    from ..i18n import _, ngettext
+    from ..render.paper import printed_paper
+
     files = ", ".join(str(f) for f in result.files)
     n = len(result.pages)
-    print(f"{files}: {n} page{'s' if n != 1 else ''}, {result.paper}")
+    print(ngettext("{files}: {n} page, {paper}", "{files}: {n} pages, {paper}", n).format(
+        files=files, n=n, paper=printed_paper(result.paper)))
     if result.clashes:
-        print(f"mapkit render: warning: no free place for the names of {', '.join(result.clashes)}; "
-              f"they overlap other names or cities", file=sys.stderr)
-    return 0
+        print(_("mapkit render: warning: no free place for the names of {cities}; they overlap other names "
+                "or cities").format(cities=", ".join(result.clashes)), file=sys.stderr)

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import sys
 
+from ..i18n import N_
+
 
 def add_arguments(p):
     import argparse
@@ -72,6 +74,9 @@ def add_arguments(p):
 
 # What a kit wrote (its files, by the kit folder's manifest): replaced by the next kit.
 KIT_MANIFEST = ".mapkit-sheets.json"
+# Where the kit's rules came from when --rules did not say (printed in the kit's language).
+WHY_MAP = N_("(the map's rules.preset)")
+WHY_DEFAULT = N_("(the default; --rules chooses)")
 
 
 def run(args) -> int:
@@ -101,24 +106,33 @@ def run(args) -> int:
     # The kit is made whole in a fresh folder and swapped in: a rerun or a parallel run into
     # the same folder never leaves files of two maps side by side (the user's own files stay;
     # the manifest names what a kit wrote, so a kit of another map or game replaces it all).
-    with atomic_folder(folder, manifest=KIT_MANIFEST, writer="mapkit sheets") as made, \
-            use_language(kit_language(args.lang)):
+    lang = kit_language(args.lang)
+    with atomic_folder(folder, manifest=KIT_MANIFEST, writer="mapkit sheets") as made, use_language(lang):
         result = family.write_sheets(m, made, request)
         _refuse_replacing_inputs(folder, made, result.files, args.map)
-    for name, n in result.pages.items():
-        print(f"{folder / name}: {n} page{'s' if n != 1 else ''}")
-    print(f"{folder / 'index.html'}: {result.index_note}")
-    print(f"rules: {preset}{why}")
-    if result.clashes:
-        print(f"mapkit sheets: warning: no free place for the names of {', '.join(result.clashes)}",
-              file=sys.stderr)
+    with use_language(lang):      # the lines about the kit, in its language
+        _report(folder, result, preset, why)
     return 0
+
+
+def _report(folder, result, preset: str, why: str | None) -> None:
+    """What ``mapkit sheets`` wrote: each PDF's pages, the index, the rules; the names that
+    found no place on standard error."""
+    from ..i18n import _, ngettext, translate
+
+    for name, n in result.pages.items():
+        print(ngettext("{file}: {n} page", "{file}: {n} pages", n).format(file=folder / name, n=n))
+    print(f"{folder / 'index.html'}: {result.index_note}")
+    print(_("rules: {preset}").format(preset=preset) + (" " + translate(why) if why else ""))
+    if result.clashes:
+        print(_("mapkit sheets: warning: no free place for the names of {cities}").format(
+            cities=", ".join(result.clashes)), file=sys.stderr)
 
 
 def _kit_of(m, rules: str | None):
     """``(family, preset, why)``: the family printing the kit of preset ``rules``, else of the
     map's ``rules.preset`` when a family prints one for it, else of the default preset; ``why``
-    says where the preset came from when it was not asked for."""
+    says where the preset came from when it was not asked for (a message marked N_, or None)."""
     from ..engine.game import DEFAULT_PRESET, FAMILIES
     from ..errors import InputError
     from ..render.kit import map_preset
@@ -127,11 +141,11 @@ def _kit_of(m, rules: str | None):
     if rules is not None:
         if rules not in printers:
             raise InputError(f"--rules {rules!r}: sheets are printed for {', '.join(sorted(printers))}")
-        return printers[rules], rules, ""
+        return printers[rules], rules, None
     preset = map_preset(m)
     if preset in printers:
-        return printers[preset], preset, " (the map's rules.preset)"
-    return printers[DEFAULT_PRESET], DEFAULT_PRESET, " (the default; --rules chooses)"
+        return printers[preset], preset, WHY_MAP
+    return printers[DEFAULT_PRESET], DEFAULT_PRESET, WHY_DEFAULT
 
 
 def _refuse_replacing_inputs(folder, made, files, map_path) -> None:

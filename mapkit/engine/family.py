@@ -89,7 +89,7 @@ class SheetRequest:
 
 class PrintedSheets(NamedTuple):
     """What a family's :meth:`GameFamily.write_sheets` wrote: every file, pages per PDF, the
-    cities whose names found no place, and the line naming its index."""
+    cities whose names found no place, and the line naming its index (in the kit's language)."""
 
     files: list
     pages: dict

@@ -29,6 +29,7 @@ import copy
 import random
 import time
 
+from ..i18n.said import Said, said
 from .actions import normalize_type
 from .errors import IllegalAction
 from .view import VIEW_VERSION, complete_view
@@ -47,7 +48,7 @@ class Log(list):
     __slots__ = ()
 
 
-_SCALARS = (int, float, str, bool, type(None), frozenset, tuple)
+_SCALARS = (int, float, str, bool, type(None), frozenset, tuple, Said)
 
 
 def fastcopy(v):
@@ -88,6 +89,8 @@ class State:
     clock = staticmethod(time.monotonic)
     # Why the game ended (a family sets it when it ends): shown in view() and by simulate.
     end_reason: str | None = None
+    # The game's log (the family makes it): what happened, for front ends (say()).
+    messages: Log
     # An observation shares the game's data until it is changed (copy-on-write, observation()).
     _borrowed = False
 
@@ -106,6 +109,13 @@ class State:
     @property
     def phase(self) -> str:
         return self.STEPS[self.step].phase
+
+    def say(self, message: str, english: str | None = None, /, **fields) -> None:
+        """Add a line to the game's log (``self.messages``, a :class:`Log` the family keeps):
+        ``message`` (English, marked with ``N_``) with its ``fields``, which each front end
+        says in its player's language (:mod:`mapkit.i18n.said`); ``english``: the English line
+        when it is not the message filled in ("You play first")."""
+        self.messages.append(said(message, english, **fields))
 
     # -- the protocol --------------------------------------------------------------------
     def current_step(self):
@@ -306,13 +316,17 @@ class State:
         ``money`` and ``score`` apart), ``legal`` (the listed legal actions when ``seat`` is to
         move, or when no seat is given), ``board`` (``track`` on edges or as tiles on hexes,
         ``pawns``, ``tokens``, ``cities``, and what the family adds), ``messages``, ``over``,
-        ``winners`` and ``end``. ``seat``: the viewer; secrets of other seats are left out
-        (None: a spectator sees what is public).
+        ``winners`` and ``end``; ``step_label`` and ``said`` say them in a player's language.
+        ``seat``: the viewer; secrets of other seats are left out (None: a spectator sees what
+        is public).
         """
         cp = self.current_player()
         legal = self.legal_actions() if cp >= 0 and (seat is None or seat == cp) else []
+        step = self.STEPS[self.step]
+        label = said(step.label) if step.label else step.name.replace("_", " ")
         out = {"view": VIEW_VERSION, "game": self.rules.family, "preset": self.rules.name, "phase": self.phase,
-               "step": self.step, "current_player": cp, "chance": self.chance() is not None, "legal": legal,
+               "step": self.step, "step_label": label, "current_player": cp, "chance": self.chance() is not None,
+               "legal": legal,
                "over": self.is_terminal(), "winners": [self.players[p] for p in self.winners()],
                "end": self.end_reason if self.is_terminal() else None}
         out.update(self.view_details(seat))

@@ -12,7 +12,8 @@ help from it) that answers, for the state it is given:
 * ``on_chance(state, action)`` -- carry out a chance outcome.
 
 ``phase`` is the public phase the step belongs to (``build``, ``race`` ...), ``stage`` the
-public stage name the family shows (``build``, ``post_build`` ...).
+public stage name the family shows (``build``, ``post_build`` ...), ``label`` what a player
+reads for it (English, marked for the catalogues with ``N_``; the view's ``step_label``).
 
 >>> class Over(Step):
 ...     name, phase, terminal = "over", "over", True
@@ -31,6 +32,7 @@ class Step:
     name = "step"
     phase = ""
     stage = ""
+    label = ""            # what a player reads (default: the name, underscores as spaces)
     terminal = False
 
     def __repr__(self):

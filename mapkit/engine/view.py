@@ -29,20 +29,30 @@ Version 2 (``"view": 2``; schema ``mapkit/schemas/view.schema.json``):
 * ``period``: the part of the game being played, named neutrally (``{"kind": "race" |
   "round" | ..., "number": n, ...}``; null before the first), beside the family's own
   ``phase`` and ``step`` names; ``race`` (Dampfross's race, or null) is kept from version 1;
-* ``legal``, ``messages``, ``over``, ``winners``, ``end`` as in version 1.
+* ``legal``, ``messages``, ``over``, ``winners``, ``end`` as in version 1;
+* ``step_label``: the step as a player reads it (English; ``step`` is its name for programs);
+* ``said``: the words of the view the game wrote in English (log lines, a ledger's reasons,
+  cards' titles, ``step_label``) with the message and fields each was made from, so that a
+  front end says them in its player's language (:mod:`mapkit.i18n.said`: English text ->
+  ``{"message", "fields"}``; added to version 2, which a front end may ignore).
 
 >>> v = {"players": [{"seat": 0, "name": "Ann", "score": 3}], "board": {"track": []}}
->>> complete_view(v)["players"][0]["account"], v["board"]["tokens"], v["period"], v["view"]
-(3, [], None, 2)
+>>> complete_view(v)["players"][0]["account"], v["board"]["tokens"], v["period"], v["view"], v["said"]
+(3, [], None, 2, {})
 """
 
 from __future__ import annotations
+
+from ..i18n.said import said_index
 
 __all__ = ["VIEW_VERSION", "complete_view", "view_schema"]
 
 VIEW_VERSION = 2
 
 _BOARD_LISTS = ("track", "pawns", "tokens", "cities")
+# Keys of the view that hold no words a game wrote (not walked for them: the board and the
+# legal actions are large).
+_NO_WORDS = ("board", "legal", "said")
 
 
 def complete_view(view: dict) -> dict:
@@ -64,6 +74,7 @@ def complete_view(view: dict) -> dict:
     view.setdefault("period", None)
     view.setdefault("race", None)
     view.setdefault("messages", [])
+    view["said"] = said_index([v for k, v in view.items() if k not in _NO_WORDS])
     return view
 
 

@@ -130,7 +130,7 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     from .colour import DEFAULT_LEGEND, LEGEND_KEYS
     from .legends import STYLE_LEGENDS, choose_legend, given_legend
     from .loader import load_image
-    from .mono import read_board_mono
+    from .mono import MONO_LOOKS, read_board_mono
     from .reading import read_board
     opts = opts or ImportOptions()
     forced = given_legend(opts.legend)
@@ -146,8 +146,13 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         rgb, fit.picture = fit.picture, None
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
-    if grey or forced is STYLE_LEGENDS["mono"]:
-        board, legend = read_board_mono(rgb, fit), DEFAULT_LEGEND
+    mono = [k for k in MONO_LOOKS if forced is STYLE_LEGENDS[k]]
+    if grey or mono:
+        board, look = read_board_mono(rgb, fit, mono[0] if mono else None)
+        legend = DEFAULT_LEGEND
+        if look != "mono" and not mono:
+            notes.append(f"{path}: read with the legend {look!r} (mapkit's mono look with "
+                         "neighbouring states in the light tint; --legend mono reads them as plain)")
     else:
         choice = choose_legend(rgb, fit, forced, str(path))
         legend = choice.legend

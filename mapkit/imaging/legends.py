@@ -12,6 +12,15 @@ pixels, decide: a shadow over a Dampfross board makes its paper as grey as Expre
 which the Dampfross reading's shade model explains and a count of grey pixels does not; and
 Expres' black land is the colour of the ink every look prints its lines in.
 
+Each look comes in two tints of the neighbouring states: its own (``colour``, ``expres``:
+dark grey, black) and the toner-light tint ``mapkit render`` and ``mapkit sheets`` print by
+default (``colour-light``, ``expres-light``, ``mono-light``: :func:`mapkit.render.style.light_foreign`).
+The light tint is as near the paper as a shadow, so the tint is told apart second: of the
+look chosen, its light variant wins when it explains no fewer hexes (``FIT_BETTER``) and its
+hexes lie, on average, under ``TINT_BETTER`` of the distance from their nearest terrain colour
+that the dark variant leaves (a light state read with the dark legend is paper a little too
+grey; a picture without neighbouring states fits both alike and keeps the look's own tint).
+
 The fit of the picture as a whole is measured on pixels: of the board's flat pixels (not at
 an edge nor in writing, which mix two colours), out of the light, the share within
 ``FIT_LAB`` of a colour of the legend. Under ``FIT_POOR`` the picture is of a look mapkit does
@@ -20,9 +29,11 @@ the user knows a ``--legend`` file is wanted. A picture without colour is read a
 (:mod:`mapkit.imaging.mono`) before any of this.
 
 >>> sorted(STYLE_LEGENDS)
-['colour', 'expres', 'mono']
+['colour', 'colour-light', 'expres', 'expres-light', 'mono', 'mono-light']
 >>> STYLE_LEGENDS["expres"].colours["mountain"], STYLE_LEGENDS["expres"].colours["foreign"]
 ((169, 169, 169), (0, 0, 0))
+>>> STYLE_LEGENDS["expres-light"].colours["foreign"]
+(230, 230, 230)
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ from .colour import (LEGEND_KEYS, TERRAIN_KEYS, Legend, legend_from_mapping, lin
 from .sampling import apply_affine, disc_pattern
 
 __all__ = ["STYLE_LEGENDS", "COLOUR_LOOKS", "LegendChoice", "choose_legend", "given_legend", "legend_of_style",
-           "hex_share", "pixel_share"]
+           "hex_share", "hex_error", "pixel_share", "light_variant"]
 
 
 def legend_of_style(style) -> Legend:
@@ -51,14 +62,25 @@ def legend_of_style(style) -> Legend:
 
 
 def _style_legends() -> dict:
-    from ..render.style import STYLES
-    return {name: legend_of_style(style) for name, style in STYLES.items()}
+    from ..render.style import STYLES, light_foreign
+    looks = [style for s in STYLES.values() for style in (s, light_foreign(s))]
+    return {style.name: legend_of_style(style) for style in looks}
 
 
 STYLE_LEGENDS = _style_legends()
-# The looks a picture in colour is measured against: the mono look has no colour (its grey
-# foreign land is as light as Expres mountains); a picture without colour is read as mono.
+# The looks a picture in colour is measured against (each then against its light variant):
+# the mono look has no colour (its grey foreign land is as light as Expres mountains); a
+# picture without colour is read as mono.
 COLOUR_LOOKS = ("colour", "expres")
+
+
+def light_variant(name: str) -> str:
+    """The name of look ``name`` with neighbouring states in the toner-light tint.
+
+    >>> light_variant("expres"), light_variant("mono-light")
+    ('expres-light', 'mono-light')
+    """
+    return name if name.endswith("-light") else f"{name}-light"
 
 
 @dataclass
@@ -116,11 +138,21 @@ def hex_share(land, legend: Legend) -> float:
     """The share of hexes whose fill, out of the light, lies within ``FIT_LAB`` of one of the
     legend's terrain colours (as given: the colours the reading measures on the board may
     move far from them)."""
+    return float(np.mean(_terrain_distances(land, legend) < P.FIT_LAB))
+
+
+def hex_error(land, legend: Legend) -> float:
+    """The mean distance (CIELAB, lightness weighted as the reading weighs it) from each hex's
+    fill, out of the light, to the nearest of the legend's terrain colours (as given)."""
+    return float(np.mean(_terrain_distances(land, legend)))
+
+
+def _terrain_distances(land, legend: Legend) -> np.ndarray:
     labs = linear_to_lab(np.array(list(land.fills.values())))
     cents = linear_to_lab(np.array([legend.linear(k) for k in TERRAIN_KEYS]))
     d = labs[:, None, :] - cents[None, :, :]
     d[..., 0] *= P.LIGHTNESS_WEIGHT
-    return float(np.mean(np.sqrt((d * d).sum(-1)).min(axis=1) < P.FIT_LAB))
+    return np.sqrt((d * d).sum(-1)).min(axis=1)
 
 
 def given_legend(given: str | None) -> Legend | None:
@@ -138,7 +170,8 @@ def choose_legend(rgb: np.ndarray, fit, forced: Legend | None, path: str = "") -
     """The legend to read the board ``fit`` found in ``rgb`` with, and its terrain reading:
     ``forced`` (from :func:`given_legend`) wins; else the look in colour whose terrain colours
     explain the most hexes (the Dampfross colours unless another explains ``FIT_BETTER``
-    more of them)."""
+    more of them), then its own tint of the neighbouring states or the light one
+    (:func:`_tint`)."""
     from .terrain import hex_fills, read_terrain
     grid = fit.grid
     fills = hex_fills(rgb, fit.affine, fit.hex_px, np.array([grid.centre_mm(h) for h in grid.hexes()]))
@@ -149,13 +182,42 @@ def choose_legend(rgb: np.ndarray, fit, forced: Legend | None, path: str = "") -
     for name, share in hexes.items():
         if share >= hexes[best] + P.FIT_BETTER:
             best = name
+    if forced is None:
+        light = light_variant(best)
+        candidates[light] = STYLE_LEGENDS[light]
+        lands[light] = read_terrain(rgb, fit, candidates[light], fills)
+        hexes[light] = hex_share(lands[light], candidates[light])
+        best = _tint(best, light, hexes, {k: hex_error(lands[k], candidates[k]) for k in (best, light)})
     pixels = {k: pixel_share(rgb, fit, lands[k], legend) for k, legend in candidates.items()}
     notes = _poor_fit(pixels, path, forced=forced is not None)
     if best != "colour" and forced is None:
-        notes.append(f"{path}: read with the legend {best!r} (mapkit's {best} look: its colours "
-                     f"explain {100 * hexes[best]:.0f} % of the hexes, the Dampfross colours "
+        notes.append(f"{path}: read with the legend {best!r} (mapkit's {_look_words(best)}: its "
+                     f"colours explain {100 * hexes[best]:.0f} % of the hexes, the Dampfross colours "
                      f"{100 * hexes['colour']:.0f} %; --legend colour reads it with those)")
     return LegendChoice(candidates[best], lands[best], pixels, notes)
+
+
+def _tint(dark: str, light: str, hexes: dict, errors: dict) -> str:
+    """Of a look (``dark``) and its light variant, the one the picture's hexes fit: the light
+    one when it explains as many hexes (within ``FIT_BETTER``) and leaves them nearer their
+    colours by ``TINT_BETTER`` (its mean distance under that share of the dark's).
+
+    >>> _tint("colour", "colour-light", {"colour": 1.0, "colour-light": 1.0},
+    ...       {"colour": 1.2, "colour-light": 0.01})
+    'colour-light'
+    >>> _tint("colour", "colour-light", {"colour": 0.98, "colour-light": 0.83},
+    ...       {"colour": 3.6, "colour-light": 0.5})
+    'colour'
+    """
+    if hexes[light] + P.FIT_BETTER >= hexes[dark] and errors[light] < P.TINT_BETTER * errors[dark]:
+        return light
+    return dark
+
+
+def _look_words(name: str) -> str:
+    """How a note names look ``name``: "expres look", "colour look with light neighbouring states"."""
+    base = name.removesuffix("-light")
+    return f"{base} look" + (" with neighbouring states in the light tint" if name != base else "")
 
 
 def _poor_fit(fits: dict, path: str, forced: bool) -> list:

@@ -3,11 +3,15 @@ grey copy): terrain by its marks (:func:`mono_terrain`: hatching, stippling, gre
 edges by solid and dashed black lines (:func:`mono_edges`), cities by black hexagons
 (:func:`mono_cities`); a :class:`~mapkit.imaging.reading.Reading` as for colour. See
 ``docs/import.md``, "Boards without colour".
+
+The neighbouring states are grey paper: the mono look's own grey (``mono``) or the toner-light
+tint (``mono-light``), which :func:`mono_tint` tells from the hexes' paper levels.
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -19,35 +23,61 @@ from .numbercrops import ink_runs
 from .sampling import LINEAR_LUT, apply_affine, bilinear
 from .terrain import mark_off
 
-__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "weak_rivers", "MONO_COLOURS"]
+__all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "weak_rivers", "mono_colours",
+           "mono_tint", "MONO_LOOKS"]
 
-# What the stages after this one (race numbers, names) take the board's colours to be.
-MONO_COLOURS = {"plain": (1.0, 1.0, 1.0), "mountain": (1.0, 1.0, 1.0), "water": (1.0, 1.0, 1.0),
-                "foreign": (0.38, 0.38, 0.38)}
+MONO_LOOKS = ("mono", "mono-light")
 
 
-def read_board_mono(rgb: np.ndarray, fit):
-    """Terrain, rivers, borders and cities of a board without colour (``fit``: its grid)."""
+def _state_grey(look: str) -> float:
+    """The lightness (paper 1) of look ``look``'s neighbouring states."""
+    from .legends import STYLE_LEGENDS
+    legend = STYLE_LEGENDS[look]
+    return float(legend.linear("foreign") @ LUMA / (legend.linear("plain") @ LUMA))
+
+
+def mono_colours(look: str = "mono") -> dict:
+    """What the stages after this one (race numbers, names) take the board's colours to be."""
+    state = _state_grey(look)
+    return {"plain": np.ones(3), "mountain": np.ones(3), "water": np.ones(3), "foreign": np.full(3, state)}
+
+
+def mono_tint(levels) -> str:
+    """The look (``mono`` or ``mono-light``) whose greys the hexes' paper ``levels`` (paper 1)
+    fit: the light one when their mean distance from the nearer of paper and the state's grey
+    is under ``TINT_BETTER`` of the mono look's (no neighbouring state: the mono look).
+
+    >>> mono_tint([1.0, 0.99, 0.79, 0.8, 1.0]), mono_tint([1.0, 0.38, 0.4, 1.0]), mono_tint([1.0, 0.98])
+    ('mono-light', 'mono', 'mono')
+    """
+    lv = np.asarray(levels, dtype=float)
+    err = {k: float(np.mean(np.minimum(np.abs(lv - 1.0), np.abs(lv - _state_grey(k))))) for k in MONO_LOOKS}
+    return "mono-light" if err["mono-light"] < P.TINT_BETTER * err["mono"] else "mono"
+
+
+def read_board_mono(rgb: np.ndarray, fit, look: str | None = None):
+    """Terrain, rivers, borders and cities of a board without colour (``fit``: its grid) and the
+    look read (``look``: ``mono`` or ``mono-light`` as given, None: :func:`mono_tint`'s)."""
     from .light import Light
     from .reading import Reading
     grid = fit.grid
     grey = _grey(rgb)
     cities = mono_cities(grey, fit)
-    terrain, conf, level = mono_terrain(grey, fit, cities)
+    terrain, conf, level, look = mono_terrain(grey, fit, cities, look)
     mark_off(terrain, grid, fit.outline)
     for h in cities:
         if all(terrain.get(n) == "foreign" for n in grid.neighbours(h)):
             terrain[h] = "foreign"           # a town abroad, drawn on paper of its own
     strokes, edge_conf = mono_edges(grey, fit, level)
-    colours = {k: np.array(v) for k, v in MONO_COLOURS.items()}
+    colours = mono_colours(look)
     light = Light(np.zeros((3, 1)), np.zeros(2), 1.0)
-    fills = {h: colours[t if t in MONO_COLOURS else "plain"] for h, t in terrain.items()}
+    fills = {h: colours[t if t in colours else "plain"] for h, t in terrain.items()}
     hexes = list(grid.hexes())
     ferries = read_ferries(rgb, fit, light, hexes, np.array([fills[h] for h in hexes]), cities,
                            np.zeros(3), None)
     return Reading(grid, terrain, conf, strokes, edge_conf,
                    cities={h: P.MONO_RING for h in cities}, city_conf={h: 1.0 for h in cities},
-                   light=light, fills=fills, colours=colours, in_colour=False, ferries=ferries)
+                   light=light, fills=fills, colours=colours, in_colour=False, ferries=ferries), look
 
 
 def _grey(rgb: np.ndarray) -> np.ndarray:
@@ -62,8 +92,9 @@ def _at(grey: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return bilinear(grey, pts[..., 0], pts[..., 1])
 
 
-def mono_terrain(grey: np.ndarray, fit, cities) -> tuple[dict, dict, dict]:
-    """Each hex's terrain, how sure, and its paper's level, read in six sectors beyond its middle:
+def mono_terrain(grey: np.ndarray, fit, cities, look: str | None = None) -> tuple[dict, dict, dict, str]:
+    """Each hex's terrain, how sure, its paper's level, and the look whose neighbouring states
+    were read (``look``, else :func:`mono_tint`'s), read in six sectors beyond its middle:
     grey paper in most (foreign), marks in every one in parallel lines (hatching: mountain) or
     dots (water). A city stands on plain or mountain."""
     grid = fit.grid
@@ -77,29 +108,45 @@ def mono_terrain(grey: np.ndarray, fit, cities) -> tuple[dict, dict, dict]:
     sector = np.floor((np.arctan2(vv, uu) + math.pi) / (math.pi / 3)).astype(int) % 6
     sectors = [inside & (sector == j) & (rr >= P.MONO_TEXTURE_INNER) for j in range(6)]
     parts = [m[inside] for m in sectors]        # the same, over the samples
-    terrain, conf, level = {}, {}, {}
     centres = np.array([grid.centre_mm(h) for h in hexes])
+    lights, shares, cohs = [], [], []
     for lo in range(0, len(hexes), 256):
         vals = _at(grey, apply_affine(fit.affine, centres[lo:lo + 256, None, :] + pattern[None]))
         light = np.median(np.stack([np.median(vals[:, m], axis=1) for m in parts]), axis=0)
         paper = np.maximum(light, np.percentile(vals, P.LIGHTEST, axis=1))
-        shares = np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
-                                   for m in parts]), axis=0)
+        shares.append(np.sort(np.stack([(vals[:, m] < P.MONO_DARK * paper[:, None]).mean(axis=1)
+                                        for m in parts]), axis=0))
         coh = _coherent(_tensors(vals, uu.shape, inside, [inside]).sum(axis=0))
         lined = _lined(vals, uu.shape, inside, sectors)
-        for k, h in enumerate(hexes[lo:lo + 256]):
-            level[h] = float(light[k])
-            terrain[h], conf[h] = _kind(light[k], shares[:, k], lined[k] if h in cities else coh[k],
-                                        h in cities)
-    return terrain, conf, level
+        cohs.append([lined[k] if h in cities else coh[k] for k, h in enumerate(hexes[lo:lo + 256])])
+        lights.append(light)
+    light, share, coh = np.concatenate(lights), np.concatenate(shares, axis=1), np.concatenate(cohs)
+    look = look or mono_tint([v for v, h in zip(light, hexes, strict=True) if h not in cities])
+    state = _state_grey(look)
+    # (a light state is as light as a hatching blurred at 100 dpi: there the marks decide first)
+    grey = _Grey(state + P.MONO_FOREIGN * (1.0 - state), marks_first=state > P.MONO_FOREIGN_MARKS)
+    terrain, conf, level = {}, {}, {}
+    for k, h in enumerate(hexes):
+        level[h] = float(light[k])
+        terrain[h], conf[h] = _kind(light[k], share[:, k], coh[k], h in cities, grey)
+    return terrain, conf, level, look
 
 
-def _kind(light: float, shares, coh: float, city: bool) -> tuple[str, float]:
-    """A hex's terrain and how sure, from its paper's level, sectors' dark shares, coherence."""
-    if light < P.MONO_FOREIGN and not city:
-        return "foreign", float(np.clip((P.MONO_FOREIGN - light) / P.MONO_FOREIGN, 0, 1))
+class _Grey(NamedTuple):
+    """How a neighbouring state's grey is told: paper under ``foreign`` (paper 1) is the state,
+    after the marks (a hatching or a stipple in every sector: no state) when ``marks_first``."""
+
+    foreign: float
+    marks_first: bool = False
+
+
+def _kind(light: float, shares, coh: float, city: bool, grey: _Grey) -> tuple[str, float]:
+    """A hex's terrain and how sure, from its paper's level, sectors' dark shares, coherence
+    (``grey``: how the neighbouring states' grey is told)."""
     # (a city's numbers may stand on a white plate over two of its sectors)
     textured = (shares[2] if city else shares[0]) >= P.MONO_TEXTURED
+    if light < grey.foreign and not city and not (grey.marks_first and textured):
+        return "foreign", float(np.clip((grey.foreign - light) / grey.foreign, 0, 1))
     if not textured:
         return "plain", float(np.clip(1 - shares[0] / P.MONO_TEXTURED, 0, 1))
     if coh >= (P.MONO_HATCHED_CITY if city else P.MONO_HATCHED):

@@ -24,6 +24,9 @@ FIT_FLAT = 10
 FIT_LAB = 12.0
 FIT_BETTER = 0.01
 FIT_POOR = 0.85
+# A look's light variant (neighbouring states in the toner-light tint) wins when its hexes'
+# mean distance from their nearest terrain colour is under this share of the dark variant's.
+TINT_BETTER = 0.5
 DEFAULT_HEX_MM = 14.0        # printed hex size of an imported map (the Dampfross size)
 
 # -- grid ----------------------------------------------------------------------------------
@@ -223,7 +226,9 @@ OUTLINE_SURE_GAIN = 20       # ... an outline's confidence grows this much per g
 MONO_PAPER = (95, 7)         # the picture's paper: this percentile of its lightness, over every 7th pixel each way
 MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
 MONO_TEXTURE_INNER = 0.2     # ... and its dark share beyond this (a city's numbers lie within)
-MONO_FOREIGN = 0.6           # paper this light (paper 1) at most: a neighbouring state's grey
+MONO_FOREIGN = 0.35          # a neighbouring state: paper under this share of the way from its grey to white
+                             # (the mono grey 0.38: under 0.6; the light tint 0.79: under 0.86)
+MONO_FOREIGN_MARKS = 0.6     # a state's grey lighter than this (paper 1): a hex with marks all round is none
 MONO_TEXTURED = 0.05         # share of a hex dark: a texture (mountains, water) from this up
 MONO_HATCHED = 0.5           # coherence of the texture's marks: lines (mountains) from this up
 MONO_HATCHED_CITY = 0.65     # ... of a city's four most lined sectors (mountain 0.80-0.95, plain <= 0.46)

@@ -139,7 +139,8 @@ def make_pdfs(makers: dict, title: str | None, source: str, show_progress=False)
 
     docs: dict[str, list] = {}
     files: dict[str, bytes | str] = {}
-    with progress(2 * len(makers), "sheets", "step", show=show_progress) as bar:
+    # (in the kit's language: the bar shows while it is made)
+    with progress(2 * len(makers), _("sheets"), "step", show=show_progress, units=_("steps")) as bar:
         for name, make in makers.items():
             try:
                 docs[name] = make()

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
 from ..fileio import parse_json
+from ..i18n.said import said_index
 from .families import public_requests, requests_for
 from .httpio import MAX_BODY_DEPTH, same_origin, server_of
 from .livegame import Access, Connection, Refused
@@ -127,4 +128,7 @@ async def _ask(game, access: Access, msg: dict) -> dict:
         seat = game.viewer_seat(access)
         # in a worker thread, under the game's lock (nothing changes the state meanwhile): a path
         # planned on the largest board a server takes costs more than the event loop should wait
-        return {"type": "answer", "ask": msg["ask"], **(await asyncio.to_thread(fn, game.state, seat, msg))}
+        answer = {"type": "answer", "ask": msg["ask"], **(await asyncio.to_thread(fn, game.state, seat, msg))}
+    # (the words the game wrote in English in it, as the view has them: mapkit.i18n.said)
+    said = said_index(answer)
+    return {**answer, "said": said} if said else answer

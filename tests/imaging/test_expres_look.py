@@ -3,7 +3,10 @@ expres`` (grey mountains, black neighbouring states, thick black rivers, one of 
 border on the black side, cased in paper) is imported without a legend: the importer takes
 the Expres legend, and terrain, rivers, borders and cities come back exactly; with OCR the race
 numbers and the printed title too. A picture import changes no rule (border_crossing stays at
-its default beside a town abroad), and a picture in colours of no look of mapkit's warns."""
+its default beside a town abroad), and a picture in colours of no look of mapkit's warns.
+The same board in every look, with its neighbouring states in the style's own tint or in the
+toner-light tint ``mapkit render`` prints by default, comes back with the legend of that look
+and tint chosen by the importer."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from mapkit.imaging.legends import choose_legend
 from mapkit.imaging.ocr import ocr_available
 from mapkit.model import City, EdgeSet, Map
 from mapkit.render.files import write_board
+from mapkit.render.style import get_style, light_foreign
 
 
 def _small_expres_map() -> Map:
@@ -94,3 +98,33 @@ def test_a_river_on_black_land_is_cased_in_paper(tmp_path, style, cased):
     svg = tmp_path / "board.svg"
     write_board(_small_expres_map(), str(svg), style=style)
     assert ('id="river-casing"' in svg.read_text(encoding="utf-8")) == cased
+
+
+@pytest.mark.parametrize("style", ["colour", "expres", "mono"])
+@pytest.mark.parametrize("tint", ["dark", "light"])
+def test_every_look_in_either_tint_comes_back_with_its_legend(tmp_path, style, tint):
+    m = _small_expres_map()
+    path = tmp_path / f"{style}-{tint}.png"
+    look = get_style(style) if tint == "dark" else light_foreign(get_style(style))
+    write_board(m, str(path), dpi=150, style=look)
+    got, notes = import_map(str(path), ImportOptions(ocr=False))
+    wrong = {k: v for k, v in syn.map_differences(m, got).items() if v and k not in ("numbers", "names")}
+    assert wrong == {}
+    chosen = [n.split("read with the legend ")[1].split()[0] for n in notes if "read with the legend" in n]
+    # (the Dampfross colours and the mono look in their own tint are the importer's defaults: no note)
+    assert chosen == ([] if look.name in ("colour", "mono") else [repr(look.name)]), notes
+    assert not any("warning:" in n for n in notes), notes
+
+
+def test_mountains_blurred_at_low_resolution_are_no_light_state(tmp_path):
+    # At 90 dpi the mono hatching blurs to a grey as light as the toner-light tint (0.79 of
+    # the paper): a hex with marks all round is no neighbouring state (all four mountains came
+    # out foreign when the grey decided first). Jihlava is left out: a city on a mountain is
+    # read as plain in mono at 100 dpi or less, in either tint (not the tint's doing).
+    m = _small_expres_map()
+    m = m.replace(cities=[c for c in m.cities if c.hex != parse_hex("D5")])
+    path = tmp_path / "mono-90.png"
+    write_board(m, str(path), dpi=90, style=light_foreign(get_style("mono")))
+    got, notes = import_map(str(path), ImportOptions(ocr=False))
+    assert {h for h in m.terrain if got.terrain.get(h) != m.terrain[h]} == set()
+    assert any("read with the legend 'mono-light'" in n for n in notes), notes

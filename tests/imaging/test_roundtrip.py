@@ -4,7 +4,8 @@ item with the map file. The whole set (every bundled map, colour and mono, 100/1
 JPEG) is measured by ``benchmarks/image_import.py``; here the Czech map, whose towns abroad,
 rivers along borders and multi-number cities once went wrong, and a small board made for the
 cases (two cities side by side, a port, a town abroad at the board's edge, a river beside a
-border), in colour and in mono."""
+border), in colour and in mono, its neighbouring state in the render's default toner-light tint
+and in the style's own dark one (``--dark-foreign``)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ from mapkit.testing import map_differences
 pytestmark = pytest.mark.skipif(ocr_available() is not None, reason="needs tesseract")
 
 
-def _round_trip(tmp_path, map_path, style="colour", dpi=150):
-    """Render ``map_path``, import the picture: ``(truth, map read back, import's process)``."""
+def _round_trip(tmp_path, map_path, style="colour", dpi=150, *more):
+    """Render ``map_path`` (``more``: further options of ``mapkit render``), import the picture:
+    ``(truth, map read back, import's process)``."""
     pic = tmp_path / f"board-{style}.png"
-    r = run_cli("render", map_path, "-o", pic, "--dpi", dpi, "--style", style)
+    r = run_cli("render", map_path, "-o", pic, "--dpi", dpi, "--style", style, *more)
     assert r.returncode == 0, r.stderr
     out = tmp_path / f"back-{style}.yaml"
     r = run_cli("import", pic, "-o", out)
@@ -69,10 +71,11 @@ def test_the_czech_board_comes_back(tmp_path):
 
 
 @pytest.mark.parametrize("style", ["colour", "mono"])
-def test_a_small_board_comes_back(tmp_path, style):
+@pytest.mark.parametrize("tint", [(), ("--dark-foreign",)], ids=["light", "dark"])
+def test_a_small_board_comes_back(tmp_path, style, tint):
     src = tmp_path / "small.yaml"
     along = _small_board(src)
-    truth, got, r = _round_trip(tmp_path, src, style)
+    truth, got, r = _round_trip(tmp_path, src, style, 150, *tint)
     wrong = {k: v for k, v in map_differences(truth, got).items() if v}
     names = wrong.pop("names", [])
     assert wrong == {}

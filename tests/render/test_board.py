@@ -217,8 +217,9 @@ def test_png_shows_the_terrain_colours_at_the_hex_centres(tmp_path):
     a1 = min(centres, key=lambda c: (round(c[2], 3), c[1]))
     im = Image.open(png_out).convert("RGB")
     d, s = 14.0, 14.0 / SQRT3
+    # (neighbouring states in the default toner-light tint; --dark-foreign: #5b5b5b)
     expected_rgb = {"plain": (255, 255, 255), "mountain": (0xC9, 0x93, 0x5A), "water": (0x9C, 0xC9, 0xEC),
-                    "foreign": (0x5B, 0x5B, 0x5B)}
+                    "foreign": (0xE6, 0xE6, 0xE6)}
     terrain_of = {".": "plain", "^": "mountain", "~": "water", "#": "foreign"}
     checked = 0
     for r, line in enumerate(art):
@@ -419,19 +420,22 @@ def test_every_hex_a_track_may_reach_has_a_centre_dot(tmp_path):
     """Track is drawn from dot to dot (the Expres rules: "od tečky k tečce"). A1 is a city,
     B1..C1 plain, D1 mountain, E1 and F1 foreign, G1 water: with border crossing and a stop on
     the first hex beyond the border only E1 of the foreign hexes is reached; without border
-    crossing neither. Dots sit at the hex centres: x = hex_mm * (column + 1/2), y = 14/sqrt(3)."""
+    crossing neither. Dots sit at the hex centres: x = hex_mm * (column + 1/2), y = 14/sqrt(3).
+    On the solid dark state (--dark-foreign) E1's dot is white; on the default light tint, ink."""
     art = [". . . ^ # # ~"]
     path = write_map(tmp_path, columns=7, rows=1, art=art, cities=[("Aš", "A1", [11])],
                      extra="rules:\n  border_crossing: true\n  stop_at_border: true\n")
     out = tmp_path / "dots.svg"
-    render(path, "-o", out, "--paper", "fit")
+    render(path, "-o", out, "--paper", "fit", "--dark-foreign")
     dots = centre_dots(ET.parse(out).getroot())
     y = 14 / SQRT3
-    assert sorted(dots["#1a1a1a"]) == [(pytest.approx(14 * (c + 0.5), abs=1e-3), pytest.approx(y, abs=1e-3))
-                                      for c in (1, 2, 3)]                   # B1 C1 D1
-    assert dots["#ffffff"] == [(pytest.approx(14 * 4.5, abs=1e-3), pytest.approx(y, abs=1e-3))]  # E1, dark
+    at = [(pytest.approx(14 * (c + 0.5), abs=1e-3), pytest.approx(y, abs=1e-3)) for c in range(7)]
+    assert sorted(dots["#1a1a1a"]) == at[1:4]                               # B1 C1 D1
+    assert dots["#ffffff"] == [at[4]]                                       # E1, dark
+    render(path, "-o", out, "--paper", "fit")
+    assert sorted(centre_dots(ET.parse(out).getroot())["#1a1a1a"]) == at[1:5]      # E1 on the light tint
     closed = write_map(tmp_path, name="closed.yaml", columns=7, rows=1, art=art, cities=[("Aš", "A1", [11])])
-    render(closed, "-o", out, "--paper", "fit")
+    render(closed, "-o", out, "--paper", "fit", "--dark-foreign")
     assert list(centre_dots(ET.parse(out).getroot())) == ["#1a1a1a"]      # no foreign dot
 
 
@@ -462,7 +466,7 @@ def test_no_centre_dot_shows_through_a_name(tmp_path):
 
 def test_expres_style_black_states_grey_mountains_thick_black_rivers(tmp_path):
     out = tmp_path / "expres.svg"
-    render(EXAMPLE, "-o", out, "--style", "expres")
+    render(EXAMPLE, "-o", out, "--style", "expres", "--dark-foreign")
     root = ET.parse(out).getroot()
     fill = {p.get("class"): p.get("fill") for p in root.iter(f"{SVG}path")
             if (p.get("class") or "").startswith("terrain-")}
@@ -484,12 +488,15 @@ def ink(path) -> float:
 
 
 def test_light_foreign_saves_toner_on_the_czech_tiles(tmp_path):
-    """The Czech board on A4 tiles: each of the 6 tiles is mostly dark grey neighbouring
-    states; with --light-foreign each takes at most half the ink (measured 0.15-0.26 against
-    0.05-0.10 at 30 dpi)."""
-    for kind, extra in (("solid", []), ("light", ["--light-foreign"])):
+    """The Czech board on A4 tiles: with --dark-foreign each of the 6 tiles is mostly dark grey
+    neighbouring states; in the default light tint each takes at most half the ink (measured
+    0.15-0.26 against 0.05-0.10 at 30 dpi). --light-foreign, the tint's flag before it was the
+    default, still draws the same tiles."""
+    for kind, extra in (("solid", ["--dark-foreign"]), ("light", []), ("asked", ["--light-foreign"])):
         render(MAPS / "czechia.yaml", "-o", tmp_path / f"{kind}.png", "--tile", "--dpi", "25", *extra)
     solid = [ink(tmp_path / f"solid-{i:02d}.png") for i in range(1, 7)]
     light = [ink(tmp_path / f"light-{i:02d}.png") for i in range(1, 7)]
+    assert all((tmp_path / f"asked-{i:02d}.png").read_bytes() == (tmp_path / f"light-{i:02d}.png").read_bytes()
+               for i in range(7))
     assert all(lt <= 0.5 * sd for sd, lt in zip(solid, light, strict=False)), (solid, light)
     assert sum(sd > 0.17 for sd in solid) >= 4                              # mostly dark before

@@ -469,6 +469,10 @@ def test_the_page_in_the_players_language(served, browser):
         d.get(served.url + g["host"])
         wait(d, lambda d: any("Wählen Sie Ihre Startstadt" in e.text for e in css(d, "#action h3")),
              what="the family's panel in German")
+        # the game's log and its step, written by the engine in English, said in German
+        wait(d, lambda d: "Ann beginnt" in css(d, "#log")[0].text, what="the log in German")
+        assert "plays first" not in css(d, "#log")[0].text
+        assert "(Startstadt)" in css(d, "#turn")[0].text
         shot(d, "game-de")
     finally:
         d.execute_script("localStorage.removeItem('mapkit-lang')")

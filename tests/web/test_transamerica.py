@@ -81,9 +81,14 @@ class Recorder(Live):
 
 def _public(view) -> str:
     """The view as text without its public mentions of card cities: a start marker placed on a
-    city, a player who joined all his cities (he shows them)."""
+    city, a player who joined all his cities (he shows them), in the log and in its index of
+    the log's words (``said``: the same lines, with their fields)."""
     v = dict(view)
-    v["messages"] = [m for m in v["messages"] if "places the start marker" not in m and "has joined all" not in m]
+
+    def public(m):
+        return "places the start marker" not in m and "has joined all" not in m
+    v["messages"] = [m for m in v["messages"] if public(m)]
+    v["said"] = {k: e for k, e in v.get("said", {}).items() if public(k)}
     return json.dumps(v, ensure_ascii=False)
 
 

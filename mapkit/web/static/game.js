@@ -4,7 +4,7 @@
 // /families/<family>.js (the family's web_script) (draw, click, panel, raceBox, results, playerNote).
 import { api, el, svg, clear, toast, t, BoardView, zoomButtons } from "/static/common.js";
 import { drawView } from "/static/viewdraw.js";
-import { lang } from "/static/i18n.js";
+import { lang, say } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gid = location.pathname.split("/").filter(Boolean).pop();
@@ -159,7 +159,10 @@ function render() {
   if (ctx.hello.game.error) turn.textContent = ctx.hello.game.error;
   else if (v.over) turn.textContent = t("game over: {winners} won", { winners: v.winners.join(", ") });
   else if (v.chance) turn.textContent = t("the dice are rolled…");
-  else turn.textContent = t("{player} to play ({step})", { player: ctx.name(v.current_player), step: v.step.replace(/_/g, " ") });
+  else {
+    turn.textContent = t("{player} to play ({step})", { player: ctx.name(v.current_player),
+      step: say(v.step_label || v.step.replace(/_/g, " "), v.said) });
+  }
   turn.className = ctx.myTurn ? "turn mine" : "turn";
   $("you").textContent = v.you.length
     ? (g.host ? t("You play {seats} (host).", { seats: v.you.map((s) => ctx.name(s)).join(", ") })
@@ -190,7 +193,7 @@ function renderPlayers(v) {
     const kind = ctx.hello.game.players[seat].kind;
     // the figure the game ranks by; both when the game has money and a score (view version 2)
     const money = p.money !== null && p.score !== null && p.money !== undefined && p.score !== undefined
-      ? `${p.score} VP · ${p.money}` : p.account;
+      ? t("{score} VP · {money}", { score: p.score, money: p.money }) : p.account;
     const note = ctx.family && ctx.family.playerNote ? ctx.family.playerNote(ctx, p) : "";
     body.append(el(`tr${seat === v.current_player ? ".current" : ""}`, { "data-seat": seat },
       el("td.swatch", {}, el("span", { style: `background:${ctx.colour(seat)}` })),
@@ -235,10 +238,11 @@ export async function act(action) {
 ctx.act = act;
 
 function renderLog(v) {
-  clear($("log")).append(...[...v.messages].reverse().map((m) => el("div", {}, m)));
+  // (the lines are the game's English; say() gives them in the page's language)
+  clear($("log")).append(...[...v.messages].reverse().map((m) => el("div", {}, say(m, v.said))));
   const who = (p) => (p === -1 ? t("bank") : ctx.name(p));
   clear($("ledger")).append(...[...(v.ledger || [])].reverse().map(([a, b, amount, why]) =>
-    el("div", {}, `${who(a)} → ${who(b)}: ${amount}`, el("span.muted", {}, ` ${why}`))));
+    el("div", {}, `${who(a)} → ${who(b)}: ${amount}`, el("span.muted", {}, ` ${say(why, v.said)}`))));
 }
 
 function tick() {

@@ -37,6 +37,19 @@ export function t(text, values) {
   return s.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+// A line the game wrote in English (its log, a ledger's reason, a card's title) in the page's
+// language: `said`, the view's index (English text -> {message, fields}, made by
+// mapkit.i18n.said), names the message it was made from and its fields; a field that is a line
+// of the index itself is said too. A text the index does not know is shown as it is (a name,
+// or a line of a game saved before lines were indexed).
+export function say(text, said, depth = 0) {
+  const entry = said && typeof text === "string" ? said[text] : null;
+  if (!entry || depth > 4) return text;
+  const values = {};
+  for (const [k, v] of Object.entries(entry.fields || {})) values[k] = say(v, said, depth + 1);
+  return t(entry.message, values);
+}
+
 // The static text of the HTML pages: elements marked data-i18n (their English text is the key)
 // and the attributes named by data-i18n-title, data-i18n-placeholder and data-i18n-aria-label.
 export function translatePage(root = document) {

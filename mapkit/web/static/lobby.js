@@ -30,7 +30,8 @@ function fillSeats() {
 
 function fillOptions() {
   const p = preset();
-  $("preset-about").textContent = p.description || "";
+  // (the descriptions and notes are the engine's English, marked for the catalogues there)
+  $("preset-about").textContent = p.description ? t(p.description) : "";
   clear($("options"));
   for (const o of p.options) {
     const id = `opt-${o.name}`;
@@ -45,8 +46,9 @@ function fillOptions() {
         title: o.kind });
     }
     input.dataset.default = JSON.stringify(o.default);
-    const label = el("label", { for: id, title: o.about ? `${o.about} (${o.kind})` : o.kind }, o.name);
-    $("options").append(label, el("span.option", {}, input, o.about ? el("span.muted", {}, ` ${o.about}`) : null));
+    const about = o.about ? t(o.about) : "";
+    const label = el("label", { for: id, title: about ? `${about} (${o.kind})` : o.kind }, o.name);
+    $("options").append(label, el("span.option", {}, input, about ? el("span.muted", {}, ` ${about}`) : null));
   }
 }
 
@@ -136,7 +138,7 @@ function fillMaps(maps) {
   if (!sel.value) { const cz = maps.find((m) => m.id === "czechia" && m.valid); if (cz) sel.value = cz.id; }
   const body = clear($("maps").tBodies[0]);
   for (const m of maps) {
-    body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source),
+    body.append(el("tr", {}, el("td", {}, m.name), el("td.muted", {}, m.source === "bundled" ? t("bundled") : m.source === "saved" ? t("saved") : m.source),
       el("td", {}, m.valid ? `${m.columns}×${m.rows}, ${lang === "en" ? plural(m.cities, "city", "cities") : t("{n} cities", { n: m.cities })}${m.cards ? `, ${t("TransAmerica's 35 city cards")}` : ""}`
         : el("span.error", {}, m.error)),
       el("td", {}, el("a", { href: `/edit?map=${encodeURIComponent(m.id)}` }, t("edit")), " ",

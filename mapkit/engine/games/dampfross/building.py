@@ -24,6 +24,8 @@ from __future__ import annotations
 from itertools import compress
 
 from ...errors import IllegalAction
+from ....i18n import N_
+from ....i18n.said import said
 from ...ledger import BANK
 from . import ferries
 from .listing import JUDGED, OTHER, code_of
@@ -147,6 +149,10 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
         if e != eid and p in s.net.owners_of[e]:
             return f"you already leave {name} by {s.board.edge_name(e)}; each player leaves it in one direction"
     return None
+
+
+# The ledger's reason of each kind of fee (its English: "parallel fee C4/C5").
+FEES = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}")}
 
 
 def _fees(s, eid: int, far, bits: int) -> list:
@@ -306,11 +312,11 @@ def commit_build(s, p: int, effects: list) -> None:
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
-            s.pay(payer, q, f, f"{kind} fee {board.edge_name(eid)}")
+            s.pay(payer, q, f, said(FEES[kind], edge=board.edge_name(eid)))
             if counts_fees and q not in s.pb_started:
                 s.pb_extra[q] = s.pb_extra.get(q, 0) + f
         if post:
-            s.pay(p, BANK, cost, f"build {board.edge_name(eid)}")
+            s.pay(p, BANK, cost, said(N_("build {edge}"), edge=board.edge_name(eid)))
             s.budget -= need
         else:
             s.points -= need
@@ -323,7 +329,7 @@ def commit_build(s, p: int, effects: list) -> None:
             s.joint["hexes"] = s.joint["hexes"] | {a, c}
         if bonus is not None:
             amount = rules.city_bonus()
-            why = f"city bonus {board.cities[bonus].name}"
+            why = said(N_("city bonus {city}"), city=board.cities[bonus].name)
             if joint:
                 # split the bonus; the poorer gets the odd point
                 s0, s1 = split(amount, who[0], who[1], s.money.accounts)

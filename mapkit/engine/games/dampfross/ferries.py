@@ -10,6 +10,8 @@ from __future__ import annotations
 from ...errors import IllegalAction
 from ...ledger import BANK
 from . import building
+from ....i18n import N_
+from ....i18n.said import said
 from ....wording import who
 
 __all__ = ["ferries_to_buy", "act_ferry"]
@@ -56,11 +58,12 @@ def act_ferry(s, p: int, action: dict):
 
     def plan():
         f = board.ferries[k]
-        s.pay(p, BANK, f.cost, f"ferry {f.name}")
+        s.pay(p, BANK, f.cost, said(N_("ferry {line}"), line=f.name))
         s.ferry_owners[k] = s.ferry_owners[k] + (p,)
         s.net.add_node(p, f.to)
         building.track_changed(s, (f.to,), (p,))
         if s.step == "post_build":
             s.budget = min(s.budget, s.money.accounts[p])
-        s.say(f"{who(s.players[p], 'buy')} the ferry line {f.name}")
+        s.say(N_("{player} buys the ferry line {line}"), f"{who(s.players[p], 'buy')} the ferry line {f.name}",
+              player=s.players[p], line=f.name)
     return {"type": "ferry", "player": p, "ferry": names[k]}, plan

@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+from ....i18n import N_
 from .options import Options
 from .rules import DampfrossRules
 
@@ -34,19 +35,19 @@ __all__ = ["Paluba", "Dampfross", "Expres", "PRESETS"]
 
 class Paluba(DampfrossRules):
     name = "paluba"
-    description = "Paluba competition rules (docs/rules.md, Paluba)"
+    description = N_("Paluba competition rules (docs/rules.md, Paluba)")
     defaults = Options()
 
 
 class Dampfross(Paluba):
     name = "dampfross"
-    description = "Dampfross: Paluba with the (D) rules (first arrival wins)"
+    description = N_("Dampfross: Paluba with the (D) rules (first arrival wins)")
     defaults = Paluba.defaults.replace(finish="first", budget_counts_fees=True)
 
 
 class Expres(DampfrossRules):
     name = "expres"
-    description = "Expres (docs/rules.md, Expres)"
+    description = N_("Expres (docs/rules.md, Expres)")
     defaults = Options(
         max_players=8, start_money=6, start_choice="secret", start_cities="any",
         build_dice=1, build_roll="own", rotate_rounds=False, fees="expres",

@@ -30,6 +30,7 @@ from __future__ import annotations
 import weakref
 
 from ...errors import IllegalAction
+from ....i18n import N_
 from ...ledger import Ledger
 from ...network import OwnedTrack
 from ...state import Log, State
@@ -236,9 +237,6 @@ class DampfrossState(State):
     def pay(self, src: int, dst: int, amount: int, why: str) -> None:
         self.money.pay(src, dst, amount, why)
 
-    def say(self, text: str) -> None:
-        """Add a line to the game's messages (what happened, for front ends)."""
-        self.messages.append(text)
 
     def refusal(self, action_type: str):
         rule, message = REFUSALS.get(action_type, (f"{action_type}.not-now", f"no {action_type!r} now"))
@@ -257,7 +255,7 @@ class DampfrossState(State):
         def plan():
             # in the build phase the first race is the one more; in a race, the next one
             self.last_race_no = self.race_no + 1
-            self.say(f"time is up: the game ends after race {self.last_race_no}")
+            self.say(N_("time is up: the game ends after race {race}"), race=self.last_race_no)
         return {"type": "time_up"}, plan
 
     def decision_key(self):

@@ -27,6 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....i18n import N_
+from ....i18n.said import said
+
 __all__ = ["Card", "Task", "CARDS", "TASKS", "S_CARDS", "CARD_CITIES", "deck_for", "tasks_for", "HELD_KINDS"]
 
 
@@ -64,34 +67,37 @@ _FIRST = ("Toronto", "Raleigh", "Louisville", "Mobile", "Duluth", "Jacksonville"
 _HOTELS = ("New York", "Charleston", "Baltimore", "Atlanta", "Boston", "Chicago")
 
 _ALL = (
-    [Card(f"connect:{a}-{b}", "green", (a, b), CONNECT_POINTS, f"connect {a} - {b}") for a, b in _CONNECT]
+    [Card(f"connect:{a}-{b}", "green", (a, b), CONNECT_POINTS, said(N_("connect {a} - {b}"), a=a, b=b))
+     for a, b in _CONNECT]
     + [Card("connect-western:New York-Kansas City", "green", ("New York", "Kansas City"), CONNECT_WESTERN_POINTS,
-            "connect New York - Kansas City with a Western Link")]
-    + [Card(f"first:{c}", "green", (c,), FIRST_DELIVERY_POINTS, f"first delivery to {c}") for c in _FIRST]
-    + [Card(f"hotel:{c}", "hotel", (c,), 0, f"hotel in {c}") for c in _HOTELS]
-    + [Card("engineering", "diamond", (), 0, "engineering: build up to 5 tiles, once a round"),
-       Card("found-city", "redx", (), 0, "found a city at once"),
-       Card("two-goods", "redx", (), 0, "2 goods from the bag to one city"),
-       Card("two-actions", "redx", (), 0, "take 2 more actions at once"),
-       Card("free-build", "black", (), 0, "free build on the green hexes, once a game")]
+            said(N_("connect {a} - {b} with a Western Link"), a="New York", b="Kansas City"))]
+    + [Card(f"first:{c}", "green", (c,), FIRST_DELIVERY_POINTS, said(N_("first delivery to {city}"), city=c))
+       for c in _FIRST]
+    + [Card(f"hotel:{c}", "hotel", (c,), 0, said(N_("hotel in {city}"), city=c)) for c in _HOTELS]
+    + [Card("engineering", "diamond", (), 0, said(N_("engineering: build up to 5 tiles, once a round"))),
+       Card("found-city", "redx", (), 0, said(N_("found a city at once"))),
+       Card("two-goods", "redx", (), 0, said(N_("2 goods from the bag to one city"))),
+       Card("two-actions", "redx", (), 0, said(N_("take 2 more actions at once"))),
+       Card("free-build", "black", (), 0, said(N_("free build on the green hexes, once a game")))]
 )
-S_CARDS = (Card("s:first-delivery", "s", (), 2, "first delivery"),
-           Card("s:loco4", "s", (), 3, "first locomotive 4"),
-           Card("s:three-links", "s", (), 3, "first delivery over 3 links"))
+S_CARDS = (Card("s:first-delivery", "s", (), 2, said(N_("first delivery"))),
+           Card("s:loco4", "s", (), 3, said(N_("first locomotive 4"))),
+           Card("s:three-links", "s", (), 3, said(N_("first delivery over 3 links"))))
 CARDS = {c.id: c for c in _ALL + list(S_CARDS)}
 # the kinds a player keeps in his hand
 HELD_KINDS = ("hotel", "diamond", "black")
 
-_TASKS = (Task("ny-chicago", "chain", 5, ("New York", "Chicago"), "New York - Chicago by own links"),
-          Task("most-links", "most-links", 6, (), "most links"),
-          Task("longest-chain", "longest-chain", 8, (), "longest chain of own links"),
-          Task("loco6", "loco6", 6, (), "first locomotive 6"),
-          Task("most-money:1", "most-money", 7, (), "most money"),
-          Task("most-money:2", "most-money", 7, (), "most money"),
-          Task("fewest-shares:1", "fewest-shares", 7, (), "fewest shares"),
-          Task("fewest-shares:2", "fewest-shares", 7, (), "fewest shares"),
-          Task("western", "western", 5, (), "a Western Link"),
-          Task("chicago", "chicago", 2, ("Chicago",), "2 per own link out of Chicago"))
+_TASKS = (Task("ny-chicago", "chain", 5, ("New York", "Chicago"),
+               said(N_("{a} - {b} by own links"), a="New York", b="Chicago")),
+          Task("most-links", "most-links", 6, (), said(N_("most links"))),
+          Task("longest-chain", "longest-chain", 8, (), said(N_("longest chain of own links"))),
+          Task("loco6", "loco6", 6, (), said(N_("first locomotive 6"))),
+          Task("most-money:1", "most-money", 7, (), said(N_("most money"))),
+          Task("most-money:2", "most-money", 7, (), said(N_("most money"))),
+          Task("fewest-shares:1", "fewest-shares", 7, (), said(N_("fewest shares"))),
+          Task("fewest-shares:2", "fewest-shares", 7, (), said(N_("fewest shares"))),
+          Task("western", "western", 5, (), said(N_("a Western Link"))),
+          Task("chicago", "chicago", 2, ("Chicago",), said(N_("2 per own link out of {city}"), city="Chicago")))
 TASKS = {t.id: t for t in _TASKS}
 
 CARD_CITIES = tuple(sorted({c for card in _ALL for c in card.cities} | {c for t in _TASKS for c in t.cities}))

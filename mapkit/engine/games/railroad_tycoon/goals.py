@@ -10,6 +10,8 @@ card; a tie goes to more links, then more money, else the tied share the win.
 
 from __future__ import annotations
 
+from ....i18n import N_
+from ....i18n.said import said
 from .cards import CARDS, TASKS
 from .track import owned_links
 
@@ -82,8 +84,8 @@ def met_by(s, card_id: str) -> set:
 
 def _score(s, p: int, card_id: str) -> None:
     card = CARDS[card_id]
-    s.vp.pay(-1, p, card.points, f"card {card_id}")
-    s.say(f"{s.players[p]} meets '{card.title}': {card.points} VP")
+    s.vp.pay(-1, p, card.points, said(N_("card {card}"), f"card {card_id}", card=card.title))
+    s.say(N_("{player} meets '{card}': {n} VP"), player=s.players[p], card=card.title, n=card.points)
 
 
 def claim_goals(s, actor: int) -> None:
@@ -104,7 +106,8 @@ def lay_out(s, card_id: str) -> None:
             if len(who) == 1:
                 _score(s, next(iter(who)), card_id)
             else:
-                s.say(f"'{CARDS[card_id].title}' was met before it was laid out, by several: discarded")
+                s.say(N_("'{card}' was met before it was laid out, by several: discarded"),
+                      card=CARDS[card_id].title)
             s.discarded.append(card_id)
             return
     s.display = s.display + [card_id]

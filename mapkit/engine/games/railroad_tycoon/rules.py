@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....i18n import N_
 from ...game import GameRules
 from ...options import OptionSet, option
 from .mapdata import GOODS_COLOURS
@@ -105,7 +106,7 @@ class RailroadTycoonRules(GameRules):
 
 class RailroadTycoon(RailroadTycoonRules):
     name = "railroad-tycoon"
-    description = "Railroad Tycoon (docs/rules.md, Railroad Tycoon)"
+    description = N_("Railroad Tycoon (docs/rules.md, Railroad Tycoon)")
 
 
 PRESETS = (RailroadTycoon,)

@@ -131,8 +131,6 @@ class RailroadTycoonState(State):
         except (ValueError, TypeError):
             raise IllegalAction("city.unknown", f"{ref!r} is not a city of the map") from None
 
-    def say(self, text: str) -> None:
-        self.messages.append(text)
 
     def go(self, step: str) -> None:
         self.step = step

@@ -22,6 +22,8 @@ empty cities reached the number of the seed (at most the cities that had goods a
 
 from __future__ import annotations
 
+from ....i18n import N_
+from ....i18n.said import said
 from ...chance import Chance, Draw, Seat
 from ...errors import IllegalAction
 from ...steps import Step
@@ -111,6 +113,7 @@ def add_goods(s, city: int, colours) -> None:
 
 class DrawStep(Step):
     name = "draw"
+    label = N_("drawing")
     phase = "play"
     stage = "draw"
 
@@ -131,13 +134,14 @@ class DrawStep(Step):
             s.tasks_left = [t for t in s.tasks_left if t != action["card"]]
         else:
             s.deck = [c for c in s.deck if c != action["card"]]
-            s.say(f"action card laid out: {CARDS[action['card']].title}")
+            s.say(N_("action card laid out: {card}"), card=CARDS[action["card"]].title)
             goals.lay_out(s, action["card"])
         run_draws(s)
 
 
 class OpenerStep(Step):
     name = "opener"
+    label = N_("who opens")
     phase = "setup"
     stage = "opener"
 
@@ -164,7 +168,7 @@ def begin_round(s) -> None:
     s.engineered = set()
     n = s.num_players
     s.auction = {"active": [(s.opener + i) % n for i in range(n)], "turn": 0, "bid": 0, "leader": None}
-    s.say(f"round {s.round_no}: {s.players[s.opener]} opens the auction")
+    s.say(N_("round {round}: {player} opens the auction"), round=s.round_no, player=s.players[s.opener])
     s.go("auction")
 
 
@@ -175,20 +179,22 @@ def issue(s, p: int, action: dict):
         raise IllegalAction("issue.count", "'count' must be 1..20 shares")
 
     def go():
-        issue_shares(s, p, k, "issued")
+        issue_shares(s, p, k, said(N_("issued")))
     return {"type": "issue", "player": p, "count": k}, go
 
 
 def issue_shares(s, p: int, k: int, why: str) -> None:
     s.shares[p] += k
-    s.ledger.pay(-1, p, s.rules.SHARE * k, "shares")
-    s.say(f"{s.players[p]} issues {k} share{'s' * (k > 1)} ({why})")
+    s.ledger.pay(-1, p, s.rules.SHARE * k, said(N_("shares")))
+    s.say(N_("{player} issues 1 share ({why})") if k == 1 else N_("{player} issues {n} shares ({why})"),
+          player=s.players[p], n=k, why=why)
 
 
 class AuctionStep(Step):
     """The auction for first player (see the module notes)."""
 
     name = "auction"
+    label = N_("auction")
     phase = "play"
     stage = "auction"
 
@@ -215,7 +221,7 @@ class AuctionStep(Step):
         def go():
             a = s.auction
             s.auction = {**a, "bid": x, "leader": p, "turn": (a["turn"] + 1) % len(a["active"])}
-            s.say(f"{s.players[p]} bids {x}")
+            s.say(N_("{player} bids {n}"), player=s.players[p], n=x)
             _auction_over(s)
         return {"type": "bid", "player": p, "amount": x}, go
 
@@ -224,7 +230,7 @@ class AuctionStep(Step):
             a = s.auction
             active = [q for q in a["active"] if q != p]
             s.auction = {**a, "active": active, "turn": a["turn"] % len(active)}
-            s.say(f"{s.players[p]} passes")
+            s.say(N_("{player} passes"), player=s.players[p])
             _auction_over(s)
         return {"type": "pass", "player": p}, go
 
@@ -236,8 +242,10 @@ def _auction_over(s) -> None:
     p = a["active"][0]
     price = a["bid"] if a["leader"] == p else 0
     if price:
-        s.ledger.pay(p, -1, price, "auction")
-    s.say(f"{s.players[p]} is first player" + (f" for {price}" if price else ""))
+        s.ledger.pay(p, -1, price, said(N_("auction")))
+        s.say(N_("{player} is first player for {n}"), player=s.players[p], n=price)
+    else:
+        s.say(N_("{player} is first player"), player=s.players[p])
     s.first = p
     n = s.num_players
     s.order = [(p + i) % n for i in range(n)]
@@ -253,12 +261,12 @@ def income(s) -> None:
     for p in range(s.num_players):
         amount = r.income(s.vp.accounts[p]) - r.SHARE_COST * s.shares[p]
         if amount >= 0:
-            s.ledger.pay(-1, p, amount, "income")
+            s.ledger.pay(-1, p, amount, said(N_("income")))
             continue
         short = -amount - s.money[p]
         if short > 0:
-            issue_shares(s, p, -(-short // r.SHARE), "to pay the round's costs")
-        s.ledger.pay(p, -1, -amount, "income")
+            issue_shares(s, p, -(-short // r.SHARE), said(N_("to pay the round's costs")))
+        s.ledger.pay(p, -1, -amount, said(N_("income")))
     laid = sum(1 for c in s.display if CARDS[c].kind != "s")
     s.draws = s.draws + [{"kind": "card"}] * max(0, r.CARDS_PER_PLAYER * s.num_players - laid)
     s.after = "round_end"
@@ -268,13 +276,13 @@ def income(s) -> None:
 def _round_end(s) -> None:
     gone = track.remove_unfinished(s)
     if gone:
-        s.say(f"{len(gone)} unfinished link{'s' * (len(gone) > 1)} removed")
+        s.say(N_("1 unfinished link removed") if len(gone) == 1 else N_("{n} unfinished links removed"), n=len(gone))
     s.rounds.append({"round": s.round_no, "first": s.first, "empty": len(s.empty), "vp": list(s.vp.accounts)})
     limit = s.rules.round_limit()
     if s.ending:
-        _game_over(s, f"{len(s.empty)} cities empty")
+        _game_over(s, said(N_("{n} cities empty"), n=len(s.empty)))
     elif limit is not None and s.round_no >= limit:
-        _game_over(s, f"round limit {limit}")
+        _game_over(s, said(N_("round limit {limit}"), limit=limit))
     else:
         s.opener = s.first
         begin_round(s)
@@ -285,7 +293,8 @@ def _game_over(s, reason: str) -> None:
     s.winners_ = goals.rank(s)
     s.end_reason = reason
     s.part = "over"
-    s.say("game over (" + reason + "); winner: " + ", ".join(s.players[p] for p in s.winners_))
+    s.say(N_("game over ({reason}); winner: {players}"), reason=reason,
+          players=", ".join(s.players[p] for p in s.winners_))
     s.go("over")
 
 
@@ -297,6 +306,7 @@ def empty_to_end(s) -> int:
 
 class OverStep(Step):
     name = "over"
+    label = N_("game over")
     phase = "over"
     stage = "over"
     terminal = True

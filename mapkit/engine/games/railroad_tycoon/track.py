@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....i18n import N_
+from ....i18n.said import said
 from ...errors import IllegalAction
 
 __all__ = ["BuildPlan", "check_build", "apply_build", "build_options", "crossing", "remove_unfinished",
@@ -195,7 +197,7 @@ def apply_build(s, plan: BuildPlan) -> int:
     """Carry out a checked build; the link's id."""
     p = plan.player
     if plan.cost:
-        s.ledger.pay(p, -1, plan.cost, "track")
+        s.ledger.pay(p, -1, plan.cost, said(N_("track")))
     if plan.link is not None:
         _drop(s, plan.link)
     if plan.joined is not None:

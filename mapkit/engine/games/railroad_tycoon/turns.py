@@ -13,6 +13,8 @@ Refusals (besides :mod:`.track`'s and :mod:`.deliver`'s): ``take.card``, ``loco.
 
 from __future__ import annotations
 
+from ....i18n import N_
+from ....i18n.said import said, said_list
 from ...errors import IllegalAction
 from ...steps import Step
 from . import deliver, goals, track
@@ -66,6 +68,7 @@ class ActStep(Step):
     """One action of the player to move."""
 
     name = "act"
+    label = N_("actions")
     phase = "play"
     stage = "actions"
 
@@ -94,7 +97,7 @@ class ActStep(Step):
 
     def act_pass(self, s, p, action):
         def go():
-            s.say(f"{s.players[p]} passes an action")
+            s.say(N_("{player} passes an action"), player=s.players[p])
             end_action(s)
         return {"type": "pass", "player": p}, go
 
@@ -105,7 +108,7 @@ class ActStep(Step):
 
         def go():
             s.display = [c for c in s.display if c != card]
-            s.say(f"{s.players[p]} takes '{CARDS[card].title}'")
+            s.say(N_("{player} takes '{card}'"), player=s.players[p], card=CARDS[card].title)
             kind = CARDS[card].kind
             if kind in HELD_KINDS:
                 s.held[p] = s.held[p] + [card]
@@ -132,8 +135,9 @@ class ActStep(Step):
         def go():
             lid = track.apply_build(s, plan)
             link = s.links[lid]
-            what = "link" if link["done"] else "unfinished link"
-            s.say(f"{s.players[p]} builds {len(plan.tiles)} tile(s) for {plan.cost}: {what} {lid}")
+            s.say(N_("{player} builds {n} tile(s) for {cost}: link {link}") if link["done"]
+                  else N_("{player} builds {n} tile(s) for {cost}: unfinished link {link}"),
+                  player=s.players[p], n=len(plan.tiles), cost=plan.cost, link=lid)
             end_action(s)
         out = {"type": "build", "player": p, "path": plan.names}
         if plan.free:
@@ -157,11 +161,11 @@ class ActStep(Step):
             raise IllegalAction("loco.money", f"locomotive {level} costs {price} (issue shares first, {RULES})")
 
         def go():
-            s.ledger.pay(p, -1, price, f"locomotive {level}")
+            s.ledger.pay(p, -1, price, said(N_("locomotive {n}"), n=level))
             s.loco[p] = level
             if level == 6 and s.loco6_first is None:
                 s.loco6_first = p
-            s.say(f"{s.players[p]} buys locomotive {level}")
+            s.say(N_("{player} buys locomotive {n}"), player=s.players[p], n=level)
             end_action(s)
         return {"type": "loco", "player": p}, go
 
@@ -173,13 +177,14 @@ class ActStep(Step):
         _western_ok(s, p, city)
 
         def go():
-            s.ledger.pay(p, -1, s.rules.WESTERN, "Western Link")
+            s.ledger.pay(p, -1, s.rules.WESTERN, said(N_("Western Link")))
             s.western = {**s.western, city: p}
             k = min(s.rules.WESTERN_GOODS, s.bag.get("red", 0))
             s.bag = {**s.bag, "red": s.bag.get("red", 0) - k}
             add_goods(s, city, ["red"] * k)
             s.western_goods = {**s.western_goods, city: s.western_goods.get(city, 0) + k}
-            s.say(f"{s.players[p]} buys the Western Link at {s.city_name(city)}: {k} red goods")
+            s.say(N_("{player} buys the Western Link at {city}: {n} red goods"), player=s.players[p],
+                  city=s.city_name(city), n=k)
             end_action(s)
         return {"type": "western", "player": p, "city": s.city_name(city)}, go
 
@@ -196,10 +201,11 @@ def _found(s, p, action, free: bool):
         raise IllegalAction("found.money", f"founding a city costs {price} (issue shares first, {RULES})")
 
     def go():
-        s.ledger.pay(p, -1, price, "found a city")
+        s.ledger.pay(p, -1, price, said(N_("found a city")))
         s.founded = {**s.founded, city: colour}
         s.city_tiles = {**s.city_tiles, colour: s.city_tiles[colour] - 1}
-        s.say(f"{s.players[p]} founds {s.city_name(city)} ({colour})")
+        s.say(N_("{player} founds {city} ({colour})"), player=s.players[p], city=s.city_name(city),
+              colour=said(colour))
         s.draws = s.draws + [{"kind": "goods", "city": city}] * s.rules.FOUND_GOODS
         s.after = "end_action"
         run_draws(s)
@@ -218,21 +224,21 @@ def _deliver(s, d) -> None:
         if left:
             s.western_goods[origin] = left
     for owner in d.owners:
-        s.vp.pay(-1, owner, 1, "link")
+        s.vp.pay(-1, owner, 1, said(N_("link")))
     cc = s.rt.card_city
     for q in range(s.num_players):
         for card in s.held[q]:
             if CARDS[card].kind == "hotel" and cc.get(CARDS[card].cities[0]) == dest:
-                s.vp.pay(-1, q, 1, f"hotel {s.city_name(dest)}")
+                s.vp.pay(-1, q, 1, said(N_("hotel {city}"), city=s.city_name(dest)))
     s.deliveries.append([p, origin, dest, d.colour, len(d.links)])
-    s.say(f"{s.players[p]} delivers {d.colour} from {s.city_name(origin)} to {s.city_name(dest)} over "
-          f"{len(d.links)} link(s)")
+    s.say(N_("{player} delivers {colour} from {origin} to {target} over {n} link(s)"), player=s.players[p],
+          colour=said(d.colour), origin=s.city_name(origin), target=s.city_name(dest), n=len(d.links))
     if not goods:
         s.empty = s.empty | {origin}
-        s.say(f"{s.city_name(origin)} is empty ({len(s.empty)} empty)")
+        s.say(N_("{city} is empty ({n} empty)"), city=s.city_name(origin), n=len(s.empty))
         if len(s.empty) >= empty_to_end(s) and not s.ending:
             s.ending = True
-            s.say("enough cities are empty: this is the last round")
+            s.say(N_("enough cities are empty: this is the last round"))
     if d.western and dest == cc.get("Chicago"):
         s.draws = s.draws + [{"kind": "goods", "city": dest}] * s.rules.CHICAGO_GOODS
     s.after = "end_action"
@@ -243,6 +249,7 @@ class ChooseStep(Step):
     """A card's choice: the city for the two goods, or the city founded for free."""
 
     name = "choose"
+    label = N_("choosing")
     phase = "play"
     stage = "choose"
 
@@ -266,7 +273,8 @@ class ChooseStep(Step):
 
         def go():
             add_goods(s, city, s.loose)
-            s.say(f"{s.players[p]} puts {', '.join(s.loose) or 'nothing'} in {s.city_name(city)}")
+            goods = said_list([said(c) for c in s.loose]) if s.loose else said(N_("nothing"))
+            s.say(N_("{player} puts {goods} in {city}"), player=s.players[p], goods=goods, city=s.city_name(city))
             s.loose = []
             end_action(s)
         return {"type": "place", "player": p, "city": s.city_name(city)}, go

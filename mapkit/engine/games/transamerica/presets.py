@@ -7,6 +7,7 @@ on any map with city cards) and ``transamerica-mega`` (the seed's mega game).
 
 from __future__ import annotations
 
+from ....i18n import N_
 from .rules import TransAmericaRules
 
 __all__ = ["TransAmerica", "TransAmericaMega", "PRESETS"]
@@ -14,12 +15,12 @@ __all__ = ["TransAmerica", "TransAmericaMega", "PRESETS"]
 
 class TransAmerica(TransAmericaRules):
     name = "transamerica"
-    description = "TransAmerica / TransEuropa (docs/rules.md, TransAmerica)"
+    description = N_("TransAmerica / TransEuropa (docs/rules.md, TransAmerica)")
 
 
 class TransAmericaMega(TransAmerica):
     name = "transamerica-mega"
-    description = "TransAmerica's mega game: Super Changer, no barrier, elimination, broken bridge"
+    description = N_("TransAmerica's mega game: Super Changer, no barrier, elimination, broken bridge")
     defaults = TransAmerica.defaults.replace(mega=True)
 
 

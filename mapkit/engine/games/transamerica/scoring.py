@@ -18,6 +18,8 @@ ones pass together, the most points among them win). Mission TA: see :func:`end_
 from __future__ import annotations
 
 from ....steiner import steiner_tree
+from ....i18n import N_
+from ....i18n.said import said
 from ...ledger import BANK
 from .cards import board_cards
 
@@ -84,37 +86,40 @@ def score_round(s, reason: str) -> None:
         loss = 0 if s.complete(p) else shortfall(s, p)
         losses[p] = loss
         if loss:
-            s.score.pay(p, BANK, loss, f"round {s.round_no}: {loss} pieces short")
+            s.score.pay(p, BANK, loss, said(N_("round {round}: {n} pieces short"), round=s.round_no, n=loss))
     s.results.append({"round": s.round_no, "first": s.players[s.round_first], "end": reason,
                       "complete": [s.players[p] for p in s.ending], "pieces": s.used, "turns": s.turn_index,
                       "lost": {s.players[p]: v for p, v in losses.items()},
                       "scores": list(s.scores), "variants": sorted(s.variants)})
-    s.say(f"round {s.round_no} is over ({reason}); lost: "
-          + ", ".join(f"{s.players[p]} {v}" for p, v in losses.items()))
+    s.say(N_("round {round} is over ({reason}); lost: {losses}"), round=s.round_no, reason=reason,
+          losses=", ".join(f"{s.players[p]} {v}" for p, v in losses.items()))
     rules = s.rules
     active = s.active()
     if s.round_no == rules.BARRIER_ROUND and not rules.no_barrier():
         moved = rules.moved_barrier([s.scores[p] for p in active], s.barrier)
         if moved != s.barrier:
             s.barrier = moved
-            s.say(f"the barrier moves: a locomotive at {moved} or below has passed it")
+            s.say(N_("the barrier moves: a locomotive at {n} or below has passed it"), n=moved)
     passed = [p for p in active if rules.passed(s.scores[p], s.barrier)]
-    how = "fell into the sea" if rules.no_barrier() else "passed the barrier"
+    sea = rules.no_barrier()
     if passed:
-        s.say(f"{how}: " + ", ".join(s.players[p] for p in passed))
+        s.say(N_("fell into the sea: {players}") if sea else N_("passed the barrier: {players}"),
+              players=", ".join(s.players[p] for p in passed))
     if passed and rules.elimination():
         left = [p for p in active if p not in passed]
         s.out.update(passed)
-        s.say("out of the game: " + ", ".join(s.players[p] for p in passed))
+        s.say(N_("out of the game: {players}"), players=", ".join(s.players[p] for p in passed))
         if len(left) == 1:
-            return end_game(s, left, "one player left (elimination)")
+            return end_game(s, left, said(N_("one player left (elimination)")))
         if not left:
-            return end_game(s, passed, f"the last players {how} together (elimination)")
+            return end_game(s, passed, said(N_("the last players fell into the sea together (elimination)") if sea
+                                            else N_("the last players passed the barrier together (elimination)")))
     elif passed:
-        return end_game(s, active, f"a locomotive {how}")
+        return end_game(s, active, said(N_("a locomotive fell into the sea") if sea
+                                        else N_("a locomotive passed the barrier")))
     limit = rules.round_limit()
     if limit is not None and s.round_no >= limit:
-        return end_game(s, s.active(), f"round limit {limit} (option round_limit)")
+        return end_game(s, s.active(), said(N_("round limit {limit} (option round_limit)"), limit=limit))
     rounds.begin_round(s)
 
 
@@ -124,7 +129,8 @@ def end_game(s, among: list, reason: str) -> None:
     s.winners_ = sorted(p for p in among if s.scores[p] == best)
     s.end_reason = reason
     s.turn_player = None
-    s.say(f"the game is over ({reason}); won by " + ", ".join(s.players[p] for p in s.winners_))
+    s.say(N_("the game is over ({reason}); won by {players}"), reason=reason,
+          players=", ".join(s.players[p] for p in s.winners_))
     s.go("over")
 
 
@@ -140,7 +146,7 @@ def end_mission(s, ender, reason: str) -> None:
     for p in range(s.num_players):
         short = len(s.missing(p))
         if short:
-            s.score.pay(p, BANK, short, f"{short} cities held, not connected")
+            s.score.pay(p, BANK, short, said(N_("{n} cities held, not connected"), n=short))
     s.ender = ender
     scores = s.scores
     best = max(scores)

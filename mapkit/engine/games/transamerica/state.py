@@ -230,8 +230,6 @@ class TransAmericaState(State):
     def go(self, step: str) -> None:
         self.step = step
 
-    def say(self, text: str) -> None:
-        self.messages.append(text)
 
     def refusal(self, action_type: str):
         return REFUSALS.get(action_type, (f"{action_type}.not-now", f"no {action_type!r} now"))

@@ -27,6 +27,8 @@ from __future__ import annotations
 import contextlib
 
 from ...errors import IllegalAction
+from ....i18n import N_
+from ....i18n.said import said_and
 from .cards import board_cards
 
 __all__ = ["node_of", "check_piece", "legal_pieces", "lay", "marker_refusal", "marker_choices", "check_marker",
@@ -166,7 +168,7 @@ def lay(s, p: int, eid: int, ends: tuple) -> None:
             if k is not None and k in s.hands[p]:
                 s.opened.add(h)
     if joined:
-        s.say("the networks of " + " and ".join(s.players[q] for q in joined) + " are joined")
+        s.say(N_("the networks of {players} are joined"), players=said_and(s.players[q] for q in joined))
 
 
 def marker_refusal(s, p: int, h: int):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from mapkit.engine.family import PrintedSheets, SheetRequest
+from mapkit.i18n import _
 from mapkit.render.kit import KIT_PRESETS
 from mapkit.render.sheets import write_sheets
 
@@ -17,4 +18,4 @@ def write_kit(m, folder, request: SheetRequest) -> PrintedSheets:
                           light_foreign=request.light_foreign, inputs=list(request.inputs), source=request.source,
                           show_progress=None)
     return PrintedSheets(result.files, result.pages, result.clashes,
-                         "index with previews; CSV: distances, races, numbers, scores")
+                         _("index with previews; CSV: {files}").format(files="distances, races, numbers, scores"))

@@ -10,6 +10,8 @@ when a player reaches the target score, or one race after the time limit. Step: 
 
 from __future__ import annotations
 
+from .....i18n import N_
+from .....i18n.said import said, said_and
 from .....search import INF, dial
 from ....ledger import BANK
 from ....steps import Step
@@ -22,6 +24,7 @@ __all__ = ["PostBuildStep", "OverStep", "finish_race", "end_post_build_turn", "g
 
 class PostBuildStep(Step):
     name = "post_build"
+    label = N_("building after the race")
     phase = "race"
     stage = "post_build"
 
@@ -50,6 +53,7 @@ class PostBuildStep(Step):
 
 class OverStep(Step):
     name = "over"
+    label = N_("game over")
     phase = "over"
     terminal = True
 
@@ -74,13 +78,14 @@ def finish_race(s, run: bool) -> None:
             else:
                 shares = ((p, amount),)
             for m, share in shares:
-                s.pay(BANK, m, share, f"prize {place} race {r.no}")
+                s.pay(BANK, m, share, said(N_("prize {place} race {race}"), place=place, race=r.no))
                 r.prizes[m] = r.prizes.get(m, 0) + share
                 r.income[m] = r.income.get(m, 0) + share
     s.prev_target = r.target if not r.special else None
     s.results.append(_result(s))
     if r.places[:1] and run:
-        s.say(f"race {r.no} won by " + " and ".join(s.players[m] for m in r.members[r.places[0]]))
+        s.say(N_("race {race} won by {players}"), race=r.no,
+              players=said_and(s.players[m] for m in r.members[r.places[0]]))
     if _end_after_race(s):
         return
     if run:
@@ -127,10 +132,10 @@ def _end_after_race(s) -> bool:
         return True
     races = s.rules.races()
     if races is not None and s.race_no >= races:
-        game_over(s, f"{s.race_no} races played")
+        game_over(s, said(N_("{n} races played"), n=s.race_no))
         return True
     if s.last_race_no is not None and s.race_no >= s.last_race_no:
-        game_over(s, "the time limit was reached and one more race played")
+        game_over(s, said(N_("the time limit was reached and one more race played")))
         return True
     return False
 
@@ -142,7 +147,7 @@ def _target_reached(s) -> bool:
     accounts = s.money.accounts
     best = max(accounts)
     if best >= ts:
-        game_over(s, f"{s.players[accounts.index(best)]} reached {ts} points")
+        game_over(s, said(N_("{player} reached {n} points"), player=s.players[accounts.index(best)], n=ts))
         return True
     return False
 
@@ -200,5 +205,8 @@ def game_over(s, reason: str) -> None:
     score = s.rules.scores(s.money.accounts, s.snapshots)
     best = max(score)
     s.winners_ = [p for p in range(s.num_players) if score[p] == best]
-    s.say(f"the game is over ({reason}); " + " and ".join(s.players[p] for p in s.winners_)
-          + (" win" if len(s.winners_) > 1 else " wins"))
+    winners = said_and(s.players[p] for p in s.winners_)
+    if len(s.winners_) > 1:
+        s.say(N_("the game is over ({reason}); {players} win"), reason=reason, players=winners)
+    else:
+        s.say(N_("the game is over ({reason}); {player} wins"), reason=reason, player=winners)

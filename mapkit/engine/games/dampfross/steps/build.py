@@ -15,6 +15,8 @@ from ....chance import Dice
 from ....errors import IllegalAction
 from ....ledger import BANK
 from ....steps import Step
+from .....i18n import N_
+from .....i18n.said import said
 from .....wording import plural, who
 from .. import building, ferries
 from . import draw, setup
@@ -27,6 +29,7 @@ class StartStep(Step):
     """In-turn start choice (D): a player picks his start city on his first turn."""
 
     name = "start"
+    label = N_("start city")
     phase = "build"
     stage = "start"
 
@@ -45,7 +48,8 @@ class StartStep(Step):
             if s.rules.unique_starts():
                 s.taken.add(c)
             name = s.players[p]
-            s.say(f"{who(name, 'start')} in {s.board.cities[c].name}")
+            s.say(N_("{player} starts in {city}"), f"{who(name, 'start')} in {s.board.cities[c].name}",
+                  player=name, city=s.board.cities[c].name)
             _need_points(s)
         return {"type": "start", "player": p, "city": s.board.cities[c].name}, plan
 
@@ -54,6 +58,7 @@ class RollStep(Step):
     """The build points are thrown (the round's shared roll, or the player's own)."""
 
     name = "roll"
+    label = N_("build roll")
     phase = "build"
     stage = "roll"
 
@@ -66,7 +71,7 @@ class RollStep(Step):
         if s.rules.shared_roll():
             s.round_roll = pts
         s.points = pts
-        _say_roll(s, s.turn_player, action["dice"], pts, " for everybody this round" if s.rules.shared_roll() else "")
+        _say_roll(s, s.turn_player, action["dice"], pts, "everybody" if s.rules.shared_roll() else "")
         s.go("build")
 
 
@@ -75,6 +80,7 @@ class BuildStep(Step):
     declaration of the end or a joint-track proposal."""
 
     name = "build"
+    label = N_("building")
     phase = "build"
     stage = "build"
 
@@ -109,7 +115,8 @@ class BuildStep(Step):
 
         def plan():
             s.declared_by = p
-            s.say(f"{who(s.players[p], 'declare')} the end of the build phase")
+            s.say(N_("{player} declares the end of the build phase"),
+                  f"{who(s.players[p], 'declare')} the end of the build phase", player=s.players[p])
             if s.rules.end_by_declaration():
                 s.turns_left = s.rules.extra_rounds() * s.num_players
                 # the extra rounds start with the declarer: his current turn is the first
@@ -117,9 +124,9 @@ class BuildStep(Step):
                 s.turn_in_round = 0
                 s.skip = set()
                 if s.turns_left == 0:
-                    end_build(s, p, "declared")
+                    end_build(s, p, said(N_("declared")))
             else:
-                end_build(s, p, "declared two rounds after the second-to-last city")
+                end_build(s, p, said(N_("declared two rounds after the second-to-last city")))
         return {"type": "declare_end", "player": p}, plan
 
     def act_joint(self, s, p, action):
@@ -130,6 +137,7 @@ class JointAnswerStep(Step):
     """The partner answers a joint-track proposal."""
 
     name = "joint_answer"
+    label = N_("joint track: the answer")
     phase = "build"
     stage = "joint_answer"
 
@@ -142,7 +150,9 @@ class JointAnswerStep(Step):
     def act_accept(self, s, p, action):
         def plan():
             s.skip.add(p)
-            s.say(f"{who(s.players[p], 'build')} a joint track with {s.players[s.turn_player]}")
+            s.say(N_("{player} builds a joint track with {other}"),
+                  f"{who(s.players[p], 'build')} a joint track with {s.players[s.turn_player]}",
+                  player=s.players[p], other=s.players[s.turn_player])
             if s.rules.shared_roll():
                 _joint_points(s, s.round_roll)
             else:
@@ -164,6 +174,7 @@ class JointRollStep(Step):
     """The partner of a joint track throws his own points (Expres rolls)."""
 
     name = "joint_roll"
+    label = N_("joint track: the roll")
     phase = "build"
     stage = "joint_roll"
 
@@ -172,13 +183,25 @@ class JointRollStep(Step):
 
     def on_chance(self, s, action):
         pts = s.rules.build_points(action["dice"])
-        _say_roll(s, s.joint["with"], action["dice"], pts, " for the joint track")
+        _say_roll(s, s.joint["with"], action["dice"], pts, "joint")
         _joint_points(s, pts)
 
 
-def _say_roll(s, p: int, dice, points: int, extra: str) -> None:
+# A build roll's line: for the roller alone, for everybody this round, for a joint track.
+_ROLLS = {"": (N_("{player} rolls {dice}: 1 build point"), N_("{player} rolls {dice}: {n} build points"), ""),
+          "everybody": (N_("{player} rolls {dice}: 1 build point for everybody this round"),
+                        N_("{player} rolls {dice}: {n} build points for everybody this round"),
+                        " for everybody this round"),
+          "joint": (N_("{player} rolls {dice}: 1 build point for the joint track"),
+                    N_("{player} rolls {dice}: {n} build points for the joint track"), " for the joint track")}
+
+
+def _say_roll(s, p: int, dice, points: int, whose: str) -> None:
     name = s.players[p]
-    s.say(f"{who(name, 'roll')} {'+'.join(map(str, dice))}: {plural(points, 'build point')}{extra}")
+    one, many, extra = _ROLLS[whose]
+    thrown = "+".join(map(str, dice))
+    s.say(one if points == 1 else many, f"{who(name, 'roll')} {thrown}: {plural(points, 'build point')}{extra}",
+          player=name, dice=thrown, n=points)
 
 
 def _say_built(s, p: int) -> None:
@@ -192,9 +215,12 @@ def _say_built(s, p: int) -> None:
             pieces[:0] = a["pieces"]
     name = s.players[p]
     if pieces:
-        s.say(f"{who(name, 'build')} {plural(len(pieces), 'piece')}: {', '.join(pieces)}")
+        one, many = N_("{player} builds 1 piece: {pieces}"), N_("{player} builds {n} pieces: {pieces}")
+        listed = ", ".join(pieces)
+        s.say(one if len(pieces) == 1 else many, f"{who(name, 'build')} {plural(len(pieces), 'piece')}: {listed}",
+              player=name, n=len(pieces), pieces=listed)
     else:
-        s.say(f"{who(name, 'build')} nothing this turn")
+        s.say(N_("{player} builds nothing this turn"), f"{who(name, 'build')} nothing this turn", player=name)
 
 
 def check_timer(s) -> None:
@@ -243,18 +269,18 @@ def end_turn(s, skipped: bool = False, lose_points: bool = False) -> None:
     if not skipped:
         _say_built(s, p)
     if not skipped and not lose_points and s.rules.unused_points_pay() and s.points > 0 and not s.joint:
-        s.pay(BANK, p, s.points, "unused build points (EJ)")
+        s.pay(BANK, p, s.points, said(N_("unused build points (EJ)")))
     s.joint = None
     s.points = 0
     s.turn_index += 1
     if s.unconnected == 0 and s.turns_left is None:
         # (after an Expres declaration the three rounds are played out regardless)
-        end_build(s, p, "every city connected")
+        end_build(s, p, said(N_("every city connected")))
         return
     if s.turns_left is not None:
         s.turns_left -= 1
         if s.turns_left <= 0:
-            end_build(s, s.declared_by, "three rounds after the declaration")
+            end_build(s, s.declared_by, said(N_("three rounds after the declaration")))
             return
     s.turn_in_round += 1
     if s.turn_in_round >= n:
@@ -266,7 +292,7 @@ def end_turn(s, skipped: bool = False, lose_points: bool = False) -> None:
             s.round_first = (s.round_first + 1) % n
         limit = s.rules.round_limit()
         if limit is not None and s.round_no >= limit:
-            end_build(s, p, f"round limit {limit} (option build_round_limit)")
+            end_build(s, p, said(N_("round limit {limit} (option build_round_limit)"), limit=limit))
             return
     _begin_turn(s)
 
@@ -299,7 +325,7 @@ def end_build(s, ender: int, reason: str) -> None:
     s.build_end_reason = reason
     s.turn_player = None
     s.joint = None
-    s.say(f"the build phase is over ({reason})")
+    s.say(N_("the build phase is over ({reason})"), reason=reason)
     s.race_roller = s.rules.first_race_roller(ender, s.last_roller, s.num_players)
     draw.begin_race(s)
 

@@ -11,6 +11,8 @@ races. Step: ``declare``.
 
 from __future__ import annotations
 
+from .....i18n import N_
+from .....i18n.said import said
 from .....search import dijkstra
 from ....actions import hex_path
 from ....errors import IllegalAction
@@ -28,6 +30,7 @@ _LEXICAL = 1_000_000
 
 class DeclareStep(Step):
     name = "declare"
+    label = N_("declaring routes")
     phase = "race"
 
     def decider(self, s):
@@ -287,7 +290,7 @@ def _resolve_declarations(s) -> None:
     r.fares = fares
     # income of this race: fares received now, prizes later; debits first, so that nobody
     # passes through a negative account
-    s.money.settle(fares, f"fare race {r.no}")
+    s.money.settle(fares, said(N_("fare race {race}"), race=r.no))
     for _, c, f in fares:
         r.income[c] = r.income.get(c, 0) + f
     if not active:

@@ -15,6 +15,8 @@ is an ordinary one. Steps: ``draw_start``, ``draw_target``, ``draw_special``.
 
 from __future__ import annotations
 
+from .....i18n import N_
+from .....i18n.said import said
 from .....search import INF, bfs, dial
 from ....chance import Dice
 from ....steps import Step
@@ -35,6 +37,7 @@ class _DrawStep(Step):
 
 class DrawStartStep(_DrawStep):
     name = "draw_start"
+    label = N_("drawing the race's start")
 
     def on_chance(self, s, action):
         d = action["dice"]
@@ -43,6 +46,7 @@ class DrawStartStep(_DrawStep):
 
 class DrawTargetStep(_DrawStep):
     name = "draw_target"
+    label = N_("drawing the race's target")
 
     def on_chance(self, s, action):
         d = action["dice"]
@@ -53,6 +57,7 @@ class DrawSpecialStep(_DrawStep):
     """The target of a special race, rolled as the map's table says."""
 
     name = "draw_special"
+    label = N_("drawing a special race's target")
 
     def chance(self, s):
         return Dice("roll", s.current.roller, special.dice_of(_layout(s)))
@@ -84,7 +89,7 @@ def begin_race(s) -> None:
         if s.options.number_table != "free":
             s.table.reset()
         if not _any_pair(s, r.special):
-            after.game_over(s, "no race can be drawn")
+            after.game_over(s, said(N_("no race can be drawn")))
             return
     s.go("draw_start")
 
@@ -206,7 +211,8 @@ def _drew_target(s, rolled: int) -> None:
     r.target_city = c
     r.target_name = b.cities[c].name
     r.target_hexes = frozenset((b.cities[c].hex,))
-    s.say(f"race {r.no}: {b.cities[r.start_city].name} ({r.start}) to {b.cities[c].name} ({n})")
+    s.say(N_("race {race}: {start} ({a}) to {target} ({b})"), race=r.no, start=b.cities[r.start_city].name,
+          a=r.start, target=b.cities[c].name, b=n)
     declare.begin_declarations(s)
 
 
@@ -264,5 +270,6 @@ def _drew_special(s, dice: list) -> None:
     r.target_city = None
     r.target_name = special.target_name(table[key], key)
     r.target_hexes = hexes
-    s.say(f"race {r.no} (special): {b.cities[r.start_city].name} ({r.start}) to {r.target_name} ({key})")
+    s.say(N_("race {race} (special): {start} ({a}) to {target} ({b})"), race=r.no,
+          start=b.cities[r.start_city].name, a=r.start, target=r.target_name, b=key)
     declare.begin_declarations(s)

@@ -11,6 +11,7 @@ Steps: ``run``, ``tiebreak``.
 
 from __future__ import annotations
 
+from .....i18n import N_
 from ....chance import Dice
 from ....steps import Step
 from ..race import SEA
@@ -21,6 +22,7 @@ __all__ = ["RunStep", "TiebreakStep"]
 
 class RunStep(Step):
     name = "run"
+    label = N_("the race")
     phase = "race"
 
     def chance(self, s):
@@ -35,6 +37,7 @@ class TiebreakStep(Step):
     """Equal leftovers among the arrivals of a round: they roll again until decided."""
 
     name = "tiebreak"
+    label = N_("tiebreak")
     phase = "race"
 
     def chance(self, s):

@@ -13,6 +13,7 @@ from ....chance import Seat
 from ....errors import IllegalAction
 from ....state import Log
 from ....steps import Step
+from .....i18n import N_
 from .....wording import who
 from ..building import track_changed
 from . import build
@@ -25,6 +26,7 @@ class OrderStep(Step):
     """Who starts: every seat equally likely (the highest roll / the Expres lot)."""
 
     name = "order"
+    label = N_("who starts")
     phase = "order"
 
     def chance(self, s):
@@ -38,6 +40,7 @@ class SecretStartStep(Step):
     """Secret start choice (E): each writes his city; revealed when all have chosen."""
 
     name = "secret_start"
+    label = N_("secret start city")
     phase = "start"
     stage = "start"
 
@@ -83,7 +86,7 @@ def set_first(s, k: int) -> None:
     """Seat ``k`` starts: secret start choice, or straight into the build phase."""
     s.first = k
     n = s.num_players
-    s.say(f"{who(s.players[k], 'play')} first")
+    s.say(N_("{player} plays first"), f"{who(s.players[k], 'play')} first", player=s.players[k])
     if s.rules.secret_start():
         s.go("secret_start")
         s.secret_queue = [(k + i) % n for i in range(n)]
@@ -138,12 +141,12 @@ def _reveal_starts(s) -> None:
         if again:
             n = s.num_players
             s.secret_queue = sorted(again, key=lambda q: (q - s.first) % n)
-            s.say("the same city was chosen twice: " + ", ".join(s.players[q] for q in s.secret_queue)
-                  + " choose again")
+            s.say(N_("the same city was chosen twice: {players} choose again"),
+                  players=", ".join(s.players[q] for q in s.secret_queue))
             return
     else:
         for p, c in chosen.items():
             set_start(s, p, c)
-    s.say("start cities: " + ", ".join(f"{s.players[p]} {s.board.cities[s.start_city[p]].name}"
-                                       for p in range(s.num_players) if s.start_city[p] is not None))
+    s.say(N_("start cities: {starts}"), starts=", ".join(f"{s.players[p]} {s.board.cities[s.start_city[p]].name}"
+                                                         for p in range(s.num_players) if s.start_city[p] is not None))
     build.begin_build(s)

@@ -303,7 +303,7 @@ def write_railroad_tycoon_sheets(m, folder, request: SheetRequest) -> PrintedShe
     files["index.html"] = _index_html(kit, docs)
     write_files(out, files, list(request.inputs))
     return PrintedSheets([out / rel for rel in files], {n: len(p) for n, p in docs.items()}, art.clashes(),
-                         "index with previews")
+                         _("index with previews"))
 
 
 def _descriptions(kit: Kit, docs: dict) -> dict:

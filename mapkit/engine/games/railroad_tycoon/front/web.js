@@ -18,7 +18,7 @@
 // playerNote(ctx, p).
 
 import { PathPlan } from "/static/pathplan.js";
-import { t } from "/static/i18n.js";
+import { say, t } from "/static/i18n.js";
 
 const S = {
   cat: null,           // the "cards" answer: {cards: {id: {kind, title, points}}, tasks: {...}}
@@ -43,7 +43,8 @@ const legalOf = (ctx, type) => (ctx.myTurn ? ctx.view.legal.filter((a) => a.type
 const acting = (ctx) => ctx.myTurn && ctx.view.step === "act";
 const building = (ctx) => acting(ctx) && legalOf(ctx, "build").length > 0;
 function k(ctx) { return ctx.geometry.hex_mm / 14; }
-function title(id) { return S.cat && S.cat.cards[id] ? S.cat.cards[id].title : id; }
+// a card's title in the page's language (the catalogue's titles are the game's English)
+function title(id) { return S.cat && S.cat.cards[id] ? say(S.cat.cards[id].title, S.cat.said) : id; }
 function me(ctx) { const s = ctx.seat; return s === null ? null : ctx.view.players.find((p) => p.seat === s) || null; }
 function cityAt(ctx, hex) { return ctx.view.board.cities.find((c) => c.hex === hex) || null; }
 function cityHex(ctx, name) { const c = ctx.view.board.cities.find((x) => x.name === name); return c ? c.hex : null; }
@@ -417,7 +418,7 @@ function raceBox(ctx, box) {
   const cards = el("div.panel", { id: "cards-out" }, el("h3", {}, t("Cards laid out")));
   for (const c of v.cards) {
     const goal = c.kind === "green" || c.kind === "s";
-    cards.append(el("div", { class: `card ${c.kind}`, "data-card": c.card }, c.title,
+    cards.append(el("div", { class: `card ${c.kind}`, "data-card": c.card }, say(c.title, v.said),
       goal && S.cat ? el("span.muted", {}, ` ${t("({points} VP to the first)", { points: S.cat.cards[c.card].points })}`) : null));
   }
   box.append(cards, handBox(ctx));
@@ -434,7 +435,7 @@ function handBox(ctx) {
   const task = mine.task && S.cat ? S.cat.tasks[mine.task] : null;
   box.append(el("h3", {}, t("Your cards")),
     el("div", { class: "task", "data-task": mine.task || "" }, `${t("Task:")} `, task
-      ? t("{task} ({points} VP)", { task: task.title, points: task.points }) : mine.task || t("none yet")),
+      ? t("{task} ({points} VP)", { task: say(task.title, S.cat.said), points: task.points }) : mine.task || t("none yet")),
     el("div", { class: "held" }, `${t("Held:")} `, (mine.cards || []).map((c) => el("span", { class: "card", "data-card": c }, title(c), " ")),
       (mine.cards || []).length ? "" : t("none")));
   return box;

@@ -27,6 +27,7 @@ never depends on a task), so the family refuses nothing before the engine (no ``
 from __future__ import annotations
 
 from mapkit.engine.errors import IllegalAction
+from mapkit.i18n import N_
 from mapkit.errors import InputError
 from mapkit.web.families import hex_of, hexes_of
 
@@ -157,9 +158,9 @@ PUBLIC = frozenset({"cards"})
 
 # What the options mean, for the lobby (docs/rules.md, Railroad Tycoon; docs/engine.md "Railroad Tycoon").
 OPTION_NOTES = {
-    "opener": "seat that opens round 1's auction (0 = the first); empty: drawn",
-    "empty_cities": "empty cities that end the game; empty: 10/12/14/16/18 by players",
-    "bag_per_colour": "goods cubes of each colour in the bag",
-    "city_tiles": "city tiles of each colour (to found cities)",
-    "round_limit": "end after this many rounds (not a rule: for games that stall)",
+    "opener": N_("seat that opens round 1's auction (0 = the first); empty: drawn"),
+    "empty_cities": N_("empty cities that end the game; empty: 10/12/14/16/18 by players"),
+    "bag_per_colour": N_("goods cubes of each colour in the bag"),
+    "city_tiles": N_("city tiles of each colour (to found cities)"),
+    "round_limit": N_("end after this many rounds (not a rule: for games that stall)"),
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mapkit.engine.family import PrintedSheets, SheetRequest
 from mapkit.errors import InputError
+from mapkit.i18n import _
 from mapkit.engine.games.transamerica.front.paper import write_transamerica_sheets
 
 __all__ = ["write_kit"]
@@ -18,4 +19,4 @@ def write_kit(m, folder, request: SheetRequest) -> PrintedSheets:
     result = write_transamerica_sheets(m, folder, players=request.players, style=request.style,
                                        light_foreign=request.light_foreign, inputs=list(request.inputs),
                                        source=request.source, show_progress=None)
-    return PrintedSheets(result.files, result.pages, result.clashes, "index with previews")
+    return PrintedSheets(result.files, result.pages, result.clashes, _("index with previews"))

@@ -14,7 +14,7 @@
 // of action types it offers itself, raceBox(ctx, box), results(ctx, box), playerNote(ctx, p).
 
 import { PathPlan } from "/static/pathplan.js";
-import { t } from "/static/i18n.js";
+import { say, t } from "/static/i18n.js";
 
 const S = {
   facts: null,         // the "board" answer: junctions, doubles, regions, cards
@@ -541,7 +541,7 @@ function raceBox(ctx, box) {
   if ((v.board.closed || []).length) lines.push(t("Closed this round: {cities}", { cities: v.board.closed.join(", ") }));
   if ((v.board.blocked || []).length) lines.push(t("Broken bridges: {bridges}", { bridges: v.board.blocked.join(", ") }));
   const last = (v.results || [])[v.results.length - 1];
-  if (last) lines.push(t("Round {n} ended: {end}", { n: last.round, end: last.end }));
+  if (last) lines.push(t("Round {n} ended: {end}", { n: last.round, end: say(last.end, v.said) }));
   head.append(...lines.map((x) => el("div", {}, x)));
   box.append(head);
   box.append(handBox(ctx));
@@ -633,7 +633,7 @@ function results(ctx, box) {
   if (!res.length) return;
   const names = v.players.map((p) => p.name);
   const rows = res.map((r) => el("tr", { "data-round": r.round }, el("td.num", {}, String(r.round)),
-    el("td", {}, r.end), ...names.map((n) => el("td.num", {}, r.lost && r.lost[n] !== undefined ? `−${r.lost[n]}` : ""))));
+    el("td", {}, say(r.end, v.said)), ...names.map((n) => el("td.num", {}, r.lost && r.lost[n] !== undefined ? `−${r.lost[n]}` : ""))));
   box.append(el("h3", {}, t("Rounds")), el("table", { id: "round-results" },
     el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("how it ended")), ...names.map((n) => el("th.num", {}, n)))),
     el("tbody", {}, rows)));

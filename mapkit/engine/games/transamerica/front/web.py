@@ -52,6 +52,7 @@ from itertools import pairwise
 
 from mapkit.engine.errors import IllegalAction
 from mapkit.engine.games.transamerica.cards import board_cards
+from mapkit.i18n import N_
 from mapkit.errors import InputError
 from mapkit.web.families import hex_of, hexes_of
 
@@ -197,29 +198,29 @@ PUBLIC = frozenset({"board"})
 # What the options mean, for the lobby (docs/rules.md, TransAmerica; the seed's names in
 # mapkit.engine.games.transamerica.options).
 OPTION_NOTES = {
-    "first_player": "seat that starts (0 = the first); empty: drawn",
-    "start_points": "points on the score track at the start",
-    "pieces": "track pieces in play a round",
-    "double_lines": "which pieces are double lines (2 of a turn's allowance)",
-    "round_limit": "end after this many rounds (not a rule: for short games)",
-    "open_hand": "variant: every hand is shown",
-    "card_passing": "variant: pass a card to the left after the deal (I: one colour in turn; II: all at once)",
-    "mission": "variant Mission TA (I or II): cards one at a time, laid down when joined",
-    "seat_start": "variant: start markers stand on a seat (a removed card's city)",
-    "seat_connect": "variant: a network must also join a seat",
-    "no_barrier": "variant: no barrier; the game ends when someone falls below 0",
-    "elimination": "variant: who passes the barrier is out; the last one left wins",
-    "restricted_connection": "variant: once two networks join, no third joins them (odd player counts)",
-    "ele": "variant ELE TA: track grows only at its ends, never branches",
-    "super_changer": "variant: buy 3 single pieces a turn for 3 points",
-    "broken_bridge": "variant: each player blocks a double line for the round",
-    "quarantine": "variant: only a holder of a city's card may enter it first",
-    "nuclear": "variant: one city of each colour closed a round",
-    "fixed_start": "variant: a start marker, once placed, stands there in every later round",
-    "unique_region_start": "variant: every start marker in a different colour region",
-    "one_colour": "variant: every start marker in the colour region of a drawn card",
-    "maturita": "variant: the start player picks the variant of each round",
-    "mega": "the mega game: Super Changer, no barrier, elimination, broken bridge",
+    "first_player": N_("seat that starts (0 = the first); empty: drawn"),
+    "start_points": N_("points on the score track at the start"),
+    "pieces": N_("track pieces in play a round"),
+    "double_lines": N_("which pieces are double lines (2 of a turn's allowance)"),
+    "round_limit": N_("end after this many rounds (not a rule: for short games)"),
+    "open_hand": N_("variant: every hand is shown"),
+    "card_passing": N_("variant: pass a card to the left after the deal (I: one colour in turn; II: all at once)"),
+    "mission": N_("variant Mission TA (I or II): cards one at a time, laid down when joined"),
+    "seat_start": N_("variant: start markers stand on a seat (a removed card's city)"),
+    "seat_connect": N_("variant: a network must also join a seat"),
+    "no_barrier": N_("variant: no barrier; the game ends when someone falls below 0"),
+    "elimination": N_("variant: who passes the barrier is out; the last one left wins"),
+    "restricted_connection": N_("variant: once two networks join, no third joins them (odd player counts)"),
+    "ele": N_("variant ELE TA: track grows only at its ends, never branches"),
+    "super_changer": N_("variant: buy 3 single pieces a turn for 3 points"),
+    "broken_bridge": N_("variant: each player blocks a double line for the round"),
+    "quarantine": N_("variant: only a holder of a city's card may enter it first"),
+    "nuclear": N_("variant: one city of each colour closed a round"),
+    "fixed_start": N_("variant: a start marker, once placed, stands there in every later round"),
+    "unique_region_start": N_("variant: every start marker in a different colour region"),
+    "one_colour": N_("variant: every start marker in the colour region of a drawn card"),
+    "maturita": N_("variant: the start player picks the variant of each round"),
+    "mega": N_("the mega game: Super Changer, no barrier, elimination, broken bridge"),
 }
 
 

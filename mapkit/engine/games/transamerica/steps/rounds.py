@@ -19,6 +19,8 @@ from ....network import SharedTrack
 from ....steps import Step
 from ..cards import board_cards
 from ..rules import MATURITA_CHOICES
+from .....i18n import N_
+from .....i18n.said import said
 from .....wording import who
 
 __all__ = ["InTurn", "DeckDraw", "OrderStep", "VariantStep", "ChangerStep", "CloseStep", "ColourStep", "DealStep",
@@ -32,6 +34,7 @@ class OrderStep(Step):
     """Who starts the game: every seat equally likely."""
 
     name = "order"
+    label = N_("who starts")
     phase = "setup"
     stage = "order"
 
@@ -44,7 +47,7 @@ class OrderStep(Step):
 
 def set_first(s, k: int) -> None:
     s.first = k
-    s.say(f"{who(s.players[k], 'play')} first")
+    s.say(N_("{player} plays first"), f"{who(s.players[k], 'play')} first", player=s.players[k])
     begin_round(s)
 
 
@@ -64,7 +67,9 @@ def begin_round(s) -> None:
     s.turn_player, s.turn_singles, s.turn_double = None, 0, False
     s.choice = None
     s.variants = rules.round_variants()
-    s.say(f"round {s.round_no}: {who(s.players[s.round_first], 'have', 'has')} the start player card")
+    first = s.players[s.round_first]
+    s.say(N_("round {round}: {player} has the start player card"),
+          f"round {s.round_no}: {who(first, 'have', 'has')} the start player card", round=s.round_no, player=first)
     if rules.mission():
         s.stages = (["changer"] if s.has("super_changer") else []) + ["place", "deal", "top", "build"]
     elif rules.maturita():
@@ -133,6 +138,7 @@ class VariantStep(Step):
     """Maturita: the start player picks this round's variant (or ``standard``)."""
 
     name = "variant"
+    label = N_("choosing the round's variant")
     phase = "setup"
     stage = "variant"
 
@@ -154,7 +160,9 @@ class VariantStep(Step):
             s.choice = v
             if v != "standard":
                 s.variants = s.variants | {v}
-            s.say(f"{who(s.players[p], 'choose')} the variant of round {s.round_no}: {v}")
+            s.say(N_("{player} chooses the variant of round {round}: {variant}"),
+                  f"{who(s.players[p], 'choose')} the variant of round {s.round_no}: {v}",
+                  player=s.players[p], round=s.round_no, variant=v)
             s.stages = plan(s)
             next_stage(s)
         return {"type": "variant", "player": p, "variant": v}, go
@@ -173,6 +181,7 @@ class ChangerStep(InTurn):
     """Super Changer: each player without one may buy it for 3 points before the deal."""
 
     name = "changer"
+    label = N_("Super Changer")
     stage = "changer"
 
     def legal_actions(self, s, p):
@@ -194,9 +203,10 @@ class ChangerStep(InTurn):
             s.queue.pop(0)
             if buy:
                 price = s.rules.CHANGER_PRICE
-                s.score.pay(p, BANK, price, "Super Changer")
+                s.score.pay(p, BANK, price, said(N_("Super Changer")))
                 s.changer.add(p)
-                s.say(f"{who(s.players[p], 'buy')} a Super Changer for {price} points")
+                s.say(N_("{player} buys a Super Changer for {n} points"),
+                      f"{who(s.players[p], 'buy')} a Super Changer for {price} points", player=s.players[p], n=price)
             if not s.queue:
                 next_stage(s)
         return {"type": "changer", "player": p, "buy": buy}, go
@@ -238,6 +248,7 @@ class CloseStep(DeckDraw):
     """Nuclear TA: one city of each colour is closed for the round (drawn from the deck)."""
 
     name = "close"
+    label = N_("closing cities")
     stage = "close"
 
     def cards(self, s) -> list:
@@ -246,7 +257,7 @@ class CloseStep(DeckDraw):
     def drawn(self, s, k: int) -> None:
         s.deck.remove(k)
         s.closed.append(k)
-        s.say(f"{s.card_name(k)} is closed this round (nuclear TA)")
+        s.say(N_("{city} is closed this round (nuclear TA)"), city=s.card_name(k))
         if len(s.closed) >= len(s.tables.colours):
             next_stage(s)
 
@@ -255,12 +266,14 @@ class ColourStep(DeckDraw):
     """One colour: a card drawn from the deck names the colour region of every start marker."""
 
     name = "colour"
+    label = N_("drawing a colour")
     stage = "colour"
 
     def drawn(self, s, k: int) -> None:
         s.drawn = k
         s.colour = s.tables.card_colour[k]
-        s.say(f"{s.card_name(k)} is drawn: every start marker stands in the {s.tables.colours[s.colour]} region")
+        s.say(N_("{city} is drawn: every start marker stands in the {colour} region"), city=s.card_name(k),
+              colour=said(s.tables.colours[s.colour]))
         next_stage(s)
 
 
@@ -268,6 +281,7 @@ class DealStep(Step):
     """The deal: each player one card of each colour, in turn (Mission TA: one card each)."""
 
     name = "deal"
+    label = N_("dealing cards")
     phase = "setup"
     stage = "deal"
 
@@ -297,6 +311,7 @@ class PassStep(InTurn):
     card he got or one of his own of its colour; the start player keeps what reaches him."""
 
     name = "pass"
+    label = N_("passing a card")
     stage = "pass"
 
     def legal_actions(self, s, p):
@@ -311,7 +326,10 @@ class PassStep(InTurn):
             s.hands[q].append(k)
             s.passing["colour"] = s.tables.card_colour[k]
             s.queue.pop(0)
-            s.say(f"{who(s.players[p], 'pass')} a {s.tables.colours[s.tables.card_colour[k]]} card to {s.players[q]}")
+            colour = s.tables.colours[s.tables.card_colour[k]]
+            s.say(N_("{player} passes a {colour} card to {other}"),
+                  f"{who(s.players[p], 'pass')} a {colour} card to {s.players[q]}",
+                  player=s.players[p], colour=said(colour), other=s.players[q])
             if not s.queue:
                 next_stage(s)
         return {"type": "pass_card", "player": p, "city": s.card_name(k)}, go
@@ -321,6 +339,7 @@ class PassAllStep(InTurn):
     """Card passing II: every player chooses a card, then all pass them left together."""
 
     name = "pass_all"
+    label = N_("passing cards")
     stage = "pass"
 
     def legal_actions(self, s, p):
@@ -337,7 +356,7 @@ class PassAllStep(InTurn):
             for q, card in sorted(s.passing.pop("chosen").items()):
                 s.hands[q].remove(card)
                 s.hands[s.next_seat(q)].append(card)
-            s.say("everybody passes a card to the left")
+            s.say(N_("everybody passes a card to the left"))
             next_stage(s)
         return {"type": "pass_card", "player": p, "city": s.card_name(k)}, go
 
@@ -362,6 +381,7 @@ class BlockStep(InTurn):
     """Broken bridge: each player blocks one double line for the round; no city may be cut off."""
 
     name = "block"
+    label = N_("breaking a bridge")
     stage = "block"
 
     def legal_actions(self, s, p):
@@ -384,7 +404,8 @@ class BlockStep(InTurn):
         def go():
             s.blocked.add(e)
             s.queue.pop(0)
-            s.say(f"{who(s.players[p], 'break')} the bridge {b.edge_names[e]}")
+            s.say(N_("{player} breaks the bridge {edge}"), f"{who(s.players[p], 'break')} the bridge {b.edge_names[e]}",
+                  player=s.players[p], edge=b.edge_names[e])
             self.skip_stuck(s)
             if not s.queue and s.step == "block":
                 next_stage(s)

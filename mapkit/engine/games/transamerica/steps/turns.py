@@ -24,6 +24,8 @@ from ....steps import Step
 from .. import scoring, track
 from ..cards import board_cards
 from .rounds import DeckDraw, InTurn
+from .....i18n import N_
+from .....i18n.said import said, said_and
 from .....wording import who
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
@@ -38,6 +40,7 @@ class PlaceStep(InTurn):
     """Start markers, in turn from the start player."""
 
     name = "place"
+    label = N_("placing start markers")
     phase = "round"
     stage = "place"
 
@@ -66,10 +69,14 @@ def place_marker(s, p: int, h: int, node: int) -> None:
         s.opened.add(h)
     b = s.board
     city = b.cities[b.city_at[h]].name if h in b.city_at else None
-    s.say(f"{who(s.players[p], 'place')} the start marker on {b.hex_names[h]}"
-          + (f" ({city})" if city else ""))
+    english = f"{who(s.players[p], 'place')} the start marker on {b.hex_names[h]}" + (f" ({city})" if city else "")
+    if city:
+        s.say(N_("{player} places the start marker on {hex} ({city})"), english, player=s.players[p],
+              hex=b.hex_names[h], city=city)
+    else:
+        s.say(N_("{player} places the start marker on {hex}"), english, player=s.players[p], hex=b.hex_names[h])
     if joined:
-        s.say("the networks of " + " and ".join(s.players[q] for q in joined) + " are joined")
+        s.say(N_("the networks of {players} are joined"), players=said_and(s.players[q] for q in joined))
 
 
 def start_place(s, order) -> list:
@@ -89,6 +96,7 @@ class BuildStep(Step):
     """A build turn: pieces, ``done``; Mission TA II also ``draw``."""
 
     name = "build"
+    label = N_("building")
     phase = "round"
     stage = "build"
 
@@ -126,7 +134,8 @@ class BuildStep(Step):
         names = [s.board.edge_names[e] for e in pieces]
 
         def go():
-            s.say(f"{who(s.players[p], 'build')} {' '.join(names)}")
+            s.say(N_("{player} builds {pieces}"), f"{who(s.players[p], 'build')} {' '.join(names)}",
+                  player=s.players[p], pieces=" ".join(names))
             for e in pieces:
                 lay_piece(s, p, e, track.check_piece(s, p, e) if len(pieces) > 1 else ends)
         return {"type": "build", "player": p, "pieces": names}, go
@@ -146,7 +155,7 @@ class BuildStep(Step):
             s.hands[p].append(s.top)
             s.top = None
             s.drew = True
-            s.say(f"{who(s.players[p], 'take')} the top card")
+            s.say(N_("{player} takes the top card"), f"{who(s.players[p], 'take')} the top card", player=s.players[p])
             if s.deck:
                 s.resume = "end_turn"
                 s.go("top")
@@ -197,8 +206,9 @@ def lay_piece(s, p: int, e: int, ends) -> None:
         for q in done:
             if q not in s.ending:
                 s.ending.append(q)
-                s.say(f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand: "
-                      + ", ".join(s.hand(q)))
+                s.say(N_("{player} has joined all the cities of the hand: {cities}"),
+                      f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand: " + ", ".join(s.hand(q)),
+                      player=s.players[q], cities=", ".join(s.hand(q)))
     continue_turn(s)
 
 
@@ -207,7 +217,7 @@ def continue_turn(s) -> None:
         return
     limit = s.rules.pieces_per_round()
     if limit is not None and s.used >= limit:
-        scoring.score_round(s, f"all {limit} pieces are used")
+        scoring.score_round(s, said(N_("all {n} pieces are used"), n=limit))
         return
     p = s.turn_player
     if s.turn_double or s.turn_singles >= s.rules.singles_per_turn(p in s.changer):
@@ -241,13 +251,13 @@ def end_turn(s) -> None:
     mission = s.rules.mission()
     if s.ending and not mission:
         names = ", ".join(s.players[q] for q in s.ending)
-        scoring.score_round(s, f"{names} joined all cities")
+        scoring.score_round(s, said(N_("{players} joined all cities"), players=names))
         return
     if s.idle >= len(s.active()):
         if mission:
-            scoring.end_mission(s, None, "no player can lay a piece")
+            scoring.end_mission(s, None, said(N_("no player can lay a piece")))
         else:
-            scoring.score_round(s, "no player can lay a piece")
+            scoring.score_round(s, said(N_("no player can lay a piece")))
         return
     s.turn_index += 1
     _begin_turn(s, s.next_seat(s.turn_player))
@@ -257,6 +267,7 @@ class TopStep(DeckDraw):
     """Mission TA: the deck's new top card (drawn now; its colour shows, its city does not)."""
 
     name = "top"
+    label = N_("drawing the top card")
     phase = "round"
     stage = "top"
 
@@ -291,8 +302,9 @@ def mission_cards(s, mover: int) -> bool:
                 s.hands[q].remove(k)
                 s.laid[q].append(k)
                 s.owed.append(q)
-                s.score.pay(BANK, q, 1, f"{cards[k].name} connected")
-                s.say(f"{who(s.players[q], 'lay')} down {cards[k].name}")
+                s.score.pay(BANK, q, 1, said(N_("{city} connected"), city=cards[k].name))
+                s.say(N_("{player} lays down {city}"), f"{who(s.players[q], 'lay')} down {cards[k].name}",
+                      player=s.players[q], city=cards[k].name)
         if not s.owed:
             return False
         q = s.owed.pop(0)
@@ -304,14 +316,16 @@ def mission_cards(s, mover: int) -> bool:
                 return True
             continue
         if not s.hands[q]:
-            s.say(f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand and the deck is "
-                  "empty")
-            scoring.end_mission(s, q, "a player joined all the cities of the hand and the deck is empty")
+            s.say(N_("{player} has joined all the cities of the hand and the deck is empty"),
+                  f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand and the deck is empty",
+                  player=s.players[q])
+            scoring.end_mission(s, q, said(N_("a player joined all the cities of the hand and the deck is empty")))
             return True
 
 
 class OverStep(Step):
     name = "over"
+    label = N_("game over")
     phase = "over"
     stage = "over"
     terminal = True
