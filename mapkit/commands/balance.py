@@ -14,7 +14,7 @@ input) and prints a before/after report with 95% intervals, saying what changed 
 
 from __future__ import annotations
 
-from .simulate import add_play_arguments, add_rule_arguments
+from .simulate import add_play_arguments, add_rule_arguments, add_start_argument
 
 __all__ = ["add_arguments", "run"]
 
@@ -25,6 +25,7 @@ def add_arguments(p):
                    help="write the balanced map here (a new file; never the input)")
     add_rule_arguments(p)
     add_play_arguments(p, games=200)
+    add_start_argument(p)
     p.add_argument("--rounds", type=int, default=20, metavar="N",
                    help="candidate maps to play, the search's budget (default 20); each plays --games games")
     p.add_argument("--keep", action="append", default=[], metavar="CITY[,CITY...]",
@@ -80,7 +81,7 @@ def run(args) -> int:
     from ..errors import InputError
     from ..io.yamlmap import save_map
     from .common import dump_json, emit
-    from .simulate import check_setup, games_progress, play_arguments
+    from .simulate import check_setup, check_start, games_progress, play_arguments
 
     if args.rounds < 1:
         raise InputError(f"--rounds {args.rounds}: give a number of candidate maps >= 1")
@@ -89,9 +90,10 @@ def run(args) -> int:
     options, bots, jobs = play_arguments(args)
     board = EngineMap.from_map(m)
     check_setup(board, args.rules, bots, options, args.map)
+    check_start(args, board, args.rules, options)
     cities = family_of(args.rules).picture_map(m, board).cities
     pins = Pins(_kept_cities(args.keep, cities), args.keep_numbers, args.keep_start, args.keep_cards)
-    plan = Plan(args.rules, options, bots, args.seed, args.games, args.rounds, pins)
+    plan = Plan(args.rules, options, bots, args.seed, args.games, args.rounds, pins, args.start_cities)
     try:
         with runner(jobs, args.scheduler) as play:
             out = balance(m, plan, play, games_progress(args, "balancing"))

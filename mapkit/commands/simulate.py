@@ -26,7 +26,7 @@ printed, unless --format or -o asks for the report too).
 from __future__ import annotations
 
 __all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "add_play_arguments", "play_arguments",
-           "check_setup", "games_progress", "bot_list", "preset_of", "Progress"]
+           "check_setup", "check_start", "add_start_argument", "games_progress", "bot_list", "preset_of", "Progress"]
 
 
 def preset_of(args) -> str:
@@ -51,13 +51,27 @@ def add_arguments(p):
     add_rule_arguments(p)
     add_play_arguments(p)
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
-    p.add_argument("--start-cities", choices=("choose", "rotate"), default="choose",
-                   help="choose: the bots choose their start cities (default); rotate: every allowed start "
-                        "city is dealt to the seats in turn, each seat starting equally often from each")
+    add_start_argument(p)
     p.add_argument("--format", choices=("text", "json"), default=None,
                    help="the report's form (default text; with --html: the report only when this or -o is given)")
     p.add_argument("--html", metavar="FILE", help="write the report as an HTML page (and print only a line naming it)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of standard output")
+
+
+def add_start_argument(p):
+    """``--start-cities choose|rotate`` (shared with ``mapkit balance``; checked by
+    :func:`check_start`)."""
+    p.add_argument("--start-cities", choices=("choose", "rotate"), default="choose",
+                   help="choose: the bots choose their start cities (default); rotate: every allowed start "
+                        "city is dealt to the seats in turn, each seat starting equally often from each")
+
+
+def check_start(args, board, preset: str, options: dict) -> None:
+    """A one-line error before any game when ``--start-cities rotate`` cannot deal on ``board``."""
+    if args.start_cities == "rotate":
+        from ..engine.starts import check_deal
+
+        check_deal(board, preset, options)
 
 
 def add_play_arguments(p, games: int = 100):
@@ -200,10 +214,7 @@ def run(args) -> int:
     options, bots, jobs = play_arguments(args)
     board = load_engine_map(args.map)
     check_setup(board, preset_of(args), bots, options, args.map)
-    if args.start_cities == "rotate":
-        from ..engine.starts import check_deal
-
-        check_deal(board, preset_of(args), options)
+    check_start(args, board, preset_of(args), options)
     records = None
     map_file = None
     if args.records:

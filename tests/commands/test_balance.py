@@ -94,3 +94,20 @@ def test_an_engine_export_is_not_a_map_to_change(tmp_path):
     assert run_here("export", MAPS / "example.yaml", "-o", export).returncode == 0
     r = run_here("balance", export, "-o", tmp_path / "out.yaml")
     assert_one_line_error(r, "example.json", "not an engine export")
+
+
+def test_dealt_start_cities_are_the_games_simulate_deals(spur_file, tmp_path):
+    """``--start-cities rotate``: the check's figures are simulate's with the same deal (each
+    allowed start city played equally by each seat), not the bots' choice."""
+    out = tmp_path / "dealt.yaml"
+    r = run_here("balance", spur_file, "-o", out, *SPUR_ARGS, "--games", "8", "--rounds", "1", "--keep-numbers",
+                 "--start-cities", "rotate", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    for path, side in ((spur_file, "before"), (out, "after")):
+        sim = run_here("simulate", path, *SPUR_ARGS, "--games", "8", "--seed", "1", "--start-cities", "rotate",
+                       "--format", "json")
+        assert sim.returncode == 0, sim.stderr
+        again = json.loads(sim.stdout)
+        assert again["start_cities"] == rep[side]["start_cities"]
+        assert rep[side]["start_deal"]["mode"] == "rotate" and again["start_deal"] == rep[side]["start_deal"]

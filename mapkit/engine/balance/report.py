@@ -21,7 +21,8 @@ def _side(report: dict, unfairness: float) -> dict:
     return {"unfairness": unfairness, "seats": [{k: s[k] for k in ("seat", "bot", "wins", "games", "win_rate", "ci95")}
                                                 for s in report["seats"]],
             "by_position": report["by_position"], "start_cities": report.get("start_cities", []),
-            "unfinished": report["unfinished"], "verdicts": (report.get("fairness") or {}).get("verdicts", [])}
+            "start_deal": report.get("start_deal"), "unfinished": report["unfinished"],
+            "verdicts": (report.get("fairness") or {}).get("verdicts", [])}
 
 
 def balance_report(out: Outcome, plan: Plan, output: str) -> dict:

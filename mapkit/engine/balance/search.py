@@ -63,6 +63,9 @@ class Plan:
     games: int = 100
     rounds: int = 20
     pins: Pins = field(default_factory=Pins)
+    # "rotate": every allowed start city dealt to the seats in turn (simulate --start-cities),
+    # so a start city's figure measures the city rather than the bots' liking for it
+    start_cities: str = "choose"
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,8 @@ def _games(m, plan: Plan, seed: int, play: Play, progress):
     from ..compiled import EngineMap
     from ..simulate import SimSpec
 
-    spec = SimSpec(EngineMap.from_map(m).to_json(), plan.preset, dict(plan.options), tuple(plan.bots), seed)
+    spec = SimSpec(EngineMap.from_map(m).to_json(), plan.preset, dict(plan.options), tuple(plan.bots), seed,
+                   start_cities=plan.start_cities)
     return spec, play(spec, plan.games, progress)
 
 
