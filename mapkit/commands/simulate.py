@@ -50,9 +50,9 @@ def add_arguments(p):
                         "or 'local' for a cluster of --jobs processes on this machine (pip install "
                         "'mapkit[cluster]'); the report does not depend on it")
     p.add_argument("--bots", metavar="LIST",
-                   help="bots by seat, comma-separated (greedy, random: each game has its own bots); one "
-                        "name fills every seat (default: the game's default bot, greedy for the games "
-                        "mapkit ships)")
+                   help="bots by seat, comma-separated (easy, greedy, strong, random; strong:64 gives the "
+                        "strong bot 64 rollouts a decision; each game has its own bots); one name fills every "
+                        "seat (default: the game's default bot, greedy for the games mapkit ships)")
     p.add_argument("--records", metavar="DIR", help="keep every game's record in DIR (game-00001.json ...)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--progress", action="store_true", default=None,
@@ -89,17 +89,25 @@ def parse_options(items) -> dict:
 
 
 def _bot_list(args, n_players):
-    from ..engine.bots import BOTS
+    from ..engine.bots import check_bot, reproducible
+    from ..engine.game import family_of
     from ..errors import InputError
 
-    from ..engine.game import family_of
-
-    names = [b.strip().lower() for b in (args.bots or family_of(preset_of(args)).default_bot).split(",") if b.strip()]
+    preset = preset_of(args)
+    names = [b.strip().lower() for b in (args.bots or family_of(preset).default_bot).split(",") if b.strip()]
     if not names:
         raise InputError("--bots: give at least one bot name (greedy, random)")
+    checked = []
     for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots: {', '.join(sorted(BOTS))}")
+        try:
+            checked.append(check_bot(b, preset))
+        except InputError as exc:
+            raise InputError(f"--bots: {exc}") from None
+        if not reproducible(checked[-1], preset):
+            raise InputError(f"--bots {b}: a time budget makes the games depend on the machine's speed and load, "
+                             f"and simulate gives the same report for the same seed: give a number of rollouts "
+                             f"(e.g. {b.partition(':')[0]}:64)")
+    names = checked
     if n_players is None:
         n_players = len(names) if len(names) > 1 else 4
     if len(names) == 1:
