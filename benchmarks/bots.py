@@ -103,8 +103,7 @@ def summary(rows: list, label: str) -> str:
     lo, hi = wilson(wins, n)
     dec = [d for r in rows for d in r["decisions"]]
     lines = [f"{label}: {n} games, {sum(1 for r in rows if not r['finished'])} unfinished",
-             f"  wins of the first bot's two seats: {100 * wins / max(n, 1):.1f}% [{100 * lo:.1f}-{100 * hi:.1f}%] "
-             f"(target: 65% over 200 games)",
+             f"  wins of the first bot's two seats: {100 * wins / max(n, 1):.1f}% [{100 * lo:.1f}-{100 * hi:.1f}%]",
              f"  process time per game: {statistics.mean(r['cpu'] for r in rows):.1f} s" if rows else ""]
 
     def line(name, ds):

@@ -287,3 +287,30 @@ def test_hint_in_the_terminal_and_the_browser():
     assert answer["moves"][0]["greedy"] and answer["moves"][0]["what"] == "build toward {city}"
     with pytest.raises(InputError, match="for the player to move"):
         hint(g, 1, {})
+
+
+def test_strong_passes_the_last_race_that_greedy_would_race_and_lose():
+    """Worked out by hand. Two cities on a ladder, Aš (A1) and Cheb (J1); Bert's row 1 joins
+    them (9 pieces), Anna has A1-A2-B1 of her own. The one race of the game, Aš to Cheb: Bert
+    races his own track (9 points); Anna's only route with a piece of hers is A1-A2-B1 and then
+    Bert's 8 pieces (10 points, 8 in fares). She leads 50 to 25. Racing pays her in expectation
+    (at least 10 for second place, 20 for first, less 8 in fares): the greedy bot races. But a
+    second place leaves her 50 + 10 - 8 = 52 against Bert's 25 + 20 + 8 = 53, a loss, and she
+    is the slower; passing leaves her 50 against 25 + 20 = 45, a sure win. The search passes."""
+    from mapkit.engine.games.dampfross.bots.greedy import GreedyBot
+    from mapkit.engine.ledger import BANK
+    from tests.engine.scenarios import DONE, P, R, S, act, row
+
+    m = Map(Grid("pointy", "odd", 10, 2), cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("J1"), (12,))])
+    g = new_game(board_of(m), "paluba", ["Anna", "Bert"], {"first_player": 0, "races": 1})
+    act(g, S("Aš"), R(1, 1), P("A1", "A2", "B1"), S("Aš"), P("A1", "B1", "C1"), R(6, 6), P(*row("C", "J", 1)), DONE)
+    assert g.phase == "race" and g.accounts == [21, 25]     # Bert paid 1 for joining at B1, won 6
+    g.money.pay(BANK, 0, 29, "a hand-made lead")
+    act(g, R(1, 1), R(1, 2))                                # the race: Aš (11) to Cheb (12)
+    while g.current_player() != 0:
+        g.apply(GreedyBot(1).decide(g))
+    assert GreedyBot(1).decide(g)["type"] == "race"
+    strong = make_bot("strong:16", 1, preset="paluba")
+    assert strong.decide(g) == {"type": "pass", "player": 0}
+    found = strong.last_search
+    assert found.means[found.chosen] == pytest.approx(1 + 0.5 * math.tanh(5 / 20))   # a sure win by 5

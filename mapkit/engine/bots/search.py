@@ -3,12 +3,13 @@
 A :class:`SearchBot` is given its seat's observation, like every bot
 (:meth:`~mapkit.engine.bots.base.Bot.decide`), asks the family for the few moves worth
 considering (:meth:`~mapkit.engine.family.GameFamily.move_options`, the greedy bot's own
-choice among them) and plays each of them on in sampled worlds to the end of the game (or for
-``horizon`` decisions), every seat played by the family's greedy bot, and takes the move whose
-rollouts end best for its seat. It needs nothing of a game but the state protocol
-(``observation``, ``apply``, ``current_player``, ``sample_chance``, ``is_terminal``,
-``returns``) and the family's figures (:meth:`SearchBot.score`), so one search serves every
-family.
+choice among them) and plays each of them on in sampled worlds to the end of the game (or as far
+as the family's :meth:`SearchBot.cut` says), every seat played by the family's greedy bot, and
+takes the move whose rollouts end best for its seat. A family may search only some decisions
+(:meth:`SearchBot.searches`) and play the greedy bot's move at the others. It needs nothing
+of a game but the state protocol (``observation``, ``apply``, ``current_player``,
+``sample_chance``, ``is_terminal``, ``returns``) and the family's figures
+(:meth:`SearchBot.score`), so one search serves every family.
 
 * **Worlds.** A rollout starts from a new sample of what the seat cannot see
   (``state.observation(seat, rng)`` asked of its own observation: TransAmerica's other hands,
@@ -16,9 +17,10 @@ family.
   are. Rollout ``i`` of every move plays in the same world with the same dice (drawn by the
   rollout's key and the number of actions played): the moves are compared on common random
   numbers, so a difference between them is the moves', not the dice's.
-* **Budget.** ``strong:64`` plays at most 64 rollouts a decision, spent by *successive
+* **Budget.** ``strong:64`` plays 64 rollouts a decision, spent by *successive
   halving*: every move gets the same first worlds, the worse half is dropped, the rest get
-  more, until one is left. ``strong:200ms`` plays rounds of one world per move until the time
+  more, until one is left (a budget too small for that: one round, every move alike, at least
+  one rollout each). ``strong:200ms`` plays rounds of one world per move until the time
   is up (at least one round): as many as the machine manages, so its play depends on the
   machine's speed and load. A rollout budget is deterministic: the same seed, the same
   position, the same move, on any machine and in any process.
@@ -110,14 +112,13 @@ class Searched:
 class SearchBot(Bot):
     """Rollouts over the family's greedy policy (see the module notes). A family subclasses it
     with ``policy`` (its greedy bot's class) and :meth:`score`; it may set ``WIDTH``,
-    ``HORIZON`` and :meth:`estimate` (the value of a rollout cut short)."""
+    ``DEFAULT_BUDGET``, :meth:`searches`, :meth:`cut` and :meth:`estimate`."""
 
     name = "strong"
     takes_option = True
     policy: type[Bot] = Bot
     DEFAULT_BUDGET = Budget(rollouts=32)
     WIDTH = 4               # moves searched: the greedy bot's and the family's best others
-    HORIZON: int | None = None      # player decisions a rollout plays after the move (None: to the end)
     MARGIN = 0.02           # value by which a move must beat the greedy bot's to be taken
     MARGIN_WEIGHT = 0.5     # weight of the lead in the family's figure against a win
     SCALE = 10.0            # the lead in the family's figure that counts as 0.76 (tanh 1)
@@ -134,15 +135,21 @@ class SearchBot(Bot):
 
     # -- what a family gives ---------------------------------------------------------------
     def moves(self, state) -> list[Candidate]:
-        """The moves worth searching, the greedy bot's among them (the family's hook)."""
+        """The moves worth searching, the greedy bot's (with this bot's seed) marked among
+        them: the family's hook."""
         from ..game import family_of
 
-        return family_of(state.rules.name).move_options(state)
+        return family_of(state.rules.name).move_options(state, self.seed)
 
     def score(self, state, seat: int) -> float:
         """The family's figure of ``seat`` in ``state`` (money, points, VP): what a lead is
         measured in. The default: none (a rollout is worth its win share alone)."""
         return 0.0
+
+    def searches(self, state) -> bool:
+        """Whether a decision is worth a search (else the greedy bot's move is played): by
+        default every decision where the family lists more than one move."""
+        return True
 
     def cut(self, root, sim) -> bool:
         """Whether a rollout from the decision ``root`` has played far enough at ``sim``
@@ -150,15 +157,20 @@ class SearchBot(Bot):
         return False
 
     def estimate(self, state, seat: int) -> float:
-        """The value of a rollout cut short (by :meth:`cut` or ``HORIZON``, not at the end):
-        by default the lead alone, as :meth:`value` measures it."""
+        """The value of a rollout cut short by :meth:`cut` (not at the end): by default the
+        lead alone, as :meth:`value` measures it."""
         return self._lead(state, seat)
 
     # -- the search ------------------------------------------------------------------------
     def act(self, state) -> dict:
         self.last_search = None
-        first = self.rollout_bot.act(state)
-        cands = ranked(self.moves(state), first=first, limit=self.WIDTH)
+        if not self.searches(state):
+            return self.rollout_bot.act(state)
+        cands = self.moves(state)
+        first = next((c.action for c in cands if c.greedy), None)
+        if first is None:
+            first = self.rollout_bot.act(state)
+        cands = ranked(cands, first=first, limit=self.WIDTH)
         moves = [c.action for c in cands if c.greedy] + [c.action for c in cands if not c.greedy]
         moves = [a for a in moves if a == first or state.is_legal(a)]
         if len(moves) <= 1:
@@ -191,6 +203,8 @@ class SearchBot(Bot):
         else:
             total = b.rollouts or 1
             rounds = max(1, math.ceil(math.log2(k)))
+            if total < k * rounds:      # too few for halving: one round, every move alike
+                rounds = 1
             for r in range(rounds):
                 per = max(1, total // (len(alive) * rounds))
                 for _ in range(per):
@@ -215,7 +229,6 @@ class SearchBot(Bot):
         sim.apply(move)
         bot = self.rollout_bot
         dice = self._dice
-        left = self.HORIZON
         while not sim.is_terminal():
             if self.cut(state, sim):
                 return self.estimate(sim, seat)
@@ -224,10 +237,6 @@ class SearchBot(Bot):
                 dice.seed(f"{key}:{len(sim.history)}")
                 sim.apply(sim.sample_chance(dice))
                 continue
-            if left is not None:
-                if left <= 0:
-                    return self.estimate(sim, seat)
-                left -= 1
             sim.apply(bot.decide(sim))
         return self.value(sim, seat)
 

@@ -1,8 +1,13 @@
 """The Dampfross family's ``strong`` bot: rollouts over the greedy bot
 (:class:`mapkit.engine.bots.search.SearchBot`) among the moves of :mod:`.options`, measured in
-money (the final accounts decide the game). A rollout of a race's declaration ends with the
-race (its prizes and fares are what the choice changes); every other one plays the game to its
-end."""
+money (the final accounts decide the game).
+
+It searches the start city, with rollouts to the end of the game, and each race's declaration,
+with rollouts to the end of that race (its prizes and fares are what the choice changes); it
+builds as the greedy bot does. Why (docs/play.md, "Bots by level"): a rollout of a whole game
+costs about as much as the game, 50-90 ms of one core on the Czech map, so a search of a
+building decision costs seconds, and searching the building decisions won nothing that the
+games measured could show, while the start city decides much of a game."""
 
 from __future__ import annotations
 
@@ -18,6 +23,9 @@ class StrongBot(SearchBot):
 
     def score(self, state, seat: int) -> float:
         return state.accounts[seat]
+
+    def searches(self, state) -> bool:
+        return state.step in ("start", "secret_start", "declare")
 
     def cut(self, root, sim) -> bool:
         return root.step == "declare" and (sim.step == "post_build" or sim.race_no != root.race_no)
