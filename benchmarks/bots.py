@@ -9,7 +9,7 @@ so a rollout budget (``strong:64``) gives the same games whatever ``--jobs`` is.
 first bot's share of the wins with its 95% Wilson interval (:func:`mapkit.engine.simulate.wilson`;
 a tie counts as shares), and the time of its decisions (process time, one core): median and
 90th percentile over all its decisions, over those it searched (more than one move), and by
-step.
+step (and how often it played another move than the greedy bot's).
 
 The cases of issue 38's targets (``--case``; or ``--map``, ``--rules`` and ``--option``):
 
@@ -86,7 +86,7 @@ class _Timed:
         a = self.bot.decide(state)
         searched = getattr(self.bot, "last_search", None)
         self.into.append([step, time.process_time() - t0, len(searched.moves) if searched else 1,
-                          searched.rollouts if searched else 0])
+                          searched.rollouts if searched else 0, bool(searched and searched.chosen)])
         return a
 
 
@@ -109,8 +109,9 @@ def summary(rows: list, label: str) -> str:
     def line(name, ds):
         ts = [d[1] * 1000 for d in ds]
         roll = [d[3] for d in ds]
+        other = sum(1 for d in ds if len(d) > 4 and d[4])
         return (f"  {name:<22} {len(ts):6d} decisions  median {_q(ts, 0.5):8.1f} ms  p90 {_q(ts, 0.9):8.1f} ms"
-                f"  mean rollouts {statistics.mean(roll) if roll else 0:6.1f}")
+                f"  mean rollouts {statistics.mean(roll) if roll else 0:6.1f}  not the greedy move {other:5d}")
     lines.append(line("all decisions", dec))
     lines.append(line("searched (>1 move)", [d for d in dec if d[2] > 1]))
     for step in sorted({d[0] for d in dec}):
