@@ -46,8 +46,9 @@ def family_named(family: str):
 
 
 def requests_for(family: str) -> dict:
-    """The requests of ``family`` (name -> function), and ``hint``, which every game has."""
-    return {**family_named(family).web_requests(), "hint": hint}
+    """The requests of ``family`` (name -> function), and ``hint``, which every game has (a
+    family may answer it its own way)."""
+    return {"hint": hint, **family_named(family).web_requests()}
 
 
 def hint(state, seat: int, msg: dict) -> dict:
