@@ -315,3 +315,17 @@ def test_strong_passes_the_last_race_that_greedy_would_race_and_lose():
     assert strong.decide(g) == {"type": "pass", "player": 0}
     found = strong.last_search
     assert found.means[found.chosen] == pytest.approx(1 + 0.5 * math.tanh(5 / 20))   # a sure win by 5
+
+
+def test_a_strong_bot_reads_no_other_seats_cards():
+    """Two TransAmerica games that differ only in cards seat 0 cannot see (Bob and Cyd swap
+    their red cards, Dan holds another blue one): the strong bot's search of the start marker
+    -- rollouts to the end of the round in worlds it samples -- finds the same values in both,
+    so it found nothing of the real cards."""
+    from tests.engine.test_observation import HANDS, dealt, other_hands
+
+    a, b = dealt(HANDS), dealt(other_hands())
+    assert a.hands != b.hands and a.current_player() == 0 and a.step == "place"
+    bot_a, bot_b = make_bot("strong:8", 3, preset="transamerica"), make_bot("strong:8", 3, preset="transamerica")
+    assert bot_a.decide(a) == bot_b.decide(b)
+    assert bot_a.last_search.means == bot_b.last_search.means and bot_a.last_search.rollouts >= 8
