@@ -24,7 +24,8 @@ def add_arguments(p):
     add_rule_arguments(p)
     p.add_argument("--players", metavar="LIST",
                    help='seats in playing order, comma-separated: a name is a person, bot:NAME a bot (bot:greedy, '
-                        'bot:random; bot alone: the game\'s default bot; default "You,bot,bot")')
+                        'bot:random, bot:easy, bot:strong, bot:strong:200ms; bot alone: the game\'s default bot; '
+                        'default "You,bot,bot")')
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice and bots (default: a new one, shown)")
     p.add_argument("--record", metavar="FILE", help="save the game here (default: MAP-NAME-game.json; a taken "
                                                     "name gets a number, -2, -3 ...; with --resume: the "
@@ -103,7 +104,8 @@ def _resumed_game(args) -> _Game:
     names = list(record.header["players"])
     kinds = (record.header.get("play") or {}).get("seats") or ["human"] * len(names)
     if args.players:
-        given = parse_players(args.players, family_of(record.header["preset"]).default_bot)
+        preset = record.header["preset"]
+        given = parse_players(args.players, family_of(preset).default_bot, preset)
         if len(given) != len(names):
             raise InputError(f"--players names {len(given)} seats; the record has {len(names)}")
         kinds = [s.kind for s in given]
@@ -126,7 +128,7 @@ def _new_game(args) -> _Game:
     if not args.map:
         raise InputError("give the map to play (mapkit play MAP), or --resume RECORD")
     board, m = _load_board(args.map)
-    seats = parse_players(args.players or "You,bot,bot", family_of(preset_of(args)).default_bot)
+    seats = parse_players(args.players or "You,bot,bot", family_of(preset_of(args)).default_bot, preset_of(args))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
     options = parse_options(args.option)
     try:

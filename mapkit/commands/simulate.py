@@ -90,9 +90,9 @@ def add_play_arguments(p, games: int = 100):
                         "or 'local' for a cluster of --jobs processes on this machine (pip install "
                         "'mapkit[cluster]'); the report does not depend on it")
     p.add_argument("--bots", metavar="LIST",
-                   help="bots by seat, comma-separated (greedy, random: each game has its own bots); one "
-                        "name fills every seat (default: the game's default bot, greedy for the games "
-                        "mapkit ships)")
+                   help="bots by seat, comma-separated (easy, greedy, strong, random; strong:64 gives the "
+                        "strong bot 64 rollouts a decision; each game has its own bots); one name fills every "
+                        "seat (default: the game's default bot, greedy for the games mapkit ships)")
     p.add_argument("--progress", action="store_true", default=None,
                    help="show a progress bar on standard error (default: only on a terminal)")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
@@ -127,18 +127,26 @@ def parse_options(items) -> dict:
 
 def bot_list(args, n_players) -> tuple:
     """The bots by seat that ``--bots`` and ``--players`` ask for (the preset's default bot
-    when none is named)."""
-    from ..engine.bots import BOTS
+    when none is named), each checked, with a budget the games' report can repeat."""
+    from ..engine.bots import check_bot, reproducible
+    from ..engine.game import family_of
     from ..errors import InputError
 
-    from ..engine.game import family_of
-
-    names = [b.strip().lower() for b in (args.bots or family_of(preset_of(args)).default_bot).split(",") if b.strip()]
+    preset = preset_of(args)
+    names = [b.strip().lower() for b in (args.bots or family_of(preset).default_bot).split(",") if b.strip()]
     if not names:
         raise InputError("--bots: give at least one bot name (greedy, random)")
+    checked = []
     for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots: {', '.join(sorted(BOTS))}")
+        try:
+            checked.append(check_bot(b, preset))
+        except InputError as exc:
+            raise InputError(f"--bots: {exc}") from None
+        if not reproducible(checked[-1], preset):
+            raise InputError(f"--bots {b}: a time budget makes the games depend on the machine's speed and load, "
+                             f"and simulate gives the same report for the same seed: give a number of rollouts "
+                             f"(e.g. {b.partition(':')[0]}:64)")
+    names = checked
     if n_players is None:
         n_players = len(names) if len(names) > 1 else 4
     if len(names) == 1:

@@ -9,7 +9,8 @@ minimal family names its presets, its state class and perhaps a bot, and still p
 
 =========================  ====================================================================
 the game                   ``name``, ``description``, ``presets``, ``State``
-bots                       ``bots`` (name -> class, besides the engine's ``random``), ``default_bot``
+bots                       ``bots`` (name -> class, besides the engine's ``random``), ``default_bot``,
+                           ``move_options`` (the moves ``easy``, ``strong`` and ``hint`` consider)
 ``mapkit simulate``        ``game_stats``, ``summarize``, ``seat_line``, ``report_lines``,
                            ``start_places``, ``start_action``, ``normal_end``
 ``mapkit replay``          ``summary`` (JSON), ``summary_lines`` (text)
@@ -151,6 +152,16 @@ class GameFamily:
         from .bots.random import RandomBot
 
         return {"random": RandomBot, **self.bots}
+
+    # -- bots by level, hint -------------------------------------------------------------
+    def move_options(self, state: BaseState, seed: int = 0) -> list:
+        """The moves worth considering for the player to move in ``state`` (his seat's
+        observation), best first, as :class:`mapkit.engine.bots.moves.Candidate` (the action,
+        the family's score of it and the figures that make the score), the greedy bot's
+        choice (with ``seed``) marked: what the ``easy`` bot chooses among, the ``strong`` bot
+        searches and ``hint`` lists. [] (the default): none; ``easy`` and ``strong`` then play
+        the policy's move and ``hint`` shows only the default bot's."""
+        return []
 
     # -- mapkit simulate -----------------------------------------------------------------
     def game_stats(self, state: BaseState) -> dict[str, Any]:

@@ -71,8 +71,9 @@ def roll(state, seed, rng: random.Random | None = None) -> dict:
 
 
 def seat_names(bots) -> list:
-    """Player names for bots by seat: ``greedy-1``, ``random-2`` ..."""
-    return [f"{b}-{i + 1}" for i, b in enumerate(bots)]
+    """Player names for bots by seat: ``greedy-1``, ``random-2``, ``strong-3`` (of
+    ``strong:64``) ..."""
+    return [f"{str(b).partition(':')[0]}-{i + 1}" for i, b in enumerate(bots)]
 
 
 def play_game(board, preset: str, bots, options: dict | None = None, seed: int = 0, names=None,

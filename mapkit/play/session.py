@@ -45,21 +45,23 @@ class Seat(NamedTuple):
     kind: str        # "human" or a bot name
 
 
-def parse_players(text: str, default_bot: str = "random") -> list:
+def parse_players(text: str, default_bot: str = "random", preset: str | None = None) -> list:
     """Seats from ``"Ann,bot:greedy,Bob"``: a name is a person, ``bot:NAME`` a bot (``bot``
-    alone: ``default_bot``, the game family's)."""
-    from ..engine.bots import BOTS
+    alone: ``default_bot``, the game family's; ``bot:strong:200ms``: a bot with its option),
+    checked against the bots of ``preset``'s game (None: any game's)."""
+    from ..engine.bots import base_name, check_bot
 
     seats = []
     for i, raw in enumerate(x.strip() for x in text.split(",")):
         if not raw:
             raise InputError(f"--players {text!r}: seat {i + 1} is empty")
-        if raw.lower().startswith("bot"):
+        if raw.lower().startswith("bot") and (len(raw) == 3 or raw[3] == ":"):
             _, _, kind = raw.partition(":")
-            kind = (kind or default_bot).strip().lower()
-            if kind not in BOTS:
-                raise InputError(f"--players: unknown bot {kind!r} in seat {i + 1}; bots: {', '.join(sorted(BOTS))}")
-            seats.append(Seat(f"{kind}-{i + 1}", kind))
+            try:
+                kind = check_bot(kind.strip() or default_bot, preset)
+            except InputError as exc:
+                raise InputError(f"--players: seat {i + 1}: {exc}") from None
+            seats.append(Seat(f"{base_name(kind)}-{i + 1}", kind))
         else:
             seats.append(Seat(raw, "human"))
     names = [s.name for s in seats]
@@ -246,11 +248,7 @@ class Session:
                 elif cmd.name == "map":
                     self.say(text_map(g, _terminal(self.out)[0], self.colour))  # the width now
                 elif cmd.name == "hint":
-                    from ..engine.bots import make_bot
-                    from ..engine.game import FAMILIES
-
-                    a = make_bot(FAMILIES[g.rules.family].default_bot, self.seed, preset=g.rules.name).decide(g)
-                    self.say(f"  hint: {self.front.action_as_command(g, a)}")
+                    self.hint(p)
                 elif cmd.name == "undo":
                     self.undo(p)
                 continue
@@ -264,6 +262,19 @@ class Session:
             self._after_own = len(g.history)
             self._last_own, self._movers = (p, cmd.action["type"]), set()
             return True
+
+    def hint(self, p: int) -> None:
+        """What the game's default bot would do for player ``p``, then the best few moves with
+        the parts of their score (:mod:`mapkit.play.hints`)."""
+        from ..engine.bots import make_bot
+        from ..engine.game import FAMILIES
+        from .hints import hint_lines
+
+        g = self.g
+        a = make_bot(FAMILIES[g.rules.family].default_bot, self.seed, preset=g.rules.name).decide(g)
+        self.say(f"  hint: {self.front.action_as_command(g, a)}")
+        for line in hint_lines(g, p, self.seed, self.front):
+            self.say(line)
 
     def undo(self, p: int) -> None:
         """Take back player ``p``'s last action, saying what was taken back and what an undo

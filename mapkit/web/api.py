@@ -56,6 +56,8 @@ async def info(request):
                                      "about": notes.get(k)}
                                     for choices in [_choices(d)] for k, kind in d.describe()],
                         "bots": sorted(bots_for(name)), "default_bot": FAMILIES[cls.family].default_bot,
+                        "bot_options": sorted(b for b, c in bots_for(name).items()
+                                              if getattr(c, "takes_option", False)),
                         "needs_cards": needs_cards(cls.family)})
     return JSONResponse({"presets": presets, "default_preset": DEFAULT_PRESET,
                          "maps": server_of(request).catalogue.entries(), "max_upload": MAX_UPLOAD_BYTES})

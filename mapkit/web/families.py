@@ -5,7 +5,8 @@ The page plays every game from :meth:`~mapkit.engine.state.State.view` and
 :meth:`~mapkit.engine.state.State.legal_actions` alone (a button per listed action). A family
 may add questions the page asks while a player makes up his mind, answered from the engine and
 never changing the state: a Dampfross player asks what a path would cost before building it,
-which routes lead to the race's target and what they cost in movement points and fares. Each
+which routes lead to the race's target and what they cost in movement points and fares. Every
+game also answers ``hint`` (:func:`hint`: the family's best moves with their figures). Each
 is a function ``(state, seat, message) -> dict`` the family's ``web_requests()`` names; the
 drawing of the family's own parts is its ``web_script()``, served as ``/families/NAME.js``.
 
@@ -19,11 +20,11 @@ would tell the seat something hidden (``refusal(state, seat, action)``: ``(messa
 or None): the page's answer must not depend on another seat's cards.
 
 >>> sorted(requests_for("dampfross"))
-['plan', 'preview', 'route', 'routes']
+['hint', 'plan', 'preview', 'route', 'routes']
 >>> sorted(requests_for("transamerica")), sorted(public_requests("transamerica"))
-(['board', 'check', 'completion', 'plan', 'preview'], ['board'])
->>> requests_for("chess"), public_requests("chess"), needs_cards("dampfross"), needs_cards("transamerica")
-({}, frozenset(), False, True)
+(['board', 'check', 'completion', 'hint', 'plan', 'preview'], ['board'])
+>>> sorted(requests_for("chess")), public_requests("chess"), needs_cards("dampfross"), needs_cards("transamerica")
+(['hint'], frozenset(), False, True)
 """
 
 from __future__ import annotations
@@ -45,8 +46,20 @@ def family_named(family: str):
 
 
 def requests_for(family: str) -> dict:
-    """The requests of ``family`` (name -> function), or {} for a family without any."""
-    return dict(family_named(family).web_requests())
+    """The requests of ``family`` (name -> function), and ``hint``, which every game has (a
+    family may answer it its own way)."""
+    return {"hint": hint, **family_named(family).web_requests()}
+
+
+def hint(state, seat: int, msg: dict) -> dict:
+    """``{"moves": [...]}``: the best few moves for ``seat`` when he is to move, each with its
+    score and the parts of it, the greedy bot's marked (:func:`mapkit.engine.bots.moves.hints`:
+    from his seat's observation; none when he is not to move)."""
+    from ..engine.bots.moves import hints
+
+    if seat is None or state.current_player() != seat:
+        raise InputError("a hint is for the player to move")
+    return {"moves": [c.as_json() for c in hints(state, seat, state.seed or 0)]}
 
 
 def public_requests(family: str) -> frozenset:

@@ -260,13 +260,12 @@ class Hub:
 
 def _seats(seats, preset: str) -> list:
     """The seats of a new game, checked: ``[{name, kind, token}]``."""
-    from ..engine.bots import bots_for
+    from ..engine.bots import check_bot
 
     if not isinstance(seats, (list, tuple)) or not 2 <= len(seats) <= MAX_SEATS:
         raise InputError(f"a game has 2 to {MAX_SEATS} seats")
     if not isinstance(preset, str):
         raise InputError("preset: the name of a rules preset")
-    bots = bots_for(preset)
     clean = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, (list, tuple)) or len(seat) != 2:
@@ -279,8 +278,11 @@ def _seats(seats, preset: str) -> list:
         name = " ".join(str(name or "").split())[:MAX_NAME]
         if not name:
             raise InputError(f"seat {i + 1} has no name")
-        if kind != "human" and kind not in bots:
-            raise InputError(f"seat {i + 1}: unknown bot {kind[:40]!r}; bots: {', '.join(sorted(bots))}")
+        if kind != "human":
+            try:
+                kind = check_bot(kind[:60], preset)
+            except InputError as exc:
+                raise InputError(f"seat {i + 1}: {exc}") from None
         clean.append({"name": name, "kind": kind, "token": new_token()})
     names = [c["name"] for c in clean]
     for n in names:

@@ -33,7 +33,7 @@ class StrictGreedy(GreedyBot):
 
 
 def test_registry():
-    assert sorted(BOTS) == ["greedy", "random"]
+    assert sorted(BOTS) == ["easy", "greedy", "random", "strong"]
     assert isinstance(make_bot("Greedy", 3), GreedyBot) and make_bot("random").seed == 0
     with pytest.raises(InputError, match="unknown bot 'clever'"):
         make_bot("clever")

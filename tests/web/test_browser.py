@@ -241,6 +241,37 @@ class Hands:
             live.close()
 
 
+def test_a_strong_bot_with_a_budget_and_a_hint(served, browser):
+    """The lobby seats a strong bot with a budget of 4 rollouts; at Ann's turn *Hint* lists the
+    best moves with the parts of their score, the greedy bot's marked, and a click plays one."""
+    from selenium.webdriver.support.ui import Select
+
+    d = browser
+    d.get(served.url + "/")
+    wait(d, lambda d: css(d, "#map option[value=tiny]"), what="the lobby's maps")
+    Select(css(d, "#map")[0]).select_by_value("tiny")
+    while len(css(d, "#seats .seat-row")) > 2:
+        css(d, "#seats .seat-row")[-1].find_element("css selector", "button").click()
+    Select(css(d, "#seats .seat-row .kind")[1]).select_by_value("strong")
+    budget = css(d, "#seats .seat-row .budget")[1]
+    assert budget.is_displayed() and not css(d, "#seats .seat-row .budget")[0].is_displayed()
+    budget.send_keys("4")
+    Select(css(d, "#pace")[0]).select_by_value("0")
+    css(d, "#start")[0].click()
+    link = wait(d, lambda d: css(d, "a.open-host"), what="the game's links")[0]
+    gid = link.get_attribute("href").split("/play/")[1].split("?")[0]
+    assert json.loads((served.games / gid / "game.json").read_text())["seats"][1]["kind"] == "strong:4"
+    d.get(link.get_attribute("href"))
+    wait(d, lambda d: any(a["type"] == "start" for a in (game_view(d) or {}).get("legal", [])), what="Ann's start")
+    wait(d, lambda d: css(d, "#action button.hint"), what="the hint button")[0].click()
+    rows = wait(d, lambda d: css(d, ".hint-list li"), what="the hint's moves")
+    greedy = [r for r in rows if r.get_attribute("data-greedy") == "1"]
+    assert len(greedy) == 1 and "race numbers" in " ".join(r.text for r in rows)
+    shot(d, "hint")
+    rows[0].find_element("css selector", "button").click()
+    wait(d, lambda d: (game_view(d) or {}).get("players", [{}])[0].get("start"), what="Ann's start city")
+
+
 def test_a_race_declared_on_the_board(served, browser):
     # seed 4: race 1 is Aš to Most, Ann declares first, both race (no one is excluded), and the
     # dice run the race (lone racers win without it)

@@ -24,7 +24,7 @@ SMALL = Path(__file__).resolve().parents[1] / "data" / "railroad-tycoon-small.ya
 
 
 def test_the_family_names_its_requests():
-    assert sorted(requests_for("railroad_tycoon")) == ["cards", "deliveries", "plan", "preview"]
+    assert sorted(requests_for("railroad_tycoon")) == ["cards", "deliveries", "hint", "plan", "preview"]
     assert public_requests("railroad_tycoon") == frozenset({"cards"})
     assert "empty cities" in option_notes("railroad_tycoon")["empty_cities"]
 

@@ -1,19 +1,30 @@
 """Bots that play the engine's games: ``random`` (uniform over legal actions, for every game)
-and each game family's own (``greedy``: :mod:`mapkit.engine.games.dampfross.bots.greedy`).
+and each game family's own by level: ``easy`` (:mod:`.easy`), ``greedy``
+(:mod:`mapkit.engine.games.dampfross.bots.greedy` ...) and ``strong`` (:mod:`.search`).
 
 A bot is made by name with a seed and asked for the action of the player to move
 (``bot.decide(state)``); it is given what that seat may know only, never the whole state, and
 is deterministic under its seed (:mod:`mapkit.engine.bots.base`).
-A name means the bot of the game being played: ``make_bot("greedy", preset="expres")``.
+A name means the bot of the game being played: ``make_bot("greedy", preset="expres")``. A
+bot that takes an option has it after a colon: ``strong:64`` (64 rollouts a decision),
+``strong:200ms`` (a time per decision, :func:`mapkit.engine.bots.search.parse_budget`).
 
 >>> sorted(BOTS)
-['greedy', 'random']
+['easy', 'greedy', 'random', 'strong']
 >>> make_bot("greedy", seed=5)
 GreedyBot(seed=5)
+>>> make_bot("Strong:200ms", seed=1, preset="paluba")
+StrongBot(seed=1, budget=200ms)
+>>> check_bot("strong:64", "transamerica"), reproducible("strong:64"), reproducible("strong:1s")
+('strong:64', True, False)
 >>> make_bot("clever")
 Traceback (most recent call last):
 ...
-mapkit.errors.InputError: unknown bot 'clever'; bots: greedy, random
+mapkit.errors.InputError: unknown bot 'clever'; bots: easy, greedy, random, strong
+>>> make_bot("greedy:64")
+Traceback (most recent call last):
+...
+mapkit.errors.InputError: bot 'greedy' takes no option (':64')
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ from ..game import FAMILIES, PRESETS
 from .base import Bot
 from .random import RandomBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "bots_for"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "bots_for", "check_bot", "reproducible", "base_name"]
 
 
 def bots_for(preset: str | None = None) -> dict:
@@ -73,13 +84,47 @@ class _Bots(dict):
 BOTS: dict = _Bots()
 
 
-def make_bot(name: str, seed: int = 0, preset: str | None = None) -> Bot:
-    """The bot called ``name`` (case-insensitive) with ``seed``, for the game of ``preset``."""
+def base_name(name: str) -> str:
+    """The bot's name without its option: ``strong`` of ``strong:64``."""
+    return str(name).strip().lower().partition(":")[0].strip()
+
+
+def _split(name: str, preset: str | None):
+    text = str(name).strip().lower()
+    base, colon, option = text.partition(":")
+    base, option = base.strip(), option.strip()
     known = bots_for(preset)
-    cls = known.get(str(name).strip().lower())
+    cls = known.get(base)
     if cls is None:
-        raise InputError(f"unknown bot {name!r}; bots: {', '.join(sorted(known))}")
-    return cls(seed)
+        raise InputError(f"unknown bot {base or name!r}; bots: {', '.join(sorted(known))}")
+    if colon and not getattr(cls, "takes_option", False):
+        raise InputError(f"bot {base!r} takes no option (':{option}')")
+    return cls, base, (option if colon else None)
+
+
+def make_bot(name: str, seed: int = 0, preset: str | None = None) -> Bot:
+    """The bot called ``name`` (case-insensitive; ``NAME:OPTION`` for a bot that takes an
+    option) with ``seed``, for the game of ``preset``."""
+    cls, _, option = _split(name, preset)
+    return cls(seed) if option is None else cls(seed, option)
+
+
+def check_bot(name: str, preset: str | None = None) -> str:
+    """``name`` as the bots are known (lower case, ``strong:64``) if a bot of that name and
+    option can be made for the game of ``preset``; else a one-line InputError."""
+    cls, base, option = _split(name, preset)
+    if option is None:
+        return base
+    bot = cls(0, option)
+    return f"{base}:{option}" if not hasattr(bot, "budget") else f"{base}:{bot.budget}"
+
+
+def reproducible(name: str, preset: str | None = None) -> bool:
+    """Whether bot ``name`` decides the same in the same position on any machine (False for a
+    search with a time budget, ``strong:200ms``)."""
+    bot = make_bot(name, 0, preset)
+    budget = getattr(bot, "budget", None)
+    return budget is None or budget.reproducible
 
 
 def __getattr__(name):

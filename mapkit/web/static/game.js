@@ -225,6 +225,30 @@ function renderAction(v) {
     if (rest.length > 60) list.append(el("span.muted", {}, ` ${t("and {n} more", { n: rest.length - 60 })}`));
     box.append(list);
   }
+  const hints = el("div.hints", {});
+  box.append(el("button.hint", { title: t("the best moves with the parts of their score"),
+    onclick: () => showHints(hints) }, t("Hint")), hints);
+}
+
+// A figure as the hint shows it: whole numbers plain, others with two decimals.
+function figure(x) { return Number.isInteger(x) ? String(x) : x.toFixed(2); }
+
+// The best few moves for the seat to move, from the server (the game family's, worked out from
+// the seat's own observation), each with its score and the parts of it; a click plays one.
+async function showHints(box) {
+  try {
+    const r = await ctx.ask("hint");
+    const list = el("ol.hint-list", {});
+    for (const m of r.moves) {
+      const what = m.what ? t(m.what, m.args) : describe(m.action);
+      const parts = m.parts.map((p) => `${t(p.label)} ${figure(p.value)}`).join(", ");
+      list.append(el("li", { "data-greedy": m.greedy ? "1" : null },
+        el("button", { onclick: () => act(m.action) }, what), ` ${figure(m.score)}`,
+        parts ? el("span.muted", {}, ` (${parts})`) : null,
+        m.greedy ? el("span.muted", {}, ` · ${t("the greedy bot's move")}`) : null));
+    }
+    clear(box).append(r.moves.length ? list : el("span.muted", {}, t("no moves to suggest")));
+  } catch (e) { toast(e.message, "error"); }
 }
 
 export async function act(action) {

@@ -9,23 +9,37 @@ const hosted = JSON.parse(localStorage.getItem("mapkit-hosted") || "{}");
 
 function preset() { return info.presets.find((p) => p.name === $("preset").value); }
 
+// A seat: its name, person or bot, and for a bot that takes one (strong) its budget per
+// decision: a number of rollouts (64, the same game from the same seed) or a time (200ms).
 function seatRow(name, kind) {
   const p = preset();
+  const [base, option] = kind.split(/:(.*)/s);
   const kindSel = el("select", { class: "kind" }, el("option", { value: "human" }, t("person")),
     ...p.bots.map((b) => el("option", { value: b }, t("bot: {name}", { name: b }))));
-  kindSel.value = kind;
+  kindSel.value = base;
+  const budget = el("input", { class: "budget", value: option || "", size: 6, placeholder: t("budget"),
+    title: t("rollouts per decision (64: the same game from the same seed) or a time per decision (200ms)") });
+  const showBudget = () => { budget.hidden = !(p.bot_options || []).includes(kindSel.value); };
+  kindSel.addEventListener("change", showBudget);
+  showBudget();
   const row = el("div.seat-row", {},
-    el("input", { class: "name", value: name, "aria-label": t("name") }), kindSel,
+    el("input", { class: "name", value: name, "aria-label": t("name") }), kindSel, budget,
     el("button", { title: t("remove this seat"), onclick: () => row.remove() }, "×"));
   return row;
 }
 
+function seatKind(row) {
+  const kind = row.querySelector(".kind").value;
+  const budget = row.querySelector(".budget");
+  return budget && !budget.hidden && budget.value.trim() ? `${kind}:${budget.value.trim()}` : kind;
+}
+
 function fillSeats() {
   const rows = [...document.querySelectorAll("#seats .seat-row")];
-  const old = rows.map((r) => [r.querySelector(".name").value, r.querySelector(".kind").value]);
+  const old = rows.map((r) => [r.querySelector(".name").value, seatKind(r)]);
   const { bots, default_bot: bot } = preset();
   const seats = old.length ? old : [[t("You"), "human"], [t("Bot {n}", { n: 1 }), bot], [t("Bot {n}", { n: 2 }), bot]];
-  clear($("seats")).append(...seats.map(([n, k]) => seatRow(n, k === "human" || bots.includes(k) ? k : bot)));
+  clear($("seats")).append(...seats.map(([n, k]) => seatRow(n, k === "human" || bots.includes(k.split(":")[0]) ? k : bot)));
 }
 
 function fillOptions() {
@@ -89,7 +103,7 @@ function linkRow(label, url) {
 async function start() {
   $("start-error").textContent = "";
   const seats = [...document.querySelectorAll("#seats .seat-row")].map((r) => ({
-    name: r.querySelector(".name").value, kind: r.querySelector(".kind").value }));
+    name: r.querySelector(".name").value, kind: seatKind(r) }));
   const body = { map: $("map").value, preset: $("preset").value, options: optionValues(), seats,
     pace: Number($("pace").value) };
   if ($("seed").value !== "") body.seed = Number($("seed").value);

@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...bots.easy import EasyBot
 from ...family import GameFamily, PrintedSheets, SheetRequest
 from . import racetables, stats, view
 from .bots.greedy import GreedyBot
+from .bots.levels import StrongBot
 from .presets import PRESETS
 from .state import DampfrossState
 
@@ -24,7 +26,7 @@ class DampfrossFamily(GameFamily):
     description = "Dampfross, Paluba and Expres (docs/rules.md: the board, Paluba, the options, Expres)"
     presets = PRESETS
     State = DampfrossState
-    bots = {"greedy": GreedyBot}
+    bots = {"easy": EasyBot, "greedy": GreedyBot, "strong": StrongBot}
     default_bot = "greedy"
     sheet_presets = ("paluba", "dampfross", "expres")
     compiles_every_map = True   # the race tables: every map is a Dampfross board (.racetables)
@@ -44,6 +46,11 @@ class DampfrossFamily(GameFamily):
         from .fit import fit_issues
 
         return fit_issues(m, next(p for p in self.presets if p.name == preset))
+
+    def move_options(self, state, seed: int = 0) -> list:
+        from .bots.options import move_options
+
+        return move_options(state, seed)
 
     # simulate's figures and replay's summary: the family's stats and view modules
     def game_stats(self, state) -> dict[str, Any]:

@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...bots.easy import EasyBot
 from ...family import GameFamily, PrintedSheets, SheetRequest
 from . import stats, view
 from .bots.greedy import GreedyBot
+from .bots.levels import StrongBot
 from .mapdata import KEY
 from .rules import PRESETS
 from .state import RailroadTycoonState
@@ -25,7 +27,7 @@ class RailroadTycoonFamily(GameFamily):
     description = "Railroad Tycoon (docs/rules.md, Railroad Tycoon)"
     presets = PRESETS
     State = RailroadTycoonState
-    bots = {"greedy": GreedyBot}
+    bots = {"easy": EasyBot, "greedy": GreedyBot, "strong": StrongBot}
     default_bot = "greedy"
     needs_cards = True          # a map without rules.railroad_tycoon cannot be played
     map_keys = (KEY,)
@@ -33,6 +35,11 @@ class RailroadTycoonFamily(GameFamily):
     sheet_presets = ("railroad-tycoon",)
 
     # the map's section (.mapdata)
+    def move_options(self, state, seed: int = 0) -> list:
+        from .bots.options import move_options
+
+        return move_options(state, seed)
+
     def map_schema(self) -> dict[str, Any]:
         from .mapdata import MAP_SCHEMA
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...bots.easy import EasyBot
 from ...family import GameFamily, PrintedSheets, SheetRequest, renamed
 from . import stats, view
 from .bots.greedy import GreedyBot
+from .bots.levels import StrongBot
 from .presets import PRESETS
 from .state import TransAmericaState
 
@@ -24,7 +26,7 @@ class TransAmericaFamily(GameFamily):
     description = "TransAmerica / TransEuropa (docs/rules.md, TransAmerica)"
     presets = PRESETS
     State = TransAmericaState
-    bots = {"greedy": GreedyBot}
+    bots = {"easy": EasyBot, "greedy": GreedyBot, "strong": StrongBot}
     default_bot = "greedy"
     needs_cards = True          # a map without rules.city_cards cannot be played
     board_look = "transamerica"
@@ -80,6 +82,11 @@ class TransAmericaFamily(GameFamily):
         return with_card_cities(m, [(c.name, board.grid.hex_at(c.hex)) for c in board_cards(board)])
 
     # simulate's figures and replay's summary: the family's stats and view modules
+    def move_options(self, state, seed: int = 0) -> list:
+        from .bots.options import move_options
+
+        return move_options(state, seed)
+
     def game_stats(self, state) -> dict[str, Any]:
         return stats.game_stats(state)
 
