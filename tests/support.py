@@ -3,6 +3,8 @@ running mapkit as a user does; the checks of a one-line error."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -22,28 +24,53 @@ needs_peers = pytest.mark.skipif(not PEERS.is_dir(), reason=f"{PEERS} is absent 
 
 
 def run_cli(*args, input=None, cwd=None) -> subprocess.CompletedProcess:
-    """Run ``python -m mapkit ARGS`` as a user would; returns the finished process."""
+    """Run ``python -m mapkit ARGS`` as a user would, in a new process; returns the finished
+    process. For what only a process shows (argparse's exit codes, standard streams and their
+    encoding, worker processes, the environment, the console script) and one test of each command
+    as a user runs it; :func:`run_here` runs the rest without a new interpreter."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     return subprocess.run([sys.executable, "-m", "mapkit", *map(str, args)], capture_output=True,
                           text=True, encoding="utf-8", input=input, cwd=cwd or ROOT, env=env)
 
 
-def run_here(*args) -> subprocess.CompletedProcess:
-    """Run ``mapkit ARGS`` in this process, as the console script does (a traceback fails the
-    calling test with its stack); the exit code and the output, as :func:`run_cli` gives them."""
-    import contextlib
-    import io
-
+def run_here(*args, input=None, cwd=None) -> subprocess.CompletedProcess:
+    """Run ``mapkit ARGS`` in this process, as :func:`run_cli` runs it in another but without
+    starting Python and importing mapkit again: for the tests of what a command does, not of the
+    process. As in that process: the working folder ``cwd`` (else the project), ``input`` on
+    standard input, standard output in strict UTF-8 and standard error in UTF-8 with the
+    unencodable backslash-escaped, both read back with universal newlines; a ``SystemExit``
+    (argparse's usage errors, --help) gives its exit code. A traceback fails the calling test
+    with its stack."""
     from mapkit.cli import main
 
     argv = [str(a) for a in args]
-    err, out = io.StringIO(), io.StringIO()
+    out, err = _stream("strict"), _stream("backslashreplace")
+    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    here, saved_stdin = os.getcwd(), sys.stdin
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        os.chdir(cwd or ROOT)
+        sys.stdin = stdin
         try:
             rc = main(argv)
-        except SystemExit as exc:  # argparse's usage errors
+        except SystemExit as exc:
             rc = exc.code
-    return subprocess.CompletedProcess(argv, rc, out.getvalue(), err.getvalue())
+            if not (rc is None or isinstance(rc, int)):   # sys.exit("message"): printed, exit 1
+                print(rc, file=err)
+                rc = 1
+        finally:
+            os.chdir(here)
+            sys.stdin = saved_stdin
+    return subprocess.CompletedProcess(argv, rc or 0, _text(out), _text(err))
+
+
+def _stream(errors: str) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=errors, write_through=True)
+
+
+def _text(stream: io.TextIOWrapper) -> str:
+    """What :func:`subprocess.run` (text=True) reads from a pipe the stream's bytes went to."""
+    stream.flush()
+    return stream.buffer.getvalue().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def run_main(argv) -> tuple[int, str]:

@@ -13,7 +13,7 @@ import zipfile
 import pytest
 import yaml
 
-from tests.support import MAPS, ROOT, run_cli
+from tests.support import MAPS, ROOT, run_cli, run_here
 
 BUNDLED = sorted(p.stem for p in MAPS.glob("*.yaml"))
 
@@ -29,7 +29,7 @@ def test_maps_lists_every_bundled_map_with_size_cities_and_preset():
         assert row["cities"] == len(raw["cities"]) and row["title"] == raw["name"]
         assert row["preset"] == (raw.get("rules") or {}).get("preset")
         assert row["numbers"] == len({n for c in raw["cities"] for n in c.get("numbers") or []})
-    text = run_cli("maps").stdout
+    text = run_here("maps").stdout
     assert "czechia" in text and "39 x 26" in text and "expres" in text
 
 
@@ -54,19 +54,19 @@ def test_every_command_takes_a_bundled_map_by_name_from_any_folder(tmp_path, arg
 
 
 def test_sheets_by_name(tmp_path):
-    r = run_cli("sheets", "example", "-o", "kit", cwd=tmp_path)
+    r = run_here("sheets", "example", "-o", "kit", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "kit" / "board.pdf").is_file()
 
 
 def test_a_file_of_that_name_wins_and_an_unknown_name_is_one_line(tmp_path):
     (tmp_path / "usa").write_text("grid: [1\n", "utf-8")
-    r = run_cli("validate", "usa", cwd=tmp_path)
+    r = run_here("validate", "usa", cwd=tmp_path)
     assert r.returncode == 2 and "usa:2: malformed YAML" in r.stderr
-    r = run_cli("validate", "atlantis", cwd=tmp_path)
+    r = run_here("validate", "atlantis", cwd=tmp_path)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "no bundled map of that name" in r.stderr and "czechia" in r.stderr
-    r = run_cli("validate", "sub/atlantis.yaml", cwd=tmp_path)
+    r = run_here("validate", "sub/atlantis.yaml", cwd=tmp_path)
     assert r.returncode == 2 and "no such file" in r.stderr
 
 
@@ -125,6 +125,6 @@ def test_a_bundled_map_given_by_name_is_never_overwritten(tmp_path):
     before = target.read_bytes()
     for args in (["format", "example", "-o", target], ["distances", "example", "-o", target],
                  ["export", "example", "-o", target]):
-        r = run_cli(*args, cwd=tmp_path)
+        r = run_here(*args, cwd=tmp_path)
         assert r.returncode == 2 and "refusing to overwrite the input file" in r.stderr, r.stderr
     assert target.read_bytes() == before

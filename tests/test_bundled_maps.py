@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_here
 from mapkit.geo.projection import BoardProjection, great_circle_km
 from mapkit.io.yamlmap import load_map
 from mapkit.model import ALL_RACE_NUMBERS
@@ -26,7 +26,7 @@ def bundled(request):
 
 def test_validate_exits_zero():
     for name in BUNDLED:
-        r = run_cli("validate", MAPS / f"{name}.yaml", "--format", "json")
+        r = run_here("validate", MAPS / f"{name}.yaml", "--format", "json")
         assert r.returncode == 0, (name, r.stdout, r.stderr)
 
 
@@ -216,7 +216,7 @@ def test_regenerating_czechia_gives_the_bundled_file():
 
 def test_cli_design_a_real_country(tmp_path):
     out = tmp_path / "cz.yaml"
-    r = run_cli("design", "CZ", "--hex-km", "20", "--cities", "24", "-o", out)
+    r = run_here("design", "CZ", "--hex-km", "20", "--cities", "24", "-o", out)
     assert r.returncode == 0, r.stderr
     m = load_map(out)
     numbered = [c for c in m.cities if c.numbers]

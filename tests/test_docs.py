@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.support import ROOT, run_cli
+from tests.support import ROOT, run_here
 
 DOCS = ROOT / "docs"
 # Where the project's text lives: what a user reads (README, docs/), and what the program says
@@ -116,7 +116,7 @@ def test_example_map_is_valid(tmp_path):
     83 %."""
     path = tmp_path / "tiny.yaml"
     path.write_text(_example_map(), encoding="utf-8")
-    r = run_cli("validate", path, "--format", "json")
+    r = run_here("validate", path, "--format", "json")
     assert r.returncode == 0, r.stdout + r.stderr
     out = json.loads(r.stdout)
     assert out["errors"] == [] and [w["code"] for w in out["warnings"]] == ["W215"]

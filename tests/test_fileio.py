@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.support import MAPS, ROOT, assert_one_line_error, run_cli
+from tests.support import MAPS, ROOT, assert_one_line_error, run_here
 from mapkit import fileio
 from mapkit.errors import InputError
 
@@ -37,7 +37,7 @@ def test_devices_are_refused_without_reading(tmp_path, special):
     link.symlink_to(special)
     for target in (special, link):
         t0 = time.monotonic()
-        r = run_cli("validate", target)
+        r = run_here("validate", target)
         assert time.monotonic() - t0 < 20
         assert_one_line_error(r, str(target), "not a regular file")
 
@@ -88,11 +88,11 @@ def test_json_within_the_bounds_reads_as_json():
 
 def test_every_output_creates_its_missing_folders(tmp_path):
     out = tmp_path / "a" / "b" / "example.yaml"
-    r = run_cli("format", EXAMPLE, "-o", out)
+    r = run_here("format", EXAMPLE, "-o", out)
     assert r.returncode == 0, r.stderr
     assert out.read_text("utf-8").startswith("version: 1")
     out = tmp_path / "c" / "d" / "distances.csv"
-    r = run_cli("distances", EXAMPLE, "--format", "csv", "-o", out)
+    r = run_here("distances", EXAMPLE, "--format", "csv", "-o", out)
     assert r.returncode == 0 and out.read_text("utf-8").startswith("city,numbers,")
 
 
@@ -109,7 +109,7 @@ def test_unwritable_outputs_give_one_line(tmp_path, case):
     if case != "device":
         commands.append(["export-tmx", EXAMPLE, "-o", out.with_suffix(".tmx")])
     for command in commands:
-        r = run_cli(*command)
+        r = run_here(*command)
         assert_one_line_error(r, needle)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
 
@@ -124,9 +124,9 @@ def test_a_folder_that_refuses_writing(tmp_path):
     else:
         locked.chmod(0o500)
     try:
-        r = run_cli("format", EXAMPLE, "-o", locked / "m.yaml")
+        r = run_here("format", EXAMPLE, "-o", locked / "m.yaml")
         assert_one_line_error(r, str(locked / "m.yaml"), "cannot write")
-        r = run_cli("sheets", EXAMPLE, "-o", locked / "kit")
+        r = run_here("sheets", EXAMPLE, "-o", locked / "kit")
         assert_one_line_error(r, "kit")
         assert list(locked.iterdir()) == []
     finally:
@@ -147,10 +147,10 @@ def test_os_failures_are_named_in_plain_words(tmp_path, monkeypatch):
 
 
 def test_devices_and_pipes_take_the_bytes_as_they_are(tmp_path):
-    r = run_cli("format", EXAMPLE, "-o", "/dev/null")
+    r = run_here("format", EXAMPLE, "-o", "/dev/null")
     assert r.returncode == 0, r.stderr
     assert Path("/dev/null").is_char_device()
-    r = run_cli("export-tmx", EXAMPLE, "-o", "/dev/stdout.tmx")
+    r = run_here("export-tmx", EXAMPLE, "-o", "/dev/stdout.tmx")
     assert_one_line_error(r, "system folder")
 
 
@@ -203,7 +203,7 @@ def test_a_killed_run_leaves_a_temporary_that_the_next_run_removes(tmp_path, kin
     assert len(left) == 1 and left[0].startswith(f".{target.name}.{child.pid}-") and left[0].endswith(".tmp")
     assert not target.exists()
     if kind == "file":
-        r = run_cli("format", EXAMPLE, "-o", target)
+        r = run_here("format", EXAMPLE, "-o", target)
         assert r.returncode == 0, r.stderr
     else:
         with fileio.atomic_folder(target) as tmp:
@@ -367,7 +367,7 @@ def test_another_file_system_is_written_like_any_other(tmp_path):
         pytest.skip("no /dev/shm on this system")
     out = Path(tempfile.mkdtemp(dir=shm)) / "sub" / "example.yaml"
     try:
-        r = run_cli("format", EXAMPLE, "-o", out)
+        r = run_here("format", EXAMPLE, "-o", out)
         assert r.returncode == 0, r.stderr
         assert out.read_text("utf-8").startswith("version: 1") and os.stat(out).st_dev != os.stat(tmp_path).st_dev
         assert [p.name for p in out.parent.iterdir()] == ["example.yaml"]

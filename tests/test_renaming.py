@@ -10,7 +10,7 @@ from mapkit.errors import InputError
 from mapkit.io.yamlmap import load_map
 from mapkit.renaming import rename_city
 from mapkit.web import editor
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 
 
 def test_the_czech_deck_follows_a_renamed_city(tmp_path):
@@ -25,17 +25,17 @@ def test_the_czech_deck_follows_a_renamed_city(tmp_path):
     assert after.city_named("Kolín nad Labem").hex == before.city_named("Kolín").hex
     # nothing else changed: the same map once the two names are put back
     back = tmp_path / "back.yaml"
-    assert run_cli("format", out, "-o", back, "--rename", "Kolín nad Labem=Kolín",
+    assert run_here("format", out, "-o", back, "--rename", "Kolín nad Labem=Kolín",
                    "--rename", "Brünn=Brno").returncode == 0
     assert back.read_text("utf-8") == (MAPS / "czechia.yaml").read_text("utf-8")
-    r = run_cli("validate", out)
+    r = run_here("validate", out)
     assert r.returncode == 0, r.stdout
 
 
 def test_bad_renames_are_one_line_errors(tmp_path):
     for spec, message in (("Kolín", "write OLD=NEW"), ("Atlantis=X", "'Atlantis' is not a city of the map"),
                           ("Kolín=Brno", "there is a city 'Brno' already")):
-        r = run_cli("format", MAPS / "czechia.yaml", "-o", tmp_path / "x.yaml", "--rename", spec)
+        r = run_here("format", MAPS / "czechia.yaml", "-o", tmp_path / "x.yaml", "--rename", spec)
         assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
         assert not (tmp_path / "x.yaml").exists()
 
@@ -54,7 +54,7 @@ def test_a_card_of_a_renamed_city_says_which_city_it_may_mean(tmp_path):
     text = (MAPS / "czechia.yaml").read_text("utf-8").replace("  - name: Kolín\n", "  - name: Kolín nad Labem\n")
     path = tmp_path / "cz.yaml"
     path.write_text(text, "utf-8")
-    r = run_cli("validate", path)
+    r = run_here("validate", path)
     line = next(x for x in r.stdout.splitlines() if "E161" in x)
     hex_ = load_map(MAPS / "czechia.yaml").city_named("Kolín").hex
     from mapkit.grid import hex_name

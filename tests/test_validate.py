@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 from mapkit.grid import Grid, hex_name
 from mapkit.io.yamlmap import check_map
 
@@ -103,7 +103,7 @@ def test_every_issue_that_points_into_the_file_carries_its_line(tmp_path, old, n
 def test_counts_are_singular_for_one(tmp_path):
     p = tmp_path / "m.yaml"
     p.write_text(BASE.replace("hex: F5", "hex: F6"), encoding="utf-8")
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.stdout.splitlines()[-1] == f"{p}: invalid (1 error, 1 warning)"
 
 
@@ -176,7 +176,7 @@ def test_cli_json_shape_and_exit_codes(tmp_path):
 def test_cli_text_output_names_place(tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text(BASE.replace("hex: F5", "hex: E3"), encoding="utf-8")
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 1
     assert "E130 [Beta]: city Beta stands on water at E3" in r.stdout
     assert "Traceback" not in r.stderr
@@ -220,7 +220,7 @@ def test_independently_generated_valid_maps_validate(tmp_path, orientation, offs
             text = text.replace("  art: |", "  art: |2")   # first row pushed (see README)
         p = tmp_path / f"{orientation}-{offset}-{seed}.yaml"
         p.write_text(text, encoding="utf-8")
-        r = run_cli("validate", p, "--format", "json")
+        r = run_here("validate", p, "--format", "json")
         out = json.loads(r.stdout)
         # Mountains never disconnect plain land entirely, so only an isolated city could fail:
         assert r.returncode == 0, out["errors"]
@@ -294,7 +294,7 @@ def test_numberless_cities_abroad_need_no_race_numbers(tmp_path):
                             "  - {name: Gamma")
     found = check(tmp_path, text)
     assert [(i.code, i.where) for i in found if i.code == "W203"] == [("W203", "Delta")]
-    r = run_cli("validate", MAPS / "czechia.yaml", "--strict")
+    r = run_here("validate", MAPS / "czechia.yaml", "--strict")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "0 warnings" in r.stdout
 
@@ -309,7 +309,7 @@ def test_json_is_printed_also_for_files_that_cannot_be_read(tmp_path, text, line
     p = tmp_path / "m.yaml"
     if text is not None:
         p.write_text(text, encoding="utf-8")
-    r = run_cli("validate", p, "--format", "json")
+    r = run_here("validate", p, "--format", "json")
     assert r.returncode == 2
     out = json.loads(r.stdout)
     assert out["valid"] is False and out["warnings"] == [] and len(out["errors"]) == 1
@@ -327,14 +327,14 @@ def test_repeated_warnings_are_one_line_with_the_count_and_first_places(tmp_path
     text = text.replace("edges: [B1/B2]", "edges: [C2/C3, B2/C3, A2/A3, B2/B3, A2/B3]")
     p = tmp_path / "m.yaml"
     p.write_text(text, encoding="utf-8")
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 0, r.stdout
     w201 = [ln for ln in r.stdout.splitlines() if "W201" in ln]
     assert w201 == [f"{p}: warning W201 x5: river between two mountains at A2/A3, A2/B3, B2/B3 and 2 more"]
     assert f"{p}: valid (0 errors, 6 warnings)" in r.stdout
-    r = run_cli("validate", p, "--all")
+    r = run_here("validate", p, "--all")
     assert len([ln for ln in r.stdout.splitlines() if "W201" in ln]) == 5
-    out = json.loads(run_cli("validate", p, "--format", "json").stdout)
+    out = json.loads(run_here("validate", p, "--format", "json").stdout)
     assert [w["where"] for w in out["warnings"] if w["code"] == "W201"] == ["A2/A3", "A2/B3", "B2/B3", "B2/C3", "C2/C3"]
 
 
@@ -345,8 +345,8 @@ def test_the_french_peer_maps_42_warnings_are_one_line(tmp_path):
     if not france.is_file():
         pytest.skip(f"{france} is absent (the peers' maps exist only beside the repository in CI)")
     out = tmp_path / "france.yaml"
-    r = run_cli("import", france, "-o", out)
+    r = run_here("import", france, "-o", out)
     assert r.returncode == 0, r.stderr
     assert len([ln for ln in r.stdout.splitlines() if "W201" in ln]) == 1
-    lines = [ln for ln in run_cli("validate", out).stdout.splitlines() if "W201" in ln]
+    lines = [ln for ln in run_here("validate", out).stdout.splitlines() if "W201" in ln]
     assert len(lines) == 1 and " x42: " in lines[0]

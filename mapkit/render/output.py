@@ -30,6 +30,10 @@ __all__ = ["svg_to_png", "svgs_to_pdf", "png_size", "png_pixels", "MAX_PNG_PIXEL
 # A PNG larger than this would need gigabytes in memory; ask for a lower --dpi instead.
 MAX_PNG_PIXELS = 150_000_000
 MM_PER_INCH = 25.4
+# The faces the pages' text is set in, as cairosvg asks cairo for them (the first family of
+# font-family, or sans-serif; normal or bold, upright or sloped): see _settle_faces.
+_FAMILIES = ("DejaVu Sans", "sans-serif")
+_SETTLED: list = []
 
 
 def _cairosvg():
@@ -41,6 +45,28 @@ def _cairosvg():
         raise InputError("PDF and PNG output need the system library cairo, which was not found "
                          "(Debian/Ubuntu: apt install libcairo2; macOS: brew install cairo)") from None
     return cairosvg
+
+
+def _settle_faces(cairosvg) -> None:
+    """Resolve each face the pages use on a picture surface, once a process, before any PDF.
+
+    cairo (1.16) keeps a text face's first resolution for the life of the process: resolved for
+    a PDF page (no hinting), it makes every later PNG of that process differ from the same PNG
+    drawn in a fresh one. Settled here first, a PNG is the same bytes whatever the process drew
+    before (a kit's previews, the server's jobs, tests that run mapkit in one process); the
+    PDFs are the same either way. The faces are kept, so cairo never resolves them again."""
+    if _SETTLED:
+        return
+    cairo = cairosvg.surface.cairo
+    context = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
+    for family in _FAMILIES:
+        for slant in (cairo.FONT_SLANT_NORMAL, cairo.FONT_SLANT_ITALIC, cairo.FONT_SLANT_OBLIQUE):
+            for weight in (cairo.FONT_WEIGHT_NORMAL, cairo.FONT_WEIGHT_BOLD):
+                face = cairo.ToyFontFace(family, slant, weight)
+                context.set_font_face(face)
+                context.set_font_size(10)
+                context.text_extents("0")
+                _SETTLED.append(face)
 
 
 def check_cairo() -> None:
@@ -84,6 +110,7 @@ def svgs_to_pdf(svgs, title: str | None = None) -> bytes:
         from pypdf import PdfReader, PdfWriter
     except ImportError:
         raise MissingDependency("multi-page PDF output", "pypdf") from None
+    _settle_faces(cairosvg)
     writer = PdfWriter()
     for svg in svgs:
         one = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.support import run_cli
+from tests.support import run_here
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.routes import cheapest_path
@@ -166,7 +166,7 @@ def test_rules_through_the_command_line(tmp_path, art, rivers, borders, bc, expe
     path = tmp_path / "row.yaml"
     path.write_text(dump_map(m), encoding="utf-8")
     for metric, want in expected.items():
-        r = run_cli("distances", path, "--metric", metric, "--format", "json")
+        r = run_here("distances", path, "--metric", metric, "--format", "json")
         assert r.returncode == 0, r.stderr
         got = json.loads(r.stdout)
         assert got["cities"] == ["Aš", "Cheb"]

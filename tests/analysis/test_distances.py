@@ -14,7 +14,7 @@ import re
 import networkx as nx
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 from mapkit.analysis.cells import Board
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table, distances_from
@@ -185,7 +185,7 @@ def test_cli_json_matches_networkx(tmp_path, orientation, offset):
     path = tmp_path / "random.yaml"
     path.write_text(dump_map(m), encoding="utf-8")
     for metric in ("steps", "build", "travel"):
-        r = run_cli("distances", path, "--metric", metric, "--format", "json")
+        r = run_here("distances", path, "--metric", metric, "--format", "json")
         assert r.returncode == 0, r.stderr
         got = json.loads(r.stdout)
         assert set(got) == {"map", "metric", "cities", "matrix"}
@@ -199,7 +199,7 @@ def test_cli_border_crossing_override(tmp_path):
     m = m.replace(rules=Rules(border_crossing=False))
     path = tmp_path / "m.yaml"
     path.write_text(dump_map(m), encoding="utf-8")
-    r = run_cli("distances", path, "--metric", "build", "--border-crossing", "--format", "json")
+    r = run_here("distances", path, "--metric", "build", "--border-crossing", "--format", "json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["matrix"] == reference_table(m, "build", bc=True)
 
@@ -207,21 +207,21 @@ def test_cli_border_crossing_override(tmp_path):
 def test_cli_example_all_formats(tmp_path, example_map_path):
     m = load_map(example_map_path)
     for metric in ("steps", "build", "travel"):
-        r = run_cli("distances", example_map_path, "--metric", metric, "--format", "json")
+        r = run_here("distances", example_map_path, "--metric", metric, "--format", "json")
         assert r.returncode == 0, r.stderr
         data = json.loads(r.stdout)
         assert data["matrix"] == reference_table(m, metric)
         assert data["cities"][:2] == ["Praha", "Plzeň"]
-    text = run_cli("distances", example_map_path).stdout
+    text = run_here("distances", example_map_path).stdout
     lines = text.splitlines()
     praha = next(line for line in lines if line.startswith("Praha (11 12 13)"))
     assert praha.split()[-1] == "."  # the triangle: Praha's row holds only the diagonal
     kolin = next(line for line in lines if line.startswith("Kolín (62 63)"))
     assert kolin.split()[3] == "2"  # Kolín -> Praha, first column
-    travel = run_cli("distances", example_map_path, "--metric", "travel").stdout
+    travel = run_here("distances", example_map_path, "--metric", "travel").stdout
     row = next(line for line in travel.splitlines() if line.startswith("Praha"))
     assert len(row.split()) == 4 + 16  # "Praha (11 12 13)" and a full row of 16
-    csv_text = run_cli("distances", example_map_path, "--format", "csv", "--metric", "build").stdout
+    csv_text = run_here("distances", example_map_path, "--format", "csv", "--metric", "build").stdout
     import csv
     import io
 
@@ -230,10 +230,10 @@ def test_cli_example_all_formats(tmp_path, example_map_path):
     build = city_table(m, "build").matrix
     assert [int(v) for v in rows[1][2:]] == build[0]
     assert rows[1][1] == "11 12 13"
-    md = run_cli("distances", example_map_path, "--format", "md").stdout
+    md = run_here("distances", example_map_path, "--format", "md").stdout
     assert "| Praha (11 12 13) | 0 |" in md
     out = tmp_path / "t.json"
-    r = run_cli("distances", example_map_path, "--format", "json", "-o", out)
+    r = run_here("distances", example_map_path, "--format", "json", "-o", out)
     assert r.returncode == 0 and r.stdout == ""
     assert json.loads(out.read_text(encoding="utf-8"))["matrix"] == reference_table(m, "steps")
 
@@ -244,14 +244,14 @@ def test_cli_errors(tmp_path, example_map_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(example_map_path.read_text(encoding="utf-8").replace("hex: E4", "hex: A1"),
                    encoding="utf-8")  # Praha on water
-    r = run_cli("distances", bad)
+    r = run_here("distances", bad)
     assert r.returncode == 1 and "bad.yaml" in r.stderr and "Praha" in r.stderr
-    r = run_cli("distances", example_map_path, "-o", example_map_path)
+    r = run_here("distances", example_map_path, "-o", example_map_path)
     assert r.returncode == 2 and "overwrite" in r.stderr
-    r = run_cli("distances", example_map_path, "-o", tmp_path / "no" / "such" / "dir.txt")
+    r = run_here("distances", example_map_path, "-o", tmp_path / "no" / "such" / "dir.txt")
     assert r.returncode == 0 and (tmp_path / "no" / "such" / "dir.txt").is_file()   # folders made
     (tmp_path / "afile").write_text("x")
-    r = run_cli("distances", example_map_path, "-o", tmp_path / "afile" / "dir.txt")
+    r = run_here("distances", example_map_path, "-o", tmp_path / "afile" / "dir.txt")
     assert r.returncode == 2 and "Traceback" not in r.stderr and "afile" in r.stderr
     r = run_cli("distances", example_map_path, "--metric", "flying")
     assert r.returncode == 2
@@ -266,7 +266,7 @@ def test_unreachable_city_is_null(tmp_path):
                     City("Most", Hex(4, 0), (13,))])
     path = tmp_path / "lake.yaml"
     path.write_text(dump_map(m), encoding="utf-8")
-    r = run_cli("distances", path, "--format", "json")
+    r = run_here("distances", path, "--format", "json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["matrix"] == [[0, None, None], [None, 0, 1], [None, 1, 0]]
     assert "Aš" in r.stderr
@@ -277,13 +277,13 @@ def test_numberless_cities_nobody_reaches_are_named_not_tabled():
     hex beyond the border: no city reaches them, so the text, Markdown and CSV tables leave
     them out (no rows of dashes) and say so; JSON keeps every city (docs/analysis.md, JSON output)."""
     red_cross = ["Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"]
-    text = run_cli("distances", MAPS / "czechia.yaml").stdout
+    text = run_here("distances", MAPS / "czechia.yaml").stdout
     rows = [ln for ln in text.splitlines() if re.match(r"\w.* \([1-6][1-6][ 1-6]*\)", ln)]
     assert len(rows) == 31 and not any(name in ln for ln in rows for name in red_cross)
     assert "Not listed: " + ", ".join(red_cross) in text
-    md = run_cli("distances", MAPS / "czechia.yaml", "--format", "md").stdout
+    md = run_here("distances", MAPS / "czechia.yaml", "--format", "md").stdout
     assert md.count("\n| ") == 32 and "Not listed: Chemnitz" in md      # header + 31 cities
-    csv_text = run_cli("distances", MAPS / "czechia.yaml", "--format", "csv").stdout
+    csv_text = run_here("distances", MAPS / "czechia.yaml", "--format", "csv").stdout
     assert len(csv_text.splitlines()) == 32 and "Chemnitz" not in csv_text
-    data = json.loads(run_cli("distances", MAPS / "czechia.yaml", "--format", "json").stdout)
+    data = json.loads(run_here("distances", MAPS / "czechia.yaml", "--format", "json").stdout)
     assert data["cities"][-5:] == red_cross and all(v is None for v in data["matrix"][-1][:-1])

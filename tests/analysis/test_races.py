@@ -8,7 +8,7 @@ from itertools import combinations
 import networkx as nx
 import pytest
 
-from tests.support import run_cli
+from tests.support import run_cli, run_here
 from mapkit.analysis.races import (forbidden_pairs, min_distance_of, number_distance, prizes)
 from mapkit.grid import Grid, parse_hex
 from mapkit.io.yamlmap import dump_map, load_map
@@ -86,12 +86,12 @@ def test_cli_json_matches_reference(tmp_path, orientation, offset):
     m = random_map(300 + len(offset), orientation, offset, 10, 9, 14)
     path = tmp_path / "r.yaml"
     path.write_text(dump_map(m), encoding="utf-8")
-    r = run_cli("races", path, "--format", "json")
+    r = run_here("races", path, "--format", "json")
     assert r.returncode == 0, r.stderr
     # the contract's keys as they were; then which rules (a map without a preset: expres's table)
     assert json.loads(r.stdout) == {**reference_json(m, min_distance_of(m)), "rules": "expres", "rule": "table"}
     assert "rules: expres (the default; --rules chooses)" in r.stderr
-    r = run_cli("races", path, "--format", "json", "--min", "4")
+    r = run_here("races", path, "--format", "json", "--min", "4")
     assert json.loads(r.stdout) == {**reference_json(m, 4), "rules": "expres", "rule": "table"}
 
 
@@ -104,7 +104,7 @@ def test_cli_example(tmp_path, example_map_path):
     assert len(data["prizes"]) == 36 * 35 // 2
     # Praha (11) to Kolín (62): E4 -> F5 -> G5, 2 steps: forbidden, prizes 4 and 2.
     assert [11, 62] in data["forbidden"] and data["prizes"]["11-62"] == [4, 2]
-    text = run_cli("races", example_map_path).stdout
+    text = run_here("races", example_map_path).stdout
     lines = text.splitlines()
     head = next(line for line in lines if line.split()[:3] == ["11", "12", "13"])
     assert len(head.split()) == 36
@@ -113,16 +113,16 @@ def test_cli_example(tmp_path, example_map_path):
     assert len(cells) == 36 and cells[0] == "." and cells[1] == "--"
     # 11 -> 31 (České Budějovice) is 7 steps: allowed at 6.
     assert cells[12] == "7"
-    prize = run_cli("races", example_map_path, "--cell", "prize").stdout
+    prize = run_here("races", example_map_path, "--cell", "prize").stdout
     row11 = next(line for line in prize.splitlines() if line.startswith(" 11 "))
     assert row11.split()[1:][12] == "14"
-    csv_text = run_cli("races", example_map_path, "--format", "csv").stdout
+    csv_text = run_here("races", example_map_path, "--format", "csv").stdout
     # the kit's races.csv: a forbidden race pays nothing
     assert "11,62,Praha,Kolín,2,yes,," in csv_text.splitlines()
-    md = run_cli("races", example_map_path, "--format", "md", "--min", "10").stdout
+    md = run_here("races", example_map_path, "--format", "md", "--min", "10").stdout
     assert "| **11** | . | -- |" in md
     out = tmp_path / "races.txt"
-    r = run_cli("races", example_map_path, "-o", out, "--min", "3")
+    r = run_here("races", example_map_path, "-o", out, "--min", "3")
     assert r.returncode == 0 and out.read_text(encoding="utf-8").startswith("Example: races; forbidden below 3")
     r = run_cli("races", example_map_path, "--min", "-1")
     assert r.returncode == 2 and "Traceback" not in r.stderr
@@ -132,15 +132,15 @@ def test_races_follow_the_rules_asked_for(example_map_path):
     """--rules paluba: Praha (11) - Kolín (62) is 2 steps: the built track decides (under 6);
     two numbers of one city never run; Praha - České Budějovice (31), 7 steps, runs; the
     prizes are Paluba's 20 and 10 whatever the distance."""
-    r = run_cli("races", example_map_path, "--rules", "paluba", "--format", "json")
+    r = run_here("races", example_map_path, "--rules", "paluba", "--format", "json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert (data["rules"], data["rule"], data["min"]) == ("paluba", "track", 6)
     assert [11, 62] in data["track"] and [11, 62] not in data["forbidden"]
     assert [11, 12] in data["forbidden"] and [11, 31] not in data["forbidden"] + data["track"]
     assert data["prizes"]["11-31"] == [20, 10]
-    text = run_cli("races", example_map_path, "--rules", "paluba").stdout
+    text = run_here("races", example_map_path, "--rules", "paluba").stdout
     row11 = next(line for line in text.splitlines() if line.startswith(" 11 "))
     assert row11.split()[1:][31] == "2?" and "rules: paluba: under 6 steps" in text
-    r = run_cli("races", example_map_path, "--rules", "chess")
+    r = run_here("races", example_map_path, "--rules", "chess")
     assert r.returncode == 2 and "race tables are kept by dampfross, expres, paluba" in r.stderr

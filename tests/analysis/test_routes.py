@@ -8,7 +8,7 @@ import random
 import networkx as nx
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 from mapkit.analysis.cells import Board
 from mapkit.analysis.routes import cheapest_path, path_cost
 from mapkit.grid import Grid, parse_hex
@@ -98,35 +98,35 @@ def test_cli_route_example(example_map_path):
     # E4 -> F5 -> G5: two plain steps, no river between them.
     assert data["cost"] == 2 and data["path"] == ["E4", "F5", "G5"]
     assert data["from"] == {"hex": "E4", "city": "Praha"} and data["cities"] == ["Praha", "Kolín"]
-    r = run_cli("route", example_map_path, "11", "f5", "--metric", "steps")
+    r = run_here("route", example_map_path, "11", "f5", "--metric", "steps")
     assert r.returncode == 0 and r.stdout.splitlines()[1] == "E4 (Praha) F5"
     # Uphill: from Praha E4 every way to the mountain G3 (2 steps) runs through the
     # mountains F3 or F4: 2 + 2 = 4 points; back down: 2 (into F3/F4) + 1 (into E4) = 3.
-    r = run_cli("route", example_map_path, "E4", "G3", "--metric", "travel", "--format", "json")
+    r = run_here("route", example_map_path, "E4", "G3", "--metric", "travel", "--format", "json")
     data = json.loads(r.stdout)
     assert data["cost"] == 4 and len(data["path"]) == 3 and data["path"][1] in ("F3", "F4")
-    r = run_cli("route", example_map_path, "G3", "E4", "--metric", "travel", "--format", "json")
+    r = run_here("route", example_map_path, "G3", "E4", "--metric", "travel", "--format", "json")
     assert json.loads(r.stdout)["cost"] == 3
-    r = run_cli("route", example_map_path, "praha", "znojmo", "--metric", "build")
+    r = run_here("route", example_map_path, "praha", "znojmo", "--metric", "build")
     assert r.returncode == 0 and r.stdout.startswith("Praha (E4) -> Znojmo (I12): ")
 
 
 def test_cli_route_errors(example_map_path, tmp_path):
     r = run_cli("route", example_map_path, "Praha", "Atlantis")
     assert r.returncode == 2 and "Atlantis" in r.stderr and "Traceback" not in r.stderr
-    r = run_cli("route", example_map_path, "Praha", "Z99")
+    r = run_here("route", example_map_path, "Praha", "Z99")
     assert r.returncode == 2 and "Z99 is not on the board" in r.stderr
-    r = run_cli("route", example_map_path, "Praha", "67")
+    r = run_here("route", example_map_path, "Praha", "67")
     assert r.returncode == 2 and "67" in r.stderr
     # Water: no route, said plainly, exit 1; JSON gives a null cost.
-    r = run_cli("route", example_map_path, "Praha", "A1", "--format", "json")
+    r = run_here("route", example_map_path, "Praha", "A1", "--format", "json")
     assert r.returncode == 1 and json.loads(r.stdout)["cost"] is None
-    r = run_cli("route", example_map_path, "Praha", "A1")
+    r = run_here("route", example_map_path, "Praha", "A1")
     assert r.returncode == 1 and r.stdout.startswith("no route from Praha (E4) to A1")
     # Foreign land behind the border: only with --border-crossing.
-    assert json.loads(run_cli("route", example_map_path, "Ostrava", "P5", "--format", "json")
+    assert json.loads(run_here("route", example_map_path, "Ostrava", "P5", "--format", "json")
                       .stdout)["cost"] is None
-    r = run_cli("route", example_map_path, "Ostrava", "P5", "--format", "json", "--border-crossing")
+    r = run_here("route", example_map_path, "Ostrava", "P5", "--format", "json", "--border-crossing")
     assert json.loads(r.stdout)["cost"] is not None
     # With rules.stop_at_border only the first hex beyond the border is reached (O5, across
     # the border edge N6/O5), never deeper (P5).
@@ -134,9 +134,9 @@ def test_cli_route_errors(example_map_path, tmp_path):
         "  border_crossing: false\n", "  border_crossing: true\n  stop_at_border: true\n")
     stop = tmp_path / "stop.yaml"
     stop.write_text(text, encoding="utf-8")
-    r = run_cli("route", stop, "Ostrava", "O5", "--format", "json")
+    r = run_here("route", stop, "Ostrava", "O5", "--format", "json")
     assert json.loads(r.stdout)["cost"] == 2      # N7 -> N6 -> O5 (plain, plain)
-    r = run_cli("route", stop, "Ostrava", "P5", "--format", "json")
+    r = run_here("route", stop, "Ostrava", "P5", "--format", "json")
     assert json.loads(r.stdout)["cost"] is None
 
 
@@ -145,7 +145,7 @@ def test_cli_route_on_written_map(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text(dump_map(m), encoding="utf-8")
     a, b = m.cities[0], m.cities[1]
-    r = run_cli("route", path, a.name, b.name, "--format", "json", "--metric", "travel")
+    r = run_here("route", path, a.name, b.name, "--format", "json", "--metric", "travel")
     assert r.returncode == 0, r.stderr
     G = reference_graph(m, "travel")
     try:
@@ -159,16 +159,16 @@ def test_route_takes_place_names_as_play_does():
     """One matcher for every command (mapkit.places): accents and case ignored, a beginning
     only one city has is enough, race numbers and hexes; suggestions when nothing matches."""
     czechia = MAPS / "czechia.yaml"
-    r = run_cli("route", czechia, "Plzen", "Ostrava", "--format", "json")
+    r = run_here("route", czechia, "Plzen", "Ostrava", "--format", "json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert (data["from"]["city"], data["to"]["city"]) == ("Plzeň", "Ostrava")
     plzen = data["from"]["hex"]
-    r = run_cli("route", czechia, "usti nad labem", "CESKE BUD", "--format", "json")
+    r = run_here("route", czechia, "usti nad labem", "CESKE BUD", "--format", "json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert (data["from"]["city"], data["to"]["city"]) == ("Ústí nad Labem", "České Budějovice")
-    r = run_cli("route", czechia, "Olomuc", "Brno")
+    r = run_here("route", czechia, "Olomuc", "Brno")
     assert r.returncode == 2 and "did you mean Olomouc?" in r.stderr
     # The same words give the same places in play (mapkit.play.commands.resolve_place).
     from mapkit.engine import EngineMap

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 from mapkit.cli import main
 
 EXAMPLE = (MAPS / "example.yaml").read_text(encoding="utf-8")
@@ -45,7 +45,7 @@ def test_bad_map_files_give_one_line_and_exit_2(tmp_path, name):
     text, fragment = BAD_FILES[name]
     p = tmp_path / name
     p.write_text(text, encoding="utf-8")
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert "Traceback" not in r.stderr
     lines = r.stderr.strip().splitlines()
@@ -56,7 +56,7 @@ def test_bad_map_files_give_one_line_and_exit_2(tmp_path, name):
 def test_yaml_error_names_the_line(tmp_path):
     p = tmp_path / "m.yaml"
     p.write_text(GRID + "cities:\n  - name: A\n    hex: A1\n   numbers: [11]\n", encoding="utf-8")
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 2
     assert f"{p}:5:" in r.stderr
 
@@ -64,7 +64,7 @@ def test_yaml_error_names_the_line(tmp_path):
 def test_binary_junk(tmp_path):
     p = tmp_path / "junk.yaml"
     p.write_bytes(bytes(range(256)) * 4)
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "not UTF-8" in r.stderr or "binary" in r.stderr
 
@@ -72,7 +72,7 @@ def test_binary_junk(tmp_path):
 def test_nul_bytes(tmp_path):
     p = tmp_path / "nul.yaml"
     p.write_text(GRID + "name: a\x00b\n")
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 2 and f"{p}:2: binary data" in r.stderr
 
 
@@ -81,14 +81,14 @@ def test_huge_file(tmp_path):
     with open(p, "w") as fh:
         fh.write(GRID + "description: ")
         fh.write("x" * (65 * 1024 * 1024))
-    r = run_cli("validate", p)
+    r = run_here("validate", p)
     assert r.returncode == 2 and "too large" in r.stderr
 
 
 def test_missing_file_and_directory(tmp_path):
-    r = run_cli("validate", tmp_path / "nope.yaml")
+    r = run_here("validate", tmp_path / "nope.yaml")
     assert r.returncode == 2 and "no such file" in r.stderr and "Traceback" not in r.stderr
-    r = run_cli("validate", tmp_path)
+    r = run_here("validate", tmp_path)
     assert r.returncode == 2 and "is a directory" in r.stderr
 
 
@@ -106,9 +106,9 @@ def test_format_never_overwrites_its_input(tmp_path):
     assert r.returncode == 2 and "refusing to overwrite" in r.stderr
     assert p.read_text(encoding="utf-8") == EXAMPLE
     out = tmp_path / "canon.yaml"
-    assert run_cli("format", p, "-o", out).returncode == 0
+    assert run_here("format", p, "-o", out).returncode == 0
     first = out.read_bytes()
-    assert run_cli("format", out, "-o", tmp_path / "again.yaml").returncode == 0
+    assert run_here("format", out, "-o", tmp_path / "again.yaml").returncode == 0
     assert (tmp_path / "again.yaml").read_bytes() == first
     assert not [f for f in tmp_path.iterdir() if f.name.endswith(".tmp")]
 
@@ -164,7 +164,7 @@ def test_outputs_get_normal_file_permissions(tmp_path):
     import os
 
     out = tmp_path / "canon.yaml"
-    assert run_cli("format", MAPS / "example.yaml", "-o", out).returncode == 0
+    assert run_here("format", MAPS / "example.yaml", "-o", out).returncode == 0
     umask = os.umask(0)
     os.umask(umask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~umask

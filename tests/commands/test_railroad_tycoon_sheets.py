@@ -18,7 +18,7 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from tests.support import DATA, MAPS, assert_one_line_error, run_cli, run_here
+from tests.support import DATA, MAPS, assert_one_line_error, run_here
 
 SMALL = DATA / "railroad-tycoon-small.yaml"
 FILES = ["board.pdf", "board-A4.pdf", "track.pdf", "cards.pdf", "locos.pdf", "shares.pdf", "rules.pdf"]
@@ -109,7 +109,7 @@ def test_a_map_without_the_section_and_dampfross_options_are_refused(tmp_path):
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("rt") / "kit"
-    r = run_cli("sheets", SMALL, "-o", out, "--rules", "railroad-tycoon", "--players", "2")
+    r = run_here("sheets", SMALL, "-o", out, "--rules", "railroad-tycoon", "--players", "2")
     assert r.returncode == 0, r.stderr
     return out
 

@@ -10,7 +10,7 @@ from itertools import combinations
 import networkx as nx
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.cells import Board
 from mapkit.analysis.network import (closure_mst_cost, nearest_cities, path_heat,
@@ -195,7 +195,7 @@ def test_cli_report(tmp_path, example_map_path):
     assert r.returncode == 0, r.stderr
     assert f"drawn race forbidden: {100 * bad / total:.1f} % ({bad} of {total} equally likely draws)" \
         in r.stdout
-    r = run_cli("report", example_map_path, "--format", "json")
+    r = run_here("report", example_map_path, "--format", "json")
     data = json.loads(r.stdout)
     assert data["races"]["draws"] == {"total": total, "forbidden": bad}
     assert data["races"]["histogram"] == [list(x) for x in hist]
@@ -207,7 +207,7 @@ def test_cli_report(tmp_path, example_map_path):
     for name, v in data["heat"]["hexes"].items():
         assert v == pytest.approx(float(heat[parse_hex(name)]), abs=1e-3)
     page = tmp_path / "report.html"
-    r = run_cli("report", example_map_path, "--html", page, "--heat-metric", "steps")
+    r = run_here("report", example_map_path, "--html", page, "--heat-metric", "steps")
     assert r.returncode == 0, r.stderr
     # The page was asked for, not the text: one line names the page.
     assert r.stdout == f"wrote {page} (the report on {m.name}, with the heat map)\n" and r.stderr == ""
@@ -215,7 +215,7 @@ def test_cli_report(tmp_path, example_map_path):
     assert html.count("<svg") == 2 and "Plzeň" in html and "České Budějovice" in html
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "<script" not in html and "src=" not in html
-    r = run_cli("report", example_map_path, "--nearest", "0")
+    r = run_here("report", example_map_path, "--nearest", "0")
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
@@ -223,7 +223,7 @@ def test_numberless_cities_abroad_are_not_start_cities():
     """Czechia names no start cities: every city with race numbers may start, the five
     red-cross towns abroad (no numbers, no way to them) may not, and the network joining the
     cities is one group, not six."""
-    r = run_cli("report", MAPS / "czechia.yaml", "--format", "json")
+    r = run_here("report", MAPS / "czechia.yaml", "--format", "json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     m = load_map(MAPS / "czechia.yaml")
@@ -232,7 +232,7 @@ def test_numberless_cities_abroad_are_not_start_cities():
     assert data["stranded"] == ["Chemnitz", "Częstochowa", "Regensburg", "Wrocław", "Žilina"]
     assert [c["name"] for c in data["cities"]] == numbered
     assert data["network"]["groups"] == 1
-    text = run_cli("report", MAPS / "czechia.yaml").stdout
+    text = run_here("report", MAPS / "czechia.yaml").stdout
     assert "Chemnitz: sum" not in text and "not measured: Chemnitz" in text
 
 
@@ -262,7 +262,7 @@ def test_html_report_has_a_colour_scale_and_tables_not_a_text_dump(tmp_path):
     import re
 
     page = tmp_path / "report.html"
-    r = run_cli("report", MAPS / "example.yaml", "--html", page, "--format", "json")
+    r = run_here("report", MAPS / "example.yaml", "--html", page, "--format", "json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)  # asked for: the JSON, the page's line beside it on standard error
     assert r.stderr == f"wrote {page} (the report on Example, with the heat map)\n"

@@ -23,7 +23,7 @@ from mapkit.io.yamlmap import dump_map, load_map
 from mapkit.model import City, EdgeSet, Map
 from tests.engine.scenarios import (DONE, END, PASS, RACE, P, R, S, act, board_of, fee_map, ladder_map,
                                     ladder_ready, row)
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 
 # -- the board and its export -------------------------------------------------------------------
 
@@ -73,10 +73,10 @@ def test_export_bad_inputs(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("grid: {orientation: pointy, offset: odd, columns: 2, rows: 1}\n"
                    "cities: [{name: A, hex: A1}, {name: A, hex: B1}]\n", encoding="utf-8")
-    r = run_cli("export", bad, "-o", tmp_path / "x.json")
+    r = run_here("export", bad, "-o", tmp_path / "x.json")
     assert r.returncode == 1 and "bad.yaml" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "x.json").exists()
-    r = run_cli("export", MAPS / "example.yaml", "-o", MAPS / "example.yaml")
+    r = run_here("export", MAPS / "example.yaml", "-o", MAPS / "example.yaml")
     assert r.returncode == 2 and "overwrite" in r.stderr
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({"format": "mapkit-engine-map", "version": 1, "hexes": []}))
@@ -227,7 +227,7 @@ def test_record_round_trip_and_replay(tmp_path):
     assert s["races"][1]["start_city"] == "Cheb" and s["races"][1]["prizes"] == {"Anna": 20}
     assert s["players"][1]["track"] == ["A1/B1", "B1/C1", "C1/D1", "D1/E1", "E1/F1", "F1/G1",
                                         "G1/H1", "H1/I1", "I1/J1"]
-    r = run_cli("replay", path)
+    r = run_here("replay", path)
     assert r.returncode == 0 and "winner: Anna" in r.stdout and "race 2: 12 Cheb -> 13 Úvaly" in r.stdout
 
 
@@ -240,20 +240,20 @@ def test_replay_errors(tmp_path):
     save_record(bad, path)
     mpath = tmp_path / "ladder.json"
     mpath.write_text(json.dumps(compile_map(ladder_map())), encoding="utf-8")
-    r = run_cli("replay", path, "--map", mpath)
+    r = run_here("replay", path, "--map", mpath)
     assert r.returncode == 1 and "action 6" in r.stderr and "Traceback" not in r.stderr
     # another map: exit 2
-    r = run_cli("replay", path, "--map", MAPS / "example.yaml")
+    r = run_here("replay", path, "--map", MAPS / "example.yaml")
     assert r.returncode == 2 and "not on 'Example'" in r.stderr
     # not a record; no map named
     junk = tmp_path / "junk.json"
     junk.write_text("[1, 2", encoding="utf-8")
-    assert run_cli("replay", junk, "--map", mpath).returncode == 2
+    assert run_here("replay", junk, "--map", mpath).returncode == 2
     save_record(rec, path)
-    r = run_cli("replay", path)
+    r = run_here("replay", path)
     assert r.returncode == 2 and "--map" in r.stderr
     # --upto: the state after the first 5 actions (Anna is building)
-    r = run_cli("replay", path, "--map", mpath, "--upto", "5", "--format", "json")
+    r = run_here("replay", path, "--map", mpath, "--upto", "5", "--format", "json")
     s = json.loads(r.stdout)
     assert s["phase"] == "build" and s["actions"] == 5 and s["current_player"] == 0
 

@@ -11,7 +11,7 @@ import pytest
 
 from mapkit.engine import load_engine_map, load_record, replay
 from mapkit.engine.simulate import SimSpec, game_seed, game_stats, play_game, play_one, summarize, wilson
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 
 EXAMPLE = MAPS / "example.yaml"
 
@@ -61,7 +61,7 @@ def test_records_replay(tmp_path):
         assert state.is_terminal()
         # the replayed game is the one the simulation played (its figures, by a second run)
         assert game_stats(state)["accounts"] == play_one(spec, i)["accounts"]
-    out = run_cli("replay", files[2], "--format", "json")
+    out = run_here("replay", files[2], "--format", "json")
     assert out.returncode == 0, out.stderr
     js = json.loads(out.stdout)
     assert js["phase"] == "over"
@@ -111,10 +111,10 @@ def test_report_in_game_order():
 
 
 def test_progress_goes_to_stderr():
-    r = run_cli("simulate", EXAMPLE, "--games", "2", "--progress", "--players", "2")
+    r = run_here("simulate", EXAMPLE, "--games", "2", "--progress", "--players", "2")
     assert r.returncode == 0
     assert "2/2 games" in r.stderr
-    quiet = run_cli("simulate", EXAMPLE, "--games", "2", "--players", "2")
+    quiet = run_here("simulate", EXAMPLE, "--games", "2", "--players", "2")
     assert quiet.stderr == "" and quiet.stdout == r.stdout
 
 
@@ -128,14 +128,14 @@ def test_progress_goes_to_stderr():
     (["--players", "1"], "needs at least 2"),
 ])
 def test_bad_input(args, message):
-    r = run_cli("simulate", EXAMPLE, "--games", "1", *args)
+    r = run_here("simulate", EXAMPLE, "--games", "1", *args)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert message in r.stderr
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
 
 
 def test_missing_map():
-    r = run_cli("simulate", MAPS / "nowhere.yaml")
+    r = run_here("simulate", MAPS / "nowhere.yaml")
     assert r.returncode == 2 and "no such file" in r.stderr
 
 

@@ -12,7 +12,7 @@ import math
 import pytest
 from shapely.geometry import LineString, Point, Polygon, box
 
-from tests.support import run_cli
+from tests.support import run_cli, run_here
 from mapkit.errors import InputError, MissingDependency
 from mapkit.geo import cities as citymod
 from mapkit.geo.design import DesignSpec, design
@@ -251,7 +251,7 @@ def test_cli_design_from_user_files(tmp_path):
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)
     assert report["errors"] == [] and report["cities"] == 36
-    v = run_cli("validate", out)
+    v = run_here("validate", out)
     assert v.returncode == 0, v.stdout + v.stderr
     text = out.read_text(encoding="utf-8")
     assert "name: Vltava" in text and "Plzeň" in text and "projection: laea" in text
@@ -265,7 +265,7 @@ def test_cli_design_from_user_files(tmp_path):
     (["CZ", "--islands", "--rules", "transamerica"], "--islands needs the ferries"),
 ])
 def test_cli_design_bad_input_one_line(tmp_path, args, needle):
-    r = run_cli("design", *args, "--no-bundled", "-o", tmp_path / "x.yaml")
+    r = run_here("design", *args, "--no-bundled", "-o", tmp_path / "x.yaml")
     assert r.returncode == 2
     assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
     assert not (tmp_path / "x.yaml").exists()

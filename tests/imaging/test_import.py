@@ -17,7 +17,7 @@ from mapkit.grid import hex_name
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.io.yamlmap import load_map
 
-from tests.support import run_cli
+from tests.support import run_cli, run_here
 
 
 def _legend_file(tmp_path, legend: dict):
@@ -160,7 +160,7 @@ def test_a_size_hint_measured_another_way_is_recognised(tmp_path, measure, facto
 
 def test_a_wrong_size_hint_is_an_error_naming_the_size_seen(tmp_path):
     _, path, _ = _board(tmp_path, 23, 10, 8, "pointy", "odd", 30)
-    r = run_cli("import", path, "-o", tmp_path / "m.yaml", "--hex-px", "21", "--no-ocr")
+    r = run_here("import", path, "-o", tmp_path / "m.yaml", "--hex-px", "21", "--no-ocr")
     _one_error_line(r, str(path), "no hex grid of 21 px between centres",
                     "hexes 30.0 px apart are found")
     assert not (tmp_path / "m.yaml").exists()
@@ -252,26 +252,26 @@ def test_bad_pictures_exit_2_with_one_line(tmp_path):
     out = tmp_path / "m.yaml"
     text = tmp_path / "notes.png"
     text.write_text("not a picture at all\n", encoding="utf-8")
-    _one_error_line(run_cli("import", text, "-o", out), str(text), "not an image")
-    _one_error_line(run_cli("import", tmp_path / "missing.png", "-o", out), "no such file")
+    _one_error_line(run_here("import", text, "-o", out), str(text), "not an image")
+    _one_error_line(run_here("import", tmp_path / "missing.png", "-o", out), "no such file")
     # Truncated: the first half of a real PNG.
     good = tmp_path / "good.png"
     Image.new("RGB", (200, 200), "white").save(good)
     cut = tmp_path / "cut.png"
     cut.write_bytes(good.read_bytes()[:60])
-    _one_error_line(run_cli("import", cut, "-o", out), str(cut))
+    _one_error_line(run_here("import", cut, "-o", out), str(cut))
     # A decompression bomb: a few kilobytes that would unpack to 10000 x 10000 pixels.
     bomb = tmp_path / "bomb.png"
     Image.new("1", (10000, 10000), 0).save(bomb)
     assert bomb.stat().st_size < 100_000
-    _one_error_line(run_cli("import", bomb, "-o", out), str(bomb), "decompression bomb")
+    _one_error_line(run_here("import", bomb, "-o", out), str(bomb), "decompression bomb")
     # A picture without a hex grid.
     blank = tmp_path / "blank.jpg"
     Image.new("RGB", (300, 200), (240, 240, 235)).save(blank)
-    _one_error_line(run_cli("import", blank, "-o", out), str(blank), "no hex grid")
+    _one_error_line(run_here("import", blank, "-o", out), str(blank), "no hex grid")
     # Bad hints and legends.
-    _one_error_line(run_cli("import", good, "-o", out, "--hex-px", "0"), "--hex-px")
+    _one_error_line(run_here("import", good, "-o", out, "--hex-px", "0"), "--hex-px")
     legend = tmp_path / "legend.yaml"
     legend.write_text("water: bluish\n", encoding="utf-8")
-    _one_error_line(run_cli("import", good, "-o", out, "--legend", legend), str(legend), "not a colour")
+    _one_error_line(run_here("import", good, "-o", out, "--legend", legend), str(legend), "not a colour")
     assert not out.exists()

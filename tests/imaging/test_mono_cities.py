@@ -4,7 +4,7 @@ cover so much of its hatching that the lines of the whole disc read as a plain c
 
 from __future__ import annotations
 
-from tests.support import run_cli
+from tests.support import run_here
 from mapkit.grid import Grid, parse_hex
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.io.yamlmap import save_map
@@ -20,7 +20,7 @@ def test_three_numbers_on_a_hatched_city_leave_it_a_mountain(tmp_path):
               City("Zlín", parse_hex("B2"), (11,))]
     src, pic = tmp_path / "hatched.yaml", tmp_path / "hatched.png"
     save_map(Map(grid=g, terrain=terrain, cities=cities, meta={"name": "Hatched"}), src)
-    r = run_cli("render", src, "-o", pic, "--dpi", 150, "--style", "mono")
+    r = run_here("render", src, "-o", pic, "--dpi", 150, "--style", "mono")
     assert r.returncode == 0, r.stderr
     got, _ = import_map(str(pic), ImportOptions(ocr=False))
     assert got.terrain_at(parse_hex("C3")) == "mountain"     # three numbers on hatching

@@ -146,10 +146,10 @@ def test_each_name_is_found_in_the_box_the_renderer_gave_it(tmp_path, style):
     from mapkit.imaging.sampling import apply_affine
     from mapkit.render.boardart import BoardArt
 
-    from tests.support import MAPS, run_cli
+    from tests.support import MAPS, run_here
 
     pic = tmp_path / "board.png"
-    r = run_cli("render", MAPS / "example.yaml", "-o", pic, "--dpi", 150, "--style", style)
+    r = run_here("render", MAPS / "example.yaml", "-o", pic, "--dpi", 150, "--style", style)
     assert r.returncode == 0, r.stderr
     m, _ = read_map(MAPS / "example.yaml")
     pr = read_picture(pic, ImportOptions(ocr=False))

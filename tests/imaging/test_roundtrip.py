@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_here
 from mapkit.grid import Grid, edge, parse_hex
 from mapkit.imaging.ocr import ocr_available
 from mapkit.io.yamlmap import read_map, save_map
@@ -25,10 +25,10 @@ def _round_trip(tmp_path, map_path, style="colour", dpi=150, *more):
     """Render ``map_path`` (``more``: further options of ``mapkit render``), import the picture:
     ``(truth, map read back, import's process)``."""
     pic = tmp_path / f"board-{style}.png"
-    r = run_cli("render", map_path, "-o", pic, "--dpi", dpi, "--style", style, *more)
+    r = run_here("render", map_path, "-o", pic, "--dpi", dpi, "--style", style, *more)
     assert r.returncode == 0, r.stderr
     out = tmp_path / f"back-{style}.yaml"
-    r = run_cli("import", pic, "-o", out)
+    r = run_here("import", pic, "-o", out)
     truth, _ = read_map(map_path)
     got, _ = read_map(out)
     return truth, got, r
@@ -101,7 +101,7 @@ def test_an_invalid_map_is_written_and_exits_1(tmp_path):
     pic = tmp_path / "board.png"
     img.save(pic)
     out = tmp_path / "back.yaml"
-    r = run_cli("import", pic, "-o", out)
+    r = run_here("import", pic, "-o", out)
     assert r.returncode == 1, (r.stdout, r.stderr)
     assert out.exists() and "E135" in r.stdout
     assert "does not validate" in r.stderr

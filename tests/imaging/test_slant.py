@@ -114,7 +114,7 @@ def test_departure_of_a_keystone():
 def test_a_slanted_photo_from_the_command_line(tmp_path):
     """``mapkit import`` as a user runs it: the map, its race numbers (OCR on), the note
     that the photo was straightened, and the overlay over the straightened picture."""
-    from tests.support import run_cli
+    from tests.support import run_here
     from mapkit.io.yamlmap import load_map
 
     m = syn.random_map(46, 14, 11, "flat", "odd", cities=36)
@@ -124,7 +124,7 @@ def test_a_slanted_photo_from_the_command_line(tmp_path):
     photo = tmp_path / "photo.jpg"
     syn.degrade(img, deg).save(photo, quality=88)
     out, overlay = tmp_path / "m.yaml", tmp_path / "o.png"
-    r = run_cli("import", photo, "-o", out, "--overlay", overlay)
+    r = run_here("import", photo, "-o", out, "--overlay", overlay)
     assert r.returncode == 0, r.stderr
     assert "taken at a slant" in r.stdout + r.stderr
     got = load_map(out, check=False)

@@ -17,7 +17,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from tests.support import PEERS, assert_one_line_error, needs_peers, run_cli
+from tests.support import PEERS, assert_one_line_error, needs_peers, run_here
 from mapkit.grid import Hex, edge
 from mapkit.io.dmpfmap import read_dmpfmap
 from mapkit.io.yamlmap import dump_map, load_map, parse_map
@@ -311,7 +311,7 @@ def test_the_test_maps_ferry(imported):
 ])
 def test_duplicate_city_names_are_renamed_with_a_note(tmp_path, source_of, name, cities, overrides, errors):
     out = tmp_path / "test.yaml"
-    r = run_cli("import", source_of(name), "-o", out, "--format", "json", "--name", "Zkouška")
+    r = run_here("import", source_of(name), "-o", out, "--format", "json", "--name", "Zkouška")
     assert r.returncode == (1 if errors else 0), r.stderr
     report = json.loads(r.stdout)
     assert [e["code"] for e in report["errors"]] == errors
@@ -372,7 +372,7 @@ def test_bad_archives_give_one_line_errors(tmp_path, case, needle):
         # 33 MB of zeros packs into a few tens of kilobytes.
         archive(src, arrays={"cells": b"\0" * (33 * 1024 * 1024)})
     out = tmp_path / "out.yaml"
-    r = run_cli("import", src, "-o", out)
+    r = run_here("import", src, "-o", out)
     assert_one_line_error(r, src.name, needle)
     assert not out.exists()
 
@@ -383,7 +383,7 @@ def test_numbers_that_are_not_race_codes_are_reported_not_fatal(tmp_path):
         {"row": 0, "col": 1, "name": "Brno", "number": "12"},
         {"row": 1, "col": 0, "name": "Ostrava", "number": [13, 14]}])
     out = tmp_path / "odd.yaml"
-    r = run_cli("import", src, "-o", out, "--format", "json")
+    r = run_here("import", src, "-o", out, "--format", "json")
     # Written all the same, but invalid: exit code 1 (mapkit import, issue 22).
     assert r.returncode == 1, r.stderr
     report = json.loads(r.stdout)
@@ -416,7 +416,7 @@ def test_a_river_waypoint_far_off_the_board_is_cut_at_the_board(tmp_path):
 def test_a_scribble_of_200000_points_is_refused_at_once(tmp_path):
     rng = np.random.default_rng(1)
     src = archive(tmp_path / "scribble.dmpfmap", extra={"rivers/0.npy": npy(rng.uniform(0, 4, (200_000, 2)))})
-    r = run_cli("import", src, "-o", tmp_path / "out.yaml")
+    r = run_here("import", src, "-o", tmp_path / "out.yaml")
     assert_one_line_error(r, "scribble.dmpfmap", "rivers/0.npy", "hex sides")
 
 
@@ -438,7 +438,7 @@ def test_huge_numbers_lone_surrogates_and_deep_json_are_one_line(tmp_path, case,
     else:
         archive(src, cities_text="[" * 100_000 + "]" * 100_000)
     out = tmp_path / "out.yaml"
-    r = run_cli("import", src, "-o", out)
+    r = run_here("import", src, "-o", out)
     assert_one_line_error(r, needle)
     assert not out.exists() and len(r.stderr) < 300
 

@@ -19,7 +19,7 @@ from collections import Counter
 
 import pytest
 
-from tests.support import MAPS, PEERS, assert_one_line_error, needs_peers, run_cli
+from tests.support import MAPS, PEERS, assert_one_line_error, needs_peers, run_cli, run_here
 from mapkit.errors import InputError
 from mapkit.grid import Grid, Hex, edge_name, parse_edge, parse_hex
 from mapkit.io.tiled import parse_tiled, parse_tiles_option, read_tiled
@@ -58,7 +58,7 @@ def flat_gids() -> list[int]:
 @needs_peers
 def test_mini_terrain_matches_an_independent_decoding(tmp_path):
     out = tmp_path / "mini.yaml"
-    r = run_cli("import", MINI, "-o", out, "--tiles", MINI_TILES)
+    r = run_here("import", MINI, "-o", out, "--tiles", MINI_TILES)
     assert r.returncode == 0, r.stderr
     m = load_map(out)
     assert (m.grid.orientation, m.grid.offset, m.grid.columns, m.grid.rows) == ("pointy", "odd", 20, 20)
@@ -89,7 +89,7 @@ def test_flat_file_with_flip_and_rotation_flags(tmp_path):
     assert {v & 0x0FFFFFFF for v in values} == {0, 1}
     assert any(v & 0x10000000 for v in values)
     out = tmp_path / "flat.yaml"
-    r = run_cli("import", FLAT, "-o", out, "--tiles", "1=plain", "--hex-mm", "20")
+    r = run_here("import", FLAT, "-o", out, "--tiles", "1=plain", "--hex-mm", "20")
     assert r.returncode == 0, r.stderr
     m = load_map(out)
     assert (m.grid.orientation, m.grid.offset, m.grid.hex_mm) == ("flat", "odd", 20.0)
@@ -183,7 +183,7 @@ def test_every_encoding_of_a_made_map_reads_as_decoded_by_hand(tmp_path, kind, f
     src = tmp_path / f"made.{kind}"
     src.write_bytes(made_tmx(form) if kind == "tmx" else made_tmj(form))
     out = tmp_path / "made.yaml"
-    r = run_cli("import", src, "-o", out)
+    r = run_here("import", src, "-o", out)
     assert r.returncode == 0, r.stderr
     m = load_map(out, check=False)
     assert (m.grid.orientation, m.grid.offset, m.grid.columns, m.grid.rows) == ("flat", "even", 9, 7)
@@ -196,15 +196,15 @@ def test_a_made_map_without_terrains_names_its_tiles_and_counts(tmp_path):
     src.write_bytes(re.sub(rb"<tile id=.*?</tile>", b"", made_tmx("csv")))
     counts = Counter(g % (1 << 28) for g in made_gids() if g % (1 << 28))
     top = max(sorted(counts), key=lambda g: counts[g])
-    r = run_cli("import", src, "-o", tmp_path / "x.yaml")
+    r = run_here("import", src, "-o", tmp_path / "x.yaml")
     assert_one_line_error(r, "bare.tmx", "--tiles", f"{top} ({counts[top]} hexes)")
-    r = run_cli("import", src, "-o", tmp_path / "x.yaml", "--tiles", "1=water,*=plain")
+    r = run_here("import", src, "-o", tmp_path / "x.yaml", "--tiles", "1=water,*=plain")
     assert r.returncode == 0, r.stderr
     got = load_map(tmp_path / "x.yaml", check=False).terrain
     want = {h: ("water" if t == "plain" else "off" if t == "off" else "plain")
             for h, t in made_expected_terrain().items()}
     assert got == want
-    r = run_cli("import", src, "-o", tmp_path / "y.yaml", "--tiles", "14=lava")
+    r = run_here("import", src, "-o", tmp_path / "y.yaml", "--tiles", "14=lava")
     assert_one_line_error(r, "--tiles", "lava")
 
 
@@ -464,7 +464,7 @@ def test_export_is_deterministic_and_tiled_shaped():
 @needs_peers
 def test_error_without_a_tile_mapping(tmp_path):
     out = tmp_path / "x.yaml"
-    r = run_cli("import", MINI, "-o", out)
+    r = run_here("import", MINI, "-o", out)
     assert_one_line_error(r, "hexagonal-mini.tmx", "--tiles", "14 (94 hexes)")
     assert not out.exists()
 
@@ -491,16 +491,16 @@ def test_bad_files_give_one_line_errors(tmp_path, name, content, needle):
     src = tmp_path / name
     src.write_bytes(content)
     out = tmp_path / "out.yaml"
-    r = run_cli("import", src, "-o", out)
+    r = run_here("import", src, "-o", out)
     assert_one_line_error(r, name, needle)
     assert not out.exists()
 
 
 @needs_peers
 def test_bad_tiles_option_and_export_suffix(tmp_path):
-    r = run_cli("import", MINI, "-o", tmp_path / "x.yaml", "--tiles", "14=lava")
+    r = run_here("import", MINI, "-o", tmp_path / "x.yaml", "--tiles", "14=lava")
     assert_one_line_error(r, "--tiles", "lava")
-    r = run_cli("export-tmx", MAPS / "example.yaml", "-o", tmp_path / "x.png")
+    r = run_here("export-tmx", MAPS / "example.yaml", "-o", tmp_path / "x.png")
     assert_one_line_error(r, "x.png", ".tmx")
     assert not (tmp_path / "x.png").exists()
 
@@ -513,7 +513,7 @@ def test_byte_order_mark_and_json_suffix_sniffing(tmp_path):
     src = tmp_path / "board.json"
     src.write_text(json.dumps(doc), "utf-8")
     out = tmp_path / "board.yaml"
-    r = run_cli("import", src, "--from", "tiled", "--tiles", "1=water", "-o", out)
+    r = run_here("import", src, "--from", "tiled", "--tiles", "1=water", "-o", out)
     assert r.returncode == 0, r.stderr
     m = load_map(out)
     assert [m.terrain[Hex(0, 0)], m.terrain[Hex(1, 0)]] == ["water", "off"]
@@ -524,8 +524,8 @@ def test_byte_order_mark_and_json_suffix_sniffing(tmp_path):
 @pytest.mark.parametrize("name", sorted(p.stem for p in MAPS.glob("*.yaml")))
 def test_every_bundled_map_round_trips_through_tiled(tmp_path, name):
     tmx_path, back = tmp_path / f"{name}.tmx", tmp_path / f"{name}.yaml"
-    assert run_cli("export-tmx", MAPS / f"{name}.yaml", "-o", tmx_path).returncode == 0
-    r = run_cli("import", tmx_path, "-o", back)
+    assert run_here("export-tmx", MAPS / f"{name}.yaml", "-o", tmx_path).returncode == 0
+    r = run_here("import", tmx_path, "-o", back)
     assert r.returncode == 0, r.stderr
     original, got = load_map(MAPS / f"{name}.yaml"), load_map(back)
     for f in ("grid", "terrain", "rivers", "borders", "ridges", "cities", "regions", "rules", "ferries", "meta"):
@@ -659,7 +659,7 @@ def test_entity_declarations_are_refused_in_any_encoding(tmp_path, encoding):
     src = tmp_path / "bomb.tmx"
     src.write_bytes(_entity_bomb(encoding))       # UTF-16 without a byte order mark
     out = tmp_path / "out.yaml"
-    r = run_cli("import", src, "-o", out)
+    r = run_here("import", src, "-o", out)
     assert_one_line_error(r, "bomb.tmx", "entity declarations")
     assert not out.exists()
 
@@ -687,13 +687,13 @@ def test_external_tilesets_are_read_only_beside_the_map_or_below(tmp_path, where
     source = {"absolute": str(outside), "climb": "../outside.tsx", "link": "link.tsx", "below": "tiles/t.tsx"}[where]
     src = folder / "m.tmx"
     src.write_bytes(tmx(2, 2, 14, 16, 8, "y", "odd", tileset=f'<tileset firstgid="1" source="{source}"/>'))
-    r = run_cli("import", src, "-o", tmp_path / "m.yaml")
+    r = run_here("import", src, "-o", tmp_path / "m.yaml")
     if where == "below":
         assert r.returncode == 0, r.stderr
         assert set(load_map(tmp_path / "m.yaml").terrain.values()) == {"water"}
     else:
         assert_one_line_error(r, "lies outside the map's folder and was not read")
-        r = run_cli("import", src, "-o", tmp_path / "m.yaml", "--tiles", "1=mountain")
+        r = run_here("import", src, "-o", tmp_path / "m.yaml", "--tiles", "1=mountain")
         assert r.returncode == 0 and "outside the map's folder, not read" in r.stdout
         assert set(load_map(tmp_path / "m.yaml").terrain.values()) == {"mountain"}
 
@@ -711,7 +711,7 @@ def test_the_declared_size_is_checked_before_the_layers(tmp_path, kind):
                               "layers": [{"type": "tilelayer", "name": "g", "data": ["x", "y"]}]}).encode()
     src = tmp_path / f"big.{kind}"
     src.write_bytes(content)
-    r = run_cli("import", src, "-o", tmp_path / "big.yaml")
+    r = run_here("import", src, "-o", tmp_path / "big.yaml")
     assert_one_line_error(r, "map width 2000 is more than the 1000 hexes a map file allows")
 
 
@@ -729,6 +729,6 @@ def test_the_declared_size_is_checked_before_the_layers(tmp_path, kind):
 def test_huge_numbers_deep_nesting_and_lone_surrogates_are_one_line(tmp_path, content, needle):
     src = tmp_path / ("m.tmx" if content.startswith(b"<") else "m.tmj")
     src.write_bytes(content)
-    r = run_cli("import", src, "-o", tmp_path / "m.yaml")
+    r = run_here("import", src, "-o", tmp_path / "m.yaml")
     assert_one_line_error(r, needle)
     assert len(r.stderr) < 400

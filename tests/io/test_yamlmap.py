@@ -211,41 +211,41 @@ def test_every_number_written_reads_back_as_the_same_number(hex_mm, lon, lat):
 
 
 def test_format_writes_tiny_numbers_that_load(tmp_path):
-    from tests.support import run_cli
+    from tests.support import run_here
 
     src = tmp_path / "tiny.yaml"
     src.write_text("grid: {orientation: pointy, offset: odd, columns: 3, rows: 3, hex_mm: 0.00001}\n"
                    "cities: [{name: A, hex: A1, numbers: [11], lon: 0.00002, lat: -0.0000001}]\n", "utf-8")
     out = tmp_path / "out.yaml"
-    assert run_cli("format", src, "-o", out).returncode == 0
+    assert run_here("format", src, "-o", out).returncode == 0
     text = out.read_text("utf-8")
     assert "hex_mm: 1.0e-05" in text and "lon: 2.0e-05" in text and "lat: -1.0e-07" in text
-    r = run_cli("validate", out)
+    r = run_here("validate", out)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
 def test_format_check_and_in_place(tmp_path):
-    from tests.support import run_cli
+    from tests.support import run_here
 
     canonical = dump_map(parse_map(FORMAT_DOC_EXAMPLE)[0])
     messy = tmp_path / "messy.yaml"
     messy.write_text(FORMAT_DOC_EXAMPLE, "utf-8")
     tidy = tmp_path / "tidy.yaml"
     tidy.write_text(canonical, "utf-8")
-    r = run_cli("format", "--check", tidy)
+    r = run_here("format", "--check", tidy)
     assert r.returncode == 0 and r.stdout == ""
-    r = run_cli("format", "--check", tidy, messy)
+    r = run_here("format", "--check", tidy, messy)
     assert r.returncode == 1 and f"{messy}: would be reformatted" in r.stderr and str(tidy) + ":" not in r.stderr
     assert messy.read_text("utf-8") == FORMAT_DOC_EXAMPLE                 # --check writes nothing
-    r = run_cli("format", "--in-place", messy)
+    r = run_here("format", "--in-place", messy)
     assert r.returncode == 0 and messy.read_text("utf-8") == canonical
-    assert run_cli("format", "--check", messy).returncode == 0
+    assert run_here("format", "--check", messy).returncode == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["messy.yaml", "tidy.yaml"]
-    r = run_cli("format", messy, tidy)
+    r = run_here("format", messy, tidy)
     assert r.returncode == 2 and "--check or --in-place" in r.stderr
-    r = run_cli("format", "--in-place", "czechia")
+    r = run_here("format", "--in-place", "czechia")
     assert r.returncode == 2 and "bundled map" in r.stderr
     broken = tmp_path / "broken.yaml"
     broken.write_text("grid: [1\n", "utf-8")
-    r = run_cli("format", "--check", broken)
+    r = run_here("format", "--check", broken)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1

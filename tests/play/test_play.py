@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_cli, run_here
 from mapkit.analysis.routes import cheapest_path
 from mapkit.engine import load_engine_map, load_record, new_game, replay
 from mapkit.grid import Grid, hex_name
@@ -46,7 +46,7 @@ def test_a_whole_game_through_stdin(tmp_path):
     assert "Game over: 9 races played" in out and "Winner:" in out
     assert "Ann starts in Praha" in out
     # the record replays to a finished game
-    js = json.loads(run_cli("replay", rec, "--format", "json").stdout)
+    js = json.loads(run_here("replay", rec, "--format", "json").stdout)
     assert js["phase"] == "over" and len(js["races"]) == 9
     state = replay(load_record(rec), example())
     assert state.is_terminal()
@@ -67,15 +67,15 @@ def test_a_whole_game_through_stdin(tmp_path):
 def test_resume_continues_the_same_game(tmp_path):
     lines = script().splitlines(keepends=True)
     whole = tmp_path / "whole.json"
-    r = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy,bot:random", "--seed", "9", "--record", whole,
+    r = run_here("play", EXAMPLE, "--players", "Ann,bot:greedy,bot:random", "--seed", "9", "--record", whole,
                 "--no-picture", input="".join(lines))
     assert r.returncode == 0, r.stderr
     part = tmp_path / "part.json"
-    r1 = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy,bot:random", "--seed", "9", "--record", part,
+    r1 = run_here("play", EXAMPLE, "--players", "Ann,bot:greedy,bot:random", "--seed", "9", "--record", part,
                  "--no-picture", input="".join(lines[:12]) + "quit\n")
     assert r1.returncode == 0 and f"--resume {part}" in r1.stdout
     assert load_record(part).actions[-1:] != load_record(whole).actions[-1:]
-    r2 = run_cli("play", "--resume", part, "--no-picture", input="".join(lines[12:]))
+    r2 = run_here("play", "--resume", part, "--no-picture", input="".join(lines[12:]))
     assert r2.returncode == 0, r2.stderr
     assert "Game over" in r2.stdout
     assert load_record(part).actions == load_record(whole).actions
@@ -88,7 +88,7 @@ def test_hot_seat_two_people(tmp_path):
     lines = ["Praha", "Brno"]
     for _ in range(100):       # two people who build toward every city in turn, then race
         lines += ["declare", *(f"to {c}" for c in cities), "done", "race cheap", "pass"]
-    r = run_cli("play", EXAMPLE, "--players", "Ann,Bob", "--seed", "3", "--record", tmp_path / "g.json",
+    r = run_here("play", EXAMPLE, "--players", "Ann,Bob", "--seed", "3", "--record", tmp_path / "g.json",
                 "--rules", "expres", "--option", "races=3", input="\n".join(lines) + "\n")
     assert r.returncode == 0, r.stderr
     assert "Ann chooses a start city (secret)" in r.stdout
@@ -234,14 +234,14 @@ def test_picture_png(tmp_path):
     (["--resume", "nowhere.json"], "no such file"),
 ])
 def test_bad_input(args, message, tmp_path):
-    r = run_cli("play", EXAMPLE, *args, input="", cwd=tmp_path)
+    r = run_here("play", EXAMPLE, *args, input="", cwd=tmp_path)
     assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
 
 
 def test_existing_record_is_not_overwritten(tmp_path):
     rec = tmp_path / "g.json"
     rec.write_text("{}", "utf-8")
-    r = run_cli("play", EXAMPLE, "--record", rec, "--no-picture", input="quit\n")
+    r = run_here("play", EXAMPLE, "--record", rec, "--no-picture", input="quit\n")
     assert r.returncode == 0, r.stderr
     assert f"{rec} exists (not a record of a game on this map); this game is saved in {tmp_path / 'g-2.json'}" \
         in r.stdout
@@ -252,14 +252,14 @@ def test_a_new_game_is_numbered_after_a_finished_one(tmp_path):
     """The default record name is taken by a finished game: the new game gets -2, the old record
     is left as it was; an unfinished one is named with the way to continue it."""
     bots = ["--players", "bot:greedy,bot:greedy", "--seed", "4", "--no-picture", "--option", "races=2"]
-    r = run_cli("play", EXAMPLE, *bots, input="", cwd=tmp_path)
+    r = run_here("play", EXAMPLE, *bots, input="", cwd=tmp_path)
     assert r.returncode == 0 and "Game over" in r.stdout, r.stderr
     first = (tmp_path / "example-game.json").read_bytes()
-    r = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy", "--no-picture", input="quit\n", cwd=tmp_path)
+    r = run_here("play", EXAMPLE, "--players", "Ann,bot:greedy", "--no-picture", input="quit\n", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "example-game.json holds a finished game; this game is saved in example-game-2.json" in r.stdout
     assert (tmp_path / "example-game.json").read_bytes() == first
-    r = run_cli("play", EXAMPLE, "--players", "Ann,bot:greedy", "--no-picture", "--record", "example-game-2.json",
+    r = run_here("play", EXAMPLE, "--players", "Ann,bot:greedy", "--no-picture", "--record", "example-game-2.json",
                 input="quit\n", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert ("example-game-2.json holds an unfinished game (continue it with mapkit play --resume "

@@ -10,7 +10,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from tests.support import run_cli
+from tests.support import run_here
 
 SVG = "{http://www.w3.org/2000/svg}"
 HEX_MM = 14.0
@@ -61,7 +61,7 @@ def test_a_river_along_a_border_is_drawn_beside_it_on_the_foreign_side(tmp_path)
     src = tmp_path / "riverland.yaml"
     src.write_text(MAP, encoding="utf-8")
     out = tmp_path / "board.svg"
-    r = run_cli("render", src, "-o", out, "--paper", "fit")
+    r = run_here("render", src, "-o", out, "--paper", "fit")
     assert r.returncode == 0, r.stderr
     svg = out.read_text(encoding="utf-8")
     river = _path_points(svg, "rivers")

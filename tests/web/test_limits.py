@@ -363,11 +363,13 @@ def test_the_saved_maps_listed_are_files_inside_the_folder(served, tmp_path):
 
 
 # -- the same readers on the command line ----------------------------------------------------------
-def test_bad_files_on_the_command_line_are_one_line(tmp_path, cli):
+def test_bad_files_on_the_command_line_are_one_line(tmp_path):
     import io
     import zipfile
 
     from PIL import Image
+
+    from tests.support import run_here
 
     record = {"format": "mapkit-game", "version": 1, "map": {"hash": "x", "file": "a" * 300 + ".yaml"},
               "preset": "paluba", "options": {}, "players": ["A", "B"], "actions": []}
@@ -384,5 +386,5 @@ def test_bad_files_on_the_command_line_are_one_line(tmp_path, cli):
                           "a ZIP archive of a kind this reader does not support"),
                          (["import", tmp_path / "huge.png", "-o", tmp_path / "o.yaml"],
                           "image of 9400 x 9400 pixels is larger than the 50 million pixels")):
-        r = cli(*args)
+        r = run_here(*args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1 and needle in r.stderr, (args, r.stderr[-300:])

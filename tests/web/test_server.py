@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.support import run_cli
+from tests.support import run_here
 from tests.web.webserver import MAPS, TINY, Served, web_missing
 
 pytestmark = pytest.mark.skipif(web_missing() is not None, reason=web_missing() or "")
@@ -287,7 +287,7 @@ def test_the_editor_answers_with_the_analysis_figures(served, tmp_path):
     saved = served.json("/api/edit/save", {"doc": doc, "name": "Tiny hills"})
     path = served.games / "maps" / "tiny-hills.yaml"
     assert saved["map"]["id"] == "my-tiny-hills" and path.read_text(encoding="utf-8") == saved["yaml"]
-    formatted = run_cli("format", path)
+    formatted = run_here("format", path)
     assert formatted.returncode == 0, formatted.stderr
     assert formatted.stdout == saved["yaml"]
     assert served.json("/api/maps/my-tiny-hills/doc")["doc"]["terrain"] == {"F1": "mountain"}

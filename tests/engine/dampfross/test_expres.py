@@ -179,7 +179,7 @@ def test_dampfross_post_race_budget_counts_fees_from_earlier_builders():
 def test_expres_whole_game_through_mapkit_replay(tmp_path):
     import json
 
-    from tests.support import run_cli
+    from tests.support import run_here
 
     from mapkit.engine import Record, save_record
     from mapkit.io.yamlmap import save_map
@@ -191,7 +191,7 @@ def test_expres_whole_game_through_mapkit_replay(tmp_path):
         R(1), R(1), R(2), R(2), R(6), R(6), R(3), R(3))
     save_map(expres_map(), tmp_path / "expres.yaml")
     save_record(Record.of(g, map_file="expres.yaml"), tmp_path / "game.json")
-    r = run_cli("replay", tmp_path / "game.json", "--format", "json")
+    r = run_here("replay", tmp_path / "game.json", "--format", "json")
     assert r.returncode == 0, r.stderr
     s = json.loads(r.stdout)
     assert [p["account"] for p in s["players"]] == [54, 41] and s["winners"] == ["Anna"]

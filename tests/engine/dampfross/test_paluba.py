@@ -485,7 +485,7 @@ def test_no_building_after_the_last_race():
 def test_fee_examples_through_mapkit_replay(tmp_path):
     import json
 
-    from tests.support import run_cli
+    from tests.support import run_here
 
     from mapkit.engine import Record, save_record
     from mapkit.io.yamlmap import save_map
@@ -495,7 +495,7 @@ def test_fee_examples_through_mapkit_replay(tmp_path):
     act(g, S("Kladno"), P("B1", "B2", "B3"), P("B3", "A3"))      # 1 + 2 = 3
     save_map(fee_map(), tmp_path / "fee.yaml")
     save_record(Record.of(g, map_file="fee.yaml"), tmp_path / "game.json")
-    r = run_cli("replay", tmp_path / "game.json", "--format", "json")
+    r = run_here("replay", tmp_path / "game.json", "--format", "json")
     assert r.returncode == 0, r.stderr
     s = json.loads(r.stdout)
     assert s["phase"] == "build" and [p["account"] for p in s["players"]] == [29, 17]

@@ -16,7 +16,7 @@ from mapkit.engine.compiled import compile_map, map_hashes
 from mapkit.engine.bots import make_bot
 from mapkit.engine.record import Record, load_record, replay
 from mapkit.io.yamlmap import load_map
-from tests.support import run_cli
+from tests.support import run_cli, run_here
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 MAP = DATA / "railroad-tycoon-small.yaml"
@@ -82,7 +82,7 @@ def test_the_view_follows_the_contract():
 def test_simulate_is_the_same_with_two_jobs():
     args = ["simulate", MAP, "--rules", "railroad-tycoon", "--players", "4", "--games", "4", "--seed", "1",
             "--no-progress"]
-    one = run_cli(*args)
+    one = run_here(*args)
     two = run_cli(*args, "--jobs", "2")
     assert one.returncode == 0, one.stderr
     assert one.stdout == two.stdout and "Deliveries:" in one.stdout and "never served" in one.stdout

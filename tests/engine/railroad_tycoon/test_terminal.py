@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from tests.support import run_cli
+from tests.support import run_here
 from mapkit.engine import load_engine_map, load_record, replay
 from mapkit.engine.games.railroad_tycoon.cards import TASKS
 from mapkit.engine.games.railroad_tycoon.front.commands import read
@@ -31,7 +31,7 @@ def script(cycles=250) -> str:
 
 def test_a_whole_game_against_two_bots(tmp_path):
     rec = tmp_path / "rt.json"
-    r = run_cli("play", SMALL, "--rules", "railroad-tycoon", "--players", "Ann,bot:greedy,bot:greedy", "--seed", "3",
+    r = run_here("play", SMALL, "--rules", "railroad-tycoon", "--players", "Ann,bot:greedy,bot:greedy", "--seed", "3",
                 "--record", rec, input=script())
     assert r.returncode == 0, r.stderr
     out = r.stdout

@@ -525,13 +525,13 @@ def test_mega_game():
 def test_simulate_reports_rounds_and_is_the_same_whatever_jobs(tmp_path):
     import json
 
-    from tests.support import MAPS, run_cli
+    from tests.support import MAPS, run_cli, run_here
 
     from mapkit.engine import load_engine_map, load_record
 
     args = ["simulate", MAPS / "czechia.yaml", "--rules", "transamerica", "--players", "3", "--games", "6",
             "--seed", "2", "--bots", "greedy,random,greedy", "--format", "json"]
-    one = run_cli(*args, "--jobs", "1", "--records", tmp_path)
+    one = run_here(*args, "--jobs", "1", "--records", tmp_path)
     two = run_cli(*args, "--jobs", "2")
     assert one.returncode == 0, one.stderr
     assert one.stdout == two.stdout
@@ -553,7 +553,7 @@ def test_simulate_reports_rounds_and_is_the_same_whatever_jobs(tmp_path):
 
 # -- play in the terminal ------------------------------------------------------------------
 def test_play_in_the_terminal_against_two_bots(tmp_path):
-    from tests.support import MAPS, run_cli
+    from tests.support import MAPS, run_here
 
     from mapkit.engine import load_engine_map, load_record
 
@@ -562,7 +562,7 @@ def test_play_in_the_terminal_against_two_bots(tmp_path):
     for _ in range(80):
         lines += ["start Jihlava", *(f"to {c}" for c in cities), "done"]
     rec = tmp_path / "ta.json"
-    r = run_cli("play", MAPS / "czechia.yaml", "--rules", "transamerica", "--players", "Ann,bot:greedy,bot:greedy",
+    r = run_here("play", MAPS / "czechia.yaml", "--rules", "transamerica", "--players", "Ann,bot:greedy,bot:greedy",
                 "--seed", "3", "--record", rec, input="\n".join(lines) + "\n")
     assert r.returncode == 0, r.stderr
     out = r.stdout
@@ -606,11 +606,11 @@ def test_text_map_shows_shared_track_and_markers():
 # -- the printed kit -----------------------------------------------------------------------
 @pytest.mark.slow     # end to end: a whole printed kit
 def test_sheets_print_the_board_the_cards_the_score_track_and_the_rules(tmp_path):
-    from tests.support import MAPS, run_cli
+    from tests.support import MAPS, run_here
     from pypdf import PdfReader
 
     out = tmp_path / "kit"
-    r = run_cli("sheets", MAPS / "czechia.yaml", "-o", out, "--rules", "transamerica", "--players", "4")
+    r = run_here("sheets", MAPS / "czechia.yaml", "-o", out, "--rules", "transamerica", "--players", "4")
     assert r.returncode == 0, r.stderr
     pages = {f: len(PdfReader(out / f).pages) for f in ("board.pdf", "board-A4.pdf", "cards.pdf", "score.pdf",
                                                         "rules.pdf")}
@@ -647,11 +647,11 @@ def test_the_printed_board_dots_every_junction():
 
 
 def test_sheets_refuse_a_map_without_cards_and_dampfross_options(tmp_path):
-    from tests.support import MAPS, assert_one_line_error, run_cli
+    from tests.support import MAPS, assert_one_line_error, run_here
 
-    r = run_cli("sheets", MAPS / "example.yaml", "-o", tmp_path / "x", "--rules", "transamerica")
+    r = run_here("sheets", MAPS / "example.yaml", "-o", tmp_path / "x", "--rules", "transamerica")
     assert_one_line_error(r, "example.yaml", "no city cards")
-    r = run_cli("sheets", MAPS / "usa.yaml", "-o", tmp_path / "y", "--rules", "transamerica", "--races", "5")
+    r = run_here("sheets", MAPS / "usa.yaml", "-o", tmp_path / "y", "--rules", "transamerica", "--races", "5")
     assert_one_line_error(r, "--races")
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
 
@@ -665,7 +665,7 @@ def test_a_spectator_is_not_shown_actions_that_give_a_hand_away():
 
 
 def test_replay_tells_a_transamerica_game(tmp_path):
-    from tests.support import run_cli
+    from tests.support import run_here
 
     m = strip_map()
     from mapkit.io.yamlmap import save_map
@@ -677,7 +677,7 @@ def test_replay_tells_a_transamerica_game(tmp_path):
     from mapkit.engine.record import save_record
 
     save_record(Record.of(g, map_file="strip.yaml"), tmp_path / "g.json")
-    r = run_cli("replay", tmp_path / "g.json")
+    r = run_here("replay", tmp_path / "g.json")
     assert r.returncode == 0, r.stderr
     assert "round 1 (Ann joined all cities; 6 pieces): lost Ann 0, Bob 2" in r.stdout
     assert "Bob: score 11" in r.stdout
