@@ -16,7 +16,7 @@ import pytest
 from mapkit.grid import Grid, Hex, hex_name, parse_hex
 from mapkit.model import City, Map, Rules
 from mapkit.validate import validate
-from tests.support import MAPS, run_cli
+from tests.support import MAPS, run_here
 
 DESIGN = ("W210", "W211", "W212", "W213", "W214", "W215", "W216")
 
@@ -263,7 +263,7 @@ BUNDLED = {
 
 @pytest.mark.parametrize("name", sorted(BUNDLED))
 def test_bundled_maps_status(name):
-    r = run_cli("validate", MAPS / f"{name}.yaml", "--format", "json")
+    r = run_here("validate", MAPS / f"{name}.yaml", "--format", "json")
     assert r.returncode == 0, r.stdout + r.stderr
     out = json.loads(r.stdout)
     assert out["errors"] == []
@@ -272,12 +272,12 @@ def test_bundled_maps_status(name):
 
 def test_validate_rules_judges_the_board_for_a_preset():
     # czechia and usa carry city cards: both too big for TransAmerica (mean hands 45.5, 63.2).
-    r = run_cli("validate", "czechia", "--rules", "transamerica")
+    r = run_here("validate", "czechia", "--rules", "transamerica")
     assert r.returncode == 0 and "W214" in r.stdout and "45.5 pieces" in r.stdout
     assert "valid (0 errors, 1 warning)" in r.stdout
-    r = run_cli("validate", "usa", "--rules", "transamerica", "--strict")
+    r = run_here("validate", "usa", "--rules", "transamerica", "--strict")
     assert r.returncode == 1 and "63.2 pieces" in r.stdout
-    r = run_cli("validate", "germany", "--rules", "palubaa")
+    r = run_here("validate", "germany", "--rules", "palubaa")
     assert r.returncode == 2 and "unknown rule preset 'palubaa'" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -285,7 +285,7 @@ def test_an_unknown_preset_in_the_map_is_w216(tmp_path):
     p = tmp_path / "m.yaml"
     p.write_text("grid: {orientation: pointy, offset: odd, columns: 4, rows: 1}\n"
                  "cities: [{name: A, hex: A1, numbers: [11]}]\nrules: {preset: palube}\n", encoding="utf-8")
-    r = run_cli("validate", p, "--format", "json")
+    r = run_here("validate", p, "--format", "json")
     out = json.loads(r.stdout)
     assert r.returncode == 0 and [w["code"] for w in out["warnings"]] == ["W200", "W216"]
     assert "unknown rule preset 'palube'" in out["warnings"][1]["message"]

@@ -54,7 +54,7 @@ def test_writes_a_new_map_and_a_report_and_leaves_its_input(spur_file, tmp_path)
 @pytest.mark.slow     # end to end: worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_jobs(spur_file, tmp_path):
     args = ["balance", spur_file, *SPUR_ARGS, "--games", "12", "--rounds", "3", "--seed", "7", "--format", "json"]
-    one = run_cli(*args, "-o", tmp_path / "one.yaml", "--jobs", "1", "--report", tmp_path / "one.json")
+    one = run_here(*args, "-o", tmp_path / "one.yaml", "--jobs", "1", "--report", tmp_path / "one.json")
     two = run_cli(*args, "-o", tmp_path / "two.yaml", "--jobs", "2", "--report", tmp_path / "two.json")
     assert one.returncode == 0 and two.returncode == 0, (one.stderr, two.stderr)
     assert (tmp_path / "one.yaml").read_bytes() == (tmp_path / "two.yaml").read_bytes()

@@ -25,21 +25,21 @@ def example():
 def test_same_seed_same_report_whatever_jobs(tmp_path):
     args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "10", "--seed", "4",
             "--bots", "greedy,random,greedy"]
-    one = run_cli(*args, "--jobs", "1")
+    one = run_here(*args, "--jobs", "1")
     two = run_cli(*args, "--jobs", "2")
     assert one.returncode == 0, one.stderr
     assert two.returncode == 0, two.stderr
     assert one.stdout == two.stdout
     assert "Wins by seat" in one.stdout and "Wins by start city" in one.stdout
     js1 = run_cli(*args, "--jobs", "2", "--format", "json")
-    js2 = run_cli(*args, "--jobs", "1", "--format", "json")
+    js2 = run_here(*args, "--jobs", "1", "--format", "json")
     assert js1.stdout == js2.stdout
     rep = json.loads(js1.stdout)
     assert rep["games"] == 10 and rep["bots"] == ["greedy", "random", "greedy"]
     # every game has one winner or shares it: the seats' wins add up to the games
     assert sum(s["wins"] for s in rep["seats"]) == pytest.approx(10)
     assert sum(c["starts"] for c in rep["start_cities"]) == 30
-    other = run_cli(*args[:-4], "--seed", "5", "--bots", "greedy,random,greedy", "--format", "json")
+    other = run_here(*args[:-4], "--seed", "5", "--bots", "greedy,random,greedy", "--format", "json")
     assert json.loads(other.stdout)["seats"] != rep["seats"]
     # start cities dealt, and the HTML page: the same on any number of processes
     dealt = [run_cli(*args, "--jobs", j, "--start-cities", "rotate", "--html", tmp_path / f"{j}.html")

@@ -13,7 +13,7 @@ from mapkit.geo.design import DesignSpec
 from mapkit.grid import connected_pieces
 from mapkit.io.yamlmap import read_map
 from mapkit.validate import validate
-from tests.support import run_cli
+from tests.support import run_here
 
 pytestmark = [
     pytest.mark.slow,
@@ -32,7 +32,7 @@ def designed(tmp_path_factory):
     def get(country, rules="paluba"):
         if (country, rules) not in made:
             out = tmp_path_factory.mktemp("design") / f"{country}-{rules}.yaml"
-            r = run_cli("design", country, "--rules", rules, "-o", out)
+            r = run_here("design", country, "--rules", rules, "-o", out)
             assert r.returncode == 0, r.stderr
             made[country, rules] = read_map(out)[0]
         return made[country, rules]
