@@ -52,7 +52,7 @@ sheets import their modules (which may use :mod:`mapkit.play`, :mod:`mapkit.web`
 >>> from mapkit.engine.game import FAMILIES
 >>> fam = FAMILIES["dampfross"]
 >>> isinstance(fam, GameFamily), fam.default_bot, sorted(fam.bot_classes())
-(True, 'greedy', ['greedy', 'random'])
+(True, 'greedy', ['easy', 'greedy', 'random', 'strong'])
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ def test_bot_names_with_options():
 def test_players_and_simulate_take_budgets():
     from argparse import Namespace
 
-    from mapkit.commands.simulate import _bot_list
+    from mapkit.commands.simulate import bot_list
     from mapkit.play import Seat, parse_players
 
     assert parse_players("Ann,bot:strong:200ms,bot:easy,Botond", "greedy", "paluba") == [
@@ -69,9 +69,9 @@ def test_players_and_simulate_take_budgets():
     with pytest.raises(InputError, match="seat 2: bot budget 'soon'"):
         parse_players("Ann,bot:strong:soon")
     args = Namespace(bots="strong:64,greedy", rules="paluba")
-    assert _bot_list(args, None) == ("strong:64", "greedy")
+    assert bot_list(args, None) == ("strong:64", "greedy")
     with pytest.raises(InputError, match="a time budget makes the games depend on the machine"):
-        _bot_list(Namespace(bots="strong:200ms,greedy", rules="paluba"), None)
+        bot_list(Namespace(bots="strong:200ms,greedy", rules="paluba"), None)
 
 
 # -- the generic search, on a toy game where one lookahead clearly wins --------------------
