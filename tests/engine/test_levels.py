@@ -59,19 +59,20 @@ def test_bot_names_with_options():
 
 
 def test_players_and_simulate_take_budgets():
-    from argparse import Namespace
+    import json
 
-    from mapkit.commands.simulate import bot_list
     from mapkit.play import Seat, parse_players
+    from tests.support import ROOT, run_here
 
     assert parse_players("Ann,bot:strong:200ms,bot:easy,Botond", "greedy", "paluba") == [
         Seat("Ann", "human"), Seat("strong-2", "strong:200ms"), Seat("easy-3", "easy"), Seat("Botond", "human")]
     with pytest.raises(InputError, match="seat 2: bot budget 'soon'"):
         parse_players("Ann,bot:strong:soon")
-    args = Namespace(bots="strong:64,greedy", rules="paluba")
-    assert bot_list(args, None) == ("strong:64", "greedy")
-    with pytest.raises(InputError, match="a time budget makes the games depend on the machine"):
-        bot_list(Namespace(bots="strong:200ms,greedy", rules="paluba"), None)
+    r = run_here("simulate", ROOT / "maps" / "example.yaml", "--bots", "Strong:2,greedy", "--games", "1",
+                 "--option", "races=2", "--format", "json")
+    report = json.loads(r.stdout)
+    assert r.returncode == 0 and report["bots"] == ["strong:2", "greedy"]
+    assert [b["bot"] for b in report["by_bot"]] == ["greedy", "strong:2"]
 
 
 # -- the generic search, on a toy game where one lookahead clearly wins --------------------

@@ -120,6 +120,8 @@ def test_progress_goes_to_stderr():
 
 @pytest.mark.parametrize("args,message", [
     (["--bots", "clever"], "unknown bot 'clever'"),
+    (["--bots", "strong:200ms,greedy"], "a time budget makes the games depend on the machine's speed"),
+    (["--bots", "greedy:64"], "bot 'greedy' takes no option"),
     (["--players", "3", "--bots", "greedy,random"], "2 bots for --players 3"),
     (["--games", "0"], "--games 0"),
     (["--option", "racez=5"], "unknown rule option 'racez'"),
