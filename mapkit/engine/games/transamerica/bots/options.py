@@ -10,7 +10,8 @@ the public board only.
   most central junction, the ones nearest and farthest from the other markers and the cities
   of the hand are listed.
 * **pieces** -- a first piece of the cheapest completion (:func:`.scoring.completion`: the
-  plan) on each branch that touches the network, with the best second single piece:
+  plan) on each of the two branches farthest from other networks, with the best second
+  single piece, and the best branch's first piece alone (half a turn, a move a beginner makes):
   ``pieces toward your cities`` (how much the completion shrinks), ``cities joined`` (cities of
   the hand the move joins) and ``steps from other networks`` (of the new junctions, at most 8:
   a piece near another network may be laid by its owner instead). The score is the pieces
@@ -33,6 +34,7 @@ __all__ = ["move_options", "LIMIT", "AWAY"]
 
 LIMIT = 6
 AWAY = 8            # steps beyond which another network counts as far
+BRANCHES = 2        # branches of the cheapest completion whose first pieces are listed
 PIECES_TO_CITIES, STEPS_TO_MARKERS = N_("pieces to your cities"), N_("steps to other markers")
 TOWARD, JOINED = N_("pieces toward your cities"), N_("cities joined")
 STEPS_FROM_OTHERS = N_("steps from other networks")
@@ -112,15 +114,14 @@ def _builds(s, p: int) -> list:
     firsts = [e for e in legal if e in plan]
     away = _away(s, p)
     net = s.net.network_hexes(p)
-    size = s.tables.size
 
     def far(e):
         return min((away[h] for h in b.edge_ends[e] if h not in net), default=0)
     firsts.sort(key=lambda e: (-far(e), e))
-    cards = board_cards(b)
-    missing = {cards[k].hex for k in s.missing(p)}
+    missing = {board_cards(b)[k].hex for k in s.missing(p)}
+    size = s.tables.size
     out = []
-    for e in firsts[:LIMIT]:
+    for e in firsts[:BRANCHES]:
         move = [e]
         if size[e] == 1 and not s.turn_singles and not s.rules.mission():
             seconds = sorted((x for x in plan - {e} if size[x] == 1
@@ -129,14 +130,22 @@ def _builds(s, p: int) -> list:
                 if s.is_legal({"type": "build", "player": p, "pieces": [b.edge_names[e], b.edge_names[x]]}):
                     move.append(x)
                     break
-        ends = {h for x in move for h in b.edge_ends[x]}
-        joined = len(ends & missing)
-        toward = sum(size[x] for x in move)
-        steps = min(far(x) for x in move)
-        out.append(Candidate({"type": "build", "player": p, "pieces": [b.edge_names[x] for x in move]},
-                             toward + joined, ((TOWARD, toward), (JOINED, joined), (STEPS_FROM_OTHERS, steps)),
-                             N_("lay {pieces}"), (("pieces", " ".join(b.edge_names[x] for x in move)),)))
+        out.append(_laid(s, p, move, missing, far))
+        if len(move) == 2 and len(out) == 1:         # the best branch's first piece alone
+            out.append(_laid(s, p, move[:1], missing, far))
     return out
+
+
+def _laid(s, p: int, move: list, missing: set, far) -> Candidate:
+    b = s.board
+    ends = {h for x in move for h in b.edge_ends[x]}
+    joined = len(ends & missing)
+    toward = sum(s.tables.size[x] for x in move)
+    steps = min(far(x) for x in move)
+    names = [b.edge_names[x] for x in move]
+    return Candidate({"type": "build", "player": p, "pieces": names}, toward + joined,
+                     ((TOWARD, toward), (JOINED, joined), (STEPS_FROM_OTHERS, steps)),
+                     N_("lay {pieces}"), (("pieces", " ".join(names)),))
 
 
 def _away(s, p: int) -> list:
