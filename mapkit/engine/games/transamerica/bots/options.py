@@ -11,7 +11,8 @@ the public board only.
   of the hand are listed.
 * **pieces** -- a first piece of the cheapest completion (:func:`.scoring.completion`: the
   plan) on each of the two branches farthest from other networks, with the best second
-  single piece, and the best branch's first piece alone (half a turn, a move a beginner makes):
+  single piece, and a piece off the plan that leads nearest to a city still to join (a
+  beginner's piece, scored by how much it really shortens the completion):
   ``pieces toward your cities`` (how much the completion shrinks), ``cities joined`` (cities of
   the hand the move joins) and ``steps from other networks`` (of the new junctions, at most 8:
   a piece near another network may be laid by its owner instead). The score is the pieces
@@ -131,18 +132,40 @@ def _builds(s, p: int) -> list:
                     move.append(x)
                     break
         out.append(_laid(s, p, move, missing, far))
-        if len(move) == 2 and len(out) == 1:         # the best branch's first piece alone
-            out.append(_laid(s, p, move[:1], missing, far))
+    detour = _detour(s, p, legal, plan, missing)
+    if detour is not None:
+        out.append(_laid(s, p, [detour], missing, far, tree.cost))
     return out
 
 
-def _laid(s, p: int, move: list, missing: set, far) -> Candidate:
+def _detour(s, p: int, legal: list, plan: set, missing: set):
+    """The legal piece off the plan that leads nearest to a city still to join (a beginner's
+    piece: toward a city, not on the cheapest way), or None."""
+    from ..scoring import board_costs
+
+    off = [e for e in legal if e not in plan and s.tables.size[e] == 1]
+    if not off or not missing:
+        return None
+    d = dial(board_costs(s), sorted(missing), max_weight=2)
+    return min(off, key=lambda e: (min(d[h] for h in s.board.edge_ends[e]), e))
+
+
+def _laid(s, p: int, move: list, missing: set, far, cost: int | None = None) -> Candidate:
+    """The candidate of laying ``move``: pieces of the plan shorten the completion by their
+    size; a piece off it (``cost``: the completion's before) by what a new completion says."""
+    from ..scoring import completion
+
     b = s.board
     ends = {h for x in move for h in b.edge_ends[x]}
     joined = len(ends & missing)
     toward = sum(s.tables.size[x] for x in move)
-    steps = min(far(x) for x in move)
     names = [b.edge_names[x] for x in move]
+    if cost is not None:
+        trial = s.clone()
+        trial.apply({"type": "build", "player": p, "pieces": names})
+        after = completion(trial, p)
+        toward = cost - (after.cost if after is not None else cost)
+    steps = min(far(x) for x in move)
     return Candidate({"type": "build", "player": p, "pieces": names}, toward + joined,
                      ((TOWARD, toward), (JOINED, joined), (STEPS_FROM_OTHERS, steps)),
                      N_("lay {pieces}"), (("pieces", " ".join(names)),))
