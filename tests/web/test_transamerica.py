@@ -41,6 +41,7 @@ def test_the_lobby_offers_transamerica_on_maps_with_city_cards(served):
     assert options["mission"]["choices"] == ["none", "one", "two"] and options["open_hand"]["default"] is False
     assert "hand is shown" in options["open_hand"]["about"]
     assert sorted(presets["transamerica"]["bots"]) == ["easy", "greedy", "random", "strong"]
+    assert presets["transamerica"]["bot_options"] == ["strong"]
     # a map without cards is refused in one line, naming what is missing
     code, body, _ = served.request("/api/games", {"map": "tiny", "preset": "transamerica",
                                                   "seats": [{"name": "A"}, {"name": "B", "kind": "greedy"}]})

@@ -10,7 +10,9 @@ the public board only.
   most central junction, the ones nearest and farthest from the other markers and the cities
   of the hand are listed.
 * **pieces** -- a first piece of the cheapest completion (:func:`.scoring.completion`: the
-  plan) on each branch that touches the network, with the best second single piece:
+  plan) on each of the two branches farthest from other networks, with the best second
+  single piece, and a piece off the plan that leads nearest to a city still to join (a
+  beginner's piece, scored by how much it really shortens the completion):
   ``pieces toward your cities`` (how much the completion shrinks), ``cities joined`` (cities of
   the hand the move joins) and ``steps from other networks`` (of the new junctions, at most 8:
   a piece near another network may be laid by its owner instead). The score is the pieces
@@ -33,6 +35,7 @@ __all__ = ["move_options", "LIMIT", "AWAY"]
 
 LIMIT = 6
 AWAY = 8            # steps beyond which another network counts as far
+BRANCHES = 2        # branches of the cheapest completion whose first pieces are listed
 PIECES_TO_CITIES, STEPS_TO_MARKERS = N_("pieces to your cities"), N_("steps to other markers")
 TOWARD, JOINED = N_("pieces toward your cities"), N_("cities joined")
 STEPS_FROM_OTHERS = N_("steps from other networks")
@@ -112,15 +115,14 @@ def _builds(s, p: int) -> list:
     firsts = [e for e in legal if e in plan]
     away = _away(s, p)
     net = s.net.network_hexes(p)
-    size = s.tables.size
 
     def far(e):
         return min((away[h] for h in b.edge_ends[e] if h not in net), default=0)
     firsts.sort(key=lambda e: (-far(e), e))
-    cards = board_cards(b)
-    missing = {cards[k].hex for k in s.missing(p)}
+    missing = {board_cards(b)[k].hex for k in s.missing(p)}
+    size = s.tables.size
     out = []
-    for e in firsts[:LIMIT]:
+    for e in firsts[:BRANCHES]:
         move = [e]
         if size[e] == 1 and not s.turn_singles and not s.rules.mission():
             seconds = sorted((x for x in plan - {e} if size[x] == 1
@@ -129,14 +131,44 @@ def _builds(s, p: int) -> list:
                 if s.is_legal({"type": "build", "player": p, "pieces": [b.edge_names[e], b.edge_names[x]]}):
                     move.append(x)
                     break
-        ends = {h for x in move for h in b.edge_ends[x]}
-        joined = len(ends & missing)
-        toward = sum(size[x] for x in move)
-        steps = min(far(x) for x in move)
-        out.append(Candidate({"type": "build", "player": p, "pieces": [b.edge_names[x] for x in move]},
-                             toward + joined, ((TOWARD, toward), (JOINED, joined), (STEPS_FROM_OTHERS, steps)),
-                             N_("lay {pieces}"), (("pieces", " ".join(b.edge_names[x] for x in move)),)))
+        out.append(_laid(s, p, move, missing, far))
+    detour = _detour(s, p, legal, plan, missing)
+    if detour is not None:
+        out.append(_laid(s, p, [detour], missing, far, tree.cost))
     return out
+
+
+def _detour(s, p: int, legal: list, plan: set, missing: set):
+    """The legal piece off the plan that leads nearest to a city still to join (a beginner's
+    piece: toward a city, not on the cheapest way), or None."""
+    from ..scoring import board_costs
+
+    off = [e for e in legal if e not in plan and s.tables.size[e] == 1]
+    if not off or not missing:
+        return None
+    d = dial(board_costs(s), sorted(missing), max_weight=2)
+    return min(off, key=lambda e: (min(d[h] for h in s.board.edge_ends[e]), e))
+
+
+def _laid(s, p: int, move: list, missing: set, far, cost: int | None = None) -> Candidate:
+    """The candidate of laying ``move``: pieces of the plan shorten the completion by their
+    size; a piece off it (``cost``: the completion's before) by what a new completion says."""
+    from ..scoring import completion
+
+    b = s.board
+    ends = {h for x in move for h in b.edge_ends[x]}
+    joined = len(ends & missing)
+    toward = sum(s.tables.size[x] for x in move)
+    names = [b.edge_names[x] for x in move]
+    if cost is not None:
+        trial = s.clone()
+        trial.apply({"type": "build", "player": p, "pieces": names})
+        after = completion(trial, p)
+        toward = cost - (after.cost if after is not None else cost)
+    steps = min(far(x) for x in move)
+    return Candidate({"type": "build", "player": p, "pieces": names}, toward + joined,
+                     ((TOWARD, toward), (JOINED, joined), (STEPS_FROM_OTHERS, steps)),
+                     N_("lay {pieces}"), (("pieces", " ".join(names)),))
 
 
 def _away(s, p: int) -> list:
