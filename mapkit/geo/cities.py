@@ -165,40 +165,45 @@ def _exchange(points, weights, groups, max_rounds: int = 200):
     """Improve by swapping sets of equal weight (up to three cities a side) between groups.
 
     A group's cost is S2 - |S1|^2 / W with S1 = sum w p, S2 = sum w |p|^2 and W = sum w; a swap
-    of equal weights keeps W, so each candidate is priced from the sets' sums in O(1).
+    of equal weights keeps W, so each candidate is priced from the sets' sums in O(1). A
+    group's sets and their sums are reckoned once while the group stays as it is.
     """
+    terms = [(w * p[0], w * p[1], w * (p[0] ** 2 + p[1] ** 2), w) for p, w in zip(points, weights, strict=True)]
+
     def sums(members):
-        sx = sum(weights[i] * points[i][0] for i in members)
-        sy = sum(weights[i] * points[i][1] for i in members)
-        s2 = sum(weights[i] * (points[i][0] ** 2 + points[i][1] ** 2) for i in members)
-        return sx, sy, s2, sum(weights[i] for i in members)
+        return (sum(terms[i][0] for i in members), sum(terms[i][1] for i in members),
+                sum(terms[i][2] for i in members), sum(terms[i][3] for i in members))
 
     def cost_of(sx, sy, s2, w):
         return s2 - (sx * sx + sy * sy) / w if w else 0.0
 
-    def subsets(g):
-        out = []
-        for k in (1, 2, 3):
-            for c in itertools.combinations(g, k):
-                out.append((c, sums(c)))
-        return out
+    known: dict[tuple, tuple] = {}
+
+    def sets_of(g):
+        """``(the group's sums, its sets of 1-3 cities with their sums, those sets by weight)``."""
+        key = tuple(g)
+        if key not in known:
+            sets = [(c, sums(c)) for k in (1, 2, 3) for c in itertools.combinations(g, k)]
+            by_weight: dict[int, list] = {}
+            for c, sm in sets:
+                by_weight.setdefault(sm[3], []).append((c, sm))
+            known[key] = (sums(g), sets, by_weight)
+        return known[key]
 
     for _ in range(max_rounds):
         improved = False
         for a, b in itertools.combinations(range(len(groups)), 2):
             ga, gb = groups[a], groups[b]
-            ta, tb = sums(ga), sums(gb)
-            base = cost_of(*ta) + cost_of(*tb)
-            by_weight: dict[int, list] = {}
-            for c, sm in subsets(gb):
-                by_weight.setdefault(sm[3], []).append((c, sm))
+            (ta0, ta1, ta2, taw), sets_a, _ = sets_of(ga)
+            (tb0, tb1, tb2, tbw), _, by_weight_b = sets_of(gb)
+            base = cost_of(ta0, ta1, ta2, taw) + cost_of(tb0, tb1, tb2, tbw)
+            floor = 1e-9 * (1.0 + abs(base))
             best = None
-            for ca, sa in subsets(ga):
-                for cb, sb in by_weight.get(sa[3], ()):
-                    na = (ta[0] - sa[0] + sb[0], ta[1] - sa[1] + sb[1], ta[2] - sa[2] + sb[2], ta[3])
-                    nb = (tb[0] - sb[0] + sa[0], tb[1] - sb[1] + sa[1], tb[2] - sb[2] + sa[2], tb[3])
-                    gain = base - cost_of(*na) - cost_of(*nb)
-                    if gain > 1e-9 * (1.0 + abs(base)) and (best is None or gain > best[0]):
+            for ca, (sa0, sa1, sa2, saw) in sets_a:
+                for cb, (sb0, sb1, sb2, _sbw) in by_weight_b.get(saw, ()):
+                    gain = (base - cost_of(ta0 - sa0 + sb0, ta1 - sa1 + sb1, ta2 - sa2 + sb2, taw)
+                            - cost_of(tb0 - sb0 + sa0, tb1 - sb1 + sa1, tb2 - sb2 + sa2, tbw))
+                    if gain > floor and (best is None or gain > best[0]):
                         best = (gain, ca, cb)
             if best:
                 _, ca, cb = best

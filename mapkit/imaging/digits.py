@@ -220,30 +220,48 @@ def _best_per_code(codes: np.ndarray, mat: np.ndarray, vs: list) -> np.ndarray |
 @functools.lru_cache(maxsize=32)
 def _slide_templates(height_q: int):
     """The 36 numbers in each typeface with their ink ``height_q / 4`` pixels high, at 4 x 4
-    quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape)."""
-    from PIL import Image, ImageFilter
+    quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape). Each
+    number is drawn at 4 times the size, placed to a quarter pixel, shrunk by averaging and
+    blurred, as Pillow would one window at a time (:mod:`.stacks`), a typeface's at once."""
+    from .stacks import gaussian_blur, quarter
     height = height_q / 4.0
     th = math.ceil(height * P.SLIDE_WINDOW[0]) + 2
     tw = math.ceil(height * P.SLIDE_WINDOW[1]) + 2
+    everyone = masters()
     codes, rows = [], []
-    for code, a, ink_h in masters():
-        k = height / ink_h
-        y0, y1, x0, x1 = bbox(a > 0.5)
-        cy, cx = (y0 + y1) / 2 * k, (x0 + x1) / 2 * k
-        w = max(2, round(a.shape[1] * k))
-        hh = max(2, round(a.shape[0] * k))
-        # Drawn at 4 times the size, placed to a quarter pixel, then shrunk by averaging.
-        big = Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX)
-        for fy, fx in itertools.product((0.0, 0.25, 0.5, 0.75), repeat=2):
-            canvas = Image.new("L", (tw * 4, th * 4), 0)
-            # (the number's ink centre at the window's centre plus the phase)
-            canvas.paste(big, (round((tw / 2 + fx - cx) * 4), round((th / 2 + fy - cy) * 4)))
-            small = canvas.resize((tw, th), Image.BOX).filter(ImageFilter.GaussianBlur(P.SLIDE_BLUR))
-            v = _unit(np.asarray(small, dtype=np.float32).ravel())
+    for first in range(0, len(everyone), len(CODES)):
+        face = everyone[first:first + len(CODES)]
+        windows = np.zeros((len(face), len(_PHASES), th * 4, tw * 4), dtype=np.uint8)
+        for window, (_code, a, ink_h) in zip(windows, face, strict=True):
+            _place(window, a, height / ink_h, th, tw)
+        blurred = gaussian_blur(quarter(windows.reshape(-1, th * 4, tw * 4)), P.SLIDE_BLUR)
+        for k, small in enumerate(blurred):
+            v = _unit(small.astype(np.float32).ravel())
             if v is not None:
-                codes.append(code)
+                codes.append(face[k // len(_PHASES)][0])
                 rows.append(v)
     return np.array(codes), np.stack(rows), (th, tw)
+
+
+_PHASES = tuple(itertools.product((0.0, 0.25, 0.5, 0.75), repeat=2))    # (y, x) quarter pixels
+
+
+def _place(windows: np.ndarray, a: np.ndarray, k: float, th: int, tw: int) -> None:
+    """Master ``a`` scaled by ``k`` at 4 times the size into each window (4 times ``th`` x ``tw``)
+    of ``windows``, its ink centre at the window's centre plus the phase; what falls outside a
+    window is cut off, as pasting into a window of its own would."""
+    from PIL import Image
+    y0, y1, x0, x1 = bbox(a > 0.5)
+    cy, cx = (y0 + y1) / 2 * k, (x0 + x1) / 2 * k
+    w = max(2, round(a.shape[1] * k))
+    hh = max(2, round(a.shape[0] * k))
+    big = np.asarray(Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX))
+    for window, (fy, fx) in zip(windows, _PHASES, strict=True):
+        px, py = round((tw / 2 + fx - cx) * 4), round((th / 2 + fy - cy) * 4)
+        sx, sy = max(0, -px), max(0, -py)
+        ex, ey = min(big.shape[1], tw * 4 - px), min(big.shape[0], th * 4 - py)
+        if sx < ex and sy < ey:
+            window[sy + py:ey + py, sx + px:ex + px] = big[sy:ey, sx:ex]
 
 
 def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray | None:
