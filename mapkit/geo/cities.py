@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -165,54 +166,131 @@ def _exchange(points, weights, groups, max_rounds: int = 200):
     """Improve by swapping sets of equal weight (up to three cities a side) between groups.
 
     A group's cost is S2 - |S1|^2 / W with S1 = sum w p, S2 = sum w |p|^2 and W = sum w; a swap
-    of equal weights keeps W, so each candidate is priced from the sets' sums in O(1). A
-    group's sets and their sums are reckoned once while the group stays as it is.
+    of equal weights keeps W, so each candidate is priced from the sets' sums. A group's sets
+    and their sums are reckoned once while the group stays as it is, the swaps of two groups are
+    priced together, a weight at a time, as arrays (:func:`_best_swap`), and two groups found
+    with no swap that pays are not priced again until one of them changes.
     """
-    terms = [(w * p[0], w * p[1], w * (p[0] ** 2 + p[1] ** 2), w) for p, w in zip(points, weights, strict=True)]
+    import numpy as np
 
-    def sums(members):
-        return (sum(terms[i][0] for i in members), sum(terms[i][1] for i in members),
-                sum(terms[i][2] for i in members), sum(terms[i][3] for i in members))
+    terms = np.array([(w * p[0], w * p[1], w * (p[0] ** 2 + p[1] ** 2))
+                      for p, w in zip(points, weights, strict=True)], dtype=float)
+    weight = np.array(weights, dtype=int)
+    known: dict[tuple, _GroupSets] = {}
 
-    def cost_of(sx, sy, s2, w):
-        return s2 - (sx * sx + sy * sy) / w if w else 0.0
-
-    known: dict[tuple, tuple] = {}
-
-    def sets_of(g):
-        """``(the group's sums, its sets of 1-3 cities with their sums, those sets by weight)``."""
+    def sets_of(g) -> _GroupSets:
         key = tuple(g)
         if key not in known:
-            sets = [(c, sums(c)) for k in (1, 2, 3) for c in itertools.combinations(g, k)]
-            by_weight: dict[int, list] = {}
-            for c, sm in sets:
-                by_weight.setdefault(sm[3], []).append((c, sm))
-            known[key] = (sums(g), sets, by_weight)
+            known[key] = _GroupSets.of(g, terms, weight)
         return known[key]
 
+    settled: set[tuple] = set()     # pairs of groups, as they are, with no swap that pays
     for _ in range(max_rounds):
         improved = False
         for a, b in itertools.combinations(range(len(groups)), 2):
-            ga, gb = groups[a], groups[b]
-            (ta0, ta1, ta2, taw), sets_a, _ = sets_of(ga)
-            (tb0, tb1, tb2, tbw), _, by_weight_b = sets_of(gb)
-            base = cost_of(ta0, ta1, ta2, taw) + cost_of(tb0, tb1, tb2, tbw)
-            floor = 1e-9 * (1.0 + abs(base))
-            best = None
-            for ca, (sa0, sa1, sa2, saw) in sets_a:
-                for cb, (sb0, sb1, sb2, _sbw) in by_weight_b.get(saw, ()):
-                    gain = (base - cost_of(ta0 - sa0 + sb0, ta1 - sa1 + sb1, ta2 - sa2 + sb2, taw)
-                            - cost_of(tb0 - sb0 + sa0, tb1 - sb1 + sa1, tb2 - sb2 + sa2, tbw))
-                    if gain > floor and (best is None or gain > best[0]):
-                        best = (gain, ca, cb)
-            if best:
-                _, ca, cb = best
+            pair = (tuple(groups[a]), tuple(groups[b]))
+            best = None if pair in settled else _best_swap(sets_of(groups[a]), sets_of(groups[b]))
+            if best is None:
+                settled.add(pair)
+            else:
+                ca, cb = best
+                ga, gb = groups[a], groups[b]
                 groups[a] = sorted([i for i in ga if i not in ca] + list(cb))
                 groups[b] = sorted([j for j in gb if j not in cb] + list(ca))
                 improved = True
         if not improved:
             break
     return groups, sum(group_cost(points, weights, g) for g in groups)
+
+
+class _GroupSets:
+    """A group's sums ``(sx, sy, s2, w)`` and its sets of 1-3 cities by weight: for each
+    weight, the sets' places in the order of :func:`itertools.combinations` by size, and their
+    sums ``(sx, sy, s2)`` as an array (added city by city in that order, as a loop would)."""
+
+    def __init__(self, group, total, by_weight):
+        self.group = group
+        self.total = total
+        self.by_weight = by_weight
+
+    def members(self, place: int) -> tuple:
+        """The cities of the set at ``place``."""
+        return tuple(self.group[i] for i in _subsets(len(self.group))[place])
+
+    @classmethod
+    def of(cls, g, terms, weights) -> _GroupSets:
+        """``terms``: every city's ``(w x, w y, w |p|^2)`` (an array); ``weights``: its weight
+        (an array of integers)."""
+        import numpy as np
+
+        members = np.array(g)
+        rows, ws = [], []
+        for k in (1, 2, 3):
+            at = _positions(len(g), k)
+            if not len(at):
+                continue
+            picked = members[at]
+            row, w = terms[picked[:, 0]], weights[picked[:, 0]]
+            for j in range(1, k):
+                row, w = row + terms[picked[:, j]], w + weights[picked[:, j]]
+            rows.append(row)
+            ws.append(w)
+        rows, ws = np.concatenate(rows), np.concatenate(ws)
+        total = (sum(float(terms[i][0]) for i in g), sum(float(terms[i][1]) for i in g),
+                 sum(float(terms[i][2]) for i in g), int(weights[list(g)].sum()))
+        by_weight = {}
+        for w in dict.fromkeys(ws.tolist()):
+            places = np.nonzero(ws == w)[0]
+            by_weight[w] = (places, rows[places])
+        return cls(tuple(g), total, by_weight)
+
+
+@functools.cache
+def _subsets(m: int) -> tuple:
+    """The sets of 1-3 of ``m`` places, in the order of :func:`itertools.combinations` by size."""
+    return tuple(c for k in (1, 2, 3) for c in itertools.combinations(range(m), k))
+
+
+@functools.cache
+def _positions(m: int, k: int):
+    import numpy as np
+
+    return np.array(list(itertools.combinations(range(m), k)), dtype=int).reshape(-1, k)
+
+
+def _cost(sx, sy, s2, w):
+    return s2 - (sx * sx + sy * sy) / w
+
+
+def _best_swap(ga: _GroupSets, gb: _GroupSets):
+    """The sets ``(of a, of b)`` of equal weight whose swap lowers the two groups' cost most
+    (by more than a rounding's worth), or None. Ties go to the first set of ``a`` in its order,
+    then the first of ``b``: the choice of a loop over the pairs, so the groups come out the same
+    on any machine."""
+    import numpy as np
+
+    ta0, ta1, ta2, taw = ga.total
+    tb0, tb1, tb2, tbw = gb.total
+    base = _cost(ta0, ta1, ta2, taw) + _cost(tb0, tb1, tb2, tbw)
+    floor = 1e-9 * (1.0 + abs(base))
+    found = []          # (gain, place of a's set, place of b's set)
+    for w, (places_a, sa) in ga.by_weight.items():
+        if w not in gb.by_weight:
+            continue
+        places_b, sb = gb.by_weight[w]
+        ax, ay, a2 = sa[:, 0:1], sa[:, 1:2], sa[:, 2:3]
+        bx, by, b2 = sb[:, 0], sb[:, 1], sb[:, 2]
+        gain = (base - _cost(ta0 - ax + bx, ta1 - ay + by, ta2 - a2 + b2, taw)
+                - _cost(tb0 - bx + ax, tb1 - by + ay, tb2 - b2 + a2, tbw))
+        top = gain.max()
+        if top > floor:
+            for i, j in zip(*np.nonzero(gain == top), strict=True):
+                found.append((float(top), int(places_a[i]), int(places_b[j])))
+    if not found:
+        return None
+    top = max(f[0] for f in found)
+    _, a, b = min(f for f in found if f[0] == top)
+    return ga.members(a), gb.members(b)
 
 
 def six_groups(points, weights, groups: int = 6, size: int = 6, starts: int = 12) -> list[int]:
