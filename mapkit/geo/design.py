@@ -209,8 +209,7 @@ def _fit_board(spec, home) -> Board:
     if spec.land_hexes and spec.hex_km is None and spec.columns is None:
         import dataclasses
 
-        spec = dataclasses.replace(spec, hex_km=hex_km_for(home if spec.outline is not None
-                                                           else _mainland(home, proj), proj, spec.land_hexes))
+        spec = dataclasses.replace(spec, hex_km=hex_km_for(_land_to_size(spec, home), proj, spec.land_hexes))
     if spec.bbox:
         bounds = fitting.region_bounds_km(proj, bbox=spec.bbox)
     else:
@@ -226,6 +225,16 @@ def _fit_board(spec, home) -> Board:
                                   hex_mm=spec.hex_mm, orientation=spec.orientation, offset=spec.offset)
     outline = fitting.board_outline(bp, grid)
     return Board(bp, grid, outline, tuple(float(v) for v in outline.bounds))
+
+
+def _land_to_size(spec, home):
+    """The home land the hex size is chosen for: the user's outline or the mainland, and of that
+    only what lies in ``--bbox`` when one is given (the board shows no more: the eastern USA is
+    sized as the eastern USA, not as the whole country)."""
+    from shapely.geometry import box
+
+    region = home if spec.outline is not None else _mainland_geom(home)
+    return region.intersection(box(*spec.bbox)) if spec.bbox else region
 
 
 def hex_km_for(region, projection, land_hexes: int) -> float:

@@ -220,6 +220,20 @@ def test_design_is_deterministic():
     assert back == a and not [i for i in issues if i.is_error]
 
 
+def test_hex_size_for_the_land_inside_the_bbox():
+    """A rule set's hex size counts the home land the board shows: a --bbox holding the west half
+    of the country holds half its area, so the same number of home hexes are 1/sqrt(2) as wide
+    (a hex covers sqrt(3)/2 d^2; the 2 x 1 degree country at latitude 49.5 is about
+    2 x 111.2 cos 49.5 x 111.2 = 16 060 km², so 200 hexes are sqrt(16 060 / 173.2) = 9.6 km
+    wide, on its half 6.8 km)."""
+    def hex_km(**kw):
+        return design(spec(hex_km=None, land_hexes=200, **kw))[0].meta["geo"]["hex_km"]
+
+    whole, west = hex_km(), hex_km(bbox=(13.9, 48.9, 15.0, 50.1))
+    assert abs(west - whole / math.sqrt(2)) <= 0.1
+    assert (whole, west) == (9.6, 6.8)
+
+
 # -- the command --------------------------------------------------------------------------------
 
 def _write_inputs(tmp_path):
