@@ -25,6 +25,27 @@ the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``v
 ``mapkit validate``        ``fit_issues`` (with ``--rules``: the board's size for a preset's pieces)
 =========================  ====================================================================
 
+**The folder's conventions.** Where a hook only hands a question to a module of the family's
+package, the default does it, by the module's name: a family need not say it (as a game in
+18xx is a folder whose files are found by their names). The defaults look for:
+
+=============================================  =========================================================
+``bots/options.py``: ``move_options``           :meth:`GameFamily.move_options`
+``stats.py``: ``game_stats``, ``summarize``,    the hooks of the same names (``mapkit simulate``)
+``seat_line``, ``report_lines``
+``view.py``: ``summary``, ``summary_lines``     the same (``mapkit replay``)
+``front/web.py``: ``REQUESTS``, ``PUBLIC``,     :meth:`~GameFamily.web_requests`, :meth:`~GameFamily.public_requests`,
+``OPTION_NOTES``, ``refusal``, ``board_art``    :meth:`~GameFamily.option_notes`, :meth:`~GameFamily.refusal`,
+                                                :meth:`~GameFamily.board_art`
+``front/web.js``                                :meth:`~GameFamily.web_script`
+``front/sheets.py``: ``write_kit``              :meth:`~GameFamily.write_sheets`
+``balancing.py``: ``balance_changes``           :meth:`~GameFamily.balance_changes`
+=============================================  =========================================================
+
+A module that is missing (or lacks the name) leaves the hook's plain default; an error inside
+a module that exists is raised. A family overrides a hook where it decides more than where to
+look (its presets, its map section, its terminal front's class).
+
 A family's *map section* is the keys of a map's ``rules`` block it owns (``map_keys``;
 TransAmerica's ``city_cards``): the map reader checks them against the family's
 :meth:`~GameFamily.map_schema` part, ``mapkit validate`` asks its
@@ -57,6 +78,8 @@ sheets import their modules (which may use :mod:`mapkit.play`, :mod:`mapkit.web`
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,31 +176,64 @@ class GameFamily:
 
         return {"random": RandomBot, **self.bots}
 
+    # -- the family's folder -------------------------------------------------------------
+    @property
+    def package(self) -> str:
+        """The name of the package the family's class lives in (the class's own module when
+        that is a package's ``__init__``)."""
+        module = sys.modules[type(self).__module__]
+        return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+
+    def part_of_package(self, module: str, name: str) -> Any:
+        """``name`` of the family package's module ``module`` (``"stats"``, ``"front.web"``),
+        or None when the package has no such module or it no such name: what the hooks below
+        find by the folder's conventions (see the module notes). An error inside a module that
+        exists is raised, not taken for its absence."""
+        if not self.package:
+            return None
+        full = f"{self.package}.{module}"
+        try:
+            found = importlib.import_module(full)
+        except ModuleNotFoundError as e:
+            if e.name is not None and (full == e.name or full.startswith(e.name + ".")):
+                return None
+            raise
+        return getattr(found, name, None)
+
+    def _conventional(self, module: str, name: str, *args: Any, default: Any = None) -> Any:
+        """``module.name(*args)`` of the family's package when it has it, else ``default``."""
+        found = self.part_of_package(module, name)
+        return default if found is None else found(*args)
+
     # -- bots by level, hint -------------------------------------------------------------
     def move_options(self, state: BaseState, seed: int = 0) -> list:
         """The moves worth considering for the player to move in ``state`` (his seat's
         observation), best first, as :class:`mapkit.engine.bots.moves.Candidate` (the action,
         the family's score of it and the figures that make the score), the greedy bot's
         choice (with ``seed``) marked: what the ``easy`` bot chooses among, the ``strong`` bot
-        searches and ``hint`` lists. [] (the default): none; ``easy`` and ``strong`` then play
-        the policy's move and ``hint`` shows only the default bot's."""
-        return []
+        searches and ``hint`` lists. By default ``bots.options.move_options`` of the family's
+        package; without it none: ``easy`` and ``strong`` then play the policy's move and
+        ``hint`` shows only the default bot's."""
+        return self._conventional("bots.options", "move_options", state, seed, default=[])
 
     # -- mapkit simulate -----------------------------------------------------------------
     def game_stats(self, state: BaseState) -> dict[str, Any]:
-        """The family's figures of one finished game (plain data, summed by :meth:`summarize`)."""
-        return {}
+        """The family's figures of one finished game (plain data, summed by :meth:`summarize`);
+        by default the package's ``stats.game_stats``, else none."""
+        return self._conventional("stats", "game_stats", state, default={})
 
     def summarize(self, board: Any, spec: Any, stats: list[dict], report: dict) -> None:
-        """Add the family's figures over every game to ``report`` (in place)."""
+        """Add the family's figures over every game to ``report`` (in place): by default the
+        package's ``stats.summarize``, else nothing."""
+        self._conventional("stats", "summarize", board, spec, stats, report)
 
     def seat_line(self, seat: dict) -> str:
-        """What the family adds to a seat's line of the text report."""
-        return ""
+        """What the family adds to a seat's line of the text report (``stats.seat_line``)."""
+        return self._conventional("stats", "seat_line", seat, default="")
 
     def report_lines(self, report: dict) -> list[str]:
-        """The family's lines at the end of the text report."""
-        return []
+        """The family's lines at the end of the text report (``stats.report_lines``)."""
+        return self._conventional("stats", "report_lines", report, default=[])
 
     def start_places(self, board: Any, rules: GameRules) -> list[str] | None:
         """The start cities a seat may be dealt under ``rules`` on ``board`` (``mapkit simulate
@@ -198,14 +254,22 @@ class GameFamily:
 
     # -- mapkit replay -------------------------------------------------------------------
     def summary(self, state: BaseState) -> dict[str, Any]:
-        """The final state as JSON for ``mapkit replay``: by default the phase, why the game
-        ended, each player's account or score and the winners, from the generic view."""
+        """The final state as JSON for ``mapkit replay``: by default the package's
+        ``view.summary``, else the phase, why the game ended, each player's account or score
+        and the winners, from the generic view."""
+        own = self.part_of_package("view", "summary")
+        if own is not None:
+            return own(state)
         v = state.view()
         players = [{"name": x["name"], **{k: x[k] for k in ("account", "score") if k in x}} for x in v["players"]]
         return {"phase": state.phase, "end": v.get("end"), "players": players, "winners": list(v["winners"])}
 
     def summary_lines(self, summary: dict) -> list[str]:
-        """:meth:`summary` as lines of text (after the phase line)."""
+        """:meth:`summary` as lines of text (after the phase line): by default the package's
+        ``view.summary_lines``, else each player's figures and the winners."""
+        own = self.part_of_package("view", "summary_lines")
+        if own is not None:
+            return own(summary)
         lines = [f"{pl['name']}: " + ", ".join(f"{k} {pl[k]}" for k in ("account", "score") if k in pl)
                  for pl in summary["players"]]
         if summary["phase"] == "over":
@@ -220,31 +284,39 @@ class GameFamily:
 
     # -- mapkit serve --------------------------------------------------------------------
     def web_requests(self) -> Mapping[str, WebRequest]:
-        """The questions a page may ask (name -> :data:`WebRequest`)."""
-        return {}
+        """The questions a page may ask (name -> :data:`WebRequest`): ``front.web.REQUESTS``."""
+        return self.part_of_package("front.web", "REQUESTS") or {}
 
     def public_requests(self) -> frozenset[str]:
-        """The names of :meth:`web_requests` a spectator may ask (answers holding no secret)."""
-        return frozenset()
+        """The names of :meth:`web_requests` a spectator may ask (answers holding no secret):
+        ``front.web.PUBLIC``."""
+        return self.part_of_package("front.web", "PUBLIC") or frozenset()
 
     def option_notes(self) -> Mapping[str, str]:
-        """Option name -> what it means in a few words, for the lobby."""
-        return {}
+        """Option name -> what it means in a few words, for the lobby: ``front.web.OPTION_NOTES``."""
+        return self.part_of_package("front.web", "OPTION_NOTES") or {}
 
     def refusal(self, state: BaseState, seat: int, action: dict) -> tuple[str, str] | None:
         """``(message, rule)`` when an action must be refused before the engine sees it
-        (because the engine's refusal would tell a secret), else None."""
-        return None
+        (because the engine's refusal would tell a secret), else None: ``front.web.refusal``."""
+        return self._conventional("front.web", "refusal", state, seat, action)
 
     def web_script(self) -> Path | None:
         """The JavaScript module that draws the family's parts on the game page (served as
-        ``/families/NAME.js``), or None: the page's generic buttons only."""
-        return None
+        ``/families/NAME.js``): the package's ``front/web.js``, or None without it (the page's
+        generic buttons only)."""
+        if not self.package:
+            return None
+        script = Path(sys.modules[self.package].__file__ or "").parent / "front" / "web.js"
+        return script if script.is_file() else None
 
     def board_art(self, m: Any, style: str) -> tuple[Any, list[dict]]:
         """The family's printed board of map ``m`` (when ``board_look`` is its own) and the
-        cities it shows (``[{name, hex, numbers, ...}]``)."""
-        raise NotImplementedError(f"{self.name} prints mapkit's board")
+        cities it shows (``[{name, hex, numbers, ...}]``): ``front.web.board_art``."""
+        own = self.part_of_package("front.web", "board_art")
+        if own is None:
+            raise NotImplementedError(f"{self.name} prints mapkit's board")
+        return own(m, style)
 
     # -- the map's section ---------------------------------------------------------------
     def map_schema(self) -> dict[str, Any]:
@@ -304,14 +376,18 @@ class GameFamily:
     # -- mapkit sheets -------------------------------------------------------------------
     def write_sheets(self, m: Any, folder: Path, request: SheetRequest) -> PrintedSheets:
         """Write the printable kit of ``request.preset`` (one of :attr:`sheet_presets`) on map
-        ``m`` into ``folder``."""
-        raise NotImplementedError(f"{self.name} prints no sheets")
+        ``m`` into ``folder``: the package's ``front.sheets.write_kit``."""
+        own = self.part_of_package("front.sheets", "write_kit")
+        if own is None:
+            raise NotImplementedError(f"{self.name} prints no sheets")
+        return own(m, folder, request)
 
     # -- mapkit balance ------------------------------------------------------------------
     def balance_changes(self, m: Any, context: Any) -> list[Any]:
         """Every change ``mapkit balance`` may try on map ``m`` within ``context`` (a
         :class:`mapkit.engine.balance.changes.Context`: the input map, the designer's pins, the
         players, the measured start cities), as
-        :class:`~mapkit.engine.balance.changes.Change` objects; none by default (``balance``
-        then says that it has nothing to change for the family)."""
-        return []
+        :class:`~mapkit.engine.balance.changes.Change` objects: the package's
+        ``balancing.balance_changes``; without it none (``balance`` then says that it has
+        nothing to change for the family)."""
+        return self._conventional("balancing", "balance_changes", m, context, default=[])

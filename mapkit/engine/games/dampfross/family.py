@@ -5,21 +5,17 @@ hooks that load its terminal, browser and paper front ends (:mod:`.front`) when 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...bots.easy import EasyBot
-from ...family import GameFamily, PrintedSheets, SheetRequest
-from . import racetables, stats, view
+from ...family import GameFamily
+from . import racetables
 from .bots.greedy import GreedyBot
 from .bots.levels import StrongBot
 from .presets import PRESETS
 from .state import DampfrossState
 
 __all__ = ["DampfrossFamily"]
-
-FRONT = Path(__file__).parent / "front"
-
 
 class DampfrossFamily(GameFamily):
     name = "dampfross"
@@ -47,24 +43,6 @@ class DampfrossFamily(GameFamily):
 
         return fit_issues(m, next(p for p in self.presets if p.name == preset))
 
-    def move_options(self, state, seed: int = 0) -> list:
-        from .bots.options import move_options
-
-        return move_options(state, seed)
-
-    # simulate's figures and replay's summary: the family's stats and view modules
-    def game_stats(self, state) -> dict[str, Any]:
-        return stats.game_stats(state)
-
-    def summarize(self, board, spec, per_game: list[dict], report: dict) -> None:
-        stats.summarize(board, spec, per_game, report)
-
-    def seat_line(self, seat: dict) -> str:
-        return stats.seat_line(seat)
-
-    def report_lines(self, report: dict) -> list[str]:
-        return stats.report_lines(report)
-
     def start_places(self, board, rules) -> list[str]:
         """Every city a player may start from: the map's ``start_cities`` under the presets
         that keep them (else every city), those with a way out (docs/rules.md, The start city)."""
@@ -78,32 +56,7 @@ class DampfrossFamily(GameFamily):
     def normal_end(self, reason: str | None) -> bool:
         return reason is not None and not reason.startswith("no race can be drawn")
 
-    def summary(self, state) -> dict[str, Any]:
-        return view.summary(state)
-
-    def summary_lines(self, summary: dict) -> list[str]:
-        return view.summary_lines(summary)
-
     def terminal_front(self) -> Any:
         from .front.terminal import DampfrossFront
 
         return DampfrossFront()
-
-    def web_requests(self):
-        from .front.web import REQUESTS
-
-        return REQUESTS
-
-    def web_script(self) -> Path:
-        return FRONT / "web.js"
-
-    def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
-        from .front.sheets import write_kit
-
-        return write_kit(m, folder, request)
-
-    # mapkit balance: race numbers and start cities (.balancing)
-    def balance_changes(self, m, context) -> list:
-        from .balancing import balance_changes
-
-        return balance_changes(m, context)

@@ -5,12 +5,10 @@ simulate`` (:mod:`.stats`) and its replay summary (:mod:`.view`). No front end o
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...bots.easy import EasyBot
-from ...family import GameFamily, PrintedSheets, SheetRequest
-from . import stats, view
+from ...family import GameFamily
 from .bots.greedy import GreedyBot
 from .bots.levels import StrongBot
 from .mapdata import KEY
@@ -18,9 +16,6 @@ from .rules import PRESETS
 from .state import RailroadTycoonState
 
 __all__ = ["RailroadTycoonFamily"]
-
-FRONT = Path(__file__).parent / "front"
-
 
 class RailroadTycoonFamily(GameFamily):
     name = "railroad_tycoon"
@@ -35,11 +30,6 @@ class RailroadTycoonFamily(GameFamily):
     sheet_presets = ("railroad-tycoon",)
 
     # the map's section (.mapdata)
-    def move_options(self, state, seed: int = 0) -> list:
-        from .bots.options import move_options
-
-        return move_options(state, seed)
-
     def map_schema(self) -> dict[str, Any]:
         from .mapdata import MAP_SCHEMA
 
@@ -73,56 +63,13 @@ class RailroadTycoonFamily(GameFamily):
 
         return read_board(board)
 
-    # simulate's figures and replay's summary
-    def game_stats(self, state) -> dict[str, Any]:
-        return stats.game_stats(state)
-
-    def summarize(self, board, spec, per_game: list[dict], report: dict) -> None:
-        stats.summarize(board, spec, per_game, report)
-
-    def seat_line(self, seat: dict) -> str:
-        return stats.seat_line(seat)
-
-    def report_lines(self, report: dict) -> list[str]:
-        return stats.report_lines(report)
-
     def normal_end(self, reason: str | None) -> bool:
         """A game cut off by the option round_limit (a cap for simulations, not a rule) did not
         end normally."""
         return reason is not None and "limit" not in reason
-
-    def summary(self, state) -> dict[str, Any]:
-        return view.summary(state)
-
-    def summary_lines(self, summary: dict) -> list[str]:
-        return view.summary_lines(summary)
 
     # mapkit play and serve: the family's front ends (.front)
     def terminal_front(self) -> Any:
         from .front.terminal import RailroadTycoonFront
 
         return RailroadTycoonFront()
-
-    def web_requests(self):
-        from .front.web import REQUESTS
-
-        return REQUESTS
-
-    def public_requests(self) -> frozenset[str]:
-        from .front.web import PUBLIC
-
-        return PUBLIC
-
-    def option_notes(self):
-        from .front.web import OPTION_NOTES
-
-        return OPTION_NOTES
-
-    def web_script(self) -> Path:
-        return FRONT / "web.js"
-
-    # mapkit sheets: the printed kit (front/sheets.py)
-    def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
-        from .front.sheets import write_kit
-
-        return write_kit(m, folder, request)

@@ -5,21 +5,16 @@ paper front ends (:mod:`.front`) when asked."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...bots.easy import EasyBot
-from ...family import GameFamily, PrintedSheets, SheetRequest, renamed
-from . import stats, view
+from ...family import GameFamily, renamed
 from .bots.greedy import GreedyBot
 from .bots.levels import StrongBot
 from .presets import PRESETS
 from .state import TransAmericaState
 
 __all__ = ["TransAmericaFamily"]
-
-FRONT = Path(__file__).parent / "front"
-
 
 class TransAmericaFamily(GameFamily):
     name = "transamerica"
@@ -81,75 +76,12 @@ class TransAmericaFamily(GameFamily):
 
         return with_card_cities(m, [(c.name, board.grid.hex_at(c.hex)) for c in board_cards(board)])
 
-    # simulate's figures and replay's summary: the family's stats and view modules
-    def move_options(self, state, seed: int = 0) -> list:
-        from .bots.options import move_options
-
-        return move_options(state, seed)
-
-    def game_stats(self, state) -> dict[str, Any]:
-        return stats.game_stats(state)
-
-    def summarize(self, board, spec, per_game: list[dict], report: dict) -> None:
-        stats.summarize(board, spec, per_game, report)
-
-    def seat_line(self, seat: dict) -> str:
-        return stats.seat_line(seat)
-
-    def report_lines(self, report: dict) -> list[str]:
-        return stats.report_lines(report)
-
     def normal_end(self, reason: str | None) -> bool:
         """A game cut off by the option round_limit (a cap for simulations, not a rule) did not
         end normally."""
         return reason is not None and "round limit" not in reason
 
-    def summary(self, state) -> dict[str, Any]:
-        return view.summary(state)
-
-    def summary_lines(self, summary: dict) -> list[str]:
-        return view.summary_lines(summary)
-
     def terminal_front(self) -> Any:
         from .front.terminal import TransAmericaFront
 
         return TransAmericaFront()
-
-    def web_requests(self):
-        from .front.web import REQUESTS
-
-        return REQUESTS
-
-    def public_requests(self) -> frozenset[str]:
-        from .front.web import PUBLIC
-
-        return PUBLIC
-
-    def option_notes(self):
-        from .front.web import OPTION_NOTES
-
-        return OPTION_NOTES
-
-    def refusal(self, state, seat: int, action: dict) -> tuple[str, str] | None:
-        from .front.web import refusal
-
-        return refusal(state, seat, action)
-
-    def web_script(self) -> Path:
-        return FRONT / "web.js"
-
-    def board_art(self, m, style: str) -> tuple[Any, list[dict]]:
-        from .front.web import board_art
-
-        return board_art(m, style)
-
-    def write_sheets(self, m, folder: Path, request: SheetRequest) -> PrintedSheets:
-        from .front.sheets import write_kit
-
-        return write_kit(m, folder, request)
-
-    # mapkit balance: the city cards dealt anew (.balancing)
-    def balance_changes(self, m, context) -> list:
-        from .balancing import balance_changes
-
-        return balance_changes(m, context)
