@@ -5,6 +5,7 @@ on purpose."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -163,6 +164,22 @@ def test_the_weights_lean_away_from_a_start_city_that_wins_too_much():
     away = [c for c in hot if c.detail["from"] == "Jihlava"]
     toward = [c for c in hot if c.detail["to"] == "Jihlava"]
     assert min(c.weight for c in away) > max(c.weight for c in toward) == 1.0
+
+
+def test_dealt_start_cities_aim_the_draw_harder_than_chosen_ones():
+    # a start list of four where one city wins far too much: replacing it is the best aim
+    m = example()
+    m = m.replace(rules=replace(m.rules, start_cities=[c.name for c in m.cities[:4]]))
+    hot_city = m.cities[0].name
+    heat = {hot_city: 0.58, m.cities[1].name: -0.23, m.cities[2].name: -0.21, m.cities[3].name: -0.14}
+    for dealt, most in ((False, 1 + 4.0), (True, math.exp(3.0))):
+        starts = [c for c in dampfross_changes(m, Context(m, Pins(numbers=True), 4, heat, dealt=dealt))]
+        best = [c for c in starts if c.detail["off"] == hot_city]
+        aimless = [c for c in starts if c.detail["off"] is None]      # a city put on: no measured aim
+        assert best and aimless
+        # by hand: the best aim weighs 1 + 4 (chosen) or e^3 (dealt); a change with no aim 1
+        assert {round(c.weight, 6) for c in best} == {round(most, 6)}
+        assert {c.weight for c in aimless} == {1.0}
 
 
 def test_a_change_that_would_add_a_warning_is_refused():

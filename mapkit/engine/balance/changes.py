@@ -49,13 +49,16 @@ class Pins:
 @dataclass(frozen=True)
 class Context:
     """What a family's proposals depend on besides the current map: the ``original`` map (whose
-    regions bound the changes), the ``pins``, the number of ``players``, and ``heat``: start
-    city -> its wins above the fair share in the current map's games (positive: too strong)."""
+    regions bound the changes), the ``pins``, the number of ``players``, ``heat``: start
+    city -> its wins above the fair share in the current map's games (positive: too strong),
+    and whether the start cities were ``dealt`` (``--start-cities rotate``: then a city's heat
+    measures the city; chosen by the bots, it measures their liking too)."""
 
     original: Any
     pins: Pins
     players: int
     heat: dict[str, float] = field(default_factory=dict)
+    dealt: bool = False
 
 
 @dataclass(frozen=True)

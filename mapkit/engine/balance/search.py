@@ -173,7 +173,8 @@ def balance(m, plan: Plan, play: Play, progress=None) -> Outcome:
     stopped = None
     for r in range(1, plan.rounds + 1):
         rng = random.Random(f"mapkit-balance:{plan.seed}:{r}")
-        pick = _candidate(family.balance_changes(current, Context(m, plan.pins, n, now.heat())), rng, tried, allowed)
+        context = Context(m, plan.pins, n, now.heat(), dealt=plan.start_cities == "rotate")
+        pick = _candidate(family.balance_changes(current, context), rng, tried, allowed)
         if pick is None:
             stopped = "no change left to try"
             break

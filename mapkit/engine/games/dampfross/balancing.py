@@ -22,7 +22,9 @@ games is not taken off alone: the bots would choose as before, and the games wou
 The weights: a number is likelier moved away from a start city that wins more than its
 share (and toward one that wins less), by how near the cities are (``exp(-steps / 4)``); a
 start city far from its share, above it (everybody wants it) or below it (the last to choose
-is left with it), is likelier taken off or replaced. :attr:`Context.heat
+is left with it), is likelier taken off or replaced: up to five times as likely as an
+aimless change when the bots chose their start cities, about twenty times when the cities
+were dealt (``--start-cities rotate``) and so measure the cities alone (:func:`_weighted`). :attr:`Context.heat
 <mapkit.engine.balance.changes.Context>` gives those wins.
 
 >>> from mapkit.grid import Grid, parse_hex as H
@@ -53,7 +55,8 @@ __all__ = ["balance_changes", "REACH", "MOST_NUMBERS"]
 
 REACH = 4.0          # hex steps over which a number's nearness to a start city fades (by e)
 MOST_NUMBERS = 3     # a city may take numbers up to this many (or the map's biggest city's)
-PULL = 4.0           # the weight a change gets at most beyond 1 from the measured start cities
+PULL = 4.0           # chosen start cities: the change aimed best weighs 1 + PULL, an aimless one 1
+SHARP = 3.0          # dealt start cities: the change aimed best weighs e ** SHARP (20) times an aimless one
 
 
 def balance_changes(m, ctx: Context) -> list[Change]:
@@ -87,10 +90,19 @@ def _nearness(m, heat: dict):
     return near
 
 
-def _weighted(changes: list[tuple[float, Change]]) -> list[Change]:
-    """The changes with weights ``1 + PULL * score / best score`` (score below 0 counts 0)."""
+def _weighted(changes: list[tuple[float, Change]], dealt: bool) -> list[Change]:
+    """The changes weighted by their score (below 0 counts 0) over the best score ``x``: ``1 +
+    PULL * x`` when the bots chose their start cities (a city's heat is partly their liking,
+    so the aim leans the draw only), ``exp(SHARP * x)`` when the start cities were dealt (a
+    city's heat measures the city: the draw all but goes down the list of the changes aimed
+    best, a start city winning 83 % of its starts replaced before one near the fair share, and
+    every change keeps a chance)."""
     top = max((s for s, _ in changes), default=0.0)
-    return [replace(c, weight=1.0 + (PULL * max(s, 0.0) / top if top > 0 else 0.0)) for s, c in changes]
+
+    def weight(s: float) -> float:
+        x = max(s, 0.0) / top if top > 0 else 0.0
+        return math.exp(SHARP * x) if dealt else 1.0 + PULL * x
+    return [replace(c, weight=weight(s)) for s, c in changes]
 
 
 def _number_moves(m, ctx: Context) -> list[Change]:
@@ -115,7 +127,7 @@ def _number_moves(m, ctx: Context) -> list[Change]:
                             {"number": n, "from": a.name, "to": b.name}, (a.name, b.name),
                             partial(_moved, m, n, a.name, b.name))
                 scored.append((near(a.hex) - near(b.hex), ch))
-    return _weighted(scored)
+    return _weighted(scored, ctx.dealt)
 
 
 def _moved(m, n: int, a: str, b: str):
@@ -153,7 +165,7 @@ def _start_moves(m, ctx: Context) -> list[Change]:
             scored.append((abs(heat.get(c, 0.0)), _start(m, current, c, d, every)))
     for d in outside:
         scored.append((-heat.get(d, 0.0), _start(m, current, None, d, every)))
-    return _weighted(scored)
+    return _weighted(scored, ctx.dealt)
 
 
 def _start(m, current: list[str], out: str | None, into: str | None, every: bool) -> Change:
