@@ -70,8 +70,8 @@ class Case:
 class Settings:
     workdir: Path
     games: int = 100            # simulate, each version
-    balance_games: int = 60     # balance, each candidate map
-    rounds: int = 4             # balance's candidate maps
+    balance_games: int = 100    # balance, each candidate map
+    rounds: int = 8             # balance's candidate maps
     seed: int = 1
     players: int = 4
 
@@ -206,8 +206,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--map", action="append", choices=sorted(AREAS), help="only this map (repeatable)")
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--balance-games", type=int, default=60)
-    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--balance-games", type=int, default=100)
+    ap.add_argument("--rounds", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workdir", type=Path, help="where the drafts and balanced maps go (default: a temporary folder)")
     ap.add_argument("-o", "--output", type=Path, help="the Markdown table (default: standard output)")
