@@ -89,6 +89,7 @@ class DesignSpec:
     cities: Any = 36                                    # a count, or a list of CitySpec
     places: list = field(default_factory=list)          # user places (sources.Place) to choose from
     min_population: int = 15000
+    fill_population: int | None = None                  # smaller towns fill up to `cities` (count mode)
     spacing: int = 2                                    # steps at least between two cities (count mode)
     abroad: int = 0                                     # big towns abroad near the border (count mode)
     abroad_reach: int = 3                               # ... within this many steps of the border

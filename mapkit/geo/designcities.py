@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import InputError, InvalidError
 from ..grid import connected_pieces, hex_name
 from ..model import City
 from .fitting import Board, board_hex
@@ -79,9 +79,11 @@ def _largest_places(spec, board: Board, main, home_isos) -> list[WantedCity]:
 
     bp, grid = board.projection, board.grid
     towns = _towns(spec, board, home_isos)
+    # smaller towns, down to spec.fill_population, only where the bigger ones leave the count short
+    floor = min(spec.min_population, spec.fill_population or spec.min_population)
     requests = []
     for a in towns:
-        if a.population < spec.min_population:
+        if a.population < floor:
             break
         if not shapely.contains_xy(board.outline, a.lon, a.lat):
             continue
@@ -95,9 +97,10 @@ def _largest_places(spec, board: Board, main, home_isos) -> list[WantedCity]:
                                      spacing=spec.spacing, max_off=1.0 if spec.spacing > 1 else math.inf,
                                      wanted=spec.cities)
     if len(placed) < 12:
-        raise InputError(f"only {len(placed)} towns of {spec.min_population} people or more fit on the board "
-                         f"at {spec.spacing} steps apart; 36 race numbers need 12 at least: lower "
-                         f"--min-population or --spacing, or make the hexes smaller")
+        raise InvalidError(f"only {len(placed)} towns of {floor} people or more fit on the board at "
+                           f"{spec.spacing} steps apart (hexes of {bp.hex_km:g} km), and a map needs 12 at least "
+                           f"(36 race numbers, 3 a city at most): lower --min-population (towns of 1000 or "
+                           f"more are known) or --spacing, or give smaller hexes with --hex-km")
     wanted: list[WantedCity] = []
     for i, h in placed.items():
         a = requests[i][0]
