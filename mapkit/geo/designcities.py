@@ -54,7 +54,7 @@ def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos)
             land |= {h for c in comps[1:] if len(c) >= max(12, 0.05 * total) for h in c}
         wanted = _largest_places(spec, board, land, home_isos)
         taken = [board_hex(board.grid, w.hex, w.name) for w in wanted if w.hex]
-        wanted += abroad_cities(spec, board, taken, terrain, foreign_of, home_isos)
+        wanted += abroad_cities(spec, board, taken, terrain, foreign_of, home_isos, land)
     else:
         wanted = _named_cities(spec, board.lonlat_box)
     names = [w.name for w in wanted]
@@ -124,10 +124,13 @@ def _towns(spec, board: Board, isos) -> list:
     return agglomerate(pool)
 
 
-def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos) -> list[WantedCity]:
+def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos, land=None) -> list[WantedCity]:
     """The biggest town of each neighbouring state within ``spec.abroad_reach`` steps of the
     border (on a foreign hex, at least ``spec.spacing`` from every city), up to
-    ``spec.abroad`` of them, the neighbours with the longest border first; no race numbers."""
+    ``spec.abroad`` of them, the neighbours with the longest border first; no race numbers.
+    ``land``: the home hexes track is built from (the land the cities stand on; default all
+    home land): a state bordering only an island without towns (Sweden beside Sjælland on
+    Denmark's draft) is out of reach and gets no town."""
     import shapely
 
     from . import cities as citymod
@@ -136,7 +139,7 @@ def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos) -> 
     if not spec.abroad or not spec.bundled:
         return []
     bp, grid = board.projection, board.grid
-    home = {h for h, t in terrain.items() if t in ("plain", "mountain")}
+    home = set(land) if land is not None else {h for h, t in terrain.items() if t in ("plain", "mountain")}
     border_len: dict[str, int] = {}
     near: set = set()
     for h, lab in foreign_of.items():

@@ -30,7 +30,8 @@ This module gives what the geography decides for each:
 >>> regions = [Region("Home", ((0, 0), (1, 0)), (("kind", "home"),)),
 ...            Region("Nord", ((2, 0), (3, 0)), (("kind", "foreign"),)),
 ...            Region("Süd", ((4, 0), (5, 0)), (("kind", "foreign"),))]
->>> m = Map(g, terrain=terrain, regions=regions, cities=[City("Hof", (3, 0), (), ("abroad",), None, "Nord")])
+>>> m = Map(g, terrain=terrain, regions=regions, cities=[City("Ost", (0, 0), (11,)),
+...                                                     City("Hof", (3, 0), (), ("abroad",), None, "Nord")])
 >>> border_lengths(m), special_races(m)["table"]
 ({'Nord': 1}, {'1-3': {'region': 'Nord'}, '4-6': {'cities': ['Hof'], 'name': 'a big town abroad'}})
 """
@@ -73,8 +74,15 @@ def die_faces(entries: int, faces: int = DIE_FACES) -> list[str]:
 
 
 def border_lengths(m) -> dict[str, int]:
-    """Foreign region name -> the number of hex sides it shares with the home land."""
-    home = {h for h, t in m.terrain.items() if t in ("plain", "mountain")}
+    """Foreign region name -> the number of hex sides it shares with the home land that track
+    reaches: the pieces of home land that hold a numbered city (a state beside an island
+    without towns, which no track reaches, has no border here: Sweden on Denmark's draft,
+    whose towns stand on Jutland)."""
+    from ..grid import connected_pieces
+
+    land = {h for h, t in m.terrain.items() if t in ("plain", "mountain")}
+    towns = {c.hex for c in m.cities if c.numbers}
+    home = {h for piece in connected_pieces(land, m.grid.neighbours) if towns & set(piece) for h in piece}
     out: dict[str, int] = {}
     for r in m.regions:
         if dict(r.extra).get("kind") != "foreign":

@@ -357,3 +357,20 @@ def test_a_draft_too_small_for_expres_is_made_again_with_smaller_hexes():
     assert m.meta["geo"]["hex_km"] == round(round(6.8 * 0.85, 1) * 0.85, 1) == 4.9
     assert short_race_share(m, 10) <= 1 / 3 and not rule_issues(m, "expres")
     assert notes[0].startswith("hexes of 4.9 km instead of 6.8")
+
+
+def test_a_state_beside_an_island_without_towns_gets_no_special_race():
+    # Denmark's draft: its towns stand on Jutland, and Sweden borders only Sjælland, which no
+    # track reaches; its face on the die gave no race. Here: Ost on the main land beside Süd,
+    # an island without a town beside Nord
+    from mapkit.geo.gamerules import border_lengths, special_races
+    from mapkit.model import City, Map, Region
+
+    g = Grid("pointy", "odd", 5, 1)
+    terrain = {(0, 0): "plain", (1, 0): "foreign", (2, 0): "water", (3, 0): "plain", (4, 0): "foreign"}
+    regions = [Region("Home", ((0, 0), (3, 0)), (("kind", "home"),)),
+               Region("Süd", ((1, 0),), (("kind", "foreign"),)),
+               Region("Nord", ((4, 0),), (("kind", "foreign"),))]
+    m = Map(g, terrain=terrain, regions=regions, cities=[City("Ost", (0, 0), (11,))])
+    assert border_lengths(m) == {"Süd": 1}
+    assert special_races(m)["table"] == {"1-6": {"region": "Süd"}}
