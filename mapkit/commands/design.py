@@ -324,6 +324,11 @@ def run(args) -> int:
     spec.spacing = args.spacing
     # A row all within 5 steps holds no race (Paluba: under 6 built pieces); lakes whole.
     spec.row_span, spec.whole_lakes = 5.5, True
+    # No row as spread as W211 warns of (measured here between true places, there in hex steps:
+    # a margin of 0.05).
+    from ..boardcheck import SPREAD_RATIO
+
+    spec.row_spread = SPREAD_RATIO - 0.05
     if args.islands and args.rules not in ("paluba", "dampfross", "expres"):
         raise InputError("--islands needs the ferries of the Dampfross family's rules (paluba, dampfross, expres)")
     spec.islands = args.islands

@@ -95,6 +95,7 @@ class DesignSpec:
     abroad_reach: int = 3                               # ... within this many steps of the border
     land_hexes: int | None = None                       # hex size for about this many home hexes
     row_span: float = 0.0                               # hexes at least across a row of race numbers
+    row_spread: float = 0.0                             # a row's cities at most this x as far apart as any two
     whole_lakes: bool = False                           # each lake one piece of about its own area
     islands: bool = False                               # towns on big islands too (count mode)
     rivers: Any = "auto"                                # "auto", "none" or a list of RiverSpec

@@ -260,6 +260,9 @@ def _race_numbers(wanted: list[WantedCity], board: Board, spec) -> dict:
     groups = citymod.six_groups(pts, counts)
     if spec.row_span:
         groups = citymod.uncram(pts, counts, groups, min_span=spec.row_span * board.grid.hex_mm)
+    if spec.row_spread:
+        groups = citymod.unspread(pts, counts, groups, max_ratio=spec.row_spread,
+                                  min_span=spec.row_span * board.grid.hex_mm)
     bw, bh = board.grid.bounds_mm()
     dealt = citymod.deal_numbers(pts, counts, groups, [w.population for w in numbered],
                                  landscape=bw >= bh)

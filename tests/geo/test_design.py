@@ -374,3 +374,29 @@ def test_a_state_beside_an_island_without_towns_gets_no_special_race():
     m = Map(g, terrain=terrain, regions=regions, cities=[City("Ost", (0, 0), (11,))])
     assert border_lengths(m) == {"Süd": 1}
     assert special_races(m)["table"] == {"1-6": {"region": "Süd"}}
+
+
+def test_rows_already_compact_are_not_unspread():
+    # the six clumps make six compact rows (each within its clump, far under W211's 0.8 of
+    # the board's mean distance): asking for no spread row changes no number
+    a, _ = design(spec(row_span=0.0, row_spread=0.0))
+    b, _ = design(spec(row_span=0.0, row_spread=0.75))
+    assert a == b
+
+
+def test_a_spread_row_swaps_a_city_with_a_row_that_stays_compact():
+    # two rows of four equal towns across a gap (0-3 and 20-23 on a line), each holding two
+    # towns of each side: 1.21 and 1.10 of the mean distance of all (88 / 6 and 80 / 6 against
+    # 340 / 28); two swaps make the rows the two sides, 0.14 each (10 / 6)
+    pts = [(0, 0), (1, 0), (2, 0), (3, 0), (20, 0), (21, 0), (22, 0), (23, 0)]
+
+    def rows(groups):
+        return sorted(sorted(i for i, g in enumerate(groups) if g == k) for k in set(groups))
+
+    assert rows(citymod.unspread(pts, [1] * 8, [0, 1, 0, 1, 1, 0, 1, 0], max_ratio=0.8)) == [[0, 1, 2, 3],
+                                                                                          [4, 5, 6, 7]]
+    # a town of two numbers swaps only with another of two (0 with 4), so each row keeps its
+    # count of numbers
+    w = [2, 1, 1, 1, 2, 1, 1, 1]
+    out = citymod.unspread(pts, w, [1, 0, 0, 0, 0, 1, 1, 1], max_ratio=0.8)
+    assert rows(out) == [[0, 1, 2, 3], [4, 5, 6, 7]] and out[0] == 0 and out[4] == 1
