@@ -19,6 +19,11 @@ from __future__ import annotations
 __all__ = ["add_arguments", "run"]
 
 
+# Without --min-population: where fewer than --cities towns of 15000 fit (Ireland, Slovenia,
+# Croatia), towns down to this size fill the count (docs/geography.md, A draft for a rule set).
+FILL_POPULATION = 5000
+
+
 def add_arguments(p):
     p.add_argument("countries", nargs="*", metavar="COUNTRY",
                    help="home countries: ISO codes or names (CZ, Germany, ...)")
@@ -48,8 +53,9 @@ def add_arguments(p):
                    help="a city that stands on foreign land, without race numbers (sets border crossing)")
     g.add_argument("--places", metavar="FILE", help="cities to choose from (CSV or GeoJSON) instead of GeoNames")
     g.add_argument("--min-population", type=int, default=None,
-                   help="smallest town considered, with its districts and suburbs (15000; 2000 for "
-                        "transamerica, whose 35 cards want towns enough)")
+                   help="smallest town considered, with its districts and suburbs (default 15000, and "
+                        "towns down to 5000 where fewer than --cities fit; 2000 for transamerica, whose 35 "
+                        "cards want towns enough)")
     g.add_argument("--spacing", type=int, default=2, metavar="N",
                    help="steps at least between two cities (default 2: no two cities on touching hexes)")
     g.add_argument("--islands", action="store_true",
@@ -177,16 +183,16 @@ def _with_rules(m, preset: str, spec, notes: list):
 
 def _transamerica_scale(spec, notes: list):
     """The TransAmerica draft at the scale where a hand of five cities takes about
-    ``HAND_PIECES`` pieces (:mod:`mapkit.geo.gamerules`): made at the land-hex target first,
-    then at most twice again with the hex size scaled by hand / target while that comes
-    nearer (and the cards still fit)."""
+    ``HAND_PIECES`` pieces: made at the land-hex target first, then rescaled by
+    :func:`mapkit.geo.gamerules.scaled_hex_km` (where the cards no longer fit, it ends at about
+    the largest hexes that still hold them)."""
     import dataclasses
 
     from ..engine.games.transamerica.fit import mean_hand
     from ..engine.games.transamerica.presets import TransAmerica
-    from ..errors import InputError
+    from ..errors import InputError, InvalidError
     from ..geo.design import design
-    from ..geo.gamerules import HAND_PIECES
+    from ..geo.gamerules import HAND_PIECES, scaled_hex_km
 
     def made(s):
         m, design_notes = design(s)
@@ -197,26 +203,72 @@ def _transamerica_scale(spec, notes: list):
             raise InputError("some hand of city cards cannot be joined")
         return m, ns, hand
 
-    m, ns, hand = made(spec)
-    for _ in range(3):
-        if abs(hand - HAND_PIECES) <= 0.15 * HAND_PIECES:
-            break
-        better = None
-        # the whole step, else half of it (in ratio): at the whole one the towns may no longer
-        # fit 35 card cities two steps apart
-        for power in (1.0, 0.5):
-            hex_km = round(m.meta["geo"]["hex_km"] * (hand / HAND_PIECES) ** power, 1)
-            try:
-                better = made(dataclasses.replace(spec, hex_km=hex_km, land_hexes=None))
-                break
-            except InputError:
-                continue
-        if better is None or abs(better[2] - HAND_PIECES) >= abs(hand - HAND_PIECES):
-            break
-        m, ns, hand = better
+    first = made(spec)
+    tried = {first[0].meta["geo"]["hex_km"]: first}
+    failed: list = []
+
+    def measure(hex_km):
+        try:
+            tried[hex_km] = made(dataclasses.replace(spec, hex_km=hex_km, land_hexes=None))
+        except (InputError, InvalidError):
+            # at this size the towns no longer fit 35 card cities two steps apart
+            failed.append(hex_km)
+            return None
+        return tried[hex_km][2]
+
+    m, ns, hand = tried[scaled_hex_km((first[0].meta["geo"]["hex_km"], first[2]), measure)]
     notes += ns
     notes.append(f"a hand of five card cities takes {hand:.1f} pieces on average to join (aim: {HAND_PIECES})")
+    if hand > 1.15 * HAND_PIECES and failed:
+        notes.append(f"larger hexes would shorten the hands, but at {min(failed):g} km the land no longer holds "
+                     "35 card cities two steps apart (a long or broken country; --hex-km sets the size by hand)")
     return m
+
+
+# A draft the preset finds too small (W215) or too big (W214) is made again with hexes this
+# much smaller or larger, up to REFIT_TRIES times (docs/geography.md, A draft for a rule set).
+REFIT_STEP = 0.85
+REFIT_TRIES = 3
+
+
+def _fitted(spec, preset: str, notes: list):
+    """The draft for ``preset`` at the land-hex target; where ``mapkit validate --rules`` would
+    call it too small for the preset's races (W215: too many races drawn between near cities,
+    the Netherlands under Expres) or too big for its building (W214), made again with smaller
+    or larger hexes until it is not, the first fitting size kept (else the first draft)."""
+    import dataclasses
+
+    from ..boardcheck import rule_issues
+    from ..errors import InputError, InvalidError
+    from ..geo.design import design
+
+    def made(s):
+        m, design_notes = design(s)
+        ns = list(design_notes)
+        m = _with_rules(m, preset, s, ns)
+        return m, ns, {i.code for i in rule_issues(m, preset)} & {"W214", "W215"}
+
+    first = m, ns, codes = made(spec)
+    for _ in range(REFIT_TRIES):
+        if len(codes) != 1:
+            break
+        step = REFIT_STEP if codes == {"W215"} else 1 / REFIT_STEP
+        hex_km = round(m.meta["geo"]["hex_km"] * step, 1)
+        try:
+            m, ns, again = made(dataclasses.replace(spec, hex_km=hex_km, land_hexes=None))
+        except (InputError, InvalidError):
+            break
+        if not again:
+            first_km = first[0].meta["geo"]["hex_km"]
+            notes.append(f"hexes of {hex_km:g} km instead of {first_km:g} (at {first_km:g} km `mapkit validate "
+                         f"--rules {preset}` warns {sorted(codes)[0]})")
+            notes += ns
+            return m
+        if again != codes:
+            break
+        codes = again
+    notes += first[1]
+    return first[0]
 
 
 def _card_places(spec, m):
@@ -259,6 +311,7 @@ def run(args) -> int:
         hex_mm=args.hex_mm, orientation=args.grid, offset=args.offset,
         min_population=args.min_population if args.min_population is not None else (
             2000 if args.rules == "transamerica" else 15000),
+        fill_population=None if args.min_population is not None else FILL_POPULATION,
         river_min_hexes=args.river_min_hexes,
         mountains="none" if args.no_relief else "relief", mountain_threshold=args.mountain_threshold,
         rivers="none" if args.no_rivers else "auto")
@@ -271,6 +324,11 @@ def run(args) -> int:
     spec.spacing = args.spacing
     # A row all within 5 steps holds no race (Paluba: under 6 built pieces); lakes whole.
     spec.row_span, spec.whole_lakes = 5.5, True
+    # No row as spread as W211 warns of (measured here between true places, there in hex steps:
+    # a margin of 0.05).
+    from ..boardcheck import SPREAD_RATIO
+
+    spec.row_spread = SPREAD_RATIO - 0.05
     if args.islands and args.rules not in ("paluba", "dampfross", "expres"):
         raise InputError("--islands needs the ferries of the Dampfross family's rules (paluba, dampfross, expres)")
     spec.islands = args.islands
@@ -320,6 +378,8 @@ def run(args) -> int:
             spec.name = " and ".join(find_country(c).name for c in args.countries)
     if args.rules == "transamerica" and args.hex_km is None and args.columns is None:
         m = _transamerica_scale(spec, notes)
+    elif args.hex_km is None and args.columns is None:
+        m = _fitted(spec, args.rules, notes)
     else:
         m, design_notes = design(spec)
         notes += design_notes

@@ -28,7 +28,7 @@ import math
 
 from ..errors import InputError
 
-__all__ = ["place", "place_spaced", "allot_counts", "six_groups", "uncram", "deal_numbers", "group_cost"]
+__all__ = ["place", "place_spaced", "allot_counts", "six_groups", "uncram", "unspread", "deal_numbers", "group_cost"]
 
 
 def place(requests, grid, allowed, taken=()):
@@ -370,6 +370,62 @@ def uncram(points, weights, groups: list[int], min_span: float, rounds: int = 12
                          - group_cost(points, weights, members[g]) - group_cost(points, weights, members[h]))
                 if best is None or (delta, i, j) < best:
                     best = (delta, i, j)
+        if best is None:
+            break
+        _, i, j = best
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _mean_apart(points, members) -> float:
+    pairs = list(itertools.combinations(members, 2))
+    return sum(math.dist(points[i], points[j]) for i, j in pairs) / len(pairs) if pairs else 0.0
+
+
+def unspread(points, weights, groups: list[int], max_ratio: float, min_span: float = 0.0,
+             rounds: int = 12) -> list[int]:
+    """Groups where no group's cities lie ``max_ratio`` or more times as far apart on average
+    as two of all the cities (``mapkit validate``'s W211 at 0.8): the most spread group swaps
+    one city for one of equal weight from another group, the swap that leaves the larger of the
+    two groups' ratios least, among those that bring the spread group's down and leave the
+    other one under ``max_ratio`` and neither crammed (``min_span``, as :func:`uncram`); a group
+    no swap can mend stays. A region with few towns (Ireland's north-west) makes a row of six
+    numbers reach across the board.
+
+    >>> pts = [(0, 0), (1, 0), (2, 0), (3, 0), (20, 0), (21, 0), (22, 0), (23, 0)]
+    >>> unspread(pts, [1] * 8, [0, 1, 0, 0, 1, 1, 0, 1], max_ratio=0.8)   # each row crosses the gap
+    [0, 0, 0, 0, 1, 1, 1, 1]
+    """
+    out = list(groups)
+    every = _mean_apart(points, range(len(points)))
+    if not every:
+        return out
+
+    def ratio(members):
+        return _mean_apart(points, members) / every
+
+    for _ in range(rounds):
+        members = {g: [i for i in range(len(points)) if out[i] == g] for g in set(out)}
+        spread = sorted((-ratio(ms), g) for g, ms in members.items() if len(ms) > 1 and ratio(ms) >= max_ratio)
+        if not spread:
+            break
+        g = spread[0][1]
+        before = -spread[0][0]
+        best = None
+        for i in members[g]:
+            for j in range(len(points)):
+                h = out[j]
+                if h == g or weights[j] != weights[i]:
+                    continue
+                new_g = [k for k in members[g] if k != i] + [j]
+                new_h = [k for k in members[h] if k != j] + [i]
+                worse = max(ratio(new_g), ratio(new_h) if len(new_h) > 1 else 0.0)
+                if ratio(new_g) >= before or (len(new_h) > 1 and ratio(new_h) >= max_ratio):
+                    continue
+                if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
+                    continue
+                if best is None or (worse, i, j) < best:
+                    best = (worse, i, j)
         if best is None:
             break
         _, i, j = best

@@ -89,11 +89,13 @@ class DesignSpec:
     cities: Any = 36                                    # a count, or a list of CitySpec
     places: list = field(default_factory=list)          # user places (sources.Place) to choose from
     min_population: int = 15000
+    fill_population: int | None = None                  # smaller towns fill up to `cities` (count mode)
     spacing: int = 2                                    # steps at least between two cities (count mode)
     abroad: int = 0                                     # big towns abroad near the border (count mode)
     abroad_reach: int = 3                               # ... within this many steps of the border
     land_hexes: int | None = None                       # hex size for about this many home hexes
     row_span: float = 0.0                               # hexes at least across a row of race numbers
+    row_spread: float = 0.0                             # a row's cities at most this x as far apart as any two
     whole_lakes: bool = False                           # each lake one piece of about its own area
     islands: bool = False                               # towns on big islands too (count mode)
     rivers: Any = "auto"                                # "auto", "none" or a list of RiverSpec

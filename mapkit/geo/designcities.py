@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import InputError, InvalidError
 from ..grid import connected_pieces, hex_name
 from ..model import City
 from .fitting import Board, board_hex
@@ -54,7 +54,7 @@ def design_cities(spec, board: Board, terrain, foreign_of, region_of, home_isos)
             land |= {h for c in comps[1:] if len(c) >= max(12, 0.05 * total) for h in c}
         wanted = _largest_places(spec, board, land, home_isos)
         taken = [board_hex(board.grid, w.hex, w.name) for w in wanted if w.hex]
-        wanted += abroad_cities(spec, board, taken, terrain, foreign_of, home_isos)
+        wanted += abroad_cities(spec, board, taken, terrain, foreign_of, home_isos, land)
     else:
         wanted = _named_cities(spec, board.lonlat_box)
     names = [w.name for w in wanted]
@@ -79,9 +79,11 @@ def _largest_places(spec, board: Board, main, home_isos) -> list[WantedCity]:
 
     bp, grid = board.projection, board.grid
     towns = _towns(spec, board, home_isos)
+    # smaller towns, down to spec.fill_population, only where the bigger ones leave the count short
+    floor = min(spec.min_population, spec.fill_population or spec.min_population)
     requests = []
     for a in towns:
-        if a.population < spec.min_population:
+        if a.population < floor:
             break
         if not shapely.contains_xy(board.outline, a.lon, a.lat):
             continue
@@ -95,9 +97,10 @@ def _largest_places(spec, board: Board, main, home_isos) -> list[WantedCity]:
                                      spacing=spec.spacing, max_off=1.0 if spec.spacing > 1 else math.inf,
                                      wanted=spec.cities)
     if len(placed) < 12:
-        raise InputError(f"only {len(placed)} towns of {spec.min_population} people or more fit on the board "
-                         f"at {spec.spacing} steps apart; 36 race numbers need 12 at least: lower "
-                         f"--min-population or --spacing, or make the hexes smaller")
+        raise InvalidError(f"only {len(placed)} towns of {floor} people or more fit on the board at "
+                           f"{spec.spacing} steps apart (hexes of {bp.hex_km:g} km), and a map needs 12 at least "
+                           f"(36 race numbers, 3 a city at most): lower --min-population (towns of 1000 or "
+                           f"more are known) or --spacing, or give smaller hexes with --hex-km")
     wanted: list[WantedCity] = []
     for i, h in placed.items():
         a = requests[i][0]
@@ -121,10 +124,13 @@ def _towns(spec, board: Board, isos) -> list:
     return agglomerate(pool)
 
 
-def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos) -> list[WantedCity]:
+def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos, land=None) -> list[WantedCity]:
     """The biggest town of each neighbouring state within ``spec.abroad_reach`` steps of the
     border (on a foreign hex, at least ``spec.spacing`` from every city), up to
-    ``spec.abroad`` of them, the neighbours with the longest border first; no race numbers."""
+    ``spec.abroad`` of them, the neighbours with the longest border first; no race numbers.
+    ``land``: the home hexes track is built from (the land the cities stand on; default all
+    home land): a state bordering only an island without towns (Sweden beside Sjælland on
+    Denmark's draft) is out of reach and gets no town."""
     import shapely
 
     from . import cities as citymod
@@ -133,7 +139,7 @@ def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos) -> 
     if not spec.abroad or not spec.bundled:
         return []
     bp, grid = board.projection, board.grid
-    home = {h for h, t in terrain.items() if t in ("plain", "mountain")}
+    home = set(land) if land is not None else {h for h, t in terrain.items() if t in ("plain", "mountain")}
     border_len: dict[str, int] = {}
     near: set = set()
     for h, lab in foreign_of.items():
@@ -254,6 +260,9 @@ def _race_numbers(wanted: list[WantedCity], board: Board, spec) -> dict:
     groups = citymod.six_groups(pts, counts)
     if spec.row_span:
         groups = citymod.uncram(pts, counts, groups, min_span=spec.row_span * board.grid.hex_mm)
+    if spec.row_spread:
+        groups = citymod.unspread(pts, counts, groups, max_ratio=spec.row_spread,
+                                  min_span=spec.row_span * board.grid.hex_mm)
     bw, bh = board.grid.bounds_mm()
     dealt = citymod.deal_numbers(pts, counts, groups, [w.population for w in numbered],
                                  landscape=bw >= bh)

@@ -131,3 +131,15 @@ def test_railroad_tycoon_section(designed):
     assert set(sec["colours"]) == _names(m) and len(sec["western_link"]) == 2
     coloured = [n for n in home if sec["colours"][n] != "grey"]
     assert len(coloured) == len(home) - round(0.25 * len(home))
+
+
+def test_denmark_smaller_towns_fill_and_no_state_beyond_the_sea(designed):
+    # the main land holds 22 towns of 15000 that fit two steps apart: towns down to 5000
+    # fill the 31; Sweden borders only Sjælland, where no track goes, so neither it nor a
+    # Swedish town is in the special races (before: two faces of the die that gave no race)
+    m = designed("Denmark")
+    assert len([c for c in m.cities if c.numbers]) == 31
+    assert "Helsingborg" not in _names(m)
+    table = (m.rules.special_races or {}).get("table", {})
+    assert "Sweden" not in {e.get("region") for e in table.values()}
+    assert not [i for i in validate(m, rules="paluba") if i.code.startswith(("W", "E"))]

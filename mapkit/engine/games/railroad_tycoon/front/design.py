@@ -62,6 +62,7 @@ import math
 import random
 from collections import deque
 
+from mapkit.errors import InputError
 from mapkit.grid import hex_name
 
 __all__ = ["KEY", "COLOURS", "GREY", "Board", "section", "home_cities"]
@@ -182,6 +183,22 @@ def _greedy(pairs) -> dict[str, tuple[str, float]]:
     return out
 
 
+def _between(b: Board, west: str, hub: str) -> tuple[str, str]:
+    """The biggest city lying between ``west`` and ``hub`` from west to east, and why; where
+    none does (the biggest city on the west coast, as Amsterdam), the city nearest to that
+    stretch, the bigger first among equally near ones."""
+    lo, hi = sorted((b.x(west), b.x(hub)))
+    others = [c.name for c in b.by_size if c.name not in (west, hub)]
+    if not others:
+        raise InputError("Railroad Tycoon needs three home cities at least")
+    off = {n: max(0.0, lo - b.x(n), b.x(n) - hi) for n in others}
+    best = min(others, key=lambda n: off[n] > 0)     # by_size order: the biggest between first
+    if off[best] == 0:
+        return best, "the biggest city between"
+    best = min(others, key=lambda n: off[n])
+    return best, "no city lies between them: the city nearest to the stretch between"
+
+
 def card_cities(b: Board, link: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     """The stand-ins of the card cities and a line of reason for each."""
     from mapkit.geo.projection import great_circle_km
@@ -221,11 +238,10 @@ def card_cities(b: Board, link: list[str]) -> tuple[dict[str, str], dict[str, st
     kc = link[0]
     out["Kansas City"] = kc
     why["Kansas City"] = f"{kc}: the westernmost Western Link city, on the western edge as Kansas City is"
-    lo, hi = sorted((b.x(kc), b.x(ny)))
-    between = [c for c in b.by_size if lo < b.x(c.name) < hi and c.name not in (ny, kc)]
-    out["Chicago"] = between[0].name
-    why["Chicago"] = (f"{between[0].name}: the biggest city between {kc} and {ny}, the hub the Western "
-                      "Link's goods go to, as Chicago lies between Kansas City and New York")
+    hub, reason = _between(b, kc, ny)
+    out["Chicago"] = hub
+    why["Chicago"] = (f"{hub}: {reason} {kc} and {ny}, the hub the Western Link's goods go to, as Chicago "
+                      "lies between Kansas City and New York")
     # The others: their place in the eastern USA carried to the same relative place here;
     # the four other hotels first, among the six biggest free cities (a hotel pays on every
     # delivery to its city, so it belongs on a big one), then the rest among all free cities.
