@@ -357,24 +357,28 @@ def uncram(points, weights, groups: list[int], min_span: float, rounds: int = 12
             break
         g = crammed[0]
         best = None
-        for i in members[g]:
-            for j in range(len(points)):
-                h = out[j]
-                if h == g or weights[j] != weights[i]:
-                    continue
-                new_g = [k for k in members[g] if k != i] + [j]
-                new_h = [k for k in members[h] if k != j] + [i]
-                if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
-                    continue
-                delta = (group_cost(points, weights, new_g) + group_cost(points, weights, new_h)
-                         - group_cost(points, weights, members[g]) - group_cost(points, weights, members[h]))
-                if best is None or (delta, i, j) < best:
-                    best = (delta, i, j)
+        for i, j, new_g, new_h in _swaps(out, members, g, weights):
+            if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
+                continue
+            delta = (group_cost(points, weights, new_g) + group_cost(points, weights, new_h)
+                     - group_cost(points, weights, members[g]) - group_cost(points, weights, members[out[j]]))
+            if best is None or (delta, i, j) < best:
+                best = (delta, i, j)
         if best is None:
             break
         _, i, j = best
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _swaps(out: list[int], members: dict, g: int, weights):
+    """Every swap of a city ``i`` of group ``g`` with a city ``j`` of equal weight in another
+    group: ``(i, j, g's new members, j's group's new members)``."""
+    for i in members[g]:
+        for j, h in enumerate(out):
+            if h == g or weights[j] != weights[i]:
+                continue
+            yield i, j, [k for k in members[g] if k != i] + [j], [k for k in members[h] if k != j] + [i]
 
 
 def _mean_apart(points, members) -> float:
@@ -412,20 +416,14 @@ def unspread(points, weights, groups: list[int], max_ratio: float, min_span: flo
         g = spread[0][1]
         before = -spread[0][0]
         best = None
-        for i in members[g]:
-            for j in range(len(points)):
-                h = out[j]
-                if h == g or weights[j] != weights[i]:
-                    continue
-                new_g = [k for k in members[g] if k != i] + [j]
-                new_h = [k for k in members[h] if k != j] + [i]
-                worse = max(ratio(new_g), ratio(new_h) if len(new_h) > 1 else 0.0)
-                if ratio(new_g) >= before or (len(new_h) > 1 and ratio(new_h) >= max_ratio):
-                    continue
-                if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
-                    continue
-                if best is None or (worse, i, j) < best:
-                    best = (worse, i, j)
+        for i, j, new_g, new_h in _swaps(out, members, g, weights):
+            worse = max(ratio(new_g), ratio(new_h) if len(new_h) > 1 else 0.0)
+            if ratio(new_g) >= before or (len(new_h) > 1 and ratio(new_h) >= max_ratio):
+                continue
+            if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
+                continue
+            if best is None or (worse, i, j) < best:
+                best = (worse, i, j)
         if best is None:
             break
         _, i, j = best
