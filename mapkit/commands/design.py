@@ -181,6 +181,15 @@ def _with_rules(m, preset: str, spec, notes: list):
     return m
 
 
+def _draft(spec, preset: str):
+    """The draft of ``spec`` with the rules block of ``preset``, and what was said making it."""
+    from ..geo.design import design
+
+    m, design_notes = design(spec)
+    notes = list(design_notes)
+    return _with_rules(m, preset, spec, notes), notes
+
+
 def _transamerica_scale(spec, notes: list):
     """The TransAmerica draft at the scale where a hand of five cities takes about
     ``HAND_PIECES`` pieces: made at the land-hex target first, then rescaled by
@@ -191,13 +200,10 @@ def _transamerica_scale(spec, notes: list):
     from ..engine.games.transamerica.fit import mean_hand
     from ..engine.games.transamerica.presets import TransAmerica
     from ..errors import InputError, InvalidError
-    from ..geo.design import design
     from ..geo.gamerules import HAND_PIECES, scaled_hex_km
 
     def made(s):
-        m, design_notes = design(s)
-        ns: list = list(design_notes)
-        m = _with_rules(m, "transamerica", s, ns)
+        m, ns = _draft(s, "transamerica")
         hand = mean_hand(m, TransAmerica())
         if hand is None:
             raise InputError("some hand of city cards cannot be joined")
@@ -240,12 +246,9 @@ def _fitted(spec, preset: str, notes: list):
 
     from ..boardcheck import rule_issues
     from ..errors import InputError, InvalidError
-    from ..geo.design import design
 
     def made(s):
-        m, design_notes = design(s)
-        ns = list(design_notes)
-        m = _with_rules(m, preset, s, ns)
+        m, ns = _draft(s, preset)
         return m, ns, {i.code for i in rule_issues(m, preset)} & {"W214", "W215"}
 
     first = m, ns, codes = made(spec)
@@ -291,7 +294,7 @@ def run(args) -> int:
 
     from ..errors import InputError
     from ..fileio import check_output_path
-    from ..geo.design import DesignSpec, design
+    from ..geo.design import DesignSpec
     from ..geo.sources import read_features, read_places
     from ..model import Rules
     from .common import save_and_report
@@ -381,9 +384,8 @@ def run(args) -> int:
     elif args.hex_km is None and args.columns is None:
         m = _fitted(spec, args.rules, notes)
     else:
-        m, design_notes = design(spec)
-        notes += design_notes
-        m = _with_rules(m, args.rules, spec, notes)
+        m, draft_notes = _draft(spec, args.rules)
+        notes += draft_notes
     hex_km = m.meta["geo"]["hex_km"]
     save_and_report(m, args.output, inputs, notes, args.format,
                     {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},

@@ -349,25 +349,20 @@ def uncram(points, weights, groups: list[int], min_span: float, rounds: int = 12
     >>> uncram(pts, [1] * 6, [0, 0, 0, 1, 1, 1], min_span=3)   # spans of 2: the inner pair crosses
     [0, 0, 1, 0, 1, 1]
     """
+    def cost(old_g, new_g, old_h, new_h):
+        if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
+            return None
+        return (group_cost(points, weights, new_g) + group_cost(points, weights, new_h)
+                - group_cost(points, weights, old_g) - group_cost(points, weights, old_h))
+
     out = list(groups)
     for _ in range(rounds):
         members = {g: [i for i in range(len(points)) if out[i] == g] for g in set(out)}
         crammed = [g for g, ms in sorted(members.items()) if len(ms) > 1 and _span(points, ms) < min_span]
         if not crammed:
             break
-        g = crammed[0]
-        best = None
-        for i, j, new_g, new_h in _swaps(out, members, g, weights):
-            if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
-                continue
-            delta = (group_cost(points, weights, new_g) + group_cost(points, weights, new_h)
-                     - group_cost(points, weights, members[g]) - group_cost(points, weights, members[out[j]]))
-            if best is None or (delta, i, j) < best:
-                best = (delta, i, j)
-        if best is None:
+        if not _take_best_swap(out, members, crammed[0], weights, cost):
             break
-        _, i, j = best
-        out[i], out[j] = out[j], out[i]
     return out
 
 
@@ -379,6 +374,23 @@ def _swaps(out: list[int], members: dict, g: int, weights):
             if h == g or weights[j] != weights[i]:
                 continue
             yield i, j, [k for k in members[g] if k != i] + [j], [k for k in members[h] if k != j] + [i]
+
+
+def _take_best_swap(out: list[int], members: dict, g: int, weights, cost) -> bool:
+    """Make in ``out`` the swap of :func:`_swaps` of group ``g`` with the least ``cost(g's
+    members, g's new members, the other group's members, its new members)`` (None: not
+    allowed), ties to the first city of ``g``, then of the other group; False when no swap is
+    allowed."""
+    best = None
+    for i, j, new_g, new_h in _swaps(out, members, g, weights):
+        c = cost(members[g], new_g, members[out[j]], new_h)
+        if c is not None and (best is None or (c, i, j) < best):
+            best = (c, i, j)
+    if best is None:
+        return False
+    _, i, j = best
+    out[i], out[j] = out[j], out[i]
+    return True
 
 
 def _mean_apart(points, members) -> float:
@@ -408,26 +420,20 @@ def unspread(points, weights, groups: list[int], max_ratio: float, min_span: flo
     def ratio(members):
         return _mean_apart(points, members) / every
 
+    def cost(old_g, new_g, _old_h, new_h):
+        if ratio(new_g) >= ratio(old_g) or (len(new_h) > 1 and ratio(new_h) >= max_ratio):
+            return None
+        if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
+            return None
+        return max(ratio(new_g), ratio(new_h) if len(new_h) > 1 else 0.0)
+
     for _ in range(rounds):
         members = {g: [i for i in range(len(points)) if out[i] == g] for g in set(out)}
         spread = sorted((-ratio(ms), g) for g, ms in members.items() if len(ms) > 1 and ratio(ms) >= max_ratio)
         if not spread:
             break
-        g = spread[0][1]
-        before = -spread[0][0]
-        best = None
-        for i, j, new_g, new_h in _swaps(out, members, g, weights):
-            worse = max(ratio(new_g), ratio(new_h) if len(new_h) > 1 else 0.0)
-            if ratio(new_g) >= before or (len(new_h) > 1 and ratio(new_h) >= max_ratio):
-                continue
-            if _span(points, new_g) < min_span or (len(new_h) > 1 and _span(points, new_h) < min_span):
-                continue
-            if best is None or (worse, i, j) < best:
-                best = (worse, i, j)
-        if best is None:
+        if not _take_best_swap(out, members, spread[0][1], weights, cost):
             break
-        _, i, j = best
-        out[i], out[j] = out[j], out[i]
     return out
 
 
