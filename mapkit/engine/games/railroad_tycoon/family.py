@@ -40,6 +40,11 @@ class RailroadTycoonFamily(GameFamily):
 
         return section_issues(m)
 
+    def fit_issues(self, m, preset: str) -> list:
+        from .fit import fit_issues
+
+        return fit_issues(m, next(p for p in self.presets if p.name == preset)())
+
     def plays_on(self, m) -> bool:
         return KEY in m.rules.extra and not any(i.is_error for i in self.validate_map(m))
 
