@@ -15,8 +15,11 @@ The cases of issue 38's targets (``--case``; or ``--map``, ``--rules`` and ``--o
 
 * ``czechia-paluba`` -- maps/czechia.yaml, Paluba;
 * ``germany-ferries`` -- maps/germany.yaml, Paluba with ``ferries=true``;
-* ``usa-transamerica``, ``czechia-transamerica`` -- TransAmerica on maps/usa.yaml and
+* ``usa-transamerica``, ``czechia-transamerica`` -- TransAmerica on maps/usa.yaml (the Expres
+  board, too big for TransAmerica's pieces: its games end in their first round) and
   maps/czechia.yaml;
+* ``usa-ta-board`` -- TransAmerica on maps/usa-transamerica.yaml, the USA at TransAmerica's
+  scale;
 * ``usa-east-tycoon`` -- Railroad Tycoon on maps/usa-east.yaml (no target; for the record).
 
 Targets: the strong seats win at least 65% of 200 games against greedy seats, and a strong
@@ -47,6 +50,7 @@ CASES = {
     "germany-ferries": ("germany", "paluba", {"ferries": True}),
     "usa-transamerica": ("usa", "transamerica", {}),
     "czechia-transamerica": ("czechia", "transamerica", {}),
+    "usa-ta-board": ("usa-transamerica", "transamerica", {}),
     "usa-east-tycoon": ("usa-east", "railroad-tycoon", {}),
 }
 

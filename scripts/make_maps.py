@@ -517,6 +517,38 @@ def usa():
     return _finish(m.replace(regions=regions), rules, description, "usa"), notes
 
 
+def usa_transamerica():
+    """The USA drafted for TransAmerica as ``mapkit design US --rules transamerica`` drafts it
+    (mapkit.geo.draft: 35 towns of 2000 people or more two steps apart, the five card colours
+    as five compact regions, the hexes scaled until a hand takes about 30 pieces), with the
+    named rivers of the other USA maps."""
+    from mapkit.boardcheck import SPREAD_RATIO, family_of
+    from mapkit.geo.draft import Draft, designed_for
+
+    family = family_of("transamerica")
+    settings = family.draft_settings("transamerica")
+    spec = DesignSpec(
+        name="USA (TransAmerica)", home=["US"], bbox=(-125.0, 24.3, -66.8, 49.6), hex_mm=14.0,
+        mountain_threshold=14.0, land_hexes=settings.land_hexes, cities=settings.cities,
+        min_population=settings.min_population, fill_population=5000, abroad=settings.abroad_cities,
+        row_span=5.5, whole_lakes=True, row_spread=SPREAD_RATIO - 0.05,
+        rivers=US_RIVERS, source=SOURCE, license=LICENSE, author="mapkit",
+    )
+    draft = Draft(spec, "transamerica", family)
+    m = designed_for(draft)
+    description = (
+        "The TransAmerica board: the contiguous USA at the scale of the game's pieces, where the Expres "
+        "board (usa) is too big for them (mapkit validate --rules transamerica: W214; four players use "
+        "up the 84 pieces and end the game in its first round). 35 towns two hexes apart or more, each "
+        "with a city card, the five colours five compact regions; the neighbouring countries closed.\n"
+        f"Made with scripts/make_maps.py as mapkit design US --rules transamerica makes it: "
+        f"{m.meta['geo']['hex_km']:g} km hexes on a Lambert equal-area projection, scaled until a hand of "
+        "one city of each colour takes about 30 pieces to join; rivers traced through waypoints in the "
+        "WDBII data and snapped onto hex edges; mountains from the shaded relief."
+    )
+    return _finish(m, m.rules, description, "usa-transamerica"), draft.notes
+
+
 HAND_TUNED = {
     "czechia": ("Hand-tuned: the Ohře is drawn through its towns (the river data lacks it); the Vltava "
                 "is bridged across its reservoirs (Orlík, Slapy), where the data has gaps; the Czech "
@@ -524,7 +556,7 @@ HAND_TUNED = {
 }
 
 MAPS = {"czechia": czechia, "germany": germany, "france-benelux": france_benelux, "usa-east": usa_east,
-        "usa-west": usa_west, "usa": usa}
+        "usa-west": usa_west, "usa": usa, "usa-transamerica": usa_transamerica}
 
 
 def build(name: str):

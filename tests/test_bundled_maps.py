@@ -16,7 +16,7 @@ from mapkit.geo.projection import BoardProjection, great_circle_km
 from mapkit.io.yamlmap import load_map
 from mapkit.model import ALL_RACE_NUMBERS
 
-BUNDLED = ["czechia", "germany", "france-benelux", "usa-east", "usa-west", "usa"]
+BUNDLED = ["czechia", "germany", "france-benelux", "usa-east", "usa-west", "usa", "usa-transamerica"]
 
 
 @pytest.fixture(scope="module", params=BUNDLED)
@@ -67,12 +67,16 @@ def test_each_city_within_a_hex_of_its_projected_place(bundled):
         assert off <= 1.6, (name, c.name, off)
 
 
-def test_six_number_groups_are_compact(bundled):
+@pytest.mark.parametrize("name", [n for n in BUNDLED if n != "usa-transamerica"])
+def test_six_number_groups_are_compact(name):
     """No city is nearer to more than two other groups' centres than to its own group's centre.
 
     (Groups hold exactly six numbers, so a group may have to reach a little: Clermont-Ferrand
-    joins the eastern group of France when the south-east is full with Marseille and Lyon.)"""
-    name, m = bundled
+    joins the eastern group of France when the south-east is full with Marseille and Lyon.)
+    Not asked of the TransAmerica board, which is played by its cards' colours (below): on its
+    25 columns a row of race numbers 5.5 hexes wide, as the draft makes every row so that it
+    holds races (W212), reaches across a fifth of the board."""
+    m = load_map(MAPS / f"{name}.yaml")
     groups = {}
     for c in m.cities:
         for n in c.numbers:
@@ -227,3 +231,27 @@ def test_cli_design_a_real_country(tmp_path):
     assert praha is not None and len(praha.numbers) == 3
     assert {"Germany", "Poland", "Austria", "Slovakia"} <= _foreign_regions(m)
     assert m.rivers and m.hexes_with("mountain")
+
+
+def test_the_transamerica_board_has_compact_colours_and_fits_the_pieces():
+    """The USA at TransAmerica's scale: 35 cards, 7 of each colour; each colour's cities nearer
+    to their own colour's centre than to the centres of more than one other colour; and the
+    board neither too big nor too small for the 84 pieces (no W214/W215), where the Expres
+    board of the USA is too big (W214)."""
+    from mapkit.boardcheck import rule_issues
+    from mapkit.engine.games.transamerica.cards import read_cards
+
+    m = load_map(MAPS / "usa-transamerica.yaml")
+    cards, issues = read_cards(m)
+    assert not issues and len(cards) == 35
+    colours: dict = {}
+    for c in cards:
+        colours.setdefault(c.colour, []).append(m.grid.centre_mm(c.hex))
+    assert sorted(len(v) for v in colours.values()) == [7] * 5
+    centres = {k: (sum(p[0] for p in v) / 7, sum(p[1] for p in v) / 7) for k, v in colours.items()}
+    for k, pts in colours.items():
+        for p in pts:
+            own = math.dist(p, centres[k])
+            assert sum(1 for j, c in centres.items() if j != k and math.dist(p, c) < own) <= 1, k
+    assert rule_issues(m, "transamerica") == []
+    assert [i.code for i in rule_issues(load_map(MAPS / "usa.yaml"), "transamerica")] == ["W214"]
