@@ -131,21 +131,14 @@ def _report(folder, result, preset: str, why: str | None) -> None:
 
 def _kit_of(m, rules: str | None):
     """``(family, preset, why)``: the family printing the kit of preset ``rules``, else of the
-    map's ``rules.preset`` when a family prints one for it, else of the default preset; ``why``
-    says where the preset came from when it was not asked for (a message marked N_, or None)."""
-    from ..engine.game import DEFAULT_PRESET, FAMILIES
-    from ..errors import InputError
+    map's ``rules.preset`` when a family prints one for it, else of the default preset
+    (:func:`mapkit.engine.game.sheet_printer`); ``why`` says where the preset came from when it
+    was not asked for (a message marked N_, or None)."""
+    from ..engine.game import sheet_printer
     from ..render.kit import map_preset
 
-    printers = {preset: fam for fam in FAMILIES.values() for preset in fam.sheet_presets}
-    if rules is not None:
-        if rules not in printers:
-            raise InputError(f"--rules {rules!r}: sheets are printed for {', '.join(sorted(printers))}")
-        return printers[rules], rules, None
-    preset = map_preset(m)
-    if preset in printers:
-        return printers[preset], preset, WHY_MAP
-    return printers[DEFAULT_PRESET], DEFAULT_PRESET, WHY_DEFAULT
+    family, preset, source = sheet_printer(rules, map_preset(m))
+    return family, preset, {"asked": None, "map": WHY_MAP, "default": WHY_DEFAULT}[source]
 
 
 def _refuse_replacing_inputs(folder, made, files, map_path) -> None:

@@ -34,7 +34,7 @@ from .errors import IllegalAction
 from .family import GameFamily
 
 __all__ = ["GameRules", "Game", "PRESETS", "FAMILIES", "DEFAULT_PRESET", "load_families", "make_rules", "new_game",
-           "family_of"]
+           "sheet_printer", "family_of"]
 
 _V = TypeVar("_V")
 
@@ -201,6 +201,22 @@ def make_rules(preset: str = DEFAULT_PRESET, options=None) -> GameRules:
 def family_of(preset: str) -> GameFamily:
     """The game family that plays ``preset``."""
     return FAMILIES[make_rules(preset).family]
+
+
+def sheet_printer(asked: str | None, map_preset: str | None) -> tuple[GameFamily, str, str]:
+    """``(family, preset, source)``: the family that prints the kit of preset ``asked`` (an
+    :class:`InputError` when no family prints one), else of ``map_preset`` (the map's
+    ``rules.preset``) when a family prints it, else of :data:`DEFAULT_PRESET`; ``source`` says
+    which: ``"asked"``, ``"map"`` or ``"default"``. What ``mapkit sheets`` and the editor's kit
+    both print."""
+    printers = {preset: fam for fam in FAMILIES.values() for preset in fam.sheet_presets}
+    if asked is not None:
+        if asked not in printers:
+            raise InputError(f"rules {asked!r}: sheets are printed for {', '.join(sorted(printers))}")
+        return printers[asked], asked, "asked"
+    if map_preset in printers:
+        return printers[map_preset], map_preset, "map"
+    return printers[DEFAULT_PRESET], DEFAULT_PRESET, "default"
 
 
 def new_game(board, preset: str = DEFAULT_PRESET, players=("A", "B"), options=None, seed: int = 0):

@@ -317,14 +317,19 @@ def kit_of_document(doc: dict, work, rules=None, lang: str = "en") -> bytes:
 
 
 def kit_zip(m, work, rules: str | None = None, lang: str = "en") -> bytes:
-    """The printable kit of ``m`` (``mapkit sheets``) written into folder ``work``, as a zip."""
+    """The printable kit of ``m`` written into folder ``work``, as a zip: the kit ``mapkit
+    sheets`` prints, by the family that prints preset ``rules`` (else the map's own preset's,
+    else the default's; :func:`mapkit.engine.game.sheet_printer`)."""
+    from ..engine.family import SheetRequest
+    from ..engine.game import sheet_printer
     from ..i18n import use_language
-    from ..render.sheets import write_sheets
+    from ..render.kit import map_preset
 
+    family, preset, _ = sheet_printer(rules, map_preset(m))
     folder = work / "kit"
     with use_language(lang):
         # neighbouring states in the toner-light tint, as mapkit sheets prints them by default
-        write_sheets(m, folder, rules=rules, light_foreign=True)
+        family.write_sheets(m, folder, SheetRequest(preset, light_foreign=True))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for p in sorted(folder.rglob("*")):
