@@ -4,16 +4,19 @@ so that no playing position and no start city wins more than its share. Each can
 played on the same games as the current one and kept only when it is fairer beyond the
 games' noise; the result is checked on other games. Writes the new map (never over its
 input) and prints a before/after report with 95% intervals, saying what changed and why
-(docs/play.md, "Balancing a map").
+(docs/play.md, "Balancing a map"). --lang cs|de|en sets the language of the text report
+(default: the environment's, as for sheets); --format json is the same in every language.
 
   mapkit balance czechia --rules paluba -o czechia-balanced.yaml --games 200 --rounds 20 --jobs 2
   mapkit balance maps/germany.yaml -o germany-balanced.yaml --keep Berlin,Hamburg --keep-start
   mapkit balance czechia --rules transamerica -o czechia-ta.yaml --keep-numbers --format json
   mapkit balance maps/example.yaml -o example-balanced.yaml --option unique_starts=true --scheduler local
+  mapkit balance maps/example.yaml -o example-balanced.yaml --games 20 --rounds 2 --lang de   # the report in German
 """
 
 from __future__ import annotations
 
+from .common import add_lang_argument
 from .simulate import add_play_arguments, add_rule_arguments, add_start_argument
 
 __all__ = ["add_arguments", "run"]
@@ -35,6 +38,7 @@ def add_arguments(p):
     p.add_argument("--keep-cards", action="store_true", help="keep TransAmerica's city cards as they are")
     p.add_argument("--format", choices=("text", "json"), default="text", help="the report's form (default text)")
     p.add_argument("--report", metavar="FILE", help="write the report here instead of standard output")
+    add_lang_argument(p, "the language of the text report (JSON is the same in every language)")
 
 
 def _kept_cities(items, cities) -> frozenset:
@@ -79,8 +83,9 @@ def run(args) -> int:
     from ..engine.game import DEFAULT_PRESET, family_of
     from ..engine.simulate import runner
     from ..errors import InputError
+    from ..i18n import use_language
     from ..io.yamlmap import save_map
-    from .common import dump_json, emit
+    from .common import dump_json, emit, kit_language
     from .simulate import check_setup, check_start, games_progress, play_arguments
 
     if args.rounds < 1:
@@ -101,6 +106,10 @@ def run(args) -> int:
         raise InputError(f"{args.map}: {exc}") from None
     save_map(out.map, args.output, inputs=[args.map])
     report = balance_report(out, plan, str(args.output))
-    text = dump_json(report) if args.format == "json" else format_balance(report)
+    if args.format == "json":
+        text = dump_json(report)
+    else:
+        with use_language(kit_language(args.lang)):        # the report's words; its JSON speaks no language
+            text = format_balance(report)
     emit(text, args.report, inputs=[args.map, args.output])
     return 0

@@ -51,12 +51,13 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
     return len(errors)
 
 
-def add_lang_argument(p) -> None:
-    """``--lang``: the language of every printed word (the map's names stay as it writes them)."""
+def add_lang_argument(p, what: str = "the language printed on the paper") -> None:
+    """``--lang``: the language of every printed word (the map's names stay as it writes them);
+    ``what``: what it sets, as the help says it."""
     from ..i18n import LANGUAGES
 
     p.add_argument("--lang", choices=LANGUAGES, default=None,
-                   help="the language printed on the paper: cs, de or en (default: the environment's "
+                   help=f"{what}: cs, de or en (default: the environment's "
                         "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
 
 

@@ -12,11 +12,14 @@ family-wise per question), and Ludii's balance metrics (Balance, Advantage of th
 Completion) with their intervals. --start-cities rotate deals every allowed start city to the
 seats in turn, so that each city's figure measures the city, not the bots' liking for it.
 --html FILE writes the report as one self-contained page (then only a line naming it is
-printed, unless --format or -o asks for the report too).
+printed, unless --format or -o asks for the report too). --lang cs|de|en sets the language of
+the text and HTML report (default: the environment's, as for sheets); --format json is the
+same in every language.
 
   mapkit simulate maps/example.yaml --rules paluba --players 4 --games 1000 --seed 1 --jobs 2
   mapkit simulate maps/czechia.yaml --bots greedy,greedy,random --games 200 --format json
   mapkit simulate maps/example.yaml --games 20 --records games/ --option races=5
+  mapkit simulate maps/example.yaml --games 20 --lang cs     # the report in Czech
   mapkit simulate maps/czechia.yaml --games 310 --start-cities rotate --html czechia-simulation.html
   mapkit simulate maps/usa.yaml --rules transamerica --players 4 --games 1000 --option quarantine=true
   mapkit simulate maps/usa.yaml --rules transamerica --games 100000 --scheduler tcp://scheduler:8786
@@ -47,6 +50,8 @@ def add_rule_arguments(p):
 
 
 def add_arguments(p):
+    from .common import add_lang_argument
+
     p.add_argument("map", metavar="MAP", help="the map (YAML) or its engine export (JSON)")
     add_rule_arguments(p)
     add_play_arguments(p)
@@ -56,6 +61,7 @@ def add_arguments(p):
                    help="the report's form (default text; with --html: the report only when this or -o is given)")
     p.add_argument("--html", metavar="FILE", help="write the report as an HTML page (and print only a line naming it)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of standard output")
+    add_lang_argument(p, "the language of the text and HTML report (JSON is the same in every language)")
 
 
 def add_start_argument(p):
@@ -215,9 +221,10 @@ def run(args) -> int:
     from pathlib import Path
 
     from ..engine import load_engine_map
-    from ..engine.simulate import SimSpec, format_report, runner, summarize
+    from ..engine.simulate import SimSpec, runner, summarize
     from ..errors import InputError
-    from .common import dump_json, emit
+    from ..i18n import use_language
+    from .common import kit_language
 
     options, bots, jobs = play_arguments(args)
     board = load_engine_map(args.map)
@@ -242,19 +249,30 @@ def run(args) -> int:
     with runner(jobs, args.scheduler) as play:
         stats = play(spec, args.games, games_progress(args, "simulating"))
     report = summarize(spec, stats)
+    with use_language(kit_language(args.lang)):       # the report's words; its JSON speaks no language
+        _write_report(args, report)
+    return 0
+
+
+def _write_report(args, report: dict) -> None:
+    """The report where ``--html``, ``--format`` and ``-o`` ask, in the current language."""
+    import sys
+
+    from ..engine.simulate import format_report
+    from ..i18n import _
+    from .common import dump_json, emit
+
+    wrote = _("wrote {file} (the simulation of {map})")
     if args.html:
         from ..fileio import atomic_write
         from ..render.simulation import render_html
 
         atomic_write(args.html, render_html(report), inputs=[args.map])
         if args.format is None and args.output is None:
-            print(f"wrote {args.html} (the simulation of {report['map']})")
-            return 0
+            print(wrote.format(file=args.html, map=report["map"]))
+            return
     text = dump_json(report) if args.format == "json" else format_report(report)
     emit(text, args.output, inputs=[args.map])
     if args.html:  # the report went where it was asked: the page's line goes beside it
-        import sys
-
         to_stdout = args.output is not None and str(args.output) != "-"
-        print(f"wrote {args.html} (the simulation of {report['map']})", file=None if to_stdout else sys.stderr)
-    return 0
+        print(wrote.format(file=args.html, map=report["map"]), file=None if to_stdout else sys.stderr)

@@ -36,8 +36,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..i18n import N_, _, language, translate, use_language
+
 __all__ = ["ALPHA", "BOOTSTRAP", "binomial_p", "holm", "Level", "Verdict", "verdicts", "balance",
-           "Outcome", "balance_metrics", "verdict_lines", "metrics_line"]
+           "Outcome", "balance_metrics", "verdict_lines", "metrics_line", "verdict_text", "level_name"]
 
 ALPHA = 0.05            # the family-wise error of each question
 BOOTSTRAP = 2000        # resamples of the games for Balance's interval
@@ -181,14 +183,12 @@ class Verdict:
         return [lv for lv in self.levels if lv.off]
 
     def text(self) -> str:
-        """The verdict in words: ``fair``, ``unfair: position 1 wins 34 % [30-38] (fair share
-        25 %)`` or ``not judged: ...``."""
-        if self.fair is None:
-            return f"not judged: {self.reason}"
-        if self.fair:
-            return "fair"
-        parts = [f"{lv.label} wins {_pc(lv.win_rate)} % [{_pc(lv.ci95[0])}-{_pc(lv.ci95[1])}]" for lv in self.off]
-        return f"unfair: {', '.join(parts)} (fair share {_pc(self.fair_share or 0.0)} %)"
+        """The verdict in English words (the report's JSON keeps them): ``fair``, ``unfair:
+        position 1 wins 34 % [30-38] (fair share 25 %)`` or ``not judged: ...``
+        (:func:`verdict_text` says them in the reader's language)."""
+        off = [(lv.key, lv.win_rate, lv.ci95) for lv in self.off]
+        with use_language("en"):
+            return _verdict_words(self.factor, self.fair, self.reason, off, self.fair_share)
 
     def as_dict(self) -> dict:
         return {"factor": self.factor, "fair": self.fair, "text": self.text(),
@@ -201,6 +201,56 @@ def _pc(x: float) -> str:
     return f"{100 * x:.0f}"
 
 
+# Why a question was not judged (Verdict.reason), and the note on chosen start cities: English
+# in the report's JSON, said in the reader's language in its text (translate()).
+NO_WIN = N_("no game was won")
+MIXED_BOTS = N_("the seats have different bots")
+CHOSEN_NOTE = N_("the bots chose them, so a city's figure measures their liking too; --start-cities rotate deals them")
+
+
+def level_name(factor: str, key) -> str:
+    """A level in words, in the current language: ``seat 2``, ``position 1``, a start city's
+    name as the map writes it."""
+    if factor == "seat":
+        return _("seat {n}").format(n=key)
+    if factor == "position":
+        return _("position {n}").format(n=key)
+    return str(key)
+
+
+def _verdict_words(factor: str, fair: bool | None, reason: str, off, share: float | None) -> str:
+    """A verdict in words in the current language; ``off``: the levels found off as ``(key,
+    win rate, (low, high))``."""
+    if fair is None:
+        return _("not judged: {reason}").format(reason=translate(reason))
+    if fair:
+        return _("fair")
+    parts = [_("{level} wins {rate} % [{low}-{high}]").format(level=level_name(factor, key), rate=_pc(rate),
+                                                             low=_pc(ci[0]), high=_pc(ci[1]))
+             for key, rate, ci in off]
+    return _("unfair: {levels} (fair share {share} %)").format(levels=", ".join(parts), share=_pc(share or 0.0))
+
+
+def verdict_text(v: dict) -> str:
+    """A verdict of a report's JSON (:meth:`Verdict.as_dict`) in words, in the current
+    language: its ``text`` in English; in another language made again from its levels (a
+    level's win rate from its wins and games, as the report rounds them).
+
+    >>> v = verdicts({"players": 2, "bots": ["greedy"] * 2, "seats": [], "by_position": [
+    ...     {"position": 1, "wins": 70, "games": 100}, {"position": 2, "wins": 30, "games": 100}]})[0].as_dict()
+    >>> verdict_text(v)
+    'unfair: position 1 wins 70 % [60-78], position 2 wins 30 % [22-40] (fair share 50 %)'
+    >>> with use_language("de"):
+    ...     verdict_text(v)
+    'unfair: Position 1 gewinnt 70 % [60-78], Position 2 gewinnt 30 % [22-40] (fairer Anteil 50 %)'
+    """
+    if language() == "en":
+        return v["text"]
+    off = [(lv["key"], lv["wins"] / lv["games"] if lv["games"] else 0.0, lv["ci95"])
+           for lv in v.get("levels", []) if lv.get("off")]
+    return _verdict_words(v["factor"], v["fair"], v.get("reason", ""), off, v.get("fair_share"))
+
+
 def _judge(factor: str, rows: list[tuple[str, int | str, float, int, tuple[float, float]]],
            alpha: float, notes: tuple[str, ...] = ()) -> Verdict:
     """The verdict on levels ``(label, key, wins, games, ci95)``: each level's test against
@@ -209,7 +259,7 @@ def _judge(factor: str, rows: list[tuple[str, int | str, float, int, tuple[float
     total_games = sum(r[3] for r in played)
     total_wins = sum(r[2] for r in played)
     if not played or total_wins <= 0:
-        return Verdict(factor, None, None, reason="no game was won", notes=notes)
+        return Verdict(factor, None, None, reason=NO_WIN, notes=notes)
     share = total_wins / total_games
     ps = [binomial_p(w, k, share) for _, _, w, k, _ in played]
     adj = iter(holm(ps))
@@ -252,7 +302,7 @@ def verdicts(report: dict, alpha: float = ALPHA) -> list[Verdict]:
     rows = [(f"seat {s['seat']}", s["seat"], float(s["wins"]), int(s["games"]),
              _ci(s, float(s["wins"]), int(s["games"]))) for s in seats]
     if len(set(report.get("bots") or [])) > 1:
-        out.append(Verdict("seat", None, None, reason="the seats have different bots", alpha=alpha))
+        out.append(Verdict("seat", None, None, reason=MIXED_BOTS, alpha=alpha))
     elif rows:
         out.append(_judge("seat", rows, alpha))
     positions = report.get("by_position") or []
@@ -262,26 +312,27 @@ def verdicts(report: dict, alpha: float = ALPHA) -> list[Verdict]:
         out.append(_judge("position", rows, alpha))
     if "start_cities" in report:
         deal = (report.get("start_deal") or {}).get("mode", "choose")
-        notes = () if deal == "rotate" else ("the bots chose them, so a city's figure measures their liking too; "
-                                             "--start-cities rotate deals them",)
+        notes = () if deal == "rotate" else (CHOSEN_NOTE,)
         rows = [(c["city"], c["city"], float(c["wins"]), int(c["starts"]),
                  _ci(c, float(c["wins"]), int(c["starts"]))) for c in report["start_cities"]]
         out.append(_judge("start_city", rows, alpha, notes))
     return out
 
 
-FACTOR_NAMES = {"seat": "seat", "position": "playing position", "start_city": "start city"}
+FACTOR_NAMES = {"seat": N_("seat"), "position": N_("playing position"), "start_city": N_("start city")}
 
 
 def verdict_lines(verdict_dicts: list[dict]) -> list[str]:
-    """The report's verdicts (their JSON) as lines of the text report."""
+    """The report's verdicts (their JSON) as lines of the text report, in the current language."""
     if not verdict_dicts:
         return []
     alpha = verdict_dicts[0].get("alpha", ALPHA)
-    lines = [f"Fairness (exact binomial tests, Holm-corrected at family-wise {100 * alpha:g}% per question)"]
+    lines = [_("Fairness (exact binomial tests, Holm-corrected at family-wise {alpha}% per question)")
+             .format(alpha=f"{100 * alpha:g}")]
     for v in verdict_dicts:
-        lines.append(f"  {FACTOR_NAMES.get(v['factor'], v['factor'])}: {v['text']}")
-        lines += [f"    ({n})" for n in v.get("notes", ())]
+        factor = FACTOR_NAMES.get(v["factor"])
+        lines.append(f"  {translate(factor) if factor else v['factor']}: {verdict_text(v)}")
+        lines += [f"    ({translate(n)})" for n in v.get("notes", ())]
     return lines
 
 
@@ -388,13 +439,13 @@ def metrics_line(m: dict) -> list[str]:
     def pct(e):
         return f"{100 * e['value']:.1f}% [{100 * e['ci95'][0]:.1f}% - {100 * e['ci95'][1]:.1f}%]"
 
-    parts = [f"balance by seat {ratio(m['balance_seats'])}"]
+    parts = [_("balance by seat {balance}").format(balance=ratio(m["balance_seats"]))]
     if "balance_positions" in m:
-        parts.append(f"by playing position {ratio(m['balance_positions'])}")
-    lines = ["Balance metrics (Ludii's definitions; 95% intervals, balance by bootstrap)", "  " + ", ".join(parts)]
+        parts.append(_("by playing position {balance}").format(balance=ratio(m["balance_positions"])))
+    lines = [_("Balance metrics (Ludii's definitions; 95% intervals, balance by bootstrap)"), "  " + ", ".join(parts)]
     tail = []
     if "advantage" in m:
-        tail.append(f"advantage (the first player wins) {pct(m['advantage'])}")
-    tail.append(f"completion (games ended with a winner by the rules) {pct(m['completion'])}")
+        tail.append(_("advantage (the first player wins) {share}").format(share=pct(m["advantage"])))
+    tail.append(_("completion (games ended with a winner by the rules) {share}").format(share=pct(m["completion"])))
     lines.append("  " + "; ".join(tail))
     return lines

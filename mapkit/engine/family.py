@@ -231,11 +231,13 @@ class GameFamily:
         self._conventional("stats", "summarize", board, spec, stats, report)
 
     def seat_line(self, seat: dict) -> str:
-        """What the family adds to a seat's line of the text report (``stats.seat_line``)."""
+        """What the family adds to a seat's line of the text report (``stats.seat_line``), in
+        the current language (:func:`mapkit.i18n.use_language`)."""
         return self._conventional("stats", "seat_line", seat, default="")
 
     def report_lines(self, report: dict) -> list[str]:
-        """The family's lines at the end of the text report (``stats.report_lines``)."""
+        """The family's lines at the end of the text report (``stats.report_lines``), in the
+        current language."""
         return self._conventional("stats", "report_lines", report, default=[])
 
     def start_places(self, board: Any, rules: GameRules) -> list[str] | None:

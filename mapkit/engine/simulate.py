@@ -38,9 +38,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import N_, _, ngettext, translate
+from ..i18n.said import Said, said
+
 __all__ = ["game_seed", "roll", "play_game", "game_stats", "SimSpec", "play_one", "play_indexed", "game_record",
            "record_path", "simulate", "runner", "summarize", "wilson", "format_report", "seat_names", "rate", "mean",
-           "MAX_ACTIONS"]
+           "MAX_ACTIONS", "rules_words", "players_words", "said_key", "rate_words"]
 
 # A game that has not ended after this many actions is given up (counted as unfinished).
 MAX_ACTIONS = 400_000
@@ -320,7 +323,7 @@ def summarize(spec: SimSpec, stats: list) -> dict:
         order.append({"position": k + 1, **rate(wins, played)})
     ends: dict = {}
     for s in stats:
-        key = s["end"] if s["finished"] else "unfinished"
+        key = s["end"] if s["finished"] else said(N_("unfinished"))
         ends[key] = ends.get(key, 0) + 1
     actions = [s["actions"] for s in stats]
     report = {
@@ -380,37 +383,60 @@ def pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+def rules_words(preset: str, options: dict) -> str:
+    """``paluba rules (races=5)`` in the current language (the options as they are)."""
+    opts = ", ".join(f"{k}={v}" for k, v in options.items())
+    return _("{preset} rules").format(preset=preset) + (f" ({opts})" if opts else "")
+
+
+def players_words(bots) -> str:
+    """``4 players (greedy, greedy, random, random)`` in the current language."""
+    return ngettext("{n} players", "{n} players", len(bots)).format(n=len(bots)) + f" ({', '.join(bots)})"
+
+
+def said_key(key) -> str:
+    """A word the report keeps as a key (how a game ended: ``9 races played``, ``unfinished``)
+    in the current language: a :class:`~mapkit.i18n.said.Said` with its fields, a word marked
+    with ``N_`` as it is, anything else (a key read back from JSON) as written."""
+    return key.translated() if isinstance(key, Said) else translate(str(key))
+
+
+def rate_words(r: dict) -> str:
+    """A win rate and its 95% interval: ``33.3%  [9.7% - 70.0%]``."""
+    lo, hi = r["ci95"]
+    return f"{pct(r['win_rate'])}  [{pct(lo).strip()} - {pct(hi).strip()}]"
+
+
 def format_report(rep: dict) -> str:
-    """The report as text (what ``mapkit simulate`` prints by default)."""
+    """The report as text (what ``mapkit simulate`` prints by default), in the current
+    language (:func:`mapkit.i18n.use_language`; its figures as they are in every language)."""
     from .game import family_of
 
-    lines = []
-    opts = ", ".join(f"{k}={v}" for k, v in rep["options"].items())
-    lines.append(f"{rep['map']}: {rep['games']} games, {rep['preset']} rules"
-                 + (f" ({opts})" if opts else "") + f", {rep['players']} players "
-                 f"({', '.join(rep['bots'])}), seed {rep['seed']}")
+    lines = [_("{map}: {games}, {rules}, {players}, seed {seed}").format(
+        map=rep["map"], games=ngettext("{n} games", "{n} games", rep["games"]).format(n=rep["games"]),
+        rules=rules_words(rep["preset"], rep["options"]), players=players_words(rep["bots"]), seed=rep["seed"])]
     if rep["unfinished"]:
-        lines.append(f"  {rep['unfinished']} games did not end within the action limit")
+        lines.append("  " + ngettext("{n} games did not end within the action limit",
+                                     "{n} games did not end within the action limit",
+                                     rep["unfinished"]).format(n=rep["unfinished"]))
     lines.append("")
     family = family_of(rep["preset"])
     lines += fairness_lines(rep)
-    lines.append("Wins by seat (95% Wilson interval)")
+    lines.append(_("Wins by seat (95% Wilson interval)"))
     for s in rep["seats"]:
-        lo, hi = s["ci95"]
-        lines.append(f"  seat {s['seat']} {s['bot']:<8} {pct(s['win_rate'])}  [{pct(lo).strip()} - "
-                     f"{pct(hi).strip()}]" + family.seat_line(s))
+        lines.append(f"  {_('seat {n}').format(n=s['seat'])} {s['bot']:<8} {rate_words(s)}" + family.seat_line(s))
     if len(rep["by_bot"]) > 1:
-        lines.append("Wins by bot (per seat)")
+        lines.append(_("Wins by bot (per seat)"))
         for b in rep["by_bot"]:
-            lo, hi = b["ci95"]
-            lines.append(f"  {b['bot']:<8} {pct(b['win_rate'])}  [{pct(lo).strip()} - {pct(hi).strip()}]"
-                         f"  ({b['seats']} seats)")
-    lines.append("Wins by playing position (1 = the player who starts; 95% Wilson interval)")
+            lines.append(f"  {b['bot']:<8} {rate_words(b)}  "
+                         + ngettext("({n} seats)", "({n} seats)", b["seats"]).format(n=b["seats"]))
+    lines.append(_("Wins by playing position (1 = the player who starts; 95% Wilson interval)"))
     lines.append("  " + "   ".join(f"{o['position']}: {pct(o['win_rate']).strip()} [{pct(o['ci95'][0]).strip()} - "
                                     f"{pct(o['ci95'][1]).strip()}]" for o in rep["by_position"]))
     lines += family.report_lines(rep)
     ln = rep["length"]
-    lines.append(f"Game length: {ln['mean_actions']:.1f} actions ({ln['min_actions']}-{ln['max_actions']}), "
-                 f"{ln['mean_decisions']:.1f} player decisions")
-    lines.append("Ends: " + "; ".join(f"{k}: {v}" for k, v in rep["ends"].items()))
+    lines.append(_("Game length: {actions:.1f} actions ({low}-{high}), {decisions:.1f} player decisions").format(
+        actions=ln["mean_actions"], low=ln["min_actions"], high=ln["max_actions"], decisions=ln["mean_decisions"]))
+    ends = "; ".join(_("{end}: {count}").format(end=said_key(k), count=v) for k, v in rep["ends"].items())
+    lines.append(_("Ends: {ends}").format(ends=ends))
     return "\n".join(lines) + "\n"

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from html import escape
 
+from ..engine.fairness import level_name, verdict_text
+from ..i18n import N_, _, language, ngettext, translate
+from ..i18n.said import Said
 from .report import PAGE_STYLE, html_table
 from .svgfmt import fmt
 
@@ -26,13 +29,14 @@ __all__ = ["render_html", "rates_svg"]
 # "Other figures" as it is.
 SHOWN = {"map", "map_hash", "preset", "options", "players", "bots", "games", "seed", "unfinished", "seats",
          "by_bot", "by_position", "start_cities", "start_deal", "fairness", "metrics"}
-FACTORS = {"seat": "Seats", "position": "Playing positions", "start_city": "Start cities"}
+FACTORS = {"seat": N_("Seats"), "position": N_("Playing positions"), "start_city": N_("Start cities")}
 METRICS = [
-    ("balance_seats", "Balance by seat", "1 minus the largest difference between two seats' win rates"),
-    ("balance_positions", "Balance by playing position",
-     "1 minus the largest difference between two playing positions' win rates"),
-    ("advantage", "Advantage", "the share of games the player who starts won"),
-    ("completion", "Completion", "the share of games that ended by the rules with a winner (no draw, no limit)"),
+    ("balance_seats", N_("Balance by seat"), N_("1 minus the largest difference between two seats' win rates")),
+    ("balance_positions", N_("Balance by playing position"),
+     N_("1 minus the largest difference between two playing positions' win rates")),
+    ("advantage", N_("Advantage"), N_("the share of games the player who starts won")),
+    ("completion", N_("Completion"),
+     N_("the share of games that ended by the rules with a winner (no draw, no limit)")),
 ]
 
 
@@ -54,7 +58,7 @@ def rates_svg(rows: list[tuple[str, float, float, float, bool]], share: float | 
     height = top + len(rows) * (bar + gap) + 26
     scale = width - left - right
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}" height="{fmt(height)}" '
-           f'viewBox="0 0 {fmt(width)} {fmt(height)}" role="img" aria-label="win rates" '
+           f'viewBox="0 0 {fmt(width)} {fmt(height)}" role="img" aria-label="{escape(_("win rates"))}" '
            f'font-family="DejaVu Sans, sans-serif" font-size="11">']
     for i, (label, rate, lo, hi, off) in enumerate(rows):
         y = top + i * (bar + gap)
@@ -75,9 +79,16 @@ def rates_svg(rows: list[tuple[str, float, float, float, bool]], share: float | 
     if share is not None:
         x = left + share * scale
         out.append(f'<line x1="{fmt(x)}" y1="{fmt(top - 4)}" x2="{fmt(x)}" y2="{fmt(base)}" stroke="#222" '
-                   f'stroke-dasharray="4 3"><title>fair share {_pct(share)}</title></line>')
+                   f'stroke-dasharray="4 3"><title>{escape(_("fair share {share}").format(share=_pct(share)))}'
+                   '</title></line>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _said(x) -> str:
+    """A word a game said (a :class:`~mapkit.i18n.said.Said`: how a game or round ended) in the
+    page's language; anything else as the report writes it."""
+    return x.translated() if isinstance(x, Said) else str(x)
 
 
 def _cell(key: str, value) -> str:
@@ -86,10 +97,10 @@ def _cell(key: str, value) -> str:
     if key == "win_rate" and isinstance(value, float):
         return _pct(value)
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(_said(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return "–" if value is None else str(value)
+        return ", ".join(f"{_said(k)} {v}" for k, v in value.items())
+    return "–" if value is None else _said(value)
 
 
 def _records(entries: list[dict], text_columns: int = 1) -> str:
@@ -126,11 +137,14 @@ def _verdicts(rep: dict) -> str:
     f = rep.get("fairness")
     if not f:
         return ""
-    rows = [[FACTORS.get(v["factor"], v["factor"]), v["text"] + "".join(f" ({n})" for n in v.get("notes", [])),
+    rows = [[translate(FACTORS[v["factor"]]) if v["factor"] in FACTORS else v["factor"],
+             verdict_text(v) + "".join(f" ({translate(n)})" for n in v.get("notes", [])),
              "–" if v["fair_share"] is None else _pct(v["fair_share"])] for v in f["verdicts"]]
-    return (f"<h2>Verdicts</h2>\n<p>Each level's wins against the fair share by an exact binomial test "
-            f"(two-sided), the p-values of one question corrected by Holm's method at a family-wise error of "
-            f"{100 * f['alpha']:g} %.</p>\n" + html_table(["question", "verdict", "fair share"], rows, numeric_from=2))
+    about = _("Each level's wins against the fair share by an exact binomial test (two-sided), the p-values of one "
+              "question corrected by Holm's method at a family-wise error of {alpha} %.").format(
+        alpha=f"{100 * f['alpha']:g}")
+    return (f"<h2>{escape(_('Verdicts'), quote=False)}</h2>\n<p>{escape(about, quote=False)}</p>\n"
+            + html_table([_("question"), _("verdict"), _("fair share")], rows, numeric_from=2))
 
 
 def _metrics(rep: dict) -> str:
@@ -140,27 +154,30 @@ def _metrics(rep: dict) -> str:
         if key in m:
             e = m[key]
             ratio = key.startswith("balance")
-            rows.append([name, what, f"{e['value']:.3f}" if ratio else _pct(e["value"]),
+            rows.append([translate(name), translate(what), f"{e['value']:.3f}" if ratio else _pct(e["value"]),
                          _interval(e["ci95"], as_pct=not ratio)])
     if not rows:
         return ""
     boot = m.get("bootstrap", {})
-    return ("<h2>Balance metrics</h2>\n<p>As the Ludii game system's evaluation defines them; the 95 % interval "
-            f"of Balance is a percentile bootstrap ({boot.get('resamples')} resamples of the games, seed "
-            f"{boot.get('seed')}), the others' a Wilson interval.</p>\n"
-            + html_table(["metric", "what it measures", "value", "95 % interval"], rows, numeric_from=2))
+    about = _("As the Ludii game system's evaluation defines them; the 95 % interval of Balance is a percentile "
+              "bootstrap ({resamples} resamples of the games, seed {seed}), the others' a Wilson interval.").format(
+        resamples=boot.get("resamples"), seed=boot.get("seed"))
+    return (f"<h2>{escape(_('Balance metrics'), quote=False)}</h2>\n<p>{escape(about, quote=False)}</p>\n"
+            + html_table([_("metric"), _("what it measures"), _("value"), _("95 % interval")], rows, numeric_from=2))
 
 
 def _other(rep: dict) -> str:
+    """Every other figure of the report under its JSON key (the words a game said, such as how
+    games ended, in the page's language)."""
     parts = []
     for key, value in rep.items():
         if key in SHOWN:
             continue
         parts.append(f"<h3>{escape(key)}</h3>")
         if isinstance(value, dict):
-            scalars = [[k, _cell(k, v)] for k, v in value.items()
+            scalars = [[_said(k), _cell(k, v)] for k, v in value.items()
                        if not (isinstance(v, list) and v and isinstance(v[0], dict))]
-            parts.append(html_table(["figure", "value"], scalars))
+            parts.append(html_table([_("figure"), _("value")], scalars))
             for k, v in value.items():
                 if isinstance(v, list) and v and isinstance(v[0], dict):
                     parts += [f"<h4>{escape(k)}</h4>", _records(v)]
@@ -171,23 +188,32 @@ def _other(rep: dict) -> str:
     return "\n".join(parts)
 
 
+def _settings(rep: dict) -> str:
+    """The table of how the games were played."""
+    opts = ", ".join(f"{k}={v}" for k, v in rep["options"].items()) or _("none")
+    deal = []
+    if "start_deal" in rep:
+        deal = [[_("start cities"), _("dealt to the seats in turn") if rep["start_deal"]["mode"] == "rotate"
+                 else _("chosen by the bots")]]
+    return html_table(["", _("setting")], [
+        [_("rules"), rep["preset"]], [_("options"), opts], [_("players"), rep["players"]],
+        [_("bots by seat"), ", ".join(rep["bots"])], [_("seed"), rep["seed"]],
+        [_("games not ended within the action limit"), rep["unfinished"]], *deal,
+        [_("map hash"), rep.get("map_hash", "–")]], numeric_from=2)
+
+
 def render_html(rep: dict) -> str:
-    """The simulation's report (its JSON data) as one self-contained page."""
+    """The simulation's report (its JSON data) as one self-contained page, in the current
+    language (:func:`mapkit.i18n.use_language`); its tables name the figures by their JSON keys."""
     verdict = {v["factor"]: v for v in (rep.get("fairness") or {}).get("verdicts", [])}
-    opts = ", ".join(f"{k}={v}" for k, v in rep["options"].items()) or "none"
-    title = f"{rep['map']}: {rep['games']} simulated games"
-    settings = html_table(["", "setting"], [
-        ["rules", rep["preset"]], ["options", opts], ["players", rep["players"]],
-        ["bots by seat", ", ".join(rep["bots"])], ["seed", rep["seed"]],
-        ["games not ended within the action limit", rep["unfinished"]],
-        *([["start cities", "dealt to the seats in turn" if rep["start_deal"]["mode"] == "rotate"
-            else "chosen by the bots"]] if "start_deal" in rep else []),
-        ["map hash", rep.get("map_hash", "–")]], numeric_from=2)
-    body = [f"<h1>{escape(title)}</h1>", settings, _verdicts(rep), _metrics(rep)]
-    sections = [("by_position", "position", "Wins by playing position (1 = the player who starts)",
-                 lambda e: f"position {e['position']}", verdict.get("position"), 1),
-                ("seats", "seat", "Wins by seat", lambda e: f"seat {e['seat']} ({e['bot']})", verdict.get("seat"), 2),
-                ("start_cities", "city", "Wins by start city", lambda e: e["city"], verdict.get("start_city"), 1)]
+    title = ngettext("{map}: {n} simulated games", "{map}: {n} simulated games", rep["games"]).format(
+        map=rep["map"], n=rep["games"])
+    body = [f"<h1>{escape(title)}</h1>", _settings(rep), _verdicts(rep), _metrics(rep)]
+    sections = [("by_position", "position", _("Wins by playing position (1 = the player who starts)"),
+                 lambda e: level_name("position", e["position"]), verdict.get("position"), 1),
+                ("seats", "seat", _("Wins by seat"), lambda e: f"{level_name('seat', e['seat'])} ({e['bot']})",
+                 verdict.get("seat"), 2),
+                ("start_cities", "city", _("Wins by start city"), lambda e: e["city"], verdict.get("start_city"), 1)]
     for key, level, head, label, v, text_columns in sections:
         entries = rep.get(key) or []
         if not entries:
@@ -196,8 +222,8 @@ def render_html(rep: dict) -> str:
         body += [f"<h2>{escape(head)}</h2>", _chart(played, level, label, v),
                  _records(_with_tests(entries, level, v), text_columns)]
     if len(rep.get("by_bot") or []) > 1:
-        body += ["<h2>Wins by bot</h2>", _records(rep["by_bot"])]
-    body += ["<h2>Other figures</h2>", _other(rep)]
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>\n'
+        body += [f"<h2>{escape(_('Wins by bot'), quote=False)}</h2>", _records(rep["by_bot"])]
+    body += [f"<h2>{escape(_('Other figures'), quote=False)}</h2>", _other(rep)]
+    return (f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8"><title>{escape(title)}</title>\n'
             f"<style>\n{PAGE_STYLE}td.num {{ white-space: nowrap; }}\n</style></head><body>\n"
             + "\n".join(b for b in body if b) + "\n</body></html>\n")

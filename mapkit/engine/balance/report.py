@@ -11,7 +11,9 @@ simulate`` gives them: its tests are read here, not made again).
 
 from __future__ import annotations
 
-from ..simulate import pct
+from ...i18n import N_, _, ngettext, translate
+from ..fairness import verdict_text
+from ..simulate import pct, players_words, rules_words, said_key
 from .search import Outcome, Plan
 
 __all__ = ["balance_report", "format_balance"]
@@ -56,10 +58,17 @@ def _rate(r: dict | None) -> str:
 
 
 def _step_lines(s: dict) -> list[str]:
+    """A round of the search: its change, kept or not, and the figure a kept one moved most."""
     a, b = s["unfairness"]
-    head = f"  {s['round']:>2}. {'kept    ' if s['kept'] else 'not kept'}  {s['change']}: {a:.1f} -> {b:.1f} " \
-           f"(noise {s['noise']:.1f})"
-    return [head] + ([f"{'':16}{s['figure']}"] if s["kept"] and s["figure"] else [])
+    kept, not_kept = _("kept"), _("not kept")
+    width = max(len(kept), len(not_kept))
+    head = f"  {s['round']:>2}. {(kept if s['kept'] else not_kept):<{width}}  {said_key(s['change'])}: " \
+           + _("{before:.1f} -> {after:.1f} (noise {noise:.1f})").format(before=a, after=b, noise=s["noise"])
+    return [head] + ([f"{'':{width + 8}}{said_key(s['figure'])}"] if s["kept"] and s["figure"] else [])
+
+
+# The questions of the fairness verdicts, as the balance report names them.
+FACTORS = {"seat": N_("seat"), "position": N_("position"), "start_city": N_("start city")}
 
 
 def _verdict_lines(before: list[dict], after: list[dict]) -> list[str]:
@@ -68,10 +77,12 @@ def _verdict_lines(before: list[dict], after: list[dict]) -> list[str]:
     if not before and not after:
         return []
     new = {v["factor"]: v for v in after}
-    lines = ["  Fairness verdicts (simulate's tests, Holm-corrected), input map -> balanced map"]
+    lines = ["  " + _("Fairness verdicts (simulate's tests, Holm-corrected), input map -> balanced map")]
     for v in before:
         w = new.get(v["factor"])
-        lines.append(f"    {v['factor'].replace('_', ' ')}: {v['text']} -> {w['text'] if w else '-'}")
+        factor = FACTORS.get(v["factor"])
+        name = translate(factor) if factor else v["factor"].replace("_", " ")
+        lines.append(f"    {name}: {verdict_text(v)} -> {verdict_text(w) if w else '-'}")
     return lines
 
 
@@ -79,16 +90,17 @@ def _compare_lines(rep: dict) -> list[str]:
     before, after = rep["before"], rep["after"]
     lines = _verdict_lines(before["verdicts"], after["verdicts"])
     if before["unfinished"] or after["unfinished"]:
-        lines.append(f"  games that did not end: {before['unfinished']} -> {after['unfinished']}")
-    lines.append("  Wins by playing position (1 = the player who starts; 95% Wilson interval)")
+        lines.append("  " + _("games that did not end: {before} -> {after}").format(before=before["unfinished"],
+                                                                                  after=after["unfinished"]))
+    lines.append("  " + _("Wins by playing position (1 = the player who starts; 95% Wilson interval)"))
     for x, y in zip(before["by_position"], after["by_position"], strict=True):
         lines.append(f"    {x['position']}: {_rate(x):<24} -> {_rate(y)}")
-    lines.append("  Wins by seat")
+    lines.append("  " + _("Wins by seat"))
     for x, y in zip(before["seats"], after["seats"], strict=True):
-        lines.append(f"    seat {x['seat']} {x['bot']:<8} {_rate(x):<24} -> {_rate(y)}")
+        lines.append(f"    {_('seat {n}').format(n=x['seat'])} {x['bot']:<8} {_rate(x):<24} -> {_rate(y)}")
     cities = list(dict.fromkeys(c["city"] for c in before["start_cities"] + after["start_cities"]))
     if cities:
-        lines.append("  Wins by start city (starts)")
+        lines.append("  " + _("Wins by start city (starts)"))
         old = {c["city"]: c for c in before["start_cities"]}
         new = {c["city"]: c for c in after["start_cities"]}
         for city in cities:
@@ -98,31 +110,46 @@ def _compare_lines(rep: dict) -> list[str]:
     return lines
 
 
-def format_balance(rep: dict) -> str:
-    """The report as text."""
-    opts = ", ".join(f"{k}={v}" for k, v in rep["options"].items())
+# What --keep-numbers, --keep-start and --keep-cards keep, as the report names it.
+PINNED = (("numbers", N_("race numbers")), ("start", N_("start cities")), ("cards", N_("cards")))
+
+
+def _head_lines(rep: dict) -> list[str]:
+    """What was balanced, how, what the designer kept, and the search's rounds."""
     pins = rep["pins"]
-    kept = [name for name, on in (("race numbers", pins["numbers"]), ("start cities", pins["start"]),
-                                  ("cards", pins["cards"])) if on] + pins["cities"]
-    lines = [f"Balancing {rep['map']}: {rep['preset']} rules" + (f" ({opts})" if opts else "")
-             + f", {rep['players']} players ({', '.join(rep['bots'])}), {rep['games']} games a map, seed {rep['seed']}"]
+    kept = [translate(name) for key, name in PINNED if pins[key]] + pins["cities"]
+    lines = [_("Balancing {map}: {rules}, {players}, {games} a map, seed {seed}").format(
+        map=rep["map"], rules=rules_words(rep["preset"], rep["options"]), players=players_words(rep["bots"]),
+        games=ngettext("{n} games", "{n} games", rep["games"]).format(n=rep["games"]), seed=rep["seed"])]
     if kept:
-        lines.append("  kept as they are: " + ", ".join(kept))
+        lines.append("  " + _("kept as they are: {items}").format(items=", ".join(kept)))
     se = rep["search"]
-    lines.append(f"Search on the games of seed {se['seed']}: {se['tried']} changes tried, {se['kept']} kept")
-    lines.append(f"  (unfairness in points of win share; a change is kept when it falls by at least {se['z']:g} "
-                 f"times the noise of the fall)")
+    lines.append(_("Search on the games of seed {seed}: {tried} changes tried, {kept} kept").format(
+        seed=se["seed"], tried=se["tried"], kept=se["kept"]))
+    lines.append("  " + _("(unfairness in points of win share; a change is kept when it falls by at least {z} "
+                          "times the noise of the fall)").format(z=f"{se['z']:g}"))
     for s in rep["steps"]:
         lines += _step_lines(s)
     if se["stopped"]:
-        lines.append(f"  stopped: {se['stopped']}")
+        lines.append("  " + _("stopped: {reason}").format(reason=said_key(se["stopped"])))
+    return lines
+
+
+def format_balance(rep: dict) -> str:
+    """The report as text, in the current language (:func:`mapkit.i18n.use_language`; the
+    figures as they are in every language)."""
+    lines = _head_lines(rep)
     ch = rep["check"]
     a, b = ch["unfairness"]
-    verdict = "the fall is confirmed" if ch["confirmed"] else "no fall beyond the noise"
-    lines.append(f"Check on {ch['games']} other games (seed {ch['seed']}), input map -> balanced map:")
-    lines.append(f"  unfairness {a:.1f} -> {b:.1f} points (noise {ch['noise']:.1f}): {verdict}"
-                 if rep["changes"] else f"  unfairness {a:.1f} points; no change was kept")
+    verdict = _("the fall is confirmed") if ch["confirmed"] else _("no fall beyond the noise")
+    lines.append(ngettext("Check on {games} other games (seed {seed}), input map -> balanced map:",
+                          "Check on {games} other games (seed {seed}), input map -> balanced map:", ch["games"]).format(
+        games=ch["games"], seed=ch["seed"]))
+    lines.append("  " + (_("unfairness {before:.1f} -> {after:.1f} points (noise {noise:.1f}): {verdict}").format(
+        before=a, after=b, noise=ch["noise"], verdict=verdict) if rep["changes"] else
+        _("unfairness {before:.1f} points; no change was kept").format(before=a)))
     lines += _compare_lines(rep)
-    lines.append(f"Changes: {'; '.join(rep['changes']) if rep['changes'] else 'none'}")
-    lines.append(f"wrote {rep['output']}")
+    lines.append(_("Changes: {changes}").format(changes="; ".join(said_key(c) for c in rep["changes"]))
+                 if rep["changes"] else _("Changes: none"))
+    lines.append(_("wrote {file}").format(file=rep["output"]))
     return "\n".join(lines) + "\n"

@@ -40,6 +40,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...i18n import N_
+from ...i18n.said import said
 from .changes import Change, Context, Pins, acceptable, baseline_issues, draw
 from .measure import Comparison, Measure, compare, measure
 
@@ -176,7 +178,7 @@ def balance(m, plan: Plan, play: Play, progress=None) -> Outcome:
         context = Context(m, plan.pins, n, now.heat(), dealt=plan.start_cities == "rotate")
         pick = _candidate(family.balance_changes(current, context), rng, tried, allowed)
         if pick is None:
-            stopped = "no change left to try"
+            stopped = N_("no change left to try")
             break
         change, new = pick
         _, new_stats = games(new, plan.seed)
@@ -208,17 +210,25 @@ def figure_change(a: Measure, b: Measure) -> str:
     moves = []
     for k, (x, y) in enumerate(zip(a.positions, b.positions, strict=False)):
         fall = ((x - q) ** 2 - (y - q) ** 2) / a.players
-        moves.append((fall, f"position {k + 1}'s win share {100 * x:.1f}% -> {100 * y:.1f}%"))
+        moves.append((fall, said(N_("position {n}'s win share {was:.1f}% -> {now:.1f}%"), n=k + 1, was=100 * x,
+                                 now=100 * y)))
     ta, tb = sum(k for _, k in a.starts.values()) or 1, sum(k for _, k in b.starts.values()) or 1
     for city in sorted(set(a.starts) | set(b.starts)):
         (x, i), (y, j) = a.starts.get(city, (q, 0)), b.starts.get(city, (q, 0))
         fall = i * (x - q) ** 2 / ta - j * (y - q) ** 2 / tb
-        was = f"{100 * x:.1f}% ({i} starts)" if i else "no starts"
-        now = f"{100 * y:.1f}% ({j} starts)" if j else "no starts"
-        moves.append((fall, f"{city}'s win share {was} -> {now}"))
+        moves.append((fall, said(N_("{city}'s win share {was} -> {now}"), city=city, was=_share(x, i),
+                                 now=_share(y, j))))
     if not moves:
         return ""
     best = max(moves, key=lambda fm: (fm[0], fm[1]))
     if best[0] <= 0:
         best = min(moves, key=lambda fm: (fm[0], fm[1]))
     return best[1]
+
+
+def _share(rate: float, starts: int) -> str:
+    """A start city's win share with its starts, ``48.0% (120 starts)``, or ``no starts`` (a
+    :class:`~mapkit.i18n.said.Said`)."""
+    if not starts:
+        return said(N_("no starts"))
+    return said(N_("{share:.1f}% ({n} starts)"), share=100 * rate, n=starts)

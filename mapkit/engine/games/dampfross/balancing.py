@@ -49,6 +49,8 @@ import math
 from dataclasses import replace
 from functools import partial
 
+from ....i18n import N_
+from ....i18n.said import said
 from ...balance.changes import Change, Context, spread, widest
 
 __all__ = ["balance_changes", "REACH", "MOST_NUMBERS"]
@@ -123,7 +125,7 @@ def _number_moves(m, ctx: Context) -> list[Change]:
             for b in takers:
                 if b.name == a.name or spread(grid, rest + [b.hex]) > limit:
                     continue
-                ch = Change("numbers", f"moved {n} from {a.name} to {b.name}",
+                ch = Change("numbers", said(N_("moved {n} from {city} to {to}"), n=n, city=a.name, to=b.name),
                             {"number": n, "from": a.name, "to": b.name}, (a.name, b.name),
                             partial(_moved, m, n, a.name, b.name))
                 scored.append((near(a.hex) - near(b.hex), ch))
@@ -172,9 +174,10 @@ def _start(m, current: list[str], out: str | None, into: str | None, every: bool
     """The change of the start list ``current`` taking ``out`` off and putting ``into`` on."""
     names = tuple(c for c in (out, into) if c)
     if out and into:
-        words = f"start city {out} replaced by {into}"
+        words = said(N_("start city {city} replaced by {to}"), city=out, to=into)
     else:
-        words = f"{out} is no longer a start city" if out else f"{into} is a start city"
+        words = (said(N_("{city} is no longer a start city"), city=out) if out
+                 else said(N_("{city} is a start city"), city=into))
     new = [into if c == out else c for c in current if c != out or into]
     if into and not out:
         new.append(into)

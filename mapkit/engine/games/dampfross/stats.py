@@ -8,8 +8,9 @@ special races held and won per seat, and ferry lines bought.
 
 from __future__ import annotations
 
+from ....i18n import _, ngettext
 from ...game import make_rules
-from ...simulate import mean, pct, rate, rnd
+from ...simulate import mean, pct, rate, rate_words, rnd
 
 __all__ = ["game_stats", "summarize", "seat_line", "report_lines"]
 
@@ -148,8 +149,8 @@ def _start_cities(board, rules, stats: list) -> list:
 
 def seat_line(seat: dict) -> str:
     """The family's part of a seat's line in the text report."""
-    return (f"  account {seat['mean_account']:7.1f}  fares paid {seat['mean_fares_paid']:5.1f}  "
-            f"received {seat['mean_fares_received']:5.1f}")
+    return "  " + _("account {account:7.1f}  fares paid {paid:5.1f}  received {received:5.1f}").format(
+        account=seat["mean_account"], paid=seat["mean_fares_paid"], received=seat["mean_fares_received"])
 
 
 def _start_city_lines(rep: dict) -> list:
@@ -157,47 +158,59 @@ def _start_city_lines(rep: dict) -> list:
     if deal.get("mode") == "rotate":
         k = deal["cities"]
         extra = rep["games"] - deal["rounds"] * k
-        lines = [f"Wins by start city (dealt to the seats in turn: {deal['rounds']} full rounds of {k} games"
-                 + (f" and {extra} more" if extra else "") + "; 95% Wilson interval)"]
+        more = _(" and {n} more").format(n=extra) if extra else ""
+        lines = [_("Wins by start city (dealt to the seats in turn: {rounds} full rounds of {games} games{more}; "
+                   "95% Wilson interval)").format(rounds=deal["rounds"], games=k, more=more)]
     else:
-        lines = ["Wins by start city (chosen by the bots; 95% Wilson interval)"]
+        lines = [_("Wins by start city (chosen by the bots; 95% Wilson interval)")]
     for c in rep["start_cities"]:
-        lo, hi = c["ci95"]
         if not c["starts"]:
-            lines.append(f"  {c['city']:<20} {0:6d} starts  never chosen")
+            lines.append(f"  {c['city']:<20} " + _("{n:6d} starts  never chosen").format(n=0))
             continue
-        lines.append(f"  {c['city']:<20} {c['starts']:6d} starts  {pct(c['win_rate'])}  "
-                     f"[{pct(lo).strip()} - {pct(hi).strip()}]")
+        lines.append(f"  {c['city']:<20} " + ngettext("{n:6d} starts  {rate}", "{n:6d} starts  {rate}",
+                                                      c["starts"]).format(n=c["starts"], rate=rate_words(c)))
     return lines
 
 
+def _by_seat(values, each: str = "{}") -> str:
+    """``1: 4, 2: 3, ...``: a figure of each seat."""
+    return ", ".join(f"{k + 1}: {each.format(w)}" for k, w in enumerate(values))
+
+
 def report_lines(rep: dict) -> list:
-    """The family's lines of the text report."""
+    """The family's lines of the text report, in the current language."""
     lines = _start_city_lines(rep)
     b = rep["build"]
-    lines.append(f"Build phase: {b['mean_rounds']:.1f} rounds on average ({b['min_rounds']}-{b['max_rounds']}), "
-                 f"{b['mean_turns']:.1f} turns")
+    lines.append(_("Build phase: {rounds:.1f} rounds on average ({low}-{high}), {turns:.1f} turns").format(
+        rounds=b["mean_rounds"], low=b["min_rounds"], high=b["max_rounds"], turns=b["mean_turns"]))
     r = rep["races"]
     rd = r["redraws"]
-    lines.append(f"Races: {r['mean_drawn']:.2f} drawn, {r['mean_held']:.2f} held, {r['mean_nobody_raced']:.2f} "
-                 f"with nobody racing; {r['mean_racers']:.2f} trains per race held")
-    lines.append(f"  re-drawn: {pct(r['share_redrawn']).strip()} of races; {r['redraws_per_race']:.2f} re-draws "
-                 f"per race (forbidden {rd['forbidden']}, unconnected {rd['unconnected']}, other {rd['other']})")
+    lines.append(_("Races: {drawn:.2f} drawn, {held:.2f} held, {nobody:.2f} with nobody racing; {trains:.2f} trains "
+                   "per race held").format(drawn=r["mean_drawn"], held=r["mean_held"],
+                                           nobody=r["mean_nobody_raced"], trains=r["mean_racers"]))
+    lines.append("  " + _("re-drawn: {share} of races; {redraws:.2f} re-draws per race (forbidden {forbidden}, "
+                          "unconnected {unconnected}, other {other})").format(
+        share=pct(r["share_redrawn"]).strip(), redraws=r["redraws_per_race"], forbidden=rd["forbidden"],
+        unconnected=rd["unconnected"], other=rd["other"]))
     sp = rep["special_races"]
     if sp["mean_drawn"]:
-        lines.append(f"  special races: {sp['mean_drawn']:.2f} drawn, {sp['mean_held']:.2f} held per game; won by "
-                     "seat: " + ", ".join(f"{k + 1}: {w}" for k, w in enumerate(sp["won_by_seat"])))
+        lines.append("  " + _("special races: {drawn:.2f} drawn, {held:.2f} held per game; won by seat: {seats}")
+                     .format(drawn=sp["mean_drawn"], held=sp["mean_held"], seats=_by_seat(sp["won_by_seat"])))
     fe = rep["ferries"]
     if fe["bought"] or fe.get("played"):
         games = rep["games"] or 1
-        lines.append(f"Ferry lines bought: {fe['bought'] / games:.2f} per game ({fe['bought']} in {rep['games']} "
-                     "games); per game by seat: "
-                     + ", ".join(f"{k + 1}: {w / games:.2f}" for k, w in enumerate(fe["by_seat"])))
+        lines.append(ngettext("Ferry lines bought: {per_game:.2f} per game ({bought} in {games} games); per game by "
+                              "seat: {seats}", "Ferry lines bought: {per_game:.2f} per game ({bought} in {games} "
+                              "games); per game by seat: {seats}", rep["games"]).format(
+            per_game=fe["bought"] / games, bought=fe["bought"], games=rep["games"],
+            seats=_by_seat([w / games for w in fe["by_seat"]], "{:.2f}")))
     m = rep["money"]
-    lines.append(f"Money per game: fares {m['mean_fares_per_game']:.1f} ({m['mean_fares_per_race']:.2f} per race "
-                 f"held), building fees {m['mean_fees_per_game']:.1f}, city bonuses {m['mean_bonuses_per_game']:.1f}, "
-                 f"post-race building {m['mean_post_race_building']:.1f}")
+    lines.append(_("Money per game: fares {fares:.1f} ({per_race:.2f} per race held), building fees {fees:.1f}, "
+                   "city bonuses {bonuses:.1f}, post-race building {building:.1f}").format(
+        fares=m["mean_fares_per_game"], per_race=m["mean_fares_per_race"], fees=m["mean_fees_per_game"],
+        bonuses=m["mean_bonuses_per_game"], building=m["mean_post_race_building"]))
     a = rep["accounts"]
-    lines.append(f"Final accounts: mean {a['mean_final']:.1f}, winner {a['mean_winner']:.1f}, margin "
-                 f"{a['mean_margin']:.1f} (range {a['min_final']}-{a['max_final']})")
+    lines.append(_("Final accounts: mean {mean:.1f}, winner {winner:.1f}, margin {margin:.1f} (range {low}-{high})")
+                 .format(mean=a["mean_final"], winner=a["mean_winner"], margin=a["mean_margin"],
+                         low=a["min_final"], high=a["max_final"]))
     return lines

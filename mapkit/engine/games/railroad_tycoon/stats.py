@@ -6,20 +6,24 @@ city no good was delivered to) and how often.
 
 from __future__ import annotations
 
-from ...simulate import mean
+from ....i18n import N_, _
+from ....i18n.said import said
+from ...simulate import mean, said_key
 
 __all__ = ["game_stats", "summarize", "seat_line", "report_lines"]
 
 
 def _end(reason: str | None) -> str:
-    reason = reason or "unfinished"
-    return "empty cities" if "empty" in reason else "round limit" if "limit" in reason else reason
+    if not reason:
+        return said(N_("unfinished"))
+    return said(N_("empty cities")) if "empty" in reason else said(N_("round limit")) if "limit" in reason else reason
 
 
 def game_stats(g) -> dict:
     by_colour: dict = {}
     served = set()
-    for _, _, dest, colour, _ in g.deliveries:
+    for delivery in g.deliveries:
+        dest, colour = delivery[2], delivery[3]
         by_colour[colour] = by_colour.get(colour, 0) + 1
         served.add(dest)
     coloured = [i for i in range(len(g.board.cities)) if g.city_colour(i) != "grey"]
@@ -56,17 +60,25 @@ def summarize(board, spec, stats: list, report: dict) -> None:
 
 
 def seat_line(seat: dict) -> str:
-    return (f"  final {seat['mean_final']:6.1f}  VP {seat['mean_vp']:5.1f}  shares {seat['mean_shares']:5.1f}  "
-            f"loco {seat['mean_loco']:3.1f}  links {seat['mean_links']:4.1f}")
+    words = _("final {final:6.1f}  VP {vp:5.1f}  shares {shares:5.1f}  loco {loco:3.1f}  links {links:4.1f}")
+    return "  " + words.format(final=seat["mean_final"], vp=seat["mean_vp"], shares=seat["mean_shares"],
+                               loco=seat["mean_loco"], links=seat["mean_links"])
+
+
+def _counts(counts: dict) -> str:
+    """``red 12, blue 3``: words (said in the reader's language) or names with their counts; none."""
+    return ", ".join(f"{said_key(k)} {v}" for k, v in counts.items()) or _("none")
 
 
 def report_lines(rep: dict) -> list:
+    """The family's lines of the text report, in the current language."""
     r = rep["railroad_tycoon"]
     rounds = r["rounds"]
-    never = ", ".join(f"{k} {v}" for k, v in r["never_served"].items()) or "none"
-    return [f"Rounds: {rounds['mean']:.2f} per game ({rounds['min']}-{rounds['max']}); ended by "
-            + ", ".join(f"{k} {v}" for k, v in r["ends"].items()),
-            f"Deliveries: {r['mean_deliveries']:.1f} per game; by colour "
-            + (", ".join(f"{k} {v}" for k, v in r["deliveries_by_colour"].items()) or "none"),
-            f"Cities never served (games): {never}",
-            f"Winner's final score: {r['mean_winner_final']:.1f} on average"]
+    never = ", ".join(f"{k} {v}" for k, v in r["never_served"].items()) or _("none")
+    return [_("Rounds: {mean:.2f} per game ({low}-{high}); ended by {ends}").format(
+                mean=rounds["mean"], low=rounds["min"], high=rounds["max"],
+                ends=", ".join(f"{said_key(k)} {v}" for k, v in r["ends"].items())),
+            _("Deliveries: {mean:.1f} per game; by colour {colours}").format(
+                mean=r["mean_deliveries"], colours=_counts(r["deliveries_by_colour"])),
+            _("Cities never served (games): {cities}").format(cities=never),
+            _("Winner's final score: {mean:.1f} on average").format(mean=r["mean_winner_final"])]

@@ -36,6 +36,8 @@ from __future__ import annotations
 import copy
 from functools import partial
 
+from ....i18n import N_
+from ....i18n.said import said
 from ...balance.changes import Change, Context, spread, widest
 from .cards import CARD_KEY, read_cards, track_edges
 
@@ -72,12 +74,15 @@ def balance_changes(m, ctx: Context) -> list[Change]:
     for i, a in enumerate(free):
         for b in free[i + 1:]:
             if b.colour != a.colour and fits(a.colour, a.hex, b.hex) and fits(b.colour, b.hex, a.hex):
-                out.append(Change("cards", f"swapped the cards of {a.name} ({a.colour}) and {b.name} ({b.colour})",
+                words = said(N_("swapped the cards of {city} ({colour}) and {other} ({other_colour})"), city=a.name,
+                             colour=said(a.colour), other=b.name, other_colour=said(b.colour))
+                out.append(Change("cards", words,
                                   {"swap": [a.name, b.name], "colours": [a.colour, b.colour]}, (a.name, b.name),
                                   partial(_dealt, m, {a.name: b.name, b.name: a.name})))
         for d in spare:
             if fits(a.colour, a.hex, d.hex):
-                out.append(Change("cards", f"{a.name}'s {a.colour} card given to {d.name}",
+                words = said(N_("{city}'s {colour} card given to {to}"), city=a.name, colour=said(a.colour), to=d.name)
+                out.append(Change("cards", words,
                                   {"from": a.name, "to": d.name, "colour": a.colour}, (a.name, d.name),
                                   partial(_dealt, m, {a.name: d.name})))
     return out

@@ -8,17 +8,20 @@ seat lost in it, the final scores.
 
 from __future__ import annotations
 
-from ...simulate import mean
+from ....i18n import N_, _, ngettext
+from ....i18n.said import said
+from ...simulate import mean, said_key
 
 __all__ = ["game_stats", "summarize", "seat_line", "report_lines"]
 
 
 def _round_end(reason: str) -> str:
+    """How a round ended, in a word the report keeps (English; said in the reader's language)."""
     if "joined" in reason:
-        return "joined"
+        return said(N_("joined"))
     if "pieces" in reason and "used" in reason:
-        return "pieces used"
-    return "blocked" if "no player" in reason else "other"
+        return said(N_("pieces used"))
+    return said(N_("blocked")) if "no player" in reason else said(N_("other"))
 
 
 def game_stats(g) -> dict:
@@ -64,17 +67,21 @@ def summarize(board, spec, stats: list, report: dict) -> None:
 
 
 def seat_line(seat: dict) -> str:
-    return f"  score {seat['mean_score']:5.1f}  lost per round {seat['mean_lost_per_round']:4.1f}"
+    return "  " + _("score {score:5.1f}  lost per round {lost:4.1f}").format(
+        score=seat["mean_score"], lost=seat["mean_lost_per_round"])
 
 
 def report_lines(rep: dict) -> list:
+    """The family's lines of the text report, in the current language."""
     r = rep["rounds"]
-    lines = [f"Rounds: {r['mean_per_game']:.2f} per game ({r['min']}-{r['max']}); a round {r['mean_turns']:.1f} "
-             f"turns, {r['mean_pieces']:.1f} pieces",
-             "  rounds ended: " + ", ".join(f"{k} {v}" for k, v in r["ends"].items()),
-             "  points lost per player: " + ", ".join(f"round {x['round']} {x['mean_lost']:.2f} ({x['games']} games)"
-                                                      for x in r["lost_by_round"])]
+    ends = ", ".join(f"{said_key(k)} {v}" for k, v in r["ends"].items())
+    lost = [ngettext("round {n} {lost:.2f} ({games} games)", "round {n} {lost:.2f} ({games} games)", x["games"])
+            .format(n=x["round"], lost=x["mean_lost"], games=x["games"]) for x in r["lost_by_round"]]
+    lines = [_("Rounds: {mean:.2f} per game ({low}-{high}); a round {turns:.1f} turns, {pieces:.1f} pieces").format(
+                 mean=r["mean_per_game"], low=r["min"], high=r["max"], turns=r["mean_turns"], pieces=r["mean_pieces"]),
+             "  " + _("rounds ended: {ends}").format(ends=ends),
+             "  " + _("points lost per player: {rounds}").format(rounds=", ".join(lost))]
     sc = rep["scores"]
-    lines.append(f"Final scores: mean {sc['mean_final']:.1f}, winner {sc['mean_winner']:.1f} (range "
-                 f"{sc['min_final']} to {sc['max_final']})")
+    lines.append(_("Final scores: mean {mean:.1f}, winner {winner:.1f} (range {low} to {high})").format(
+        mean=sc["mean_final"], winner=sc["mean_winner"], low=sc["min_final"], high=sc["max_final"]))
     return lines
