@@ -115,9 +115,12 @@ def _client(scheduler: str, jobs: int):
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
         if scheduler == "local":
+            # no dashboard; the scheduler's own HTTP server (Dask starts one whatever the
+            # dashboard) on a free port of the loopback, not Dask's 8787: another cluster or
+            # notebook holding that port made Dask warn on standard error
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.ERROR))
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.ERROR))
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         else:
             _probe(distributed, scheduler)

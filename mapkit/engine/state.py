@@ -389,14 +389,30 @@ class State:
             self._decision_started = self.clock()
 
 
+_PLAIN = frozenset((int, float, str, bool, type(None)))
+_SEQUENCES = frozenset((list, tuple, Log))
+
+
 def _plain(v):
+    """``v`` as comparable plain data (:meth:`State.snapshot`): sets sorted, tuples as lists,
+    objects by their ``as_json()``. The scalars in a list or dict are taken as they are, not
+    passed to a call of their own (a snapshot is mostly scalars: the history's actions).
+
+    >>> class Money:
+    ...     def as_json(self):
+    ...         return {"accounts": (3, 4)}
+    >>> _plain({"track": [{5, 1}, frozenset()], "log": Log([("a", 1)]), "money": Money(), "n": None})
+    {'track': [[1, 5], []], 'log': [['a', 1]], 'money': {'accounts': [3, 4]}, 'n': None}
+    """
     t = type(v)
-    if t in (set, frozenset):
-        return sorted(v)
-    if t in (list, tuple, Log):
-        return [_plain(x) for x in v]
+    if t in _PLAIN:
+        return v
     if t is dict:
-        return {k: _plain(x) for k, x in v.items()}
+        return {k: x if type(x) in _PLAIN else _plain(x) for k, x in v.items()}
+    if t in _SEQUENCES:
+        return [x if type(x) in _PLAIN else _plain(x) for x in v]
+    if t is set or t is frozenset:
+        return sorted(v)
     if hasattr(v, "as_json"):
         return _plain(v.as_json())
     return v

@@ -69,6 +69,13 @@ def bundled_maps(paths) -> list:
     return out
 
 
+def _within_limits(filename: str, check, what) -> None:
+    try:
+        check(what)
+    except InputError as exc:
+        raise InputError(f"{filename}: {exc}") from None
+
+
 class Catalogue:
     """Bundled and saved maps by id. Maps are read when first asked for and kept."""
 
@@ -159,17 +166,18 @@ class Catalogue:
     def upload(self, text: str, filename: str = "map.yaml") -> dict:
         """Read, validate and store an uploaded map; its catalogue entry. A map with errors is
         refused with the first of them (one line)."""
+        from ..io.yamldoc import load_yaml
         from ..io.yamlmap import dump_map, parse_map
         from ..validate import validate
-        from .editor import check_map
+        from .editor import check_map, check_map_file
 
         if len(text.encode("utf-8")) > MAX_UPLOAD_BYTES:
             raise InputError(f"{filename}: larger than {MAX_UPLOAD_BYTES // 1024} kB; a map file is far smaller")
+        # the board's size before the map is built, the rest before validating: the work of
+        # both grows with the board
+        _within_limits(filename, check_map_file, load_yaml(text, filename)[0])
         m, issues = parse_map(text, filename)
-        try:
-            check_map(m)        # before validating: its work grows with the board
-        except InputError as exc:
-            raise InputError(f"{filename}: {exc}") from None
+        _within_limits(filename, check_map, m)
         errors = [i for i in issues + validate(m) if i.is_error]
         if errors:
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""

@@ -32,7 +32,8 @@ import zipfile
 
 from ..errors import InputError, InvalidError, MapkitError
 
-__all__ = ["blank_document", "grid_of", "check_grid", "check_document", "check_map", "valid_map", "document_of",
+__all__ = ["blank_document", "grid_of", "check_grid", "check_document", "check_map", "check_map_file",
+           "valid_map", "document_of",
            "format_document", "read_document", "canonical_text", "analyse", "heat", "kit_zip", "kit_of_document",
            "MAX_GRID", "MAX_CITIES", "MAX_NAME", "MAX_ITEMS"]
 
@@ -139,12 +140,33 @@ def _check_values(doc) -> None:
                 raise InputError(f"{where or 'a name'}: a text of {len(v)} characters; at most {limit}")
 
 
+def _check_sides(columns: int, rows: int) -> None:
+    if max(columns, rows) > MAX_GRID:
+        raise InputError(f"grid: {columns} x {rows} hexes; a map on this server has at most "
+                         f"{MAX_GRID} columns and rows")
+
+
+def check_map_file(data) -> None:
+    """The grid's limit of :func:`check_map` on a map file's data as read (YAML), before the
+    map is built: building it grows with the board (a 1000 x 1000 board, the format's largest,
+    takes seconds); what is no map at all is left to the map loader to name.
+
+    >>> check_map_file({"grid": {"columns": 900, "rows": 900}})
+    Traceback (most recent call last):
+    ...
+    mapkit.errors.InputError: grid: 900 x 900 hexes; a map on this server has at most 200 columns and rows
+    >>> check_map_file({"grid": {"columns": "many", "rows": 900}}), check_map_file([])
+    (None, None)
+    """
+    grid = data.get("grid") if isinstance(data, dict) else None
+    sides = [grid.get(k) for k in ("columns", "rows")] if isinstance(grid, dict) else []
+    if len(sides) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in sides):
+        _check_sides(*sides)
+
+
 def check_map(m) -> None:
     """The limits of :func:`check_document` on a map already read (an uploaded file)."""
-    g = m.grid
-    if max(g.columns, g.rows) > MAX_GRID:
-        raise InputError(f"grid: {g.columns} x {g.rows} hexes; a map on this server has at most "
-                         f"{MAX_GRID} columns and rows")
+    _check_sides(m.grid.columns, m.grid.rows)
     if len(m.cities) > MAX_CITIES:
         raise InputError(f"cities: {len(m.cities)} cities; a map on this server has at most {MAX_CITIES}")
 

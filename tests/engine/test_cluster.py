@@ -1,6 +1,9 @@
 """`mapkit simulate --scheduler`: games as tasks on a Dask cluster give the report of the local
 process pool byte for byte; a worker lost mid-run costs no game; a bad scheduler address or a
-missing Dask is a one-line error."""
+missing Dask is a one-line error.
+
+One local cluster of two worker processes serves the module (a cluster takes seconds to start):
+the reports are made on it first, then one of its workers is killed."""
 
 from __future__ import annotations
 
@@ -21,28 +24,36 @@ needs_dask = pytest.mark.skipif(find_spec("distributed") is None,
                                 reason="dask[distributed] is not installed (pip install 'mapkit[cluster]')")
 
 
-@needs_dask
-@pytest.mark.slow     # a local cluster's worker processes start in a few seconds
-def test_a_cluster_gives_the_same_report():
+@pytest.fixture(scope="module")
+def cluster():
+    """A running cluster (two worker processes of one thread each), for the module."""
     from distributed import LocalCluster
 
-    args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "12", "--seed", "4",
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as running:
+        yield running
+
+
+@needs_dask
+@pytest.mark.slow     # a local cluster's worker processes start in a few seconds
+def test_a_cluster_gives_the_same_report(cluster):
+    args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "6", "--seed", "4",
             "--bots", "greedy,random,greedy"]
     runs = {name: (run_cli if name == "local" else run_here)(*args, *extra) for name, extra in {
         "jobs 1": ["--jobs", "1"], "jobs 2": ["--jobs", "2"],
-        "local": ["--scheduler", "local", "--jobs", "2"],           # as a user runs it
+        # as a user runs it, silent though another cluster (this module's, if none before it)
+        # holds Dask's usual port
+        "local": ["--scheduler", "local", "--jobs", "2"],
         "jobs 1 json": ["--jobs", "1", "--format", "json"],
         "rotate jobs 1": ["--jobs", "1", "--start-cities", "rotate", "--format", "json"]}.items()}
     # a running cluster, by its scheduler's address, from another process (and from this one,
     # with the start cities dealt: the deal is the game's, wherever it is played)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        runs["address json"] = run_cli(*args, "--scheduler", cluster.scheduler_address, "--format", "json")
-        runs["rotate address"] = run_here(*args, "--scheduler", cluster.scheduler_address, "--start-cities",
-                                          "rotate", "--format", "json")
+    runs["address json"] = run_cli(*args, "--scheduler", cluster.scheduler_address, "--format", "json")
+    runs["rotate address"] = run_here(*args, "--scheduler", cluster.scheduler_address, "--start-cities",
+                                      "rotate", "--format", "json")
     for name, r in runs.items():
         assert r.returncode == 0 and r.stderr == "", (name, r.stderr)
     assert runs["local"].stdout == runs["jobs 1"].stdout == runs["jobs 2"].stdout
-    assert "12 games" in runs["local"].stdout
+    assert "6 games" in runs["local"].stdout
     assert runs["address json"].stdout == runs["jobs 1 json"].stdout
     assert runs["rotate address"].stdout == runs["rotate jobs 1"].stdout
     assert '"mode": "rotate"' in runs["rotate address"].stdout and '"verdicts"' in runs["rotate address"].stdout
@@ -50,19 +61,20 @@ def test_a_cluster_gives_the_same_report():
 
 @needs_dask
 @pytest.mark.slow     # a cluster of two worker processes, one of them killed
-def test_a_lost_worker_costs_no_game(tmp_path):
-    from distributed import Client, LocalCluster
+def test_a_lost_worker_costs_no_game(cluster, tmp_path):
+    from distributed import Client
 
     from mapkit.engine.cluster import run_blocks
 
     board = load_engine_map(EXAMPLE)
-    games = 16
+    games = 8
     spec = SimSpec(board.to_json(), "paluba", {}, ("greedy", "greedy"), seed=3, records=str(tmp_path))
     killed = []
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster, set_as_default=False) as client:
+    with Client(cluster, set_as_default=False) as client:
+        client.wait_for_workers(2)
         pids = client.run(os.getpid)
+        since = time.time()
 
         def kill_one(done, total):
             if not killed:                       # the first block is back, the others in flight
@@ -72,7 +84,8 @@ def test_a_lost_worker_costs_no_game(tmp_path):
         stats = run_blocks(client, spec, games, progress=kill_one, block=1)
         assert killed and killed[0] not in client.run(os.getpid).values()   # the worker was lost
         # ... with games in hand, which the scheduler gave to a worker again
-        assert any(t.start == "processing" and t.finish == "released" for t in cluster.scheduler.transition_log)
+        assert any(t.start == "processing" and t.finish == "released" and t.timestamp >= since
+                   for t in cluster.scheduler.transition_log)
     local = SimSpec(board.to_json(), "paluba", {}, ("greedy", "greedy"), seed=3)
     expected = [play_one(local, i) for i in range(games)]
     assert [s["index"] for s in stats] == list(range(games))
@@ -90,9 +103,12 @@ def _closed_port() -> int:
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1:PORT", "nonsense", "udp://127.0.0.1:8786"])
 def test_bad_scheduler_address(address, monkeypatch):
     address = address.replace("PORT", str(_closed_port()))     # a port nobody listens on
-    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "2s")
+    # a new process reads Dask's connect timeout from the environment; an address that is not
+    # one is refused before any connection, here as in a process of its own
+    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "0.5s")
     t0 = time.monotonic()
-    r = run_cli("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", address)
+    run = run_cli if address.startswith("tcp") else run_here
+    r = run("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", address)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert r.stderr.startswith(f"mapkit simulate: --scheduler {address}: ") and r.stderr.count("\n") == 1
     assert "Traceback" not in r.stderr

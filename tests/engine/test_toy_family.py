@@ -242,7 +242,7 @@ def test_toy_family_is_drawn_in_a_real_browser(plugin, monkeypatch, tmp_path):
     try:
         g = served.new_game("tiny", [("Ann", "human"), ("Bob", "human")], preset="toyrace", seed=3)
         driver.get(served.url + g["seats"][0]["url"])
-        wait = WebDriverWait(driver, 30, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,))
+        wait = WebDriverWait(driver, 30, poll_frequency=0.02, ignored_exceptions=(StaleElementReferenceException,))
 
         def cx(seat):       # read in the page: it redraws on every state
             return driver.execute_script(f"const c = document.querySelector('circle.start.p{seat}');"

@@ -17,6 +17,9 @@ from tests.web.webserver import MAPS, TINY, Served, browser_missing, chromium
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
 WAIT = 30
+# Seconds between two looks at the page while waiting: a page that has what a test waits for
+# is seen within a command's round trip (a look is itself a WebDriver command of ~10 ms)
+POLL = 0.02
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def wait(driver, test, timeout=WAIT, what="the page"):
 
     # the page redraws its panels on every state: an element may go stale between two looks
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.1,
+        return WebDriverWait(driver, timeout, poll_frequency=POLL,
                              ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: test(d))
     except TimeoutException:
         logs = [e["message"] for e in driver.get_log("browser")]
@@ -274,9 +277,10 @@ def test_a_strong_bot_with_a_budget_and_a_hint(served, browser):
 
 def test_a_race_declared_on_the_board(served, browser):
     # seed 4: race 1 is Aš to Most, Ann declares first, both race (no one is excluded), and the
-    # dice run the race (lone racers win without it)
+    # dice run the race (lone racers win without it), a roll every 0.1 s: the trains are seen
+    # on the board and moving (the page is looked at every POLL seconds) before the result
     g = served.new_game("tiny", [("Ann", "human"), ("Bea", "human")], options={"first_player": 0, "races": 2},
-                        pace=0.3, seed=4)
+                        pace=0.1, seed=4)
     hands = Hands(served, g)
     try:
         assert hands.ann_races.wait(120) and hands.error is None, hands.error

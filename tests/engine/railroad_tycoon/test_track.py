@@ -131,3 +131,25 @@ def test_neighbouring_cities_and_the_listed_builds_are_legal():
     listed = [a for a in g.legal_actions() if a["type"] == "build"]
     assert listed and all(g.is_legal(a) for a in listed)
     assert {"type": "build", "player": 0, "path": ["A1", "B1", "C1"]} in listed
+
+
+def test_the_listed_builds_are_every_legal_build_of_one_tile():
+    """A second count of the listed builds: every path of two or three neighbouring hexes is
+    tried as a build action, as a person would name it; the legal ones are exactly those
+    listed (out of a city, on from and redirecting Ann's unfinished link, but not on from
+    Bob's), with Ann's and Bob's unfinished links on the board."""
+    g = game()
+    money(g, 0, 15000)
+    act(g, 0, {"type": "build", "path": ["New York", "B1", "C1"]})     # Ann's open end: B1 -> C1
+    money(g, 1, 15000)
+    act(g, 1, {"type": "build", "path": ["Scranton", "C2", "B2"]})     # Bob's open end: C2 -> B2
+    to_turn(g, 0)
+    b = g.board
+    paths = [[x, y] for x in range(len(b.hex_names)) for y, _ in b.adj[x]]
+    paths += [[x, y, z] for x, y in paths for z, _ in b.adj[y] if z != x]
+    named = [[b.hex_names[h] for h in path] for path in paths]
+    legal = {tuple(p) for p in named if g.is_legal({"type": "build", "player": 0, "path": p})}
+    listed = {tuple(a["path"]) for a in g.legal_actions() if a["type"] == "build"}
+    assert listed == legal
+    assert {("B1", "C1", "D1"), ("A1", "B1", "A2")} <= listed                 # on from and redirecting
+    assert ("A1", "A2", "A3") in listed and ("C2", "B2", "B3") not in listed   # out of a city; not Bob's

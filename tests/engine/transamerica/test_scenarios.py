@@ -547,8 +547,11 @@ def test_simulate_reports_rounds_and_is_the_same_whatever_jobs(tmp_path):
         g = replay(load_record(tmp_path / f"game-{k + 1:05d}.json"), board)
         lost += list(g.results[0]["lost"].values())
     assert r["lost_by_round"][0]["mean_lost"] == pytest.approx(sum(lost) / len(lost), abs=1e-4)
-    text = run_cli(*args[:-2], "--jobs", "2")
-    assert "Rounds:" in text.stdout and "points lost per player: round 1" in text.stdout
+    # the text report of two of these games (its pool of two processes forked from here)
+    two_games = args[:-2]
+    two_games[two_games.index("--games") + 1] = "2"
+    text = run_here(*two_games, "--jobs", "2")
+    assert "2 games" in text.stdout and "Rounds:" in text.stdout and "points lost per player: round 1" in text.stdout
 
 
 # -- play in the terminal ------------------------------------------------------------------

@@ -35,6 +35,7 @@ which the core's compiled board leaves out and a tile across one costs extra.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ....diagnostics import Issue, issue, register_codes
@@ -134,8 +135,9 @@ def section_issues(m) -> list[Issue]:
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= GOODS_MAX:
             out.append(issue("E171", f"railroad_tycoon.goods: {name}: {n!r} is not a number 0..{GOODS_MAX}",
                              str(name)))
-    out += _western_issues(m, block)
-    out += _free_issues(m, block)
+    track = functools.cache(lambda: _track_rows(m))       # made once, when first needed
+    out += _western_issues(m, block, track)
+    out += _free_issues(m, block, track)
     out += _card_issues(m, block)
     return out
 
@@ -153,30 +155,27 @@ def _track_rows(m) -> dict:
     return rows
 
 
-def _western_issues(m, block) -> list[Issue]:
+def _western_issues(m, block, track) -> list[Issue]:
     from ....search import bfs
 
     names = [str(x) for x in block.get("western_link") or []]
     out = []
     if not 1 <= len(names) <= 2:
         out.append(issue("E173", f"railroad_tycoon.western_link: {len(names)} cities, not 1 or 2", "western_link"))
-    rows = None
     for name in names:
         city = m.city_named(name)
         if city is None:
             out.append(issue("E173", f"railroad_tycoon.western_link: {name!r} is not a city of the map", name))
             continue
-        rows = rows if rows is not None else _track_rows(m)
-        seen = bfs(rows, [city.hex])
+        seen = bfs(track(), [city.hex])
         if not any(c.hex in seen for c in m.cities if c.hex != city.hex):
             out.append(issue("E173", f"railroad_tycoon.western_link: no track can join {name} to another city",
                              name))
     return out
 
 
-def _free_issues(m, block) -> list[Issue]:
+def _free_issues(m, block, track) -> list[Issue]:
     out = []
-    rows = None
     for text in block.get("free_build") or []:
         try:
             h = parse_hex(str(text))
@@ -186,8 +185,7 @@ def _free_issues(m, block) -> list[Issue]:
         if h not in m.grid:
             out.append(issue("E174", f"railroad_tycoon.free_build: {hex_name(h)} is off the board", hex_name(h)))
             continue
-        rows = rows if rows is not None else _track_rows(m)
-        if not rows.get(h) or m.city_at(h) is not None:
+        if not track().get(h) or m.city_at(h) is not None:
             out.append(issue("E174", f"railroad_tycoon.free_build: no tile can lie on {hex_name(h)} "
                                      f"({m.terrain_at(h)}{', a city' if m.city_at(h) else ''})", hex_name(h)))
     return out

@@ -128,14 +128,17 @@ def _open_end(s, h, n, skip) -> int | None:
 
 def check_build(s, p: int, action: dict) -> BuildPlan:
     """Check a build action of player ``p`` (see the module notes); the plan to carry out."""
-    path = _parse(s, action)
+    return _check_path(s, p, _parse(s, action), bool(action.get("free")))
+
+
+def _check_path(s, p: int, path: list, free: bool) -> BuildPlan:
+    """:func:`check_build` of a path of hex ids already read (distinct neighbours)."""
     kind, lid = _mode(s, p, path)
     old = s.links[lid]["path"] if lid is not None else []
     full = old[:-1] + path[1:] if kind == "continue" else old[:-2] + path[1:] if kind == "redirect" else list(path)
     if len(set(full)) != len(full):
         raise IllegalAction("build.loop", f"a link visits no hex twice ({RULES})")
     tiles = path[1:-1]
-    free = bool(action.get("free"))
     joined, cost = _check_tiles(s, p, path, kind, lid, free)
     if not tiles and not (kind == "new" and s.is_city(path[1])):
         raise IllegalAction("build.path", f"no tile laid ({RULES})")
@@ -246,7 +249,9 @@ def owned_links(s, p: int) -> list:
 def build_options(s, p: int) -> list:
     """One-tile builds ``p`` may make now (what the listed legal actions offer): a tile out of
     each city, on from and redirecting one's unfinished links, and links between neighbouring
-    cities. Longer builds are legal too (a bot or a person names the whole path)."""
+    cities. Longer builds are legal too (a bot or a person names the whole path). The paths
+    are made of distinct neighbours here, so they are checked as ids, without being named and
+    read back."""
     b = s.board
     paths = []
     for c in sorted(b.city_at):
@@ -265,10 +270,9 @@ def build_options(s, p: int) -> list:
     out = []
     names = b.hex_names
     for path in paths:
-        a = {"type": "build", "player": p, "path": [names[h] for h in path]}
         try:
-            check_build(s, p, a)
+            _check_path(s, p, path, False)
         except IllegalAction:
             continue
-        out.append(a)
+        out.append({"type": "build", "player": p, "path": [names[h] for h in path]})
     return out
