@@ -33,6 +33,36 @@ def test_the_extractor_sees_python_javascript_and_html():
     assert ("Three single pieces a turn for the rest of the game, for 3 points off your score now.", None) in found
 
 
+def test_a_file_is_parsed_for_its_marked_strings_only_when_it_calls_a_marker(tmp_path):
+    # however the call is written (a space, a line break, a backslash or a comment between the
+    # name and its parenthesis), its strings are found as a walk through the whole file finds
+    # them; a file whose text calls no marker is left unparsed, and has none
+    import ast
+
+    from mapkit.i18n.catalogue import _python_messages
+
+    def walked(text):
+        calls = [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                 and n.func.id in ("_", "N_", "ngettext")]
+        return [(c.args[0].value, c.args[1].value if c.func.id == "ngettext" else None)
+                for c in sorted(calls, key=lambda c: c.lineno)]
+
+    cases = {
+        "plain": 'x = _("a")\n',
+        "space": 'x = N_ ("b")\n',
+        "lines": 'x = ngettext(\n    "c", "cs", 2)\n',
+        "comment": 'x = f(_  # a note\n  ("d"))\n',
+        "backslash": 'x = _ \\\n    ("e")\n',
+        "none": 'for _ in range(3):\n    obj._("f")\n    N_x = "g"\n',
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(text, encoding="utf-8")
+        errors: list = []
+        assert _python_messages(path, errors) == walked(text) and errors == [], name
+        assert bool(walked(text)) == (name != "none"), name
+
+
 def test_plural_forms_follow_each_language():
     with use_language("cs"):
         forms = [ngettext("{n} page", "{n} pages", n).format(n=n) for n in (1, 3, 5)]
