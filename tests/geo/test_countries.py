@@ -147,29 +147,6 @@ def test_denmark_smaller_towns_fill_and_no_state_beyond_the_sea(designed):
 
 # -- the data read once a process (a design tries several hex sizes, a run designs several maps)
 
-def test_places_by_country_and_box_are_a_walk_through_geonames():
-    # the places of a country (or of all), in a box, of some size: as a plain walk through the
-    # GeoNames records picks them, whatever was asked before
-    from mapkit.geo import sources
-
-    def walk(codes, least, bbox=None):
-        found = []
-        for gid, c in sources._geonames(sources._geonames_file(least)).items():
-            lon, lat = float(c["longitude"]), float(c["latitude"])
-            if (codes and c["countrycode"] not in codes) or c["population"] < least:
-                continue
-            if bbox is None or (bbox[0] <= lon <= bbox[2] and bbox[1] <= lat <= bbox[3]):
-                found.append((c["name"], lon, lat, c["population"], str(gid)))
-        return sorted(found, key=lambda p: (-p[3], p[0], p[4]))
-
-    for codes, least, bbox in ((["AT"], 15000, None), (["hu", "AT"], 1000, (16.0, 46.5, 19.0, 48.0)),
-                               ([], 15000, (9.5, 54.5, 12.0, 56.0)), (["DK"], 2000, None)):
-        got = [(p.name, p.lon, p.lat, p.population, p.ident) for p in sources.places(codes, least, bbox)]
-        assert got == walk({c.upper() for c in codes}, least, bbox) and got, (codes, least)
-    vienna = next(p for p in sources.places(["AT"], 1_000_000))
-    assert (vienna.name, vienna.country) == ("Vienna", "AT") and "Wien" in vienna.alternates
-
-
 def test_lake_and_river_records_are_the_files_records():
     # the basemap records near a box, in the file's order, as a plain reading of the files gives
     import numpy as np
