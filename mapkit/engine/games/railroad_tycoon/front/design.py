@@ -100,10 +100,16 @@ def home_cities(m) -> list:
 
 def populations(m) -> dict[str, int]:
     """GeoNames population of each city found by its lon/lat (empty without the geo extra)."""
+    placed = [(c.lon, c.lat) for c in m.cities if c.lon is not None and c.lat is not None]
+    if not placed:
+        return {}
+    # only the places around the cities: a place found is within 0.00005 degrees of its city
+    box = (min(x for x, _ in placed) - 0.001, min(y for _, y in placed) - 0.001,
+           max(x for x, _ in placed) + 0.001, max(y for _, y in placed) + 0.001)
     try:
         from mapkit.geo import sources
 
-        places = sources.places([], 15000)
+        places = sources.places([], 15000, box)
     except Exception:  # noqa: BLE001 - the geo extra is optional: race numbers alone then
         return {}
     at = {(round(p.lon, 4), round(p.lat, 4)): p.population for p in places}
