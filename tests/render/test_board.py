@@ -504,3 +504,42 @@ def test_light_foreign_saves_toner_on_the_czech_tiles(tmp_path):
     pages = {kind: [p.read_bytes() for p in sorted(tmp_path.glob(f"example-{kind}-*.svg"))]
              for kind in ("light", "asked", "solid")}
     assert len(pages["light"]) == 2 and pages["asked"] == pages["light"] != pages["solid"]    # overview, tile
+
+
+def test_a_name_on_colour_or_a_line_has_a_white_backing_on_the_board_and_on_each_tile():
+    """The names that lie on a coloured hex (not plain, not a city's) or on a river, border or
+    ridge get a white backing, the others none: on the one-page board and on every tile page
+    (each page drawn from the one placing of the names), as the map's geometry says."""
+    from shapely.geometry import MultiLineString, box
+
+    from mapkit.io.yamlmap import load_map
+    from mapkit.render.boardart import BoardArt
+    from mapkit.render.pages import board_page, tiled_pages
+
+    m = load_map(EXAMPLE)
+    art = BoardArt(m)
+    g = m.grid
+    coloured = [g.polygon(h) for h in g.hexes() if m.terrain[h] not in ("plain", "off") and m.city_at(h) is None]
+    lines = MultiLineString([g.edge_segment_mm(e) for kind in ("rivers", "borders", "ridges")
+                             for e in m.edge_set(kind)])
+    want = {name for name, lab in art.labels.items()
+            if box(*lab.box).intersects(lines) or any(box(*lab.box).intersects(p) for p in coloured)}
+    assert 0 < len(want) < len(m.cities)
+
+    def backed(page):
+        names = next(el for el in ET.fromstring(page.svg).iter(f"{SVG}g") if el.get("id") == "names")
+        out, shown, kids = set(), set(), list(names)
+        for i, el in enumerate(kids):
+            if el.tag == f"{SVG}text":
+                name = "".join(el.itertext()).replace(" ", "")
+                shown.add(name)
+                if i and kids[i - 1].tag == f"{SVG}rect":
+                    out.add(name)
+        return out, shown
+
+    squeezed = {name.replace(" ", ""): name for name in art.labels}
+    pages = [board_page(art), *tiled_pages(art, "A4")[0]]
+    assert len(pages) == 3                                  # the board, the overview, a tile
+    for page in pages:
+        got, shown = backed(page)
+        assert {squeezed[n] for n in got} == want & {squeezed[n] for n in shown}
