@@ -180,10 +180,12 @@ def test_each_preset_has_its_own_kit(sheets, expres):
 
 
 def test_the_kit_follows_the_maps_preset(expres):
+    # --rules wins over the map's preset (the kit made in the Expres look: --style takes it)
     src, out, r = expres        # made without --rules
     assert "rules: expres (the map's rules.preset)" in r.stdout
     assert "starts at 6" in pdftext(out / "scores.pdf")
-    r = run_here("sheets", src, "-o", out, "--rules", "dampfross")
+    out = out.parent / "dampfross"
+    r = run_here("sheets", src, "-o", out, "--rules", "dampfross", "--style", "expres")
     assert r.returncode == 0, r.stderr
     text = " ".join(pdftext(out / "scores.pdf").split())
     assert "starts at 20" in text and "first train to arrive wins at once" in text
