@@ -400,3 +400,19 @@ def test_a_spread_row_swaps_a_city_with_a_row_that_stays_compact():
     w = [2, 1, 1, 1, 2, 1, 1, 1]
     out = citymod.unspread(pts, w, [1, 0, 0, 0, 0, 1, 1, 1], max_ratio=0.8)
     assert rows(out) == [[0, 1, 2, 3], [4, 5, 6, 7]] and out[0] == 0 and out[4] == 1
+
+
+def test_country_outlines_are_read_as_shapely_reads_geojson():
+    # the bundled countries' (multi)polygons are made from arrays of their points: the same
+    # geometry, point for point, as shapely.geometry.shape makes from the same GeoJSON
+    from shapely.geometry import shape
+
+    from mapkit.geo.sources import _polygonal
+
+    square = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0), (0.0, 0.0)]
+    hole = [(1.0, 1.0), (1.0, 2.0), (2.5, 2.0), (1.0, 1.0)]
+    island = [(6.0, 0.5), (7.25, 0.5), (7.0, 1.75), (6.0, 0.5)]
+    for geo in ({"type": "Polygon", "coordinates": [square, hole]},
+                {"type": "MultiPolygon", "coordinates": [[square, hole], [island]]}):
+        made = _polygonal(geo)
+        assert made.geom_type == geo["type"] and made.wkb == shape(geo).wkb
