@@ -33,6 +33,36 @@ def test_the_extractor_sees_python_javascript_and_html():
     assert ("Three single pieces a turn for the rest of the game, for 3 points off your score now.", None) in found
 
 
+def test_a_file_is_parsed_for_its_marked_strings_only_when_it_calls_a_marker(tmp_path):
+    # however the call is written (a space, a line break, a backslash or a comment between the
+    # name and its parenthesis), its strings are found as a walk through the whole file finds
+    # them; a file whose text calls no marker is left unparsed, and has none
+    import ast
+
+    from mapkit.i18n.catalogue import _python_messages
+
+    def walked(text):
+        calls = [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                 and n.func.id in ("_", "N_", "ngettext")]
+        return [(c.args[0].value, c.args[1].value if c.func.id == "ngettext" else None)
+                for c in sorted(calls, key=lambda c: c.lineno)]
+
+    cases = {
+        "plain": 'x = _("a")\n',
+        "space": 'x = N_ ("b")\n',
+        "lines": 'x = ngettext(\n    "c", "cs", 2)\n',
+        "comment": 'x = f(_  # a note\n  ("d"))\n',
+        "backslash": 'x = _ \\\n    ("e")\n',
+        "none": 'for _ in range(3):\n    obj._("f")\n    N_x = "g"\n',
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(text, encoding="utf-8")
+        errors: list = []
+        assert _python_messages(path, errors) == walked(text) and errors == [], name
+        assert bool(walked(text)) == (name != "none"), name
+
+
 def test_plural_forms_follow_each_language():
     with use_language("cs"):
         forms = [ngettext("{n} page", "{n} pages", n).format(n=n) for n in (1, 3, 5)]
@@ -128,17 +158,33 @@ def test_render_speaks_the_environments_language_unless_told(tmp_path, monkeypat
     assert r.stdout == f"{tmp_path / 'en.svg'}: 1 page, A3 landscape\n"
 
 
+@pytest.fixture(scope="module")
+def expres_kit(tmp_path_factory):
+    """``mapkit sheets example --rules expres --lang LANG``, made once a language for the tests of
+    its files and of its report: ``(folder, finished process)``."""
+    made: dict = {}
+
+    def get(lang):
+        if lang not in made:
+            out = tmp_path_factory.mktemp(f"kit-{lang}") / "kit"
+            r = run_here("sheets", EXAMPLE, "-o", out, "--lang", lang, "--rules", "expres")
+            assert r.returncode == 0, r.stderr
+            made[lang] = out, r
+        return made[lang]
+
+    return get
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["cs", "de"])
-def test_a_printed_kit_in_pdf(tmp_path, lang):
+def test_a_printed_kit_in_pdf(expres_kit, lang):
     import subprocess
 
-    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "kit", "--lang", lang, "--rules", "expres")
-    assert r.returncode == 0, r.stderr
-    text = subprocess.run(["pdftotext", str(tmp_path / "kit" / "races.pdf"), "-"], capture_output=True,
+    kit, _ = expres_kit(lang)
+    text = subprocess.run(["pdftotext", str(kit / "races.pdf"), "-"], capture_output=True,
                           text=True, encoding="utf-8").stdout
     assert ("Zakázané závody" if lang == "cs" else "Verbotene Rennen") in text
-    index = (tmp_path / "kit" / "index.html").read_text(encoding="utf-8")
+    index = (kit / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{lang}">' in index
     assert ("archy k tisku" if lang == "cs" else "Blätter zum Drucken") in index
 
@@ -218,9 +264,8 @@ def test_railroad_tycoon_cards_are_titled_in_every_language():
     ("cs", ["1 strana", "2 strany", "přehled s náhledy", "pravidla: expres"], ["page", "index with", "rules:"]),
     ("de", ["1 Seite", "2 Seiten", "Übersicht mit Vorschauen", "Regeln: expres"], ["page", "index with", "rules:"]),
 ])
-def test_the_kits_report_is_in_its_language(tmp_path, lang, words, english):
-    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "kit", "--lang", lang, "--rules", "expres")
-    assert r.returncode == 0, r.stderr
+def test_the_kits_report_is_in_its_language(expres_kit, lang, words, english):
+    _, r = expres_kit(lang)
     for word in words:
         assert word in r.stdout, (word, r.stdout)
     for word in english:

@@ -169,7 +169,7 @@ def test_cli_json_shape_and_exit_codes(tmp_path):
     assert out["errors"] == [{"code": "E141", "message": "race number 12 is used by Alpha and Beta (line 15)",
                               "where": "Beta"}]
     assert [w["code"] for w in out["warnings"]] == ["W200"]
-    r = run_cli("validate", MAPS / "germany.yaml", "--format", "json")
+    r = run_here("validate", MAPS / "germany.yaml", "--format", "json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"valid": True, "errors": [], "warnings": []}
 
 

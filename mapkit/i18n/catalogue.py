@@ -52,8 +52,17 @@ def Message(msgid: str, plural: str | None = None) -> tuple[str, str | None]:
     return (msgid, plural)
 
 
+# A call of _, N_ or ngettext as Python writes it: the name, then only spaces, line breaks,
+# backslashes and comments before the parenthesis. A file without one is not parsed (most of the
+# package's files print nothing).
+_MARKED_CALL = re.compile(r"(?<![\w.])(?:_|N_|ngettext)(?:\s|\\|#[^\n]*)*\(")
+
+
 def _python_messages(path: Path, errors: list) -> list[tuple]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    text = path.read_text(encoding="utf-8")
+    if not _MARKED_CALL.search(text):
+        return []
+    tree = ast.parse(text, str(path))
     out = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):

@@ -138,6 +138,7 @@ class BoardArt(BoardLegend):
         # A centre dot this close to a name (mm) would read as part of it: it is left out.
         self.dot_clearance = (self.style.dot_size + DOT_GAP_MM) * self.k
         self.labels = self._place_labels()
+        self._backed_names: set[str] | None = None
 
     # -- geometry ---------------------------------------------------------------------------
     def hex_centre(self, h) -> tuple[float, float]:
@@ -530,29 +531,36 @@ class BoardArt(BoardLegend):
                          f"{fmt(x + 0.36 * a)},{fmt(y + 0.1 * a)}"))
         grp.add(g)
 
-    def _names(self, dwg):
-        from shapely.geometry import box
-        from shapely.ops import unary_union
+    def _backed(self) -> set[str]:
+        """The cities whose name lies on colour or a line and gets a white backing (names on
+        plain white paper print over the thin hex lines, as on the printed boards); worked out
+        once, for the board and each of its tiles."""
+        if self._backed_names is None:
+            from shapely.geometry import MultiLineString, box
+            from shapely.ops import unary_union
 
-        st, g = self.style, self.grid
+            g = self.grid
+            busy = [g.polygon(h) for h in self._drawn_hexes()
+                    if self.fill_terrain(h) != "plain" and self.map.city_at(h) is None]
+            busy_area = unary_union(busy) if busy else None
+            lines = [g.edge_segment_mm(e) for kind in ("rivers", "borders", "ridges")
+                     for e in self.map.edge_set(kind)]
+            busy_lines = MultiLineString(lines) if lines else None
+            self._backed_names = {name for name, lab in self.labels.items()
+                                  if (busy_area is not None and box(*lab.box).intersects(busy_area))
+                                  or (busy_lines is not None and box(*lab.box).intersects(busy_lines))}
+        return self._backed_names
+
+    def _names(self, dwg):
+        st = self.style
         grp = dwg.g(id="names", fill=st.text_colour)
-        busy = [g.polygon(h) for h in self._drawn_hexes()
-                if self.fill_terrain(h) != "plain" and self.map.city_at(h) is None]
-        busy_area = unary_union(busy) if busy else None
-        lines = [g.edge_segment_mm(e) for kind in ("rivers", "borders", "ridges")
-                 for e in self.map.edge_set(kind)]
-        from shapely.geometry import MultiLineString
-        busy_lines = MultiLineString(lines) if lines else None
+        backed = self._backed()
         for c in self.map.cities:
             lab = self.labels[c.name]
             x0, y0, x1, y1 = lab.box
             if not self._shows(x0, y0, x1, y1):
                 continue
-            bx = box(x0, y0, x1, y1)
-            # A white backing only where the name lies on colour or a line: names on plain white
-            # paper print over the thin hex lines, as on the printed boards.
-            if ((busy_area is not None and bx.intersects(busy_area))
-                    or (busy_lines is not None and bx.intersects(busy_lines))):
+            if c.name in backed:
                 p = 0.35 * self.k
                 grp.add(dwg.rect((fmt(x0 - p), fmt(y0 - p / 2)), (fmt(x1 - x0 + 2 * p), fmt(y1 - y0 + p)),
                                  rx=fmt(0.6 * self.k), fill=st.label_backing,

@@ -3,7 +3,8 @@
 One SVG per page is the single source of every format, so the board looks the same on screen,
 in the PDF and in the PNG. cairosvg draws each page with cairo (vector PDF with embedded,
 subsetted DejaVu Sans and real, extractable text; PNG at any dpi); pypdf joins the pages of a
-multi-page PDF and writes fixed document metadata, so the same map gives the same bytes.
+multi-page PDF and writes fixed document metadata, so the same map gives the same bytes. A
+kit's PDF and its preview come from one drawing of each page (:func:`pdf_and_preview`).
 
 >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" width="25.4mm" height="50.8mm" viewBox="0 0 25.4 50.8"/>'
 >>> png = svg_to_png(svg, dpi=100)
@@ -25,7 +26,8 @@ import io
 
 from ..errors import InputError, MissingDependency
 
-__all__ = ["svg_to_png", "svgs_to_pdf", "png_size", "png_pixels", "MAX_PNG_PIXELS", "check_cairo"]
+__all__ = ["svg_to_png", "svgs_to_pdf", "pdf_and_preview", "png_size", "png_pixels", "MAX_PNG_PIXELS",
+           "check_cairo"]
 
 # A PNG larger than this would need gigabytes in memory; ask for a lower --dpi instead.
 MAX_PNG_PIXELS = 150_000_000
@@ -106,14 +108,78 @@ def _with_dpi(png: bytes, dpi: float) -> bytes:
 def svgs_to_pdf(svgs, title: str | None = None) -> bytes:
     """One PDF with one page per SVG (page sizes from the SVGs, in mm)."""
     cairosvg = _cairosvg()
+    _settle_faces(cairosvg)
+    return _joined([cairosvg.svg2pdf(bytestring=svg.encode("utf-8")) for svg in svgs], title)
+
+
+def pdf_and_preview(svgs, title: str | None, dpi: float) -> tuple[bytes, bytes]:
+    """:func:`svgs_to_pdf` of ``svgs`` and :func:`svg_to_png` of the first at ``dpi`` (a kit's file
+    and its preview), each page drawn by cairosvg once: into a cairo recording surface, with the
+    text set as on a PDF page (the same glyphs at the same places as :func:`svgs_to_pdf` puts
+    them), then played back onto each PDF page and onto the preview's picture. Drawing is most
+    of the work (cairosvg sets each letter on its own), so the preview costs little more."""
+    cairosvg = _cairosvg()
+    _settle_faces(cairosvg)
+    cairo = cairosvg.surface.cairo
+    pages = []
+    for svg in svgs:
+        recording, width, height = _recorded(cairosvg, svg)
+        out = io.BytesIO()
+        pdf = cairo.PDFSurface(out, width, height)
+        _play(recording, cairo.Context(pdf), 1.0)
+        pdf.finish()
+        pages.append(out.getvalue())
+        if len(pages) == 1:
+            # the picture's size in pixels as cairosvg rounds it (a point is 1/72 inch)
+            scale = dpi / 72
+            picture = cairo.ImageSurface(cairo.FORMAT_ARGB32, round(width * scale), round(height * scale))
+            _play(recording, cairo.Context(picture), scale)
+            png = io.BytesIO()
+            picture.write_to_png(png)
+    return _joined(pages, title), _with_dpi(png.getvalue(), dpi)
+
+
+def _recorded(cairosvg, svg: str):
+    """``(recording surface, width, height)`` of one SVG page in points, as cairosvg draws it
+    onto a PDF page."""
+    cairo = cairosvg.surface.cairo
+
+    class PdfText(cairo.Context):
+        # cairosvg asks for the surface's hinting at each element; a recording surface's is
+        # the screen's (glyph advances rounded to whole points), a PDF page's none
+        def set_font_options(self, options):
+            options.set_hint_style(cairo.HINT_STYLE_NONE)
+            options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+            super().set_font_options(options)
+
+    class Recording(cairosvg.surface.Surface):
+        def _create_surface(self, width, height):
+            return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height)), width, height
+
+        def draw(self, node):
+            if not isinstance(self.context, PdfText):      # the same cairo context, seen as PdfText
+                self.context = PdfText._from_pointer(self.context._pointer, incref=True)
+            super().draw(node)
+
+    tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+    drawn = Recording(tree, None, 96)          # 96: the dpi cairosvg's svg2pdf draws at
+    return drawn.cairo, drawn.width, drawn.height
+
+
+def _play(recording, context, scale: float) -> None:
+    context.scale(scale, scale)
+    context.set_source_surface(recording, 0, 0)
+    context.paint()
+
+
+def _joined(pdfs, title: str | None) -> bytes:
+    """The pages of ``pdfs`` (PDF files) as one PDF, with fixed metadata."""
     try:
         from pypdf import PdfReader, PdfWriter
     except ImportError:
         raise MissingDependency("multi-page PDF output", "pypdf") from None
-    _settle_faces(cairosvg)
     writer = PdfWriter()
-    for svg in svgs:
-        one = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
+    for one in pdfs:
         for page in PdfReader(io.BytesIO(one)).pages:
             writer.add_page(page)
     # Fixed metadata (no creation date): the same map gives the same bytes.

@@ -35,7 +35,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..i18n import _, language, ngettext
 from .boardart import BoardArt
-from .output import svg_to_png, svgs_to_pdf
+from .output import pdf_and_preview
 from .pages import board_page, tiled_pages
 from .kit import KIT_PRESETS, KitRules, map_preset
 from .scores import scores_csv_rows, scores_pages
@@ -150,8 +150,8 @@ def make_pdfs(makers: dict, title: str | None, source: str, show_progress=False)
                 raise InputError(f"{source}: the board does not fit on one sheet up to A0 ({exc})") from None
             bar.update()
         for name, pages in docs.items():
-            files[name] = svgs_to_pdf([p.svg for p in pages], title=f"{title} – {name[:-4]}" if title else None)
-            files[f"previews/{name[:-4]}.png"] = svg_to_png(pages[0].svg, PREVIEW_DPI)
+            files[name], files[f"previews/{name[:-4]}.png"] = pdf_and_preview(
+                [p.svg for p in pages], f"{title} – {name[:-4]}" if title else None, PREVIEW_DPI)
             bar.update()
     return docs, files
 

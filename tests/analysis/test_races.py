@@ -124,7 +124,7 @@ def test_cli_example(tmp_path, example_map_path):
     out = tmp_path / "races.txt"
     r = run_here("races", example_map_path, "-o", out, "--min", "3")
     assert r.returncode == 0 and out.read_text(encoding="utf-8").startswith("Example: races; forbidden below 3")
-    r = run_cli("races", example_map_path, "--min", "-1")
+    r = run_here("races", example_map_path, "--min", "-1")
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 

@@ -112,7 +112,7 @@ def test_cli_route_example(example_map_path):
 
 
 def test_cli_route_errors(example_map_path, tmp_path):
-    r = run_cli("route", example_map_path, "Praha", "Atlantis")
+    r = run_here("route", example_map_path, "Praha", "Atlantis")
     assert r.returncode == 2 and "Atlantis" in r.stderr and "Traceback" not in r.stderr
     r = run_here("route", example_map_path, "Praha", "Z99")
     assert r.returncode == 2 and "Z99 is not on the board" in r.stderr

@@ -114,7 +114,7 @@ def kit(tmp_path_factory):
     return out
 
 
-@pytest.mark.slow     # a whole printed kit: about 4 s
+@pytest.mark.slow     # a whole printed kit: about 1 s of processor time
 def test_every_file_is_written_with_its_pages_and_previews(kit):
     pages = {f: len(PdfReader(kit / f).pages) for f in FILES}
     assert pages == {"board.pdf": 1, "board-A4.pdf": 2, "track.pdf": 1, "cards.pdf": 5, "locos.pdf": 1,
@@ -182,7 +182,7 @@ def test_the_cards_are_translated_when_printed_and_the_engine_keeps_its_english(
     assert deck_faces(["engineering"], [], {})[0][0].title == "Engineering"
 
 
-@pytest.mark.slow     # a whole printed kit in each language: about 3 s each
+@pytest.mark.slow     # a whole printed kit in each language: about 1 s each
 @pytest.mark.parametrize(("lang", "words"), [
     ("cs", {"board.pdf": ["kostiček zboží na začátku hry", "město Western Link", "Dílek trati:"],
             "track.pdf": ["Vítězné body a příjem", "Příjem roste o 1000 za každý 1 bod do 10"],

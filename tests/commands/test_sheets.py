@@ -29,13 +29,18 @@ def pdftext(path) -> str:
                           encoding="utf-8").stdout
 
 
+KIT = "kits/game"       # the module's kit, in a folder made with its parent
+
+
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
-    """The example's kit made as a user makes it (no terminal): ``(folder, finished process)``."""
-    out = tmp_path_factory.mktemp("sheets") / "game"       # does not exist yet: created
-    r = run_cli("sheets", EXAMPLE, "-o", out)
+    """The example's kit made as a user makes it (no terminal), the bundled map given by name
+    from another folder, into ``kits/game`` there (neither folder exists yet: both are made):
+    ``(folder, finished process)``."""
+    here = tmp_path_factory.mktemp("sheets")
+    r = run_cli("sheets", "example", "-o", KIT, cwd=here)
     assert r.returncode == 0, r.stderr
-    return out, r
+    return here / KIT, r
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +106,21 @@ def test_number_tables(sheets):
     assert (r35["city"], r35["compressed_row"]) == ("Jihlava", "3+4")
 
 
-def test_score_sheet_keeps_a_running_account(sheets, tmp_path):
+@pytest.fixture(scope="module")
+def expres(tmp_path_factory):
+    """The example with ``rules.preset: expres`` as a file of its own, and its kit made with no
+    --rules, for eight players and twelve races: ``(map file, kit folder, finished process)``."""
+    text = EXAMPLE_TEXT.replace("  min_race_distance: 6\n", "  min_race_distance: 6\n  preset: expres\n")
+    assert text != EXAMPLE_TEXT
+    here = tmp_path_factory.mktemp("expres")
+    src = here / "expres-map.yaml"
+    src.write_text(text, encoding="utf-8")
+    r = run_here("sheets", src, "-o", here / "kit", "--players", "8", "--races", "12")
+    assert r.returncode == 0, r.stderr
+    return src, here / "kit", r
+
+
+def test_score_sheet_keeps_a_running_account(sheets, expres):
     text = pdftext(sheets / "scores.pdf")
     assert "Race 9" in text and "Race 10" not in text and "Build phase" in text
     assert "starts at 20" in text and "Paluba" in text
@@ -115,9 +134,7 @@ def test_score_sheet_keeps_a_running_account(sheets, tmp_path):
     # Only the start accounts are filled in: 20 in each player's account column (Paluba).
     assert rows[1] == ["start", "", ""] + ["", "", "", "20"] * 6
     assert [r[0] for r in rows[1:]] == ["start", "build phase"] + [f"race {i}" for i in range(1, 10)] + ["end"]
-    out = tmp_path / "eight"
-    r = run_here("sheets", EXAMPLE, "-o", out, "--rules", "expres", "--players", "8", "--races", "12")
-    assert r.returncode == 0, r.stderr
+    _, out, _ = expres          # Expres, eight players, twelve races
     assert len(PdfReader(out / "scores.pdf").pages) == 2       # 4 and 4 players
     rows = list(csv.reader((out / "scores.csv").open(encoding="utf-8")))
     assert rows[1] == ["start", "", ""] + ["", "", "", "6"] * 8
@@ -130,15 +147,14 @@ def _races_csv(folder):
     return {(int(r["a"]), int(r["b"])): r for r in csv.DictReader((folder / "races.csv").open(encoding="utf-8"))}
 
 
-def test_each_preset_has_its_own_kit(sheets, tmp_path):
+def test_each_preset_has_its_own_kit(sheets, expres):
     """Paluba (the default here) against Expres on the example map: the rules' own figures.
 
     Praha (11 12 13) - Kolín (62) 2 steps, Praha - Brno (36) 9 steps (counted by hand);
-    the example's min_race_distance is 6.
+    the example's min_race_distance is 6. (The Expres kit is the one of the example with
+    ``rules.preset: expres``: the same board.)
     """
-    expres = tmp_path / "expres"
-    r = run_here("sheets", EXAMPLE, "-o", expres, "--rules", "expres")
-    assert r.returncode == 0, r.stderr
+    _, expres, r = expres
     assert "rules: expres" in r.stdout
     assert (sheets / "races.csv").read_bytes() != (expres / "races.csv").read_bytes()
     pal, exp = _races_csv(sheets), _races_csv(expres)
@@ -163,17 +179,13 @@ def test_each_preset_has_its_own_kit(sheets, tmp_path):
     assert "count it" in p["distances.pdf"] and "a forbidden race" in e["distances.pdf"]
 
 
-def test_the_kit_follows_the_maps_preset(tmp_path):
-    text = EXAMPLE_TEXT.replace("  min_race_distance: 6\n", "  min_race_distance: 6\n  preset: expres\n")
-    assert text != EXAMPLE_TEXT
-    src = tmp_path / "expres-map.yaml"
-    src.write_text(text, encoding="utf-8")
-    out = tmp_path / "kit"
-    r = run_here("sheets", src, "-o", out)
-    assert r.returncode == 0, r.stderr
+def test_the_kit_follows_the_maps_preset(expres):
+    # --rules wins over the map's preset (the kit made in the Expres look: --style takes it)
+    src, out, r = expres        # made without --rules
     assert "rules: expres (the map's rules.preset)" in r.stdout
     assert "starts at 6" in pdftext(out / "scores.pdf")
-    r = run_here("sheets", src, "-o", out, "--rules", "dampfross")
+    out = out.parent / "dampfross"
+    r = run_here("sheets", src, "-o", out, "--rules", "dampfross", "--style", "expres")
     assert r.returncode == 0, r.stderr
     text = " ".join(pdftext(out / "scores.pdf").split())
     assert "starts at 20" in text and "first train to arrive wins at once" in text
@@ -191,8 +203,16 @@ def test_index_links_and_previews(sheets):
 
 
 def test_rerun_into_an_existing_folder_and_bad_targets(sheets, tmp_path):
+    """A kit made again into the module's kit's folder, here with --dark-foreign: the user's
+    files stay, the earlier kit's go, the tables are the same bytes; the boards print the
+    neighbouring states solid, as before the light tint was the default (which saves toner:
+    the module's kit, made with no option, has less ink on its boards), and nothing else
+    changes."""
     import json
 
+    from tests.render.test_board import ink
+
+    light = {preview: ink(sheets / "previews" / preview) for preview in ("board.png", "board-A4.png")}
     keep = sheets / "notes.txt"
     keep.write_text("mine", encoding="utf-8")
     # a file that an earlier kit (of another map or game) wrote, by the kit's manifest
@@ -202,18 +222,19 @@ def test_rerun_into_an_existing_folder_and_bad_targets(sheets, tmp_path):
     (sheets / "cards.pdf").write_text("an earlier kit's", encoding="utf-8")
     manifest["files"].append("cards.pdf")
     (sheets / ".mapkit-sheets.json").write_text(json.dumps(manifest), "utf-8")
-    before = (sheets / "distances.csv").read_bytes()
-    r = run_here("sheets", EXAMPLE, "-o", sheets)
+    before = {name: (sheets / name).read_bytes() for name in ("distances.csv", "races.csv")}
+    r = run_here("sheets", EXAMPLE, "-o", sheets, "--dark-foreign")
     assert r.returncode == 0, r.stderr
     assert keep.read_text(encoding="utf-8") == "mine"           # other files are left alone
     assert not (sheets / "cards.pdf").exists()                  # the earlier kit's are gone
-    assert (sheets / "distances.csv").read_bytes() == before    # same map, same bytes
+    for name, data in before.items():
+        assert (sheets / name).read_bytes() == data, name       # same map, same bytes
+    for preview, was in light.items():
+        assert was < ink(sheets / "previews" / preview), preview
     afile = tmp_path / "file.txt"
     afile.write_text("x", encoding="utf-8")
     r = run_here("sheets", EXAMPLE, "-o", afile)
     assert r.returncode == 2 and "not a folder" in r.stderr and "Traceback" not in r.stderr
-    r = run_here("sheets", EXAMPLE, "-o", tmp_path / "no" / "dir")      # missing folders are made
-    assert r.returncode == 0 and (tmp_path / "no" / "dir" / "index.html").is_file()
     r = run_here("sheets", EXAMPLE, "-o", tmp_path / "p", "--players", "0")
     assert r.returncode == 2 and "--players" in r.stderr
 
@@ -233,22 +254,10 @@ def test_distance_sheet_names_the_towns_nobody_reaches():
         assert f">{town}<" not in svg and town in svg
 
 
-def test_light_foreign_is_the_default_and_dark_foreign_keeps_the_old_look(sheets, tmp_path):
-    # the kit (made with no option) saves toner on its boards; --dark-foreign prints the
-    # neighbouring states solid, as before, and changes nothing else
-    from tests.render.test_board import ink
-
-    out = tmp_path / "dark"
-    r = run_here("sheets", EXAMPLE, "-o", out, "--dark-foreign")
-    assert r.returncode == 0, r.stderr
-    for preview in ("board.png", "board-A4.png"):
-        assert ink(sheets / "previews" / preview) < ink(out / "previews" / preview), preview
-    assert (out / "races.csv").read_bytes() == (sheets / "races.csv").read_bytes()
-
-
-def run_with_terminal_stderr(*args):
-    """Run ``mapkit ARGS`` with standard error on a pseudo-terminal and standard output on a
-    pipe, as a user at a terminal who pipes the output on: ``(exit code, stdout, stderr)``."""
+def run_with_terminal_stderr(*args, cwd):
+    """Run ``mapkit ARGS`` in folder ``cwd`` with standard error on a pseudo-terminal and
+    standard output on a pipe, as a user at a terminal who pipes the output on: ``(exit code,
+    stdout, stderr)``."""
     import os
     import pty
     import sys
@@ -258,7 +267,7 @@ def run_with_terminal_stderr(*args):
     master, slave = pty.openpty()
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm")
     proc = subprocess.Popen([sys.executable, "-m", "mapkit", *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=slave, cwd=ROOT, env=env)
+                            stderr=slave, cwd=cwd, env=env)
     os.close(slave)
     err = b""
     while True:
@@ -277,12 +286,12 @@ def run_with_terminal_stderr(*args):
 def test_progress_on_a_terminal_only(made, tmp_path):
     """Long work shows a bar on standard error when it is a terminal; standard output stays
     as it is without one (and without a terminal nothing is added to standard error)."""
-    code, out, err = run_with_terminal_stderr("sheets", EXAMPLE, "-o", tmp_path / "t")
+    code, out, err = run_with_terminal_stderr("sheets", "example", "-o", KIT, cwd=tmp_path)
     assert code == 0, err
     assert "sheets" in err and "/12 steps" in err
-    folder, plain = made        # the same command without a terminal: the module's kit
+    _, plain = made        # the same command in another folder without a terminal: the module's kit
     assert plain.returncode == 0 and plain.stderr == ""
-    assert out.replace(str(tmp_path / "t"), "D") == plain.stdout.replace(str(folder), "D")
+    assert out == plain.stdout and KIT in out
 
 
 def test_races_prints_the_kits_table(sheets):

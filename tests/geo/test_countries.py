@@ -143,3 +143,49 @@ def test_denmark_smaller_towns_fill_and_no_state_beyond_the_sea(designed):
     table = (m.rules.special_races or {}).get("table", {})
     assert "Sweden" not in {e.get("region") for e in table.values()}
     assert not [i for i in validate(m, rules="paluba") if i.code.startswith(("W", "E"))]
+
+
+# -- the data read once a process (a design tries several hex sizes, a run designs several maps)
+
+def test_lake_and_river_records_are_the_files_records():
+    # the basemap records near a box, in the file's order, as a plain reading of the files gives
+    import numpy as np
+
+    from mapkit.geo import sources
+
+    def plain(name, bbox, kinds=None):
+        d = sources._basemap_dir()
+        raw = (d / f"{name}_i.dat").read_bytes()
+        for line in (d / f"{name}meta_i.dat").read_text("ascii").splitlines():
+            p = line.split()
+            if len(p) < 7:
+                continue
+            kind, area, n, south, north, offset = int(p[0]), float(p[1]), int(p[2]), float(p[3]), float(p[4]), int(p[5])
+            if north < bbox[1] or south > bbox[3] or (kinds is not None and kind not in kinds):
+                continue
+            a = np.frombuffer(raw, dtype="<f4", count=2 * n, offset=offset).astype(float).reshape(n, 2)
+            if not (a[:, 0].max() < bbox[0] or a[:, 0].min() > bbox[2]):
+                yield kind, area, a
+
+    for name, bbox, kinds in (("rivers", (16.0, 46.5, 19.0, 48.0), None), ("gshhs", (9.0, 46.0, 17.5, 49.0), {2})):
+        got, want = list(sources._records(name, bbox, kinds)), list(plain(name, bbox, kinds))
+        assert len(got) == len(want) > 0, name
+        assert all(g[:2] == w[:2] and np.array_equal(g[2], w[2]) for g, w in zip(got, want, strict=True))
+
+
+def test_relief_of_a_window_inside_one_decoded_before_is_the_relief_decoded_anew():
+    # the pixels of a smaller window cut from a larger one kept from an earlier design are the
+    # image's own: the relief worked out from them is the relief of a fresh process
+    import numpy as np
+
+    from mapkit.geo import sources
+
+    big, small = (9.0, 46.0, 17.5, 49.5), (13.0, 47.0, 15.5, 48.5)
+    sources._relief_decoded.clear()
+    fresh = sources.Relief(small)
+    sources._relief_decoded.clear()
+    sources.Relief(big)
+    kept = sources.Relief(small)
+    assert len(sources._relief_decoded) == 1                  # cut from the big window, not decoded
+    assert (kept.x0, kept.y0) == (fresh.x0, fresh.y0)
+    assert np.array_equal(kept.values, fresh.values) and np.array_equal(kept.roughness, fresh.roughness)

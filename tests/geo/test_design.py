@@ -225,9 +225,8 @@ def test_allot_counts_and_groups_by_hand():
     assert len({groups[i] for i in range(5, 11)}) == 1 and len({groups[i] for i in range(11, 14)}) == 1
 
 
-def test_design_is_deterministic():
-    a, _ = design(spec())
-    b, _ = design(spec())
+def test_design_is_deterministic(made):
+    a, b = made[0], design(spec())[0]         # the module's map and the same spec made again
     assert dump_map(a) == dump_map(b)
     back, issues = parse_map(dump_map(a))
     assert back == a and not [i for i in issues if i.is_error]
@@ -377,10 +376,11 @@ def test_a_state_beside_an_island_without_towns_gets_no_special_race():
     assert special_races(m)["table"] == {"1-6": {"region": "Süd"}}
 
 
-def test_rows_already_compact_are_not_unspread():
+def test_rows_already_compact_are_not_unspread(made):
     # the six clumps make six compact rows (each within its clump, far under W211's 0.8 of
     # the board's mean distance): asking for no spread row changes no number
-    a, _ = design(spec(row_span=0.0, row_spread=0.0))
+    assert (spec().row_span, spec().row_spread) == (0.0, 0.0)
+    a = made[0]                                  # the module's map: no row span, no spread asked
     b, _ = design(spec(row_span=0.0, row_spread=0.75))
     assert a == b
 
@@ -401,3 +401,19 @@ def test_a_spread_row_swaps_a_city_with_a_row_that_stays_compact():
     w = [2, 1, 1, 1, 2, 1, 1, 1]
     out = citymod.unspread(pts, w, [1, 0, 0, 0, 0, 1, 1, 1], max_ratio=0.8)
     assert rows(out) == [[0, 1, 2, 3], [4, 5, 6, 7]] and out[0] == 0 and out[4] == 1
+
+
+def test_country_outlines_are_read_as_shapely_reads_geojson():
+    # the bundled countries' (multi)polygons are made from arrays of their points: the same
+    # geometry, point for point, as shapely.geometry.shape makes from the same GeoJSON
+    from shapely.geometry import shape
+
+    from mapkit.geo.sources import _polygonal
+
+    square = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0), (0.0, 0.0)]
+    hole = [(1.0, 1.0), (1.0, 2.0), (2.5, 2.0), (1.0, 1.0)]
+    island = [(6.0, 0.5), (7.25, 0.5), (7.0, 1.75), (6.0, 0.5)]
+    for geo in ({"type": "Polygon", "coordinates": [square, hole]},
+                {"type": "MultiPolygon", "coordinates": [[square, hole], [island]]}):
+        made = _polygonal(geo)
+        assert made.geom_type == geo["type"] and made.wkb == shape(geo).wkb

@@ -100,10 +100,16 @@ def home_cities(m) -> list:
 
 def populations(m) -> dict[str, int]:
     """GeoNames population of each city found by its lon/lat (empty without the geo extra)."""
+    placed = [(c.lon, c.lat) for c in m.cities if c.lon is not None and c.lat is not None]
+    if not placed:
+        return {}
+    # only the places around the cities: a place found is within 0.00005 degrees of its city
+    box = (min(x for x, _ in placed) - 0.001, min(y for _, y in placed) - 0.001,
+           max(x for x, _ in placed) + 0.001, max(y for _, y in placed) + 0.001)
     try:
         from mapkit.geo import sources
 
-        places = sources.places([], 15000)
+        places = sources.places([], 15000, box)
     except Exception:  # noqa: BLE001 - the geo extra is optional: race numbers alone then
         return {}
     at = {(round(p.lon, 4), round(p.lat, 4)): p.population for p in places}
@@ -278,16 +284,30 @@ def card_cities(b: Board, link: list[str]) -> tuple[dict[str, str], dict[str, st
     return dict(sorted(out.items(), key=lambda kv: order.index(kv[0]))), why
 
 
-def _cost(b: Board, names: list[str], colour: dict[str, str]) -> float:
-    """Sum over the home cities and colours of the squared steps to the nearest other city of
-    that colour."""
-    total = 0.0
-    groups = {k: [n for n in names if colour[n] == k] for k in COLOURS}
-    for a in names:
-        for k in COLOURS:
-            near = min((b.d(a, n) for n in groups[k] if n != a), default=99)
-            total += near * near
-    return total
+class _Spread:
+    """The cost of a colouring of ``names``: the sum over the cities and colours of the squared
+    steps to the nearest other city of that colour (99 where there is none). The steps are
+    tabled once (the colour search asks for thousands of colourings); one colouring's cost is
+    then a few array operations."""
+
+    NONE = 99
+
+    def __init__(self, b: Board, names: list[str]):
+        import numpy as np
+
+        self.names = names
+        steps = np.array([[b.d(a, z) for z in names] for a in names], dtype=np.int64)
+        self.big = int(steps.max(initial=0)) + 1        # a city is never its own nearest
+        np.fill_diagonal(steps, self.big)
+        self.steps = steps[:, :, None]                   # a city, another, a colour
+
+    def __call__(self, colour: dict[str, str]) -> float:
+        import numpy as np
+
+        of = np.array([[colour[n] == k for k in COLOURS] for n in self.names])
+        near = np.where(of[None, :, :], self.steps, self.big).min(axis=1)
+        near[near == self.big] = self.NONE
+        return float((near * near).sum())
 
 
 def colours(b: Board, must: set[str]) -> dict[str, str]:
@@ -298,7 +318,7 @@ def colours(b: Board, must: set[str]) -> dict[str, str]:
     counts = [len(coloured) // 5 + (i < len(coloured) % 5) for i in range(5)]
     hubs = coloured[:5]
     rest = coloured[5:]
-    names = [c.name for c in b.home]
+    spread = _Spread(b, [c.name for c in b.home])
     rng = random.Random(SEED)
     best: tuple[float, dict[str, str]] | None = None
     for _ in range(STARTS):
@@ -309,7 +329,7 @@ def colours(b: Board, must: set[str]) -> dict[str, str]:
         pool = [k for i, k in enumerate(COLOURS) for _ in range(counts[i] - 1)]
         rng.shuffle(pool)
         colour.update(zip(rest, pool, strict=True))
-        cost = _cost(b, names, colour)
+        cost = spread(colour)
         better = True
         while better:
             better = False
@@ -320,7 +340,7 @@ def colours(b: Board, must: set[str]) -> dict[str, str]:
                         if colour[a] == colour[z]:
                             continue
                         colour[a], colour[z] = colour[z], colour[a]
-                        c2 = _cost(b, names, colour)
+                        c2 = spread(colour)
                         if c2 < cost - 1e-9:
                             cost, better = c2, True
                         else:
