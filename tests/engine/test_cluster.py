@@ -3,10 +3,13 @@ process pool byte for byte; a worker lost mid-run costs no game; a bad scheduler
 missing Dask is a one-line error.
 
 One local cluster of two worker processes serves the module (a cluster takes seconds to start):
-the reports are made on it first, then one of its workers is killed."""
+the reports are made on it first, then one of its workers is killed. ``--scheduler local`` is
+run while Dask's usual port is held, as another cluster would hold it."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import signal
 import socket
@@ -26,11 +29,25 @@ needs_dask = pytest.mark.skipif(find_spec("distributed") is None,
 
 @pytest.fixture(scope="module")
 def cluster():
-    """A running cluster (two worker processes of one thread each), for the module."""
+    """The module's running cluster (two worker processes of one thread each), started when
+    first asked for (a test's runs without it are made before it runs beside them in this
+    process); the web server of its scheduler on a free port, as ``--scheduler local`` has it."""
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as running:
-        yield running
+    with contextlib.ExitStack() as stack:
+        yield functools.cache(lambda: stack.enter_context(LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})))
+
+
+@contextlib.contextmanager
+def _taken(port: int):
+    """``port`` of the loopback held while the block runs (unless another process holds it)."""
+    with socket.socket() as s:
+        with contextlib.suppress(OSError):
+            s.bind(("127.0.0.1", port))
+            s.listen()
+        yield
 
 
 @needs_dask
@@ -38,18 +55,17 @@ def cluster():
 def test_a_cluster_gives_the_same_report(cluster):
     args = ["simulate", EXAMPLE, "--rules", "paluba", "--players", "3", "--games", "6", "--seed", "4",
             "--bots", "greedy,random,greedy"]
-    runs = {name: (run_cli if name == "local" else run_here)(*args, *extra) for name, extra in {
-        "jobs 1": ["--jobs", "1"], "jobs 2": ["--jobs", "2"],
-        # as a user runs it, silent though another cluster (this module's, if none before it)
-        # holds Dask's usual port
-        "local": ["--scheduler", "local", "--jobs", "2"],
-        "jobs 1 json": ["--jobs", "1", "--format", "json"],
-        "rotate jobs 1": ["--jobs", "1", "--start-cities", "rotate", "--format", "json"]}.items()}
+    with _taken(8787):          # Dask's usual port, held by another cluster or a notebook
+        runs = {name: (run_cli if name == "local" else run_here)(*args, *extra) for name, extra in {
+            "jobs 1": ["--jobs", "1"], "jobs 2": ["--jobs", "2"],
+            "local": ["--scheduler", "local", "--jobs", "2"],           # as a user runs it: silent
+            "jobs 1 json": ["--jobs", "1", "--format", "json"],
+            "rotate jobs 1": ["--jobs", "1", "--start-cities", "rotate", "--format", "json"]}.items()}
     # a running cluster, by its scheduler's address, from another process (and from this one,
     # with the start cities dealt: the deal is the game's, wherever it is played)
-    runs["address json"] = run_cli(*args, "--scheduler", cluster.scheduler_address, "--format", "json")
-    runs["rotate address"] = run_here(*args, "--scheduler", cluster.scheduler_address, "--start-cities",
-                                      "rotate", "--format", "json")
+    address = cluster().scheduler_address
+    runs["address json"] = run_cli(*args, "--scheduler", address, "--format", "json")
+    runs["rotate address"] = run_here(*args, "--scheduler", address, "--start-cities", "rotate", "--format", "json")
     for name, r in runs.items():
         assert r.returncode == 0 and r.stderr == "", (name, r.stderr)
     assert runs["local"].stdout == runs["jobs 1"].stdout == runs["jobs 2"].stdout
@@ -71,7 +87,8 @@ def test_a_lost_worker_costs_no_game(cluster, tmp_path):
     spec = SimSpec(board.to_json(), "paluba", {}, ("greedy", "greedy"), seed=3, records=str(tmp_path))
     killed = []
 
-    with Client(cluster, set_as_default=False) as client:
+    running = cluster()
+    with Client(running, set_as_default=False) as client:
         client.wait_for_workers(2)
         pids = client.run(os.getpid)
         since = time.time()
@@ -85,7 +102,7 @@ def test_a_lost_worker_costs_no_game(cluster, tmp_path):
         assert killed and killed[0] not in client.run(os.getpid).values()   # the worker was lost
         # ... with games in hand, which the scheduler gave to a worker again
         assert any(t.start == "processing" and t.finish == "released" and t.timestamp >= since
-                   for t in cluster.scheduler.transition_log)
+                   for t in running.scheduler.transition_log)
     local = SimSpec(board.to_json(), "paluba", {}, ("greedy", "greedy"), seed=3)
     expected = [play_one(local, i) for i in range(games)]
     assert [s["index"] for s in stats] == list(range(games))
