@@ -19,6 +19,7 @@ from mapkit.imaging.gridfind import find_grid
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.imaging.legends import choose_legend
 from mapkit.imaging.ocr import ocr_available
+from mapkit.imaging.params import FIT_POOR
 from mapkit.model import City, EdgeSet, Map
 from mapkit.render.files import write_board
 from mapkit.render.style import get_style, light_foreign
@@ -88,7 +89,27 @@ def test_a_board_in_colours_of_no_look_warns():
     style = syn.dampfross_style(colours=palette)
     img = np.asarray(syn.draw_board(m, 30, style)[0].convert("RGB"))
     choice = choose_legend(img, find_grid(img), None, "odd.png")
-    assert any("warning:" in n and "match no legend" in n for n in choice.notes), choice.notes
+    warned = [n for n in choice.notes if "warning:" in n and "match no legend" in n]
+    assert warned, choice.notes
+    # (every look's share said: the Dampfross colours, the Expres look, and the light tint of
+    # the one chosen)
+    assert len(choice.fits) == 3 and all(f"{k} " in warned[0] for k in choice.fits), (choice.fits, warned)
+
+
+def test_the_other_looks_are_measured_only_for_a_warning(monkeypatch):
+    # A board in the Dampfross colours: their share of its plain pixels is measured, the
+    # others' not (they would only be said in a warning).
+    from mapkit.imaging import legends
+
+    img = np.asarray(syn.draw_board(syn.random_map(4, 8, 6, "pointy", "odd"), 26,
+                                    syn.dampfross_style())[0].convert("RGB"))
+    measured = []
+    share = legends.pixel_share
+    monkeypatch.setattr(legends, "pixel_share", lambda flat, land, legend: measured.append(legend.name)
+                        or share(flat, land, legend))
+    choice = choose_legend(img, find_grid(img), None, "board.png")
+    assert measured == ["colour"] and list(choice.fits) == ["colour"] and choice.fits["colour"] >= FIT_POOR
+    assert not any("warning:" in n for n in choice.notes)
 
 
 @pytest.mark.parametrize("style, cased", [("expres", True), ("colour", False)])
