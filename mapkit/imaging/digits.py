@@ -87,13 +87,23 @@ def ink_box(a: np.ndarray):
 def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     """``a`` normalised for comparison: the window round its ink box (found to a fraction of a
     pixel), scaled by the height alone, resampled to the compared size; zero mean, unit length."""
+    found = _cuts(a, [(dx, dy)])
+    return found[0] if found else None
+
+
+def _cuts(a: np.ndarray, shifts) -> list:
+    """:func:`cut` of ``a`` with its window moved by each ``(dx, dy)`` of ``shifts``, all at
+    once (the ink box found once); the flat ones left out."""
     found = ink_box(a)
     if found is None:
-        return None
+        return []
     b, ey, ex = found
-    box = _window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
-    rows = _extent_many(b.astype(np.float32)[None], np.array([b.shape]), *(np.array([v]) for v in box), P.CANON[::-1])
-    return _unit(rows[0])
+    boxes = [_window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
+             for dx, dy in shifts]
+    rows = _extent_many(np.repeat(b.astype(np.float32)[None], len(boxes), axis=0), np.array([b.shape] * len(boxes)),
+                        *(np.array(v) for v in zip(*boxes, strict=True)), P.CANON[::-1])
+    units, ok = _units(rows)
+    return list(units[ok])
 
 
 def _unit(v: np.ndarray) -> np.ndarray | None:
@@ -242,7 +252,7 @@ def code_scores(number: np.ndarray, min_box: int = P.NUMBER_MIN_BOX) -> np.ndarr
     box = None if m <= 0 else bbox(number > 0.5 * m)
     if box is None or min(box[1] - box[0], box[3] - box[2]) < min_box:
         return None
-    vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
+    vs = _cuts(number, P.SHIFTS)
     return _best_per_code(*templates(int(round((box[1] - box[0]) * 4))), vs)
 
 

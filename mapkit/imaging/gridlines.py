@@ -8,6 +8,7 @@ line fit (:func:`fit_lines`). See ``docs/import.md``, "Grid".
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -82,9 +83,16 @@ class EdgePixels:
         return cls(xs.astype(np.float64), ys.astype(np.float64), theta, np.ones(len(xs)),
                    gray.shape, noise, gx, gy, gray, valid)
 
-    @property
+    @functools.cached_property
     def alpha(self) -> np.ndarray:
-        """Angle of the normal of the edge through each pixel, 0..180 degrees."""
+        """Angle of the normal of the edge through each pixel, 0..180 degrees (worked out once:
+        the grid search asks for it seven times; a subset has its own).
+
+        >>> e = EdgePixels(np.zeros(2), np.zeros(2), np.array([10.0, 350.0]), np.ones(2), (4, 4), 0.0,
+        ...                None, None, None)
+        >>> e.alpha.tolist(), e.subset(np.array([False, True])).alpha.tolist()
+        ([10.0, 170.0], [170.0])
+        """
         return self.theta % 180.0
 
     def subset(self, sel) -> EdgePixels:
@@ -224,20 +232,21 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
                 nl0 = ni[:, 0] * j11 - ni[:, 1] * j10
                 nl1 = -ni[:, 0] * j01 + ni[:, 1] * j00
             ang = np.degrees(np.arctan2(nl1, nl0)) % 180.0
-            fam = np.rint(ang / 60.0).astype(np.intp)
-            ok = np.abs(ang - 60.0 * fam) < P.FAMILY_DEG
-            fam %= 3
-            # (not the corners: blur rounds them off every side's line)
+            fam = np.rint(ang / 60.0)
+            ok = np.flatnonzero(np.abs(ang - 60.0 * fam) < P.FAMILY_DEG)
+            # Of those, not the corners: blur rounds them off every side's line.
+            g0, g1 = g0[ok], g1[ok]
             rf = g1 / (SQRT3 / 2)
             qr, rr = _axial_round(g0 - rf / 2, rf)
             du = g0 - (qr + rr / 2.0)
             dv = g1 - rr * SQRT3 / 2
             theta = np.degrees(np.arctan2(dv, du))
-            ok &= np.abs(((theta - 30.0) % 60.0) - 30.0) > P.CORNER_DEG
-            f = fam[ok]
+            off_corner = np.abs(((theta - 30.0) % 60.0) - 30.0) > P.CORNER_DEG
+            ok = ok[off_corner]
+            f = fam[ok].astype(np.intp) % 3
             nf0, nf1 = _NORMAL_X[f], _NORMAL_Y[f]
             px, py, ww = x[ok], y[ok], w[ok]
-            c = nf0 * g0[ok] + nf1 * g1[ok]
+            c = nf0 * g0[off_corner] + nf1 * g1[off_corner]
             k = np.rint(2 * c)
             r = c - k / 2
             # Each flank's pixels moved to the line's centre by the median half width (the
