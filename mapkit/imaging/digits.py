@@ -87,20 +87,39 @@ def ink_box(a: np.ndarray):
 def cut(a: np.ndarray, dx: float = 0.0, dy: float = 0.0):
     """``a`` normalised for comparison: the window round its ink box (found to a fraction of a
     pixel), scaled by the height alone, resampled to the compared size; zero mean, unit length."""
+    found = _cuts(a, [(dx, dy)])
+    return found[0] if found else None
+
+
+def _cuts(a: np.ndarray, shifts) -> list:
+    """:func:`cut` of ``a`` with its window moved by each ``(dx, dy)`` of ``shifts``, all at
+    once (the ink box found once); the flat ones left out."""
     found = ink_box(a)
     if found is None:
-        return None
+        return []
     b, ey, ex = found
-    box = _window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
-    rows = _extent_many(b.astype(np.float32)[None], np.array([b.shape]), *(np.array([v]) for v in box), P.CANON[::-1])
-    return _unit(rows[0])
+    boxes = [_window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
+             for dx, dy in shifts]
+    rows = _extent_many(np.repeat(b.astype(np.float32)[None], len(boxes), axis=0), np.array([b.shape] * len(boxes)),
+                        *(np.array(v) for v in zip(*boxes, strict=True)), P.CANON[::-1])
+    units, ok = _units(rows)
+    return list(units[ok])
 
 
 def _unit(v: np.ndarray) -> np.ndarray | None:
     """``v`` less its mean, scaled to unit length (None when flat): a correlation's operand."""
-    v = v - v.mean()
-    n = float(np.linalg.norm(v))
-    return v / n if n > 0 else None
+    rows, ok = _units(v[None])
+    return rows[0] if ok[0] else None
+
+
+def _units(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_unit` of each row of ``rows`` (n, k) at once: ``(units, which are not flat)``;
+    each row's mean and length as a row alone has them (the length by a dot product, as
+    ``np.linalg.norm`` of a vector takes it), so that a template is the same made either way."""
+    centred = rows - rows.mean(axis=1, keepdims=True)
+    norms = np.array([float(np.sqrt(r.dot(r))) for r in centred])
+    ok = norms > 0
+    return centred / np.where(ok, norms, 1.0)[:, None].astype(rows.dtype), ok
 
 
 def _window(height, cx, cy):
@@ -111,10 +130,12 @@ def _window(height, cx, cy):
     return cx - half_w, cy - half_h, cx + half_w, cy + half_h
 
 
-def _shrunk_masters(height: float):
+def _shrunk(height: float) -> tuple[list, list]:
     """Every master shrunk until its ink stands ``height`` pixels high, at a few sub-pixel
-    shifts, blurred a little, a little more and more (unknown focus): ``(code index, ink 0..1)``."""
-    from PIL import Image, ImageFilter
+    shifts (Pillow's BOX resize): ``(code indices, uint8 inks)``, master by master, shift by
+    shift."""
+    from PIL import Image
+    codes, small = [], []
     for code, a, ink_h in masters():
         k = height / ink_h
         master = Image.fromarray((a * 255).astype(np.uint8))
@@ -124,18 +145,36 @@ def _shrunk_masters(height: float):
             shifted.paste(master, (dx, dy))
             w = max(2, int(round(shifted.width * k)))
             h = max(2, int(round(shifted.height * k)))
-            small = shifted.resize((w, h), Image.BOX)
-            for sigma in P.TEMPLATE_BLURS:
-                img = small.filter(ImageFilter.GaussianBlur(sigma)) if sigma else small
-                yield code, np.asarray(img, dtype=np.float32) / 255.0
+            codes.append(code)
+            small.append(np.asarray(shifted.resize((w, h), Image.BOX)))
+    return codes, small
+
+
+def _shrunk_masters(height: float) -> tuple[list, list]:
+    """The masters shrunk (:func:`_shrunk`), blurred a little, a little more and more (unknown
+    focus): ``(code indices, inks 0..1)``, master by master, shift by shift, blur by blur. The
+    blurs, Pillow's to the byte (:mod:`.stacks`), are made to the images of one size at once."""
+    from .stacks import gaussian_blur
+    codes, small = _shrunk(height)
+    blurred: list = [[] for _ in small]
+    sizes: dict = {}
+    for i, img in enumerate(small):
+        sizes.setdefault(img.shape, []).append(i)
+    for same in sizes.values():
+        stack = np.stack([small[i] for i in same])
+        for sigma in P.TEMPLATE_BLURS:
+            for i, img in zip(same, gaussian_blur(stack, sigma) if sigma else stack, strict=True):
+                blurred[i].append(img)
+    return ([code for code in codes for _ in P.TEMPLATE_BLURS],
+            [img.astype(np.float32) / 255.0 for imgs in blurred for img in imgs])
 
 
 @functools.lru_cache(maxsize=128)
 def templates(height_q: int) -> tuple[np.ndarray, np.ndarray]:
     """The masters shrunk to ``height_q / 4`` pixels (:func:`_shrunk_masters`), cut like a
     picture's number (:func:`cut`, all at once), built once per size and kept."""
-    codes, images = zip(*_shrunk_masters(height_q / 4.0), strict=False)
-    rows, ok = _cut_many(list(images))
+    codes, images = _shrunk_masters(height_q / 4.0)
+    rows, ok = _cut_many(images)
     return np.array(codes)[ok], rows[ok]
 
 
@@ -160,11 +199,21 @@ def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _edges_many(profiles: np.ndarray, n: np.ndarray):
-    """:func:`ink_edges` of many padded profiles (``n``: their own lengths): ``(lo, hi)`` and
-    which have ink."""
-    found = [ink_edges(p[:k]) for p, k in zip(profiles, n, strict=True)]
-    lo, hi = (np.array([f[e] if f else 0.0 for f in found], dtype=np.float32) for e in (0, 1))
-    return (lo, hi), np.array([f is not None for f in found])
+    """:func:`ink_edges` of many profiles padded with paper (``n``: their own lengths), in the
+    same float32 steps: ``(lo, hi)`` and which have ink."""
+    f32 = np.float32
+    on = profiles >= 0.5
+    ink = on.any(axis=1)
+    rows = np.arange(len(profiles))
+    i = np.argmax(on, axis=1)
+    j = profiles.shape[1] - 1 - np.argmax(on[:, ::-1], axis=1)
+    before, first = profiles[rows, np.maximum(i - 1, 0)], profiles[rows, i]
+    lo = np.where(i > 0, (i - 0.5).astype(f32) + (f32(0.5) - before) / np.maximum(first - before, f32(1e-6))
+                  + f32(0.5), f32(0.5))
+    last, after = profiles[rows, j], profiles[rows, np.minimum(j + 1, profiles.shape[1] - 1)]
+    hi = np.where(j + 1 < n, (j + 0.5).astype(f32) + (last - f32(0.5)) / np.maximum(last - after, f32(1e-6)),
+                  (j + 0.5).astype(f32))
+    return (np.where(ink, lo, f32(0.0)).astype(f32), np.where(ink, hi, f32(0.0)).astype(f32)), ink
 
 
 def _extent_many(b: np.ndarray, sizes: np.ndarray, x0, y0, x1, y1, size) -> np.ndarray:
@@ -203,7 +252,7 @@ def code_scores(number: np.ndarray, min_box: int = P.NUMBER_MIN_BOX) -> np.ndarr
     box = None if m <= 0 else bbox(number > 0.5 * m)
     if box is None or min(box[1] - box[0], box[3] - box[2]) < min_box:
         return None
-    vs = [v for v in (cut(number, dx, dy) for dx, dy in P.SHIFTS) if v is not None]
+    vs = _cuts(number, P.SHIFTS)
     return _best_per_code(*templates(int(round((box[1] - box[0]) * 4))), vs)
 
 
@@ -221,47 +270,49 @@ def _best_per_code(codes: np.ndarray, mat: np.ndarray, vs: list) -> np.ndarray |
 def _slide_templates(height_q: int):
     """The 36 numbers in each typeface with their ink ``height_q / 4`` pixels high, at 4 x 4
     quarter-pixel phases, blurred a little: (codes, windows (n, h*w), window shape). Each
-    number is drawn at 4 times the size, placed to a quarter pixel, shrunk by averaging and
-    blurred, as Pillow would one window at a time (:mod:`.stacks`), a typeface's at once."""
-    from .stacks import gaussian_blur, quarter
+    number is as if drawn at 4 times the size, placed to a quarter pixel, shrunk by averaging
+    and blurred, as Pillow would one window at a time (:mod:`.stacks`; :func:`_place`)."""
+    from .stacks import gaussian_blur
     height = height_q / 4.0
     th = math.ceil(height * P.SLIDE_WINDOW[0]) + 2
     tw = math.ceil(height * P.SLIDE_WINDOW[1]) + 2
     everyone = masters()
-    codes, rows = [], []
-    for first in range(0, len(everyone), len(CODES)):
-        face = everyone[first:first + len(CODES)]
-        windows = np.zeros((len(face), len(_PHASES), th * 4, tw * 4), dtype=np.uint8)
-        for window, (_code, a, ink_h) in zip(windows, face, strict=True):
-            _place(window, a, height / ink_h, th, tw)
-        blurred = gaussian_blur(quarter(windows.reshape(-1, th * 4, tw * 4)), P.SLIDE_BLUR)
-        for k, small in enumerate(blurred):
-            v = _unit(small.astype(np.float32).ravel())
-            if v is not None:
-                codes.append(face[k // len(_PHASES)][0])
-                rows.append(v)
-    return np.array(codes), np.stack(rows), (th, tw)
+    windows = np.zeros((len(everyone), len(_PHASES), th, tw), dtype=np.uint8)
+    for window, (_code, a, ink_h) in zip(windows, everyone, strict=True):
+        _place(window, a, height / ink_h, th, tw)
+    blurred = gaussian_blur(windows.reshape(-1, th, tw), P.SLIDE_BLUR)
+    rows, ok = _units(blurred.reshape(len(blurred), -1).astype(np.float32))
+    codes = np.repeat(np.array([code for code, _a, _h in everyone]), len(_PHASES))
+    return codes[ok], rows[ok], (th, tw)
 
 
 _PHASES = tuple(itertools.product((0.0, 0.25, 0.5, 0.75), repeat=2))    # (y, x) quarter pixels
 
 
 def _place(windows: np.ndarray, a: np.ndarray, k: float, th: int, tw: int) -> None:
-    """Master ``a`` scaled by ``k`` at 4 times the size into each window (4 times ``th`` x ``tw``)
-    of ``windows``, its ink centre at the window's centre plus the phase; what falls outside a
-    window is cut off, as pasting into a window of its own would."""
+    """Master ``a`` scaled by ``k`` into each window (``th`` x ``tw``) of ``windows``, as if
+    drawn at 4 times the size with its ink centre at the window's centre plus the phase, what
+    falls outside cut off, and shrunk to a quarter (:func:`.stacks.quarter`: the window is at
+    most twice as tall as wide). The big window's 4 x 4 blocks each make one pixel, and its
+    edges lie between blocks: the scaled master, moved by the phase's part of a block, is
+    shrunk alone (:func:`.stacks.quarter_blocks`) and its pixels placed whole."""
     from PIL import Image
+    from .stacks import quarter_blocks
     y0, y1, x0, x1 = bbox(a > 0.5)
     cy, cx = (y0 + y1) / 2 * k, (x0 + x1) / 2 * k
     w = max(2, round(a.shape[1] * k))
     hh = max(2, round(a.shape[0] * k))
     big = np.asarray(Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX))
-    for window, (fy, fx) in zip(windows, _PHASES, strict=True):
-        px, py = round((tw / 2 + fx - cx) * 4), round((th / 2 + fy - cy) * 4)
-        sx, sy = max(0, -px), max(0, -py)
-        ex, ey = min(big.shape[1], tw * 4 - px), min(big.shape[0], th * 4 - py)
-        if sx < ex and sy < ey:
-            window[sy + py:ey + py, sx + px:ex + px] = big[sy:ey, sx:ex]
+    at = [(round((th / 2 + fy - cy) * 4), round((tw / 2 + fx - cx) * 4)) for fy, fx in _PHASES]
+    moved = np.zeros((len(at), hh * 4 + 4, w * 4 + 4), dtype=np.uint8)
+    for canvas, (py, px) in zip(moved, at, strict=True):
+        canvas[py % 4:py % 4 + hh * 4, px % 4:px % 4 + w * 4] = big
+    for window, part, (py, px) in zip(windows, quarter_blocks(moved), at, strict=True):
+        top, left = py // 4, px // 4
+        sy, sx = max(0, -top), max(0, -left)
+        ey, ex = min(part.shape[0], th - top), min(part.shape[1], tw - left)
+        if sy < ey and sx < ex:
+            window[sy + top:ey + top, sx + left:ex + left] = part[sy:ey, sx:ex]
 
 
 def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray | None:
@@ -274,9 +325,9 @@ def slide_one(faint: np.ndarray, ink: np.ndarray, height: float) -> np.ndarray |
     # (the window's corner in the padded picture, give or take a pixel each way)
     top, left = math.floor((y0 + y1) / 2 - th / 2) + th, math.floor((x0 + x1) / 2 - tw / 2) + tw
     pad = np.pad(faint, ((th, th), (tw, tw)))
-    wins = [_unit(pad[top + oy:top + oy + th, left + ox:left + ox + tw].ravel().astype(np.float32))
-            for oy, ox in itertools.product((-1, 0, 1), repeat=2)]
-    return _best_per_code(codes, mat, [w for w in wins if w is not None])
+    wins, ok = _units(np.stack([pad[top + oy:top + oy + th, left + ox:left + ox + tw].ravel()
+                                for oy, ox in itertools.product((-1, 0, 1), repeat=2)]).astype(np.float32))
+    return _best_per_code(codes, mat, list(wins[ok]))
 
 
 def ink_height(number: np.ndarray) -> float | None:

@@ -8,6 +8,7 @@ line fit (:func:`fit_lines`). See ``docs/import.md``, "Grid".
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -22,6 +23,7 @@ __all__ = ["EdgePixels", "work_gray", "orientation_peak", "coherence", "binned",
 
 # Normals of the three families of sides, in grid units of a pointy grid (y down).
 NORMALS = np.array([[1.0, 0.0], [0.5, SQRT3 / 2], [-0.5, SQRT3 / 2]])
+_NORMAL_X, _NORMAL_Y = NORMALS[:, 0].copy(), NORMALS[:, 1].copy()
 
 
 def work_gray(rgb: np.ndarray, valid: np.ndarray | None = None):
@@ -81,9 +83,16 @@ class EdgePixels:
         return cls(xs.astype(np.float64), ys.astype(np.float64), theta, np.ones(len(xs)),
                    gray.shape, noise, gx, gy, gray, valid)
 
-    @property
+    @functools.cached_property
     def alpha(self) -> np.ndarray:
-        """Angle of the normal of the edge through each pixel, 0..180 degrees."""
+        """Angle of the normal of the edge through each pixel, 0..180 degrees (worked out once:
+        the grid search asks for it seven times; a subset has its own).
+
+        >>> e = EdgePixels(np.zeros(2), np.zeros(2), np.array([10.0, 350.0]), np.ones(2), (4, 4), 0.0,
+        ...                None, None, None)
+        >>> e.alpha.tolist(), e.subset(np.array([False, True])).alpha.tolist()
+        ([10.0, 170.0], [170.0])
+        """
         return self.theta % 180.0
 
     def subset(self, sel) -> EdgePixels:
@@ -201,43 +210,48 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
     nimg = np.stack([np.cos(na), np.sin(na)], axis=1)
     o, S = slant_frame(e)
     w_slant = None if slant is None else np.asarray(slant, dtype=np.float64)
-    score = 0.0
+    score, taken = 0.0, -1
     for radius in radii:
         sel = dist <= radius
-        x, y, w, ni = e.x[sel], e.y[sel], e.w[sel], nimg[sel]
+        if int(sel.sum()) != taken:     # (a larger radius that takes no more pixels takes the same)
+            x, y, w, ni = e.x[sel], e.y[sel], e.w[sel], nimg[sel]
+            taken = len(x)
         for _ in range(P.FIT_PASSES[0] if w_slant is None else P.FIT_PASSES[1]):
             den = 1.0 if w_slant is None else 1.0 + (w_slant[0] * (x - o[0]) + w_slant[1] * (y - o[1])) / S
             g0 = (M[0, 0] * x + M[0, 1] * y + t[0]) / den
             g1 = (M[1, 0] * x + M[1, 1] * y + t[1]) / den
             if w_slant is None:
                 nl = ni @ np.linalg.inv(M)    # normals transform with M^-T: (M^-T n)^T = n^T M^-1
+                nl0, nl1 = nl[:, 0], nl[:, 1]
             else:
                 # The projective map's own derivative at each pixel, (M - g a^T) / den with
                 # a = w / S: only the normal's direction is wanted, so its adjugate serves.
                 a0, a1 = w_slant[0] / S, w_slant[1] / S
                 j00, j01 = M[0, 0] - g0 * a0, M[0, 1] - g0 * a1
                 j10, j11 = M[1, 0] - g1 * a0, M[1, 1] - g1 * a1
-                nl = np.stack([ni[:, 0] * j11 - ni[:, 1] * j10,
-                               -ni[:, 0] * j01 + ni[:, 1] * j00], axis=1)
-            ang = np.degrees(np.arctan2(nl[:, 1], nl[:, 0])) % 180.0
-            fam = np.rint(ang / 60.0).astype(np.intp)
-            ok = np.abs(ang - 60.0 * fam) < P.FAMILY_DEG
-            fam %= 3
-            # (not the corners: blur rounds them off every side's line)
+                nl0 = ni[:, 0] * j11 - ni[:, 1] * j10
+                nl1 = -ni[:, 0] * j01 + ni[:, 1] * j00
+            ang = np.degrees(np.arctan2(nl1, nl0)) % 180.0
+            fam = np.rint(ang / 60.0)
+            ok = np.flatnonzero(np.abs(ang - 60.0 * fam) < P.FAMILY_DEG)
+            # Of those, not the corners: blur rounds them off every side's line.
+            g0, g1 = g0[ok], g1[ok]
             rf = g1 / (SQRT3 / 2)
-            qr, rr = axial_round(g0 - rf / 2, rf)
+            qr, rr = _axial_round(g0 - rf / 2, rf)
             du = g0 - (qr + rr / 2.0)
             dv = g1 - rr * SQRT3 / 2
             theta = np.degrees(np.arctan2(dv, du))
-            ok &= np.abs(((theta - 30.0) % 60.0) - 30.0) > P.CORNER_DEG
-            nf = NORMALS[fam[ok]]
+            off_corner = np.abs(((theta - 30.0) % 60.0) - 30.0) > P.CORNER_DEG
+            ok = ok[off_corner]
+            f = fam[ok].astype(np.intp) % 3
+            nf0, nf1 = _NORMAL_X[f], _NORMAL_Y[f]
             px, py, ww = x[ok], y[ok], w[ok]
-            c = nf[:, 0] * g0[ok] + nf[:, 1] * g1[ok]
+            c = nf0 * g0[off_corner] + nf1 * g1[off_corner]
             k = np.rint(2 * c)
             r = c - k / 2
             # Each flank's pixels moved to the line's centre by the median half width (the
             # gradient tells the flank), or lines lean towards the nearer flank.
-            side = np.sign((nl[ok] * nf).sum(axis=1))
+            side = np.sign(nl0[ok] * nf0 + nl1[ok] * nf1)
             side[side == 0] = 1.0
             half = float(np.clip(np.median(side * r), -P.HALF_WIDTH_MAX, P.HALF_WIDTH_MAX)) if len(r) else 0.0
             target = k / 2 + side * half
@@ -246,8 +260,7 @@ def fit_lines(e: EdgePixels, M: np.ndarray, t: np.ndarray, centre, radii, tukey:
             wt = ww * (1 - u * u) ** 2      # Tukey's biweight
             if wt.sum() <= 0:
                 raise NoGridError("no hex sides found")
-            cols = [nf[:, 0] * px, nf[:, 0] * py, nf[:, 1] * px, nf[:, 1] * py,
-                    nf[:, 0], nf[:, 1]]
+            cols = [nf0 * px, nf0 * py, nf1 * px, nf1 * py, nf0, nf1]
             if w_slant is not None:
                 # n . (M p + t) = target * (1 + w . (p - o) / S): still linear, in 8 numbers.
                 cols += [-target * (px - o[0]) / S, -target * (py - o[1]) / S]
@@ -269,7 +282,17 @@ def slant_frame(e: EdgePixels) -> tuple[np.ndarray, float]:
 
 
 def axial_round(qf, rf):
-    """The axial hex ``(q, r)`` (int arrays) holding each fractional ``(qf, rf)``."""
+    """The axial hex ``(q, r)`` (int arrays) holding each fractional ``(qf, rf)``.
+
+    >>> [a.tolist() for a in axial_round(np.array([0.4, 0.45, -0.6]), np.array([0.4, -0.1, 0.3]))]
+    [[0, 0, 0], [1, 0, 0]]
+    """
+    rx, rz = _axial_round(qf, rf)
+    return rx.astype(np.int64), rz.astype(np.int64)
+
+
+def _axial_round(qf, rf):
+    """:func:`axial_round` as whole numbers in floats (for the line fit's arithmetic)."""
     sf = -qf - rf
     rx, ry, rz = np.rint(qf), np.rint(sf), np.rint(rf)
     dx, dy, dz = np.abs(rx - qf), np.abs(ry - sf), np.abs(rz - rf)
@@ -277,4 +300,4 @@ def axial_round(qf, rf):
     fix_y = ~fix_x & (dy > dz)
     rx = np.where(fix_x, -ry - rz, rx)
     rz = np.where(~fix_x & ~fix_y, -rx - ry, rz)
-    return rx.astype(np.int64), rz.astype(np.int64)
+    return rx, rz

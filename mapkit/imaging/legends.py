@@ -49,7 +49,7 @@ from .colour import (LEGEND_KEYS, TERRAIN_KEYS, Legend, legend_from_mapping, lin
 from .sampling import apply_affine, disc_pattern
 
 __all__ = ["STYLE_LEGENDS", "COLOUR_LOOKS", "LegendChoice", "choose_legend", "given_legend", "legend_of_style",
-           "hex_share", "hex_error", "pixel_share", "light_variant"]
+           "hex_share", "hex_error", "flat_pixels", "pixel_share", "light_variant"]
 
 
 def legend_of_style(style) -> Legend:
@@ -85,11 +85,13 @@ def light_variant(name: str) -> str:
 
 @dataclass
 class LegendChoice:
-    """The legend a picture is read with, how it was chosen, every look's fit, the notes."""
+    """The legend a picture is read with, how it was chosen, the looks' fits, the notes."""
 
     legend: Legend
     land: object = None                           # the TerrainReading made with it
-    fits: dict = field(default_factory=dict)      # legend name -> share of flat pixels explained
+    # legend name -> share of flat pixels explained: the legend's (and every look's where it
+    # explains too little: :func:`_poor_fit`)
+    fits: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
 
     @property
@@ -121,10 +123,17 @@ def _flat(rgb: np.ndarray, pts: np.ndarray):
     return x[flat], y[flat], rgb[y[flat], x[flat]]
 
 
-def pixel_share(rgb: np.ndarray, fit, land, legend: Legend) -> float:
-    """The share of the board's flat pixels, out of the light ``land.light`` of the terrain
-    read with ``legend``, within ``FIT_LAB`` of one of the legend's colours."""
-    x, y, px = _flat(rgb, _board_points(fit))
+def flat_pixels(rgb: np.ndarray, fit):
+    """The board's flat pixels (:func:`_flat` on a lattice over its hexes): their (x, y) and
+    colours, for :func:`pixel_share` (the same whatever the legend)."""
+    return _flat(rgb, _board_points(fit))
+
+
+def pixel_share(flat, land, legend: Legend) -> float:
+    """The share of the board's flat pixels (:func:`flat_pixels`), out of the light
+    ``land.light`` of the terrain read with ``legend``, within ``FIT_LAB`` of one of the
+    legend's colours."""
+    x, y, px = flat
     if not len(px):
         return 0.0
     lin = np.clip(srgb_to_linear(px) * land.light.gains(x.astype(float), y.astype(float)), 0.0, 1.0)
@@ -188,7 +197,12 @@ def choose_legend(rgb: np.ndarray, fit, forced: Legend | None, path: str = "") -
         lands[light] = read_terrain(rgb, fit, candidates[light], fills)
         hexes[light] = hex_share(lands[light], candidates[light])
         best = _tint(best, light, hexes, {k: hex_error(lands[k], candidates[k]) for k in (best, light)})
-    pixels = {k: pixel_share(rgb, fit, lands[k], legend) for k, legend in candidates.items()}
+    flat = flat_pixels(rgb, fit)
+    pixels = {best: pixel_share(flat, lands[best], candidates[best])}
+    if pixels[best] < P.FIT_POOR:
+        # (no look explains the picture well: each one's share, for the warning)
+        pixels = {k: pixels[k] if k == best else pixel_share(flat, lands[k], legend)
+                  for k, legend in candidates.items()}
     notes = _poor_fit(pixels, path, forced=forced is not None)
     if best != "colour" and forced is None:
         notes.append(f"{path}: read with the legend {best!r} (mapkit's {_look_words(best)}: its "

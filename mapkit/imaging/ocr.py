@@ -4,6 +4,8 @@ crops read in one run, one below the other on a sheet (:func:`read_sheets_scored
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import params as P
@@ -17,8 +19,10 @@ class OcrUnavailable(Exception):
     """pytesseract or the tesseract program is missing; the message says which."""
 
 
+@functools.lru_cache(maxsize=1)
 def ocr_available() -> str | None:
-    """None when OCR works, else a one-line reason."""
+    """None when OCR works, else a one-line reason (asked of Tesseract once a process: each
+    asking runs the program, and an import asks for its numbers, names and title)."""
     try:
         import pytesseract
     except ImportError:
@@ -32,12 +36,18 @@ def ocr_available() -> str | None:
 
 def languages(wanted) -> list[str]:
     """Those of Tesseract's languages ``wanted`` that are installed (its data files)."""
+    have = _installed_languages()
+    return [lang for lang in wanted if lang in have]
+
+
+@functools.lru_cache(maxsize=1)
+def _installed_languages() -> frozenset:
+    """Tesseract's installed languages, asked once a process (each asking runs the program)."""
     import pytesseract
     try:
-        have = set(pytesseract.get_languages(config=""))
+        return frozenset(pytesseract.get_languages(config=""))
     except Exception:  # a broken install: no language at all
-        return []
-    return [lang for lang in wanted if lang in have]
+        return frozenset()
 
 
 def read_sheets_scored(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TARGET_PX) -> dict:

@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-__all__ = ["quarter", "gaussian_blur"]
+__all__ = ["quarter", "quarter_blocks", "gaussian_blur"]
 
 _PASSES = 3     # box blurs a Gaussian blur is made of, each way
 
@@ -34,6 +34,14 @@ def quarter(stack: np.ndarray) -> np.ndarray:
     if stack.shape[1] > 2 * stack.shape[2] or stack.shape[1] % 4 or stack.shape[2] % 4:
         raise ValueError(f"images of {stack.shape[2]} x {stack.shape[1]} pixels: sides of 4, 8, ... "
                          f"and at most twice as tall as wide")
+    return quarter_blocks(stack)
+
+
+def quarter_blocks(stack: np.ndarray) -> np.ndarray:
+    """Each 4 x 4 block of each image of a uint8 stack (sides multiples of 4) made one pixel as
+    :func:`quarter` makes it, whatever the images' own shape: a block's pixel depends on the
+    block alone, so blocks cut from a picture :func:`quarter` takes, on its lines of blocks,
+    shrink to the pixels that picture shrinks to."""
     a = stack.astype(np.uint16)
     rows = (a[..., 0::4] + a[..., 1::4] + a[..., 2::4] + a[..., 3::4] + 2) >> 2
     return ((rows[:, 0::4] + rows[:, 1::4] + rows[:, 2::4] + rows[:, 3::4] + 2) >> 2).astype(np.uint8)
@@ -54,22 +62,25 @@ def _box(sigma: float) -> tuple[int, int, int]:
     return int(radius), ww, ((1 << 24) - (int(radius) * 2 + 1) * ww) // 2
 
 
-def _box_pass(a: np.ndarray, radius: int, ww: int, fw: int) -> np.ndarray:
-    """One box blur along the last axis of a uint32 stack, the edge pixels repeated past the
-    edges (32 bits hold every sum, as in Pillow)."""
-    n = a.shape[-1]
-    if radius == 0:         # the box is the pixel itself: its two neighbours are the ones beyond
-        beyond = np.empty_like(a)
-        beyond[..., 1:-1] = a[..., :-2] + a[..., 2:]
-        beyond[..., 0] = a[..., 0] + a[..., min(1, n - 1)]
-        beyond[..., -1] = a[..., -1] + a[..., max(n - 2, 0)]
-        return (a * ww + beyond * fw + (1 << 23)) >> 24
-    padded = a[..., np.clip(np.arange(-radius - 1, n + radius + 1), 0, n - 1)]
-    sums = np.concatenate([np.zeros((*a.shape[:-1], 1), np.uint32), np.cumsum(padded, axis=-1, dtype=np.uint32)],
-                          axis=-1)
-    box = sums[..., 2 * radius + 2:2 * radius + 2 + n] - sums[..., 1:n + 1]
-    beyond = padded[..., :n] + padded[..., 2 * radius + 2:]
-    return (box * ww + beyond * fw + (1 << 23)) >> 24
+def _box_pass(a: np.ndarray, radius: int, ww: int, fw: int, axis: int) -> np.ndarray:
+    """One box blur along ``axis`` of a uint8 stack, the edge pixels repeated past the edges
+    (32 bits hold every sum, as in Pillow: ``(2 radius + 1) ww + 2 fw`` is at most 2**24)."""
+    n = a.shape[axis]
+    padded = np.take(a, np.clip(np.arange(-radius - 1, n + radius + 1), 0, n - 1), axis=axis).astype(np.uint32)
+
+    def run(start: int) -> np.ndarray:        # the n pixels from ``start`` on, along ``axis``
+        return padded[(slice(None),) * axis + (slice(start, start + n),)]
+
+    out = run(1).copy()
+    for start in range(2, 2 * radius + 2):
+        out += run(start)
+    out *= np.uint32(ww)
+    beyond = run(0) + run(2 * radius + 2)
+    beyond *= np.uint32(fw)
+    out += beyond
+    out += np.uint32(1 << 23)
+    out >>= 24
+    return out.astype(np.uint8)
 
 
 def gaussian_blur(stack: np.ndarray, sigma: float) -> np.ndarray:
@@ -78,10 +89,8 @@ def gaussian_blur(stack: np.ndarray, sigma: float) -> np.ndarray:
     if sigma == 0:
         return stack.copy()
     radius, ww, fw = _box(sigma)
-    out = stack.astype(np.uint32)
-    for _ in range(_PASSES):
-        out = _box_pass(out, radius, ww, fw)
-    out = out.transpose(0, 2, 1)
-    for _ in range(_PASSES):
-        out = _box_pass(out, radius, ww, fw)
-    return np.ascontiguousarray(out.transpose(0, 2, 1)).astype(np.uint8)
+    out = stack
+    for axis in (2, 1):
+        for _ in range(_PASSES):
+            out = _box_pass(out, radius, ww, fw, axis)
+    return out

@@ -1,7 +1,9 @@
 """Towns abroad: the Czech map rings five towns across the frontier (Chemnitz, Wrocław, ...)
 deep in the neighbouring state, with no race number. Drawn and imported, each is a city on
 foreign land, and OCR leaves it without numbers (inside its ring the state's dark ground
-would pass for ink) and says so."""
+would pass for ink) and says so. Here two towns deep in the neighbouring state of a small
+random board; the Czech board's are read back by ``benchmarks/image_import.py`` and
+``benchmarks/readback.py``."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from mapkit.model import City
 
 
 def _board_with_towns_abroad():
-    m = syn.random_map(17, 18, 14, "pointy", "odd", cities=20)
+    m = syn.random_map(17, 11, 9, "pointy", "odd", cities=8)
     g = m.grid
     deep = [h for h in g.hexes() if m.terrain[h] == "foreign"
             and all(m.terrain[n] == "foreign" for n in g.neighbours(h))]

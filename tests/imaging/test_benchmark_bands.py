@@ -18,7 +18,14 @@ def test_size_band_edges(hex_px, band):
 
 
 def test_run_group_sums_each_board_under_its_band(tmp_path):
-    boards = bench.drawer_boards(1, 7, tmp_path)
+    # A small board in the shape drawer_boards gives (truth, picture, legend, pixels per hex),
+    # not one of its boards up to 30 x 24 hexes: the sums are what is checked.
+    from mapkit import testing as syn
+
+    m = syn.random_map(7, 9, 7, "pointy", "odd")
+    img, _legend = syn.draw_board(m, 26.0, syn.dampfross_style())
+    img.save(tmp_path / "board.png")
+    boards = [(m, tmp_path / "board.png", None, 26.0)]
     bands: dict = {}
     total, _secs = bench.run_group("drawer", boards, hints=True, verbose=False, bands=bands)
     assert list(bands) == [bench.size_band(boards[0][3])]

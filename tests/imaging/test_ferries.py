@@ -51,7 +51,8 @@ def test_a_ferry_line_is_no_river_and_its_ends_are_reported(tmp_path, dpi, style
     assert both == [H("C3"), H("D3")]
     along = edge(*both)
     pic = tmp_path / "board.png"
-    r = run_here("render", tmp_path / "ferries.yaml", "-o", pic, "--dpi", dpi, "--style", style)
+    r = run_here("render", tmp_path / "ferries.yaml", "-o", pic, "--dpi", dpi, "--style", style,
+                 "--paper", "fit")
     assert r.returncode == 0, r.stderr
     report = tmp_path / "report.json"
     got, notes = import_map(str(pic), ImportOptions(ocr=False, report=str(report)))

@@ -222,8 +222,10 @@ def test_overlay_report_and_map_file_from_the_command_line(tmp_path):
 
 
 def test_race_numbers_by_ocr(tmp_path):
+    # Eleven cities of one number each (boards whose cities carry all 36, some two or three:
+    # tests/imaging/test_numbers.py)
     style = syn.dampfross_style(font="DejaVuSans.ttf", name_place="below")
-    m, path, _ = _board(tmp_path, 61, 16, 12, "flat", "even", 38, cities=36, style=style)
+    m, path, _ = _board(tmp_path, 61, 12, 10, "flat", "even", 38, cities=11, style=style)
     got, notes = import_map(str(path), ImportOptions())
     _assert_read_well(m, got, numbers=True)
 

@@ -20,7 +20,7 @@ def test_three_numbers_on_a_hatched_city_leave_it_a_mountain(tmp_path):
               City("Zlín", parse_hex("B2"), (11,))]
     src, pic = tmp_path / "hatched.yaml", tmp_path / "hatched.png"
     save_map(Map(grid=g, terrain=terrain, cities=cities, meta={"name": "Hatched"}), src)
-    r = run_here("render", src, "-o", pic, "--dpi", 150, "--style", "mono")
+    r = run_here("render", src, "-o", pic, "--dpi", 150, "--style", "mono", "--paper", "fit")
     assert r.returncode == 0, r.stderr
     got, _ = import_map(str(pic), ImportOptions(ocr=False))
     assert got.terrain_at(parse_hex("C3")) == "mountain"     # three numbers on hatching

@@ -1,6 +1,8 @@
 """The tens digit is a region: the synthetic boards lay their numbers out as the published
 ones do, and the number reader leans on a city's neighbours only where a board does so."""
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -13,7 +15,9 @@ from mapkit.model import ALL_RACE_NUMBERS
 SEEDS = range(20)
 
 
+@functools.cache
 def _board(seed, numbering):
+    """Board ``seed`` (made once for the module's tests, which only read it)."""
     return syn.random_map(seed, 24, 20, "pointy" if seed % 2 else "flat", "odd",
                           cities=(36, 30, 26)[seed % 3], numbering=numbering)
 

@@ -1,6 +1,7 @@
 """Pillow's quarter-size BOX resize and Gaussian blur done to a stack of images at once
-(mapkit.imaging.stacks) give each image's bytes as Pillow gives them, and the sliding
-templates of the race numbers built with them are those built window by window with Pillow."""
+(mapkit.imaging.stacks) give each image's bytes as Pillow gives them, and the templates of the
+race numbers built with them (sliding and cut, many at a time) are those built one by one with
+Pillow and the one-image functions."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from PIL import Image, ImageFilter
 
 from mapkit.imaging import digits
 from mapkit.imaging import params as P
-from mapkit.imaging.stacks import gaussian_blur, quarter
+from mapkit.imaging.stacks import gaussian_blur, quarter, quarter_blocks
 
 SHAPES = [(1, 1), (1, 2), (2, 1), (3, 5), (7, 4), (19, 27), (40, 3), (5, 60)]
 
@@ -46,6 +47,18 @@ def test_the_quarter_is_pillows_box_resize():
         quarter(np.zeros((1, 72, 32), np.uint8))
 
 
+def test_blocks_cut_on_the_block_lines_shrink_as_the_whole_picture():
+    # A picture's quarter, pieced together from pieces cut on its lines of 4 x 4 blocks, each
+    # shrunk alone (pieces of any shape, taller than twice as wide among them).
+    rng = np.random.default_rng(5)
+    picture = rng.integers(0, 256, (1, 48, 40), dtype=np.uint8)
+    whole = quarter(picture)[0]
+    pieced = np.zeros_like(whole)
+    for top, bottom, left, right in [(0, 48, 0, 4), (0, 8, 4, 40), (8, 48, 4, 24), (8, 48, 24, 40)]:
+        pieced[top // 4:bottom // 4, left // 4:right // 4] = quarter_blocks(picture[:, top:bottom, left:right])[0]
+    assert np.array_equal(pieced, whole)
+
+
 def _slide_templates_by_pillow(height_q):
     """The sliding templates built window by window with Pillow: paste into a window of its own,
     resize it to a quarter, blur it."""
@@ -76,3 +89,52 @@ def test_the_sliding_templates_are_those_pillow_draws_window_by_window(height_q)
     want_codes, want_rows, want_shape = _slide_templates_by_pillow(height_q)
     assert shape == want_shape
     assert np.array_equal(codes, want_codes) and np.array_equal(rows, want_rows)
+
+
+def _templates_one_by_one(height_q):
+    """The cut templates with each shrunk master blurred by Pillow image by image, then cut
+    (:func:`digits._cut_many`, whose edges are those of each image alone: below)."""
+    codes, images = [], []
+    for code, small in zip(*digits._shrunk(height_q / 4.0), strict=True):
+        for sigma in P.TEMPLATE_BLURS:
+            img = Image.fromarray(small)
+            img = img.filter(ImageFilter.GaussianBlur(sigma)) if sigma else img
+            codes.append(code)
+            images.append(np.asarray(img, dtype=np.float32) / 255.0)
+    rows, ok = digits._cut_many(images)
+    return np.array(codes)[ok], rows[ok]
+
+
+@pytest.mark.parametrize("height_q", [20, 37])   # 5 and 9.25 px: a small and a middling number
+def test_the_cut_templates_are_those_made_one_by_one(height_q):
+    codes, rows = digits.templates.__wrapped__(height_q)
+    want_codes, want_rows = _templates_one_by_one(height_q)
+    assert np.array_equal(codes, want_codes) and np.array_equal(rows, want_rows)
+
+
+def test_ink_edges_of_many_profiles_are_those_of_each():
+    rng = np.random.default_rng(7)
+    profiles = np.zeros((200, 30), dtype=np.float32)
+    lengths = rng.integers(1, 31, 200)
+    lengths[:2] = 5, 3
+    for p, n in zip(profiles, lengths, strict=True):
+        p[:n] = np.where(rng.random(n) < 0.5, rng.random(n), 0.0)    # (paper past its length)
+    profiles[0, :5] = [0.0, 1.0, 1.0, 1.0, 0.2]          # ink to the very ends of some
+    profiles[1, :3] = [1.0, 0.7, 1.0]
+    (lo, hi), ink = digits._edges_many(profiles, lengths)
+    for p, n, a, b, k in zip(profiles, lengths, lo, hi, ink, strict=True):
+        one = digits.ink_edges(p[:n])
+        assert k == (one is not None)
+        assert (a, b) == ((np.float32(one[0]), np.float32(one[1])) if one else (0.0, 0.0))
+
+
+def test_units_of_many_rows_are_those_of_each():
+    rng = np.random.default_rng(3)
+    rows = rng.random((50, 315)).astype(np.float32)
+    rows[7] = 0.25                                        # flat: no unit
+    units, ok = digits._units(rows)
+    assert list(ok).count(False) == 1 and not ok[7]
+    for row, unit, k in zip(rows, units, ok, strict=True):
+        v = row - row.mean()
+        n = float(np.linalg.norm(v))                     # the row alone, as numpy measures a vector
+        assert (k and np.array_equal(unit, v / n)) or (not k and n == 0.0)

@@ -65,7 +65,7 @@ def test_a_town_abroad_has_no_border_round_it_in_jpeg(tmp_path):
     town = H("G4")
     assert all(truth.terrain[n] == "foreign" for n in truth.grid.neighbours(town))
     png = tmp_path / "board.png"
-    r = run_here("render", tmp_path / "twoland.yaml", "-o", png, "--dpi", 150)
+    r = run_here("render", tmp_path / "twoland.yaml", "-o", png, "--dpi", 150, "--paper", "fit")
     assert r.returncode == 0, r.stderr
     pic = tmp_path / "board.jpg"
     Image.open(png).convert("RGB").save(pic, quality=85)

@@ -154,3 +154,38 @@ def test_sliding_comparison_reads_a_small_blurred_number(code):
     ink = np.asarray(small, dtype=np.float32) / 255.0
     scores = _slide_one(ink, ink, height)
     assert CODES[int(np.argmax(scores))] == code
+
+
+def test_grey_of_a_picture_made_in_strips_is_that_of_the_whole():
+    # mapkit.imaging.mono's lightness, made strip by strip (a picture of several strips and a
+    # part), is the whole picture's at once: linear light of each colour, the paper at 1.
+    from mapkit.imaging import mono
+    from mapkit.imaging import params as P
+    from mapkit.imaging.colour import LUMA
+    from mapkit.imaging.sampling import LINEAR_LUT
+
+    rng = np.random.default_rng(2)
+    rgb = rng.integers(0, 256, (2 * mono._STRIP + 17, 90, 3), dtype=np.uint8)
+    lin = LINEAR_LUT[rgb] @ LUMA
+    paper = float(np.percentile(lin[::P.MONO_PAPER[1], ::P.MONO_PAPER[1]], P.MONO_PAPER[0]))
+    assert np.array_equal(mono._grey(rgb), (lin / paper).astype(np.float32))
+
+
+def test_tesseract_is_asked_once_whether_it_runs_and_what_it_reads(monkeypatch):
+    # Each asking starts the program (an import asks for its numbers, names and title): the
+    # answers are kept for the process.
+    pytesseract = pytest.importorskip("pytesseract")
+    from mapkit.imaging import ocr
+
+    asked = []
+    monkeypatch.setattr(pytesseract, "get_tesseract_version", lambda: asked.append("version") or "5.3.0")
+    monkeypatch.setattr(pytesseract, "get_languages", lambda config="": asked.append("languages") or ["eng", "deu"])
+    ocr.ocr_available.cache_clear()
+    ocr._installed_languages.cache_clear()
+    try:
+        assert [ocr.ocr_available() for _ in range(3)] == [None] * 3
+        assert ocr.languages(["ces", "deu", "eng"]) == ["deu", "eng"] == ocr.languages(["deu", "pol", "eng"])
+        assert asked == ["version", "languages"]
+    finally:        # (the real answers asked again after)
+        ocr.ocr_available.cache_clear()
+        ocr._installed_languages.cache_clear()
