@@ -63,10 +63,12 @@ def test_without_the_shade_the_shaded_paper_is_misread(tmp_path, monkeypatch):
     assert wrong >= 20
 
 
-@pytest.mark.parametrize("grey", ["#a8a8a8", "#909090"])
+@pytest.mark.parametrize("grey", ["#a8a8a8"])
 def test_a_grey_mountain_range_is_no_shadow(tmp_path, grey):
     """Five rows of grey mountains across the board, no shadow: a grey as dark as paper in
-    shade, over most of a hex's surroundings; it must stay mountain."""
+    shade, over most of a hex's surroundings; it must stay mountain. (A darker grey, #909090,
+    was a second case: both boards go wrong alike when the legend's grey levels are not told
+    from the shade, ``LEVEL_ALIKE`` 0.)"""
     m = syn.random_map(5, 16, 12, "pointy", "odd")
     terrain = {h: ("mountain" if 4 <= h[1] <= 8 and t == "plain" else t) for h, t in m.terrain.items()}
     m = m.replace(terrain=terrain, cities=[c for c in m.cities if terrain[c.hex] != "mountain"])
