@@ -522,18 +522,15 @@ def usa_transamerica():
     (mapkit.geo.draft: 35 towns of 2000 people or more two steps apart, the five card colours
     as five compact regions, the hexes scaled until a hand takes about 30 pieces), with the
     named rivers of the other USA maps."""
-    from mapkit.boardcheck import SPREAD_RATIO, family_of
+    from mapkit.boardcheck import family_of
+    from mapkit.commands.design import draft_spec
     from mapkit.geo.draft import Draft, designed_for
 
     family = family_of("transamerica")
-    settings = family.draft_settings("transamerica")
-    spec = DesignSpec(
+    spec = draft_spec(DesignSpec(
         name="USA (TransAmerica)", home=["US"], bbox=(-125.0, 24.3, -66.8, 49.6), hex_mm=14.0,
-        mountain_threshold=14.0, land_hexes=settings.land_hexes, cities=settings.cities,
-        min_population=settings.min_population, fill_population=5000, abroad=settings.abroad_cities,
-        row_span=5.5, whole_lakes=True, row_spread=SPREAD_RATIO - 0.05,
-        rivers=US_RIVERS, source=SOURCE, license=LICENSE, author="mapkit",
-    )
+        mountain_threshold=14.0, rivers=US_RIVERS, source=SOURCE, license=LICENSE, author="mapkit",
+    ), family.draft_settings("transamerica"))
     draft = Draft(spec, "transamerica", family)
     m = designed_for(draft)
     description = (

@@ -16,7 +16,7 @@ family), the city cards (TransAmerica) or the colours and goods (Railroad Tycoon
 
 from __future__ import annotations
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "run", "draft_spec", "FILL_POPULATION"]
 
 
 # Without --min-population: where fewer than --cities towns of 15000 fit (Ireland, Slovenia,
@@ -157,6 +157,25 @@ def _game(preset: str):
     return family, family.draft_settings(preset) or DraftSettings()
 
 
+def draft_spec(spec, settings):
+    """``spec`` (a :class:`mapkit.geo.design.DesignSpec`) as every draft for a rule set takes
+    it, with the rule set's ``settings`` (:class:`mapkit.geo.draft.DraftSettings`): its towns
+    (towns down to :data:`FILL_POPULATION` filling the count), its towns abroad, its home
+    hexes where ``spec`` gives no size; every row of race numbers at least 5.5 hexes wide (a
+    row all within 5 steps holds no race: Paluba runs one only on 6 built pieces) and not as
+    spread as W211 warns of (measured here between true places, there in hex steps: a margin
+    of 0.05); lakes whole."""
+    import dataclasses
+
+    from ..boardcheck import SPREAD_RATIO
+
+    sized = spec.hex_km is not None or spec.columns is not None
+    return dataclasses.replace(
+        spec, land_hexes=None if sized else settings.land_hexes, cities=settings.cities,
+        min_population=settings.min_population, fill_population=FILL_POPULATION, abroad=settings.abroad_cities,
+        row_span=5.5, row_spread=SPREAD_RATIO - 0.05, whole_lakes=True)
+
+
 def run(args) -> int:
     from shapely.ops import unary_union
 
@@ -178,34 +197,25 @@ def run(args) -> int:
     if bundled and not args.countries and not _geo_installed():
         bundled = False
         notes.append("the geo extra is not installed: using only the given files")
-    spec = DesignSpec(
+    spec = draft_spec(DesignSpec(
         name=args.name or "", home=list(args.countries), bundled=bundled,
         bbox=_bbox(args.bbox) if args.bbox else None, hex_km=args.hex_km, columns=args.columns,
         hex_mm=args.hex_mm, orientation=args.grid, offset=args.offset,
-        min_population=args.min_population if args.min_population is not None else (
-            settings.min_population),
-        fill_population=None if args.min_population is not None else FILL_POPULATION,
         river_min_hexes=args.river_min_hexes,
         mountains="none" if args.no_relief else "relief", mountain_threshold=args.mountain_threshold,
-        rivers="none" if args.no_rivers else "auto")
-    if args.hex_km is None and args.columns is None:
-        spec.land_hexes = settings.land_hexes
+        rivers="none" if args.no_rivers else "auto"), settings)
+    if args.min_population is not None:
+        spec.min_population, spec.fill_population = args.min_population, None
     if args.spacing < 1:
         raise InputError("--spacing must be 1 or more (steps between two cities)")
     spec.spacing = args.spacing
-    # A row all within 5 steps holds no race (Paluba: under 6 built pieces); lakes whole.
-    spec.row_span, spec.whole_lakes = 5.5, True
-    # No row as spread as W211 warns of (measured here between true places, there in hex steps:
-    # a margin of 0.05).
-    from ..boardcheck import SPREAD_RATIO
-
-    spec.row_spread = SPREAD_RATIO - 0.05
     if args.islands and not settings.ferries:
         raise InputError(f"--islands needs a rule set with ferries (paluba, dampfross, expres), not {args.rules}")
     spec.islands = args.islands
     if args.abroad_cities is not None and args.abroad_cities < 0:
         raise InputError("--abroad-cities must be 0 or more")
-    spec.abroad = args.abroad_cities if args.abroad_cities is not None else settings.abroad_cities
+    if args.abroad_cities is not None:
+        spec.abroad = args.abroad_cities
     if args.hex_mm <= 0:
         raise InputError("--hex-mm must be positive")
     if args.outline:
@@ -235,7 +245,8 @@ def run(args) -> int:
         spec.cities = cities
     else:
         # TransAmerica: the 35 card cities are the map's own towns where they fit.
-        spec.cities = args.cities if args.cities is not None else settings.cities
+        if args.cities is not None:
+            spec.cities = args.cities
         if spec.cities < 12 or spec.cities > 36:
             raise InputError("--cities must be 12..36 (36 race numbers, at most 3 a city)")
     if any(c.abroad for c in cities):

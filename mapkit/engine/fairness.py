@@ -233,8 +233,8 @@ def _verdict_words(factor: str, fair: bool | None, reason: str, off, share: floa
 
 def verdict_text(v: dict) -> str:
     """A verdict of a report's JSON (:meth:`Verdict.as_dict`) in words, in the current
-    language: its ``text`` in English; in another language made again from its levels (a
-    level's win rate from its wins and games, as the report rounds them).
+    language: its ``text`` in English; in another language made again from its levels (their
+    win rates as the report rounds them).
 
     >>> v = verdicts({"players": 2, "bots": ["greedy"] * 2, "seats": [], "by_position": [
     ...     {"position": 1, "wins": 70, "games": 100}, {"position": 2, "wins": 30, "games": 100}]})[0].as_dict()
@@ -246,8 +246,7 @@ def verdict_text(v: dict) -> str:
     """
     if language() == "en":
         return v["text"]
-    off = [(lv["key"], lv["wins"] / lv["games"] if lv["games"] else 0.0, lv["ci95"])
-           for lv in v.get("levels", []) if lv.get("off")]
+    off = [(lv["key"], lv["win_rate"], lv["ci95"]) for lv in v.get("levels", []) if lv.get("off")]
     return _verdict_words(v["factor"], v["fair"], v.get("reason", ""), off, v.get("fair_share"))
 
 
