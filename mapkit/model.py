@@ -136,6 +136,12 @@ class Rules:
     def is_default(self) -> bool:
         return self == Rules()
 
+    @property
+    def preset(self) -> str | None:
+        """The rules preset the map is meant for (``rules.preset``, kept in ``extra``), or None."""
+        preset = self.extra.get("preset")
+        return str(preset) if preset else None
+
 
 @dataclass
 class Map:

@@ -26,7 +26,7 @@ def test_the_extractor_sees_python_javascript_and_html():
     found, errors = extract()
     assert errors == []
     files = {f for where in found.values() for f in where}
-    assert "mapkit/render/kit.py" in files
+    assert "mapkit/engine/games/dampfross/front/kit.py" in files
     assert {"mapkit/web/static/lobby.html", "mapkit/web/static/game.js", "mapkit/web/static/editor.js",
             "mapkit/engine/games/dampfross/front/web.js", "mapkit/engine/games/transamerica/front/web.js"} <= files
     # a long message over lines ("..." + "...") is one message, as the page looks it up
@@ -114,7 +114,7 @@ def _svg_kit(lang: str) -> str:
     from mapkit.analysis.distances import city_table
     from mapkit.io.yamlmap import load_map
     from mapkit.render.boardart import BoardArt
-    from mapkit.render.kit import KitRules
+    from mapkit.engine.games.dampfross.front.kit import KitRules
     from mapkit.render.pages import tiled_pages
     from mapkit.render.scores import scores_pages
     from mapkit.render.tables import distance_page, numbers_page, races_pages

@@ -149,21 +149,22 @@ def render_races(m, kit, table, fmt: str, cell: str = "distance", map_name: str 
 
 
 def kit_of(m, rules: str | None, min_distance: int | None):
-    """``(KitRules, why)``: the table of preset ``rules``, else of the map's ``rules.preset``
-    when it has a race table, else of expres (the contract's default table)."""
+    """``(kit, why)``: the rules of the race table of preset ``rules`` (its family's
+    ``kit_rules``), else of the map's ``rules.preset`` when it has a race table, else of expres
+    (the contract's default table)."""
     from ..engine import PRESETS
+    from ..engine.game import family_of
     from ..errors import InputError
-    from ..render.kit import KitRules, map_preset
 
     tables = sorted(p for p in PRESETS if hasattr(PRESETS[p].defaults, "forbidden"))
     if rules is not None and rules not in tables:
         raise InputError(f"--rules {rules!r}: race tables are kept by {', '.join(tables)}")
     why = ""
     if rules is None:
-        rules, why = map_preset(m), " (the map's rules.preset)"
+        rules, why = m.rules.preset, " (the map's rules.preset)"
         if rules not in tables:
             rules, why = "expres", " (the default; --rules chooses)"
-    return KitRules.of(m, rules, min_distance=min_distance), why
+    return family_of(rules).kit_rules(m, rules, min_distance), why
 
 
 def run(args) -> int:

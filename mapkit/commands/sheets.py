@@ -135,9 +135,8 @@ def _kit_of(m, rules: str | None):
     (:func:`mapkit.engine.game.sheet_printer`); ``why`` says where the preset came from when it
     was not asked for (a message marked N_, or None)."""
     from ..engine.game import sheet_printer
-    from ..render.kit import map_preset
 
-    family, preset, source = sheet_printer(rules, map_preset(m))
+    family, preset, source = sheet_printer(rules, m.rules.preset)
     return family, preset, {"asked": None, "map": WHY_MAP, "default": WHY_DEFAULT}[source]
 
 

@@ -55,12 +55,16 @@ def map_hash(m: Map) -> str:
     """``sha256:`` + the SHA-256 of the map's canonical text (the same for equal maps)."""
     from ..io.yamlmap import dump_map
 
-    return "sha256:" + hashlib.sha256(dump_map(m).encode("utf-8")).hexdigest()
+    return _text_hash(dump_map(m))
+
+def _text_hash(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 def map_hashes(m: Map) -> list[str]:
     """The map's hash, then its hashes without the keys of the latest group of later keys
     (:func:`later_key_groups`), without the two latest groups, ... (those it has): the hashes
-    that game records written before each group carry.
+    that game records written before each group carry. The canonical text is written once;
+    the others are it with their rules block written again (:func:`mapkit.io.yamlmap.with_rules`).
 
     >>> from mapkit.grid import Grid
     >>> from mapkit.model import Rules
@@ -71,7 +75,10 @@ def map_hashes(m: Map) -> list[str]:
     """
     import dataclasses
 
-    out = [map_hash(m)]
+    from ..io.yamlmap import dump_map, with_rules
+
+    text = dump_map(m)
+    out = [_text_hash(text)]
     extra = m.rules.extra
     groups = later_key_groups(m)
     for k in range(len(groups) - 1, -1, -1):
@@ -79,7 +86,7 @@ def map_hashes(m: Map) -> list[str]:
         if not drop & set(extra):
             continue
         rules = dataclasses.replace(m.rules, extra={key: v for key, v in extra.items() if key not in drop})
-        h = map_hash(dataclasses.replace(m, rules=rules))
+        h = _text_hash(with_rules(text, rules))
         if h not in out:
             out.append(h)
     return out

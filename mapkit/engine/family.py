@@ -18,6 +18,7 @@ bots                       ``bots`` (name -> class, besides the engine's ``rando
 ``mapkit serve``           ``web_requests``, ``public_requests``, ``option_notes``, ``needs_cards``,
                            ``refusal``, ``web_script``, ``board_look`` and ``board_art``
 ``mapkit sheets``          ``sheet_presets``, ``write_sheets``
+``mapkit races``           ``kit_rules`` (how a kit judges and pays the races by number)
 ``mapkit balance``         ``balance_changes``
 ``mapkit design``          ``draft_settings``, ``draft_rules``, ``sized_draft``
 the map's section          ``map_keys``, ``map_keys_since``, ``map_schema``, ``validate_map``,
@@ -40,6 +41,7 @@ package, the default does it, by the module's name: a family need not say it (as
                                                 :meth:`~GameFamily.board_art`
 ``front/web.js``                                :meth:`~GameFamily.web_script`
 ``front/sheets.py``: ``write_kit``              :meth:`~GameFamily.write_sheets`
+``front/kit.py``: ``kit_rules``                 :meth:`~GameFamily.kit_rules`
 ``balancing.py``: ``balance_changes``           :meth:`~GameFamily.balance_changes`
 ``front/draft.py``: ``settings``,               :meth:`~GameFamily.draft_settings`, :meth:`~GameFamily.draft_rules`,
 ``with_rules``, ``sized``                       :meth:`~GameFamily.sized_draft`
@@ -386,6 +388,12 @@ class GameFamily:
         if own is None:
             raise NotImplementedError(f"{self.name} prints no sheets")
         return own(m, folder, request)
+
+    def kit_rules(self, m: Any, preset: str, min_distance: int | None = None) -> Any:
+        """The rules by which the printed kit of ``preset`` judges and pays the races by number
+        on map ``m`` (``mapkit races``; ``min_distance`` overrides the forbidden-race threshold):
+        the package's ``front.kit.kit_rules``; None: the family prints no race table."""
+        return self._conventional("front.kit", "kit_rules", m, preset, min_distance)
 
     # -- mapkit balance ------------------------------------------------------------------
     def balance_changes(self, m: Any, context: Any) -> list[Any]:

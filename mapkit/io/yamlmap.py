@@ -32,8 +32,8 @@ from ..model import ART_CHARS, CHAR_OF_TERRAIN, TERRAINS, City, EdgeSet, Ferry, 
 from ..validate import validate
 from .yamldoc import Doc, load_yaml
 
-__all__ = ["map_schema", "parse_map", "read_map", "check_map", "load_map", "dump_map", "save_map", "TOP_LEVEL_KEYS",
-           "FORMAT_VERSION"]
+__all__ = ["map_schema", "parse_map", "read_map", "check_map", "load_map", "dump_map", "with_rules", "save_map",
+           "TOP_LEVEL_KEYS", "FORMAT_VERSION"]
 
 FORMAT_VERSION = 1
 TOP_LEVEL_KEYS = ("version", "name", "description", "author", "source", "license", "geo", "grid",
@@ -511,6 +511,31 @@ def dump_map(m: Map) -> str:
     out += _rules_lines(m.rules)
     out += _ferry_lines(m.ferries)
     return "\n".join(out) + "\n"
+
+
+def with_rules(text: str, rules: Rules) -> str:
+    """:func:`dump_map`'s text ``text`` of a map, with its rules block written for ``rules``:
+    the text :func:`dump_map` gives for the same map with those rules, without writing the
+    rest of it again (the map's hash and the hashes of the same map without its later keys,
+    :func:`mapkit.engine.export.map_hashes`, come from one writing). The rules block is the
+    line ``rules:`` and the indented lines after it: every other line of the canonical text
+    at the margin starts a top-level key, and the block comes before ``ferries``, if any.
+
+    >>> from mapkit.grid import Grid
+    >>> m = Map(Grid("pointy", "odd", 2, 1), rules=Rules(extra={"ferry_limit": 2}))
+    >>> with_rules(dump_map(m), Rules()) == dump_map(Map(m.grid))
+    True
+    >>> with_rules(dump_map(Map(m.grid)), m.rules) == dump_map(m)
+    True
+    """
+    lines = text.split("\n")
+    margin = [i for i, ln in enumerate(lines) if ln and not ln.startswith(" ")]
+    start = next((i for i in margin if lines[i] == "rules:"), None)
+    if start is None:
+        end = start = next((i for i in margin if lines[i] == "ferries:"), len(lines) - 1)
+    else:
+        end = next((i for i in margin if i > start), len(lines) - 1)
+    return "\n".join(lines[:start] + _rules_lines(rules) + lines[end:])
 
 
 def _grid_lines(g: Grid) -> list[str]:

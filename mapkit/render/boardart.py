@@ -31,7 +31,7 @@ import math
 from ..grid import Hex, column_name
 from ..model import Map
 from .fonts import DIGIT_HEIGHT, text_width
-from .labels import LabelRequest, place_labels
+from .labels import KeptLines, LabelRequest, place_labels
 from .legend import BoardLegend
 from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style, named_colour
 from .svgfmt import fmt, points
@@ -44,6 +44,7 @@ COORD_MARGIN_MM = 7.0
 MIN_NAME_SIZE = 1.9            # names never print smaller than this (mm), whatever the hex size
 DOT_GAP_MM = 1.0               # the least gap between a name and a centre dot
 RIVER_GAP_MM = 0.3             # paper between a border line and a river drawn beside it
+PLATE_RIM_MM = 0.35            # a name's pale plate beyond its box (half that above and below), 14 mm hexes
 CROSS_TAGS = ("cross", "red-cross")
 ABROAD_TAGS = ("foreign", "abroad")
 
@@ -179,14 +180,19 @@ class BoardArt(BoardLegend):
         soft = [g.polygon(h) for h in self._drawn_hexes()
                 if self.fill_terrain(h) in ("water", "foreign", "mountain") and self.map.city_at(h) is None]
         soft_areas = unary_union(soft) if soft else None
-        segs = self.drawn_segments(("rivers", "borders", "ridges"))
+        # Rivers and borders, as drawn: a name's plate (its box and rim, see _names) covers them
+        # only where every place left to it would; they, the ridges and the ferries cost.
+        kept = self.drawn_segments(("rivers", "borders"))
+        segs = kept + self.drawn_segments(("ridges",))
         for f in self.map.ferries:
             src = self.map.city_named(f.from_city)
             if src is not None and f.to in g:
                 segs.append((g.centre_mm(src.hex), g.centre_mm(f.to)))
         soft_lines = MultiLineString(segs) if segs else None
+        rim = PLATE_RIM_MM * self.k
         bw, bh = self.board_size
-        return place_labels(reqs, (0.0, 0.0, bw, bh), soft_areas=soft_areas, soft_lines=soft_lines)
+        return place_labels(reqs, (0.0, 0.0, bw, bh), soft_areas=soft_areas, soft_lines=soft_lines,
+                            kept=KeptLines(MultiLineString(kept), (rim, rim / 2)) if kept else None)
 
     # -- textures (mono) ------------------------------------------------------------------------
     def _fill(self, terrain: str) -> str:
@@ -561,7 +567,7 @@ class BoardArt(BoardLegend):
             if not self._shows(x0, y0, x1, y1):
                 continue
             if c.name in backed:
-                p = 0.35 * self.k
+                p = PLATE_RIM_MM * self.k
                 grp.add(dwg.rect((fmt(x0 - p), fmt(y0 - p / 2)), (fmt(x1 - x0 + 2 * p), fmt(y1 - y0 + p)),
                                  rx=fmt(0.6 * self.k), fill=st.label_backing,
                                  fill_opacity=fmt(st.label_backing_opacity), stroke="none"))

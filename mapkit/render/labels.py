@@ -6,9 +6,13 @@ two lines or in a slightly smaller size. A candidate is *allowed* when its box s
 board and touches no city hex (shapely checks the true hex shapes; the numbers sit inside the
 hexes) and no name placed before. Among the allowed candidates the cheapest wins: the cost is
 the position's preference plus small penalties for covering water, foreign land, rivers and
-borders (names read best on white). Names are placed most-constrained first: at each step the
-city with the fewest allowed candidates left takes its best one, so crowded corners are served
-before easy cities take their space.
+borders (names read best on white). Lines that must stay in sight (``kept``: the rivers and
+borders, which a name's plate would hide) are more than a cost: a candidate whose plate
+touches one is taken only when none of the city's allowed candidates left is clear of them.
+Names are placed most-constrained first: at each step the city with the fewest candidates
+left to choose from (its clear ones, else all its allowed ones) takes its best one, so
+crowded corners are served before easy cities take their space; ties go by key, so the
+placement is the same on every run.
 
 >>> from shapely.geometry import Polygon
 >>> def hexagon(cx, cy, r=8.0):
@@ -31,7 +35,7 @@ from dataclasses import dataclass, field
 
 from .fonts import ASCENT, DESCENT, text_width
 
-__all__ = ["LabelRequest", "Label", "place_labels", "anchors", "box_at", "LINE_PITCH"]
+__all__ = ["LabelRequest", "Label", "KeptLines", "place_labels", "anchors", "box_at", "LINE_PITCH"]
 
 LINE_PITCH = 1.12          # distance between the baselines of a two-line name, per font size
 GAP = 0.55                 # free space between a hex and its name, mm
@@ -59,6 +63,16 @@ class LabelRequest:
     centre: tuple
     shape: object          # shapely geometry the name must keep clear of (with all others)
     size: float
+
+
+@dataclass(frozen=True)
+class KeptLines:
+    """Lines no name may cover while it has a place clear of them (the rivers and borders a
+    name's plate would hide): ``lines`` a shapely geometry; ``rim`` = (dx, dy), mm, the plate's
+    margin round the name's box on each side, counted as covering too."""
+
+    lines: object
+    rim: tuple = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -98,6 +112,7 @@ class _Candidate:
     align: str
     cost: float
     allowed: bool = True
+    covers: bool = False   # its plate touches a kept line (taken only when no clear place is left)
     hard: float = 0.0      # area of forbidden overlap (for the last-resort choice)
     extra: dict = field(default_factory=dict)
 
@@ -190,7 +205,7 @@ def anchors(shape, centre, radius: float, gap: float = GAP) -> list[tuple[float,
 
 
 def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=None,
-                 order: str = "constrained") -> dict:
+                 order: str = "constrained", kept: KeptLines | None = None) -> dict:
     """Place every request's name; returns ``{key: Label}`` in the order of ``requests``.
 
     ``order``: ``constrained`` (the city with the fewest free places first) or ``given``
@@ -199,6 +214,8 @@ def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=Non
     ``bounds`` = (x0, y0, x1, y1): names stay inside. ``obstacles``: extra shapely shapes no
     name may touch (every request's own shape is one already). ``soft_areas`` (a shapely
     geometry) and ``soft_lines`` (lines) only cost: names avoid them when they can.
+    ``kept`` (:class:`KeptLines`): lines a name covers only when every candidate it has left
+    does (then the cheapest of them).
     """
     import numpy as np
     import shapely
@@ -236,25 +253,36 @@ def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=Non
             shapely.prepare(soft_lines)
             hit = shapely.intersects(boxes, soft_lines)
             extra[hit] += LINE_COST * shapely.length(shapely.intersection(boxes[hit], soft_lines))
-        for c, out_k, hard_k, extra_k in zip(everything, outside, hard, extra, strict=False):
+        covers = _covering(b, kept)
+        for c, out_k, hard_k, extra_k, cover_k in zip(everything, outside, hard, extra, covers, strict=False):
+            c.covers = bool(cover_k)
             if out_k > 0 or hard_k > 1e-9:
                 c.allowed = False
                 c.hard = float(hard_k + out_k * 10)
             c.cost += float(extra_k)
     for lst in cands.values():
         lst.sort(key=lambda c: c.cost)
-
-    placed: dict[str, Label] = {}
-    todo = {r.key: r for r in requests}
-    # The allowed candidates of every city that no placed name covers yet, cheapest first;
-    # each placement strikes out the candidates its box would touch.
-    alive = {key: [c for c in lst if c.allowed] for key, lst in cands.items()}
     if order not in ("constrained", "given"):
         raise ValueError(f"order must be constrained or given, not {order!r}")
+    placed = _choose([r.key for r in requests], cands, order)
+    return {r.key: placed[r.key] for r in requests}
+
+
+def _choose(keys: list, cands: dict, order: str) -> dict:
+    """Every city's name placed, one at a time in ``order``, from its candidates ``cands``
+    (cheapest first); ``{key: Label}``."""
+    placed: dict[str, Label] = {}
+    todo = dict.fromkeys(keys)
+    # The allowed candidates of every city that no placed name covers yet, cheapest first, and
+    # those of them clear of the kept lines; each placement strikes out the candidates its box
+    # would touch. A city chooses among its clear ones while it has any.
+    alive = {key: [c for c in lst if c.allowed] for key, lst in cands.items()}
+    clear = {key: [c for c in lst if not c.covers] for key, lst in alive.items()}
     while todo:
         # the most constrained city first (ties by key, deterministic), or in the given order
-        key = next(iter(todo)) if order == "given" else min(todo, key=lambda k: (len(alive[k]), k))
-        options = alive[key]
+        key = (next(iter(todo)) if order == "given"
+               else min(todo, key=lambda k: (len(clear[k] or alive[k]), k)))
+        options = clear[key] or alive[key]
         clash = not options
         if clash:
             def badness(c):
@@ -266,7 +294,24 @@ def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=Non
         del todo[key]
         for k in todo:
             alive[k] = [o for o in alive[k] if not _boxes_overlap(o.box, c.box, PAD)]
-    return {r.key: placed[r.key] for r in requests}
+            clear[k] = [o for o in clear[k] if not _boxes_overlap(o.box, c.box, PAD)]
+    return placed
+
+
+def _covering(b, kept: KeptLines | None):
+    """Whether each box of ``b`` (an n x 4 array), grown by the kept lines' rim, touches one."""
+    import numpy as np
+    import shapely
+
+    if kept is None or kept.lines is None or kept.lines.is_empty:
+        return np.zeros(len(b), dtype=bool)
+    dx, dy = kept.rim
+    grown = shapely.box(b[:, 0] - dx, b[:, 1] - dy, b[:, 2] + dx, b[:, 3] + dy)
+    # a tree of the lines' parts: each box is tested against the few near it
+    hits, _ = shapely.STRtree(shapely.get_parts(kept.lines)).query(grown, predicate="intersects")
+    out = np.zeros(len(b), dtype=bool)
+    out[hits] = True
+    return out
 
 
 def _overlap_area(a, b) -> float:

@@ -4,7 +4,7 @@ One row per stage of the game (the start, the build phase, each race) and four c
 player: what came in (prize, fares and fees paid to him, city bonuses), what he paid (fares
 and fees), what he built for money (after a race), and the account after the row, so the
 account of each row is the one above plus the first column minus the next two. The rules
-of the kit (:class:`~mapkit.render.kit.KitRules`) stand above the table; the start accounts
+of the kit (``kit``, made by the family that prints it) stand above the table; the start accounts
 are filled in. Six players fit a page; more are shared evenly over further pages.
 
 >>> account_columns()

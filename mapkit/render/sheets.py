@@ -13,9 +13,10 @@
 ``index.html``      links to every file with a preview picture (``previews/*.png``)
 ==================  ===================================================================
 
-Every sheet follows one rules preset (``paluba``, ``dampfross`` or ``expres``; by default the
-map's ``rules.preset``, else ``paluba``): its start money, fees, forbidden-race rule, prizes
-and number of races (:class:`~mapkit.render.kit.KitRules`).
+Every sheet follows the rules of one kit, which the game family that prints it makes and passes
+in (``kit``: the Dampfross family's
+:class:`~mapkit.engine.games.dampfross.front.kit.KitRules`): its start money, fees,
+forbidden-race rule, prizes and number of races.
 
 All files are made in a temporary folder next to ``DIR`` first and then moved in, each with
 one atomic rename, so an interrupted run leaves no half-written file.
@@ -37,12 +38,11 @@ from ..i18n import _, language, ngettext
 from .boardart import BoardArt
 from .output import pdf_and_preview
 from .pages import board_page, tiled_pages
-from .kit import KIT_PRESETS, KitRules, map_preset
 from .scores import scores_csv_rows, scores_pages
 from .tables import compressed_rows, distance_page, numbers_page, races_pages
 
 __all__ = ["SHEET_FILES", "SheetsResult", "write_sheets", "races_csv", "write_files", "make_pdfs", "check_folder",
-           "kit_preset", "index_figure", "index_html", "PREVIEW_DPI"]
+           "index_figure", "index_html", "PREVIEW_DPI"]
 
 SHEET_FILES = ("board.pdf", "board-A4.pdf", "distances.pdf", "races.pdf", "numbers.pdf",
                "scores.pdf")
@@ -53,15 +53,6 @@ class SheetsResult:
     files: list = field(default_factory=list)
     pages: dict = field(default_factory=dict)       # file name -> page count
     clashes: list = field(default_factory=list)
-
-
-def kit_preset(m, rules: str | None = None) -> str:
-    """The preset a kit follows: ``rules``, else the map's ``rules.preset`` when a kit exists for
-    it, else ``paluba``."""
-    if rules is not None:
-        return rules
-    preset = map_preset(m)
-    return preset if preset in KIT_PRESETS else "paluba"
 
 
 def _csv(rows) -> str:
@@ -80,20 +71,17 @@ def races_csv(m, table, kit) -> str:
     return _csv(rows)
 
 
-def write_sheets(m, folder, rules: str | None = None, players: int = 6, style: str = "colour",
-                 min_distance: int | None = None, races: int | None = None, light_foreign: bool = False,
+def write_sheets(m, folder, kit, players: int = 6, style: str = "colour", light_foreign: bool = False,
                  inputs=(), source: str = "<map>", show_progress: bool | None = False) -> SheetsResult:
-    """Write every sheet of map ``m`` into ``folder`` (created if missing) for the rules preset
-    ``rules`` (see :func:`kit_preset`); ``min_distance`` and ``races`` override the preset's
-    forbidden-race threshold and number of races; ``light_foreign`` prints the neighbouring
-    states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`).
+    """Write every sheet of map ``m`` into ``folder`` (created if missing) by the rules ``kit``
+    (made by the family that prints the kit; see the module notes); ``light_foreign`` prints the
+    neighbouring states of the boards as a pale tint (:func:`~mapkit.render.style.light_foreign`).
     ``show_progress``: a progress bar on standard error (None: when it is a terminal)."""
     from ..analysis.distances import city_table, stranded_cities
     from .style import get_style
     from .style import light_foreign as light
 
     out = check_folder(folder)
-    kit = KitRules.of(m, kit_preset(m, rules), min_distance, races)
 
     art = BoardArt(m, light(get_style(style)) if light_foreign else style)
     table = city_table(m, "steps")

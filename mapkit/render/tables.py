@@ -16,8 +16,9 @@ lays them out: a page title, the table fitted to the paper, a short explanation.
 - :func:`numbers_page`: the 6 x 6 used-number table and the 3 x 6 compressed table
   (docs/rules.md, Paluba), each cell with its number and city.
 
-The banker's sheet is :mod:`mapkit.render.scores`; the kit's rules come from
-:class:`~mapkit.render.kit.KitRules`.
+The banker's sheet is :mod:`mapkit.render.scores`; the kit's rules (``kit``) are made by the
+game family that prints the kit and passed in (Dampfross's
+:class:`~mapkit.engine.games.dampfross.front.kit.KitRules`).
 
 >>> compressed_rows()
 [(1, 2), (3, 4), (5, 6)]
@@ -157,8 +158,8 @@ def _distance_subtitle(kit) -> str:
 def distance_page(m, table, kit, style="colour") -> SvgPage:
     """The steps distance table as a triangle; pairs the kit's rules forbid or question shaded.
 
-    ``table`` is a :class:`~mapkit.analysis.distances.CityTable` of metric ``steps``; ``kit`` a
-    :class:`~mapkit.render.kit.KitRules`.
+    ``table`` is a :class:`~mapkit.analysis.distances.CityTable` of metric ``steps``; ``kit`` the
+    kit's rules (see the module notes).
     """
     from ..analysis.distances import stranded_cities
 
@@ -260,8 +261,8 @@ def _races_texts(kit) -> tuple[str, str, str]:
 def races_pages(m, table, kit, style="colour") -> list[SvgPage]:
     """The race grid by number and the look-up list of the races the kit forbids or questions.
 
-    ``table``: the steps :class:`~mapkit.analysis.distances.CityTable`; ``kit``: a
-    :class:`~mapkit.render.kit.KitRules` (see the module notes for what each rule shows).
+    ``table``: the steps :class:`~mapkit.analysis.distances.CityTable`; ``kit``: the
+    kit's rules (see the module notes for what each rule shows).
     """
     from ..analysis.races import number_distances
 

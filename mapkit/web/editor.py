@@ -345,9 +345,8 @@ def kit_zip(m, work, rules: str | None = None, lang: str = "en") -> bytes:
     from ..engine.family import SheetRequest
     from ..engine.game import sheet_printer
     from ..i18n import use_language
-    from ..render.kit import map_preset
 
-    family, preset, _ = sheet_printer(rules, map_preset(m))
+    family, preset, _ = sheet_printer(rules, m.rules.preset)
     folder = work / "kit"
     with use_language(lang):
         # neighbouring states in the toner-light tint, as mapkit sheets prints them by default

@@ -244,7 +244,7 @@ def test_distance_sheet_names_the_towns_nobody_reaches():
     of the distance sheet, not tabled as rows and columns of dashes."""
     from mapkit.analysis.distances import city_table
     from mapkit.io.yamlmap import load_map
-    from mapkit.render.kit import KitRules
+    from mapkit.engine.games.dampfross.front.kit import KitRules
     from mapkit.render.tables import distance_page
 
     m = load_map(MAPS / "czechia.yaml")

@@ -63,9 +63,24 @@ def test_modules_are_found_by_their_names(package):
     assert fam.web_script() is not None and fam.web_script().name == "web.js"
     # what the folder lacks keeps the plain defaults
     assert fam.report_lines({}) == [] and fam.game_stats(None) == {} and fam.option_notes() == {}
-    assert fam.balance_changes(None, None) == []
+    assert fam.balance_changes(None, None) == [] and fam.kit_rules(None, "x") is None
     with pytest.raises(NotImplementedError, match="prints no sheets"):
         fam.write_sheets(None, None, None)
+
+
+def test_the_dampfross_kit_rules_come_from_its_front():
+    # mapkit races asks the family (its front/kit.py), not the drawing: Paluba pays 20 and 10
+    # and runs a race only over 6 pieces of built track; Expres pays twice and once the table
+    # distance and forbids races under the threshold (here given: 4); docs/rules.md
+    from mapkit.grid import Grid
+    from mapkit.grid import parse_hex as H
+    from mapkit.model import City, Map
+
+    m = Map(Grid("pointy", "odd", 8, 1), cities=[City("Aš", H("A1"), (11,)), City("Most", H("H1"), (12,))])
+    fam = FAMILIES["dampfross"]
+    paluba, expres = fam.kit_rules(m, "paluba"), fam.kit_rules(m, "expres", 4)
+    assert (paluba.rule, paluba.limit, paluba.prize(7)) == ("track", 6, (20, 10))
+    assert (expres.rule, expres.limit, expres.prize(7), expres.verdict(3)) == ("table", 4, (14, 7), "yes")
 
 
 def test_an_error_inside_a_module_is_raised(package):

@@ -1,4 +1,6 @@
-"""The rules a printed kit follows: one preset of the engine, said in the words of the sheets.
+"""The rules a printed kit of Dampfross, Paluba or Expres follows: one of the family's presets,
+said in the words of the sheets (``mapkit sheets``, through :mod:`.sheets`, and ``mapkit races``,
+through the family's ``kit_rules`` hook).
 
 :class:`KitRules` reads a preset's options (:func:`mapkit.engine.make_rules`) and the map, and
 gives every sheet the same figures and sentences: start money, building, fees, the number of
@@ -22,19 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import N_, _, translate
+from mapkit.i18n import N_, _, translate
 
-__all__ = ["KitRules", "KIT_PRESETS", "PRESET_TITLES", "map_preset"]
+__all__ = ["KitRules", "PRESET_TITLES", "kit_rules"]
 
-# The presets a paper kit is made for, and how the sheets name them.
-KIT_PRESETS = ("paluba", "dampfross", "expres")
+# How the sheets name the presets a paper kit is made for (the family's ``sheet_presets``).
 PRESET_TITLES = {"paluba": N_("Paluba competition rules"), "dampfross": "Dampfross", "expres": "Expres"}
-
-
-def map_preset(m) -> str | None:
-    """The preset the map is meant for (``rules.preset``), or None."""
-    preset = (m.rules.extra or {}).get("preset")
-    return str(preset) if preset else None
 
 
 @dataclass(frozen=True)
@@ -53,8 +48,8 @@ class KitRules:
     def of(cls, m, preset: str, min_distance: int | None = None, races: int | None = None) -> KitRules:
         """The kit of ``preset`` for map ``m``. ``min_distance`` overrides the threshold of the
         preset's rule, ``races`` the number of races (the preset's, else 9)."""
-        from ..analysis.races import min_distance_of
-        from ..engine import make_rules
+        from mapkit.analysis.races import min_distance_of
+        from mapkit.engine import make_rules
 
         o = make_rules(preset).options
         if min_distance is not None:
@@ -78,7 +73,7 @@ class KitRules:
 
     def verdict(self, distance: int | None) -> str:
         """``"yes"``, ``"no"`` or ``"track"``: see :func:`mapkit.analysis.races.race_verdict`."""
-        from ..analysis.races import race_verdict
+        from mapkit.analysis.races import race_verdict
 
         return race_verdict(distance, self.rule, self.limit)
 
@@ -96,7 +91,7 @@ class KitRules:
         """Every race by number, as the kit prints it (``races.csv``, ``mapkit races``):
         ``(a, b, city a, city b, distance, verdict, first prize, second prize)`` for every pair
         ``a < b``; the distance None when there is no way, the prizes None when never run."""
-        from ..analysis.races import number_distances
+        from mapkit.analysis.races import number_distances
 
         city_of = {n: c.name for c in m.cities for n in c.numbers}
         rows = []
@@ -176,3 +171,8 @@ class KitRules:
         """Every rule of the kit, one sentence each (the score sheet prints them all)."""
         return [self.start_text(), self.building_text(), self.fees_text(), self.races_text(),
                 self.forbidden_text(), self.prize_text(), self.fares_text(), self.post_race_text()]
+
+
+def kit_rules(m, preset: str, min_distance: int | None = None, races: int | None = None) -> KitRules:
+    """The kit of ``preset`` for map ``m`` (:meth:`KitRules.of`): the family's ``kit_rules`` hook."""
+    return KitRules.of(m, preset, min_distance, races)
