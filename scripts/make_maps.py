@@ -520,8 +520,8 @@ def usa():
 def usa_transamerica():
     """The USA drafted for TransAmerica as ``mapkit design US --rules transamerica`` drafts it
     (mapkit.geo.draft: 35 towns of 2000 people or more two steps apart, the five card colours
-    as five compact regions, the hexes scaled until a hand takes about 30 pieces), with the
-    named rivers of the other USA maps."""
+    as five compact regions, the hexes scaled until a hand takes about 30 pieces, then until
+    four greedy bots play about 3 rounds a game), with the named rivers of the other USA maps."""
     from mapkit.boardcheck import family_of
     from mapkit.commands.design import draft_spec
     from mapkit.geo.draft import Draft, designed_for
@@ -540,7 +540,8 @@ def usa_transamerica():
         "with a city card, the five colours five compact regions; the neighbouring countries closed.\n"
         f"Made with scripts/make_maps.py as mapkit design US --rules transamerica makes it: "
         f"{m.meta['geo']['hex_km']:g} km hexes on a Lambert equal-area projection, scaled until a hand of "
-        "one city of each colour takes about 30 pieces to join; rivers traced through waypoints in the "
+        "one city of each colour takes about 30 pieces to join, then until four greedy bots play about 3 "
+        "rounds a game; rivers traced through waypoints in the "
         "WDBII data and snapped onto hex edges; mountains from the shaded relief."
     )
     return _finish(m, m.rules, description, "usa-transamerica"), draft.notes

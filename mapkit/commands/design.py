@@ -76,8 +76,9 @@ def add_arguments(p):
                    help="shortest river taken from the bundled data, in hexes (6)")
     g.add_argument("--mountains", metavar="FILE", help="mountain polygons")
     g.add_argument("--no-relief", action="store_true", help="no mountains from the shaded relief")
-    g.add_argument("--mountain-threshold", type=float, default=18.0,
-                   help="relief roughness (spread of the shading, mean over a hex) from which a hex is a mountain (18)")
+    g.add_argument("--mountain-threshold", type=float, default=None,
+                   help="relief roughness (spread of the shading, mean over a hex) from which a hex is a mountain "
+                        "(18; a TransAmerica draft raises it where its double lines make the game short)")
     g.add_argument("--no-bundled", action="store_true",
                    help="use only the given files, not the data of the geo extra")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the notes")

@@ -30,7 +30,12 @@ from ..model import City, EdgeSet, Map, Region, Rules
 from .designcities import design_cities, home_components
 from .fitting import Board, board_hex
 
-__all__ = ["CitySpec", "RiverSpec", "RegionSpec", "DesignSpec", "design", "home_components", "gateway_hex"]
+__all__ = ["CitySpec", "RiverSpec", "RegionSpec", "DesignSpec", "design", "home_components", "gateway_hex",
+           "MOUNTAIN_THRESHOLD"]
+
+# The mean relief roughness from which a hex is a mountain when the spec gives none (mapkit
+# design --mountain-threshold); a rule set's draft may raise it (TransAmerica's double lines).
+MOUNTAIN_THRESHOLD = 18.0
 
 
 @dataclass
@@ -103,7 +108,8 @@ class DesignSpec:
     river_min_hexes: float = 6.0                        # auto: shortest river, in hex widths
     mountains: str = "relief"                           # "relief" or "none"
     mountain_polygons: list = field(default_factory=list)
-    mountain_threshold: float = 18.0                    # mean relief roughness of a mountain hex
+    mountain_threshold: float | None = None             # mean relief roughness of a mountain hex (None:
+                                                        # MOUNTAIN_THRESHOLD, which a draft may raise)
     tint_threshold: float | None = None                 # also: mean red-minus-green of high ground
     lake_min_km2: float | None = None                   # default: a third of a hex's area
     foreign_names: dict = field(default_factory=dict)   # ISO-2 -> region name
@@ -354,7 +360,7 @@ def _mountains(spec, board: Board, hexes, terrain, lon, lat) -> dict:
         relief = sources.Relief(board.lonlat_box)
         dense_lon, dense_lat = fitting.hex_samples(grid, board.projection, rings=(0.3, 0.55, 0.8))
         score = terrainmod.relief_scores(relief, dense_lon, dense_lat)
-        limit = spec.mountain_threshold
+        limit = MOUNTAIN_THRESHOLD if spec.mountain_threshold is None else spec.mountain_threshold
         if spec.tint_threshold is not None:
             # High ground by its colour (broad ranges such as the Šumava are not rough): scale
             # the tint so that reaching its threshold reaches the roughness threshold.

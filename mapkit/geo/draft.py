@@ -131,7 +131,7 @@ def refit(draft: Draft):
     return first[0]
 
 
-def scaled_hex_km(start: tuple[float, float], measure, aim: float, tries: int = 6) -> float:
+def scaled_hex_km(start: tuple[float, float], measure, aim: float, tries: int = 6, within: float = 0.15) -> float:
     """The hex size (km) whose board comes nearest to ``aim`` of a measure that shrinks as the
     hexes grow (TransAmerica: the pieces a hand of cards takes), from ``start`` (the hex size
     and the measure on it): each try scales the hexes by measure / aim; ``measure(hex_km)``
@@ -139,7 +139,7 @@ def scaled_hex_km(start: tuple[float, float], measure, aim: float, tries: int = 
     (TransAmerica: 35 card cities two steps apart). A try at or beyond a size that failed goes
     halfway (in ratio) to it instead, so a long thin or broken country ends at about the
     largest hexes that still hold its cards; the search stops when a try comes no nearer to
-    the aim, is within 15 % of it, or no longer changes the size by 0.1 km.
+    the aim, is within ``within`` of it (15 %), or no longer changes the size by 0.1 km.
 
     >>> hand = lambda km: 600 / km                        # a hand shrinking as the hexes grow
     >>> scaled_hex_km((10.0, 60.0), hand, 30)               # 20 km: a hand of 30
@@ -151,7 +151,7 @@ def scaled_hex_km(start: tuple[float, float], measure, aim: float, tries: int = 
     best_km, best_value = start
     fail = math.inf
     for _ in range(tries):
-        if abs(best_value - aim) <= 0.15 * aim:
+        if abs(best_value - aim) <= within * aim:
             break
         want = round(best_km * best_value / aim, 1)
         if want >= fail:

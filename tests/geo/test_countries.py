@@ -124,6 +124,28 @@ def test_transamerica_hand_fits_the_box_of_pieces(designed):
         assert 14 < mean_hand(m, TransAmerica()) < 40, country
 
 
+def test_transamerica_draft_of_a_mountainous_country_plays_several_rounds(designed):
+    # Austria sized by its hand alone (28.5 km, 39 mountain hexes) played 2.2 rounds a game:
+    # every piece into or out of the Alps is a double line. The draft thins the mountains until
+    # the bots' games last; judged here on other games than the draft's own (seed 1)
+    from mapkit.engine.games.transamerica.front.draft import ROUNDS_LOW, played_rounds
+
+    m = designed("Austria", "transamerica")
+    assert played_rounds(m, games=24, seed=5) >= ROUNDS_LOW - 0.2
+    assert sum(1 for t in m.terrain.values() if t == "mountain") < 20
+
+
+def test_transamerica_draft_keeps_the_mountains_asked_for(tmp_path):
+    # --mountain-threshold is the designer's word: the draft may then change the size, never
+    # the mountains (Austria has 39 mountain hexes at 28.5 km from a threshold of 18)
+    out = tmp_path / "at.yaml"
+    r = run_here("design", "Austria", "--rules", "transamerica", "--mountain-threshold", "18", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "mountain hexes instead of" not in r.stdout
+    m = read_map(out)[0]
+    assert sum(1 for t in m.terrain.values() if t == "mountain") > 30
+
+
 def test_railroad_tycoon_section(designed):
     m = designed("HU", "railroad-tycoon")
     sec = m.rules.extra["railroad_tycoon"]
