@@ -16,8 +16,10 @@ changed here:
   across the border where a town stands abroad).
 - the size (``sized_draft``): a family that measures its board its own way searches the hex
   size itself (TransAmerica, by the pieces a hand of cards takes, with
-  :func:`scaled_hex_km`); else :func:`refit` makes the draft again with smaller or larger
-  hexes while ``mapkit validate --rules PRESET`` finds it too big or too small (W214, W215).
+  :func:`scaled_hex_km`; the Dampfross family under Expres's table, with :func:`refit` and
+  an aim of its own: no more races drawn between near cities than on the published board);
+  else :func:`refit` makes the draft again with smaller or larger hexes while ``mapkit
+  validate --rules PRESET`` finds it too big or too small (W214, W215).
 
 >>> DraftSettings().land_hexes, DraftSettings(land_hexes=750).cities
 (500, 31)
@@ -28,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["DraftSettings", "Draft", "designed_for", "refit", "scaled_hex_km", "REFIT_STEP", "REFIT_TRIES"]
 
@@ -94,41 +96,78 @@ def designed_for(draft: Draft):
     return m
 
 
-def refit(draft: Draft):
+class _Try(NamedTuple):
+    """One size tried by :func:`refit`: the map, the notes said making it, the warnings that
+    ask for another size (W214, W215) and, on a board without them, the family's aim: why it
+    asks for smaller hexes and how much smaller (``scale``), or None."""
+
+    m: Any
+    said: list
+    codes: set
+    why: str | None = None
+    scale: float | None = None
+
+    def next_scale(self) -> float | None:
+        """The width of the next try's hexes against these (None: this size fits or the
+        warnings pull both ways)."""
+        if self.codes:
+            return {"W214": 1 / REFIT_STEP, "W215": REFIT_STEP}[min(self.codes)] if len(self.codes) == 1 else None
+        return self.scale
+
+
+def refit(draft: Draft, too_small=None):
     """The draft at its land-hex target; where ``mapkit validate --rules`` calls it too small
     for the preset's races (W215: too many races drawn between near cities, the Netherlands
-    under Expres) or too big for its building (W214), made again with smaller or larger hexes
-    until it is not, the first fitting size kept (else the first draft)."""
+    under Expres) or too big for its building (W214), made again with hexes :data:`REFIT_STEP`
+    as wide or 1 / :data:`REFIT_STEP`; and where a board without either warning is still too
+    small by the family's own aim, ``too_small(m)`` (None, or why and the width it asks of the
+    hexes against these: the Dampfross family under a distance table, more races drawn between
+    near cities than on the published board), made again with hexes that much narrower. Up to
+    :data:`REFIT_TRIES` tries, each the same way (never narrower after a W214 or wider after a
+    W215); kept is the first size without a warning and within the aim, else the last without
+    a warning (nearest the aim: narrower hexes would be too big, W214), else the first draft."""
     from ..errors import InputError, InvalidError
 
-    def made(s):
+    def made(s) -> _Try:
         m, said = draft.make(s)
         # the family's measure of its board (``mapkit validate --rules``'s W214, W215)
         fam = draft.family
         issues = fam.fit_issues(m, draft.preset) if fam.plays_on(m) else []
-        return m, said, {i.code for i in issues} & {"W214", "W215"}
+        codes = {i.code for i in issues} & {"W214", "W215"}
+        aim = too_small(m) if too_small is not None and not codes else None
+        return _Try(m, said, codes, *(aim or ()))
 
-    first = m, said, codes = made(draft.spec)
+    first = now = made(draft.spec)
+    kept = None if first.codes else first
+    scale = first.next_scale()
     for _ in range(REFIT_TRIES):
-        if len(codes) != 1:
+        hex_km = round(now.m.meta["geo"]["hex_km"] * scale, 1) if scale else None
+        if hex_km is None or hex_km == now.m.meta["geo"]["hex_km"]:
             break
-        step = REFIT_STEP if codes == {"W215"} else 1 / REFIT_STEP
-        hex_km = round(m.meta["geo"]["hex_km"] * step, 1)
         try:
-            m, said, again = made(dataclasses.replace(draft.spec, hex_km=hex_km, land_hexes=None))
+            now = made(dataclasses.replace(draft.spec, hex_km=hex_km, land_hexes=None))
         except (InputError, InvalidError):
             break
-        if not again:
-            first_km = first[0].meta["geo"]["hex_km"]
-            draft.notes.append(f"hexes of {hex_km:g} km instead of {first_km:g} (at {first_km:g} km `mapkit "
-                               f"validate --rules {draft.preset}` warns {sorted(codes)[0]})")
-            draft.notes += said
-            return m
-        if again != codes:
-            break
-        codes = again
-    draft.notes += first[1]
-    return first[0]
+        wider = scale > 1
+        scale = now.next_scale()
+        if now.codes and (scale is None or (scale > 1) != wider):
+            break                   # turned round (W214 after W215 or the aim): the last kept
+        if not now.codes:
+            kept = now
+            if wider:
+                break               # no longer too big: not made narrower again for the aim
+    if kept is None or kept is first:
+        if first.why:
+            draft.notes.append(f"at {first.m.meta['geo']['hex_km']:g} km {first.why}")
+        draft.notes += first.said
+        return first.m
+    first_km, hex_km = first.m.meta["geo"]["hex_km"], kept.m.meta["geo"]["hex_km"]
+    why = first.why or f"`mapkit validate --rules {draft.preset}` warns {min(first.codes)}"
+    draft.notes.append(f"hexes of {hex_km:g} km instead of {first_km:g} (at {first_km:g} km {why})")
+    if kept.why:
+        draft.notes.append(f"at {hex_km:g} km {kept.why}")
+    draft.notes += kept.said
+    return kept.m
 
 
 def scaled_hex_km(start: tuple[float, float], measure, aim: float, tries: int = 6, within: float = 0.15) -> float:

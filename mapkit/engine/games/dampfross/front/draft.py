@@ -7,6 +7,19 @@
   of Hungary 37 % of the races drawn would be, over the third ``mapkit validate`` warns of,
   W215); 31 towns of 15 000 people or more, the biggest town near the border of five
   neighbouring states (none under Expres, whose neighbours are closed), ferries to islands.
+- :func:`sized`: under a distance table (Expres), the share of drawn races between cities
+  under its distance apart, which it forbids (:func:`short_races`,
+  :func:`mapkit.analysis.scale.short_race_share`), at most :data:`SHORT_RACE_AIM`: 25 %, the
+  published Expres board's 22.8 % and a margin. At 750 home hexes, without W215, drafts drew
+  26.5-32.0 % (Switzerland, Ireland, Bulgaria, Denmark, Slovenia, the Netherlands, Italy) and
+  re-drew 21.1-35.6 % of their races in 20 games, the USA board 22.6 % in 100: nearly every
+  re-draw is the table, and the rows of numbers are no more compact than the USA board's (the
+  races between rows are the short ones too many). So a draft over the aim is made again with
+  hexes narrowed by aim / share (the share falls a little faster than the hexes narrow:
+  Ireland 32.0 % at 10.3 km, 26.5 % at 8.8, 22.3 % at 8.2) by :func:`mapkit.geo.draft.refit`,
+  never to a size ``mapkit validate`` finds too big (W214). Under the track rule (Paluba,
+  Dampfross) a short race only waits for a detour of track and the share does not tell the
+  re-draws: :func:`mapkit.geo.draft.refit` sizes those by the warnings alone.
 - :func:`with_rules`: the table of special races (international races) where track crosses
   the border, and the ferries where a sea crossing joins two towns
   (:func:`mapkit.geo.ferries.sea_ferries`).
@@ -38,10 +51,17 @@ import dataclasses
 
 from mapkit.geo.draft import Draft, DraftSettings
 
-__all__ = ["settings", "with_rules", "special_races", "border_lengths", "die_faces"]
+__all__ = ["settings", "with_rules", "sized", "short_races", "special_races", "border_lengths", "die_faces",
+           "SHORT_RACE_AIM"]
 
 # Expres forbids races under 10 steps: its boards are larger (see the module notes).
 EXPRES_LAND_HEXES = 750
+# The share of drawn races under the table's distance (Expres: 10 steps) a draft may have at
+# most, the published Expres board's plus a margin: the bundled usa.yaml has 22.8 %
+# (mapkit.analysis.scale.short_race_share) and re-draws 22.6 % of its races in 100 games of
+# four greedy bots; on 18 Expres drafts the share re-drawn in 20 games was this share within
+# the noise of 180 races (0.6 points under it on average, a standard deviation of 3.6).
+SHORT_RACE_AIM = 0.25
 
 
 def settings(preset: str) -> DraftSettings:
@@ -64,6 +84,38 @@ def with_rules(m, draft: Draft):
         m = m.replace(ferries=ferries)
         draft.notes.append("ferries: " + ", ".join(f.name or f.from_city for f in ferries))
     return m
+
+
+def sized(draft: Draft):
+    """The draft sized by :func:`mapkit.geo.draft.refit`, under a distance table (Expres) with
+    :func:`short_races` as its aim; None under the track rule (Paluba, Dampfross), which
+    :func:`~mapkit.geo.draft.refit` sizes by ``mapkit validate``'s warnings alone."""
+    from mapkit.geo.draft import refit
+
+    from ..presets import PRESETS
+
+    options = next(p for p in PRESETS if p.name == draft.preset)().options
+    if options.forbidden != "table":
+        return None
+    return refit(draft, lambda m: short_races(m, options))
+
+
+def short_races(m, options) -> tuple[str, float] | None:
+    """Why map ``m`` is too small for the distance table of ``options`` (a preset's options),
+    and the width its hexes should have against these: more than :data:`SHORT_RACE_AIM` of
+    the races drawn join cities under the table's distance apart, which it forbids, and the
+    hexes narrowed by aim / share (see the module notes); None when it is not."""
+    from mapkit.analysis.scale import short_race_share
+
+    from ..fit import race_limit
+
+    limit, _ = race_limit(m, options)
+    share = short_race_share(m, limit)
+    if share is None or share <= SHORT_RACE_AIM:
+        return None
+    return (f"{share:.1%} of the races drawn join cities under {limit} steps apart, which the distance table "
+            f"forbids: more than the {SHORT_RACE_AIM:.0%} aimed at, the published Expres board's 22.8% and a margin",
+            SHORT_RACE_AIM / share)
 
 
 # Faces of the die for the neighbouring states; the last face is the towns abroad.
