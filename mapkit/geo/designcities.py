@@ -158,13 +158,13 @@ def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos, lan
         if a.population < spec.min_population or not shapely.contains_xy(board.outline, a.lon, a.lat):
             continue
         xy = bp.to_mm(a.lon, a.lat)
-        h = grid.hex_at_mm(*xy)
-        if h not in near or foreign_of.get(h) in best:
+        state = _state_of(grid, grid.hex_at_mm(*xy), near, foreign_of)
+        if state is None or state in best:
             continue
         placed, _ = citymod.place_spaced([(a.name, xy, near)], grid, near, spacing=spec.spacing,
                                          max_off=1.0, taken=list(taken) + [v[1] for v in best.values()])
         if placed:
-            best[foreign_of[h]] = (a, placed[a.name])
+            best[state] = (a, placed[a.name])
     order = sorted(best, key=lambda lab: (-border_len.get(lab, 0), lab))[:spec.abroad]
     out = []
     for lab in order:
@@ -173,6 +173,17 @@ def abroad_cities(spec, board: Board, taken, terrain, foreign_of, home_isos, lan
                               abroad=True, tags=("abroad", "red-cross"), hex=hex_name(h), count=None,
                               region=lab))
     return out
+
+
+def _state_of(grid, h, near, foreign_of):
+    """The neighbouring state a town on hex ``h`` stands for: the state of ``h`` when it is a
+    foreign hex near the border (``near``), else of the nearest such hex beside it, first by
+    name (a town right at the border may fall on a home or water hex of the grid: Flensburg, 5
+    km from Denmark at the end of its fjord); None when none is beside it."""
+    if h in near:
+        return foreign_of[h]
+    beside = sorted((n for n in grid.neighbours(h) if n in near), key=lambda n: (foreign_of[n], n))
+    return foreign_of[beside[0]] if beside else None
 
 
 def _named_cities(spec, lonlat_box) -> list[WantedCity]:

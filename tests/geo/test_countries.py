@@ -165,6 +165,13 @@ def test_denmark_smaller_towns_fill_and_no_state_beyond_the_sea(designed):
     table = (m.rules.special_races or {}).get("table", {})
     assert "Sweden" not in {e.get("region") for e in table.values()}
     assert not [i for i in validate(m, rules="paluba") if i.code.startswith(("W", "E"))]
+    # Flensburg, Germany's biggest town by the border, 5 km beyond it at the end of its fjord
+    # (its own hex on the grid is no German land hex), stands abroad beside it
+    flensburg = next(c for c in m.cities if c.name == "Flensburg")
+    assert "abroad" in flensburg.tags and not flensburg.numbers
+    home = [h for h, t in m.terrain.items() if t in ("plain", "mountain")]
+    assert m.terrain_at(flensburg.hex) == "foreign" and min(m.grid.distance(flensburg.hex, h) for h in home) <= 2
+    assert "Germany" in {e.get("region") for e in table.values()}
 
 
 
