@@ -9,7 +9,9 @@ read. The map records its projection in ``geo:`` and each city's ``lon``/``lat``
 
 ``--rules PRESET`` makes the draft for one rule set (docs/geography.md, A draft for a rule
 set), asking the game family that plays it (:mod:`mapkit.geo.draft`): the hex size (for
-TransAmerica rescaled until a hand of cards takes about 30 pieces), the towns (agglomerations,
+Expres until no more races are drawn between near cities than on the published board; for
+TransAmerica rescaled until a hand of cards takes about 30 pieces, then, with fewer double
+lines or larger hexes, until four greedy bots play about 3 rounds a game), the towns (agglomerations,
 ``--spacing`` apart), the towns abroad with the special-race table and ferries (Dampfross
 family), the city cards (TransAmerica) or the colours and goods (Railroad Tycoon).
 """
