@@ -75,6 +75,13 @@ INTERIOR_RADII = (0.14, 0.27)    # hex units: rings of 6 and 12 samples (and the
 PAPER_STEPS = 3              # the paper near a hex: the lightest inside within this many steps
 DARK_STEP = 30               # grey levels (0..255) dark land is darker than the paper near it at least ...
 DARK_UNIFORM = (12, 0.15)    # ... and uniform: its inside's spread under this plus this share of that difference
+MARKED_RADII = (0.2, 0.41, 4)    # hex units: rings (from, to, how many) a hex's inside is searched for marks on ...
+MARKED_SECTORS = 6           # ... in this many sectors ...
+MARKED_PER_SECTOR = 6        # ... of this many angles each ring
+MARKED_SHARE = 0.3           # land marked all over: this share of each sector's samples on edge pixels (hatching
+                             # 0.37-0.83 at 150 dpi, a city's ring and numbers 0.16, legend text 0.16 at most)
+MARKED_LINES = 2             # ... and lines on this many of its sides at least (a hatched hex shows the two
+                             # its hatching neither runs along nor breaks up; a table's grain shows none)
 ROW_PART = 3                 # rows with 1/this of the fullest row's hexes at least are the board's rectangle
 ROBUST_PART = 5              # a rectangle's side: the rows' k-th outermost hex, k 1/this of them (a stray hex, a gap)
 SEAM_CLEAR = 3               # working pixels kept clear of a straightened picture's border (filled in, no picture)
