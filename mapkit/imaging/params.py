@@ -323,6 +323,10 @@ UNBIAS_ALONE = 0.3           # share of a race number's mean score taken off (nu
 UNBIAS_SHARED = 0.5          # ... and for numbers sharing a ring
 TESSERACT_BONUS = 0.02       # added to the template score of what Tesseract read
 UNSURE_LEAD = 0.01           # a number whose best score leads its next by less is noted unsure
+SMALL_SHARED_PX = 5.0        # numbers sharing a ring with digits under this high are noted (16 slanted photos of
+                             # 10 x 8 boards at 28 and 40 px per hex: of 31 such rings read wrong 9 had no note,
+                             # all with digits of 4 px or less, 2 with none read; numbers alone at 4 px or less:
+                             # 19 of 19 right)
 DIGIT_TARGET_PX = 24         # crops are enlarged until a digit is about this tall for Tesseract
 TESSERACT_THREADS = 1        # OpenMP threads per Tesseract run (more fight over the cores: slower)
 SHEET_GAP_PX = 40            # white between crops on a sheet sent to Tesseract
