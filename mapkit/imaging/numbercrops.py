@@ -204,24 +204,24 @@ def text_only(ink: np.ndarray) -> np.ndarray:
     # (g empty rows are g + 1 from the last inked one; small stacked numbers stand 2 apart)
     gap = max(3, int(round(P.TEXT_BLOCK[1] * digit)) + 1)
 
-    reach = int(P.TEXT_REACH * digit)       # (a column past the block is kept in any case)
-
     def span(p):
-        """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``, and the thin
-        ends joined to them (a 1's foot): ``(lo, hi)``."""
+        """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``: ``(lo, hi)``,
+        a row (column) past them either side."""
         idx = np.nonzero(p > P.TEXT_BLOCK[0] * p.max())[0]
         centre = int(round(np.average(np.arange(len(p)), weights=p)))
         start = min(idx, key=lambda i: abs(i - centre))
         group = np.cumsum(np.concatenate([[0], np.diff(idx) > gap]))
         run = idx[group == group[idx == start][0]]
-        lo, hi = int(run[0]), int(run[-1])
-        thin = p > P.TEXT_THIN * p.max()
-        before = next((k for k in range(reach) if lo - k - 1 < 0 or not thin[lo - k - 1]), reach)
-        after = next((k for k in range(reach) if hi + k + 1 >= len(p) or not thin[hi + k + 1]), reach)
-        return max(0, lo - max(1, before)), hi + max(1, after) + 1
+        return max(0, int(run[0]) - 1), int(run[-1]) + 2
 
-    x0, x1 = span(px)
     y0, y1 = span(py)
+    x0, x1 = span(px)
+    # The thin ends of the text (a 1's foot reaches past its stem with a sixth of its ink):
+    # the columns beside it with ink in its rows, up to TEXT_REACH digits from it.
+    inked = ink[y0:y1].sum(axis=0) > P.TEXT_THIN * px.max()
+    reach = int(P.TEXT_REACH * digit)       # (the column past it is kept in any case)
+    x0 -= next((k for k in range(reach - 1) if x0 - k - 1 < 0 or not inked[x0 - k - 1]), max(0, reach - 1))
+    x1 += next((k for k in range(reach - 1) if x1 + k >= len(px) or not inked[x1 + k]), max(0, reach - 1))
     out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
     return out
 

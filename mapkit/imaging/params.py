@@ -292,7 +292,7 @@ PAPER_PERCENTILE = 70        # lightness percentile inside the ring taken as the
 INK_TOP = (99, 0.1)          # the darkest stroke: this percentile of darkness, stretched to 1 when over this
 PLATE_PAD_PX = 3             # pixels a number's plate on a hatched hex reaches past its bold strokes
 TEXT_BLOCK = (0.2, 0.8)      # the text: rows (columns) with this share of the most ink, gaps of this many digits
-TEXT_THIN = 0.05             # ... and the rows (columns) beside them with this share, up to ...
+TEXT_THIN = 0.05             # ... and the columns beside them with this share in the text's rows, up to ...
 TEXT_REACH = 0.35            # ... this many digits, the column past them kept in any case (the foot of a bold 1
                              # ends a number 0.22 digits beyond its stem, its columns 0.17 of the stem's ink:
                              # cut off, 11 read as 13, 41 as 43; under 6 px digits only that column is kept)
