@@ -1,5 +1,6 @@
-"""Which hexes of the fitted lattice are the board (lines across their sides, or dark land):
-the largest connected piece gives columns, rows and the offset (:func:`board_extent`).
+"""Which hexes of the fitted lattice are the board (lines across their sides, or dark land, or
+land marked all over, as a hatching or a stipple marks it): the largest connected piece gives
+columns, rows and the offset (:func:`board_extent`).
 """
 
 from __future__ import annotations
@@ -91,10 +92,14 @@ def board_extent(e: EdgePixels, M, t, hints_frame: Hints) -> BoardExtent:
     sides = (strength > max(slope * e.noise + floor, share * typical)).sum(axis=1)
     outline = {(int(q), int(r)): int(n) for q, r, n in zip(qs, rs, sides, strict=False)}
     on = {h for h, n in outline.items() if n >= P.OUTLINED_SIDES}
-    dark = _dark_land(e, Minv, tinv, qs, rs, cx, cy)
+    # (land whose marks hide some of its sides: a band of hatched mountains across the board
+    # shows two to four lines a hex and would cut the board in two; a table's grain round a
+    # photo marks its hexes too, but no line of the lattice runs along their sides)
+    marked = _marked_land(e, Minv, tinv, qs, rs)
+    land = _dark_land(e, Minv, tinv, qs, rs, cx, cy) | {h for h in marked if outline[h] >= P.MARKED_LINES}
     # (the most outlined piece: a dark table round a photo is dark land too, maybe larger)
-    core = max(_pieces(on | dark), key=lambda piece: len(piece & on), default=set()) & on
-    board = core.union(*(piece for piece in _pieces(core | dark) if piece & core))
+    core = max(_pieces(on | land), key=lambda piece: len(piece & on), default=set()) & on
+    board = core.union(*(piece for piece in _pieces(core | land) if piece & core))
     if len(board) < P.MIN_BOARD:
         raise NoGridError("no hex grid found")
     return _rectangle(board, outline, hints_frame)
@@ -131,6 +136,27 @@ def _dark_land(e: EdgePixels, Minv, tinv, qs, rs, cx, cy) -> set:
         shows = sample(e.valid, cx, cy)
         dark = {k for k in dark if shows[index[k]]}
     return dark
+
+
+def _marked_land(e: EdgePixels, Minv, tinv, qs, rs) -> set:
+    """Lattice hexes marked all over (a mono board's hatched mountains, its stippled water):
+    in each sixth of the hex's inside, ``MARKED_SHARE`` of the samples on edge pixels. The
+    marks hide the hex's sides (hatch lines nearly along a side blur into it, across one they
+    break it up): a hex of a hatched range shows two to four sides of six. A city's ring, a
+    name or the legend's text mark a part of a hex, not every sixth of it."""
+    lo, hi, rings = P.MARKED_RADII
+    turns = P.MARKED_SECTORS * P.MARKED_PER_SECTOR
+    rad = np.repeat(np.linspace(lo, hi, rings), turns)
+    ang = np.tile(np.radians((np.arange(turns) + 0.5) * 360.0 / turns), rings)
+    pu = (qs + rs / 2.0)[:, None] + rad * np.cos(ang)
+    pv = (rs * SQRT3 / 2.0)[:, None] + rad * np.sin(ang)
+    X, Y = _affine(Minv, tinv, pu, pv)
+    edge = np.hypot(sample(e.gx, X, Y), sample(e.gy, X, Y)) > e.level
+    if e.valid is not None:
+        edge &= sample(e.valid, X, Y)
+    sixth = np.tile(np.arange(turns) // P.MARKED_PER_SECTOR, rings)
+    least = np.stack([edge[:, sixth == k].mean(axis=1) for k in range(P.MARKED_SECTORS)], axis=1).min(axis=1)
+    return {(int(q), int(r)) for q, r, s in zip(qs, rs, least, strict=True) if s >= P.MARKED_SHARE}
 
 
 def _rectangle(board: set, outline: dict, hints_frame: Hints) -> BoardExtent:

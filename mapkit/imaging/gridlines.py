@@ -52,7 +52,8 @@ def _sobel(a: np.ndarray):
 class EdgePixels:
     """Strong edge pixels of the working picture (:meth:`find`): positions, the direction of
     the gradient (``theta``, degrees towards the brighter side, y down), weights; and the
-    picture's gradients, grey, noise level and where it shows (``valid``)."""
+    picture's gradients, grey, noise level, where it shows (``valid``) and the gradient an edge
+    pixel has at least (``level``)."""
 
     x: np.ndarray
     y: np.ndarray
@@ -64,6 +65,7 @@ class EdgePixels:
     gy: np.ndarray
     gray: np.ndarray
     valid: np.ndarray | None = None
+    level: float = 0.0
 
     @classmethod
     def find(cls, gray: np.ndarray, valid=None) -> EdgePixels:
@@ -71,7 +73,8 @@ class EdgePixels:
         mag = np.hypot(gx, gy)
         noise = float(np.median(mag))
         (slope, floor), (share, q) = P.EDGE_OVER_NOISE, P.EDGE_OVER_PEAK
-        strong = mag > max(slope * noise + floor, share * float(np.percentile(mag, q)))
+        level = max(slope * noise + floor, share * float(np.percentile(mag, q)))
+        strong = mag > level
         if valid is not None:
             strong &= valid
         ys, xs = np.nonzero(strong)
@@ -81,7 +84,7 @@ class EdgePixels:
         theta = np.degrees(np.arctan2(gy[ys, xs], gx[ys, xs])) % 360.0
         # (unweighted: contrast would pull lines towards a brighter flank and bend the grid)
         return cls(xs.astype(np.float64), ys.astype(np.float64), theta, np.ones(len(xs)),
-                   gray.shape, noise, gx, gy, gray, valid)
+                   gray.shape, noise, gx, gy, gray, valid, level)
 
     @functools.cached_property
     def alpha(self) -> np.ndarray:
@@ -107,7 +110,7 @@ class EdgePixels:
         """The same pixels with x and y exchanged (a flat-top grid becomes a pointy one)."""
         return EdgePixels(self.y, self.x, (90.0 - self.theta) % 360.0, self.w, self.shape[::-1],
                           self.noise, self.gy.T, self.gx.T, self.gray.T,
-                          None if self.valid is None else self.valid.T)
+                          None if self.valid is None else self.valid.T, self.level)
 
 
 def orientation_peak(alpha: np.ndarray, w: np.ndarray) -> tuple[float, float]:

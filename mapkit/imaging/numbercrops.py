@@ -205,7 +205,8 @@ def text_only(ink: np.ndarray) -> np.ndarray:
     gap = max(3, int(round(P.TEXT_BLOCK[1] * digit)) + 1)
 
     def span(p):
-        """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``: ``(lo, hi)``."""
+        """The inked rows (columns) nearest the ink's middle, gaps up to ``gap``: ``(lo, hi)``,
+        a row (column) past them either side."""
         idx = np.nonzero(p > P.TEXT_BLOCK[0] * p.max())[0]
         centre = int(round(np.average(np.arange(len(p)), weights=p)))
         start = min(idx, key=lambda i: abs(i - centre))
@@ -213,8 +214,14 @@ def text_only(ink: np.ndarray) -> np.ndarray:
         run = idx[group == group[idx == start][0]]
         return max(0, int(run[0]) - 1), int(run[-1]) + 2
 
-    x0, x1 = span(px)
     y0, y1 = span(py)
+    x0, x1 = span(px)
+    # The thin ends of the text (a 1's foot reaches past its stem with a sixth of its ink):
+    # the columns beside it with ink in its rows, up to TEXT_REACH digits from it.
+    inked = ink[y0:y1].sum(axis=0) > P.TEXT_THIN * px.max()
+    reach = int(P.TEXT_REACH * digit)       # (the column past it is kept in any case)
+    x0 -= next((k for k in range(reach - 1) if x0 - k - 1 < 0 or not inked[x0 - k - 1]), max(0, reach - 1))
+    x1 += next((k for k in range(reach - 1) if x1 + k >= len(px) or not inked[x1 + k]), max(0, reach - 1))
     out[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
     return out
 

@@ -225,7 +225,16 @@ def _given_out(result, notes, slots, chosen):
                          "by region; check the overlay)")
         elif weakest < P.UNSURE_LEAD:
             notes.append(f"{hex_name(h)}: race number{plural} {' '.join(map(str, nums))} unsure")
+        elif len(ks) > 1 and (small := _digit_px(slots, ks)) < P.SMALL_SHARED_PX:
+            notes.append(f"{hex_name(h)}: race numbers {' '.join(map(str, nums))} read from digits "
+                         f"{small:.1f} px high (numbers sharing a ring under {P.SMALL_SHARED_PX:g} px "
+                         "are often misread; check the overlay)")
     return result, notes
+
+
+def _digit_px(slots, ks) -> float:
+    """The height of the lowest ink of the numbers ``ks`` (each cut alone), in pixels."""
+    return min((ink_height(slots[k].ink) or 0.0) if slots[k].ink is not None else slots[k].height for k in ks)
 
 
 def part_scores(ink: np.ndarray, faint: np.ndarray, alone: bool) -> np.ndarray | None:

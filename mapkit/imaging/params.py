@@ -75,6 +75,13 @@ INTERIOR_RADII = (0.14, 0.27)    # hex units: rings of 6 and 12 samples (and the
 PAPER_STEPS = 3              # the paper near a hex: the lightest inside within this many steps
 DARK_STEP = 30               # grey levels (0..255) dark land is darker than the paper near it at least ...
 DARK_UNIFORM = (12, 0.15)    # ... and uniform: its inside's spread under this plus this share of that difference
+MARKED_RADII = (0.2, 0.41, 4)    # hex units: rings (from, to, how many) a hex's inside is searched for marks on ...
+MARKED_SECTORS = 6           # ... in this many sectors ...
+MARKED_PER_SECTOR = 6        # ... of this many angles each ring
+MARKED_SHARE = 0.3           # land marked all over: this share of each sector's samples on edge pixels (hatching
+                             # 0.37-0.83 at 150 dpi, a city's ring and numbers 0.16, legend text 0.16 at most)
+MARKED_LINES = 2             # ... and lines on this many of its sides at least (a hatched hex shows the two
+                             # its hatching neither runs along nor breaks up; a table's grain shows none)
 ROW_PART = 3                 # rows with 1/this of the fullest row's hexes at least are the board's rectangle
 ROBUST_PART = 5              # a rectangle's side: the rows' k-th outermost hex, k 1/this of them (a stray hex, a gap)
 SEAM_CLEAR = 3               # working pixels kept clear of a straightened picture's border (filled in, no picture)
@@ -285,6 +292,10 @@ PAPER_PERCENTILE = 70        # lightness percentile inside the ring taken as the
 INK_TOP = (99, 0.1)          # the darkest stroke: this percentile of darkness, stretched to 1 when over this
 PLATE_PAD_PX = 3             # pixels a number's plate on a hatched hex reaches past its bold strokes
 TEXT_BLOCK = (0.2, 0.8)      # the text: rows (columns) with this share of the most ink, gaps of this many digits
+TEXT_THIN = 0.05             # ... and the columns beside them with this share in the text's rows, up to ...
+TEXT_REACH = 0.35            # ... this many digits, the column past them kept in any case (the foot of a bold 1
+                             # ends a number 0.22 digits beyond its stem, its columns 0.17 of the stem's ink:
+                             # cut off, 11 read as 13, 41 as 43; under 6 px digits only that column is kept)
 ROW_SPLIT = (2.6, 0.25)      # one line this many times wider than high is two, cut this share of it from the middle
 NUMBER_FONT = 0.3            # hexes: the font size of a board's numbers, when their height cannot be measured
 TOUCHING_ASPECT = 1.6        # a number's width over its height, for line_height when stacked lines touch
@@ -312,6 +323,10 @@ UNBIAS_ALONE = 0.3           # share of a race number's mean score taken off (nu
 UNBIAS_SHARED = 0.5          # ... and for numbers sharing a ring
 TESSERACT_BONUS = 0.02       # added to the template score of what Tesseract read
 UNSURE_LEAD = 0.01           # a number whose best score leads its next by less is noted unsure
+SMALL_SHARED_PX = 5.0        # numbers sharing a ring with digits under this high are noted (16 slanted photos of
+                             # 10 x 8 boards at 28 and 40 px per hex: of 31 such rings read wrong 9 had no note,
+                             # all with digits of 4 px or less, 2 with none read; numbers alone at 4 px or less:
+                             # 19 of 19 right)
 DIGIT_TARGET_PX = 24         # crops are enlarged until a digit is about this tall for Tesseract
 TESSERACT_THREADS = 1        # OpenMP threads per Tesseract run (more fight over the cores: slower)
 SHEET_GAP_PX = 40            # white between crops on a sheet sent to Tesseract

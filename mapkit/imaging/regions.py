@@ -27,19 +27,40 @@ from . import params as P
 __all__ = ["nearest_others", "shares_among", "region_weight", "tens_prior"]
 
 def nearest_others(places: np.ndarray) -> np.ndarray:
-    """``(n, k)``: for each number (at ``places``, an ``(n, 2)`` array; numbers of one city
-    share a place), the indices of its ``NEIGHBOURS`` nearest other numbers."""
-    d = np.linalg.norm(places[:, None, :] - places[None, :, :], axis=2)
+    """``(n, n)`` weights: for each number (at ``places``, an ``(n, 2)`` array; numbers of one
+    city share a place), its own city's other numbers (1 each: each is read apart) and the
+    ``NEIGHBOURS`` nearest other cities, each weighing 1 shared among its numbers. By city,
+    not by number: a neighbour with three numbers filled three of the five places, and on a
+    small board one or two such cities were all a number's neighbours."""
+    return _weights(*_cities(places))
+
+
+def _cities(places: np.ndarray):
+    """The cities at ``places`` (one per place): which are each one's ``NEIGHBOURS`` nearest
+    (``(c, c)``, 0 or 1), the city of each number, and how many numbers each holds."""
+    cities, of = np.unique(places, axis=0, return_inverse=True)
+    of = np.asarray(of).ravel()
+    d = np.linalg.norm(cities[:, None, :] - cities[None, :, :], axis=2)
     np.fill_diagonal(d, np.inf)
-    k = max(1, min(P.NEIGHBOURS, len(places) - 1))
-    return np.argsort(d, axis=1, kind="stable")[:, :k]
+    k = max(0, min(P.NEIGHBOURS, len(cities) - 1))
+    near = np.zeros((len(cities), len(cities)))
+    np.put_along_axis(near, np.argsort(d, axis=1, kind="stable")[:, :k], 1.0, axis=1)
+    return near, of, np.bincount(of, minlength=len(cities)).astype(float)
+
+
+def _weights(near: np.ndarray, of: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """:func:`nearest_others` from the cities' nearest (:func:`_cities`)."""
+    w = near[of][:, of] / size[of][None, :]
+    w[of[:, None] == of[None, :]] = 1.0       # (its own city's other numbers, each read apart)
+    np.fill_diagonal(w, 0.0)
+    return w
 
 
 def shares_among(near: np.ndarray, tens: np.ndarray) -> np.ndarray:
     """``(n, 6)``: the share of each tens digit (0..5 in ``tens``) among each number's
-    nearest others (``near``, from :func:`nearest_others`), smoothed."""
-    counts = np.stack([(tens[near] == t).sum(axis=1) for t in range(6)], axis=1)
-    return (counts + P.REGION_SMOOTH) / (near.shape[1] + 6 * P.REGION_SMOOTH)
+    nearest other cities (``near``, from :func:`nearest_others`), smoothed."""
+    counts = near @ np.eye(6)[tens]
+    return (counts + P.REGION_SMOOTH) / (near.sum(axis=1, keepdims=True) + 6 * P.REGION_SMOOTH)
 
 
 def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
@@ -54,13 +75,18 @@ def _gain(shares: np.ndarray, tens: np.ndarray) -> tuple[float, float]:
 def region_weight(places: np.ndarray, tens: np.ndarray) -> float:
     """The weight ``w`` of ``w * shares + (1 - w) / 6`` under which the tens digits read are
     likeliest; zero unless likelier than all but one of ``SHUFFLES`` shuffles."""
-    near = nearest_others(places)       # the places stay; only digits move
-    w, gain = _gain(shares_among(near, tens), tens)
+    w, gain = _gain(shares_among(nearest_others(places), tens), tens)
     if w == 0:
         return 0.0
+    # The shuffles move whole cities: a city's numbers stay together, as read (a ring's
+    # numbers share their tens digit on any board, and shuffled apart they made any layout
+    # of a few cities with two or three numbers each look planned).
+    near, of, size = _cities(places)
     rng = np.random.default_rng(0)      # the same board, the same answer
-    chance = [_gain(shares_among(near, t), t)[1]
-              for t in (rng.permutation(tens) for _ in range(P.SHUFFLES))]
+    chance = []
+    for _ in range(P.SHUFFLES):
+        at = rng.permutation(len(size))         # city c stands where city at[c] stood
+        chance.append(_gain(shares_among(_weights(near[np.ix_(at, at)], of, size), tens), tens)[1])
     return w if gain > np.quantile(chance, P.SIGNIFICANCE) else 0.0
 
 

@@ -222,3 +222,23 @@ def test_two_stacked_numbers_stay_two_lines(text):
     boxes = numbercrops.split_boxes(ink)
     assert len(boxes) == 2
     assert numbercrops.one_line(boxes, 4.5) == boxes
+
+
+@pytest.mark.parametrize("digit_px, noted", [(4, True), (9, False)])
+def test_small_numbers_sharing_a_ring_are_noted(digit_px, noted):
+    # Two numbers stacked in G2, each read clearly (no other note): under SMALL_SHARED_PX
+    # the import says they may be misread, naming the hex; a lone number as small is not noted.
+    def slot(h, code, rows):
+        ink = np.zeros((30, 20))
+        ink[rows:rows + digit_px, 5:12] = 1.0
+        return numbers.Slot(h, _scores({code: 0.9}), height=float(digit_px), count=2 if h == (6, 1) else 1, ink=ink)
+
+    slots = [slot((6, 1), "21", 5), slot((6, 1), "24", 15), slot((0, 0), "33", 10)]
+    chosen = [digits.CODES.index(c) for c in ("21", "24", "33")]
+    result, notes = numbers._given_out({}, [], slots, chosen)
+    assert result == {(6, 1): (21, 24), (0, 0): (33,)}
+    said = [n for n in notes if "px high" in n]
+    assert len(said) == noted
+    if noted:
+        assert said[0].startswith("G2: race numbers 21 24 read from digits ")
+        assert said[0].endswith(" px high (numbers sharing a ring under 5 px are often misread; check the overlay)")

@@ -102,3 +102,22 @@ def test_neighbours_stay_out_of_shuffled_boards():
         scores = _smudged_scores(index, seed)
         changed += settle.settle(scores) != settle.settle(scores, places)
     assert changed <= 1
+
+
+def test_a_neighbouring_city_counts_once_whatever_its_numbers():
+    # Six cities on a line, the first with three numbers of tens digit 1 (index 0), the
+    # others one number each of tens digit 4 (index 3). The number at x = 1.1: its five
+    # nearest other cities are all the others, the big city weighing 1 (a third for each of
+    # its numbers): tens 1 counts 1, tens 4 counts 4; smoothed by half a count each of six,
+    # 1.5 / 8 and 4.5 / 8. (By number its five nearest were the big city's three and the
+    # next two: 3 against 2, and a small board's big cities outvoted the rest.)
+    from mapkit.imaging.regions import nearest_others, shares_among
+
+    xs = [0.0, 0.0, 0.0, 1.1, 2.3, 3.6, 5.0, 6.5]
+    places = np.array([(x, 0.0) for x in xs])
+    tens = np.array([0, 0, 0, 3, 3, 3, 3, 3])
+    shares = shares_among(nearest_others(places), tens)
+    assert shares[3].tolist() == pytest.approx([1.5 / 8, 0.5 / 8, 0.5 / 8, 4.5 / 8, 0.5 / 8, 0.5 / 8])
+    # A number of the big city: its two other numbers count one each (read apart), and the
+    # five other cities one each: tens 1 counts 2, tens 4 counts 5, out of 7 (+ 3 smoothing).
+    assert shares[0].tolist() == pytest.approx([2.5 / 10, 0.05, 0.05, 5.5 / 10, 0.05, 0.05])
