@@ -79,24 +79,9 @@ def run(args) -> int:
     with use_language(kit_language(args.lang)):
         result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
                              dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
-                             source=str(args.map), art=_game_art(m, style))
+                             source=str(args.map))
         _report(result)
     return 0
-
-
-def _game_art(m, style):
-    """The board as the game of the map's preset (``rules.preset``) prints it, where its family
-    has a look of its own (TransAmerica: a dot on every junction, the card cities ringed in
-    their colours, a legend of single and double lines, as ``mapkit sheets`` prints it); None
-    (mapkit's board) for the Dampfross family's boards, a map without a preset, or one whose
-    preset no installed game plays (``mapkit validate`` names that)."""
-    from ..engine.game import FAMILIES, PRESETS
-
-    cls = PRESETS.get(m.rules.preset or "")
-    family = FAMILIES.get(cls().family) if cls is not None else None
-    if family is None or family.board_look == "board":
-        return None
-    return family.board_art(m, style)[0]
 
 
 def _report(result) -> None:

@@ -94,13 +94,11 @@ def write_pages(pages: list[SvgPage], output, fmt: str, dpi: float = 150, title:
 
 def write_board(m, output, paper: str | None = None, tile: bool = False,
                 overlap: float = DEFAULT_OVERLAP_MM, dpi: float = 150, style: str = "colour",
-                title: str | None = None, inputs=(), source: str = "<map>",
-                art: BoardArt | None = None) -> RenderResult:
-    """Render map ``m`` to ``output`` (see the module notes), as ``art`` draws it (default:
-    mapkit's board, :class:`BoardArt`; a game family may print its own)."""
+                title: str | None = None, inputs=(), source: str = "<map>") -> RenderResult:
+    """Render map ``m`` to ``output`` (see the module notes)."""
     fmt = output_format(output)
     check_output_path(output, inputs)
-    art = BoardArt(m, style) if art is None else art
+    art = BoardArt(m, style)
     pages, paper_text, layout = render_pages(art, paper, tile, overlap, title, source)
     files = write_pages(pages, output, fmt, dpi, title or m.name or None, inputs)
     return RenderResult(files, pages, paper_text, layout, art.clashes())

@@ -549,32 +549,3 @@ def test_a_name_on_colour_or_a_line_has_a_white_backing_on_the_board_and_on_each
     for page in pages:
         got, shown = backed(page)
         assert {squeezed[n] for n in got} == want & {squeezed[n] for n in shown}
-
-
-# -- a game's own board ---------------------------------------------------------------------
-def _transamerica_map(tmp_path, preset_line):
-    # 35 city cards as places of their own on a 10 x 7 board, one colour a row of seven
-    colours = ["red", "orange", "yellow", "green", "blue"]
-    cols = "ABCDEFGHIJ"
-    block = ["rules:"] + ([f"  {preset_line}"] if preset_line else []) + ["  city_cards:"]
-    for r, colour in enumerate(colours):
-        places = [f"{{name: Město {r}{c}, hex: {cols[c + 1]}{r + 2}}}" for c in range(7)]
-        block += [f"    {colour}:", f"      cities: [{', '.join(places)}]",
-                  f"      removed: [Město {r}0, Město {r}1]"]
-    return write_map(tmp_path, name=f"ta-{bool(preset_line)}.yaml", columns=10, rows=7,
-                     extra="\n".join(block) + "\n")
-
-
-def test_a_map_made_for_transamerica_renders_as_transamerica_prints_it(tmp_path):
-    # the map's preset picks its game's board (a dot on every junction, the card cities ringed
-    # in their colours, single and double lines), as mapkit sheets prints it; without a preset
-    # the same map is mapkit's board with Dampfross's build costs
-    out = {}
-    for preset_line in ("preset: transamerica", None):
-        path = _transamerica_map(tmp_path, preset_line)
-        svg = tmp_path / f"{bool(preset_line)}.svg"
-        render(path, "-o", svg, "--lang", "en")
-        out[preset_line] = " ".join(texts(ET.parse(svg).getroot()))
-    assert "A turn:" in out["preset: transamerica"] and "double line" in out["preset: transamerica"]
-    assert "Build cost of a track piece:" not in out["preset: transamerica"]
-    assert "Build cost of a track piece:" in out[None] and "A turn:" not in out[None]
