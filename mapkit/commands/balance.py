@@ -91,7 +91,7 @@ def run(args) -> int:
     if args.rounds < 1:
         raise InputError(f"--rounds {args.rounds}: give a number of candidate maps >= 1")
     m = _read(args)
-    args.rules = args.rules or m.rules.extra.get("preset") or DEFAULT_PRESET
+    args.rules = args.rules or m.rules.preset or DEFAULT_PRESET
     options, bots, jobs = play_arguments(args)
     board = EngineMap.from_map(m)
     check_setup(board, args.rules, bots, options, args.map)

@@ -57,8 +57,10 @@ def map_hash(m: Map) -> str:
 
     return _text_hash(dump_map(m))
 
+
 def _text_hash(text: str) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
 
 def map_hashes(m: Map) -> list[str]:
     """The map's hash, then its hashes without the keys of the latest group of later keys

@@ -90,11 +90,10 @@ def sized(draft: Draft):
     """The draft sized by :func:`mapkit.geo.draft.refit`, under a distance table (Expres) with
     :func:`short_races` as its aim; None under the track rule (Paluba, Dampfross), which
     :func:`~mapkit.geo.draft.refit` sizes by ``mapkit validate``'s warnings alone."""
+    from mapkit.engine import make_rules
     from mapkit.geo.draft import refit
 
-    from ..presets import PRESETS
-
-    options = next(p for p in PRESETS if p.name == draft.preset)().options
+    options = make_rules(draft.preset).options
     if options.forbidden != "table":
         return None
     return refit(draft, lambda m: short_races(m, options))
