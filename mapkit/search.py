@@ -33,11 +33,32 @@ from __future__ import annotations
 
 import heapq
 import math
+import os
 
-__all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch"]
+__all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "COMPILED", "CostGraph",
+           "dial_arrays"]
 
 # "Unreachable" in the integer distance lists: larger than any real distance.
 INF = 2**31 - 1
+
+
+def _compiled():
+    """The compiled kernel of :func:`dial` (csrc/mapkit_search.c, built when mapkit is installed
+    where a C compiler is), or None: then the Python loop :func:`_scan_buckets` runs, with the same
+    results to the last tie. ``MAPKIT_PURE_PYTHON=1`` asks for the Python loop (to compare them)."""
+    if os.environ.get("MAPKIT_PURE_PYTHON"):
+        return None
+    try:
+        import _mapkit_search
+    except ImportError:
+        return None
+    return _mapkit_search
+
+
+_KERNEL = _compiled()
+_SCAN = None if _KERNEL is None else _KERNEL.scan
+# Whether dial's searches run compiled (the benchmarks say which).
+COMPILED = _KERNEL is not None
 
 
 def bfs(rows, sources, limit: int | None = None) -> dict:
@@ -94,7 +115,13 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     starts = [s for s in dict.fromkeys(starts) if 0 <= s < size]
     done = (dist, pred) if preds else dist
     # seeds enter the buckets when the search reaches their cost (the buckets are a ring)
-    later = sorted((c, s) for s, c in seeds if 0 <= s < size and c < INF) if seeds else []
+    later: list = []
+    if seeds:       # one entry a node, its cheapest (a node given twice would be settled twice)
+        best: dict = {}
+        for s, c in seeds:
+            if 0 <= s < size and c < best.get(s, INF):
+                best[s] = c
+        later = sorted((c, s) for s, c in best.items())
     if not starts and not later:
         return done
     for s in starts:
@@ -111,8 +138,12 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     if max_weight is None:
         rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
         max_weight = max((w for row in rows for _, w in row), default=0)
-    _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, max(max_weight, 1) + 1,
-                  limit, blocked, bounds)
+    span = max(max_weight, 1) + 1
+    if _SCAN is not None and type(adjacency) is list:
+        _SCAN(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked,
+              bounds if bounds is None or type(bounds) is list else list(bounds))
+    else:
+        _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds)
     return done
 
 
@@ -164,6 +195,84 @@ def _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, span, l
                         else:
                             bucket.append(v)
         d += 1
+
+
+class CostGraph:
+    """An adjacency list (``rows[u]``: tuple of ``(v, cost)``, whole costs >= 0) with the same
+    graph as arrays (CSR: the neighbours of ``u`` are ``nbr[indptr[u]:indptr[u + 1]]``, their
+    costs in ``wt``), made once for many searches by :func:`dial_arrays` (the Steiner programme's
+    dozens a solve), which then cost no Python object per node.
+
+    >>> g = CostGraph([((1, 1),), ((0, 1), (2, 3)), ((1, 3),)])
+    >>> g.max_weight, g.indptr.tolist() if COMPILED else [0, 1, 3, 4]
+    (3, [0, 1, 3, 4])
+    """
+
+    __slots__ = ("rows", "indptr", "nbr", "wt", "max_weight")
+
+    def __init__(self, rows, max_weight: int | None = None):
+        import numpy as np
+
+        self.rows = rows
+        if _KERNEL is None:         # the arrays only serve the compiled searches
+            self.indptr = self.nbr = self.wt = None
+            self.max_weight = max((w for r in rows for _, w in r), default=0) if max_weight is None else max_weight
+            return
+        indptr, nbr, wt, top = _KERNEL.csr(rows if type(rows) is list else list(rows))
+        self.indptr, self.nbr, self.wt = (np.frombuffer(x, dtype=np.int64) for x in (indptr, nbr, wt))
+        self.max_weight = top if max_weight is None else max_weight
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def dial_arrays(graph: CostGraph, sources=(), *, seeds=None, targets=None, first: bool = False, preds: bool = False,
+                limit: int | None = None, blocked=None, bounds=None):
+    """:func:`dial` over a :class:`CostGraph`, with numpy arrays in and out: ``(dist, pred)``
+    (int64 arrays; ``pred`` None unless ``preds``). ``seeds``: an int64 array, the cost each node
+    starts at (:data:`INF`: none; :func:`dial`'s seeds, in its order: by cost, then node);
+    ``blocked``: a uint8 array, 1 for a node never entered; ``bounds``: an int64 array; the
+    rest as :func:`dial`. The same numbers as :func:`dial`.
+
+    >>> import numpy as np
+    >>> g = CostGraph([((1, 1),), ((0, 1), (2, 1)), ((1, 1),)])
+    >>> d, p = dial_arrays(g, seeds=np.array([5, INF, 0]), preds=True)
+    >>> d.tolist(), p.tolist()
+    ([2, 1, 0], [1, 2, -1])
+    """
+    import numpy as np
+
+    n = len(graph)
+    starts = [s for s in dict.fromkeys([sources] if isinstance(sources, int) else sources) if 0 <= s < n]
+    if _KERNEL is None:
+        later = None
+        if seeds is not None:
+            at = np.flatnonzero(seeds < INF)
+            later = zip(at.tolist(), seeds[at].tolist(), strict=True)
+        d = dial(graph.rows, starts, seeds=later, targets=targets, first=first, preds=preds,
+                 max_weight=graph.max_weight, limit=limit, bounds=None if bounds is None else bounds.tolist(),
+                 blocked=None if blocked is None else set(np.flatnonzero(blocked).tolist()))
+        if preds:
+            return np.asarray(d[0], dtype=np.int64), np.asarray(d[1], dtype=np.int64)
+        return np.asarray(d, dtype=np.int64), None
+    dist = np.empty(n, dtype=np.int64)
+    pred = np.empty(n, dtype=np.int64) if preds else None
+    want, remaining = None, 0
+    if targets is not None:
+        want, remaining = _wanted(targets, starts, n, first)
+        if remaining == 0 and (seeds is None or not (seeds < INF).any() or (first and any(want[s] for s in starts))):
+            dist.fill(INF)      # answered at the start: dial's first values, no search
+            if seeds is not None:
+                np.minimum(dist, seeds, out=dist)
+            dist[starts] = 0
+            if pred is not None:
+                pred.fill(-1)
+            return dist, pred
+    _KERNEL.scan_arrays(graph.indptr, graph.nbr, graph.wt, dist, pred, np.asarray(starts, dtype=np.int64),
+                        None if seeds is None else np.ascontiguousarray(seeds, dtype=np.int64), want, remaining,
+                        max(graph.max_weight, 1) + 1, limit, blocked,
+                        None if bounds is None else np.ascontiguousarray(bounds, dtype=np.int64))
+    return dist, pred
 
 
 def _wanted(targets, starts, size: int, first: bool):

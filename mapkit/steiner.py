@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .search import INF, dial
+from .search import INF, CostGraph, dial_arrays
 
 __all__ = ["SteinerTree", "steiner_tree", "tree_costs", "MAX_TERMINALS"]
 
@@ -64,21 +64,23 @@ class _Programme:
         import numpy as np
 
         self.np = np
-        self.adj = adjacency
+        self.graph = CostGraph(adjacency, max_weight)
         self.n = len(adjacency)
         self.terms = [sorted(set(t)) for t in terminals]
         if len(self.terms) > MAX_TERMINALS:
             raise ValueError(f"{len(self.terms)} terminals: at most {MAX_TERMINALS}")
         self.limit = INF if limit is None else int(limit)
-        self.maxw = max_weight
-        self.blocked = blocked
+        self.blocked = None
+        if blocked:
+            self.blocked = np.zeros(self.n, dtype=np.uint8)
+            self.blocked[[v for v in blocked if 0 <= v < self.n]] = 1
         self.cost: dict = {}        # subset mask -> numpy array of costs by node
-        self.pred: dict = {}        # subset mask -> list: the node before v on the last path
+        self.pred: dict = {}        # subset mask -> numpy array: the node before v on the last path
         self.split: dict = {}       # subset mask -> [splits]: the subsets A of a merge A + (S - A)
 
     def _search(self, sources=(), seeds=None, targets=None, bounds=None):
-        return dial(self.adj, list(sources), seeds=seeds, preds=True, limit=self.limit, max_weight=self.maxw,
-                    blocked=self.blocked, targets=targets, first=targets is not None, bounds=bounds)
+        return dial_arrays(self.graph, list(sources), seeds=seeds, preds=True, limit=self.limit,
+                           blocked=self.blocked, targets=targets, first=targets is not None, bounds=bounds)
 
     def run(self, full_mask: int, root=None) -> bool:
         """Fill the table up to ``full_mask``; False when some terminal cannot be joined.
@@ -93,16 +95,14 @@ class _Programme:
         big = np.int64(INF)
         dist = []
         for i in range(k):
-            d, pred = self._search(self.terms[i])
-            self.cost[1 << i] = np.asarray(d, dtype=np.int64)
-            self.pred[1 << i] = pred
+            self.cost[1 << i], self.pred[1 << i] = self._search(self.terms[i])
             dist.append(self.cost[1 << i])
         if root is not None:
             bound = _greedy_bound(dist, [self.pred[1 << i] for i in range(k)], root)
             if bound >= INF:
                 return False
             self.limit = min(self.limit, bound)
-            dist.append(np.asarray(self._search(root)[0], dtype=np.int64))
+            dist.append(self._search(root)[0])
         buf = np.empty(((1 << max(k - 1, 0)), self.n), dtype=np.int64)     # room for the most splits
         for mask in sorted(range(1, full_mask + 1), key=lambda m: (bin(m).count("1"), m)):
             if mask & (mask - 1) == 0 or mask & full_mask != mask:
@@ -124,14 +124,12 @@ class _Programme:
             if root is not None:
                 rest = [dist[i] for i in range(k) if not mask >> i & 1] + [dist[k]]
                 caps = self.limit - np.maximum.reduce(rest)
-                ok = np.flatnonzero(merged <= caps)
-                bounds = caps.tolist()
+                seeds = np.where(merged <= caps, merged, big)
+                bounds = caps
             else:
-                ok = np.flatnonzero(merged <= self.limit)
-            seeds = list(zip(ok.tolist(), merged[ok].tolist(), strict=False))
-            d, pred = self._search(seeds=seeds, targets=root if mask == full_mask else None, bounds=bounds)
-            self.cost[mask] = np.asarray(d, dtype=np.int64)
-            self.pred[mask] = pred
+                seeds = np.where(merged <= self.limit, merged, big)
+            self.cost[mask], self.pred[mask] = self._search(seeds=seeds, bounds=bounds,
+                                                            targets=root if mask == full_mask else None)
             self.split[mask] = splits
         return True
 
@@ -153,7 +151,7 @@ class _Programme:
             mask, v = stack.pop()
             pred = self.pred[mask]
             while pred[v] != -1:
-                u = pred[v]
+                u = int(pred[v])
                 edges.add((u, v) if u < v else (v, u))
                 nodes.add(v)
                 v = u
@@ -187,7 +185,7 @@ def _greedy_bound(dist, preds, root) -> int:
         left.remove(i)
         pred = preds[i]
         while pred[v] != -1:
-            v = pred[v]
+            v = int(pred[v])
             tree.append(v)
     return total
 

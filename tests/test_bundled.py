@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 
 import pytest
@@ -103,6 +104,9 @@ def test_the_maps_ship_in_the_wheel_and_work_outside_the_checkout(tmp_path):
         # browser's JSON is made from
         assert {f"mapkit/locale/{lang}/LC_MESSAGES/mapkit.{ext}" for lang in ("cs", "de")
                 for ext in ("po", "mo")} <= set(names)
+        # the compiled search kernel (setup.py), wherever a C compiler is
+        if sysconfig.get_config_var("CC") and shutil.which(sysconfig.get_config_var("CC").split()[0]):
+            assert any(n.startswith("_mapkit_search.") for n in names), names
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
         assert "License-Expression: MIT" in meta and "Typing :: Typed" in meta
         z.extractall(tmp_path / "site")

@@ -1,0 +1,143 @@
+"""The compiled kernel of Dial's search (csrc/mapkit_search.c) against its reference, the Python
+loop of mapkit.search: the same distances and the same predecessors, to the last tie, on random
+graphs with every option dial has (so a game played with the kernel is the game played without
+it), and a clear error, with nothing written, on input it cannot read."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mapkit import search
+from mapkit.search import INF, CostGraph, dial, dial_arrays
+
+kernel = pytest.importorskip("_mapkit_search", reason="the compiled search kernel is not built (no C compiler)")
+
+
+@pytest.fixture
+def pure(monkeypatch):
+    """Run mapkit.search as if the kernel were not built."""
+    def use(on: bool):
+        if on:
+            monkeypatch.setattr(search, "_KERNEL", None)
+            monkeypatch.setattr(search, "_SCAN", None)
+        else:
+            monkeypatch.undo()
+    return use
+
+
+def _graph(rng: random.Random):
+    """A random graph of up to 60 nodes, costs 0..3 (zero-cost steps included), not symmetric."""
+    n = rng.randint(1, 60)
+    rows = []
+    for _ in range(n):
+        rows.append(tuple((rng.randrange(n), rng.choice((0, 1, 1, 2, 3))) for _ in range(rng.randint(0, 5))))
+    return rows
+
+
+def _question(rng: random.Random, n: int) -> dict:
+    """Random options of dial: sources, seeds, targets, first, limit, blocked, bounds."""
+    q: dict = {"sources": rng.sample(range(n), rng.randint(0, min(3, n)))}
+    if rng.random() < 0.5:
+        q["seeds"] = [(rng.randrange(n), rng.randint(0, 8)) for _ in range(rng.randint(0, 6))]
+    if rng.random() < 0.4:
+        q["targets"] = rng.sample(range(n), rng.randint(1, min(3, n)))
+        q["first"] = rng.random() < 0.5
+    if rng.random() < 0.3:
+        q["limit"] = rng.randint(0, 6)
+    if rng.random() < 0.3:
+        q["blocked"] = set(rng.sample(range(n), rng.randint(0, n // 3)))
+    if rng.random() < 0.3:
+        q["bounds"] = [rng.randint(0, 10) for _ in range(n)]
+    return q
+
+
+def test_the_kernel_and_the_python_loop_give_the_same_distances_and_paths(pure):
+    rng = random.Random(38)
+    compared = 0
+    for _ in range(600):
+        rows = _graph(rng)
+        q = _question(rng, len(rows))
+        sources = q.pop("sources")
+        pure(False)
+        fast = dial(rows, sources, preds=True, **q)
+        pure(True)
+        slow = dial(rows, sources, preds=True, **q)
+        assert fast == slow, (rows, sources, q)
+        compared += any(d not in (0, INF) for d in slow[0])
+    assert compared > 300       # most questions reach beyond their sources
+
+
+def test_the_array_search_gives_dials_numbers(pure):
+    rng = random.Random(7)
+    for _ in range(300):
+        rows = _graph(rng)
+        n = len(rows)
+        q = _question(rng, n)
+        sources = q.pop("sources")
+        seeds = q.pop("seeds", None)
+        if seeds is not None:       # one cost a node: the cheapest
+            costs = np.full(n, INF, dtype=np.int64)
+            for s, c in seeds:
+                costs[s] = min(costs[s], c)
+            q["seeds"] = [(s, c) for s, c in enumerate(costs.tolist()) if c < INF]
+            seeds = costs
+        reference = dial(rows, sources, preds=True, **q)
+        q.pop("seeds", None)
+        if "blocked" in q:
+            flags = np.zeros(n, dtype=np.uint8)
+            flags[sorted(q["blocked"])] = 1
+            q["blocked"] = flags
+        if "bounds" in q:
+            q["bounds"] = np.array(q["bounds"], dtype=np.int64)
+        for on in (False, True):
+            pure(on)
+            d, p = dial_arrays(CostGraph(rows), sources, seeds=seeds, preds=True, **q)
+            assert (d.tolist(), p.tolist()) == reference, (rows, sources, q, on)
+
+
+def test_a_steiner_tree_is_the_same_with_the_kernel_and_without(pure):
+    """On a 12 x 10 grid with double lines, as TransAmerica's scoring and bots solve them."""
+    from mapkit.steiner import steiner_tree, tree_costs
+
+    rng = random.Random(5)
+    cols, nrows = 12, 10
+    cost = {}
+    rows = []
+    for u in range(cols * nrows):
+        x, y = u % cols, u // cols
+        row = []
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)):
+            if 0 <= x + dx < cols and 0 <= y + dy < nrows:
+                v = (y + dy) * cols + x + dx
+                w = cost.setdefault(frozenset((u, v)), rng.choice((0, 1, 1, 1, 2)))
+                row.append((v, w))
+        rows.append(tuple(row))
+    terminals = [[3], [40], [77], [115], [59]]
+    trees, costs = [], []
+    for on in (False, True):
+        pure(on)
+        trees.append(steiner_tree(rows, terminals[:-1], root=[0, 1, 2], max_weight=2, blocked={50, 51}))
+        costs.append(tree_costs(rows, terminals, max_weight=2))
+    assert trees[0] == trees[1] and trees[0] is not None and costs[0] == costs[1]
+
+
+def test_input_it_cannot_read_is_an_error_and_nothing_is_written():
+    dist = [0, INF, INF]
+    pred = [-1, -1, -1]
+    for rows, kind in (([((1, 1),), "no pairs", ()], TypeError), ([((1, 1),), ((5, 1),), ()], IndexError),
+                       ([((1, -1),), (), ()], ValueError)):
+        with pytest.raises(kind):
+            kernel.scan(rows, dist, pred, [0], [], None, 0, 3, None, None, None)
+        assert dist == [0, INF, INF] and pred == [-1, -1, -1]
+    with pytest.raises(TypeError, match="row 1"):
+        kernel.csr([((1, 1),), "x"])
+    g = CostGraph([((1, 1),), ((0, 1),)])
+    with pytest.raises(ValueError, match="sizes"):
+        kernel.scan_arrays(g.indptr, g.nbr, g.wt, np.zeros(3, dtype=np.int64), None, np.zeros(0, dtype=np.int64),
+                           np.zeros(2, dtype=np.int64), None, 0, 2, None, None, None)
+    with pytest.raises(TypeError, match="8 bytes"):
+        kernel.scan_arrays(g.indptr, g.nbr, g.wt, np.zeros(2, dtype=np.int32), None, np.zeros(0, dtype=np.int64),
+                           None, None, 0, 2, None, None, None)
