@@ -18,8 +18,7 @@
  *   blocked    a container of nodes never entered, or None; bounds: list of ints or None
  * Nothing is written to dist or pred when an error is raised.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "kernel.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -666,6 +665,7 @@ fail:
 }
 
 static PyMethodDef methods[] = {
+    {"astar", mapkit_astar, METH_VARARGS, "mapkit.search.dijkstra's loop for whole-number nodes (csrc/astar.c)."},
     {"csr", csr, METH_O, "An adjacency list as CSR arrays of int64: (indptr, nbr, wt, max_weight)."},
     {"scan", scan, METH_VARARGS, "Dial's bucket search, as mapkit.search._scan_buckets (see the source's notes)."},
     {"scan_arrays", scan_arrays, METH_VARARGS, "The same search over CSR arrays (mapkit.search.dial_arrays)."},

@@ -359,6 +359,10 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     must beat the old by more than this (for float costs). ``max_expansions``: give up
     (``found`` None) after settling this many nodes.
     """
+    if _KERNEL is not None:
+        paths = _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, (limit, eps, max_expansions))
+        if paths is not None:
+            return paths
     dist: dict = {}
     prev: dict = {}
     heap: list[tuple] = []
@@ -413,6 +417,36 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
                 dist[v] = nd
                 prev[v] = (u, label)
                 push(heap, (nd + heuristic(v), nd, v) if heuristic else (nd, v))
+    return Paths(dist, prev, settled, found)
+
+
+def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) -> Paths | None:
+    """:func:`dijkstra` by the kernel (csrc/astar.c: the same loop, the same order), or None
+    where it does not apply: nodes that are not ints, rows read from a mapping with ``get``, a
+    cost it cannot add exactly (Python's loop then runs; not after a ``stop`` was called, whose
+    calls may have done something, so then the error is raised)."""
+    limit, eps, max_expansions = bounds
+    starts = sorted(set(sources))
+    if not callable(neighbours) or any(type(x) is not int for x in starts) or (
+            max_expansions is not None and max_expansions < 0):
+        return None
+    rows, by_key = neighbours, False
+    owner = getattr(neighbours, "__self__", None)
+    # a dict's own lookup (a subclass's __missing__ included) is read in C
+    if isinstance(owner, dict) and type(owner).__getitem__ is dict.__getitem__ and (
+            getattr(neighbours, "__name__", "") == "__getitem__"):
+        rows, by_key = owner, True
+    estimate = heuristic
+    owner = getattr(heuristic, "__self__", None)
+    if type(owner) is list and getattr(heuristic, "__name__", "") == "__getitem__":
+        estimate = owner
+    try:
+        dist, prev, settled, found = _KERNEL.astar(starts, rows, by_key, estimate, targets, stop, float(limit),
+                                                   float(eps), -1 if max_expansions is None else max_expansions)
+    except TypeError:
+        if stop is not None:
+            raise
+        return None
     return Paths(dist, prev, settled, found)
 
 

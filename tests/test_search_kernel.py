@@ -141,3 +141,72 @@ def test_input_it_cannot_read_is_an_error_and_nothing_is_written():
     with pytest.raises(TypeError, match="8 bytes"):
         kernel.scan_arrays(g.indptr, g.nbr, g.wt, np.zeros(2, dtype=np.int32), None, np.zeros(0, dtype=np.int64),
                            None, None, 0, 2, None, None, None)
+
+
+class _Rows(dict):
+    """Rows made when first asked for, as the bots' price caches are (a dict with __missing__)."""
+
+    def __init__(self, graph):
+        super().__init__()
+        self.graph = graph
+        self.made = 0
+
+    def __missing__(self, u):
+        self.made += 1
+        r = self[u] = tuple(self.graph[u])
+        return r
+
+
+def _weighted(rng: random.Random):
+    """Up to 40 nodes, costs whole or fractional (as fees weighted by 1.5 make them), labels."""
+    n = rng.randint(1, 40)
+    costs = (0, 1, 2, 3, 1.5, 2.25, 0.1)
+    return [[(rng.randrange(n), rng.choice(costs), f"e{u}-{k}") for k in range(rng.randint(0, 5))] for u in range(n)]
+
+
+def test_the_compiled_dijkstra_settles_as_the_python_loop(pure):
+    """Every option of dijkstra, with costs whole and fractional: the same costs (ints where
+    Python's are ints), paths, order of settling and the node found."""
+    from mapkit.search import dijkstra
+
+    rng = random.Random(11)
+    for case in range(500):
+        graph = _weighted(rng)
+        n = len(graph)
+        estimates = [rng.choice((0, 1, 2, 0.5)) for _ in range(n)]
+        kw: dict = {}
+        if rng.random() < 0.5:
+            kw["heuristic"] = estimates.__getitem__ if rng.random() < 0.5 else (lambda v, e=estimates: e[v] * 2)
+        if rng.random() < 0.4:
+            kw["targets"] = frozenset(rng.sample(range(n), rng.randint(1, min(3, n))))
+        if rng.random() < 0.2:
+            kw["limit"] = rng.choice((3, 4.5))
+        if rng.random() < 0.2:
+            kw["eps"] = 0.01
+        if rng.random() < 0.2:
+            kw["max_expansions"] = rng.randint(0, 10)
+        sources = rng.sample(range(n), rng.randint(1, min(3, n)))
+        answers = []
+        for on in (False, True):
+            pure(on)
+            seen: list = []
+            stop = (lambda u, d, seen=seen: seen.append((u, d)) or d > 5) if case % 3 == 0 else None
+            how = case % 2
+            rows = _Rows(graph)
+            neighbours = rows.__getitem__ if how else (lambda u, g=graph: iter(g[u]))
+            p = dijkstra(sources, neighbours, stop=stop, **kw)
+            answers.append(([(k, v, type(v)) for k, v in p.dist.items()], p.prev, p.settled, p.found, seen))
+        assert answers[0] == answers[1], (graph, sources, kw)
+
+
+def test_the_python_loop_runs_where_the_kernel_does_not_apply():
+    """Nodes that are not ints (the river tracer's and the snapper's), and costs it cannot add
+    exactly: the Python loop answers."""
+    from mapkit.search import dijkstra
+
+    rows = {("a", 1): ((("b", 2), 1, "x"),), ("b", 2): ()}
+    assert dijkstra([("a", 1)], rows.__getitem__).dist == {("a", 1): 0, ("b", 2): 1}
+    from fractions import Fraction
+
+    p = dijkstra([0], [((1, Fraction(1, 3), None),), ()].__getitem__)
+    assert p.dist[1] == Fraction(1, 3)
