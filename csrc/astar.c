@@ -15,8 +15,9 @@
  *   estimate  None, a list of numbers by node, or a callable
  *   targets   None or a container; stop: None or a callable stop(node, cost)
  *   limit, eps: floats; max_expansions: -1 for none
- * -> (dist, prev, settled, found), as mapkit.search.Paths holds them. A node that is not an int
- * raises TypeError before anything is given back (the caller then runs the Python loop).
+ * -> (dist, prev, settled, found), as mapkit.search.Paths holds them; None (nothing done) when a
+ * source is not an int. A node reached that is not an int, or a cost not an int or a float,
+ * raises TypeError (the caller then runs the Python loop).
  */
 #include "kernel.h"
 #include <math.h>
@@ -313,6 +314,9 @@ PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!OpOOOddn", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate, &s.targets,
                           &s.stop, &s.limit, &s.eps, &s.max_expansions))
         return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++)
+        if (!PyLong_CheckExact(PyList_GET_ITEM(sources, i)))
+            Py_RETURN_NONE;     /* nodes of another kind: the Python loop's */
     if (s.by_key && !PyDict_Check(s.rows)) {
         PyErr_SetString(PyExc_TypeError, "rows by key must be a dict");
         return NULL;

@@ -98,7 +98,8 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     ``size``: the number of nodes when ``adjacency`` is a mapping (nodes 0 .. size - 1).
     ``seeds``: ``(node, cost)`` pairs, sources that start at that cost instead of 0 (the
     relaxation step of :mod:`mapkit.steiner`: every node starts with the cost of a subtree
-    that ends there, and a path may beat it); a seed is never ``pred``'s end of a path.
+    that ends there, and a path may beat it); a seed is never ``pred``'s end of a path. Give a
+    node once (twice at one cost, it would be settled twice: a target counted twice).
     ``bounds[v]``: ``v`` is never reached at a higher cost (a limit per node: pruning by a known
     upper bound of a whole answer minus a lower bound of what is still to come from ``v``).
 
@@ -115,13 +116,7 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     starts = [s for s in dict.fromkeys(starts) if 0 <= s < size]
     done = (dist, pred) if preds else dist
     # seeds enter the buckets when the search reaches their cost (the buckets are a ring)
-    later: list = []
-    if seeds:       # one entry a node, its cheapest (a node given twice would be settled twice)
-        best: dict = {}
-        for s, c in seeds:
-            if 0 <= s < size and c < best.get(s, INF):
-                best[s] = c
-        later = sorted((c, s) for s, c in best.items())
+    later = sorted((c, s) for s, c in seeds if 0 <= s < size and c < INF) if seeds else []
     if not starts and not later:
         return done
     for s in starts:
@@ -229,10 +224,11 @@ class CostGraph:
 def dial_arrays(graph: CostGraph, sources=(), *, seeds=None, targets=None, first: bool = False, preds: bool = False,
                 limit: int | None = None, blocked=None, bounds=None):
     """:func:`dial` over a :class:`CostGraph`, with numpy arrays in and out: ``(dist, pred)``
-    (int64 arrays; ``pred`` None unless ``preds``). ``seeds``: an int64 array, the cost each node
-    starts at (:data:`INF`: none; :func:`dial`'s seeds, in its order: by cost, then node);
-    ``blocked``: a uint8 array, 1 for a node never entered; ``bounds``: an int64 array; the
-    rest as :func:`dial`. The same numbers as :func:`dial`.
+    (int64 arrays; ``pred`` None unless ``preds``, a list where the kernel is not built).
+    ``seeds``: an int64 array, the cost each node starts at (:data:`INF`: none; :func:`dial`'s
+    seeds, in its order: by cost, then node); ``blocked``: a uint8 array, 1 for a node never
+    entered; ``bounds``: an int64 array; the rest as :func:`dial`. The same numbers as
+    :func:`dial`.
 
     >>> import numpy as np
     >>> g = CostGraph([((1, 1),), ((0, 1), (2, 1)), ((1, 1),)])
@@ -252,8 +248,8 @@ def dial_arrays(graph: CostGraph, sources=(), *, seeds=None, targets=None, first
         d = dial(graph.rows, starts, seeds=later, targets=targets, first=first, preds=preds,
                  max_weight=graph.max_weight, limit=limit, bounds=None if bounds is None else bounds.tolist(),
                  blocked=None if blocked is None else set(np.flatnonzero(blocked).tolist()))
-        if preds:
-            return np.asarray(d[0], dtype=np.int64), np.asarray(d[1], dtype=np.int64)
+        if preds:       # the predecessors stay a list: most are never read (a tree reads a few)
+            return np.asarray(d[0], dtype=np.int64), d[1]
         return np.asarray(d, dtype=np.int64), None
     dist = np.empty(n, dtype=np.int64)
     pred = np.empty(n, dtype=np.int64) if preds else None
@@ -427,8 +423,7 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
     calls may have done something, so then the error is raised)."""
     limit, eps, max_expansions = bounds
     starts = sorted(set(sources))
-    if not callable(neighbours) or any(type(x) is not int for x in starts) or (
-            max_expansions is not None and max_expansions < 0):
+    if not callable(neighbours) or (max_expansions is not None and max_expansions < 0):
         return None
     rows, by_key = neighbours, False
     owner = getattr(neighbours, "__self__", None)
@@ -441,13 +436,13 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
     if type(owner) is list and getattr(heuristic, "__name__", "") == "__getitem__":
         estimate = owner
     try:
-        dist, prev, settled, found = _KERNEL.astar(starts, rows, by_key, estimate, targets, stop, float(limit),
-                                                   float(eps), -1 if max_expansions is None else max_expansions)
+        done = _KERNEL.astar(starts, rows, by_key, estimate, targets, stop, float(limit), float(eps),
+                             -1 if max_expansions is None else max_expansions)
     except TypeError:
         if stop is not None:
             raise
         return None
-    return Paths(dist, prev, settled, found)
+    return None if done is None else Paths(*done)
 
 
 def dial_batch(offsets, weights, passable, sources, targets=None, batch: int = 64):
