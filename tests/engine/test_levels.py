@@ -48,7 +48,7 @@ def test_bot_names_with_options():
     bot = make_bot("Strong:200ms", seed=4, preset="paluba")
     assert bot.name == "strong" and bot.budget == Budget(seconds=0.2) and bot.seed == 4
     assert make_bot("strong", preset="paluba").budget == SearchBot.DEFAULT_BUDGET == Budget(rollouts=32)
-    assert make_bot("strong", preset="transamerica").budget == Budget(rollouts=16)
+    assert make_bot("strong", preset="transamerica").budget == Budget(rollouts=32)
     assert check_bot(" STRONG : 64 ", "railroad-tycoon") == "strong:64"
     assert check_bot("strong:1500ms") == "strong:1.5s" and check_bot("easy") == "easy"
     assert reproducible("strong:64") and reproducible("greedy") and not reproducible("strong:1s")
