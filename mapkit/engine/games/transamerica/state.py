@@ -27,6 +27,8 @@ deal -> (card passing) -> (broken bridges) -> start markers -> build turns -> sc
 
 from __future__ import annotations
 
+import weakref
+
 from ...errors import IllegalAction
 from ...ledger import Ledger
 from ...network import SharedTrack
@@ -36,11 +38,28 @@ from .actions import ACTION_TYPES, CHANCE_TYPES, REFUSALS
 from .cards import board_cards
 from .steps import STEPS
 
-__all__ = ["TransAmericaState", "Tables"]
+__all__ = ["TransAmericaState", "Tables", "tables_for"]
+
+# board -> {(rules' class, options, players): Tables}: made once for every game on them
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def tables_for(game) -> Tables:
+    """The game's :class:`Tables`, made once per board, rules and number of players and shared
+    by every game on them (they are functions of those alone; nobody changes them)."""
+    per_board = _TABLES.get(game.board)
+    if per_board is None:
+        per_board = _TABLES[game.board] = {}
+    key = (type(game.rules), game.rules.options, game.num_players)
+    tables = per_board.get(key)
+    if tables is None:
+        tables = per_board[key] = Tables(game)
+    return tables
 
 
 class Tables:
-    """What a game derives once from its board and rules (shared by every clone).
+    """What a game derives once from its board and rules (shared by every clone, and by every
+    game on the same board, rules and number of players: :func:`tables_for`).
 
     ``size[e]``: 1 or 2 (single or double line); ``junctions``: hexes a track can reach;
     ``colours``: the card colours in dealing order; ``card_colour[k]``: the colour index of
@@ -94,7 +113,7 @@ class TransAmericaState(State):
         o = game.options
         n = game.num_players
         if game.tables is None:
-            game.tables = Tables(game)
+            game.tables = tables_for(game)
         if o.first_player is not None and not 0 <= o.first_player < n:
             raise IllegalAction("setup.first", f"first_player {o.first_player} is not a seat of {n} players")
         variants = rules.round_variants()

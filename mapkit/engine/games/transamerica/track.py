@@ -31,8 +31,8 @@ from ....i18n import N_
 from ....i18n.said import said_and
 from .cards import board_cards
 
-__all__ = ["node_of", "check_piece", "legal_pieces", "lay", "marker_refusal", "marker_choices", "check_marker",
-           "closed_hexes"]
+__all__ = ["node_of", "check_piece", "legal_pieces", "legal_after", "lay", "marker_refusal", "marker_choices",
+           "check_marker", "closed_hexes"]
 
 RULES = "docs/rules.md, TransAmerica"
 
@@ -52,10 +52,11 @@ def node_of(s, p: int, h: int):
     return None
 
 
-def _private(s, h: int) -> int:
-    node = h + s.net.n
-    while node in s.net.parent:
-        node += s.net.n
+def _private(net, h: int) -> int:
+    """A new private node of hex ``h`` on track ``net``."""
+    node = h + net.n
+    while node in net.parent:
+        node += net.n
     return node
 
 
@@ -75,10 +76,11 @@ def _quarantined(s, p: int, h: int) -> bool:
     return (k is not None and k in s.tables.in_play and h not in s.opened and k not in s.hands[p])
 
 
-def _join_node(s, p: int, h: int, rule: str):
-    """The node where ``p``'s track or marker joins hex ``h`` outside his network: the hex itself,
-    or under restricted connection a private node of a city where joining is not allowed."""
-    net = s.net
+def _join_node(s, p: int, h: int, rule: str, net=None):
+    """The node where ``p``'s track or marker joins hex ``h`` outside his network (on ``net``,
+    default the state's track): the hex itself, or under restricted connection a private node
+    of a city where joining is not allowed."""
+    net = s.net if net is None else net
     if not s.has("restricted_connection") or h not in net.parent:
         return h
     mine = net.seats_with(p) or [p]
@@ -87,7 +89,7 @@ def _join_node(s, p: int, h: int, rule: str):
     if len(mine) == 1 and len(theirs) <= 1:
         return h
     if _is_city(s, h):
-        return _private(s, h)
+        return _private(net, h)
     raise IllegalAction(rule, f"{s.board.hex_names[h]} is on the network of {', '.join(s.players[q] for q in theirs)}; "
                               f"after two networks join nobody else may join them, except to pass through a "
                               f"city (restricted connection, {RULES})")
@@ -136,22 +138,68 @@ def check_piece(s, p: int, eid: int) -> tuple:
 
 def legal_pieces(s, p: int) -> list:
     """Every edge id ``p`` may lay as his next piece, in board order."""
-    b = s.board
-    seen = set()
-    out = []
-    pieces = s.net.pieces
-    for h in s.net.network_hexes(p):
-        for _, e in b.adj[h]:
-            if e in seen or e in pieces:
+    return _legal(s, p, s.net, s.opened, s.turn_singles)
+
+
+def legal_after(s, p: int, eid: int, ends: tuple) -> tuple:
+    """What ``p`` may lay next in this turn once he has laid the piece on ``eid`` (checked:
+    ``ends`` from :func:`check_piece`), and the hexes of his network then: ``(edge ids in
+    board order, hexes)``. ``s`` is not changed (the turn going on is the caller's question)."""
+    net = s.net.copy()
+    net.add_piece(eid, ends)
+    opened = (s.opened | _opened_by(s, p, eid)) if s.has("quarantine") else s.opened
+    legal = [] if s.tables.size[eid] == 2 else _legal(s, p, net, opened, s.turn_singles + 1)
+    return legal, net.network_hexes(p)
+
+
+def _legal(s, p: int, net, opened: set, singles_laid: int) -> list:
+    """The pieces :func:`check_piece` allows ``p`` on track ``net`` (``opened``: the cities
+    entered under quarantine; ``singles_laid``: single pieces laid this turn): each rule
+    worked out once for the listing. Every free line at his network touches it."""
+    if s.turn_double:
+        return []
+    allowed = {1: singles_laid < s.rules.singles_per_turn(p in s.changer), 2: not singles_laid}
+    mine = net.network_hexes(p)
+    barred = _barred(s, p, net, opened)
+    restricted = s.has("restricted_connection")
+    joins: dict = {}
+    pieces, blocked, size, adj = net.pieces, s.blocked, s.tables.size, s.board.adj
+    out = set()
+    for h in mine:
+        if h in barred:
+            continue
+        for nb, e in adj[h]:
+            if e in pieces or e in blocked or nb in barred or not allowed.get(size[e], True):
                 continue
-            seen.add(e)
-            try:
-                check_piece(s, p, e)
-            except IllegalAction:
-                continue
-            out.append(e)
-    out.sort()
+            if restricted and nb not in mine:
+                if nb not in joins:
+                    joins[nb] = _joins(s, p, nb, net)
+                if not joins[nb]:
+                    continue
+            out.add(e)
+    return sorted(out)
+
+
+def _barred(s, p: int, net, opened: set) -> set:
+    """The hexes no piece of ``p``'s may touch now: cities closed this round, cities under
+    quarantine for him, and under ELE every hex that is no end of track."""
+    out = set(closed_hexes(s)) if s.closed else set()
+    if s.has("quarantine"):
+        hand = s.hands[p]
+        in_play = set(s.tables.in_play)
+        out.update(h for h, k in s.tables.card_at.items() if k in in_play and h not in opened and k not in hand)
+    if s.has("ele"):
+        out.update(h for h, d in net.degree.items() if d >= 2)
     return out
+
+
+def _joins(s, p: int, h: int, net) -> bool:
+    """Whether ``p``'s track may join hex ``h`` outside his network (restricted connection)."""
+    try:
+        _join_node(s, p, h, "build.restricted", net)
+    except IllegalAction:
+        return False
+    return True
 
 
 def lay(s, p: int, eid: int, ends: tuple) -> None:
@@ -163,50 +211,77 @@ def lay(s, p: int, eid: int, ends: tuple) -> None:
     else:
         s.turn_singles += 1
     if s.has("quarantine"):
-        for h in s.board.edge_ends[eid]:
-            k = s.tables.card_at.get(h)
-            if k is not None and k in s.hands[p]:
-                s.opened.add(h)
+        s.opened |= _opened_by(s, p, eid)
     if joined:
         s.say(N_("the networks of {players} are joined"), players=said_and(s.players[q] for q in joined))
 
 
+def _opened_by(s, p: int, eid: int) -> set:
+    """Quarantine: the cities of ``p``'s cards that a piece of his on ``eid`` enters."""
+    card_at, hand = s.tables.card_at, s.hands[p]
+    return {h for h in s.board.edge_ends[eid] if card_at.get(h) is not None and card_at[h] in hand}
+
+
 def marker_refusal(s, p: int, h: int):
     """``(rule, message)`` when ``p`` may not place his start marker on hex ``h``, else None."""
-    b = s.board
-    t = s.tables
-    where = b.hex_names[h]
-    if not b.adj[h]:
-        return "start.junction", f"{where} is no junction: no track can reach it ({RULES})"
-    if s.closed and h in closed_hexes(s):
-        return "start.closed", f"{where} is closed this round (nuclear TA, {RULES})"
-    if s.has("quarantine") and _quarantined(s, p, h):
-        return "start.quarantine", f"{where} is under quarantine: only a holder of its card may enter it ({RULES})"
-    if s.has("seat_start") and h not in t.seats:
-        return "start.seat", f"{where} is not a seat; the start marker stands on a seat ({RULES})"
-    if s.has("one_colour") and s.colour is not None and t.region[h] != s.colour:
-        return "start.colour", (f"{where} is not in the {t.colours[s.colour]} region; every start marker stands "
-                                f"there this round (one colour, {RULES})")
-    if s.has("unique_region_start"):
-        taken = {t.region[s.net.hex_of(x)] for q, x in s.net.markers.items() if q != p}
-        if t.region[h] in taken:
+    return _MarkerRules(s, p).refusal(h)
+
+
+class _MarkerRules:
+    """What refuses ``p``'s start marker now, worked out once for every hex asked about."""
+
+    __slots__ = ("s", "p", "closed", "taken")
+
+    def __init__(self, s, p: int):
+        self.s, self.p = s, p
+        self.closed = closed_hexes(s) if s.closed else ()
+        t = s.tables
+        self.taken = ({t.region[s.net.hex_of(x)] for q, x in s.net.markers.items() if q != p}
+                      if s.has("unique_region_start") else ())
+
+    def refusal(self, h: int):
+        s, p = self.s, self.p
+        b = s.board
+        t = s.tables
+        where = b.hex_names[h]
+        if not b.adj[h]:
+            return "start.junction", f"{where} is no junction: no track can reach it ({RULES})"
+        if h in self.closed:
+            return "start.closed", f"{where} is closed this round (nuclear TA, {RULES})"
+        if s.has("quarantine") and _quarantined(s, p, h):
+            return "start.quarantine", f"{where} is under quarantine: only a holder of its card may enter it ({RULES})"
+        if s.has("seat_start") and h not in t.seats:
+            return "start.seat", f"{where} is not a seat; the start marker stands on a seat ({RULES})"
+        if s.has("one_colour") and s.colour is not None and t.region[h] != s.colour:
+            return "start.colour", (f"{where} is not in the {t.colours[s.colour]} region; every start marker "
+                                    f"stands there this round (one colour, {RULES})")
+        if t.region[h] in self.taken:
             return "start.region", (f"{where} is in the {t.colours[t.region[h]]} region, where another start "
                                     f"marker stands (start in a unique colour region, {RULES})")
-    if s.has("restricted_connection"):
-        try:
-            _join_node(s, p, h, "start.restricted")
-        except IllegalAction as exc:
-            return exc.rule, exc.reason
-    return None
+        if s.has("restricted_connection"):
+            try:
+                _join_node(s, p, h, "start.restricted")
+            except IllegalAction as exc:
+                return exc.rule, exc.reason
+        return None
+
+
+# the variants that refuse start markers (with nuclear TA's closed cities)
+_MARKER_VARIANTS = frozenset(("quarantine", "seat_start", "one_colour", "unique_region_start",
+                              "restricted_connection"))
 
 
 def marker_choices(s, p: int) -> list:
     """The junctions where ``p`` may place his start marker. When the variants in force leave
     none (a rare combination), every junction not closed is allowed."""
-    out = [h for h in s.tables.junctions if marker_refusal(s, p, h) is None]
+    t = s.tables
+    if not s.closed and not (s.variants & _MARKER_VARIANTS):
+        return list(t.junctions)        # a junction has an open edge: nothing else refuses it
+    rules = _MarkerRules(s, p)
+    out = [h for h in t.junctions if rules.refusal(h) is None]
     if not out:
         closed = closed_hexes(s)
-        out = [h for h in s.tables.junctions if h not in closed]
+        out = [h for h in t.junctions if h not in closed]
     return out
 
 
@@ -236,5 +311,5 @@ def check_marker(s, p: int, ref) -> tuple:
         try:
             node = _join_node(s, p, h, "start.restricted")
         except IllegalAction:
-            node = _private(s, h)
+            node = _private(s.net, h)
     return h, node

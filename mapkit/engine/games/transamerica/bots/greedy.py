@@ -199,17 +199,13 @@ class GreedyBot(Bot):
         first = best([e for e in legal if b.edge_ends[e] in plan], net)
         if first is None:
             return []
-        if s.tables.size[first] == 2 or s.rules.mission():
-            return [first]
-        trial = s.clone()
-        from ..steps.turns import lay_piece
-        from ..track import check_piece
+        from ..steps.turns import goes_on_after
+        from ..track import check_piece, legal_after
 
-        lay_piece(trial, p, first, check_piece(trial, p, first))
-        if trial.step != "build" or trial.turn_player != p:
+        if s.tables.size[first] == 2 or s.rules.mission() or not goes_on_after(s, p, first):
             return [first]
-        after = [e for e in trial.legal_pieces(p) if b.edge_ends[e] in plan and s.tables.size[e] == 1]
-        second = best(after, trial.net.network_hexes(p))
+        after, net = legal_after(s, p, first, check_piece(s, p, first))
+        second = best([e for e in after if b.edge_ends[e] in plan and s.tables.size[e] == 1], net)
         return [first] if second is None else [first, second]
 
     @staticmethod

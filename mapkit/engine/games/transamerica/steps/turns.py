@@ -29,7 +29,7 @@ from .....i18n.said import said, said_and
 from .....wording import who
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
-           "MISSION_HAND"]
+           "goes_on_after", "MISSION_HAND"]
 
 RULES = "docs/rules.md, TransAmerica"
 # Mission TA II: a player holds at most this many cards.
@@ -215,15 +215,32 @@ def lay_piece(s, p: int, e: int, ends) -> None:
 def continue_turn(s) -> None:
     if s.is_terminal():
         return
-    limit = s.rules.pieces_per_round()
-    if limit is not None and s.used >= limit:
-        scoring.score_round(s, said(N_("all {n} pieces are used"), n=limit))
+    if _round_full(s, s.used):
+        scoring.score_round(s, said(N_("all {n} pieces are used"), n=s.rules.pieces_per_round()))
         return
-    p = s.turn_player
-    if s.turn_double or s.turn_singles >= s.rules.singles_per_turn(p in s.changer):
+    if _turn_full(s, s.turn_player, s.turn_singles, s.turn_double):
         end_turn(s)
     else:
         s.go("build")
+
+
+def goes_on_after(s, p: int, e: int) -> bool:
+    """Whether ``p``'s build turn goes on (he builds again) after he lays the piece on ``e``
+    now, outside Mission TA: what :func:`continue_turn` will decide, without laying it."""
+    double = s.tables.size[e] == 2
+    return not _round_full(s, s.used + 1) and not _turn_full(s, p, s.turn_singles + (not double),
+                                                             s.turn_double or double)
+
+
+def _round_full(s, used: int) -> bool:
+    """Whether ``used`` pieces are all the round's pieces."""
+    limit = s.rules.pieces_per_round()
+    return limit is not None and used >= limit
+
+
+def _turn_full(s, p: int, singles: int, double: bool) -> bool:
+    """Whether a turn with ``singles`` single pieces (``double``: a double line) is over."""
+    return double or singles >= s.rules.singles_per_turn(p in s.changer)
 
 
 def begin_turns(s) -> None:

@@ -1,0 +1,82 @@
+"""TransAmerica's listings of legal moves against the rules checked one move at a time.
+
+``legal_pieces`` works each rule out once for the whole listing, ``legal_after`` lists the
+second piece of a turn without laying the first, ``goes_on_after`` says whether the turn goes
+on, and ``marker_choices`` lists the start markers: each is compared, in every position of
+games played at random under the variants that narrow them, with the slow way -- every edge
+of the board put to ``check_piece``, the piece laid on a copy of the game, every junction put
+to ``marker_refusal``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mapkit.engine import IllegalAction
+from mapkit.engine.games.transamerica import track
+from mapkit.engine.games.transamerica.steps.turns import goes_on_after, lay_piece
+
+from .test_scenarios import BOARD, game
+
+
+def _checked(s, p: int) -> list:
+    out = []
+    for e in range(len(BOARD.edge_ends)):
+        try:
+            track.check_piece(s, p, e)
+        except IllegalAction:
+            continue
+        out.append(e)
+    return out
+
+
+def _markers(s, p: int) -> list:
+    out = [h for h in s.tables.junctions if track.marker_refusal(s, p, h) is None]
+    return out or [h for h in s.tables.junctions if h not in track.closed_hexes(s)]
+
+
+def _compare_build(s, p: int, rng) -> int:
+    legal = track.legal_pieces(s, p)
+    assert legal == _checked(s, p)
+    for e in rng.sample(legal, min(3, len(legal))):
+        trial = s.clone()
+        ends = track.check_piece(s, p, e)
+        lay_piece(trial, p, e, ends)
+        goes_on = trial.step == "build" and trial.turn_player == p
+        if s.rules.mission():
+            continue
+        assert goes_on_after(s, p, e) == goes_on
+        if goes_on:
+            after, net = track.legal_after(s, p, e, ends)
+            assert after == trial.legal_pieces(p)
+            assert net == trial.net.network_hexes(p)
+    return len(legal)
+
+
+CASES = [
+    ({}, 2), ({"quarantine": True}, 2), ({"ele": True}, 2), ({"nuclear": True}, 2),
+    ({"broken_bridge": True, "super_changer": True}, 2), ({"restricted_connection": True}, 3),
+    ({"restricted_connection": True, "quarantine": True}, 5), ({"unique_region_start": True}, 3),
+    ({"seat_start": True, "one_colour": True}, 2), ({"mission": "two"}, 3), ({"pieces": 12}, 2),
+]
+
+
+@pytest.mark.parametrize(("options", "players"), CASES, ids=[str(o) for o, _ in CASES])
+def test_listings_are_the_rules_checked_one_move_at_a_time(options, players):
+    rng = random.Random(f"{options}:{players}")
+    g = game(players=[f"P{i}" for i in range(players)], round_limit=2, **options)
+    builds = markers = 0
+    while not g.is_terminal() and len(g.history) < 600:
+        if g.is_chance_node():
+            g.apply(g.sample_chance(rng))
+            continue
+        p = g.current_player()
+        if g.step == "build":
+            builds += _compare_build(g, p, rng) > 0
+        elif g.step == "place":
+            assert track.marker_choices(g, p) == _markers(g, p)
+            markers += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert builds > 10 and markers >= players
