@@ -146,6 +146,8 @@ class TransAmericaState(State):
         self.blocked: set = set()               # broken bridges: edge ids
         self.opened: set = set()                # quarantine: city hexes a holder has entered
         self.net = SharedTrack(game.board)
+        self._costs: list = []                  # the last board costs (scoring.board_costs)
+        self._hidden: dict = {}                 # the history as each seat knows it (observe)
         self.used = 0                           # pieces laid this round
         self.turn_player: int | None = None
         self.turn_singles = 0

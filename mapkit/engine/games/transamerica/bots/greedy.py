@@ -108,15 +108,15 @@ class GreedyBot(Bot):
         return rng.choice([a for a in acts if far(a) == best])
 
     def _place(self, s, p) -> dict:
-        acts = s.legal_actions()
+        from ..track import closed_hexes, marker_choices
+
         b = s.board
         cards = board_cards(b)
         terminals = [[cards[k].hex] for k in s.hands[p]]
         if s.has("seat_connect"):
             terminals.append(sorted(s.tables.seats))
-        allowed = {b.hex_id(a["at"]) for a in acts}
+        allowed = set(marker_choices(s, p))     # the hexes of the legal start actions
         adj = self._costs(s)
-        from ..track import closed_hexes
 
         blocked = closed_hexes(s) if s.closed else None
         spots = []
@@ -227,8 +227,8 @@ class GreedyBot(Bot):
         if tree is None:
             return None
         pieces = s.net.pieces
-        edge = s.board.edge_between
-        return {(x, y) for x, y in tree.edges if edge(x, y) not in pieces}
+        edge = s.board.edge_id.get          # edge_between, inlined
+        return {(x, y) for x, y in tree.edges if edge((x, y) if x < y else (y, x)) not in pieces}
 
     @staticmethod
     def _away_from_others(s, p) -> list:

@@ -178,6 +178,9 @@ def _pieces(s, action) -> list:
         pieces = action.get("pieces")
         if not isinstance(pieces, list) or not pieces:
             raise IllegalAction("build.pieces", "'pieces' must list edges like 'K7/K8' (or give a 'path')")
+        known = b.edge_by_name
+        if all(isinstance(x, str) and x in known for x in pieces):
+            return [known[x] for x in pieces]       # the board's own names (what the listing gives)
         try:
             pairs = [b.parse_edge(x) for x in pieces]
         except (ValueError, TypeError) as exc:

@@ -1,11 +1,12 @@
-"""TransAmerica's listings of legal moves against the rules checked one move at a time.
+"""What TransAmerica works out once or keeps between decisions, against the slow way.
 
 ``legal_pieces`` works each rule out once for the whole listing, ``legal_after`` lists the
 second piece of a turn without laying the first, ``goes_on_after`` says whether the turn goes
 on, and ``marker_choices`` lists the start markers: each is compared, in every position of
-games played at random under the variants that narrow them, with the slow way -- every edge
-of the board put to ``check_piece``, the piece laid on a copy of the game, every junction put
-to ``marker_refusal``.
+games played at random under the variants that narrow them, with every edge of the board put
+to ``check_piece``, the piece laid on a copy of the game, every junction put to
+``marker_refusal``. The board costs and an observation's history, brought up to date from the
+last ones, are compared with those a copy of the game (which keeps nothing) works out afresh.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from mapkit.engine import IllegalAction
 from mapkit.engine.games.transamerica import track
+from mapkit.engine.games.transamerica.scoring import board_costs
 from mapkit.engine.games.transamerica.steps.turns import goes_on_after, lay_piece
 
 from .test_scenarios import BOARD, game
@@ -55,16 +57,24 @@ def _compare_build(s, p: int, rng) -> int:
     return len(legal)
 
 
+def _compare_kept(g, p: int) -> None:
+    fresh = g.clone()
+    assert board_costs(g) == board_costs(fresh)
+    for seat in (p, (p + 1) % g.num_players, None):
+        assert g.observation(seat, random.Random(1)).history == fresh.observation(seat, random.Random(1)).history
+
+
 CASES = [
     ({}, 2), ({"quarantine": True}, 2), ({"ele": True}, 2), ({"nuclear": True}, 2),
     ({"broken_bridge": True, "super_changer": True}, 2), ({"restricted_connection": True}, 3),
     ({"restricted_connection": True, "quarantine": True}, 5), ({"unique_region_start": True}, 3),
     ({"seat_start": True, "one_colour": True}, 2), ({"mission": "two"}, 3), ({"pieces": 12}, 2),
+    ({"card_passing": "all_at_once"}, 3), ({"maturita": True}, 3),
 ]
 
 
 @pytest.mark.parametrize(("options", "players"), CASES, ids=[str(o) for o, _ in CASES])
-def test_listings_are_the_rules_checked_one_move_at_a_time(options, players):
+def test_what_is_kept_or_worked_out_once_is_the_slow_way(options, players):
     rng = random.Random(f"{options}:{players}")
     g = game(players=[f"P{i}" for i in range(players)], round_limit=2, **options)
     builds = markers = 0
@@ -73,10 +83,14 @@ def test_listings_are_the_rules_checked_one_move_at_a_time(options, players):
             g.apply(g.sample_chance(rng))
             continue
         p = g.current_player()
+        _compare_kept(g, p)
         if g.step == "build":
             builds += _compare_build(g, p, rng) > 0
         elif g.step == "place":
             assert track.marker_choices(g, p) == _markers(g, p)
             markers += 1
+        if g.step == "variant":     # maturita: a round with open hands after one without
+            g.apply({"type": "variant", "variant": "open_hand" if g.round_no % 2 == 0 else "standard"})
+            continue
         g.apply(rng.choice(g.legal_actions()))
     assert builds > 10 and markers >= players
