@@ -1,11 +1,11 @@
 """What TransAmerica works out once or keeps between decisions, against the slow way.
 
-``legal_pieces`` works each rule out once for the whole listing, ``legal_after`` lists the
-second piece of a turn without laying the first, ``goes_on_after`` says whether the turn goes
-on, and ``marker_choices`` lists the start markers: each is compared, in every position of
-games played at random under the variants that narrow them, with every edge of the board put
-to ``check_piece``, the piece laid on a copy of the game, every junction put to
-``marker_refusal``. The board costs and an observation's history, brought up to date from the
+``legal_pieces`` works each rule out once for the whole listing; a turn's second piece is
+listed and checked in the position the first would leave (``track.after``, ``goes_on``)
+without laying it; ``marker_choices`` lists the start markers: each is compared, in every
+position of games played at random under the variants that narrow them, with every edge of
+the board put to ``check_piece``, the pieces laid on a copy of the game, every junction put
+to ``marker_refusal``. The board costs and an observation's history, brought up to date from the
 last ones, are compared with those a copy of the game (which keeps nothing) works out afresh.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from mapkit.engine import IllegalAction
 from mapkit.engine.games.transamerica import track
 from mapkit.engine.games.transamerica.scoring import board_costs
-from mapkit.engine.games.transamerica.steps.turns import goes_on_after, lay_piece
+from mapkit.engine.games.transamerica.steps.turns import goes_on, lay_piece
 
 from .test_scenarios import BOARD, game
 
@@ -39,6 +39,29 @@ def _markers(s, p: int) -> list:
     return out or [h for h in s.tables.junctions if h not in track.closed_hexes(s)]
 
 
+def _tried(s, p: int, pieces: list):
+    """The slow way to check a turn's pieces: lay them one by one on a copy of the game;
+    ``(rule, reason)`` of the first refused, else None."""
+    trial = s.clone()
+    for e in pieces:
+        if trial.step != "build" or trial.turn_player != p:
+            return "build.turn-over", f"the turn or round is over before {BOARD.edge_names[e]} (docs/rules.md, " \
+                                      f"TransAmerica)"
+        try:
+            lay_piece(trial, p, e, track.check_piece(trial, p, e))
+        except IllegalAction as exc:
+            return exc.rule, exc.reason
+    return None
+
+
+def _checked_now(s, p: int, pieces: list):
+    try:
+        s.check({"type": "build", "player": p, "pieces": [BOARD.edge_names[e] for e in pieces]})
+    except IllegalAction as exc:
+        return exc.rule, exc.reason
+    return None
+
+
 def _compare_build(s, p: int, rng) -> int:
     legal = track.legal_pieces(s, p)
     assert legal == _checked(s, p)
@@ -46,14 +69,20 @@ def _compare_build(s, p: int, rng) -> int:
         trial = s.clone()
         ends = track.check_piece(s, p, e)
         lay_piece(trial, p, e, ends)
-        goes_on = trial.step == "build" and trial.turn_player == p
         if s.rules.mission():
             continue
-        assert goes_on_after(s, p, e) == goes_on
-        if goes_on:
-            after, net = track.legal_after(s, p, e, ends)
-            assert after == trial.legal_pieces(p)
-            assert net == trial.net.network_hexes(p)
+        pos = track.after(s, p, track.now(s), e, ends)
+        assert goes_on(s, p, pos) == (trial.step == "build" and trial.turn_player == p)
+        if goes_on(s, p, pos):
+            assert track.legal_pieces(s, p, pos) == trial.legal_pieces(p)
+            assert pos.net.network_hexes(p) == trial.net.network_hexes(p)
+        # a second (and third) piece: one legal now, one near the first, or any
+        near = [x for h in BOARD.edge_ends[e] for _, x in BOARD.adj[h]] + legal
+        near += rng.sample(range(len(BOARD.edge_ends)), 4)
+        for _ in range(2):
+            more = [e] + rng.sample(near, min(len(near), rng.choice((1, 2))))
+            if len(more) <= s.rules.singles_per_turn(p in s.changer) - s.turn_singles:
+                assert _checked_now(s, p, more) == _tried(s, p, more)
     return len(legal)
 
 

@@ -66,11 +66,12 @@ class Tables:
     card ``k``; ``card_at``: hex -> card; ``in_play``: the cards of this game (the removed
     ones are out with 2-3 players); ``seats``: the removed cards' hexes (the seats variants);
     ``region[h]``: the colour region of junction ``h`` (the colour of the nearest card city,
-    by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex.
+    by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex;
+    ``hex_edges[h]``: the edge ids at hex ``h`` (a frozenset); ``card_hex[k]``: card ``k``'s hex.
     """
 
     __slots__ = ("size", "junctions", "colours", "card_colour", "card_at", "in_play", "seats", "region",
-                 "cost_adj", "doubles")
+                 "cost_adj", "doubles", "hex_edges", "card_hex")
 
     def __init__(self, game):
         from ....search import INF, dial
@@ -98,6 +99,8 @@ class Tables:
             if dist[best][h] < INF:
                 self.region[h] = best
         self.cost_adj = [tuple((nb, self.size[e]) for nb, e in row) for row in board.adj]
+        self.hex_edges = tuple(frozenset(e for _, e in row) for row in board.adj)
+        self.card_hex = tuple(c.hex for c in cards)
 
 
 class TransAmericaState(State):
@@ -232,8 +235,8 @@ class TransAmericaState(State):
     def missing(self, p: int) -> list:
         """Card ids in ``p``'s hand whose city his network does not reach."""
         net = self.net.network_hexes(p)
-        cards = board_cards(self.board)
-        return [k for k in self.hands[p] if cards[k].hex not in net]
+        at = self.game.tables.card_hex
+        return [k for k in self.hands[p] if at[k] not in net]
 
     def needs_seat(self, p: int) -> bool:
         """Seats variant: whether ``p`` must still connect a seat."""
@@ -241,7 +244,12 @@ class TransAmericaState(State):
 
     def complete(self, p: int) -> bool:
         """Whether ``p``'s network joins all his cities (and a seat where one is required)."""
-        return bool(self.hands[p]) and not self.missing(p) and not self.needs_seat(p)
+        hand = self.hands[p]
+        if not hand:
+            return False
+        net = self.net.network_hexes(p)
+        at = self.game.tables.card_hex
+        return all(at[k] in net for k in hand) and not self.needs_seat(p)
 
     @property
     def stage(self) -> str:

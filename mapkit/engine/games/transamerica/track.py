@@ -25,21 +25,53 @@ through one of its cities: the passing network joins the city on a private node 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 
 from ...errors import IllegalAction
+from ...network import SharedTrack
 from ....i18n import N_
 from ....i18n.said import said_and
 from .cards import board_cards
 
-__all__ = ["node_of", "check_piece", "legal_pieces", "legal_after", "lay", "marker_refusal", "marker_choices",
-           "check_marker", "closed_hexes"]
+__all__ = ["Position", "now", "after", "node_of", "check_piece", "legal_pieces", "lay", "marker_refusal",
+           "marker_choices", "check_marker", "closed_hexes"]
 
 RULES = "docs/rules.md, TransAmerica"
 
 
-def node_of(s, p: int, h: int):
-    """The node of hex ``h`` in ``p``'s network (the hex, or a private node of it), or None."""
-    net = s.net
+@dataclass(frozen=True)
+class Position:
+    """What a piece is checked against: the track (``net``), the cities entered under
+    quarantine (``opened``), the single pieces and double line laid this turn and the pieces
+    used this round -- the state's own (:func:`now`), or those that pieces not laid yet would
+    leave (:func:`after`), so that a turn's second piece is checked without laying the first."""
+
+    net: SharedTrack
+    opened: set
+    singles: int
+    double: bool
+    used: int
+
+
+def now(s) -> Position:
+    """The state's own position."""
+    return Position(s.net, s.opened, s.turn_singles, s.turn_double, s.used)
+
+
+def after(s, p: int, pos: Position, eid: int, ends: tuple) -> Position:
+    """The position once ``p`` has laid the piece on ``eid`` (checked: ``ends`` from
+    :func:`check_piece`) in ``pos``, as :func:`lay` would leave it; nothing is changed."""
+    net = pos.net.copy()
+    net.add_piece(eid, ends)
+    opened = (pos.opened | _opened_by(s, p, eid)) if s.has("quarantine") else pos.opened
+    double = s.tables.size[eid] == 2
+    return Position(net, opened, pos.singles + (not double), pos.double or double, pos.used + 1)
+
+
+def node_of(s, p: int, h: int, net=None):
+    """The node of hex ``h`` in ``p``'s network (the hex, or a private node of it) on track
+    ``net`` (default the state's), or None."""
+    net = s.net if net is None else net
     mark = net.markers.get(p)
     if mark is None or h not in net.network_hexes(p):
         return None
@@ -70,10 +102,12 @@ def closed_hexes(s) -> set:
     return {cards[k].hex for k in s.closed}
 
 
-def _quarantined(s, p: int, h: int) -> bool:
-    """Quarantine: ``h`` is a city of a card in play that ``p`` does not hold, not yet entered."""
+def _quarantined(s, p: int, h: int, opened: set | None = None) -> bool:
+    """Quarantine: ``h`` is a city of a card in play that ``p`` does not hold, not yet entered
+    (``opened``: the cities entered, default the state's)."""
     k = s.tables.card_at.get(h)
-    return (k is not None and k in s.tables.in_play and h not in s.opened and k not in s.hands[p])
+    opened = s.opened if opened is None else opened
+    return (k is not None and k in s.tables.in_play and h not in opened and k not in s.hands[p])
 
 
 def _join_node(s, p: int, h: int, rule: str, net=None):
@@ -95,89 +129,81 @@ def _join_node(s, p: int, h: int, rule: str, net=None):
                               f"city (restricted connection, {RULES})")
 
 
-def check_piece(s, p: int, eid: int) -> tuple:
-    """The two nodes a piece on edge ``eid`` by ``p`` joins, or :class:`IllegalAction`."""
+def check_piece(s, p: int, eid: int, pos: Position | None = None) -> tuple:
+    """The two nodes a piece on edge ``eid`` by ``p`` joins in position ``pos`` (default
+    :func:`now`), or :class:`IllegalAction`."""
+    pos = now(s) if pos is None else pos
     b = s.board
     t = s.tables
     name = b.edge_names[eid]
-    if eid in s.net.pieces:
+    if eid in pos.net.pieces:
         raise IllegalAction("build.taken", f"a piece lies on {name} already ({RULES})")
     if eid in s.blocked:
         raise IllegalAction("build.blocked", f"the bridge {name} is broken this round (broken bridge, {RULES})")
     size = t.size[eid]
     singles = s.rules.singles_per_turn(p in s.changer)
-    if s.turn_double or (size == 2 and s.turn_singles):
+    if pos.double or (size == 2 and pos.singles):
         raise IllegalAction("build.double", f"a double line is the turn's only piece ({name} is "
                                             f"{'double' if size == 2 else 'single'}; {RULES})")
-    if size == 1 and s.turn_singles >= singles:
+    if size == 1 and pos.singles >= singles:
         raise IllegalAction("build.allowance", f"{singles} single pieces a turn ({RULES})")
     x, y = b.edge_ends[eid]
-    nx, ny = node_of(s, p, x), node_of(s, p, y)
+    nx, ny = node_of(s, p, x, pos.net), node_of(s, p, y, pos.net)
     if nx is None and ny is None:
         raise IllegalAction("build.connected", f"{name} does not touch {s.players[p]}'s network ({RULES})")
     closed = closed_hexes(s) if s.closed else ()
     for h in (x, y):
         if h in closed:
             raise IllegalAction("build.closed", f"{b.hex_names[h]} is closed this round (nuclear TA, {RULES})")
-        if s.has("quarantine") and _quarantined(s, p, h):
+        if s.has("quarantine") and _quarantined(s, p, h, pos.opened):
             raise IllegalAction("build.quarantine", f"{b.hex_names[h]} ({s.card_name(t.card_at[h])}) is under "
                                                     f"quarantine: only a holder of its card may enter it first "
                                                     f"({RULES})")
     if s.has("ele"):
-        deg = s.net.degree
+        deg = pos.net.degree
         for h in (x, y):
             if deg.get(h, 0) >= 2:
                 raise IllegalAction("build.ele", f"{b.hex_names[h]} is not an end of the track: ELE TA "
                                                  f"extends track only at its ends ({RULES})")
     if nx is None:
-        nx = _join_node(s, p, x, "build.restricted")
+        nx = _join_node(s, p, x, "build.restricted", pos.net)
     elif ny is None:
-        ny = _join_node(s, p, y, "build.restricted")
+        ny = _join_node(s, p, y, "build.restricted", pos.net)
     return nx, ny
 
 
-def legal_pieces(s, p: int) -> list:
-    """Every edge id ``p`` may lay as his next piece, in board order."""
-    return _legal(s, p, s.net, s.opened, s.turn_singles)
-
-
-def legal_after(s, p: int, eid: int, ends: tuple) -> tuple:
-    """What ``p`` may lay next in this turn once he has laid the piece on ``eid`` (checked:
-    ``ends`` from :func:`check_piece`), and the hexes of his network then: ``(edge ids in
-    board order, hexes)``. ``s`` is not changed (the turn going on is the caller's question)."""
-    net = s.net.copy()
-    net.add_piece(eid, ends)
-    opened = (s.opened | _opened_by(s, p, eid)) if s.has("quarantine") else s.opened
-    legal = [] if s.tables.size[eid] == 2 else _legal(s, p, net, opened, s.turn_singles + 1)
-    return legal, net.network_hexes(p)
-
-
-def _legal(s, p: int, net, opened: set, singles_laid: int) -> list:
-    """The pieces :func:`check_piece` allows ``p`` on track ``net`` (``opened``: the cities
-    entered under quarantine; ``singles_laid``: single pieces laid this turn): each rule
-    worked out once for the listing. Every free line at his network touches it."""
-    if s.turn_double:
+def legal_pieces(s, p: int, pos: Position | None = None) -> list:
+    """Every edge id ``p`` may lay as his next piece in position ``pos`` (default
+    :func:`now`), in board order: the pieces :func:`check_piece` allows, each rule worked
+    out once for the listing (every free line at his network touches it)."""
+    pos = now(s) if pos is None else pos
+    if pos.double:
         return []
-    allowed = {1: singles_laid < s.rules.singles_per_turn(p in s.changer), 2: not singles_laid}
+    allowed = {1: pos.singles < s.rules.singles_per_turn(p in s.changer), 2: not pos.singles}
+    every_size = all(allowed.values())
+    net = pos.net
     mine = net.network_hexes(p)
-    barred = _barred(s, p, net, opened)
+    barred = _barred(s, p, net, pos.opened)
+    t = s.tables
+    near = set().union(*[t.hex_edges[h] for h in mine if h not in barred])
+    near.difference_update(net.pieces, s.blocked)
     restricted = s.has("restricted_connection")
     joins: dict = {}
-    pieces, blocked, size, adj = net.pieces, s.blocked, s.tables.size, s.board.adj
-    out = set()
-    for h in mine:
-        if h in barred:
+    size, ends = t.size, s.board.edge_ends
+    out = []
+    for e in near:
+        x, y = ends[e]
+        if x in barred or y in barred or not (every_size or allowed.get(size[e], True)):
             continue
-        for nb, e in adj[h]:
-            if e in pieces or e in blocked or nb in barred or not allowed.get(size[e], True):
+        if restricted and not (x in mine and y in mine):
+            nb = y if x in mine else x
+            if nb not in joins:
+                joins[nb] = _joins(s, p, nb, net)
+            if not joins[nb]:
                 continue
-            if restricted and nb not in mine:
-                if nb not in joins:
-                    joins[nb] = _joins(s, p, nb, net)
-                if not joins[nb]:
-                    continue
-            out.add(e)
-    return sorted(out)
+        out.append(e)
+    out.sort()
+    return out
 
 
 def _barred(s, p: int, net, opened: set) -> set:

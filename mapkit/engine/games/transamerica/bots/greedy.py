@@ -199,13 +199,16 @@ class GreedyBot(Bot):
         first = best([e for e in legal if b.edge_ends[e] in plan], net)
         if first is None:
             return []
-        from ..steps.turns import goes_on_after
-        from ..track import check_piece, legal_after
+        from ..steps.turns import goes_on
+        from ..track import after, check_piece, legal_pieces, now
 
-        if s.tables.size[first] == 2 or s.rules.mission() or not goes_on_after(s, p, first):
+        if s.tables.size[first] == 2 or s.rules.mission():
             return [first]
-        after, net = legal_after(s, p, first, check_piece(s, p, first))
-        second = best([e for e in after if b.edge_ends[e] in plan and s.tables.size[e] == 1], net)
+        pos = after(s, p, now(s), first, check_piece(s, p, first))     # first laid, on paper
+        if not goes_on(s, p, pos):
+            return [first]
+        second = best([e for e in legal_pieces(s, p, pos) if b.edge_ends[e] in plan and s.tables.size[e] == 1],
+                      pos.net.network_hexes(p))
         return [first] if second is None else [first, second]
 
     @staticmethod

@@ -29,7 +29,7 @@ from .....i18n.said import said, said_and
 from .....wording import who
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
-           "goes_on_after", "MISSION_HAND"]
+           "goes_on", "MISSION_HAND"]
 
 RULES = "docs/rules.md, TransAmerica"
 # Mission TA II: a player holds at most this many cards.
@@ -119,17 +119,10 @@ class BuildStep(Step):
             raise IllegalAction("build.allowance", f"{singles} single pieces a turn ({RULES})")
         if len(pieces) == 1:
             ends = track.check_piece(s, p, pieces[0])
+        elif s.rules.mission():
+            _try_pieces(s, p, pieces)
         else:
-            trial = s.clone()
-            for e in pieces:
-                if trial.step == "top":
-                    raise IllegalAction("build.one-by-one", f"a card is drawn before {s.board.edge_names[e]}: lay "
-                                                            f"the pieces one at a time (Mission TA, {RULES})")
-                if trial.step != "build" or trial.turn_player != p:
-                    raise IllegalAction("build.turn-over", f"the turn or round is over before "
-                                                           f"{s.board.edge_names[e]} ({RULES})")
-                ends = track.check_piece(trial, p, e)
-                lay_piece(trial, p, e, ends)
+            _check_pieces(s, p, pieces)
 
         names = [s.board.edge_names[e] for e in pieces]
 
@@ -162,6 +155,36 @@ class BuildStep(Step):
             elif not mission_cards(s, p):
                 end_turn(s)
         return {"type": "draw", "player": p}, go
+
+
+def _check_pieces(s, p: int, pieces: list) -> None:
+    """Check a turn's pieces in order, each in the position the ones before would leave
+    (outside Mission TA: nothing happens between them but the track and the turn growing);
+    IllegalAction for the first that may not be laid."""
+    pos = track.now(s)
+    for i, e in enumerate(pieces):
+        if i and not goes_on(s, p, pos):
+            raise _turn_over(s, e)
+        ends = track.check_piece(s, p, e, pos)
+        if i + 1 < len(pieces):
+            pos = track.after(s, p, pos, e, ends)
+
+
+def _try_pieces(s, p: int, pieces: list) -> None:
+    """Mission TA: lay a turn's pieces on a copy of the game, where a card may be drawn or
+    laid down between them; IllegalAction for the first that may not be laid."""
+    trial = s.clone()
+    for e in pieces:
+        if trial.step == "top":
+            raise IllegalAction("build.one-by-one", f"a card is drawn before {s.board.edge_names[e]}: lay "
+                                                    f"the pieces one at a time (Mission TA, {RULES})")
+        if trial.step != "build" or trial.turn_player != p:
+            raise _turn_over(s, e)
+        lay_piece(trial, p, e, track.check_piece(trial, p, e))
+
+
+def _turn_over(s, e: int) -> IllegalAction:
+    return IllegalAction("build.turn-over", f"the turn or round is over before {s.board.edge_names[e]} ({RULES})")
 
 
 def _may_draw(s, p) -> bool:
@@ -205,9 +228,8 @@ def lay_piece(s, p: int, e: int, ends) -> None:
                 s.resume = "turn"
             return
     else:
-        done = [q for q in s.active() if s.complete(q)]
-        for q in done:
-            if q not in s.ending:
+        for q in s.active():
+            if q not in s.ending and s.complete(q):
                 s.ending.append(q)
                 s.say(N_("{player} has joined all the cities of the hand: {cities}"),
                       f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand: " + ", ".join(s.hand(q)),
@@ -227,12 +249,11 @@ def continue_turn(s) -> None:
         s.go("build")
 
 
-def goes_on_after(s, p: int, e: int) -> bool:
-    """Whether ``p``'s build turn goes on (he builds again) after he lays the piece on ``e``
-    now, outside Mission TA: what :func:`continue_turn` will decide, without laying it."""
-    double = s.tables.size[e] == 2
-    return not _round_full(s, s.used + 1) and not _turn_full(s, p, s.turn_singles + (not double),
-                                                             s.turn_double or double)
+def goes_on(s, p: int, pos) -> bool:
+    """Whether ``p``'s build turn goes on (he builds again) in position ``pos`` (what pieces
+    not laid yet would leave, :func:`.track.after`), outside Mission TA: what
+    :func:`continue_turn` will decide once they are laid."""
+    return not _round_full(s, pos.used) and not _turn_full(s, p, pos.singles, pos.double)
 
 
 def _round_full(s, used: int) -> bool:
