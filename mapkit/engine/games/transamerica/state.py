@@ -67,13 +67,15 @@ class Tables:
     ones are out with 2-3 players); ``seats``: the removed cards' hexes (the seats variants);
     ``region[h]``: the colour region of junction ``h`` (the colour of the nearest card city,
     by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex;
-    ``hex_edges[h]``: the edge ids at hex ``h`` (a frozenset); ``card_hex[k]``: card ``k``'s hex.
+    ``hex_edges[h]``: the edge ids at hex ``h`` (a frozenset); ``card_hex[k]``: card ``k``'s hex;
+    ``card_by_name``, ``card_by_fold``: a city's name (as written, folded) -> its first card.
     """
 
     __slots__ = ("size", "junctions", "colours", "card_colour", "card_at", "in_play", "seats", "region",
-                 "cost_adj", "doubles", "hex_edges", "card_hex")
+                 "cost_adj", "doubles", "hex_edges", "card_hex", "card_by_name", "card_by_fold")
 
     def __init__(self, game):
+        from ....places import fold
         from ....search import INF, dial
 
         board, rules = game.board, game.rules
@@ -101,6 +103,11 @@ class Tables:
         self.cost_adj = [tuple((nb, self.size[e]) for nb, e in row) for row in board.adj]
         self.hex_edges = tuple(frozenset(e for _, e in row) for row in board.adj)
         self.card_hex = tuple(c.hex for c in cards)
+        self.card_by_name: dict = {}
+        self.card_by_fold: dict = {}
+        for k, c in enumerate(cards):
+            self.card_by_name.setdefault(c.name, k)
+            self.card_by_fold.setdefault(fold(c.name), k)
 
 
 class TransAmericaState(State):
@@ -214,14 +221,13 @@ class TransAmericaState(State):
         """A card id from a city name (accents and case as the map writes them, or folded)."""
         from ....places import fold
 
-        cards = board_cards(self.board)
-        for k, c in enumerate(cards):
-            if c.name == ref:
-                return k
         if isinstance(ref, str):
-            for k, c in enumerate(cards):
-                if fold(c.name) == fold(ref):
-                    return k
+            t = self.game.tables
+            k = t.card_by_name.get(ref)
+            if k is None:
+                k = t.card_by_fold.get(fold(ref))
+            if k is not None:
+                return k
         raise IllegalAction("card.city", f"{ref!r} is not a city card of this map")
 
     def hand(self, p: int) -> list:

@@ -180,29 +180,46 @@ def legal_pieces(s, p: int, pos: Position | None = None) -> list:
     if pos.double:
         return []
     allowed = {1: pos.singles < s.rules.singles_per_turn(p in s.changer), 2: not pos.singles}
-    every_size = all(allowed.values())
     net = pos.net
     mine = net.network_hexes(p)
-    barred = _barred(s, p, net, pos.opened)
-    t = s.tables
-    near = set().union(*[t.hex_edges[h] for h in mine if h not in barred])
+    near = set().union(*map(s.tables.hex_edges.__getitem__, mine))
     near.difference_update(net.pieces, s.blocked)
+    barred = _barred(s, p, net, pos.opened)
     restricted = s.has("restricted_connection")
+    if barred or restricted or not all(allowed.values()):
+        return sorted(_allowed(s, p, near, _Allowed(net, mine, barred, allowed, restricted)))
+    return sorted(near)
+
+
+@dataclass(frozen=True)
+class _Allowed:
+    """What narrows a listing of pieces beyond free lines at the network: the track, the
+    network's hexes, the hexes no piece may touch, the sizes allowed, restricted connection."""
+
+    net: SharedTrack
+    mine: set
+    barred: set
+    sizes: dict
+    restricted: bool
+
+
+def _allowed(s, p: int, near: set, a: _Allowed) -> list:
+    """The edges of ``near`` (free lines at ``p``'s network) that ``a`` lets him lay."""
     joins: dict = {}
-    size, ends = t.size, s.board.edge_ends
+    size, ends = s.tables.size, s.board.edge_ends
+    barred, mine = a.barred, a.mine
     out = []
     for e in near:
         x, y = ends[e]
-        if x in barred or y in barred or not (every_size or allowed.get(size[e], True)):
+        if x in barred or y in barred or not a.sizes.get(size[e], True):
             continue
-        if restricted and not (x in mine and y in mine):
+        if a.restricted and not (x in mine and y in mine):
             nb = y if x in mine else x
             if nb not in joins:
-                joins[nb] = _joins(s, p, nb, net)
+                joins[nb] = _joins(s, p, nb, a.net)
             if not joins[nb]:
                 continue
         out.append(e)
-    out.sort()
     return out
 
 
