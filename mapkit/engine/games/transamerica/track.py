@@ -184,34 +184,36 @@ def legal_pieces(s, p: int, pos: Position | None = None) -> list:
     mine = net.network_hexes(p)
     near = set().union(*map(s.tables.hex_edges.__getitem__, mine))
     near.difference_update(net.pieces, s.blocked)
+    if not all(allowed.values()):
+        size = s.tables.size
+        near = {e for e in near if allowed.get(size[e], True)}
     barred = _barred(s, p, net, pos.opened)
     restricted = s.has("restricted_connection")
-    if barred or restricted or not all(allowed.values()):
-        return sorted(_allowed(s, p, near, _Allowed(net, mine, barred, allowed, restricted)))
+    if barred or restricted:
+        return sorted(_allowed(s, p, near, _Allowed(net, mine, barred, restricted)))
     return sorted(near)
 
 
 @dataclass(frozen=True)
 class _Allowed:
-    """What narrows a listing of pieces beyond free lines at the network: the track, the
-    network's hexes, the hexes no piece may touch, the sizes allowed, restricted connection."""
+    """What narrows a listing of pieces beyond free lines at the network and their sizes: the
+    track, the network's hexes, the hexes no piece may touch, restricted connection."""
 
     net: SharedTrack
     mine: set
     barred: set
-    sizes: dict
     restricted: bool
 
 
 def _allowed(s, p: int, near: set, a: _Allowed) -> list:
     """The edges of ``near`` (free lines at ``p``'s network) that ``a`` lets him lay."""
     joins: dict = {}
-    size, ends = s.tables.size, s.board.edge_ends
+    ends = s.board.edge_ends
     barred, mine = a.barred, a.mine
     out = []
     for e in near:
         x, y = ends[e]
-        if x in barred or y in barred or not a.sizes.get(size[e], True):
+        if x in barred or y in barred:
             continue
         if a.restricted and not (x in mine and y in mine):
             nb = y if x in mine else x

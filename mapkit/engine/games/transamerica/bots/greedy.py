@@ -237,7 +237,7 @@ class GreedyBot(Bot):
     def _away_from_others(s, p) -> list:
         """Steps from every hex to the nearest hex of another player's network."""
         mine = s.net.network_hexes(p)
-        others = {h for q in s.active() if q != p for h in s.net.network_hexes(q)} - mine
+        others = set().union(*[s.net.network_hexes(q) for q in s.active() if q != p]) - mine
         if not others:
             return [INF] * len(s.board.hex_names)
         return dial(s.tables.cost_adj, sorted(others), max_weight=2, limit=AWAY_HORIZON)
