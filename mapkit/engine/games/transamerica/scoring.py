@@ -31,27 +31,28 @@ __all__ = ["board_costs", "cheapest_way", "completion", "shortfall", "score_roun
 
 def board_costs(s):
     """The board's costs now, ``((neighbour, cost), ...)`` per hex: built track 0, broken
-    bridges gone, free lines 1 or 2 (a new list, the caller's to keep).
+    bridges gone, free lines 1 or 2. The list is shared: read it, do not change it.
 
     The last table is kept beside the state (``s._costs``, shared by its observations) with
-    the track and broken bridges it was made for; as pieces are added to that track only the
-    hexes at the new pieces' ends are worked out again."""
+    the track and broken bridges it was made for, and given again while they stay the same;
+    when pieces have been added to that track, a new table is made from it, only the hexes at
+    the new pieces' ends worked out again (a table once given is never changed)."""
     net, blocked = s.net, s.blocked
     held = s._costs
     last = held[0] if held else None
     if last is not None and last[0] is net and last[1] is blocked and last[3] == len(blocked):
+        if last[2] == len(net.pieces):
+            return last[4]
         adj = list(last[4])
         new = list(itertools.islice(net.pieces, last[2], None))
     else:
         adj = list(s.tables.cost_adj)
         new = list(net.pieces) + list(blocked)
-    if new:
-        b = s.board
-        changed = {h for e in new for h in b.edge_ends[e]}
-        pieces, size = net.pieces, s.tables.size
-        for h in changed:
-            adj[h] = tuple((nb, 0 if e in pieces else size[e]) for nb, e in b.adj[h] if e not in blocked)
-        held[:] = [(net, blocked, len(net.pieces), len(blocked), tuple(adj))]
+    b = s.board
+    pieces, size = net.pieces, s.tables.size
+    for h in {h for e in new for h in b.edge_ends[e]}:
+        adj[h] = tuple((nb, 0 if e in pieces else size[e]) for nb, e in b.adj[h] if e not in blocked)
+    held[:] = [(net, blocked, len(net.pieces), len(blocked), adj)]
     return adj
 
 
