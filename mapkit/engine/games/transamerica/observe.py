@@ -37,7 +37,6 @@ and (where public) colour, and lose the city.
 from __future__ import annotations
 
 from ...state import Log
-from .cards import board_cards
 
 __all__ = ["conceal", "known_hands", "colours_public"]
 
@@ -111,7 +110,7 @@ def _hide_history(s, seat) -> None:
     key = (seat, hands_open)
     last = held.get(key)
     done = last[2] if last is not None and last[0] is history and last[1] <= len(history) else ()
-    colour_of = {c.name: c.colour for c in board_cards(s.board)}
+    colour_of = s.tables.city_colour
     hidden = Log(done)
     hidden.extend(_hidden(s, a, seat, hands_open, colour_of) for a in history[len(done):])
     held[key] = (history, len(history), tuple(hidden))

@@ -68,11 +68,13 @@ class Tables:
     ``region[h]``: the colour region of junction ``h`` (the colour of the nearest card city,
     by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex;
     ``hex_edges[h]``: the edge ids at hex ``h`` (a frozenset); ``card_hex[k]``: card ``k``'s hex;
-    ``card_by_name``, ``card_by_fold``: a city's name (as written, folded) -> its first card.
+    ``card_by_name``, ``card_by_fold``: a city's name (as written, folded) -> its first card;
+    ``city_colour``: a card city's name -> its colour's name.
     """
 
     __slots__ = ("size", "junctions", "colours", "card_colour", "card_at", "in_play", "seats", "region",
-                 "cost_adj", "doubles", "hex_edges", "card_hex", "card_by_name", "card_by_fold")
+                 "cost_adj", "doubles", "hex_edges", "card_hex", "card_by_name", "card_by_fold",
+                 "city_colour")
 
     def __init__(self, game):
         from ....places import fold
@@ -103,6 +105,7 @@ class Tables:
         self.cost_adj = [tuple((nb, self.size[e]) for nb, e in row) for row in board.adj]
         self.hex_edges = tuple(frozenset(e for _, e in row) for row in board.adj)
         self.card_hex = tuple(c.hex for c in cards)
+        self.city_colour = {c.name: c.colour for c in cards}
         self.card_by_name: dict = {}
         self.card_by_fold: dict = {}
         for k, c in enumerate(cards):

@@ -196,7 +196,7 @@ class GreedyBot(Bot):
             return max(options, key=key) if options else None
 
         net = s.net.network_hexes(p)
-        first = best([e for e in legal if b.edge_ends[e] in plan], net)
+        first = best(plan.intersection(legal), net)     # the key tells every piece apart
         if first is None:
             return []
         from ..steps.turns import goes_on
@@ -207,14 +207,15 @@ class GreedyBot(Bot):
         pos = after(s, p, now(s), first, check_piece(s, p, first))     # first laid, on paper
         if not goes_on(s, p, pos):
             return [first]
-        second = best([e for e in legal_pieces(s, p, pos) if b.edge_ends[e] in plan and s.tables.size[e] == 1],
+        size = s.tables.size
+        second = best([e for e in plan.intersection(legal_pieces(s, p, pos)) if size[e] == 1],
                       pos.net.network_hexes(p))
         return [first] if second is None else [first, second]
 
     @staticmethod
     def _plan(s, p):
-        """The free pieces of the cheapest completion, as ``(a, b)`` hex pairs (None: complete
-        or impossible)."""
+        """The edge ids of the free pieces of the cheapest completion (None: complete or
+        impossible)."""
         from ..track import closed_hexes
 
         cards = board_cards(s.board)
@@ -230,8 +231,8 @@ class GreedyBot(Bot):
         if tree is None:
             return None
         pieces = s.net.pieces
-        edge = s.board.edge_id.get          # edge_between, inlined
-        return {(x, y) for x, y in tree.edges if edge((x, y) if x < y else (y, x)) not in pieces}
+        # a tree edge (a, b), a < b as edge_ends has it, is the piece edge_id names
+        return {e for e in map(s.board.edge_id.get, tree.edges) if e is not None and e not in pieces}
 
     @staticmethod
     def _away_from_others(s, p) -> list:
