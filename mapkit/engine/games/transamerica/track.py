@@ -20,6 +20,12 @@ by all their players. The variants narrow what is legal; each refusal names its 
 Restricted connection keeps an alliance's network apart from another network that passes
 through one of its cities: the passing network joins the city on a private node of its own
 (:class:`~mapkit.engine.network.SharedTrack`).
+
+:func:`check_piece` puts one piece to these rules; :func:`legal_pieces` lists them all at
+once, each rule worked out once for the listing (the free lines at the network's hexes, less
+the sizes, hexes and joins refused), not piece by piece. Both read a :class:`Position`: the
+state's own, or the one a piece not laid yet would leave (:func:`after`), so that a turn's
+second piece is checked and listed without laying the first on a copy of the game.
 """
 
 from __future__ import annotations
