@@ -72,10 +72,13 @@ def _compare_build(s, p: int, rng) -> int:
         if s.rules.mission():
             continue
         pos = track.after(s, p, track.now(s), e, ends)
-        assert goes_on(s, p, pos) == (trial.step == "build" and trial.turn_player == p)
-        if goes_on(s, p, pos):
+        on = goes_on(s, p, pos.used, pos.singles, pos.double)
+        assert on == (trial.step == "build" and trial.turn_player == p)
+        if on:
             assert track.legal_pieces(s, p, pos) == trial.legal_pieces(p)
             assert pos.net.network_hexes(p) == trial.net.network_hexes(p)
+            grown = track.grown(s, p, legal, e, ends)
+            assert grown is None or grown == (trial.legal_pieces(p), trial.net.network_hexes(p))
         # a second (and third) piece: one legal now, one near the first, or any
         near = [x for h in BOARD.edge_ends[e] for _, x in BOARD.adj[h]] + legal
         near += rng.sample(range(len(BOARD.edge_ends)), 4)

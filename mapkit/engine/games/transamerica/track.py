@@ -39,8 +39,8 @@ from ....i18n import N_
 from ....i18n.said import said_and
 from .cards import board_cards
 
-__all__ = ["Position", "now", "after", "node_of", "check_piece", "legal_pieces", "lay", "marker_refusal",
-           "marker_choices", "check_marker", "closed_hexes"]
+__all__ = ["Position", "now", "after", "node_of", "check_piece", "legal_pieces", "grown", "lay",
+           "marker_refusal", "marker_choices", "check_marker", "closed_hexes"]
 
 RULES = "docs/rules.md, TransAmerica"
 
@@ -229,6 +229,38 @@ def _allowed(s, p: int, near: set, a: _Allowed) -> list:
                 continue
         out.append(e)
     return out
+
+
+# the variants that narrow a listing of pieces by more than free lines and their sizes
+_NARROWING = frozenset(("quarantine", "ele", "restricted_connection"))
+
+
+def grown(s, p: int, legal: list, eid: int, ends: tuple):
+    """What ``p`` may lay next in this turn once he has laid the piece on ``eid`` now
+    (checked: ``ends`` from :func:`check_piece`), and the hexes of his network then: ``(edge
+    ids in board order, hexes)``, grown from ``legal`` (:func:`legal_pieces` now) without
+    copying the track -- the listing loses the piece and gains the free lines at the hexes the
+    piece joins to his network, less the sizes the turn then refuses. None when the listing
+    now is narrowed by more than free lines (a piece laid this turn, closed cities,
+    quarantine, ELE, restricted connection): then :func:`legal_pieces` in :func:`after`."""
+    if s.turn_singles or s.turn_double or s.closed or s.variants & _NARROWING:
+        return None
+    net = s.net
+    mine = net.network_hexes(p)
+    joined: set = set()
+    for node in ends:       # hexes: no private nodes without restricted connection
+        if node not in mine:
+            joined |= net.members[net.find(node)] if node in net.parent else {node}
+    t = s.tables
+    near = set(legal)
+    if joined:
+        near.update(*map(t.hex_edges.__getitem__, joined))
+        near.difference_update(net.pieces, s.blocked)
+    near.discard(eid)
+    if t.size[eid] == 2:
+        return [], mine | joined
+    allowed = {1: s.rules.singles_per_turn(p in s.changer) > 1, 2: False}
+    return sorted(e for e in near if allowed.get(t.size[e], True)), mine | joined
 
 
 def _barred(s, p: int, net, opened: set) -> set:

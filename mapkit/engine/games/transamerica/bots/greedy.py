@@ -200,16 +200,18 @@ class GreedyBot(Bot):
         if first is None:
             return []
         from ..steps.turns import goes_on
-        from ..track import after, check_piece, legal_pieces, now
+        from ..track import after, check_piece, grown, legal_pieces, now
 
-        if s.tables.size[first] == 2 or s.rules.mission():
-            return [first]
-        pos = after(s, p, now(s), first, check_piece(s, p, first))     # first laid, on paper
-        if not goes_on(s, p, pos):
-            return [first]
         size = s.tables.size
-        second = best([e for e in plan.intersection(legal_pieces(s, p, pos)) if size[e] == 1],
-                      pos.net.network_hexes(p))
+        if size[first] == 2 or s.rules.mission() or not goes_on(s, p, s.used + 1, s.turn_singles + 1,
+                                                                     s.turn_double):
+            return [first]
+        ends = check_piece(s, p, first)
+        listing = grown(s, p, legal, first, ends)       # the listing once the first is laid
+        if listing is None:     # narrowed by a variant: listed in the position the first leaves
+            pos = after(s, p, now(s), first, ends)
+            listing = legal_pieces(s, p, pos), pos.net.network_hexes(p)
+        second = best([e for e in plan.intersection(listing[0]) if size[e] == 1], listing[1])
         return [first] if second is None else [first, second]
 
     @staticmethod

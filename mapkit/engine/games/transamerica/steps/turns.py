@@ -163,7 +163,7 @@ def _check_pieces(s, p: int, pieces: list) -> None:
     IllegalAction for the first that may not be laid."""
     pos = track.now(s)
     for i, e in enumerate(pieces):
-        if i and not goes_on(s, p, pos):
+        if i and not goes_on(s, p, pos.used, pos.singles, pos.double):
             raise _turn_over(s, e)
         ends = track.check_piece(s, p, e, pos)
         if i + 1 < len(pieces):
@@ -249,11 +249,11 @@ def continue_turn(s) -> None:
         s.go("build")
 
 
-def goes_on(s, p: int, pos) -> bool:
-    """Whether ``p``'s build turn goes on (he builds again) in position ``pos`` (what pieces
-    not laid yet would leave, :func:`.track.after`), outside Mission TA: what
-    :func:`continue_turn` will decide once they are laid."""
-    return not _round_full(s, pos.used) and not _turn_full(s, p, pos.singles, pos.double)
+def goes_on(s, p: int, used: int, singles: int, double: bool) -> bool:
+    """Whether ``p``'s build turn goes on (he builds again) once the round has ``used``
+    pieces and his turn ``singles`` single pieces (``double``: a double line), outside Mission
+    TA: what :func:`continue_turn` will decide when pieces not laid yet are laid."""
+    return not _round_full(s, used) and not _turn_full(s, p, singles, double)
 
 
 def _round_full(s, used: int) -> bool:
