@@ -41,17 +41,21 @@ def _markers(s, p: int) -> list:
 
 def _tried(s, p: int, pieces: list):
     """The slow way to check a turn's pieces: lay them one by one on a copy of the game;
-    ``(rule, reason)`` of the first refused, else None."""
+    ``(rule, reason)`` of the first refused, else None; and the copy."""
     trial = s.clone()
     for e in pieces:
         if trial.step != "build" or trial.turn_player != p:
-            return "build.turn-over", f"the turn or round is over before {BOARD.edge_names[e]} (docs/rules.md, " \
-                                      f"TransAmerica)"
+            return ("build.turn-over", f"the turn or round is over before {BOARD.edge_names[e]} (docs/rules.md, "
+                                       f"TransAmerica)"), trial
         try:
             lay_piece(trial, p, e, track.check_piece(trial, p, e))
         except IllegalAction as exc:
-            return exc.rule, exc.reason
-    return None
+            return (exc.rule, exc.reason), trial
+    return None, trial
+
+
+def _roots(net) -> dict:
+    return {node: net.find(node) for node in list(net.parent)}
 
 
 def _checked_now(s, p: int, pieces: list):
@@ -85,7 +89,13 @@ def _compare_build(s, p: int, rng) -> int:
         for _ in range(2):
             more = [e] + rng.sample(near, min(len(near), rng.choice((1, 2))))
             if len(more) <= s.rules.singles_per_turn(p in s.changer) - s.turn_singles:
-                assert _checked_now(s, p, more) == _tried(s, p, more)
+                refused, trial = _tried(s, p, more)
+                assert _checked_now(s, p, more) == refused
+                if refused is None:     # laid as checked: the same track as one by one
+                    built = s.clone()
+                    built.apply({"type": "build", "player": p, "pieces": [BOARD.edge_names[x] for x in more]})
+                    assert built.net.as_json() == trial.net.as_json()
+                    assert _roots(built.net) == _roots(trial.net)
     return len(legal)
 
 

@@ -118,19 +118,20 @@ class BuildStep(Step):
         if len(pieces) > singles - s.turn_singles:
             raise IllegalAction("build.allowance", f"{singles} single pieces a turn ({RULES})")
         if len(pieces) == 1:
-            ends = track.check_piece(s, p, pieces[0])
+            checked: list | None = [track.check_piece(s, p, pieces[0])]
         elif s.rules.mission():
             _try_pieces(s, p, pieces)
+            checked = None      # checked again as they are laid, after the cards between them
         else:
-            _check_pieces(s, p, pieces)
+            checked = _check_pieces(s, p, pieces)
 
         names = [s.board.edge_names[e] for e in pieces]
 
         def go():
             s.say(N_("{player} builds {pieces}"), f"{who(s.players[p], 'build')} {' '.join(names)}",
                   player=s.players[p], pieces=" ".join(names))
-            for e in pieces:
-                lay_piece(s, p, e, track.check_piece(s, p, e) if len(pieces) > 1 else ends)
+            for i, e in enumerate(pieces):
+                lay_piece(s, p, e, track.check_piece(s, p, e) if checked is None else checked[i])
         return {"type": "build", "player": p, "pieces": names}, go
 
     def act_done(self, s, p, action):
@@ -157,17 +158,19 @@ class BuildStep(Step):
         return {"type": "draw", "player": p}, go
 
 
-def _check_pieces(s, p: int, pieces: list) -> None:
+def _check_pieces(s, p: int, pieces: list) -> list:
     """Check a turn's pieces in order, each in the position the ones before would leave
-    (outside Mission TA: nothing happens between them but the track and the turn growing);
-    IllegalAction for the first that may not be laid."""
+    (outside Mission TA: nothing happens between them but the track and the turn growing):
+    the nodes each joins, or IllegalAction for the first that may not be laid."""
     pos = track.now(s)
+    out = []
     for i, e in enumerate(pieces):
         if i and not goes_on(s, p, pos.used, pos.singles, pos.double):
             raise _turn_over(s, e)
-        ends = track.check_piece(s, p, e, pos)
+        out.append(track.check_piece(s, p, e, pos))
         if i + 1 < len(pieces):
-            pos = track.after(s, p, pos, e, ends)
+            pos = track.after(s, p, pos, e, out[-1])
+    return out
 
 
 def _try_pieces(s, p: int, pieces: list) -> None:
