@@ -69,12 +69,13 @@ class Tables:
     by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex;
     ``hex_edges[h]``: the edge ids at hex ``h`` (a frozenset); ``card_hex[k]``: card ``k``'s hex;
     ``card_by_name``, ``card_by_fold``: a city's name (as written, folded) -> its first card;
-    ``city_colour``: a card city's name -> its colour's name.
+    ``city_colour``: a card city's name -> its colour's name; ``not_double``: the edge ids of
+    every piece but the double lines (a frozenset).
     """
 
     __slots__ = ("size", "junctions", "colours", "card_colour", "card_at", "in_play", "seats", "region",
                  "cost_adj", "doubles", "hex_edges", "card_hex", "card_by_name", "card_by_fold",
-                 "city_colour")
+                 "city_colour", "not_double")
 
     def __init__(self, game):
         from ....places import fold
@@ -88,6 +89,7 @@ class Tables:
                                                f"docs/map-format.md)")
         self.size = tuple(rules.piece_size(board, e) for e in range(len(board.edge_ends)))
         self.doubles = tuple(e for e, k in enumerate(self.size) if k == 2)
+        self.not_double = frozenset(e for e, k in enumerate(self.size) if k != 2)
         self.junctions = tuple(h for h in range(len(board.hex_names)) if board.adj[h])
         self.colours = tuple(dict.fromkeys(c.colour for c in cards))
         self.card_colour = tuple(self.colours.index(c.colour) for c in cards)

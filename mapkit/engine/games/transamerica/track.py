@@ -190,9 +190,7 @@ def legal_pieces(s, p: int, pos: Position | None = None) -> list:
     mine = net.network_hexes(p)
     near = set().union(*map(s.tables.hex_edges.__getitem__, mine))
     near.difference_update(net.pieces, s.blocked)
-    if not all(allowed.values()):
-        size = s.tables.size
-        near = {e for e in near if allowed.get(size[e], True)}
+    near = _sizes(s, near, allowed)
     barred = _barred(s, p, net, pos.opened)
     restricted = s.has("restricted_connection")
     if barred or restricted:
@@ -260,7 +258,17 @@ def grown(s, p: int, legal: list, eid: int, ends: tuple):
     if t.size[eid] == 2:
         return [], mine | joined
     allowed = {1: s.rules.singles_per_turn(p in s.changer) > 1, 2: False}
-    return sorted(e for e in near if allowed.get(t.size[e], True)), mine | joined
+    return sorted(_sizes(s, near, allowed)), mine | joined
+
+
+def _sizes(s, near: set, allowed: dict) -> set:
+    """The edges of ``near`` whose size ``allowed`` (size -> bool; other sizes: yes) lets in."""
+    if all(allowed.values()):
+        return near
+    if allowed[1]:      # all but the double lines
+        return near.intersection(s.tables.not_double)
+    size = s.tables.size
+    return {e for e in near if allowed.get(size[e], True)}
 
 
 def _barred(s, p: int, net, opened: set) -> set:
