@@ -79,9 +79,11 @@ def node_of(s, p: int, h: int, net=None):
     ``net`` (default the state's), or None."""
     net = s.net if net is None else net
     mark = net.markers.get(p)
-    if mark is None or h not in net.network_hexes(p):
+    if mark is None:
         return None
     root = net.find(mark)
+    if h not in net.members[root]:      # his network's hexes (network_hexes)
+        return None
     node = h
     while node in net.parent:
         if net.find(node) == root:
