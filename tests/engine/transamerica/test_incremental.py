@@ -1,12 +1,14 @@
 """What TransAmerica works out once or keeps between decisions, against the slow way.
 
 ``legal_pieces`` works each rule out once for the whole listing; a turn's second piece is
-listed and checked in the position the first would leave (``track.after``, ``goes_on``)
-without laying it; ``marker_choices`` lists the start markers: each is compared, in every
-position of games played at random under the variants that narrow them, with every edge of
-the board put to ``check_piece``, the pieces laid on a copy of the game, every junction put
-to ``marker_refusal``. The board costs and an observation's history, brought up to date from the
-last ones, are compared with those a copy of the game (which keeps nothing) works out afresh.
+listed and checked in the position the first would leave (``track.after``, ``goes_on``), or
+listed by growing the first listing (``track.grown``), without laying the first; a build of
+several pieces is checked so and laid as checked; ``marker_choices`` lists the start
+markers: each is compared, in every position of games played at random under the variants
+that narrow them, with every edge of the board put to ``check_piece``, the pieces laid one by
+one on a copy of the game, every junction put to ``marker_refusal``. The board costs and an
+observation's history, brought up to date from the last ones, are compared with those a copy
+of the game (which keeps nothing) works out afresh.
 """
 
 from __future__ import annotations
