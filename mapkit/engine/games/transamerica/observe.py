@@ -37,7 +37,6 @@ and (where public) colour, and lose the city.
 from __future__ import annotations
 
 from ...state import Log
-from .cards import board_cards
 
 __all__ = ["conceal", "known_hands", "colours_public"]
 
@@ -102,18 +101,33 @@ def _sample_cards(s, seat, rng) -> None:
 
 
 def _hide_history(s, seat) -> None:
+    """The history as ``seat`` may know it. The game's history only grows, so what was hidden
+    of it for this seat is kept (``s._hidden``, shared with the game: the observation's fields
+    are the game's) and only the actions played since are hidden now."""
     hands_open = s.has("open_hand")
-    colour_of = {c.name: c.colour for c in board_cards(s.board)}
-    dealt_by_colour = not s.rules.mission()
-    history = s.history = Log(s.history)
-    for i, a in enumerate(history):
-        t = a["type"]
-        if "city" not in a:
-            continue    # no card named (or hidden already: an observation's observation)
-        if t == "top":
-            history[i] = {"type": "top", "colour": colour_of[a["city"]]}
-        elif t in ("deal", "pass_card") and a.get("player") != seat and not hands_open:
-            hid = {"type": t, "player": a["player"]}
-            if t == "deal" and dealt_by_colour:
-                hid["colour"] = colour_of[a["city"]]
-            history[i] = hid
+    history = s.history
+    held = s._hidden
+    key = (seat, hands_open)
+    last = held.get(key)
+    done = last[2] if last is not None and last[0] is history and last[1] <= len(history) else ()
+    colour_of = s.tables.city_colour
+    hidden = Log(done)
+    hidden.extend(_hidden(s, a, seat, hands_open, colour_of) for a in history[len(done):])
+    held[key] = (history, len(history), tuple(hidden))
+    s.history = hidden
+
+
+def _hidden(s, a: dict, seat, hands_open: bool, colour_of: dict) -> dict:
+    """Action ``a`` of the history as ``seat`` may know it (``colour_of``: city -> colour)."""
+    if "city" not in a:
+        return a    # no card named (or hidden already: an observation's observation)
+    t = a["type"]
+    if t == "top":
+        return {"type": "top", "colour": colour_of[a["city"]]}
+    if t in ("deal", "pass_card") and a.get("player") != seat and not hands_open:
+        hid = {"type": t, "player": a["player"]}
+        if t == "deal" and not s.rules.mission():
+            hid["colour"] = colour_of[a["city"]]
+        return hid
+    return a
+

@@ -17,6 +17,8 @@ ones pass together, the most points among them win). Mission TA: see :func:`end_
 
 from __future__ import annotations
 
+import itertools
+
 from ....steiner import steiner_tree
 from ....i18n import N_
 from ....i18n.said import said
@@ -29,16 +31,28 @@ __all__ = ["board_costs", "cheapest_way", "completion", "shortfall", "score_roun
 
 def board_costs(s):
     """The board's costs now, ``((neighbour, cost), ...)`` per hex: built track 0, broken
-    bridges gone, free lines 1 or 2."""
-    t = s.tables
+    bridges gone, free lines 1 or 2. The list is shared: read it, do not change it.
+
+    The last table is kept beside the state (``s._costs``, shared by its observations) with
+    the track and broken bridges it was made for, and given again while they stay the same;
+    when pieces have been added to that track, a new table is made from it, only the hexes at
+    the new pieces' ends worked out again (a table once given is never changed)."""
+    net, blocked = s.net, s.blocked
+    held = s._costs
+    last = held[0] if held else None
+    if last is not None and last[0] is net and last[1] is blocked and last[3] == len(blocked):
+        if last[2] == len(net.pieces):
+            return last[4]
+        adj = list(last[4])
+        new = list(itertools.islice(net.pieces, last[2], None))
+    else:
+        adj = list(s.tables.cost_adj)
+        new = list(net.pieces) + list(blocked)
     b = s.board
-    adj = list(t.cost_adj)
-    changed = set()
-    for e in list(s.net.pieces) + list(s.blocked):
-        changed.update(b.edge_ends[e])
-    pieces, blocked, size = s.net.pieces, s.blocked, t.size
-    for h in changed:
+    pieces, size = net.pieces, s.tables.size
+    for h in {h for e in new for h in b.edge_ends[e]}:
         adj[h] = tuple((nb, 0 if e in pieces else size[e]) for nb, e in b.adj[h] if e not in blocked)
+    held[:] = [(net, blocked, len(net.pieces), len(blocked), adj)]
     return adj
 
 

@@ -27,6 +27,8 @@ deal -> (card passing) -> (broken bridges) -> start markers -> build turns -> sc
 
 from __future__ import annotations
 
+import weakref
+
 from ...errors import IllegalAction
 from ...ledger import Ledger
 from ...network import SharedTrack
@@ -36,24 +38,47 @@ from .actions import ACTION_TYPES, CHANCE_TYPES, REFUSALS
 from .cards import board_cards
 from .steps import STEPS
 
-__all__ = ["TransAmericaState", "Tables"]
+__all__ = ["TransAmericaState", "Tables", "tables_for"]
+
+# board -> {(rules' class, options, players): Tables}: made once for every game on them
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def tables_for(game) -> Tables:
+    """The game's :class:`Tables`, made once per board, rules and number of players and shared
+    by every game on them (they are functions of those alone; nobody changes them)."""
+    per_board = _TABLES.get(game.board)
+    if per_board is None:
+        per_board = _TABLES[game.board] = {}
+    key = (type(game.rules), game.rules.options, game.num_players)
+    tables = per_board.get(key)
+    if tables is None:
+        tables = per_board[key] = Tables(game)
+    return tables
 
 
 class Tables:
-    """What a game derives once from its board and rules (shared by every clone).
+    """What a game derives once from its board and rules (shared by every clone, and by every
+    game on the same board, rules and number of players: :func:`tables_for`).
 
     ``size[e]``: 1 or 2 (single or double line); ``junctions``: hexes a track can reach;
     ``colours``: the card colours in dealing order; ``card_colour[k]``: the colour index of
     card ``k``; ``card_at``: hex -> card; ``in_play``: the cards of this game (the removed
     ones are out with 2-3 players); ``seats``: the removed cards' hexes (the seats variants);
     ``region[h]``: the colour region of junction ``h`` (the colour of the nearest card city,
-    by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex.
+    by steps; on a tie the first colour); ``cost_adj``: ``((neighbour, size), ...)`` per hex;
+    ``hex_edges[h]``: the edge ids at hex ``h`` (a frozenset); ``card_hex[k]``: card ``k``'s hex;
+    ``card_by_name``, ``card_by_fold``: a city's name (as written, folded) -> its first card;
+    ``city_colour``: a card city's name -> its colour's name; ``not_double``: the edge ids of
+    every piece but the double lines (a frozenset).
     """
 
     __slots__ = ("size", "junctions", "colours", "card_colour", "card_at", "in_play", "seats", "region",
-                 "cost_adj", "doubles")
+                 "cost_adj", "doubles", "hex_edges", "card_hex", "card_by_name", "card_by_fold",
+                 "city_colour", "not_double")
 
     def __init__(self, game):
+        from ....places import fold
         from ....search import INF, dial
 
         board, rules = game.board, game.rules
@@ -64,6 +89,7 @@ class Tables:
                                                f"docs/map-format.md)")
         self.size = tuple(rules.piece_size(board, e) for e in range(len(board.edge_ends)))
         self.doubles = tuple(e for e, k in enumerate(self.size) if k == 2)
+        self.not_double = frozenset(e for e, k in enumerate(self.size) if k != 2)
         self.junctions = tuple(h for h in range(len(board.hex_names)) if board.adj[h])
         self.colours = tuple(dict.fromkeys(c.colour for c in cards))
         self.card_colour = tuple(self.colours.index(c.colour) for c in cards)
@@ -79,6 +105,14 @@ class Tables:
             if dist[best][h] < INF:
                 self.region[h] = best
         self.cost_adj = [tuple((nb, self.size[e]) for nb, e in row) for row in board.adj]
+        self.hex_edges = tuple(frozenset(e for _, e in row) for row in board.adj)
+        self.card_hex = tuple(c.hex for c in cards)
+        self.city_colour = {c.name: c.colour for c in cards}
+        self.card_by_name: dict = {}
+        self.card_by_fold: dict = {}
+        for k, c in enumerate(cards):
+            self.card_by_name.setdefault(c.name, k)
+            self.card_by_fold.setdefault(fold(c.name), k)
 
 
 class TransAmericaState(State):
@@ -94,7 +128,7 @@ class TransAmericaState(State):
         o = game.options
         n = game.num_players
         if game.tables is None:
-            game.tables = Tables(game)
+            game.tables = tables_for(game)
         if o.first_player is not None and not 0 <= o.first_player < n:
             raise IllegalAction("setup.first", f"first_player {o.first_player} is not a seat of {n} players")
         variants = rules.round_variants()
@@ -127,6 +161,8 @@ class TransAmericaState(State):
         self.blocked: set = set()               # broken bridges: edge ids
         self.opened: set = set()                # quarantine: city hexes a holder has entered
         self.net = SharedTrack(game.board)
+        self._costs: list = []                  # the last board costs (scoring.board_costs)
+        self._hidden: dict = {}                 # the history as each seat knows it (observe)
         self.used = 0                           # pieces laid this round
         self.turn_player: int | None = None
         self.turn_singles = 0
@@ -190,14 +226,13 @@ class TransAmericaState(State):
         """A card id from a city name (accents and case as the map writes them, or folded)."""
         from ....places import fold
 
-        cards = board_cards(self.board)
-        for k, c in enumerate(cards):
-            if c.name == ref:
-                return k
         if isinstance(ref, str):
-            for k, c in enumerate(cards):
-                if fold(c.name) == fold(ref):
-                    return k
+            t = self.game.tables
+            k = t.card_by_name.get(ref)
+            if k is None:
+                k = t.card_by_fold.get(fold(ref))
+            if k is not None:
+                return k
         raise IllegalAction("card.city", f"{ref!r} is not a city card of this map")
 
     def hand(self, p: int) -> list:
@@ -211,8 +246,8 @@ class TransAmericaState(State):
     def missing(self, p: int) -> list:
         """Card ids in ``p``'s hand whose city his network does not reach."""
         net = self.net.network_hexes(p)
-        cards = board_cards(self.board)
-        return [k for k in self.hands[p] if cards[k].hex not in net]
+        at = self.game.tables.card_hex
+        return [k for k in self.hands[p] if at[k] not in net]
 
     def needs_seat(self, p: int) -> bool:
         """Seats variant: whether ``p`` must still connect a seat."""
@@ -220,7 +255,12 @@ class TransAmericaState(State):
 
     def complete(self, p: int) -> bool:
         """Whether ``p``'s network joins all his cities (and a seat where one is required)."""
-        return bool(self.hands[p]) and not self.missing(p) and not self.needs_seat(p)
+        hand = self.hands[p]
+        if not hand:
+            return False
+        net = self.net.network_hexes(p)
+        at = self.game.tables.card_hex
+        return all(at[k] in net for k in hand) and not self.needs_seat(p)
 
     @property
     def stage(self) -> str:

@@ -108,15 +108,15 @@ class GreedyBot(Bot):
         return rng.choice([a for a in acts if far(a) == best])
 
     def _place(self, s, p) -> dict:
-        acts = s.legal_actions()
+        from ..track import closed_hexes, marker_choices
+
         b = s.board
         cards = board_cards(b)
         terminals = [[cards[k].hex] for k in s.hands[p]]
         if s.has("seat_connect"):
             terminals.append(sorted(s.tables.seats))
-        allowed = {b.hex_id(a["at"]) for a in acts}
+        allowed = set(marker_choices(s, p))     # the hexes of the legal start actions
         adj = self._costs(s)
-        from ..track import closed_hexes
 
         blocked = closed_hexes(s) if s.closed else None
         spots = []
@@ -196,26 +196,28 @@ class GreedyBot(Bot):
             return max(options, key=key) if options else None
 
         net = s.net.network_hexes(p)
-        first = best([e for e in legal if b.edge_ends[e] in plan], net)
+        first = best(plan.intersection(legal), net)     # the key tells every piece apart
         if first is None:
             return []
-        if s.tables.size[first] == 2 or s.rules.mission():
-            return [first]
-        trial = s.clone()
-        from ..steps.turns import lay_piece
-        from ..track import check_piece
+        from ..steps.turns import goes_on
+        from ..track import after, check_piece, grown, legal_pieces, now
 
-        lay_piece(trial, p, first, check_piece(trial, p, first))
-        if trial.step != "build" or trial.turn_player != p:
+        size = s.tables.size
+        if size[first] == 2 or s.rules.mission() or not goes_on(s, p, s.used + 1, s.turn_singles + 1,
+                                                                     s.turn_double):
             return [first]
-        after = [e for e in trial.legal_pieces(p) if b.edge_ends[e] in plan and s.tables.size[e] == 1]
-        second = best(after, trial.net.network_hexes(p))
+        ends = check_piece(s, p, first)
+        listing = grown(s, p, legal, first, ends)       # the listing once the first is laid
+        if listing is None:     # narrowed by a variant: listed in the position the first leaves
+            pos = after(s, p, now(s), first, ends)
+            listing = legal_pieces(s, p, pos), pos.net.network_hexes(p)
+        second = best([e for e in plan.intersection(listing[0]) if size[e] == 1], listing[1])
         return [first] if second is None else [first, second]
 
     @staticmethod
     def _plan(s, p):
-        """The free pieces of the cheapest completion, as ``(a, b)`` hex pairs (None: complete
-        or impossible)."""
+        """The edge ids of the free pieces of the cheapest completion (None: complete or
+        impossible)."""
         from ..track import closed_hexes
 
         cards = board_cards(s.board)
@@ -231,14 +233,14 @@ class GreedyBot(Bot):
         if tree is None:
             return None
         pieces = s.net.pieces
-        edge = s.board.edge_between
-        return {(x, y) for x, y in tree.edges if edge(x, y) not in pieces}
+        # a tree edge (a, b), a < b as edge_ends has it, is the piece edge_id names
+        return {e for e in map(s.board.edge_id.get, tree.edges) if e is not None and e not in pieces}
 
     @staticmethod
     def _away_from_others(s, p) -> list:
         """Steps from every hex to the nearest hex of another player's network."""
         mine = s.net.network_hexes(p)
-        others = {h for q in s.active() if q != p for h in s.net.network_hexes(q)} - mine
+        others = set().union(*[s.net.network_hexes(q) for q in s.active() if q != p]) - mine
         if not others:
             return [INF] * len(s.board.hex_names)
         return dial(s.tables.cost_adj, sorted(others), max_weight=2, limit=AWAY_HORIZON)

@@ -29,7 +29,7 @@ from .....i18n.said import said, said_and
 from .....wording import who
 
 __all__ = ["PlaceStep", "BuildStep", "TopStep", "OverStep", "start_place", "begin_turns", "end_turn",
-           "MISSION_HAND"]
+           "goes_on", "MISSION_HAND"]
 
 RULES = "docs/rules.md, TransAmerica"
 # Mission TA II: a player holds at most this many cards.
@@ -118,26 +118,20 @@ class BuildStep(Step):
         if len(pieces) > singles - s.turn_singles:
             raise IllegalAction("build.allowance", f"{singles} single pieces a turn ({RULES})")
         if len(pieces) == 1:
-            ends = track.check_piece(s, p, pieces[0])
+            checked: list | None = [track.check_piece(s, p, pieces[0])]
+        elif s.rules.mission():
+            _try_pieces(s, p, pieces)
+            checked = None      # checked again as they are laid, after the cards between them
         else:
-            trial = s.clone()
-            for e in pieces:
-                if trial.step == "top":
-                    raise IllegalAction("build.one-by-one", f"a card is drawn before {s.board.edge_names[e]}: lay "
-                                                            f"the pieces one at a time (Mission TA, {RULES})")
-                if trial.step != "build" or trial.turn_player != p:
-                    raise IllegalAction("build.turn-over", f"the turn or round is over before "
-                                                           f"{s.board.edge_names[e]} ({RULES})")
-                ends = track.check_piece(trial, p, e)
-                lay_piece(trial, p, e, ends)
+            checked = _check_pieces(s, p, pieces)
 
         names = [s.board.edge_names[e] for e in pieces]
 
         def go():
             s.say(N_("{player} builds {pieces}"), f"{who(s.players[p], 'build')} {' '.join(names)}",
                   player=s.players[p], pieces=" ".join(names))
-            for e in pieces:
-                lay_piece(s, p, e, track.check_piece(s, p, e) if len(pieces) > 1 else ends)
+            for i, e in enumerate(pieces):
+                lay_piece(s, p, e, track.check_piece(s, p, e) if checked is None else checked[i])
         return {"type": "build", "player": p, "pieces": names}, go
 
     def act_done(self, s, p, action):
@@ -164,6 +158,38 @@ class BuildStep(Step):
         return {"type": "draw", "player": p}, go
 
 
+def _check_pieces(s, p: int, pieces: list) -> list:
+    """Check a turn's pieces in order, each in the position the ones before would leave
+    (outside Mission TA: nothing happens between them but the track and the turn growing):
+    the nodes each joins, or IllegalAction for the first that may not be laid."""
+    pos = track.now(s)
+    out = []
+    for i, e in enumerate(pieces):
+        if i and not goes_on(s, p, pos.used, pos.singles, pos.double):
+            raise _turn_over(s, e)
+        out.append(track.check_piece(s, p, e, pos))
+        if i + 1 < len(pieces):
+            pos = track.after(s, p, pos, e, out[-1])
+    return out
+
+
+def _try_pieces(s, p: int, pieces: list) -> None:
+    """Mission TA: lay a turn's pieces on a copy of the game, where a card may be drawn or
+    laid down between them; IllegalAction for the first that may not be laid."""
+    trial = s.clone()
+    for e in pieces:
+        if trial.step == "top":
+            raise IllegalAction("build.one-by-one", f"a card is drawn before {s.board.edge_names[e]}: lay "
+                                                    f"the pieces one at a time (Mission TA, {RULES})")
+        if trial.step != "build" or trial.turn_player != p:
+            raise _turn_over(s, e)
+        lay_piece(trial, p, e, track.check_piece(trial, p, e))
+
+
+def _turn_over(s, e: int) -> IllegalAction:
+    return IllegalAction("build.turn-over", f"the turn or round is over before {s.board.edge_names[e]} ({RULES})")
+
+
 def _may_draw(s, p) -> bool:
     return (s.rules.mission() == "two" and not s.turn_singles and not s.turn_double and s.top is not None
             and len(s.hands[p]) < MISSION_HAND)
@@ -178,6 +204,9 @@ def _pieces(s, action) -> list:
         pieces = action.get("pieces")
         if not isinstance(pieces, list) or not pieces:
             raise IllegalAction("build.pieces", "'pieces' must list edges like 'K7/K8' (or give a 'path')")
+        known = b.edge_by_name
+        if all(isinstance(x, str) and x in known for x in pieces):
+            return [known[x] for x in pieces]       # the board's own names (what the listing gives)
         try:
             pairs = [b.parse_edge(x) for x in pieces]
         except (ValueError, TypeError) as exc:
@@ -202,9 +231,8 @@ def lay_piece(s, p: int, e: int, ends) -> None:
                 s.resume = "turn"
             return
     else:
-        done = [q for q in s.active() if s.complete(q)]
-        for q in done:
-            if q not in s.ending:
+        for q in s.active():
+            if q not in s.ending and s.complete(q):
                 s.ending.append(q)
                 s.say(N_("{player} has joined all the cities of the hand: {cities}"),
                       f"{who(s.players[q], 'have', 'has')} joined all the cities of the hand: " + ", ".join(s.hand(q)),
@@ -215,15 +243,31 @@ def lay_piece(s, p: int, e: int, ends) -> None:
 def continue_turn(s) -> None:
     if s.is_terminal():
         return
-    limit = s.rules.pieces_per_round()
-    if limit is not None and s.used >= limit:
-        scoring.score_round(s, said(N_("all {n} pieces are used"), n=limit))
+    if _round_full(s, s.used):
+        scoring.score_round(s, said(N_("all {n} pieces are used"), n=s.rules.pieces_per_round()))
         return
-    p = s.turn_player
-    if s.turn_double or s.turn_singles >= s.rules.singles_per_turn(p in s.changer):
+    if _turn_full(s, s.turn_player, s.turn_singles, s.turn_double):
         end_turn(s)
     else:
         s.go("build")
+
+
+def goes_on(s, p: int, used: int, singles: int, double: bool) -> bool:
+    """Whether ``p``'s build turn goes on (he builds again) once the round has ``used``
+    pieces and his turn ``singles`` single pieces (``double``: a double line), outside Mission
+    TA: what :func:`continue_turn` will decide when pieces not laid yet are laid."""
+    return not _round_full(s, used) and not _turn_full(s, p, singles, double)
+
+
+def _round_full(s, used: int) -> bool:
+    """Whether ``used`` pieces are all the round's pieces."""
+    limit = s.rules.pieces_per_round()
+    return limit is not None and used >= limit
+
+
+def _turn_full(s, p: int, singles: int, double: bool) -> bool:
+    """Whether a turn with ``singles`` single pieces (``double``: a double line) is over."""
+    return double or singles >= s.rules.singles_per_turn(p in s.changer)
 
 
 def begin_turns(s) -> None:
