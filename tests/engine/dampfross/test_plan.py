@@ -112,3 +112,40 @@ def test_the_extensions_read_from_kept_rows_are_those_of_fresh_rows(name, preset
                 assert _answer(kept, city.hex) == _answer(new, city.hex)
                 checked += 1
     assert checked > 100
+
+
+def _plain_extension(g, p, weight, target, limit):
+    """The A* of :func:`extension` without its early stop: every hex within ``limit`` is
+    settled before the target is given up."""
+    t = tables(g)
+    rows = [tuple((nb, c, e) for nb, e, c in row) for row in t.adj]
+    bits = 1 << p
+    fee_par, fee_join = g.tables.par_fee, g.tables.join_fee_at
+    owners_of, owner_bits, hex_owners = g.net.owners_of, g.net.owner_bits, g.net.hex_owners
+
+    def step(h):
+        for nb, c, e in rows[h]:
+            if owner_bits[e] & bits:
+                yield nb, 0, e
+                continue
+            fee = fee_par[e] * len(owners_of[e]) + fee_join[nb] * (hex_owners[nb] & ~bits & ~owner_bits[e]).bit_count()
+            yield nb, c + weight * fee, e
+    network = g.nodes[p] or {g.starts[p]} - {None}
+    return dijkstra(network, step, heuristic=t.estimate_to(target).__getitem__, targets=(target,), limit=limit)
+
+
+def test_an_extension_within_a_limit_is_the_search_without_its_early_stop():
+    checked = missed = 0
+    for g, p in positions("czechia", "paluba", 1, steps=("post_build",)):
+        for city in g.board.cities[:: 3]:
+            for limit in (g.budget, 6):
+                ext = extension(g, p, 1.0, limit=limit, target=city.hex)
+                plain = _plain_extension(g, p, 1.0, city.hex, limit)
+                assert (city.hex in ext.dist) == (plain.found is not None)
+                if plain.found is None:
+                    missed += 1
+                    continue
+                assert ext.dist[city.hex] == plain.dist[city.hex]
+                assert [ext.prev[h] for h in plain.path(city.hex)] == [plain.prev[h] for h in plain.path(city.hex)]
+                checked += 1
+    assert checked > 20 and missed > 20

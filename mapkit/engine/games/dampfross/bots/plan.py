@@ -206,13 +206,32 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     us = (p,) + tuple(team)
     mine = set(sources) if sources is not None else set().union(*(_network(state, q) for q in us))
     rows = _fee_rows(state, us, money_weight)
-    heuristic = None if target is None else t.estimate_to(target).__getitem__
+    heuristic = None
+    if target is not None:
+        estimate = t.estimate_to(target)
+        heuristic = estimate.__getitem__
+        if stop is None and sources is None and limit < INF:
+            stop = _beyond(estimate, limit)
     found = dijkstra(mine, rows.__getitem__, heuristic=heuristic, targets=None if target is None else (target,),
                      stop=stop, limit=limit)
     dist = {h: found.dist[h] for h in found.settled}
     prev = {h: found.prev[h] for h in found.settled}
     sums = _PathSums(dist, prev, t.piece_cost, money_weight)
     return Extension(dist, sums.points, sums.fees, prev)
+
+
+def _beyond(estimate: list, limit: float):
+    """``stop`` of an A* toward a target within ``limit``: true once a hex is settled whose cost
+    plus estimate exceeds ``limit``. The estimate is consistent on the rows of a network's
+    extension (a step costs at least its build cost, and an own piece, costing nothing, joins
+    two hexes of the network, which are sources at cost 0 and never reached again), so hexes
+    are settled in order of cost plus estimate and the target, at its cost, would come later:
+    it is farther than ``limit``, where the search without the test found it unreachable too
+    after settling every hex within ``limit``. The target within ``limit`` is settled before
+    any such hex: the answer is the same."""
+    def stop(h: int, d: float) -> bool:
+        return d + estimate[h] > limit
+    return stop
 
 
 class _PathSums:
