@@ -9,8 +9,11 @@ distance as estimate), and Dijkstra with the fares as costs. Positions: every de
 seeded greedy games on the example map (ferries on) and on Czechia (Paluba and Expres).
 
 The rows the searches read are kept from one track to the next where the pieces laid between
-cannot have changed them; the extensions of a network found with them must be those of a
-clone of the game, whose track starts with no rows kept.
+cannot have changed them (and shared by the players without a piece at a hex); the extensions
+of a network found with them must be those of a clone of the game, whose track starts with no
+rows kept. What is brought up to date as a network grows (its fares, its least build cost to
+each city) must be what a search from scratch finds; an A* toward a target within a limit,
+which stops early, must give what the search without the stop gives.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import pytest
 
 from mapkit.engine import load_engine_map, new_game
 from mapkit.engine.bots import make_bot
-from mapkit.engine.games.dampfross.bots.plan import extension, network_fares, tables, track_routes
+from mapkit.engine.games.dampfross.bots.plan import extension, network_nearest, tables
+from mapkit.engine.games.dampfross.bots.routes import network_fares, route_info, track_routes
 from mapkit.engine.simulate import game_seed, roll
 from mapkit.search import dijkstra
 from tests.support import MAPS
@@ -57,6 +61,13 @@ def plain_routes(g, p, start, targets):
     return out
 
 
+def plain_info(g, p, route):
+    """Movement points, fares and own pieces of a route, step by step."""
+    steps = _steps(g, p)
+    moves = [next((m, f) for nb, m, f in steps(a) if nb == b) for a, b in zip(route, route[1:], strict=False)]
+    return sum(m for m, _ in moves), sum(f for _, f in moves), sum(1 for _, f in moves if f == 0)
+
+
 def plain_fares(g, p):
     steps = _steps(g, p)
     network = g.nodes[p] or {g.starts[p]} - {None}
@@ -89,6 +100,8 @@ def test_the_bots_routes_and_fares_are_the_plain_searches(name, preset, games):
             for q in range(g.num_players):
                 got = track_routes(g, q, r.start_hex, r.target_hexes)
                 assert got == plain_routes(g, q, r.start_hex, frozenset(r.target_hexes))
+                for route in got:
+                    assert route_info(g, q, route) == plain_info(g, q, route)
                 routes += 1
         else:
             assert network_fares(g, p) == plain_fares(g, p)
@@ -149,3 +162,14 @@ def test_an_extension_within_a_limit_is_the_search_without_its_early_stop():
                 assert [ext.prev[h] for h in plain.path(city.hex)] == [plain.prev[h] for h in plain.path(city.hex)]
                 checked += 1
     assert checked > 20 and missed > 20
+
+
+def test_the_least_costs_from_a_network_kept_as_it_grows_are_those_found_afresh():
+    checked = 0
+    for g, _ in positions("czechia", "paluba", 1, steps=("build", "post_build", "declare")):
+        rows = [tables(g).build_from_city(ci) for ci in range(len(g.board.cities))]
+        for q in range(g.num_players):
+            near = network_nearest(g, q)
+            assert near == [min((row[h] for h in g.nodes[q]), default=float("inf")) for row in rows]
+            checked += 1
+    assert checked > 400

@@ -24,7 +24,7 @@ while one could still beat the best priced so far. When the end of the build pha
 declared, it declares unless it can connect the last city this turn (and take its bonus).
 
 **Races.** For each candidate route (the fastest, the cheapest in fares and a few in between,
-:func:`~.plan.track_routes`) it estimates its chance of first and second place against the
+:func:`~.routes.track_routes`) it estimates its chance of first and second place against the
 other players' declared routes (or their fastest routes, for those who declare later): the
 number of one-die turns needed for ``T`` movement points is about normal with mean ``T/3.5``
 and variance ``0.068 T``. The expected prize minus the fares is the route's value; it races
@@ -60,7 +60,8 @@ import math
 from ....bots.base import Bot
 from ....errors import IllegalAction
 from . import tactics
-from .plan import INF, extension, network_fares, pieces_to, route_info, tables, track_routes
+from .plan import INF, extension, network_nearest, pieces_to, tables
+from .routes import network_fares, route_info, track_routes
 
 __all__ = ["GreedyBot", "finish_chances"]
 
@@ -196,8 +197,7 @@ class GreedyBot(Bot):
 
     def rival_closer(self, g, p: int, ci: int, my_cost: float) -> bool:
         """Whether another player's network is closer to city ``ci`` (empty-board costs)."""
-        d = tables(g).build_from_city(ci)
-        return any(q != p and any(d[h] < my_cost for h in g.nodes[q]) for q in range(g.num_players))
+        return any(q != p and network_nearest(g, q)[ci] < my_cost for q in range(g.num_players))
 
     def _build(self, g, p: int) -> dict:
         board = g.board
@@ -223,11 +223,14 @@ class GreedyBot(Bot):
         cost can only be higher); a target is priced exactly (A*) when its bound leads, and
         yielded when its exact ratio leads all bounds and exact ratios still waiting.
         """
-        t = tables(g)
         bonus = g.options.city_bonus
-        mine = g.nodes[p] or {g.starts[p]} - {None}
+        if g.nodes[p]:
+            near = network_nearest(g, p)
+            lows = [near[ci] for ci, _, _ in targets]
+        else:
+            lows = tables(g).nearest([ci for ci, _, _ in targets], {g.starts[p]} - {None})
         heap: list[tuple] = []
-        for (ci, h, v), low in zip(targets, t.nearest([ci for ci, _, _ in targets], mine), strict=True):
+        for (ci, h, v), low in zip(targets, lows, strict=True):
             if low <= 0 or low == INF or low >= 2**31 - 1:
                 continue
             heapq.heappush(heap, (-(v / low), h, ci, v, None))
@@ -281,8 +284,7 @@ class GreedyBot(Bot):
         if not free:
             return done
         fares = network_fares(g, p)
-        t = tables(g)
-        mine = g.nodes[p]
+        near = network_nearest(g, p)
         worths = []
         for ci, h, _ in self.city_values(g, p, with_bonus=False):
             k = sum(1 for n in board.cities[ci].numbers if table.is_free(n))
@@ -293,7 +295,8 @@ class GreedyBot(Bot):
             worths.append((ci, h, self.POST_GAIN_FACTOR * left * chance * gain))
         candidates = []
         # the empty board's cost from the network: the cost can only be higher (fees)
-        for (_, h, worth), low in zip(worths, t.nearest([ci for ci, _, _ in worths], mine), strict=True):
+        for ci, h, worth in worths:
+            low = near[ci]
             if low <= budget and worth - low > 0:
                 candidates.append((worth - low, worth, h))
         # best first: a city is priced (A*) only while its bound beats the best found
