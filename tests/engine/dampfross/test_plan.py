@@ -24,6 +24,7 @@ import pytest
 
 from mapkit.engine import load_engine_map, new_game
 from mapkit.engine.bots import make_bot
+from mapkit.engine.games.dampfross.bots.kept import kept
 from mapkit.engine.games.dampfross.bots.plan import extension, network_nearest, tables
 from mapkit.engine.games.dampfross.bots.routes import network_fares, route_info, track_routes
 from mapkit.engine.simulate import game_seed, roll
@@ -173,3 +174,19 @@ def test_the_least_costs_from_a_network_kept_as_it_grows_are_those_found_afresh(
             assert near == [min((row[h] for h in g.nodes[q]), default=float("inf")) for row in rows]
             checked += 1
     assert checked > 400
+
+
+@pytest.mark.parametrize("name,preset,games", [("example", "paluba", 3), ("czechia", "paluba", 2),
+                                               ("czechia", "expres", 1)])
+def test_the_best_route_searched_with_bounds_is_the_first_of_all_routes_valued(name, preset, games):
+    bot = make_bot("greedy", 0, preset=preset)
+    left_out = 0
+    for g, p in positions(name, preset, games, steps=("declare",)):
+        r = g.race_status()
+        best = bot.best_route(g, p)
+        key = ("route", p, (), r.start_hex, frozenset(r.target_hexes), 1.0)
+        fastest = track_routes(g, p, r.start_hex, r.target_hexes, weights=(0.0,))
+        if fastest and route_info(g, p, fastest[0])[1] and key not in kept(g).results:
+            left_out += 1       # the fastest route pays fares, and weight 1 was not searched
+        assert best == bot.route_values(g, p)[:1]
+    assert left_out > 3

@@ -347,10 +347,14 @@ class GreedyBot(Bot):
         """``[(value, route, travel, fares), ...]`` of the candidate routes for ``p`` (and his
         joint partner), best first: expected prize minus fares."""
         r = g.race_status()
-        o = g.options
         routes = track_routes(g, p, r.start_hex, r.target_hexes, team=team)
         if rivals is None:
             rivals = self.rivals(g, p, skip=team)
+        return self._valued(g, p, routes, team, rivals)
+
+    def _valued(self, g, p: int, routes, team: tuple, rivals) -> list:
+        """:meth:`route_values` of these routes (in the order of their fare weights)."""
+        o = g.options
         prize1, prize2 = g.race_prize(1), g.race_prize(2)
         out = []
         for route in routes:
@@ -359,17 +363,58 @@ class GreedyBot(Bot):
                 continue
             if fares > g.accounts[p] or (o.fare_limit is not None and fares > o.fare_limit):
                 continue
-            first, second = finish_chances(travel, rivals)
-            if not rivals:
-                second = 0.0
-            out.append((first * prize1 + second * prize2 - fares, route, travel, fares))
+            out.append((self._prize(travel, rivals, prize1, prize2) - fares, route, travel, fares))
         out.sort(key=lambda x: -x[0])
         return out
+
+    @staticmethod
+    def _prize(travel: float, rivals, prize1: float, prize2: float) -> float:
+        """The expected prize of a train needing ``travel`` movement points."""
+        first, second = finish_chances(travel, rivals)
+        return first * prize1 + (second * prize2 if rivals else 0.0)
+
+    def best_route(self, g, p: int) -> list:
+        """``[(value, route, travel, fares)]``: the first of :meth:`route_values` (``[]`` when
+        it is empty), searching fewer routes when the ones left out cannot come first.
+
+        The routes of :func:`~.routes.track_routes` are the cheapest at fare weights 0, 1, 3 and
+        100; a larger weight never gives more fares nor fewer movement points (each route is
+        the cheapest at its weight: add the two inequalities). So the fares of weight 100's
+        route, ``F``, bound those of weights 1 and 3 from below, and the movement points of the
+        last smaller weight's route, ``T``, theirs: their value is at most the prize expected
+        at ``T`` (less for more points: the chance to come first, and to come first or second,
+        only falls) minus ``F``. Weight 100 is searched first; weights 1 and 3 are not searched
+        when that bound does not beat the best value of a route before them in the list (it
+        comes first on a tie), or is not above 0 (the bot then races another route or none)."""
+        r = g.race_status()
+        start, targets = r.start_hex, r.target_hexes
+        found = track_routes(g, p, start, targets, weights=(0.0,))
+        rivals = self.rivals(g, p)
+        prize1, prize2 = g.race_prize(1), g.race_prize(2)
+        if not found or route_info(g, p, found[0])[1] == 0 or not prize1 >= prize2 >= 0:
+            return self._valued(g, p, track_routes(g, p, start, targets), (), rivals)[:1]
+        cheapest = track_routes(g, p, start, targets, weights=(100.0,))[0]
+        least_fares = route_info(g, p, cheapest)[1]
+        for w in (1.0, 3.0):
+            lead = self._valued(g, p, found, (), rivals)
+            bound = self._prize(route_info(g, p, found[-1])[0], rivals, prize1, prize2) - least_fares
+            if bound <= 0 or (lead and lead[0][0] >= bound):
+                break
+            route = track_routes(g, p, start, targets, weights=(w,))[0]
+            found.append(route)
+            if not route_info(g, p, route)[1]:
+                break       # a route without fares: the one of every larger weight too
+        routes = []
+        for route in (*found, cheapest):
+            if route not in routes:
+                routes.append(route)
+        return self._valued(g, p, routes, (), rivals)[:1]
 
     def _declare(self, g, p: int) -> dict:
         r = g.race_status()
         board = g.board
-        best = self.route_values(g, p)
+        # with joint races, the value of racing alone is weighed against a joint train
+        best = self.route_values(g, p) if g.options.joint_races else self.best_route(g, p)
         alone = best[0][0] if best else 0.0
         if p in r.offers and tactics.accept_joint_race(self, g, p, r.offers[p], alone):
             return {"type": "accept", "player": p}
