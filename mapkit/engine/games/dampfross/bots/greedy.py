@@ -385,7 +385,10 @@ class GreedyBot(Bot):
         at ``T`` (less for more points: the chance to come first, and to come first or second,
         only falls) minus ``F``. Weight 100 is searched first; weights 1 and 3 are not searched
         when that bound does not beat the best value of a route before them in the list (it
-        comes first on a tie), or is not above 0 (the bot then races another route or none)."""
+        comes first on a tie), or is not above 0 (the bot then races another route or none).
+        Before any of them, the fares from the network (:func:`~.routes.network_fares`) bound
+        ``F`` from below (:meth:`_fares_floor`), and when that bound leaves them all out, weight
+        100 is not searched either."""
         r = g.race_status()
         start, targets = r.start_hex, r.target_hexes
         found = track_routes(g, p, start, targets, weights=(0.0,))
@@ -393,12 +396,13 @@ class GreedyBot(Bot):
         prize1, prize2 = g.race_prize(1), g.race_prize(2)
         if not found or route_info(g, p, found[0])[1] == 0 or not prize1 >= prize2 >= 0:
             return self._valued(g, p, track_routes(g, p, start, targets), (), rivals)[:1]
+        prizes = (rivals, prize1, prize2)
+        if self._left_out(g, p, found, prizes, self._fares_floor(g, p, start, targets)):
+            return self._valued(g, p, found, (), rivals)[:1]
         cheapest = track_routes(g, p, start, targets, weights=(100.0,))[0]
         least_fares = route_info(g, p, cheapest)[1]
         for w in (1.0, 3.0):
-            lead = self._valued(g, p, found, (), rivals)
-            bound = self._prize(route_info(g, p, found[-1])[0], rivals, prize1, prize2) - least_fares
-            if bound <= 0 or (lead and lead[0][0] >= bound):
+            if self._left_out(g, p, found, prizes, least_fares):
                 break
             route = track_routes(g, p, start, targets, weights=(w,))[0]
             found.append(route)
@@ -409,6 +413,26 @@ class GreedyBot(Bot):
             if route not in routes:
                 routes.append(route)
         return self._valued(g, p, routes, (), rivals)[:1]
+
+    def _left_out(self, g, p: int, found: list, prizes: tuple, least_fares: int) -> bool:
+        """Whether routes of larger fare weights than ``found``'s, paying at least
+        ``least_fares``, cannot come first (:meth:`best_route`)."""
+        rivals, prize1, prize2 = prizes
+        bound = self._prize(route_info(g, p, found[-1])[0], rivals, prize1, prize2) - least_fares
+        if bound <= 0:
+            return True
+        lead = self._valued(g, p, found, (), rivals)
+        return bool(lead) and lead[0][0] >= bound
+
+    @staticmethod
+    def _fares_floor(g, p: int, start: int, targets) -> int:
+        """A lower bound of the fares of any route from ``start`` to ``targets``: the fares from
+        the network to a target less those to the start (a route from the network through the
+        start pays no less than the cheapest one)."""
+        fares = network_fares(g, p)
+        if start not in fares:
+            return 0
+        return max(0, min((fares[t] for t in targets if t in fares), default=0) - fares[start])
 
     def _declare(self, g, p: int) -> dict:
         r = g.race_status()
