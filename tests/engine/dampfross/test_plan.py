@@ -190,3 +190,23 @@ def test_the_best_route_searched_with_bounds_is_the_first_of_all_routes_valued(n
             left_out += 1       # the fastest route pays fares, and weight 1 was not searched
         assert best == bot.route_values(g, p)[:1]
     assert left_out > 3
+
+
+def test_the_build_targets_come_in_order_of_their_exact_ratio_however_tight_the_bounds():
+    bot = make_bot("greedy", 0, preset="paluba")
+    checked = 0
+    for g, p in positions("czechia", "paluba", 1, steps=("build",)):
+        targets = bot.city_values(g, p, with_bonus=True)
+        got = [(ratio, h) for ratio, h, _ in bot._ranked_targets(g, p, targets)]
+        expected = []
+        for ci, h, v in targets:
+            ext = extension(g, p, bot.FEE_WEIGHT, target=h)
+            if h not in ext.dist or ext.dist[h] <= 0:
+                continue
+            if v >= g.options.city_bonus and ci not in g.reached and bot.rival_closer(g, p, ci, ext.points[h]):
+                v -= g.options.city_bonus * (1 - bot.RIVAL_SHARE)
+            expected.append((v / ext.dist[h], h))
+        expected.sort(key=lambda x: (-x[0], x[1]))
+        assert got == expected
+        checked += 1
+    assert checked > 30

@@ -221,7 +221,9 @@ class GreedyBot(Bot):
 
         A target's bound is its value over the empty board's build cost from the network (the
         cost can only be higher); a target is priced exactly (A*) when its bound leads, and
-        yielded when its exact ratio leads all bounds and exact ratios still waiting.
+        yielded when its exact ratio leads all bounds and exact ratios still waiting. So the
+        targets come in order of exact ratio (then hex) however tight the bounds are, as long
+        as none is below its exact ratio; the tighter, the fewer are priced in vain.
         """
         bonus = g.options.city_bonus
         if g.nodes[p]:
@@ -230,10 +232,16 @@ class GreedyBot(Bot):
         else:
             lows = tables(g).nearest([ci for ci, _, _ in targets], {g.starts[p]} - {None})
         heap: list[tuple] = []
+        rival = [min(row) for row in zip(*(network_nearest(g, q) for q in range(g.num_players) if q != p),
+                                         strict=True)] if g.num_players > 1 else []
+        cut = bonus * (1 - self.RIVAL_SHARE)
         for (ci, h, v), low in zip(targets, lows, strict=True):
             if low <= 0 or low == INF or low >= 2**31 - 1:
                 continue
-            heapq.heappush(heap, (-(v / low), h, ci, v, None))
+            # a rival nearer than the bound is nearer than the cost (rival_closer): the bonus
+            # shrinks whatever the cost, and the bound with it
+            bound = v - cut if v >= bonus and ci not in g.reached and rival[ci] < low else v
+            heapq.heappush(heap, (-(bound / low), h, ci, v, None))
         while heap:
             neg, h, ci, v, ext = heapq.heappop(heap)
             if ext is not None:
