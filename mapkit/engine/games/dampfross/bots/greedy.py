@@ -181,18 +181,19 @@ class GreedyBot(Bot):
     # -- building in the build phase ---------------------------------------------------------
     def city_values(self, g, p: int, with_bonus: bool):
         """(city index, hex, value) of every city not yet in the network."""
-        board = g.board
         bonus = g.options.city_bonus if with_bonus else 0
         mine = g.nodes[p]
+        reached = g.reached
+        weight = self.RACE_WEIGHT
         out = []
-        for ci, c in enumerate(board.cities):
-            if c.hex in mine or not board.adj[c.hex]:
+        for ci, h, numbers in tables(g).linked_cities:
+            if h in mine:
                 continue
-            v = self.RACE_WEIGHT * len(c.numbers)
-            if bonus and ci not in g.reached:
+            v = weight * numbers
+            if bonus and ci not in reached:
                 v += bonus
             if v > 0:
-                out.append((ci, c.hex, v))
+                out.append((ci, h, v))
         return out
 
     def rival_closer(self, g, p: int, ci: int, my_cost: float) -> bool:
@@ -294,8 +295,9 @@ class GreedyBot(Bot):
         fares = network_fares(g, p)
         near = network_nearest(g, p)
         worths = []
+        open_numbers = set(free)
         for ci, h, _ in self.city_values(g, p, with_bonus=False):
-            k = sum(1 for n in board.cities[ci].numbers if table.is_free(n))
+            k = sum(1 for n in board.cities[ci].numbers if n in open_numbers)
             if not k:
                 continue
             chance = min(1.0, 2.0 * k / len(free))

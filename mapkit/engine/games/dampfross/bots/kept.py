@@ -92,13 +92,21 @@ class Kept:
         return hexes
 
 
+# the track asked for last and its Kept (a decision asks for the same one many times)
+_last: list = [None, None]
+
+
 def kept(state) -> Kept:
     """The :class:`Kept` of the state's track, at the track's version."""
     net = state.net
-    k = _KEPT.get(net)
-    ferries = tuple(state.ferry_owners)
-    if k is None:
-        k = _KEPT[net] = Kept(state.board, net.laid, ferries)
-    elif k.version != len(net.laid) or k.ferries != ferries:
-        k.moved_to(len(net.laid), ferries)
+    last = _last[0]
+    if last is not None and last() is net:
+        k = _last[1]
+    else:
+        k = _KEPT.get(net)
+        if k is None:
+            k = _KEPT[net] = Kept(state.board, net.laid, tuple(state.ferry_owners))
+        _last[0], _last[1] = weakref.ref(net), k
+    if k.version != len(net.laid) or k.ferries != tuple(state.ferry_owners):
+        k.moved_to(len(net.laid), tuple(state.ferry_owners))
     return k

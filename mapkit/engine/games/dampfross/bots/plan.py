@@ -63,6 +63,8 @@ class BoardTables:
         self.piece_cost = [rules.piece_cost(board, e) for e in range(len(board.edge_ends))]
         self.into = [rules.step_cost(board, h) for h in range(len(board.hex_names))]
         self.city_hex = [c.hex for c in board.cities]
+        # (city index, hex, how many race numbers) of the cities that track can reach
+        self.linked_cities = tuple((ci, c.hex, len(c.numbers)) for ci, c in enumerate(board.cities) if board.adj[c.hex])
         self._city_of_hex = {h: i for i, h in reversed(list(enumerate(self.city_hex)))}
         # neighbours with the piece cost: ((neighbour, edge id, cost), ...) per hex
         self.adj = [tuple((nb, e, self.piece_cost[e]) for nb, e in board.adj[h])
@@ -181,15 +183,12 @@ def network_nearest(state, p: int) -> list:
     known = k.grown.get(key)
     if known is not None and len(known[0]) == len(nodes):
         return known[1]
-    rows = tables(state)._all_from_cities()
+    t = tables(state)
+    cities = range(len(t.city_hex))
     if known is None or not known[0] <= nodes:
-        least = [INF] * len(rows)
-        new = nodes
+        least = t.nearest(cities, nodes)
     else:
-        least = list(known[1])
-        new = nodes - known[0]
-    for h in new:
-        least = [a if a <= row[h] else row[h] for a, row in zip(least, rows, strict=True)]
+        least = list(map(min, known[1], t.nearest(cities, nodes - known[0])))
     k.grown[key] = (frozenset(nodes), least)
     return least
 
@@ -228,7 +227,10 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     """
     t = tables(state)
     us = (p,) + tuple(team)
-    mine = set(sources) if sources is not None else set().union(*(_network(state, q) for q in us))
+    if sources is not None:
+        mine = set(sources)
+    else:
+        mine = _network(state, p) if not team else set().union(*(_network(state, q) for q in us))
     rows = _fee_rows(state, us, money_weight)
     heuristic = None
     if target is not None:
