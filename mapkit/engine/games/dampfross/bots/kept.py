@@ -85,11 +85,22 @@ class Kept:
             for e in self.laid[since:self.version]:
                 out.update(ends[e])
             if reach:
-                adj = self.board.adj
+                around = _around(self.board)
                 for h in list(out):
-                    out.update(nb for nb, _ in adj[h])
+                    out.update(around[h])
             hexes = self._changed[key] = frozenset(out)
         return hexes
+
+
+_AROUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _around(board) -> list:
+    """By hex id: the hex's neighbours (made once per board)."""
+    around = _AROUND.get(board)
+    if around is None:
+        around = _AROUND[board] = [tuple(nb for nb, _ in row) for row in board.adj]
+    return around
 
 
 # the track asked for last and its Kept (a decision asks for the same one many times)
