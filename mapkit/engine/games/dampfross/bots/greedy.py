@@ -232,17 +232,18 @@ class GreedyBot(Bot):
             lows = [near[ci] for ci, _, _ in targets]
         else:
             lows = tables(g).nearest([ci for ci, _, _ in targets], {g.starts[p]} - {None})
-        heap: list[tuple] = []
-        rival = [min(row) for row in zip(*(network_nearest(g, q) for q in range(g.num_players) if q != p),
-                                         strict=True)] if g.num_players > 1 else []
+        others = [network_nearest(g, q) for q in range(g.num_players) if q != p]
+        rival = list(map(min, *others)) if len(others) > 1 else others[0] if others else []
         cut = bonus * (1 - self.RIVAL_SHARE)
+        heap: list[tuple] = []
         for (ci, h, v), low in zip(targets, lows, strict=True):
             if low <= 0 or low == INF or low >= 2**31 - 1:
                 continue
             # a rival nearer than the bound is nearer than the cost (rival_closer): the bonus
             # shrinks whatever the cost, and the bound with it
             bound = v - cut if v >= bonus and ci not in g.reached and rival[ci] < low else v
-            heapq.heappush(heap, (-(bound / low), h, ci, v, None))
+            heap.append((-(bound / low), h, ci, v, None))
+        heapq.heapify(heap)     # no two entries alike (one per hex): popped in sorted order
         while heap:
             neg, h, ci, v, ext = heapq.heappop(heap)
             if ext is not None:

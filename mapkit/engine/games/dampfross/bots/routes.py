@@ -182,6 +182,15 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
     """
     targets = frozenset(targets)
     results = kept(state).results
+    asked = ("routes", p, tuple(team), start, targets, tuple(weights))
+    answer = results.get(asked)
+    if answer is None:
+        answer = results[asked] = _track_routes(state, p, start, targets, weights, team)
+    return [list(route) for route in answer]
+
+
+def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: tuple) -> list:
+    results = kept(state).results
     steps = _track_steps(state, p, team)
     to_go = state.board.distance_table(targets).__getitem__
     out: list = []
@@ -200,7 +209,7 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
         if (free_from is None or w < free_from) and not _pays_fares(steps, route):
             free_from = w
         if route not in out:
-            out.append(list(route))
+            out.append(route)
     return out
 
 
