@@ -41,17 +41,17 @@ class Kept:
 
     __slots__ = ("board", "laid", "version", "ferries", "results", "tables", "grown", "_changed")
 
-    def __init__(self, board, laid: list, ferries: tuple):
+    def __init__(self, board, laid: list, ferries: list):
         self.board = board
         self.laid = laid                # the track's list of laid edges (grows in place)
         self.version = len(laid)
-        self.ferries = ferries
+        self.ferries = ferries          # a copy of the ferry lines' owners
         self.results: dict = {}
         self.tables: dict = {}
         self.grown: dict = {}
         self._changed: dict = {}
 
-    def moved_to(self, version: int, ferries: tuple) -> None:
+    def moved_to(self, version: int, ferries: list) -> None:
         """The track is now at ``version`` with these ferry owners: forget the answers."""
         self.results.clear()
         self._changed.clear()
@@ -116,8 +116,8 @@ def kept(state) -> Kept:
     else:
         k = _KEPT.get(net)
         if k is None:
-            k = _KEPT[net] = Kept(state.board, net.laid, tuple(state.ferry_owners))
+            k = _KEPT[net] = Kept(state.board, net.laid, list(state.ferry_owners))
         _last[0], _last[1] = weakref.ref(net), k
-    if k.version != len(net.laid) or k.ferries != tuple(state.ferry_owners):
-        k.moved_to(len(net.laid), tuple(state.ferry_owners))
+    if k.version != len(net.laid) or k.ferries != state.ferry_owners:
+        k.moved_to(len(net.laid), list(state.ferry_owners))
     return k
