@@ -233,7 +233,8 @@ class GreedyBot(Bot):
         else:
             lows = tables(g).nearest([ci for ci, _, _ in targets], {g.starts[p]} - {None})
         others = [network_nearest(g, q) for q in range(g.num_players) if q != p]
-        rival = list(map(min, *others)) if len(others) > 1 else others[0] if others else []
+        # by city: the least empty-board cost from another player's network
+        rival = list(map(min, *others)) if len(others) > 1 else others[0] if others else [INF] * len(g.board.cities)
         cut = bonus * (1 - self.RIVAL_SHARE)
         heap: list[tuple] = []
         for (ci, h, v), low in zip(targets, lows, strict=True):
@@ -252,7 +253,7 @@ class GreedyBot(Bot):
             ext = extension(g, p, self.FEE_WEIGHT, target=h)
             if h not in ext.dist or ext.dist[h] <= 0:
                 continue
-            if v >= bonus and ci not in g.reached and self.rival_closer(g, p, ci, ext.points[h]):
+            if v >= bonus and ci not in g.reached and rival[ci] < ext.points[h]:     # rival_closer
                 v -= bonus * (1 - self.RIVAL_SHARE)
             heapq.heappush(heap, (-(v / ext.dist[h]), h, ci, v, ext))
 
