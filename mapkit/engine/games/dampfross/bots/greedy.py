@@ -56,6 +56,8 @@ from __future__ import annotations
 
 import heapq
 import math
+import operator
+from functools import reduce
 
 from ....bots.base import Bot
 from ....errors import IllegalAction
@@ -162,12 +164,11 @@ class GreedyBot(Bot):
         scored = []
         for name in g.start_options(p):
             ci = board.city_index(name)
-            v = self.RACE_WEIGHT * len(board.cities[ci].numbers)
-            costs, near = cb[ci], decay[ci]
-            for d in cities:
-                if d == ci or costs[d] == INF:
-                    continue
-                v += worth[d] * near[d]
+            # every other city's worth times its decay, added in city order; a city no track
+            # joins to ci decays to 0.0 and adds nothing, as does ci itself (its worth 0.0 here)
+            w = worth.copy()
+            w[ci] = 0.0
+            v = reduce(operator.add, map(operator.mul, w, decay[ci]), self.RACE_WEIGHT * len(board.cities[ci].numbers))
             v /= 1.0 + self.CROWD_PENALTY * others.count(ci)
             scored.append((v, name))
         top = max(v for v, _ in scored)
