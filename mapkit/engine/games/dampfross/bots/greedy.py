@@ -30,7 +30,8 @@ number of one-die turns needed for ``T`` movement points is about normal with me
 and variance ``0.068 T``. The expected prize minus the fares is the route's value; it races
 the best route if that value is positive and the fares stay within the fare limit and the
 account, and passes otherwise. A special race is judged the same way, to the target hex the
-route reaches first.
+route reaches first. (Without joint races, a route that provably cannot be the best is not
+searched for: :meth:`GreedyBot.best_route`.)
 
 **Building after a race.** Money spent on track is score lost, so it builds only where it
 pays: connecting city ``t`` saves, in each remaining race that involves ``t`` (probability
@@ -363,12 +364,13 @@ class GreedyBot(Bot):
         routes = track_routes(g, p, r.start_hex, r.target_hexes, team=team)
         if rivals is None:
             rivals = self.rivals(g, p, skip=team)
-        return self._valued(g, p, routes, team, rivals)
+        return self._valued(g, p, routes, team, (rivals, g.race_prize(1), g.race_prize(2)))
 
-    def _valued(self, g, p: int, routes, team: tuple, rivals) -> list:
-        """:meth:`route_values` of these routes (in the order of their fare weights)."""
+    def _valued(self, g, p: int, routes, team: tuple, prizes: tuple) -> list:
+        """:meth:`route_values` of these routes (in the order of their fare weights); ``prizes``:
+        the rivals and the prizes of the first and second place."""
         o = g.options
-        prize1, prize2 = g.race_prize(1), g.race_prize(2)
+        rivals, prize1, prize2 = prizes
         out = []
         for route in routes:
             travel, fares, own = route_info(g, p, route, team=team)
@@ -405,13 +407,11 @@ class GreedyBot(Bot):
         r = g.race_status()
         start, targets = r.start_hex, r.target_hexes
         found = track_routes(g, p, start, targets, weights=(0.0,))
-        rivals = self.rivals(g, p)
-        prize1, prize2 = g.race_prize(1), g.race_prize(2)
-        if not found or route_info(g, p, found[0])[1] == 0 or not prize1 >= prize2 >= 0:
-            return self._valued(g, p, track_routes(g, p, start, targets), (), rivals)[:1]
-        prizes = (rivals, prize1, prize2)
+        prizes = (self.rivals(g, p), g.race_prize(1), g.race_prize(2))
+        if not found or route_info(g, p, found[0])[1] == 0 or not prizes[1] >= prizes[2] >= 0:
+            return self._valued(g, p, track_routes(g, p, start, targets), (), prizes)[:1]
         if self._left_out(g, p, found, prizes, self._fares_floor(g, p, start, targets)):
-            return self._valued(g, p, found, (), rivals)[:1]
+            return self._valued(g, p, found, (), prizes)[:1]
         cheapest = track_routes(g, p, start, targets, weights=(100.0,))[0]
         least_fares = route_info(g, p, cheapest)[1]
         for w in (1.0, 3.0):
@@ -425,7 +425,7 @@ class GreedyBot(Bot):
         for route in (*found, cheapest):
             if route not in routes:
                 routes.append(route)
-        return self._valued(g, p, routes, (), rivals)[:1]
+        return self._valued(g, p, routes, (), prizes)[:1]
 
     def _left_out(self, g, p: int, found: list, prizes: tuple, least_fares: int) -> bool:
         """Whether routes of larger fare weights than ``found``'s, paying at least
@@ -434,7 +434,7 @@ class GreedyBot(Bot):
         bound = self._prize(route_info(g, p, found[-1])[0], rivals, prize1, prize2) - least_fares
         if bound <= 0:
             return True
-        lead = self._valued(g, p, found, (), rivals)
+        lead = self._valued(g, p, found, (), prizes)
         return bool(lead) and lead[0][0] >= bound
 
     @staticmethod
