@@ -189,6 +189,8 @@ def test_the_best_route_searched_with_bounds_is_the_first_of_all_routes_valued(n
         if fastest and route_info(g, p, fastest[0])[1] and key not in kept(g).results:
             left_out += 1       # the fastest route pays fares, and weight 1 was not searched
         assert best == bot.route_values(g, p)[:1]
+        view = (g.race_view() or {}).get("routes", {})
+        assert {g.players[q]: [g.board.hex_names[h] for h in hexes] for q, hexes in g.declared_routes().items()} == view
     assert left_out > 3
 
 

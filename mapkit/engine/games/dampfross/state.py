@@ -366,6 +366,12 @@ class DampfrossState(State):
         """The stage of the race being played (draw_start, declare, run, ...), or None."""
         return None if self.current is None else self.current.stage
 
+    def declared_routes(self) -> dict:
+        """Seat -> the hexes (ids) of the route it declared in the race being played, in the
+        order of the declarations (the routes of :meth:`race_view`, by seat and hex id)."""
+        r = self.current
+        return {} if r is None else {p: tuple(d["route"]) for p, d in r.decl.items() if "route" in d}
+
     def race_view(self) -> dict | None:
         """The race being drawn, declared or run: cities, routes, train positions, places."""
         return view.race_view(self)

@@ -336,11 +336,11 @@ class GreedyBot(Bot):
     def rivals(self, g, p: int, skip=()) -> list:
         """``(movement points, chance of racing)`` of every other player in this race."""
         r = g.race_status()
-        board = g.board
         into = tables(g).into
         order = r.decl_order
         me_at = order.index(p)
-        declared = (g.race_view() or {}).get("routes", {})
+        # by player name, as the race's view gives them (a name shared by two seats: the later)
+        declared = {g.players[q]: hexes for q, hexes in g.declared_routes().items()}
         out = []
         for q in order:
             if q == p or q in skip:
@@ -348,7 +348,7 @@ class GreedyBot(Bot):
             if order.index(q) < me_at:
                 hexes = declared.get(g.players[q])
                 if hexes is not None:
-                    out.append((sum(into[board.hex_id(h)] for h in hexes[1:]), 1.0))
+                    out.append((sum(into[h] for h in hexes[1:]), 1.0))
                 continue
             theirs = track_routes(g, q, r.start_hex, r.target_hexes, weights=(0.0,))
             if theirs:
