@@ -389,8 +389,9 @@ class GreedyBot(Bot):
         return first * prize1 + (second * prize2 if rivals else 0.0)
 
     def best_route(self, g, p: int) -> list:
-        """``[(value, route, travel, fares)]``: the first of :meth:`route_values` (``[]`` when
-        it is empty), searching fewer routes when the ones left out cannot come first.
+        """``[(value, route, travel, fares)]``: the first of :meth:`route_values` when its value
+        is above 0; else ``[]`` or a route whose value is not above 0 either (the bot passes
+        alike). It searches fewer routes where those left out cannot change that answer.
 
         The routes of :func:`~.routes.track_routes` are the cheapest at fare weights 0, 1, 3 and
         100; a larger weight never gives more fares nor fewer movement points (each route is
@@ -440,12 +441,12 @@ class GreedyBot(Bot):
     @staticmethod
     def _fares_floor(g, p: int, start: int, targets) -> int:
         """A lower bound of the fares of any route from ``start`` to ``targets``: the fares from
-        the network to a target less those to the start (a route from the network through the
-        start pays no less than the cheapest one)."""
+        the network to a target and to the start differ by no more than the fares between the
+        two (a way from the network through one to the other pays no less than the cheapest)."""
         fares = network_fares(g, p)
         if start not in fares:
             return 0
-        return max(0, min((fares[t] for t in targets if t in fares), default=0) - fares[start])
+        return min((abs(fares[t] - fares[start]) for t in targets if t in fares), default=0)
 
     def _declare(self, g, p: int) -> dict:
         r = g.race_status()
