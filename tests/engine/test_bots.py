@@ -10,7 +10,8 @@ import pytest
 from mapkit.engine import load_engine_map, new_game
 from mapkit.engine.bots import BOTS, GreedyBot, RandomBot, make_bot
 from mapkit.engine.games.dampfross.bots.greedy import finish_chances
-from mapkit.engine.games.dampfross.bots.plan import extension, pieces_to, track_routes
+from mapkit.engine.games.dampfross.bots.plan import extension, pieces_to
+from mapkit.engine.games.dampfross.bots.routes import track_routes
 from mapkit.engine.simulate import SimSpec, game_seed, play_game, play_one, summarize
 from mapkit.errors import InputError
 from mapkit.grid import Grid

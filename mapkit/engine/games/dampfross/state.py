@@ -73,7 +73,7 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "_unit_adj", "_scaled_steps")
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "_unit_adj", "_scaled_steps")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
@@ -96,6 +96,8 @@ class Tables:
         self.fit_cap = 0
         self._unit_adj = None
         self._scaled_steps: dict[int, list] = {}
+        # (start hex, target hexes) -> steps between them on the board (special races' prizes)
+        self.special_distances: dict[tuple, int] = {}
 
     def scaled_step_costs(self, scale: int) -> list:
         """``into_cost`` times ``scale``, by hex id (for the route searches' weighted costs)."""
@@ -363,6 +365,12 @@ class DampfrossState(State):
     def race_stage(self) -> str | None:
         """The stage of the race being played (draw_start, declare, run, ...), or None."""
         return None if self.current is None else self.current.stage
+
+    def declared_routes(self) -> dict:
+        """Seat -> the hexes (ids) of the route it declared in the race being played, in the
+        order of the declarations (the routes of :meth:`race_view`, by seat and hex id)."""
+        r = self.current
+        return {} if r is None else {p: tuple(d["route"]) for p, d in r.decl.items() if "route" in d}
 
     def race_view(self) -> dict | None:
         """The race being drawn, declared or run: cities, routes, train positions, places."""

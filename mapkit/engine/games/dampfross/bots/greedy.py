@@ -24,13 +24,14 @@ while one could still beat the best priced so far. When the end of the build pha
 declared, it declares unless it can connect the last city this turn (and take its bonus).
 
 **Races.** For each candidate route (the fastest, the cheapest in fares and a few in between,
-:func:`~.plan.track_routes`) it estimates its chance of first and second place against the
+:func:`~.routes.track_routes`) it estimates its chance of first and second place against the
 other players' declared routes (or their fastest routes, for those who declare later): the
 number of one-die turns needed for ``T`` movement points is about normal with mean ``T/3.5``
 and variance ``0.068 T``. The expected prize minus the fares is the route's value; it races
 the best route if that value is positive and the fares stay within the fare limit and the
 account, and passes otherwise. A special race is judged the same way, to the target hex the
-route reaches first.
+route reaches first. (Without joint races, a route that provably cannot be the best is not
+searched for: :meth:`GreedyBot.best_route`.)
 
 **Building after a race.** Money spent on track is score lost, so it builds only where it
 pays: connecting city ``t`` saves, in each remaining race that involves ``t`` (probability
@@ -56,11 +57,14 @@ from __future__ import annotations
 
 import heapq
 import math
+import operator
+from functools import reduce
 
 from ....bots.base import Bot
 from ....errors import IllegalAction
 from . import tactics
-from .plan import INF, extension, network_fares, pieces_to, route_info, tables, track_routes
+from .plan import INF, extension, network_nearest, pieces_to, tables
+from .routes import network_fares, route_info, track_routes
 
 __all__ = ["GreedyBot", "finish_chances"]
 
@@ -161,12 +165,11 @@ class GreedyBot(Bot):
         scored = []
         for name in g.start_options(p):
             ci = board.city_index(name)
-            v = self.RACE_WEIGHT * len(board.cities[ci].numbers)
-            costs, near = cb[ci], decay[ci]
-            for d in cities:
-                if d == ci or costs[d] == INF:
-                    continue
-                v += worth[d] * near[d]
+            # every other city's worth times its decay, added in city order; a city no track
+            # joins to ci decays to 0.0 and adds nothing, as does ci itself (its worth 0.0 here)
+            w = worth.copy()
+            w[ci] = 0.0
+            v = reduce(operator.add, map(operator.mul, w, decay[ci]), self.RACE_WEIGHT * len(board.cities[ci].numbers))
             v /= 1.0 + self.CROWD_PENALTY * others.count(ci)
             scored.append((v, name))
         top = max(v for v, _ in scored)
@@ -180,24 +183,24 @@ class GreedyBot(Bot):
     # -- building in the build phase ---------------------------------------------------------
     def city_values(self, g, p: int, with_bonus: bool):
         """(city index, hex, value) of every city not yet in the network."""
-        board = g.board
         bonus = g.options.city_bonus if with_bonus else 0
         mine = g.nodes[p]
+        reached = g.reached
+        weight = self.RACE_WEIGHT
         out = []
-        for ci, c in enumerate(board.cities):
-            if c.hex in mine or not board.adj[c.hex]:
+        for ci, h, numbers in tables(g).linked_cities:
+            if h in mine:
                 continue
-            v = self.RACE_WEIGHT * len(c.numbers)
-            if bonus and ci not in g.reached:
+            v = weight * numbers
+            if bonus and ci not in reached:
                 v += bonus
             if v > 0:
-                out.append((ci, c.hex, v))
+                out.append((ci, h, v))
         return out
 
     def rival_closer(self, g, p: int, ci: int, my_cost: float) -> bool:
         """Whether another player's network is closer to city ``ci`` (empty-board costs)."""
-        d = tables(g).build_from_city(ci)
-        return any(q != p and any(d[h] < my_cost for h in g.nodes[q]) for q in range(g.num_players))
+        return any(q != p and network_nearest(g, q)[ci] < my_cost for q in range(g.num_players))
 
     def _build(self, g, p: int) -> dict:
         board = g.board
@@ -221,16 +224,29 @@ class GreedyBot(Bot):
 
         A target's bound is its value over the empty board's build cost from the network (the
         cost can only be higher); a target is priced exactly (A*) when its bound leads, and
-        yielded when its exact ratio leads all bounds and exact ratios still waiting.
+        yielded when its exact ratio leads all bounds and exact ratios still waiting. So the
+        targets come in order of exact ratio (then hex) however tight the bounds are, as long
+        as none is below its exact ratio; the tighter, the fewer are priced in vain.
         """
-        t = tables(g)
         bonus = g.options.city_bonus
-        mine = g.nodes[p] or {g.starts[p]} - {None}
+        if g.nodes[p]:
+            near = network_nearest(g, p)
+            lows = [near[ci] for ci, _, _ in targets]
+        else:
+            lows = tables(g).nearest([ci for ci, _, _ in targets], {g.starts[p]} - {None})
+        others = [network_nearest(g, q) for q in range(g.num_players) if q != p]
+        # by city: the least empty-board cost from another player's network
+        rival = list(map(min, *others)) if len(others) > 1 else others[0] if others else [INF] * len(g.board.cities)
+        cut = bonus * (1 - self.RIVAL_SHARE)
         heap: list[tuple] = []
-        for (ci, h, v), low in zip(targets, t.nearest([ci for ci, _, _ in targets], mine), strict=True):
+        for (ci, h, v), low in zip(targets, lows, strict=True):
             if low <= 0 or low == INF or low >= 2**31 - 1:
                 continue
-            heapq.heappush(heap, (-(v / low), h, ci, v, None))
+            # a rival nearer than the bound is nearer than the cost (rival_closer): the bonus
+            # shrinks whatever the cost, and the bound with it
+            bound = v - cut if v >= bonus and ci not in g.reached and rival[ci] < low else v
+            heap.append((-(bound / low), h, ci, v, None))
+        heapq.heapify(heap)     # no two entries alike (one per hex): popped in sorted order
         while heap:
             neg, h, ci, v, ext = heapq.heappop(heap)
             if ext is not None:
@@ -239,7 +255,7 @@ class GreedyBot(Bot):
             ext = extension(g, p, self.FEE_WEIGHT, target=h)
             if h not in ext.dist or ext.dist[h] <= 0:
                 continue
-            if v >= bonus and ci not in g.reached and self.rival_closer(g, p, ci, ext.points[h]):
+            if v >= bonus and ci not in g.reached and rival[ci] < ext.points[h]:     # rival_closer
                 v -= bonus * (1 - self.RIVAL_SHARE)
             heapq.heappush(heap, (-(v / ext.dist[h]), h, ci, v, ext))
 
@@ -281,11 +297,11 @@ class GreedyBot(Bot):
         if not free:
             return done
         fares = network_fares(g, p)
-        t = tables(g)
-        mine = g.nodes[p]
+        near = network_nearest(g, p)
         worths = []
+        open_numbers = set(free)
         for ci, h, _ in self.city_values(g, p, with_bonus=False):
-            k = sum(1 for n in board.cities[ci].numbers if table.is_free(n))
+            k = sum(1 for n in board.cities[ci].numbers if n in open_numbers)
             if not k:
                 continue
             chance = min(1.0, 2.0 * k / len(free))
@@ -293,7 +309,8 @@ class GreedyBot(Bot):
             worths.append((ci, h, self.POST_GAIN_FACTOR * left * chance * gain))
         candidates = []
         # the empty board's cost from the network: the cost can only be higher (fees)
-        for (_, h, worth), low in zip(worths, t.nearest([ci for ci, _, _ in worths], mine), strict=True):
+        for ci, h, worth in worths:
+            low = near[ci]
             if low <= budget and worth - low > 0:
                 candidates.append((worth - low, worth, h))
         # best first: a city is priced (A*) only while its bound beats the best found
@@ -319,11 +336,11 @@ class GreedyBot(Bot):
     def rivals(self, g, p: int, skip=()) -> list:
         """``(movement points, chance of racing)`` of every other player in this race."""
         r = g.race_status()
-        board = g.board
         into = tables(g).into
         order = r.decl_order
         me_at = order.index(p)
-        declared = (g.race_view() or {}).get("routes", {})
+        # by player name, as the race's view gives them (a name shared by two seats: the later)
+        declared = {g.players[q]: hexes for q, hexes in g.declared_routes().items()}
         out = []
         for q in order:
             if q == p or q in skip:
@@ -331,7 +348,7 @@ class GreedyBot(Bot):
             if order.index(q) < me_at:
                 hexes = declared.get(g.players[q])
                 if hexes is not None:
-                    out.append((sum(into[board.hex_id(h)] for h in hexes[1:]), 1.0))
+                    out.append((sum(into[h] for h in hexes[1:]), 1.0))
                 continue
             theirs = track_routes(g, q, r.start_hex, r.target_hexes, weights=(0.0,))
             if theirs:
@@ -344,11 +361,16 @@ class GreedyBot(Bot):
         """``[(value, route, travel, fares), ...]`` of the candidate routes for ``p`` (and his
         joint partner), best first: expected prize minus fares."""
         r = g.race_status()
-        o = g.options
         routes = track_routes(g, p, r.start_hex, r.target_hexes, team=team)
         if rivals is None:
             rivals = self.rivals(g, p, skip=team)
-        prize1, prize2 = g.race_prize(1), g.race_prize(2)
+        return self._valued(g, p, routes, team, (rivals, g.race_prize(1), g.race_prize(2)))
+
+    def _valued(self, g, p: int, routes, team: tuple, prizes: tuple) -> list:
+        """:meth:`route_values` of these routes (in the order of their fare weights); ``prizes``:
+        the rivals and the prizes of the first and second place."""
+        o = g.options
+        rivals, prize1, prize2 = prizes
         out = []
         for route in routes:
             travel, fares, own = route_info(g, p, route, team=team)
@@ -356,17 +378,81 @@ class GreedyBot(Bot):
                 continue
             if fares > g.accounts[p] or (o.fare_limit is not None and fares > o.fare_limit):
                 continue
-            first, second = finish_chances(travel, rivals)
-            if not rivals:
-                second = 0.0
-            out.append((first * prize1 + second * prize2 - fares, route, travel, fares))
+            out.append((self._prize(travel, rivals, prize1, prize2) - fares, route, travel, fares))
         out.sort(key=lambda x: -x[0])
         return out
+
+    @staticmethod
+    def _prize(travel: float, rivals, prize1: float, prize2: float) -> float:
+        """The expected prize of a train needing ``travel`` movement points."""
+        first, second = finish_chances(travel, rivals)
+        return first * prize1 + (second * prize2 if rivals else 0.0)
+
+    def best_route(self, g, p: int) -> list:
+        """``[(value, route, travel, fares)]``: the first of :meth:`route_values` when its value
+        is above 0; else ``[]`` or a route whose value is not above 0 either (the bot passes
+        alike). It searches fewer routes where those left out cannot change that answer.
+
+        The routes of :func:`~.routes.track_routes` are the cheapest at fare weights 0, 1, 3 and
+        100; a larger weight never gives more fares nor fewer movement points (each route is
+        the cheapest at its weight: add the two inequalities). So the fares of weight 100's
+        route, ``F``, bound those of weights 1 and 3 from below, and the movement points of the
+        last smaller weight's route, ``T``, theirs: their value is at most the prize expected
+        at ``T`` (less for more points: the chance to come first, and to come first or second,
+        only falls) minus ``F``. Weight 100 is searched first; weights 1 and 3 are not searched
+        when that bound does not beat the best value of a route before them in the list (it
+        comes first on a tie), or is not above 0 (the bot then races another route or none).
+        Before any of them, the fares from the network (:func:`~.routes.network_fares`) bound
+        ``F`` from below (:meth:`_fares_floor`), and when that bound leaves them all out, weight
+        100 is not searched either."""
+        r = g.race_status()
+        start, targets = r.start_hex, r.target_hexes
+        found = track_routes(g, p, start, targets, weights=(0.0,))
+        prizes = (self.rivals(g, p), g.race_prize(1), g.race_prize(2))
+        if not found or route_info(g, p, found[0])[1] == 0 or not prizes[1] >= prizes[2] >= 0:
+            return self._valued(g, p, track_routes(g, p, start, targets), (), prizes)[:1]
+        if self._left_out(g, p, found, prizes, self._fares_floor(g, p, start, targets)):
+            return self._valued(g, p, found, (), prizes)[:1]
+        cheapest = track_routes(g, p, start, targets, weights=(100.0,))[0]
+        least_fares = route_info(g, p, cheapest)[1]
+        for w in (1.0, 3.0):
+            if self._left_out(g, p, found, prizes, least_fares):
+                break
+            route = track_routes(g, p, start, targets, weights=(w,))[0]
+            found.append(route)
+            if not route_info(g, p, route)[1]:
+                break       # a route without fares: the one of every larger weight too
+        routes = []
+        for route in (*found, cheapest):
+            if route not in routes:
+                routes.append(route)
+        return self._valued(g, p, routes, (), prizes)[:1]
+
+    def _left_out(self, g, p: int, found: list, prizes: tuple, least_fares: int) -> bool:
+        """Whether routes of larger fare weights than ``found``'s, paying at least
+        ``least_fares``, cannot come first (:meth:`best_route`)."""
+        rivals, prize1, prize2 = prizes
+        bound = self._prize(route_info(g, p, found[-1])[0], rivals, prize1, prize2) - least_fares
+        if bound <= 0:
+            return True
+        lead = self._valued(g, p, found, (), prizes)
+        return bool(lead) and lead[0][0] >= bound
+
+    @staticmethod
+    def _fares_floor(g, p: int, start: int, targets) -> int:
+        """A lower bound of the fares of any route from ``start`` to ``targets``: the fares from
+        the network to a target and to the start differ by no more than the fares between the
+        two (a way from the network through one to the other pays no less than the cheapest)."""
+        fares = network_fares(g, p)
+        if start not in fares:
+            return 0
+        return min((abs(fares[t] - fares[start]) for t in targets if t in fares), default=0)
 
     def _declare(self, g, p: int) -> dict:
         r = g.race_status()
         board = g.board
-        best = self.route_values(g, p)
+        # with joint races, the value of racing alone is weighed against a joint train
+        best = self.route_values(g, p) if g.options.joint_races else self.best_route(g, p)
         alone = best[0][0] if best else 0.0
         if p in r.offers and tactics.accept_joint_race(self, g, p, r.offers[p], alone):
             return {"type": "accept", "player": p}

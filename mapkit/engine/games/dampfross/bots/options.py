@@ -40,7 +40,8 @@ from .....i18n import N_
 from ....bots.moves import Candidate, listed
 from ....errors import IllegalAction
 from .greedy import GreedyBot
-from .plan import INF, extension, network_fares, pieces_to, tables
+from .plan import INF, extension, pieces_to, tables
+from .routes import network_fares
 
 __all__ = ["move_options", "LIMIT"]
 

@@ -10,14 +10,15 @@ paths), on the compiled board (hex ids and edge ids), deterministic (ties broken
   is A* toward one hex, guided by the empty board's build cost to it (a lower bound: fees
   only add), which settles a narrow corridor instead of a disk. :func:`pieces_to` reads the
   new pieces off it.
-* :func:`track_routes` -- routes over *built* track (and bought ferries) from a race's start
-  to its target, trading movement points against fares.
-* :func:`network_fares` -- fares from a network to every hex over built track.
+* :func:`network_nearest` -- the empty board's build cost from a player's network to each
+  city (a lower bound of the extension's cost), brought up to date as the network grows.
 * :class:`BoardTables` -- per board and rules, computed once and shared: piece costs,
   movement costs, city hexes, and the empty-board build cost from every city to every hex
   (Dial's search per city on small boards; numpy's batch search on large ones).
 
-The searches read the state's public data and never change it.
+The searches over built track (race routes, fares) are in :mod:`.routes`. The searches read
+the state's public data and never change it; what they keep between decisions is kept beside
+the track (:mod:`.kept`).
 
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
@@ -39,13 +40,12 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections import deque
 
 from .....search import INF as NO_WAY
 from .....search import dial, dial_batch, dijkstra
+from .kept import RowTable, kept
 
-__all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "route_info", "network_fares",
-           "track_routes", "INF"]
+__all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "network_nearest", "INF"]
 
 INF = float("inf")
 # Above this many (cities x hexes) the empty-board tables use numpy's batch search.
@@ -63,6 +63,8 @@ class BoardTables:
         self.piece_cost = [rules.piece_cost(board, e) for e in range(len(board.edge_ends))]
         self.into = [rules.step_cost(board, h) for h in range(len(board.hex_names))]
         self.city_hex = [c.hex for c in board.cities]
+        # (city index, hex, how many race numbers) of the cities that track can reach
+        self.linked_cities = tuple((ci, c.hex, len(c.numbers)) for ci, c in enumerate(board.cities) if board.adj[c.hex])
         self._city_of_hex = {h: i for i, h in reversed(list(enumerate(self.city_hex)))}
         # neighbours with the piece cost: ((neighbour, edge id, cost), ...) per hex
         self.adj = [tuple((nb, e, self.piece_cost[e]) for nb, e in board.adj[h])
@@ -170,6 +172,27 @@ def tables(state) -> BoardTables:
     return t
 
 
+def network_nearest(state, p: int) -> list:
+    """By city index: the least empty-board build cost from a hex of player ``p``'s network
+    (``state.nodes[p]``) to the city (:meth:`BoardTables.nearest` of every city; :data:`INF`
+    when the network is empty). A network only grows: the costs known are lowered with the
+    hexes it gained since (kept beside the track, :mod:`.kept`); callers must not change it."""
+    k = kept(state)
+    nodes = state.nodes[p]
+    key = ("near", p)
+    known = k.grown.get(key)
+    if known is not None and len(known[0]) == len(nodes):
+        return known[1]
+    t = tables(state)
+    cities = range(len(t.city_hex))
+    if known is None or not known[0] <= nodes:
+        least = t.nearest(cities, nodes)
+    else:
+        least = list(map(min, known[1], t.nearest(cities, nodes - known[0])))
+    k.grown[key] = (frozenset(nodes), least)
+    return least
+
+
 class Extension:
     """The result of :func:`extension`: ``dist[h]`` (weighted cost to reach hex ``h``),
     ``points[h]`` (build cost alone), ``fees[h]`` (fees alone) and ``prev[h]`` = (previous hex,
@@ -204,15 +227,37 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     """
     t = tables(state)
     us = (p,) + tuple(team)
-    mine = set(sources) if sources is not None else set().union(*(_network(state, q) for q in us))
+    if sources is not None:
+        mine = set(sources)
+    else:
+        mine = _network(state, p) if not team else set().union(*(_network(state, q) for q in us))
     rows = _fee_rows(state, us, money_weight)
-    heuristic = None if target is None else t.estimate_to(target).__getitem__
+    heuristic = None
+    if target is not None:
+        estimate = t.estimate_to(target)
+        heuristic = estimate.__getitem__
+        if stop is None and sources is None and limit < INF:
+            stop = _beyond(estimate, limit)
     found = dijkstra(mine, rows.__getitem__, heuristic=heuristic, targets=None if target is None else (target,),
                      stop=stop, limit=limit)
     dist = {h: found.dist[h] for h in found.settled}
     prev = {h: found.prev[h] for h in found.settled}
     sums = _PathSums(dist, prev, t.piece_cost, money_weight)
     return Extension(dist, sums.points, sums.fees, prev)
+
+
+def _beyond(estimate: list, limit: float):
+    """``stop`` of an A* toward a target within ``limit``: true once a hex is settled whose cost
+    plus estimate exceeds ``limit``. The estimate is consistent on the rows of a network's
+    extension (a step costs at least its build cost, and an own piece, costing nothing, joins
+    two hexes of the network, which are sources at cost 0 and never reached again), so hexes
+    are settled in order of cost plus estimate and the target, at its cost, would come later:
+    it is farther than ``limit``, where the search without the test found it unreachable too
+    after settling every hex within ``limit``. The target within ``limit`` is settled before
+    any such hex: the answer is the same."""
+    def stop(h: int, d: float) -> bool:
+        return d + estimate[h] > limit
+    return stop
 
 
 class _PathSums:
@@ -270,12 +315,13 @@ class _Sums(dict):
         return self[h] if h in self.sums.dist else default
 
 
-class _FeeRows(dict):
+class _FeeRows(RowTable):
     """The rows of the extension search for one team and fee weight: ``rows[h]`` gives
     ``((neighbour, cost, edge id), ...)``, the empty board's costs except where a piece pays
     fees or is the team's own (free). Rows near track are priced on first use and kept until
-    the track changes."""
+    a piece is laid at the hex or beside it (:mod:`.kept`)."""
 
+    reach = 1
     __slots__ = ("owners_of", "owner_bits", "par", "jfee", "us", "bits", "weight", "base", "hex_owners")
 
     def __init__(self, state, us: tuple, weight: float):
@@ -321,12 +367,7 @@ class _FeeRows(dict):
 
 
 def _fee_rows(state, us: tuple, weight: float) -> _FeeRows:
-    cache = _route_cache(state)
-    key = ("fees", us, weight)
-    rows = cache.get(key)
-    if rows is None:
-        rows = cache[key] = _FeeRows(state, us, weight)
-    return rows
+    return kept(state).rows(("fees", us, weight), lambda: _FeeRows(state, us, weight))
 
 
 def pieces_to(ext: Extension, h: int) -> list:
@@ -339,251 +380,3 @@ def pieces_to(ext: Extension, h: int) -> list:
         h = h0
     out.reverse()
     return out
-
-
-_ROUTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _route_cache(state) -> dict:
-    """A cache of searches over the built track of ``state``, emptied when the track changes.
-
-    Kept beside the track object, not in the state: a clone copies the track and starts with
-    none, while a bot's observation shares the game's track until it changes it (copy-on-write,
-    :meth:`~mapkit.engine.state.State.observation`), so the routes one seat's bot found serve
-    the next seat's too while the track stays as it is (the declarations of a race).
-
-    The rows the searches read outlive a change that only laid pieces (the same track object,
-    more pieces, the same ferry owners): a hex's rows over the track change only where a piece
-    was laid at it, its fee rows only there and beside it (:func:`_carry_rows`)."""
-    net = state.net
-    version = (net.version, tuple(state.ferry_owners))
-    cache = _ROUTES.get(net)
-    if cache is None:
-        cache = _ROUTES[net] = {"version": version}
-    elif cache["version"] != version:
-        old_laid, old_ferries = cache["version"]
-        rows = {}
-        if old_ferries == version[1] and old_laid <= version[0]:
-            state.track_rows()          # the track graph brought up to date
-            rows = _carry_rows(cache, state.board, net.laid[old_laid:])
-        cache.clear()
-        cache.update(rows)
-        cache["version"] = version
-    return cache
-
-
-_ROWS = ("steps", "moves", "weighted", "fees")
-
-
-def _carry_rows(cache: dict, board, laid: list) -> dict:
-    """The row tables of ``cache`` that stay good after the pieces ``laid``, without the rows
-    those pieces changed: the rows over the track of the hexes at their ends, the fee rows of
-    those hexes and their neighbours (a fee depends on who owns the far hex and the edge)."""
-    ends = set()
-    for e in laid:
-        ends.update(board.edge_ends[e])
-    beside = set(ends)
-    for h in ends:
-        beside.update(nb for nb, _ in board.adj[h])
-    out = {}
-    for key, rows in cache.items():
-        if isinstance(key, tuple) and key[0] in _ROWS:
-            for h in (beside if key[0] == "fees" else ends):
-                rows.pop(h, None)
-            out[key] = rows
-    return out
-
-
-class _StepRows(dict):
-    """``rows[h]``: ``((hex, movement, fare), ...)`` over built track and bought ferries from
-    hex ``h``, in the order of the track graph; pieces of ``p`` and of his ``team`` (a joint
-    train's partner) pay no fare. Filled as hexes are asked for, kept until the track changes."""
-
-    __slots__ = ("track", "ferries", "into", "fare", "p", "us")
-
-    def __init__(self, state, p: int, team: tuple):
-        super().__init__()
-        self.track = state.track_rows()
-        self.ferries = state.board.ferries
-        self.into = tables(state).into
-        self.fare = state.options.fare
-        self.p = p
-        self.us = frozenset(team)
-
-    def __missing__(self, h):
-        p, us, into, ferries, fare = self.p, self.us, self.into, self.ferries, self.fare
-        row = self[h] = [(nb, (into[nb] if step >= 0 else ferries[-1 - step].steps),
-                          (0 if p in own or (us and not us.isdisjoint(own)) else fare))
-                         for nb, step, own in self.track.get(h, ())]
-        return row
-
-
-class _MoveRows(dict):
-    """``rows[h]``: ``((hex, movement, step), ...)`` over built track and bought ferries from
-    hex ``h`` (a step: an edge id, or ``-1 - k`` for ferry line ``k``): the fastest route's
-    search, the same for every player. Filled as hexes are asked for."""
-
-    __slots__ = ("track", "ferries", "into")
-
-    def __init__(self, state):
-        super().__init__()
-        self.track = state.track_rows()
-        self.ferries = state.board.ferries
-        self.into = tables(state).into
-
-    def __missing__(self, h):
-        into, ferries = self.into, self.ferries
-        row = self[h] = [(nb, (into[nb] if step >= 0 else ferries[-1 - step].steps), step)
-                         for nb, step, _ in self.track.get(h, ())]
-        return row
-
-
-class _WeightedRows(dict):
-    """The rows of a route search: ``((hex, movement + w x fare, fare), ...)``."""
-
-    __slots__ = ("steps", "w")
-
-    def __init__(self, steps: _StepRows, w: float):
-        super().__init__()
-        self.steps = steps
-        self.w = w
-
-    def __missing__(self, h):
-        w = self.w
-        row = self[h] = [(nb, m + w * f, f) for nb, m, f in self.steps[h]]
-        return row
-
-
-def _track_steps(state, p: int, team: tuple = ()) -> _StepRows:
-    """:class:`_StepRows` of ``p`` and ``team`` (kept until the track changes)."""
-    cache = _route_cache(state)
-    key = ("steps", p, tuple(team))
-    rows = cache.get(key)
-    if rows is None:
-        rows = cache[key] = _StepRows(state, p, team)
-    return rows
-
-
-def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
-    """``(travel points, fares, own pieces)`` of a route (hex ids) for player ``p``.
-
-    The owner of each step is the engine's default: ``p`` where he has a piece, else the
-    first builder; a fare is due for every step on another player's piece (or ferry).
-    """
-    steps = _track_steps(state, p, team)
-    travel = fares = own = 0
-    for a, b in zip(route, route[1:], strict=False):
-        for nb, move, fare in steps[a]:
-            if nb == b:
-                travel += move
-                fares += fare
-                own += fare == 0
-                break
-    return travel, fares, own
-
-
-def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100.0), team: tuple = ()) -> list:
-    """Routes (hex id lists) over built track from ``start`` to any hex of ``targets``.
-
-    One search per weight ``w``: a step costs its movement points plus ``w`` per fare, so
-    ``w = 0`` is the fastest route and a large ``w`` the cheapest in fares. Distinct routes
-    only, in the order of ``weights``. A* toward the targets: a step moves at least one
-    point, so the grid distance bounds what is left. Kept beside the state until the track
-    changes (bots ask again for the same rivals' routes).
-
-    Work that would find nothing new is left out, the answer staying the same:
-
-    * with ``w = 0`` a step costs its movement alone, whoever races: one search gives every
-      player's fastest route;
-    * a route that pays ``p`` no fare is the answer of every larger weight too, so those are
-      not searched: along it the costs are those of the smaller weight and elsewhere no lower,
-      its hexes are settled in the same order with the same estimates, and each keeps the
-      same predecessor (the first settled of those that reach it as cheaply, all free).
-    """
-    targets = frozenset(targets)
-    cache = _route_cache(state)
-    steps = _track_steps(state, p, team)
-    to_go = state.board.distance_table(targets).__getitem__
-    out: list = []
-    free_from = None            # the smallest weight whose route paid no fare so far
-    for w in weights:
-        if free_from is not None and w >= free_from:
-            continue            # the same route again
-        key = ("route", start, targets) if w == 0 else ("route", p, tuple(team), start, targets, w)
-        route = cache.get(key, False)
-        if route is False:
-            rows = _fast_rows(state, cache) if w == 0 else _weighted_rows(cache, steps, p, team, w)
-            found = dijkstra([start], rows.__getitem__, targets=targets, heuristic=to_go)
-            route = cache[key] = None if found.found is None else found.path(found.found)
-        if route is None:
-            return out
-        if (free_from is None or w < free_from) and not _pays_fares(steps, route):
-            free_from = w
-        if route not in out:
-            out.append(list(route))
-    return out
-
-
-def _fast_rows(state, cache: dict) -> _MoveRows:
-    rows = cache.get(("moves",))
-    if rows is None:
-        rows = cache[("moves",)] = _MoveRows(state)
-    return rows
-
-
-def _weighted_rows(cache: dict, steps: _StepRows, p: int, team: tuple, w: float) -> _WeightedRows:
-    key = ("weighted", p, tuple(team), w)
-    rows = cache.get(key)
-    if rows is None:
-        rows = cache[key] = _WeightedRows(steps, w)
-    return rows
-
-
-def _pays_fares(steps: _StepRows, route: list) -> bool:
-    """Whether a step of ``route`` pays a fare (by the rows of :func:`_track_steps`)."""
-    for a, b in zip(route, route[1:], strict=False):
-        for nb, _, fare in steps[a]:
-            if nb == b:
-                if fare:
-                    return True
-                break
-    return False
-
-
-def network_fares(state, p: int) -> dict:
-    """Fares from player ``p``'s network to every hex reachable over built track.
-
-    Own pieces are free, every other piece (or ferry) costs the fare. Hexes not in the answer
-    cannot be reached over built track from the network at all. Kept until the track changes
-    (callers must not change it). A step costs nothing or the fare, so a breadth-first search
-    that takes free steps first (a double-ended queue) gives the distances in order.
-    """
-    cache = _route_cache(state)
-    key = ("fares", p, state.starts[p], len(state.nodes[p]))
-    fares = cache.get(key)
-    if fares is None:
-        fares = cache[key] = _fares_from(state.track_rows(), sorted(_network(state, p)), p, state.options.fare)
-    return fares
-
-
-def _fares_from(track: dict, sources: list, p: int, fare: int) -> dict:
-    dist = dict.fromkeys(sources, 0)
-    queue = deque(sources)
-    done: set = set()
-    while queue:
-        u = queue.popleft()
-        if u in done:
-            continue
-        done.add(u)
-        d = dist[u]
-        for nb, _, own in track.get(u, ()):
-            free = p in own
-            nd = d if free else d + fare
-            old = dist.get(nb)
-            if old is None or nd < old:
-                dist[nb] = nd
-                if free or not fare:
-                    queue.appendleft(nb)
-                else:
-                    queue.append(nb)
-    return dist

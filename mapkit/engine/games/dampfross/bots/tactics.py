@@ -38,7 +38,8 @@ from itertools import product
 from .....search import INF, dial
 from .. import special
 from ..racetables import race_tables
-from .plan import extension, network_fares, route_info
+from .plan import extension
+from .routes import network_fares, route_info
 
 __all__ = ["propose_joint_track", "answer_joint_track", "propose_joint_race", "accept_joint_race", "buy_ferry",
            "ferry_value", "FerryValue", "JOINT_MARGIN", "FERRY_RESERVE"]

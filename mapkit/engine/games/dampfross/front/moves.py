@@ -52,7 +52,8 @@ import difflib
 from mapkit.play.commands import (DONE_WORDS, META, Command, CommandError, build_action, edge_list, first_word,
                                   fold, help_text, one_place, split_places, two_places)
 from mapkit.engine.errors import IllegalAction
-from ..bots.plan import extension, pieces_to, route_info, tables, track_routes
+from ..bots.plan import extension, pieces_to, tables
+from ..bots.routes import route_info, track_routes
 
 __all__ = ["parse_command", "race_candidates", "action_as_command", "cost_text", "routes_text", "toward", "HELP"]
 

@@ -124,7 +124,7 @@ def _declaring(state, seat) -> None:
 
 
 def _route_entry(state, seat, ids) -> dict:
-    from ..bots.plan import route_info
+    from ..bots.routes import route_info
 
     b = state.board
     travel, fares, own = route_info(state, seat, ids)

@@ -95,11 +95,16 @@ def finish_race(s, run: bool) -> None:
 
 
 def special_distance(s) -> int:
-    """Steps from a special race's start to its nearest target hex (for table prizes)."""
+    """Steps from a special race's start to its nearest target hex (for table prizes): a
+    search of the board alone, kept per start and targets (the bots ask at every declaration)."""
     r = s.current
-    d = dial(s.tables.unit_adjacency(s.board), [r.start_hex], targets=r.target_hexes, first=True, max_weight=1)
-    best = min((d[h] for h in r.target_hexes), default=INF)
-    return 0 if best == INF else best
+    key = (r.start_hex, frozenset(r.target_hexes))
+    known = s.tables.special_distances.get(key)
+    if known is None:
+        d = dial(s.tables.unit_adjacency(s.board), [r.start_hex], targets=r.target_hexes, first=True, max_weight=1)
+        best = min((d[h] for h in r.target_hexes), default=INF)
+        known = s.tables.special_distances[key] = 0 if best == INF else best
+    return known
 
 
 def _result(s) -> dict:

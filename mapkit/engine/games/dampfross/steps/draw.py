@@ -223,7 +223,9 @@ def _special_hexes(s, key: str, start_hex: int, dist) -> tuple[frozenset, str | 
     hexes = special.entry_hexes(b, entry, start_hex)
     if not hexes:
         return frozenset(), "no hex of the target can be raced to from this start"
-    tracked = [h for h in hexes if s.net.hex_owners[h] or _landing(s, h)]
+    owners = s.net.hex_owners
+    landings = {f.to for f, own in zip(b.ferries, s.ferry_owners, strict=False) if own}
+    tracked = [h for h in hexes if owners[h] or h in landings]
     if not tracked:
         return frozenset(), "not connected by any track (no hex of the target has track)"
     if s.rules.forbidden_by_table():
@@ -241,10 +243,6 @@ def _special_hexes(s, key: str, start_hex: int, dist) -> tuple[frozenset, str | 
         if not tracked:
             return frozenset(), f"the shortest built track to the target is under {lim} pieces (forbidden race)"
     return frozenset(tracked), None
-
-
-def _landing(s, h: int) -> bool:
-    return any(own and f.to == h for f, own in zip(s.board.ferries, s.ferry_owners, strict=False))
 
 
 def _special_keys(s, start_hex: int, dist) -> list:
