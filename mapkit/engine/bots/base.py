@@ -25,8 +25,27 @@ another one (``mapkit simulate --jobs``), and after a game is saved and resumed
 from __future__ import annotations
 
 import random
+from typing import cast
 
 __all__ = ["Bot"]
+
+
+class _SeededOnUse:
+    """A generator seeded with ``key`` when first used: the sample of an observation, which
+    most games' observations never draw (seeding from a text hashes it: a tenth of a random
+    bot's decision). Used or not, the numbers drawn are those of a generator seeded at once."""
+
+    __slots__ = ("_random", "_key")
+
+    def __init__(self, generator: random.Random, key: str):
+        self._random = generator
+        self._key: str | None = key
+
+    def __getattr__(self, name: str):
+        if self._key is not None:
+            self._random.seed(self._key)
+            self._key = None
+        return getattr(self._random, name)
 
 
 class Bot:
@@ -61,9 +80,8 @@ class Bot:
         by the position as :meth:`rng` is (with its own key: the sample and the bot's choices
         do not share numbers); :meth:`act` seeds it again when it draws."""
         seat = state.current_player()
-        r = self._random
-        r.seed(self.rng_key(seat, len(state.history)) + ":observe")
-        return self.act(state.observation(seat, r))
+        sample = _SeededOnUse(self._random, self.rng_key(seat, len(state.history)) + ":observe")
+        return self.act(state.observation(seat, cast(random.Random, sample)))
 
     def act(self, state) -> dict:
         """A legal action (a JSON object) for ``state.current_player()``; ``state`` is what
