@@ -11,5 +11,6 @@ package is in pyproject.toml.
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("_mapkit_search", ["csrc/mapkit_search.c", "csrc/astar.c"], depends=["csrc/kernel.h"],
+setup(ext_modules=[Extension("_mapkit_search", ["csrc/mapkit_search.c", "csrc/arrays.c", "csrc/astar.c"],
+                             depends=["csrc/kernel.h"],
                              optional=True)])

@@ -3,6 +3,44 @@
 #define MAPKIT_KERNEL_H
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+
+/* "Unreachable", mapkit.search.INF */
+#define UNREACHED 2147483647
+
+/* A bucket of Dial's ring: nodes, first in first out. */
+typedef struct {
+    Py_ssize_t *items;
+    Py_ssize_t len, cap;
+} Bucket;
+
+/* The graph a search reads: an adjacency list, or CSR arrays; what it fills and obeys. */
+typedef struct {
+    PyObject *adjacency;                    /* a list of rows, or NULL: the CSR arrays below */
+    Py_ssize_t n;
+    int64_t *dist, *pred;
+    const unsigned char *want, *blocked;
+    const int64_t *bounds;
+    const int64_t *indptr, *nbr, *wt;       /* row u: nbr[indptr[u]:indptr[u + 1]], costs wt[...] */
+} Graph;
+
+/* What a search starts from and where it stops. */
+typedef struct {
+    Py_ssize_t n_later;
+    const int64_t *later_cost, *later_node;   /* sorted by (cost, node) */
+    int has_limit;
+    int64_t limit;
+    Py_ssize_t remaining;
+} Plan;
+
+/* Dial's search from the starts (each at cost 0) and the plan's seeds (csrc/mapkit_search.c). */
+int mapkit_dial(Graph *g, Plan *p, const int64_t *starts, Py_ssize_t n_starts, int64_t span);
+/* The plan's limit from Python (None: none). */
+int mapkit_read_limit(PyObject *limit, Plan *p);
+
+/* the same over arrays, and the arrays made (csrc/arrays.c) */
+PyObject *mapkit_scan_arrays(PyObject *self, PyObject *args);
+PyObject *mapkit_csr(PyObject *self, PyObject *rows);
 
 /* mapkit.search.dijkstra's loop (csrc/astar.c) */
 PyObject *mapkit_astar(PyObject *self, PyObject *args);
