@@ -233,7 +233,7 @@ def dial_arrays(graph: CostGraph, sources=(), *, seeds=None, targets=None, first
     >>> import numpy as np
     >>> g = CostGraph([((1, 1),), ((0, 1), (2, 1)), ((1, 1),)])
     >>> d, p = dial_arrays(g, seeds=np.array([5, INF, 0]), preds=True)
-    >>> d.tolist(), p.tolist()
+    >>> d.tolist(), [int(x) for x in p]
     ([2, 1, 0], [1, 2, -1])
     """
     import numpy as np

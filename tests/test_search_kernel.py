@@ -14,6 +14,7 @@ from mapkit import search
 from mapkit.search import INF, CostGraph, dial, dial_arrays
 
 kernel = pytest.importorskip("_mapkit_search", reason="the compiled search kernel is not built (no C compiler)")
+pytestmark = pytest.mark.skipif(not search.COMPILED, reason="MAPKIT_PURE_PYTHON is set: mapkit does not use the kernel")
 
 
 @pytest.fixture
