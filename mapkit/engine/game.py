@@ -97,6 +97,10 @@ class Game:
         if rules.max_players is not None and len(players) > rules.max_players:
             raise IllegalAction("setup.players", f"{len(players)} players; {rules.name} allows at most "
                                                  f"{rules.max_players}")
+        # a record and the bots name a seat's earlier actions by its player's name
+        twice = next((p for i, p in enumerate(players) if p in players[:i]), None)
+        if twice is not None:
+            raise IllegalAction("setup.players", f"two players named {twice!r}: each seat needs a name of its own")
         self.board = board
         self.rules = rules
         self.options = rules.options

@@ -26,6 +26,10 @@ def test_player_limits_and_bad_options():
     with pytest.raises(IllegalAction):
         new_game(board_of(ladder_map()), "expres", [str(i) for i in range(9)])   # Expres: 2-8
     new_game(board_of(ladder_map()), "paluba", [str(i) for i in range(9)])       # no upper limit
+    # two seats of one name: a record and the bots would take one for the other
+    with pytest.raises(IllegalAction, match="two players named 'Anna'") as e:
+        new_game(board_of(ladder_map()), "paluba", ["Anna", "Bert", "Anna"])
+    assert e.value.rule == "setup.players"
     with pytest.raises(InputError, match="unknown rule option 'race'; did you mean 'races'"):
         Options().replace(race=3)
     with pytest.raises(InputError, match="finish"):
