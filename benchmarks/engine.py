@@ -192,6 +192,17 @@ def _run_worker(root: Path, case: str, games: int, seed: int, optional: bool = F
     return json.loads(out.stdout)
 
 
+def _kernel_state() -> str:
+    """Whether this tree's searches run in the compiled kernel (csrc/) in the workers: without it
+    (no C compiler at install, or MAPKIT_PURE_PYTHON) TransAmerica's games cost about 3 times more."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", "import mapkit.search as s; print(getattr(s, 'COMPILED', False))"],
+                         capture_output=True, text=True, env=env, cwd=str(ROOT))
+    if out.stdout.strip() == "True":
+        return "the compiled kernel (csrc/)"
+    return "Python loops (the kernel is not built, or MAPKIT_PURE_PYTHON is set)"
+
+
 def _extract(ref: str, into: Path) -> Path:
     """The tree of commit ``ref`` in a folder (``git archive``)."""
     data = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True).stdout
@@ -232,6 +243,7 @@ def main() -> None:
         base_root = None if args.baseline == "none" else _extract(args.baseline, Path(tmp))
         print(f"python {sys.version.split()[0]}; this tree against {args.baseline}; {args.rounds} rounds, "
               f"4 players (Paluba, unless the case names another game); times per game and per bot decision (mean)")
+        print(f"this tree's searches: {_kernel_state()}")
         print(f"{'case':<16} {'games':>5} {'this tree':>12} {'baseline':>12} {'ratio':>6}   "
               f"{'decision':>12} {'baseline':>12} {'ratio':>6}   actions   games/s/core")
         for case in cases:
