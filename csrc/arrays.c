@@ -212,8 +212,8 @@ PyObject *mapkit_csr(PyObject *self, PyObject *rows) {
         }
         m += k;
     }
-    PyObject *ip = PyBytes_FromStringAndSize(NULL, (n + 1) * 8), *nb = PyBytes_FromStringAndSize(NULL, (m ? m : 1) * 8),
-             *wt = PyBytes_FromStringAndSize(NULL, (m ? m : 1) * 8);
+    PyObject *ip = PyBytes_FromStringAndSize(NULL, (n + 1) * 8), *nb = PyBytes_FromStringAndSize(NULL, m * 8),
+             *wt = PyBytes_FromStringAndSize(NULL, m * 8);
     if (!ip || !nb || !wt)
         goto fail;
     int64_t *indptr = (int64_t *)PyBytes_AS_STRING(ip), *nbr = (int64_t *)PyBytes_AS_STRING(nb),
@@ -245,12 +245,6 @@ PyObject *mapkit_csr(PyObject *self, PyObject *rows) {
         }
         Py_DECREF(fast);
         indptr[u + 1] = j;
-    }
-    if (m == 0) {   /* the arrays hold one unused item: give them their true size */
-        Py_SETREF(nb, PyBytes_FromStringAndSize(NULL, 0));
-        Py_SETREF(wt, PyBytes_FromStringAndSize(NULL, 0));
-        if (!nb || !wt)
-            goto fail;
     }
     return Py_BuildValue("NNNL", ip, nb, wt, (long long)top);
 fail:

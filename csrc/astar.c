@@ -46,16 +46,8 @@ static int before(const Heap *h, const Entry *a, const Entry *b) {
 }
 
 static int heap_push(Heap *h, Entry e) {
-    if (h->len == h->cap) {
-        Py_ssize_t cap = h->cap ? 2 * h->cap : 64;
-        Entry *items = realloc(h->items, (size_t)cap * sizeof(Entry));
-        if (!items) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        h->items = items;
-        h->cap = cap;
-    }
+    if (mapkit_room((void **)&h->items, h->len, &h->cap, sizeof *h->items, 64) < 0)
+        return -1;
     Py_ssize_t i = h->len++;
     while (i > 0) {
         Py_ssize_t up = (i - 1) / 2;

@@ -4,9 +4,26 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* "Unreachable", mapkit.search.INF */
 #define UNREACHED 2147483647
+
+/* Room for one more item in a growing array of items of `size` bytes (`*cap` doubled from
+ * `first`): 0, or -1 with MemoryError set. */
+static inline int mapkit_room(void **items, Py_ssize_t len, Py_ssize_t *cap, size_t size, Py_ssize_t first) {
+    if (len < *cap)
+        return 0;
+    Py_ssize_t more = *cap ? 2 * *cap : first;
+    void *grown = realloc(*items, (size_t)more * size);
+    if (!grown) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *items = grown;
+    *cap = more;
+    return 0;
+}
 
 /* A bucket of Dial's ring: nodes, first in first out. */
 typedef struct {

@@ -25,16 +25,8 @@
 
 
 static int push(Bucket *b, Py_ssize_t v) {
-    if (b->len == b->cap) {
-        Py_ssize_t cap = b->cap ? b->cap * 2 : 16;
-        Py_ssize_t *items = realloc(b->items, (size_t)cap * sizeof(Py_ssize_t));
-        if (!items) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        b->items = items;
-        b->cap = cap;
-    }
+    if (mapkit_room((void **)&b->items, b->len, &b->cap, sizeof *b->items, 16) < 0)
+        return -1;
     b->items[b->len++] = v;
     return 0;
 }
@@ -351,14 +343,9 @@ static PyObject *scan(PyObject *self, PyObject *args) {
     if (read_later(later, &p, n, &later_cost, &later_node) < 0)
         goto out;
     Py_ssize_t n_starts = PyList_GET_SIZE(starts);
-    if (!(start = malloc((size_t)(n_starts ? n_starts : 1) * sizeof(int64_t)))) {
-        PyErr_NoMemory();
+    if (!(start = ints_of(starts, n_starts, "starts")))
         goto out;
-    }
     for (Py_ssize_t i = 0; i < n_starts; i++) {
-        start[i] = PyLong_AsLongLong(PyList_GET_ITEM(starts, i));
-        if (start[i] == -1 && PyErr_Occurred())
-            goto out;
         if (start[i] < 0 || start[i] >= n) {
             PyErr_SetString(PyExc_IndexError, "starts: node out of range");
             goto out;

@@ -56,7 +56,6 @@ def _compiled():
 
 
 _KERNEL = _compiled()
-_SCAN = None if _KERNEL is None else _KERNEL.scan
 # Whether dial's searches run compiled (the benchmarks say which).
 COMPILED = _KERNEL is not None
 
@@ -127,16 +126,16 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
     want = None
     remaining = 0
     if targets is not None:
-        want, remaining = _wanted(targets, starts, size, first)
-        if remaining == 0 and (not later or (first and any(want[s] for s in starts))):
+        want, remaining, answered = _wanted(targets, starts, size, first, bool(later))
+        if answered:
             return done
     if max_weight is None:
         rows = adjacency.values() if hasattr(adjacency, "values") else adjacency
         max_weight = max((w for row in rows for _, w in row), default=0)
     span = max(max_weight, 1) + 1
-    if _SCAN is not None and type(adjacency) is list:
-        _SCAN(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked,
-              bounds if bounds is None or type(bounds) is list else list(bounds))
+    if _KERNEL is not None and type(adjacency) is list:
+        _KERNEL.scan(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked,
+                     bounds if bounds is None or type(bounds) is list else list(bounds))
     else:
         _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds)
     return done
@@ -255,8 +254,8 @@ def dial_arrays(graph: CostGraph, sources=(), *, seeds=None, targets=None, first
     pred = np.empty(n, dtype=np.int64) if preds else None
     want, remaining = None, 0
     if targets is not None:
-        want, remaining = _wanted(targets, starts, n, first)
-        if remaining == 0 and (seeds is None or not (seeds < INF).any() or (first and any(want[s] for s in starts))):
+        want, remaining, answered = _wanted(targets, starts, n, first, seeds is not None and bool((seeds < INF).any()))
+        if answered:
             dist.fill(INF)      # answered at the start: dial's first values, no search
             if seeds is not None:
                 np.minimum(dist, seeds, out=dist)
@@ -271,23 +270,25 @@ def dial_arrays(graph: CostGraph, sources=(), *, seeds=None, targets=None, first
     return dist, pred
 
 
-def _wanted(targets, starts, size: int, first: bool):
-    """``(flags by node, how many must be settled)`` for :func:`dial`'s targets; 0 when the
-    sources already answer (a source is a target, and one is enough or none is left)."""
+def _wanted(targets, starts, size: int, first: bool, seeded: bool):
+    """``(flags by node, how many must be settled, answered)`` for :func:`dial`'s targets; 0 when
+    the sources already answer (a source is a target, and one is enough or none is left);
+    ``answered`` when no search is needed: one is enough and a source is one, or none is left and
+    no seed (``seeded``) is to be spread."""
     want = bytearray(size)
     for t in targets:
         if 0 <= t < size:
             want[t] = 1
     remaining = sum(want)
     if first and any(want[s] for s in starts):
-        return want, 0
+        return want, 0, True
     for s in starts:
         if want[s]:
             want[s] = 0
             remaining -= 1
     if first and remaining:
         remaining = 1
-    return want, remaining
+    return want, remaining, remaining == 0 and not seeded
 
 
 def path_to(pred: list, target: int, dist: list | None = None) -> list[int]:

@@ -23,7 +23,6 @@ def pure(monkeypatch):
     def use(on: bool):
         if on:
             monkeypatch.setattr(search, "_KERNEL", None)
-            monkeypatch.setattr(search, "_SCAN", None)
         else:
             monkeypatch.undo()
     return use
