@@ -278,9 +278,7 @@ def _barred(s, p: int, net, opened: set) -> set:
     quarantine for him, and under ELE every hex that is no end of track."""
     out = set(closed_hexes(s)) if s.closed else set()
     if s.has("quarantine"):
-        hand = s.hands[p]
-        in_play = set(s.tables.in_play)
-        out.update(h for h, k in s.tables.card_at.items() if k in in_play and h not in opened and k not in hand)
+        out.update(h for h in s.tables.card_at if _quarantined(s, p, h, opened))
     if s.has("ele"):
         out.update(h for h, d in net.degree.items() if d >= 2)
     return out
