@@ -423,9 +423,9 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
     cost it cannot add exactly (Python's loop then runs; not after a ``stop`` was called, whose
     calls may have done something, so then the error is raised)."""
     limit, eps, max_expansions = bounds
-    starts = sorted(set(sources))
     if not callable(neighbours) or (max_expansions is not None and max_expansions < 0):
         return None
+    starts = sorted(set(sources))
     rows, by_key = neighbours, False
     owner = getattr(neighbours, "__self__", None)
     # a dict's own lookup (a subclass's __missing__ included) is read in C
