@@ -18,9 +18,9 @@ import numpy as np
 from . import params as P
 from ..grid import SQRT3
 from .mixing import against, low_quantile, mix_residual, stroke_share
-from .sampling import apply_affine, linear_at
+from .sampling import HexPicture
 
-__all__ = ["EdgeShares", "EdgeFrame", "edge_frame", "measure_edges"]
+__all__ = ["EdgeShares", "EdgeFrame", "edge_frame", "StrokeColours", "measure_edges"]
 
 
 class EdgeFrame(NamedTuple):
@@ -72,39 +72,63 @@ class EdgeShares:
     beside: np.ndarray
 
 
-def measure_edges(rgb, A, px, centres, ea, eb, fills, light, stroke_lin: dict, ink,
-                  outline=None, ring=None) -> EdgeShares:
-    """The shares of the strokes ``stroke_lin`` on the sides ``ea[i]``-``eb[i]``; ``outline``: a
-    city outline's colour (``over`` measured); ``ring``: the city colour (on the line only)."""
+class StrokeColours(NamedTuple):
+    """The colours :func:`measure_edges` tells apart (linear RGB): ``strokes`` (kind -> colour,
+    the columns of :class:`EdgeShares`), the outlines' ``ink``, a city ``outline``'s colour
+    (``over`` measured; None: not), the city colour ``ring`` (read on the line only; None)."""
+
+    strokes: dict
+    ink: np.ndarray
+    outline: np.ndarray | None = None
+    ring: np.ndarray | None = None
+
+
+class _Chunk(NamedTuple):
+    """What one chunk of sides shares for :func:`_summarise`: its ``rows`` of the output, the
+    samples hidden under ink, ink's residual, the fills either side, the ink, the frame."""
+
+    rows: slice
+    hidden: np.ndarray
+    r_ink: np.ndarray
+    fa: np.ndarray
+    fb: np.ndarray
+    ink: np.ndarray
+    frame: EdgeFrame
+
+
+def measure_edges(pic: HexPicture, ea: np.ndarray, eb: np.ndarray, colours: StrokeColours) -> EdgeShares:
+    """The shares of the strokes ``colours.strokes`` on the sides between hexes ``ea[i]`` and
+    ``eb[i]`` (indices into ``pic.hexes``)."""
+    stroke_lin, ink, outline, ring = colours
     kinds = list(stroke_lin)
     n, k = len(ea), len(kinds)
-    f = edge_frame(px)
-    pa, pb = centres[ea], centres[eb]
+    f = edge_frame(pic.hex_px)
+    pa, pb = pic.centres[ea], pic.centres[eb]
     mid = (pa + pb) / 2
     nrm = pb - pa
     nrm /= np.linalg.norm(nrm, axis=1, keepdims=True)
     tan = np.stack([-nrm[:, 1], nrm[:, 0]], axis=1)
     out = EdgeShares(kinds, np.zeros((n, k)), np.zeros((n, k, 2)), np.zeros((n, k)),
                      np.zeros((n, k)), np.zeros((n, k, 2)), np.zeros((n, k, 2)))
-    mxy = apply_affine(A, mid)
-    gains = light.gains(mxy[:, 0], mxy[:, 1])
+    gains = pic.gains(mid)
     for lo in range(0, n, P.EDGE_CHUNK):
         hi = min(n, lo + P.EDGE_CHUNK)
         grid_pts = (mid[lo:hi, None, None, :] + f.across[None, :, None, None] * nrm[lo:hi, None, None, :]
                     + f.along[None, None, :, None] * tan[lo:hi, None, None, :])
-        lin = linear_at(rgb, apply_affine(A, grid_pts))          # (c, n_across, n_along, 3)
+        lin = pic.linear(grid_pts)          # (c, n_across, n_along, 3)
         lin *= gains[lo:hi, None, None, :]
-        fa, fb = fills[ea[lo:hi]], fills[eb[lo:hi]]
+        fa, fb = pic.fills[ea[lo:hi]], pic.fills[eb[lo:hi]]
         fits, hidden, r_ink = _compete(lin, fa, fb, stroke_lin, ink)
         residuals = np.stack([r for _, r in fits])
         bar, winner = residuals.min(axis=0), residuals.argmin(axis=0)
+        chunk = _Chunk(slice(lo, hi), hidden, r_ink, fa, fb, ink, f)
         for j, (good, _) in enumerate(fits):
             good = np.where(winner == j, good, 0.0)      # each sample is the best stroke's
             extra = None
             if outline is not None and float(np.linalg.norm(stroke_lin[kinds[j]] - outline)) >= P.OTHER_COLOUR:
                 extra = over_outline(lin, fa, fb, stroke_lin[kinds[j]], outline, ink, bar)
             own = ring is None or float(np.linalg.norm(stroke_lin[kinds[j]] - ring)) >= P.OTHER_COLOUR
-            _summarise(out, slice(lo, hi), j, good, hidden, extra, r_ink, fa, fb, ink, f, own)
+            _summarise(out, chunk, j, good, extra, own)
     return out
 
 
@@ -147,10 +171,11 @@ def _against(lin, fill, ink):
     return against(lin, fill[:, None, None, :], ink)
 
 
-def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink, f: EdgeFrame,
-               own: bool) -> None:
+def _summarise(out: EdgeShares, chunk: _Chunk, j: int, good, extra, own: bool) -> None:
     """One stroke's samples on a chunk of edges (``good``: shares, (c, across, along)) summed into
-    ``out`` (rows ``rows``, column ``j``); ``own``: not the city colour, so read beside too."""
+    ``out`` (the chunk's rows, column ``j``); ``extra``: its share over a city outline (None: not
+    measured); ``own``: not the city colour, so read beside too."""
+    rows, hidden, fa, f = chunk.rows, chunk.hidden, chunk.fa, chunk.frame
     n_along = len(f.along)
     shown = np.where(hidden, 0.0, good)
     sym = np.minimum(shown[:, f.central, :].max(axis=1),
@@ -171,7 +196,7 @@ def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink
     good = np.where(enough, good, 0.0)        # mostly under ink: an outline, not a stroke
     on_band = good[:, f.central].max(axis=1)
     if own:
-        on_band = _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f)
+        on_band = _beside_line(on_band, good, chunk)
     out.line[rows, j] = np.where(mid_share >= 0, np.minimum(on_band, mid_share), on_band)
     out.outer[rows, j] = np.stack([good[:, f.outer_a].max(axis=1), good[:, f.outer_b].max(axis=1)], axis=1)
     out.beside[rows, j] = np.stack([good[:, f.beside_a].max(axis=1), good[:, f.beside_b].max(axis=1)], axis=1)
@@ -179,9 +204,10 @@ def _summarise(out: EdgeShares, rows, j, good, hidden, extra, r_ink, fa, fb, ink
     out.centroid[rows, j] = (wgt * f.across[f.band]).sum(axis=1) / np.maximum(wgt.sum(axis=1), 1e-9)
 
 
-def _beside_line(on_band, good, hidden, r_ink, fa, fb, ink, f: EdgeFrame):
+def _beside_line(on_band, good, chunk: _Chunk):
     """Within one terrain a clear stroke a pixel beside the line counts too, unless the line is
     a bare grey outline (JPEG tints one side of it bluish): there the weaker side counts."""
+    _, hidden, r_ink, fa, fb, ink, f = chunk
     beside = good[:, f.wide].max(axis=1)
     one = np.linalg.norm(fb - fa, axis=-1) < P.SAME_FILL
     on_band = np.where(one & (beside >= P.STROKE_ALPHA), beside, on_band)

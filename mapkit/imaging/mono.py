@@ -20,7 +20,7 @@ from ..grid import SQRT3
 from .colour import LUMA
 from .ferries import read_ferries
 from .numbercrops import ink_runs
-from .sampling import LINEAR_LUT, apply_affine, bilinear
+from .sampling import LINEAR_LUT, HexPicture, apply_affine, bilinear
 from .terrain import mark_off
 
 __all__ = ["read_board_mono", "mono_terrain", "mono_edges", "mono_cities", "weak_rivers", "mono_colours",
@@ -73,8 +73,9 @@ def read_board_mono(rgb: np.ndarray, fit, look: str | None = None):
     light = Light(np.zeros((3, 1)), np.zeros(2), 1.0)
     fills = {h: colours[t if t in colours else "plain"] for h, t in terrain.items()}
     hexes = list(grid.hexes())
-    ferries = read_ferries(rgb, fit, light, hexes, np.array([fills[h] for h in hexes]), cities,
-                           np.zeros(3), None)
+    pic = HexPicture(rgb, fit.affine, fit.hex_px, hexes, np.array([grid.centre_mm(h) for h in hexes]),
+                     np.array([fills[h] for h in hexes]), light)
+    ferries = read_ferries(pic, grid, cities, np.zeros(3), None)
     return Reading(grid, terrain, conf, strokes, edge_conf,
                    cities={h: P.MONO_RING for h in cities}, city_conf={h: 1.0 for h in cities},
                    light=light, fills=fills, colours=colours, in_colour=False, ferries=ferries), look

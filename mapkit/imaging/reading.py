@@ -22,9 +22,10 @@ from ..grid import Grid
 from .colour import linear_to_lab
 from .darkrivers import dark_rivers, reads_dark_rivers
 from .edges import read_edges, with_dashes
-from .edgeshares import measure_edges
+from .edgeshares import StrokeColours, measure_edges
 from .ferries import ferry_edges, read_ferries
-from .rings import read_cities
+from .rings import city_edges, read_cities
+from .sampling import HexPicture
 from .terrain import mark_off, read_terrain
 
 __all__ = ["Reading", "read_board"]
@@ -74,19 +75,18 @@ def read_board(rgb: np.ndarray, fit, legend, land=None) -> Reading:
         linear_to_lab(stroke_lin["border"]) - linear_to_lab(city))) < P.SAME_RED
     if not same_red:
         stroke_lin["_city"] = city
-    shares = measure_edges(rgb, fit.affine, fit.hex_px, centres, ea, eb, fills, land.light,
-                           stroke_lin, ink, ring=city)
-    found = read_cities(rgb, fit, legend, land, (edge_index, shares), class_lin)
+    pic = HexPicture(rgb, fit.affine, fit.hex_px, hexes, centres, fills, land.light)
+    shares = measure_edges(pic, ea, eb, StrokeColours(stroke_lin, ink, ring=city))
+    found = read_cities(pic, grid, legend, land, city_edges(edge_index, shares))
     land.terrain.update(found.ground)
     land.confidence.update(found.ground_confidence)
     # On an outlined city's sides a river is measured over the fill blended with the outline.
     sides = sorted({edge_index[e] for h, r in found.cities.items() if r >= P.HUG_RADIUS
                     for e in grid.edges_of(h)})
     if sides:
-        over = measure_edges(rgb, fit.affine, fit.hex_px, centres, ea[sides], eb[sides], fills,
-                             land.light, stroke_lin, ink, outline=city).over
+        over = measure_edges(pic, ea[sides], eb[sides], StrokeColours(stroke_lin, ink, outline=city)).over
         shares.line[sides, :] = np.maximum(shares.line[sides, :], over)
-    ferries = read_ferries(rgb, fit, land.light, hexes, fills, found.cities, legend.linear("ferry"), ink)
+    ferries = read_ferries(pic, grid, found.cities, legend.linear("ferry"), ink)
     _off_ferries(shares, stroke_lin, legend.linear("ferry"), ferry_edges(grid, edges, ferries))
     if "border" in strokes:
         with_dashes(shares, edges, land.terrain, found.cities)

@@ -14,10 +14,10 @@ import numpy as np
 from . import params as P
 from .colour import linear_to_lab
 from .mixing import against, unmix, unmix_against
-from .sampling import apply_affine, linear_at
+from .sampling import HexPicture
 
-__all__ = ["CityReading", "Ring", "RingFrame", "ring_frame", "find_rings", "outlined_hexes",
-           "read_cities"]
+__all__ = ["CityReading", "Ring", "RingFrame", "ring_frame", "RingSearch", "ring_search", "find_rings",
+           "CityEdges", "outlined_hexes", "read_cities"]
 
 
 class Ring(NamedTuple):
@@ -112,35 +112,76 @@ class _Candidate(NamedTuple):
     near_city: bool
 
 
-def find_rings(rgb, A, px, centres, fills, light, colours: _Colours, hexes, grid, loose,
-               abroad) -> dict:
-    """City rings, ``{hex: Ring}``; ``loose``: water hexes that take plain or mountain under a ring
-    nearly as good; ``abroad``: foreign hexes, whose facing angles count as red past the side."""
-    f = ring_frame(px, grid.orientation)
-    key = {(int(round(x * 8)), int(round(y * 8))): i for i, (x, y) in enumerate(centres)}
-    paper = fills.max(axis=0) if len(fills) else np.ones(3)
+class RingSearch(NamedTuple):
+    """What a search for rings reads (:func:`ring_search`): the picture, the colours, per hex
+    (in ``pic.hexes``' order) whether it is water that takes plain or mountain under a ring
+    nearly as good (``loose``) and whether it is foreign, its facing angles counting as red
+    past the side (``abroad``); the sampling frame, the hexes by centre (``key``), the paper."""
+
+    pic: HexPicture
+    colours: _Colours
+    loose: np.ndarray
+    abroad: np.ndarray
+    frame: RingFrame
+    key: dict
+    paper: np.ndarray
+
+
+def ring_search(pic: HexPicture, colours: _Colours, orientation: str, loose, abroad) -> RingSearch:
+    """The :class:`RingSearch` of a picture whose grid has hexes of ``orientation``."""
+    key = {(int(round(x * 8)), int(round(y * 8))): i for i, (x, y) in enumerate(pic.centres)}
+    paper = pic.fills.max(axis=0) if len(pic.fills) else np.ones(3)
+    return RingSearch(pic, colours, np.asarray(loose, dtype=bool), np.asarray(abroad, dtype=bool),
+                      ring_frame(pic.hex_px, orientation), key, paper)
+
+
+def find_rings(search: RingSearch) -> dict:
+    """City rings, ``{hex: Ring}``."""
     found = []
-    for lo in range(0, len(hexes), P.RING_CHUNK):
-        found += _rings_in_chunk(rgb, A, centres, fills, light, colours, hexes, f, key, paper,
-                                 lo, lo + P.RING_CHUNK, loose, abroad)
+    for lo in range(0, len(search.pic.hexes), P.RING_CHUNK):
+        found += _rings_in_chunk(search, lo, lo + P.RING_CHUNK)
     return _weed_weak(found)
 
 
-def _neighbour_fills(c, dirs, key, fills, paper, abroad):
-    """The fill of the neighbour each direction faces (n, d, 3; off the board ``paper``), whether foreign."""
-    cells = np.rint((c[:, None, :] + dirs[None, :, :]) * 8).astype(int).tolist()
-    nbs = np.array([[key.get(tuple(xy), -1) for xy in row] for row in cells])      # -1: off the board
+def _neighbour_fills(s: RingSearch, c):
+    """The fill of the neighbour each side of the hexes centred at ``c`` faces (n, d, 3; off the
+    board the paper), and whether it is foreign."""
+    cells = np.rint((c[:, None, :] + s.frame.normals[None, :, :]) * 8).astype(int).tolist()
+    nbs = np.array([[s.key.get(tuple(xy), -1) for xy in row] for row in cells])      # -1: off the board
     on = nbs >= 0
-    return np.where(on[..., None], fills[nbs], paper), on & np.asarray(abroad, dtype=bool)[nbs]
+    return np.where(on[..., None], s.pic.fills[nbs], s.paper), on & s.abroad[nbs]
 
 
-def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: RingFrame, key,
-                    paper, lo, hi, loose, abroad) -> list:
+class _Inside(NamedTuple):
+    """The samples inside some hexes at each radius and angle (c, r, a, 3), unmixed over a
+    ground (``fill``, (c, 3)) into the city colour: its share ``a`` and the part unexplained."""
+
+    lin: np.ndarray
+    a: np.ndarray
+    miss: np.ndarray
+    fill: np.ndarray
+
+
+class _Around(NamedTuple):
+    """A chunk's candidates as :func:`_ring_scores` reads them: the city colour inside
+    (``red``, shares ``a`` and ``miss`` of :class:`_Inside`), past each side (``red_out``), at
+    the inside points mirrored across the sides (``lin_mirror``), the neighbours' fills."""
+
+    red: np.ndarray
+    miss: np.ndarray
+    a: np.ndarray
+    red_out: np.ndarray
+    lin_mirror: np.ndarray
+    neighbour_fills: np.ndarray
+
+
+def _rings_in_chunk(s: RingSearch, lo: int, hi: int) -> list:
     """The ring candidates among hexes ``lo`` to ``hi``."""
-    c = centres[lo:hi]
-    g = light.gains(*apply_affine(A, c).T)
-    lin_in = linear_at(rgb, apply_affine(A, c[:, None, None, :] + f.pat_in[None])) * g[:, None, None, :]
-    best_fill = fills[lo:hi].copy()
+    pic, f, col = s.pic, s.frame, s.colours
+    c = pic.centres[lo:hi]
+    g = pic.gains(c)
+    lin_in = pic.linear(c[:, None, None, :] + f.pat_in[None]) * g[:, None, None, :]
+    best_fill = pic.fills[lo:hi].copy()
     a_in, _, miss_in = unmix(lin_in, best_fill[:, None, None, :], col.city, col.ink)
     # Only hexes with some red in them can be cities: the rest go no further.
     score0 = (_red(a_in, miss_in) & f.inside[None]).any(axis=1).mean(axis=1)
@@ -151,26 +192,25 @@ def _rings_in_chunk(rgb, A, centres, fills, light, col: _Colours, hexes, f: Ring
     some = np.nonzero(score0 >= P.RING_SOME)[0]
     if not len(some):
         return []
-    c, g, lin_in = c[some], g[some], lin_in[some]
+    c, g = c[some], g[some]
     index_of = lo + some
-    loose_k = np.asarray(loose, dtype=bool)[index_of]
-    a_in, miss_in, best_fill, chosen, per_ground, close = _ground_under_ring(
-        lin_in, a_in[some], miss_in[some], best_fill[some], loose_k, col, f.inside)
-    red_in = _red(a_in, miss_in) & f.inside[None]
+    inner, chosen, per_ground, close = _ground_under_ring(
+        _Inside(lin_in[some], a_in[some], miss_in[some], best_fill[some]), s.loose[index_of], col, f.inside)
+    miss_in = inner.miss
+    red_in = _red(inner.a, miss_in) & f.inside[None]
     cand = np.nonzero(red_in.any(axis=1).mean(axis=1) >= P.RING_ANY)[0]
     if not len(cand):
         return []
     if len(col.rivals):
-        _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col)
-    pout = apply_affine(A, c[cand][:, None, None, :] + f.pat_out[None])
-    lin_out = linear_at(rgb, pout) * g[cand][:, None, None, :]
-    nb6, abroad6 = _neighbour_fills(c[cand], f.normals, key, fills, paper, abroad)
+        _rivals_win(inner, cand, red_in, col)
+    lin_out = pic.linear(c[cand][:, None, None, :] + f.pat_out[None]) * g[cand][:, None, None, :]
+    nb6, abroad6 = _neighbour_fills(s, c[cand])
     red_out = _red_past_side(lin_out, nb6[:, f.side], col) | abroad6[:, f.side]
-    lin_m = linear_at(rgb, apply_affine(A, c[cand][:, None, None, None, :] + f.pat_mirror[None]))
+    lin_m = pic.linear(c[cand][:, None, None, None, :] + f.pat_mirror[None])
     lin_m = lin_m * g[cand][:, None, None, None, :]
-    score, rad, strength, tinted = _ring_scores(red_in[cand], miss_in[cand], a_in[cand], red_out,
-                                                lin_m, nb6, f, col)
-    return [_Candidate(hexes[index_of[i]],
+    score, rad, strength, tinted = _ring_scores(
+        _Around(red_in[cand], miss_in[cand], inner.a[cand], red_out, lin_m, nb6), f, col)
+    return [_Candidate(pic.hexes[index_of[i]],
                        Ring(float(rad[k]), float(score[k]), int(np.argmin(per_ground[i])) if len(col.grounds) else -1,
                             bool(chosen[i] >= 0), per_ground[i].copy()),
                        bool(tinted[k]), float(strength[k]), bool(close[i]))
@@ -182,11 +222,14 @@ def _red(a, miss):
     return (a >= P.RING_ALPHA) & (miss < P.RING_MISS)
 
 
-def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours, inside):
-    """The ground under each ring: its own terrain, or plain or mountain where they explain the
-    samples best; on a ground near the city colour only shares two neighbouring radii reach.
-    Returns shares, misses, grounds, the ground chosen (-1: own), residuals, closeness."""
+def _ground_under_ring(own: _Inside, loose_k, col: _Colours, inside) -> tuple:
+    """The ground under each ring: its own terrain (``own``), or plain or mountain where they
+    explain the samples best; on a ground near the city colour only shares two neighbouring
+    radii reach. ``loose_k``: the hexes of water that take a ground nearly as good. Returns the
+    samples over the ground chosen (:class:`_Inside`), the ground chosen (-1: own), each
+    ground's residuals, and whether the ground is close to the city colour."""
     city, ink = col.city, col.ink
+    lin_in, a_in, miss_in, best_fill = own
     # (compared on the absolute residual: the relative one favours grounds far from red)
     best_miss = np.median(miss_in[:, inside], axis=1) * np.linalg.norm(city - best_fill, axis=1)
     own_miss = best_miss.copy()
@@ -212,12 +255,14 @@ def _ground_under_ring(lin_in, a_in, miss_in, best_fill, loose_k, col: _Colours,
         opened[:, :-1] = pair
         opened[:, 1:] = np.maximum(opened[:, 1:], pair)
         a_in = np.where(close[:, None, None], opened, a_in)
-    return a_in, miss_in, best_fill, chosen, per_ground, close
+    return _Inside(lin_in, a_in, miss_in, best_fill), chosen, per_ground, close
 
 
-def _rivals_win(lin_in, cand, best_fill, red_in, miss_in, col: _Colours) -> None:
-    """Samples another stroke colour explains better show no ring (in place)."""
-    fill_c = best_fill[cand][:, None, None, :]
+def _rivals_win(inner: _Inside, cand, red_in, col: _Colours) -> None:
+    """Samples another stroke colour explains better show no ring (in place: ``red_in`` and
+    ``inner.miss`` of the candidates ``cand``)."""
+    lin_in, miss_in = inner.lin, inner.miss
+    fill_c = inner.fill[cand][:, None, None, :]
     res_city = miss_in[cand] * np.linalg.norm(col.city - fill_c, axis=-1)
     lost = np.zeros(res_city.shape, dtype=bool)
     for rival in col.rivals:
@@ -237,9 +282,10 @@ def _red_past_side(lin_out, nb_fill, col: _Colours):
     return np.logical_or.reduce(shown)
 
 
-def _ring_scores(ri, miss, a_in, red_out, lin_m, nb6, f: RingFrame, col: _Colours):
+def _ring_scores(around: _Around, f: RingFrame, col: _Colours):
     """Per candidate: the share of angles round that show a ring, its radius, its strength, and
     whether the hex is tinted all over (the rules: ``docs/import.md``, "Cities")."""
+    ri, miss, a_in, red_out, lin_m, nb6 = around
     radii, inside, spread = f.radii, f.inside, P.RING_SPREAD
     mode = radii[np.argmax(ri.mean(axis=2), axis=1)]                     # (c,)
     near_mode = np.abs(radii[None, :] - mode[:, None]) <= spread          # (c, r)
@@ -305,21 +351,35 @@ def _weed_weak(found: list) -> dict:
     return {c.hex: c.ring._replace(score=_sureness(c.ring.score)) for c in found if not is_weak(c, crowded)}
 
 
-def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityReading:
-    """The board's cities: rings and outlines, checked against the terrain (``terrain``: stage 2;
-    ``edges_read``: ``(edge index, EdgeShares)``; ``colours``: each terrain's colour as printed)."""
-    grid = fit.grid
-    hexes = list(grid.hexes())
-    centres = np.array([grid.centre_mm(h) for h in hexes])
-    fills = np.array([colours[terrain.terrain[h]] for h in hexes])
+class CityEdges(NamedTuple):
+    """Stage 3's shares as the city outlines read them: ``index`` (edge -> row), the
+    :class:`~.edgeshares.EdgeShares`, and the columns of the city colour and of rivers (None)."""
+
+    index: dict
+    shares: object
+    jcity: int
+    jriver: int | None
+
+
+def city_edges(edge_index: dict, shares) -> CityEdges:
+    """The :class:`CityEdges` of stage 3's shares: the city colour's column is the border's
+    where the border is drawn in it (no column of its own)."""
+    kinds = shares.kinds
+    jcity = kinds.index("border" if "border" in kinds and "_city" not in kinds else "_city")
+    return CityEdges(edge_index, shares, jcity, kinds.index("river") if "river" in kinds else None)
+
+
+def read_cities(pic: HexPicture, grid, legend, terrain, edges: CityEdges) -> CityReading:
+    """The board's cities: rings and outlines, checked against the terrain (``terrain``: stage
+    2, whose ``colours`` are each terrain's as printed; ``edges``: stage 3's)."""
+    colours = terrain.colours
     ground_keys = [t for t in ("plain", "mountain") if t in colours]
     col = _Colours(legend.linear("city"), legend.linear("grid"), [colours[t] for t in ground_keys],
                    [legend.linear(k) for k in legend.strokes() if k == "border"],
                    [legend.linear(k) for k in legend.strokes() if k == "river"])
     land = terrain.terrain
-    rings = find_rings(rgb, fit.affine, fit.hex_px, centres, fills, terrain.light, col, hexes, grid,
-                       loose=[land[h] == "water" for h in hexes],
-                       abroad=[land[h] == "foreign" for h in hexes])
+    rings = find_rings(ring_search(pic, col, grid.orientation, loose=[land[h] == "water" for h in pic.hexes],
+                                   abroad=[land[h] == "foreign" for h in pic.hexes]))
     out = CityReading()
 
     def amid_foreign(h):
@@ -337,19 +397,14 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
         if ring.score >= P.CITY_SURE and len(ring.residuals) == 2:
             lo, hi = sorted(ring.residuals)
             out.ground_confidence[h] = float(np.clip((hi - lo) / max(hi + lo, 1e-9) * P.GROUND_SURE_GAIN, 0, 1))
-    edge_index, shares = edges_read
-    jcity = shares.kinds.index("border" if "border" in shares.kinds and "_city" not in shares.kinds
-                               else "_city")
-    jriver = shares.kinds.index("river") if "river" in shares.kinds else None
-    for h, ring in outlined_hexes(grid, edge_index, shares.line, shares.centroid, jcity, land,
-                                  jriver, terrain.inner_ink).items():
+    for h, ring in outlined_hexes(grid, edges, land, terrain.inner_ink).items():
         if found.get(h, Ring(0, 0.0, -1)).score < ring.score:
             found[h] = ring
     for h, ring in found.items():
         # A home pocket ringed by a thick border shows the colour past its sides, and nothing
         # in its middle: no city.
         if terrain.inner_ink.get(h, 1.0) < P.POCKET_INK and land[h] != "foreign" and amid_foreign(h) \
-                and _past_sides(grid, h, edge_index, shares, jcity) >= P.STROKE_ALPHA:
+                and _past_sides(grid, h, edges) >= P.STROKE_ALPHA:
             continue
         if ring.score >= P.CITY_SURE and ring.ground >= 0:
             out.ground[h] = ground_keys[ring.ground]
@@ -362,16 +417,18 @@ def read_cities(rgb, fit, legend, terrain, edges_read, colours: dict) -> CityRea
     return out
 
 
-def _past_sides(grid, h, edge_index, shares, j) -> float:
-    """How much of colour ``j`` shows past the sides of ``h`` (median): a border's does."""
-    return float(np.median([shares.outer[edge_index[e], j, 0 if h == e[1] else 1]
+def _past_sides(grid, h, edges: CityEdges) -> float:
+    """How much of the city colour shows past the sides of ``h`` (median): a border's does."""
+    return float(np.median([edges.shares.outer[edges.index[e], edges.jcity, 0 if h == e[1] else 1]
                             for e in grid.edges_of(h)]))
 
 
-def outlined_hexes(grid, edge_index, line, centroid, jcity, terrain, jriver, writing) -> dict:
+def outlined_hexes(grid, edges: CityEdges, terrain: dict, writing: dict) -> dict:
     """Hexes outlined in the city colour along their own sides (the colour on the inner side of
     the line), ``{hex: Ring}``; a side under a river neither shows nor denies it, and a hex
     ringed by a river is a city when its middle is written on (``writing``)."""
+    edge_index, jcity, jriver = edges.index, edges.jcity, edges.jriver
+    line, centroid = edges.shares.line, edges.shares.centroid
     found = {}
     for h in grid.hexes():
         if terrain.get(h) not in ("plain", "mountain"):

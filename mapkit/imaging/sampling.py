@@ -8,11 +8,14 @@ round hexes or along sides through the grid's affine map (:func:`apply_affine`, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .colour import srgb_to_linear
 
-__all__ = ["sample", "linear_at", "apply_affine", "bilinear", "disc_pattern", "hex_neighbourhood", "LINEAR_LUT"]
+__all__ = ["HexPicture", "sample", "linear_at", "apply_affine", "bilinear", "disc_pattern", "hex_neighbourhood",
+           "LINEAR_LUT"]
 
 LINEAR_LUT = srgb_to_linear(np.arange(256, dtype=np.uint8))   # sRGB level -> linear light
 
@@ -35,6 +38,38 @@ def sample(img: np.ndarray, xs, ys) -> np.ndarray:
 def linear_at(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Linear RGB of ``img`` (uint8 sRGB) at the nearest pixels to ``pts`` (..., 2)."""
     return LINEAR_LUT[sample(img, pts[..., 0], pts[..., 1])]
+
+
+@dataclass(frozen=True)
+class HexPicture:
+    """A picture of a board and where its hexes lie on it: what the stages that sample round
+    hexes and along sides (cities, edges, ferries) read alike.
+
+    ``rgb``: the picture (uint8 sRGB); ``affine``: grid millimetres -> pixels (2x3);
+    ``hex_px``: pixels between hex centres; ``hexes``: the grid's hexes in order; ``centres``:
+    their centres (mm, ``(n, 2)``); ``fills``: each hex's terrain colour as printed (linear RGB,
+    ``(n, 3)``); ``light``: stage 2's light, whose ``gains(x, y)`` even out the lighting."""
+
+    rgb: np.ndarray
+    affine: np.ndarray
+    hex_px: float
+    hexes: list
+    centres: np.ndarray
+    fills: np.ndarray
+    light: object
+
+    def pixels(self, pts: np.ndarray) -> np.ndarray:
+        """Where grid points ``pts`` (..., 2) lie in the picture."""
+        return apply_affine(self.affine, pts)
+
+    def linear(self, pts: np.ndarray) -> np.ndarray:
+        """Linear RGB at grid points ``pts`` (..., 2), as printed (the lighting not evened out)."""
+        return linear_at(self.rgb, apply_affine(self.affine, pts))
+
+    def gains(self, pts: np.ndarray) -> np.ndarray:
+        """The light's gains at grid points ``pts`` (n, 2): ``(n, 3)``."""
+        xy = apply_affine(self.affine, pts)
+        return self.light.gains(xy[:, 0], xy[:, 1])
 
 
 def bilinear(img: np.ndarray, x, y) -> np.ndarray:
