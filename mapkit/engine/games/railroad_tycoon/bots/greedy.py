@@ -20,6 +20,7 @@ build is checked for legality.
 from __future__ import annotations
 
 import heapq
+from typing import NamedTuple
 
 from ....bots.base import Bot
 from ....errors import IllegalAction
@@ -44,7 +45,7 @@ def best_value(s, p: int, graph: dict, loco: int, known: tuple | None = None) ->
     for origin, goods in goods_at:
         if origin in graph:
             for c in goods:
-                best = _walk(graph, p, colour, c, loco, None, origin, {origin}, 0, 0, False, best)
+                best = _Deliveries(graph, p, colour, c, loco, None).best_from(origin, best)
     return best
 
 
@@ -69,36 +70,54 @@ def through_value(s, p: int, graph: dict, loco: int, a: int, b: int, known: tupl
     for origin, goods in goods_at:
         if origin in dist:
             for c in goods:
-                best = _walk(graph, p, colour, c, loco, (new, dist), origin, {origin}, 0, 0, False, best)
+                best = _Deliveries(graph, p, colour, c, loco, (new, dist)).best_from(origin, best)
     return best
 
 
-def _walk(graph, p, colour, c, loco, new, city, visited, length, own, used, best) -> float:
-    """The depth-first search of :func:`.deliver._routes` from ``city`` (``length`` links so
-    far, ``own`` of them ``p``'s) for a ``c`` good: the best of ``best`` and the values of the
-    routes found. ``new``: ``((a, b), links to a or b)`` to search only routes over a new
-    link of ``p``'s between ``a`` and ``b`` (``used``: this one has taken it)."""
-    step = graph.get(city, ())
-    if new is not None:
-        (a, b), dist = new
-        if city == a:
-            step = [*step, (b, -1, p)]
-        elif city == b:
-            step = [*step, (a, -1, p)]
-    n = length + 1
-    for nxt, lid, owner in step:
-        if (not length and owner != p) or nxt in visited:
-            continue
-        mine = own + (owner == p)
-        if colour[nxt] == c:
-            if new is None or used or lid == -1:
-                best = max(best, mine - 0.01 * (n - mine))
-        elif n < loco:
-            if new is None or used or lid == -1:
-                best = _walk(graph, p, colour, c, loco, new, nxt, visited | {nxt}, n, mine, used or lid == -1, best)
-            elif n + 1 + dist.get(nxt, loco) <= loco:
-                best = _walk(graph, p, colour, c, loco, new, nxt, visited | {nxt}, n, mine, False, best)
-    return best
+class _Deliveries(NamedTuple):
+    """The depth-first search of the routes of :func:`.deliver.delivery_options`, for the best
+    value of a ``c`` good's delivery by player ``p`` over ``graph`` with locomotive ``loco``
+    (``colour``: every city's). ``new``: ``((a, b), links to a or b)`` to search only routes
+    over a new link of ``p``'s between ``a`` and ``b``; None: every route."""
+
+    graph: dict
+    p: int
+    colour: tuple
+    c: str
+    loco: int
+    new: tuple | None
+
+    def best_from(self, origin: int, best: float) -> float:
+        """The best of ``best`` and the values of the routes from ``origin``."""
+        return self._walk(origin, {origin}, (0, 0, False), best)
+
+    def _walk(self, city, visited: set, so_far: tuple, best: float) -> float:
+        """From ``city``, ``so_far`` being (links taken, how many of them ``p``'s, whether the
+        new link is among them)."""
+        length, own, used = so_far
+        p, new = self.p, self.new
+        step = self.graph.get(city, ())
+        dist: dict = {}
+        if new is not None:
+            (a, b), dist = new
+            if city == a:
+                step = [*step, (b, -1, p)]
+            elif city == b:
+                step = [*step, (a, -1, p)]
+        n = length + 1
+        for nxt, lid, owner in step:
+            if (not length and owner != p) or nxt in visited:
+                continue
+            mine = own + (owner == p)
+            if self.colour[nxt] == self.c:
+                if new is None or used or lid == -1:
+                    best = max(best, mine - 0.01 * (n - mine))
+            elif n < self.loco:
+                if new is None or used or lid == -1:
+                    best = self._walk(nxt, visited | {nxt}, (n, mine, used or lid == -1), best)
+                elif n + 1 + dist.get(nxt, self.loco) <= self.loco:
+                    best = self._walk(nxt, visited | {nxt}, (n, mine, False), best)
+        return best
 
 
 def goods_known(s) -> tuple:
