@@ -34,6 +34,8 @@ from __future__ import annotations
 import heapq
 import math
 import os
+from collections.abc import Container
+from typing import NamedTuple
 
 __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "COMPILED", "CostGraph",
            "dial_arrays"]
@@ -134,17 +136,38 @@ def dial(adjacency, sources, *, targets=None, first: bool = False, preds: bool =
         max_weight = max((w for row in rows for _, w in row), default=0)
     span = max(max_weight, 1) + 1
     if _KERNEL is not None and type(adjacency) is list:
-        _KERNEL.scan(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked,
-                     bounds if bounds is None or type(bounds) is list else list(bounds))
+        _KERNEL.scan(*_Scan(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked,
+                            bounds if bounds is None or type(bounds) is list else list(bounds)))
     else:
-        _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds)
+        _scan_buckets(_Scan(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds))
     return done
 
 
-def _scan_buckets(adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds) -> None:
+class _Scan(NamedTuple):
+    """One search of :func:`dial`, as its two loops take it (the kernel's ``scan`` takes these
+    fields in this order): the rows, ``dist`` and ``pred`` to fill in, the sources at cost 0,
+    ``later`` (the seeds, ``(cost, node)`` in order), ``want`` (the wanted nodes flagged, or
+    None) and how many are still to settle, the ring's ``span`` of buckets, ``limit``,
+    ``blocked`` and ``bounds`` as :func:`dial` has them."""
+
+    adjacency: list
+    dist: list
+    pred: list | None
+    starts: list
+    later: list
+    want: list | None
+    remaining: int
+    span: int
+    limit: int | None
+    blocked: Container | None
+    bounds: list | None
+
+
+def _scan_buckets(scan: _Scan) -> None:
     """:func:`dial`'s search proper, over a ring of ``span`` buckets: settles nodes distance by
     distance (``dist``, ``pred`` filled in place) until every node is settled, the ``limit``
     is passed or the last wanted node (``remaining`` of them, flagged in ``want``) is settled."""
+    adjacency, dist, pred, starts, later, want, remaining, span, limit, blocked, bounds = scan
     buckets: list[list] = [[] for _ in range(span)]
     buckets[0].extend(starts)
     pending = len(starts)
