@@ -10,9 +10,12 @@ style's ``city_inset`` plus half its ``city_width``: 0.825 mm of 14), its stroke
 points along each side, at ``CARD_ACROSS`` depths either side of it: a fit a pixel off); a side
 shows a colour when most of its points, at the depth that shows it best, lie within
 ``CARD_LAB`` CIELAB units of that card colour and nearer it than any other. A hex ringed on
-``CARD_SIDES`` of its six sides in one colour is a card city of that colour. A board is
-TransAmerica's when its rings come in ``CARD_LOOK_COLOURS`` colours or more (mapkit's board
-rings its cities in red only).
+``CARD_SIDES`` of its six sides in one colour is a card city of that colour, unless the same
+colour shows further in, ``INNER_DEPTH`` ring half widths, on ``INNER_SIDES`` of its sides (a
+hex filled with the colour: a drawer's green mountains or dark blue water). A board is
+TransAmerica's when its rings come in ``CARD_LOOK_COLOURS`` colours or more, each on
+``CARD_LOOK_RINGS`` hexes at least (mapkit's board rings its cities in red only; a hex ringed
+by a river on five sides may read as one blue ring).
 
 >>> import numpy as np
 >>> from mapkit.grid import Grid
@@ -33,6 +36,7 @@ rings its cities in red only).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -58,7 +62,10 @@ CARD_ACROSS = (-1.5, -0.75, 0.0, 0.75, 1.5)   # pixels across the ring tried at 
 CARD_LAB = 30.0                # CIELAB units from a card colour within which a pixel shows it
 CARD_POINTS = 0.6              # the share of a side's points that must show its colour
 CARD_SIDES = 5                 # sides of six that must show one colour: a card city
-CARD_LOOK_COLOURS = 3          # ring colours that make a board TransAmerica's
+INNER_DEPTH = 4                # ring half widths further in: the hex's inside, which must not show it ...
+INNER_SIDES = 2                # ... on this many sides (a hex filled in a card's colour is no ring)
+CARD_LOOK_COLOURS = 3          # ring colours that make a board TransAmerica's ...
+CARD_LOOK_RINGS = 3            # ... each on this many hexes at least (a deck has 7 of each)
 PAINT_MARGIN_PX = 1.0          # the pixels either side of a ring's stroke painted out with it
 FILL_DEPTH = (0.06, 0.1)       # where a ringed hex's own fill is measured: this far inside the ring
 
@@ -72,7 +79,8 @@ class CardRings:
 
     def is_card_board(self) -> bool:
         """Whether the rings come in enough colours to be TransAmerica's board."""
-        return len(set(self.colours.values())) >= CARD_LOOK_COLOURS
+        counts = Counter(self.colours.values())
+        return sum(n >= CARD_LOOK_RINGS for n in counts.values()) >= CARD_LOOK_COLOURS
 
 
 def _card_labs() -> np.ndarray:
@@ -96,31 +104,39 @@ def hex_depth(pts: np.ndarray, centre: np.ndarray, orientation: str) -> np.ndarr
     return ((pts - centre)[..., None, :] * _normals(orientation)).sum(-1).max(-1)
 
 
-def _ring_pattern(orientation: str, px: float) -> np.ndarray:
-    """Sample offsets from a hex's centre, grid units: (side 6, across k, along n, 2)."""
+def _ring_pattern(orientation: str, depths: np.ndarray) -> np.ndarray:
+    """Sample offsets from a hex's centre, grid units, along the sides of the hexagons
+    ``depths`` in from the hex's sides: (side 6, depth k, along n, 2)."""
     normals = _normals(orientation)
     tangents = np.stack([-normals[:, 1], normals[:, 0]], axis=1)
     half_side = RING_DEPTH * math.tan(math.pi / 6)
     along = np.linspace(-0.8, 0.8, CARD_ALONG) * half_side
-    depth = RING_DEPTH + np.array(CARD_ACROSS) / px
-    return (depth[None, :, None, None] * normals[:, None, None, :]
+    return (depths[None, :, None, None] * normals[:, None, None, :]
             + along[None, None, :, None] * tangents[:, None, None, :])
 
 
-def find_card_rings(rgb: np.ndarray, fit) -> CardRings:
-    """The hexes of the board ``fit`` found in ``rgb`` that are ringed in a card's colour."""
-    grid = fit.grid
-    hexes = list(grid.hexes())
-    centres = np.array([grid.centre_mm(h) for h in hexes])
-    pattern = _ring_pattern(grid.orientation, fit.hex_px)
+def _sides_showing(rgb: np.ndarray, fit, centres: np.ndarray, depths: np.ndarray) -> np.ndarray:
+    """(hexes, 5): on how many of its six sides each hex shows each card colour, each side at
+    the depth of ``depths`` that shows it best."""
+    pattern = _ring_pattern(fit.grid.orientation, depths)
     pts = apply_affine(fit.affine, centres[:, None, None, None, :] + pattern[None])
     lab = srgb_to_lab(sample(rgb, pts[..., 0], pts[..., 1]))             # (h, 6, k, n, 3)
     dist = np.linalg.norm(lab[..., None, :] - _card_labs(), axis=-1)      # (h, 6, k, n, 5)
     nearest = dist.argmin(axis=-1)
     shows = (dist.min(axis=-1) < CARD_LAB)[..., None] & (nearest[..., None] == np.arange(len(CARD_COLOURS)))
-    # each side at its best depth: the share of its points showing each colour
     side_share = shows.mean(axis=3).max(axis=2)                            # (h, 6, 5)
-    sides = (side_share >= CARD_POINTS).sum(axis=1)                        # (h, 5)
+    return (side_share >= CARD_POINTS).sum(axis=1)
+
+
+def find_card_rings(rgb: np.ndarray, fit) -> CardRings:
+    """The hexes of the board ``fit`` found in ``rgb`` that are ringed in a card's colour (and
+    not filled with it)."""
+    grid = fit.grid
+    hexes = list(grid.hexes())
+    centres = np.array([grid.centre_mm(h) for h in hexes])
+    sides = _sides_showing(rgb, fit, centres, RING_DEPTH + np.array(CARD_ACROSS) / fit.hex_px)
+    inner = _sides_showing(rgb, fit, centres, np.array([RING_DEPTH - INNER_DEPTH * RING_HALF_WIDTH]))
+    sides = np.where(inner >= INNER_SIDES, 0, sides)
     best = sides.argmax(axis=1)
     out = CardRings()
     for i in np.nonzero(sides.max(axis=1) >= CARD_SIDES)[0]:

@@ -57,7 +57,16 @@ def test_card_cities_are_found_in_their_colours_on_plain_and_mountain():
     rgb, fit = draw(rings, mountains=("A3", "B3", "C2"))
     found = find_card_rings(rgb, fit)
     assert found.colours == {parse_hex(n): c for n, c in rings.items()}
-    assert found.is_card_board()
+    assert not found.is_card_board()            # one ring of each colour: too few to tell
+
+
+def test_three_colours_of_three_rings_make_a_card_board():
+    rings = dict(zip(["A1", "C1", "E1", "B2", "D2", "F2", "A3", "C3", "E3"], ["red", "blue", "green"] * 3, strict=True))
+    rgb, fit = draw(rings)
+    found = find_card_rings(rgb, fit)
+    assert len(found.colours) == 9 and found.is_card_board()
+    del rings["E3"]                              # green on two hexes only
+    assert not find_card_rings(*draw(rings)).is_card_board()
 
 
 def test_mapkit_boards_red_outlines_make_no_card_board():
@@ -115,3 +124,16 @@ def test_a_full_deck_read_is_a_valid_deck():
     m = Map(Grid("pointy", "odd", 10, 7), cities=cities, rules=Rules(extra={"city_cards": block}))
     cards, problems = read_cards(m)
     assert len(cards) == 35 and problems == []
+
+
+def test_a_hex_filled_in_a_card_colour_is_no_ring():
+    """A board whose mountains are green (another program's palette) with red cities: the
+    green hexes show green at the ring's depth all round, and further in too."""
+    rgb, fit = draw({"B1": "red", "E3": "red"})
+    img = Image.fromarray(rgb)
+    centre, corners, _ = board_geometry(fit.grid, PX, 30.0)
+    d = ImageDraw.Draw(img)
+    for name in ("C2", "D2", "A3"):
+        d.polygon(corners(parse_hex(name)), fill=INKS["green"], outline="black")
+    found = find_card_rings(np.asarray(img), fit)
+    assert found.colours == {parse_hex("B1"): "red", parse_hex("E3"): "red"}
