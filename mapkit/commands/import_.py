@@ -42,8 +42,9 @@ def add_arguments(p):
                    "(a size from centre to corner or corner to corner is recognised)")
     g.add_argument("--legend", metavar="FILE|LOOK", help="YAML: terrain/feature -> '#rrggbb' colours, "
                    "or a look of mapkit render: colour, expres, mono, each also with -light (its "
-                   "neighbouring states in the toner-light tint: colour-light ...; default: the look "
-                   "and tint the picture fits best)")
+                   "neighbouring states in the toner-light tint: colour-light ...), or transamerica "
+                   "(TransAmerica's board: the card cities ringed in their colours, read back as "
+                   "rules.city_cards); default: the look and tint the picture fits best")
     g.add_argument("--overlay", metavar="FILE.png", help="draw what was detected over the image")
     g.add_argument("--no-ocr", action="store_true", help="do not read race numbers")
     g.add_argument("--report", metavar="FILE.json", help="write the confidence of every hex and edge read")

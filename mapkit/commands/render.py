@@ -6,6 +6,12 @@ of the drawing). With --tile the board is split over --paper pages (default A4) 
 with cut and registration marks, page labels and an overview page first. Neighbouring states
 print as a pale tint that saves toner; --dark-foreign prints them solid, as the style has them.
 
+--style transamerica draws the board as TransAmerica's kit prints it (mapkit sheets --rules
+transamerica): a dot on every junction, the 35 card cities ringed in their card's colour as the
+only cities; the map needs its city cards (rules.city_cards). Without --style a map meant for
+TransAmerica (rules.preset transamerica, with its city cards) is drawn in that look, every
+other map in the colour look.
+
 Examples:
   mapkit render maps/example.yaml -o board.pdf
   mapkit render maps/example.yaml -o board.png --dpi 200 --style mono
@@ -13,6 +19,7 @@ Examples:
   mapkit render maps/czechia.yaml -o expres.pdf --style expres --dark-foreign   # the published look
   mapkit render maps/usa.yaml -o usa.pdf --style expres
   mapkit render maps/germany.yaml -o deutschland.pdf --lang de   # title and legend in German
+  mapkit render maps/usa.yaml -o usa-ta.pdf --style transamerica  # TransAmerica's board
 """
 
 from __future__ import annotations
@@ -20,6 +27,10 @@ from __future__ import annotations
 import sys
 
 PAPERS = ("A4", "A3", "A2", "A1", "A0", "letter", "fit")
+# mapkit's own looks (mapkit.render.style); the others are game families' looks of the board
+# (GameFamily.board_look and board_art: TransAmerica's).
+STYLES = ("colour", "mono", "expres")
+FAMILY_LOOKS = ("transamerica",)
 
 
 def _paper(text: str) -> str:
@@ -48,9 +59,12 @@ def add_arguments(p):
                    help="overlap of neighbouring tiles in mm (default 10)")
     p.add_argument("--dpi", type=float, default=150.0, metavar="N",
                    help="pixels per inch of paper for PNG output (default 150)")
-    p.add_argument("--style", choices=("colour", "mono", "expres"), default="colour",
-                   help="colour (the Dampfross look), mono for black-and-white printers, or expres "
-                        "(neighbouring states black, mountains grey, rivers thick black)")
+    p.add_argument("--style", choices=STYLES + FAMILY_LOOKS, default=None,
+                   help="colour (the Dampfross look), mono for black-and-white printers, expres "
+                        "(neighbouring states black, mountains grey, rivers thick black) or "
+                        "transamerica (TransAmerica's board: a dot on every junction, the card cities "
+                        "ringed in their colours; needs rules.city_cards); default: transamerica for a "
+                        "map whose rules.preset is transamerica and that has its city cards, else colour")
     tint = p.add_mutually_exclusive_group()
     tint.add_argument("--dark-foreign", dest="light_foreign", action="store_false", default=True,
                       help="print neighbouring states solid dark, as the style has them (the look of "
@@ -66,7 +80,7 @@ def run(args) -> int:
     from ..errors import InputError
     from ..i18n import use_language
     from ..io.yamlmap import load_map
-    from ..render.files import write_board
+    from ..render.files import BoardOutput, write_art
     from .common import kit_language
     from ..render.style import get_style, light_foreign
 
@@ -75,13 +89,45 @@ def run(args) -> int:
     if args.overlap < 0:
         raise InputError(f"--overlap {args.overlap:g}: must not be negative")
     m = load_map(args.map)
-    style = light_foreign(get_style(args.style)) if args.light_foreign else args.style
+    look = args.style or default_look(m)
+    base = look if look in STYLES else "colour"
+    style = light_foreign(get_style(base)) if args.light_foreign else get_style(base)
+    how = BoardOutput(args.paper, args.tile, args.overlap, args.dpi, args.title, (args.map,), str(args.map))
     with use_language(kit_language(args.lang)):
-        result = write_board(m, args.output, paper=args.paper, tile=args.tile, overlap=args.overlap,
-                             dpi=args.dpi, style=style, title=args.title, inputs=[args.map],
-                             source=str(args.map))
+        result = write_art(board_art(m, look, style, str(args.map)), args.output, how)
         _report(result)
     return 0
+
+
+def default_look(m) -> str:
+    """The look ``mapkit render`` draws map ``m`` in without ``--style``: the look of the game
+    family of the map's ``rules.preset`` when that family prints a board of its own and plays
+    on the map (TransAmerica's, on a map with its city cards), else ``colour``."""
+    from ..engine.game import PRESETS, family_of
+
+    preset = m.rules.preset
+    if preset is None or preset not in PRESETS:
+        return "colour"
+    fam = family_of(preset)
+    return fam.board_look if fam.board_look in FAMILY_LOOKS and fam.plays_on(m) else "colour"
+
+
+def board_art(m, look: str, style, source: str):
+    """The drawing of map ``m`` in ``look``: mapkit's board in ``style``, or the board of the
+    game family whose look it is (drawn in ``style``'s colours); an InputError when the map
+    lacks what that family's board shows."""
+    from ..engine.game import FAMILIES
+    from ..errors import InvalidError
+    from ..render.boardart import BoardArt
+
+    if look in STYLES:
+        return BoardArt(m, style)
+    fam = next(f for f in FAMILIES.values() if f.board_look == look)
+    if not fam.plays_on(m):
+        raise InvalidError(f"{source}: --style {look} needs a deck of city cards on the map (rules.city_cards: "
+                           f"35 cities in five colours); the map has none or an incomplete one "
+                           f"(mapkit validate says which)")
+    return fam.board_art(m, style)[0]
 
 
 def _report(result) -> None:

@@ -12,7 +12,9 @@ stage a module, each giving a dataclass to the next:
 7. :mod:`.names`: the city names, by Tesseract (which pixels are print: :mod:`.printmask`)
 
 :mod:`.reading` runs stages 2-5 into a ``Reading`` (:mod:`.mono` does for a board without
-colour; both read the ferry lines, :mod:`.ferries`); :mod:`.importer` runs it all
+colour; both read the ferry lines, :mod:`.ferries`); TransAmerica's board has its card cities
+found by their rings' colours and painted out first (:mod:`.cardrings`), the deck written by
+:mod:`.carddeck`; :mod:`.importer` runs it all
 (``import_map(path, ImportOptions) -> (Map, notes)``). Every tuning constant is in
 :mod:`.params`; ``docs/import.md`` says how each stage works and how each constant was
 measured. Test boards with a known truth: :mod:`mapkit.testing`.

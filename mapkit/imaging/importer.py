@@ -44,6 +44,7 @@ class PictureReading:
     names: dict = field(default_factory=dict)        # Hex -> name
     notes: list = field(default_factory=list)
     title: str | None = None                         # the board's printed title, when read
+    cards: dict = field(default_factory=dict)        # TransAmerica's board: card city Hex -> colour
 
 
 @dataclass(frozen=True)
@@ -127,13 +128,15 @@ def _without_colour(rgb, sample: int = 200_000) -> bool:
 def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     """Load, find the grid, choose the legend (:mod:`.legends`), read the board and (unless
     ``opts.ocr`` is False) the race numbers."""
+    from .cardrings import CARD_LOOK, card_board
     from .colour import DEFAULT_LEGEND, LEGEND_KEYS
     from .legends import STYLE_LEGENDS, choose_legend, given_legend
     from .loader import load_image
     from .mono import MONO_LOOKS, read_board_mono
     from .reading import read_board
     opts = opts or ImportOptions()
-    forced = given_legend(opts.legend)
+    card_look = opts.legend == CARD_LOOK and not Path(CARD_LOOK).exists()
+    forced = None if card_look else given_legend(opts.legend)
     rgb = load_image(path)
     fit, notes = _find_grid(rgb, _hints(opts), path)
     grey = _without_colour(rgb)
@@ -147,6 +150,7 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         notes.append(f"{path}: taken at a slant (hexes up to {fit.slant:.2f} hex away from a "
                      "flat grid): straightened before reading; the overlay shows it straightened")
     mono = [k for k in MONO_LOOKS if forced is STYLE_LEGENDS[k]]
+    cards = None
     if grey or mono:
         board, look = read_board_mono(rgb, fit, mono[0] if mono else None)
         legend = DEFAULT_LEGEND
@@ -154,14 +158,18 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
             notes.append(f"{path}: read with the legend {look!r} (mapkit's mono look with "
                          "neighbouring states in the light tint; --legend mono reads them as plain)")
     else:
+        rgb, cards, more = card_board(rgb, fit, card_look, str(path))
         choice = choose_legend(rgb, fit, forced, str(path))
         legend = choice.legend
-        notes += choice.notes
+        notes += more + choice.notes
         if legend.ignored:
             notes.append(f"{opts.legend}: ignored {', '.join(legend.ignored)} (a legend gives "
                          f"{', '.join(LEGEND_KEYS)})")
         board = read_board(rgb, fit, legend, choice.land)
-    out = PictureReading(rgb, fit, board, notes=notes)
+        if cards is not None:
+            board.cities = {h: P.OUTLINED_CITY_RADIUS for h in cards.colours}
+            board.city_conf = dict(cards.shares)
+    out = PictureReading(rgb, fit, board, notes=notes, cards=dict(cards.colours) if cards else {})
     if out.reading.cities and opts.ocr:
         _read_writing(out, legend, path)
     if opts.ocr and not opts.name:
@@ -176,8 +184,9 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
     from .numbers import read_numbers
     from .ocr import OcrUnavailable
     try:
-        pr.numbers, more = read_numbers(pr.rgb, pr.fit, pr.reading, legend)
-        pr.notes += [f"{path}: {n}" for n in more]
+        if not pr.cards:        # (TransAmerica's board prints no race numbers)
+            pr.numbers, more = read_numbers(pr.rgb, pr.fit, pr.reading, legend)
+            pr.notes += [f"{path}: {n}" for n in more]
         pr.names, more = read_names(pr.rgb, pr.fit, pr.reading)
         pr.notes += [f"{path}: {n}" for n in more]
     except OcrUnavailable as exc:
@@ -232,6 +241,9 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
     # The rules are printed on other sheets: a picture changes none of them (cities abroad
     # say nothing of whether a race may cross a border).
     rules = Rules()
+    if pr.cards:
+        rules, more = _card_rules(cities, pr.cards)
+        warnings += more
     if abroad:
         warnings.append(f"{', '.join(abroad)}: cit{'ies' if len(abroad) > 1 else 'y'} in a "
                         "neighbouring state: rules.border_crossing left at its default, false "
@@ -244,6 +256,17 @@ def build_map(pr: PictureReading, opts: ImportOptions, source: str = "") -> tupl
             meta={"name": title, "source": Path(source).name,
                   "description": f"Imported from the picture {Path(source).name} by mapkit import."})
     return m, warnings
+
+
+def _card_rules(cities: list[City], colours: dict) -> tuple[Rules, list[str]]:
+    """The rules of TransAmerica's board: its preset and the deck of its card cities
+    (``colours``: hex -> the colour of its ring; :mod:`.carddeck`), with the warnings the deck
+    needs."""
+    from .carddeck import card_deck
+
+    block, warnings = card_deck({c.name: colours[c.hex] for c in cities if c.hex in colours},
+                                {c.name: c.hex for c in cities})
+    return Rules(extra={"preset": "transamerica", "city_cards": block}), warnings
 
 
 def confidence_report(pr: PictureReading, least: int = P.REPORT_LEAST) -> dict:

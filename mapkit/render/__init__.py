@@ -29,7 +29,7 @@ pages (:mod:`~mapkit.render.pages`: one page, or tiles with an overview) -> file
 # would otherwise add about 60 ms (a quarter) to every ``mapkit report``.
 _HOMES = {
     "BoardArt": "boardart", "COORD_MARGIN_MM": "boardart", "cross_cities": "boardart",
-    "RenderResult": "files", "write_board": "files",
+    "RenderResult": "files", "write_board": "files", "write_art": "files", "BoardOutput": "files",
     "SvgPage": "pages", "board_page": "pages", "tiled_pages": "pages",
     "DEFAULT_OVERLAP_MM": "paper", "PAGE_MARGIN_MM": "paper", "PAPER_SIZES": "paper",
     "TILE_MARGIN_MM": "paper", "fit_page": "paper", "tile_layout": "paper",

@@ -18,7 +18,8 @@ from .output import MAX_PNG_PIXELS, png_pixels, svg_to_png, svgs_to_pdf
 from .pages import SvgPage, board_page, tiled_pages
 from .paper import DEFAULT_OVERLAP_MM
 
-__all__ = ["FORMATS", "RenderResult", "output_format", "render_pages", "write_pages", "write_board"]
+__all__ = ["FORMATS", "RenderResult", "BoardOutput", "output_format", "render_pages", "write_pages", "write_board",
+           "write_art"]
 
 FORMATS = (".svg", ".pdf", ".png")
 MIN_DPI, MAX_DPI = 10, 2400
@@ -33,6 +34,21 @@ class RenderResult:
     paper: str = ""
     layout: object = None
     clashes: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BoardOutput:
+    """How a drawn board goes to paper and files: ``paper`` (None: the smallest A size that
+    holds it; A4 with ``tile``), tiles and their ``overlap``, PNG ``dpi``, the ``title`` (None:
+    the map's name), the ``inputs`` never to overwrite and the ``source`` errors name."""
+
+    paper: str | None = None
+    tile: bool = False
+    overlap: float = DEFAULT_OVERLAP_MM
+    dpi: float = 150
+    title: str | None = None
+    inputs: tuple = ()
+    source: str = "<map>"
 
 
 def output_format(path) -> str:
@@ -95,10 +111,15 @@ def write_pages(pages: list[SvgPage], output, fmt: str, dpi: float = 150, title:
 def write_board(m, output, paper: str | None = None, tile: bool = False,
                 overlap: float = DEFAULT_OVERLAP_MM, dpi: float = 150, style: str = "colour",
                 title: str | None = None, inputs=(), source: str = "<map>") -> RenderResult:
-    """Render map ``m`` to ``output`` (see the module notes)."""
+    """Render map ``m`` in mapkit's board look and ``style`` to ``output`` (see the module notes)."""
+    return write_art(BoardArt(m, style), output, BoardOutput(paper, tile, overlap, dpi, title, tuple(inputs), source))
+
+
+def write_art(art: BoardArt, output, how: BoardOutput) -> RenderResult:
+    """Write a drawn board (mapkit's :class:`BoardArt` or a game family's look of it, such as
+    TransAmerica's) to ``output`` as ``how`` says (see the module notes)."""
     fmt = output_format(output)
-    check_output_path(output, inputs)
-    art = BoardArt(m, style)
-    pages, paper_text, layout = render_pages(art, paper, tile, overlap, title, source)
-    files = write_pages(pages, output, fmt, dpi, title or m.name or None, inputs)
+    check_output_path(output, how.inputs)
+    pages, paper_text, layout = render_pages(art, how.paper, how.tile, how.overlap, how.title, how.source)
+    files = write_pages(pages, output, fmt, how.dpi, how.title or art.map.name or None, how.inputs)
     return RenderResult(files, pages, paper_text, layout, art.clashes())
