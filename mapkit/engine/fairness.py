@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from ..i18n import N_, _, language, translate, use_language
 
 __all__ = ["ALPHA", "BOOTSTRAP", "binomial_p", "holm", "Level", "Verdict", "verdicts", "balance",
-           "Outcome", "balance_metrics", "verdict_lines", "metrics_line", "verdict_text", "level_name"]
+           "Outcome", "balance_metrics", "verdict_lines", "metrics_line", "verdict_text", "level_name", "percent"]
 
 ALPHA = 0.05            # the family-wise error of each question
 BOOTSTRAP = 2000        # resamples of the games for Balance's interval
@@ -153,10 +153,27 @@ class Level:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    @property
+    def shown(self) -> tuple[int, int, int]:
+        """The win rate and its interval in whole percent, as a verdict says them."""
+        return percent(self.win_rate), percent(self.ci95[0]), percent(self.ci95[1])
+
     def as_dict(self) -> dict:
+        rate, low, high = self.shown
         return {"label": self.label, "key": self.key, "wins": round(self.wins, 4), "games": self.games,
                 "win_rate": round(self.win_rate, 4), "ci95": [round(x, 4) for x in self.ci95],
-                "p": _sig(self.p), "p_holm": _sig(self.p_holm), "off": self.off}
+                "p": _sig(self.p), "p_holm": _sig(self.p_holm), "off": self.off,
+                "win_percent": rate, "ci95_percent": [low, high]}
+
+
+def percent(x: float) -> int:
+    """A share in whole percent, as the verdicts say it: rounded once, from the unrounded share
+    (``0.16505`` is 17, though the report's four-digit ``0.1650`` would say 16).
+
+    >>> percent(17 / 103), percent(round(17 / 103, 4))
+    (17, 16)
+    """
+    return int(f"{100 * x:.0f}")
 
 
 def _sig(x: float) -> float:
@@ -186,19 +203,17 @@ class Verdict:
         """The verdict in English words (the report's JSON keeps them): ``fair``, ``unfair:
         position 1 wins 34 % [30-38] (fair share 25 %)`` or ``not judged: ...``
         (:func:`verdict_text` says them in the reader's language)."""
-        off = [(lv.key, lv.win_rate, lv.ci95) for lv in self.off]
+        off = [(lv.key, *lv.shown) for lv in self.off]
+        share = None if self.fair_share is None else percent(self.fair_share)
         with use_language("en"):
-            return _verdict_words(self.factor, self.fair, self.reason, off, self.fair_share)
+            return _verdict_words(self.factor, self.fair, self.reason, off, share)
 
     def as_dict(self) -> dict:
         return {"factor": self.factor, "fair": self.fair, "text": self.text(),
                 "fair_share": None if self.fair_share is None else round(self.fair_share, 4),
+                "fair_share_percent": None if self.fair_share is None else percent(self.fair_share),
                 "alpha": self.alpha, "reason": self.reason, "notes": list(self.notes),
                 "levels": [lv.as_dict() for lv in self.levels]}
-
-
-def _pc(x: float) -> str:
-    return f"{100 * x:.0f}"
 
 
 # Why a question was not judged (Verdict.reason), and the note on chosen start cities: English
@@ -218,23 +233,33 @@ def level_name(factor: str, key) -> str:
     return str(key)
 
 
-def _verdict_words(factor: str, fair: bool | None, reason: str, off, share: float | None) -> str:
+def _verdict_words(factor: str, fair: bool | None, reason: str, off, share: int | None) -> str:
     """A verdict in words in the current language; ``off``: the levels found off as ``(key,
-    win rate, (low, high))``."""
+    win rate, low, high)`` and ``share`` the fair share, in whole percent (:func:`percent`)."""
     if fair is None:
         return _("not judged: {reason}").format(reason=translate(reason))
     if fair:
         return _("fair")
-    parts = [_("{level} wins {rate} % [{low}-{high}]").format(level=level_name(factor, key), rate=_pc(rate),
-                                                             low=_pc(ci[0]), high=_pc(ci[1]))
-             for key, rate, ci in off]
-    return _("unfair: {levels} (fair share {share} %)").format(levels=", ".join(parts), share=_pc(share or 0.0))
+    parts = [_("{level} wins {rate} % [{low}-{high}]").format(level=level_name(factor, key), rate=rate, low=low,
+                                                             high=high)
+             for key, rate, low, high in off]
+    return _("unfair: {levels} (fair share {share} %)").format(levels=", ".join(parts), share=share or 0)
+
+
+def _shown(level: dict) -> tuple[int, int, int]:
+    """A level of a report's JSON: its win rate and interval in whole percent as its verdict's
+    ``text`` says them (a report written before it kept them: from its rounded figures)."""
+    if "win_percent" in level:
+        return level["win_percent"], level["ci95_percent"][0], level["ci95_percent"][1]
+    return percent(level["win_rate"]), percent(level["ci95"][0]), percent(level["ci95"][1])
 
 
 def verdict_text(v: dict) -> str:
     """A verdict of a report's JSON (:meth:`Verdict.as_dict`) in words, in the current
-    language: its ``text`` in English; in another language made again from its levels (their
-    win rates as the report rounds them).
+    language: its ``text`` in English; in another language the same words made again from
+    the whole percents the English text shows (``win_percent``, ``ci95_percent``,
+    ``fair_share_percent``: computed once, from the unrounded figures), so that every
+    language says the same figures.
 
     >>> v = verdicts({"players": 2, "bots": ["greedy"] * 2, "seats": [], "by_position": [
     ...     {"position": 1, "wins": 70, "games": 100}, {"position": 2, "wins": 30, "games": 100}]})[0].as_dict()
@@ -246,8 +271,11 @@ def verdict_text(v: dict) -> str:
     """
     if language() == "en":
         return v["text"]
-    off = [(lv["key"], lv["win_rate"], lv["ci95"]) for lv in v.get("levels", []) if lv.get("off")]
-    return _verdict_words(v["factor"], v["fair"], v.get("reason", ""), off, v.get("fair_share"))
+    off = [(lv["key"], *_shown(lv)) for lv in v.get("levels", []) if lv.get("off")]
+    share = v.get("fair_share_percent")
+    if share is None and v.get("fair_share") is not None:
+        share = percent(v["fair_share"])
+    return _verdict_words(v["factor"], v["fair"], v.get("reason", ""), off, share)
 
 
 def _judge(factor: str, rows: list[tuple[str, int | str, float, int, tuple[float, float]]],

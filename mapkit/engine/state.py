@@ -16,6 +16,8 @@ actions it lists. This module knows no particular game. It gives every family:
   player action (dice stay as they fell);
 * ``view()`` -- everything a front end draws and explains, as JSON of one shape for every game;
 * ``observation(seat)`` -- what one seat may know, as a state of its own (what a bot is given);
+  ``hides(seat)`` -- whether the family hides anything from the seat now; :class:`ListingView`
+  -- a read-only window on the seat to move's listing, for a bot that reads nothing else;
 * ``decision_elapsed()`` -- how long the current decision has had (for turn timers).
 
 An illegal action raises :class:`~mapkit.engine.errors.IllegalAction` naming the rule it
@@ -34,7 +36,7 @@ from .actions import normalize_type
 from .errors import IllegalAction
 from .view import VIEW_VERSION, complete_view
 
-__all__ = ["State", "Log", "CHANCE", "TERMINAL", "BANK", "fastcopy"]
+__all__ = ["State", "Log", "ListingView", "CHANCE", "TERMINAL", "BANK", "fastcopy"]
 
 CHANCE = -1      # current_player() at a chance node (OpenSpiel's kChancePlayerId)
 TERMINAL = -4    # current_player() when the game is over (OpenSpiel's kTerminalPlayerId)
@@ -271,6 +273,16 @@ class State:
         obs.conceal(seat, rng)
         return obs
 
+    def hides(self, seat: int | None) -> bool:
+        """Whether anything of the game is hidden from ``seat`` (None: a spectator) now: the
+        family's declaration, with :meth:`conceal`. Where nothing is, the seat's observation
+        differs from the game only by the seed it leaves out, so a bot that reads only the
+        listing may be given the game's own through a :class:`ListingView` (no copy). The
+        default: a family that conceals nothing (keeps :meth:`State.conceal`) hides nothing, one
+        that conceals something hides it always; such a family answers more precisely where it
+        can (Dampfross: while start cities written in secret are not revealed)."""
+        return type(self).conceal is not State.conceal
+
     def conceal(self, seat: int | None, rng: random.Random) -> None:
         """The family's hook for :meth:`observation`: in this observation, replace every
         secret that ``seat`` (None: a spectator) may not see by a sample drawn with ``rng`` --
@@ -387,6 +399,62 @@ class State:
         if key != self._decision:
             self._decision = key
             self._decision_started = self.clock()
+
+
+class ListingView:
+    """What a bot that reads only the listing is given where the family hides nothing from
+    the seat to move (:meth:`State.hides`): a read-only window on the game itself, made
+    without a copy. It answers ``legal_actions()``, ``current_player()`` and ``history`` (to
+    read: its length, its entries) as the seat's observation would (nothing being hidden, they
+    are the game's), and nothing else: no ``apply``, no seed, none of the family's fields. The
+    listed actions are the game's own objects, to read, as an observation's are.
+
+    >>> from mapkit.grid import Grid, parse_hex as H
+    >>> from mapkit.model import Map, City
+    >>> from mapkit.engine import new_game
+    >>> g = new_game(Map(Grid("pointy", "odd", 9, 1), cities=[City("Aš", H("A1"), (11,)),
+    ...              City("Cheb", H("I1"), (12,))]), "paluba", ["A", "B"], {"first_player": 0}, seed=7)
+    >>> v = ListingView(g)
+    >>> v.legal_actions() == g.legal_actions(), v.current_player(), len(v.history)
+    (True, 0, 0)
+    >>> v.apply
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'ListingView' object has no attribute 'apply'
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State):
+        self._state = state
+
+    def legal_actions(self) -> list:
+        return self._state.legal_actions()
+
+    def current_player(self) -> int:
+        return self._state.current_player()
+
+    @property
+    def history(self) -> _ReadOnlyLog:
+        return _ReadOnlyLog(self._state.history)
+
+
+class _ReadOnlyLog:
+    """A game's history to read (:class:`ListingView`): its length and entries, no changes."""
+
+    __slots__ = ("_log",)
+
+    def __init__(self, log: Log):
+        self._log = log
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    def __getitem__(self, i):
+        return self._log[i]
+
+    def __iter__(self):
+        return iter(self._log)
 
 
 _PLAIN = frozenset((int, float, str, bool, type(None)))

@@ -129,6 +129,31 @@ def test_an_unfair_verdict_in_every_language():
     assert verdict_lines(data)[2] == "  playing position: " + data[1]["text"]
 
 
+def test_every_language_says_the_english_verdicts_figures():
+    # positions won 17 and 86 of 103 games: 16.505 % and 83.495 % (Wilson 95 %, by hand:
+    # 10.57-24.85 % and 75.15-89.43 %), said 17 and 83 %. The report's JSON keeps the rates to
+    # four digits, 0.165 and 0.835, which would be said 16 and 84 %: a line made again from
+    # them said other figures than the English line.
+    from mapkit.engine.fairness import percent, verdict_lines, verdicts
+
+    rep = {"players": 2, "bots": ["greedy"] * 2, "seats": [],
+           "by_position": [{"position": 1, "wins": 17, "games": 103}, {"position": 2, "wins": 86, "games": 103}]}
+    data = json.loads(json.dumps([v.as_dict() for v in verdicts(rep)]))      # the report as read back
+    levels = data[0]["levels"]
+    assert [lv["win_rate"] for lv in levels] == [0.165, 0.835]
+    assert [percent(lv["win_rate"]) for lv in levels] == [16, 84]              # the rounding that bit
+    english = verdict_lines(data)[1]
+    assert english == ("  playing position: unfair: position 1 wins 17 % [11-25], position 2 wins 83 % [75-89] "
+                       "(fair share 50 %)")
+    with use_language("cs"):
+        czech = verdict_lines(data)[1]
+    with use_language("de"):
+        german = verdict_lines(data)[1]
+    assert czech == ("  pozice v pořadí: nespravedlivé: pozice 1 vyhrává 17 % [11-25], pozice 2 vyhrává 83 % [75-89] "
+                     "(spravedlivý podíl 50 %)")
+    assert re.findall(r"\d+", german) == re.findall(r"\d+", english)
+
+
 def test_the_default_language_is_the_environments(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")

@@ -21,6 +21,7 @@ from mapkit.engine.bots import Bot, GreedyBot, make_bot
 from mapkit.engine.games.transamerica.bots.greedy import GreedyBot as CardGreedy
 from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.engine.simulate import play_game, roll
+from mapkit.engine.state import ListingView
 from mapkit.grid import Grid
 from mapkit.grid import parse_hex as H
 from mapkit.model import City, Map, Rules
@@ -221,3 +222,64 @@ def test_an_observation_is_copied_when_it_changes():
     for _ in range(8):
         seen.apply(seen.legal_actions()[0] if not seen.is_chance_node() else seen.chance_outcomes()[0][0])
     assert g.snapshot() == before and g.history == history and len(seen.history) == len(history) + 8
+
+
+# -- a bot that reads only the listing, where nothing is hidden ----------------------------
+def test_what_a_family_hides_and_when():
+    # Paluba: nothing, ever; Expres: another seat's start city written in secret until all are
+    # revealed (the writer's own is no secret to him); TransAmerica: the other hands, always.
+    paluba = new_game(_expres_board(), "paluba", ["A", "B", "C"], {"first_player": 0}, seed=1)
+    assert not any(paluba.hides(s) for s in (0, 1, 2, None))
+    g = new_game(_expres_board(), "expres", ["A", "B", "C"], {"first_player": 0}, seed=1)
+    while g.step != "secret_start":
+        g.apply(g.sample_chance(random.Random(0)) if g.is_chance_node() else g.legal_actions()[0])
+    assert not any(g.hides(s) for s in (0, 1, 2, None))        # nobody has written yet
+    g.apply(g.legal_actions()[0])                               # A writes his city
+    assert [g.hides(s) for s in (0, 1, 2, None)] == [False, True, True, True]
+    g.apply(g.legal_actions()[0])
+    assert g.hides(0) and g.hides(1)
+    g.apply(g.legal_actions()[0])                               # the last writes: all revealed
+    assert g.step != "secret_start" and not any(g.hides(s) for s in (0, 1, 2, None))
+    assert all(dealt(HANDS).hides(s) for s in (0, 1, None))
+
+
+class Reader(Bot):
+    """A random bot that reads the state: it is always given the observation."""
+
+    name = "random"
+
+    def act(self, state):
+        assert state.seed is None
+        return self.rng(state).choice(state.legal_actions())
+
+
+@pytest.mark.parametrize("preset", ["paluba", "expres", "transamerica"])
+def test_the_random_bot_decides_from_the_listing_as_from_the_observation(preset):
+    """Given a ListingView where nothing is hidden (Paluba; Expres but while start cities are
+    written in secret), the observation otherwise, the random bot chooses what a bot that
+    reads its observation chooses with the same seed, decision by decision; the view lets it
+    read the listing and the position, and nothing else."""
+    board = BOARD if preset == "transamerica" else _expres_board()
+    g = new_game(board, preset, ["A", "B", "C"], {"round_limit": 1} if preset == "transamerica" else {}, seed=3)
+    bot, reader = make_bot("random", 4), Reader(4)
+    views = 0
+
+    class Spy(type(bot)):
+        def act(self, state):
+            nonlocal views
+            if isinstance(state, ListingView):
+                views += 1
+                assert not hasattr(state, "apply") and not hasattr(state, "seed") and not hasattr(state, "step")
+                with pytest.raises(AttributeError):
+                    state.history.append({"type": "pass"})
+            return super().act(state)
+
+    spy = Spy(4)
+    while not g.is_terminal() and len(g.history) < 300:
+        if g.is_chance_node():
+            g.apply(roll(g, 3))
+            continue
+        a = spy.decide(g)
+        assert a == reader.decide(g) == bot.decide(g)
+        g.apply(a)
+    assert views > 0 if preset != "transamerica" else views == 0

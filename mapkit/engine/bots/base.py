@@ -6,7 +6,12 @@ game's state; the bot's :meth:`Bot.act` is given only the seat's *observation*
 (:meth:`~mapkit.engine.state.State.observation`): a copy in which the other seats' secrets
 (their cards, the deck, a start city written in secret) are replaced by a sample and the
 seed of the dice is left out. So a bot cannot read an opponent's hand, however it is
-written, and its play rests on nothing a player at the table could not know.
+written, and its play rests on nothing a player at the table could not know. A bot that reads
+only the listing (``reads = "listing"``: the random bot) is given, where the family hides
+nothing from its seat (:meth:`~mapkit.engine.state.State.hides`), a
+:class:`~mapkit.engine.state.ListingView` of the game instead: the same listing, read-only,
+without making the observation (a copy of the state's table of fields, a twentieth of a random
+bot's game).
 
 A bot keeps no memory between decisions: its random numbers come from a generator seeded by
 the bot's seed, the seat and the number of actions played so far (:meth:`Bot.rng`), so a bot
@@ -26,6 +31,8 @@ from __future__ import annotations
 
 import random
 from typing import cast
+
+from ..state import ListingView
 
 __all__ = ["Bot"]
 
@@ -52,6 +59,10 @@ class Bot:
     """Base class of the bots: ``name`` (the registry key), ``seed``."""
 
     name = "bot"
+    # What act() reads of the state it is given: "state" (anything a seat may know: it is given
+    # the seat's observation) or "listing" (legal_actions(), current_player() and history
+    # only: given a ListingView where the family hides nothing from the seat).
+    reads = "state"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -78,14 +89,21 @@ class Bot:
         observation: what every driver calls (never :meth:`act` with the game itself). The
         observation's sample of the others' secrets comes from this bot's generator, seeded
         by the position as :meth:`rng` is (with its own key: the sample and the bot's choices
-        do not share numbers); :meth:`act` seeds it again when it draws."""
+        do not share numbers); :meth:`act` seeds it again when it draws. A bot that reads only
+        the listing, at a seat from which nothing is hidden, is given a
+        :class:`~mapkit.engine.state.ListingView` of the game: the observation's listing,
+        without the observation."""
         seat = state.current_player()
+        if self.reads == "listing" and not state.hides(seat):
+            return self.act(ListingView(state))
         sample = _SeededOnUse(self._random, self.rng_key(seat, len(state.history)) + ":observe")
         return self.act(state.observation(seat, cast(random.Random, sample)))
 
     def act(self, state) -> dict:
         """A legal action (a JSON object) for ``state.current_player()``; ``state`` is what
-        that seat may know (:meth:`decide`): to read, clone, or change through ``apply``."""
+        that seat may know (:meth:`decide`): to read, clone, or change through ``apply`` (a
+        bot that ``reads`` only the listing may be given a
+        :class:`~mapkit.engine.state.ListingView`, to read)."""
         raise NotImplementedError
 
     @staticmethod

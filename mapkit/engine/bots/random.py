@@ -25,6 +25,7 @@ class RandomBot(Bot):
     """Uniform over the listed legal actions; deterministic under its seed."""
 
     name = "random"
+    reads = "listing"           # legal_actions() and the position alone (Bot.decide)
 
     def act(self, state) -> dict:
         acts = state.legal_actions()

@@ -67,6 +67,19 @@ def test_redirect_then_finish_an_unfinished_link():
     assert g.money[0] == 2000
 
 
+def test_a_one_tile_link_lists_its_redirections_once():
+    # B1 touches New York (A1), C1, A2 and B2. With Ann's tile on B1 pointing at C1, a path
+    # New York - B1 - X lays that tile again (it is no new link: B1's side to New York is
+    # taken), so the listing names it once for each of C1, A2 and B2 (A2 and B2 were listed
+    # twice: as a new link and again as a redirection).
+    g = game()
+    money(g, 0, 10000)
+    act(g, 0, {"type": "build", "path": ["New York", "B1", "C1"]})
+    to_turn(g, 0)
+    out_of_ny = [a["path"] for a in g.legal_actions() if a["type"] == "build" and a["path"][:2] == ["A1", "B1"]]
+    assert out_of_ny == [["A1", "B1", "C1"], ["A1", "B1", "A2"], ["A1", "B1", "B2"]]
+
+
 def test_only_ones_own_last_tile_is_redirected():
     g = game()
     money(g, 0, 10000)
@@ -144,12 +157,36 @@ def test_the_listed_builds_are_every_legal_build_of_one_tile():
     money(g, 1, 15000)
     act(g, 1, {"type": "build", "path": ["Scranton", "C2", "B2"]})     # Bob's open end: C2 -> B2
     to_turn(g, 0)
+    listed = listed_once(g)
+    assert listed == one_tile_builds(g, 0)
+    assert {("B1", "C1", "D1"), ("A1", "B1", "A2")} <= listed                 # on from and redirecting
+    assert ("A1", "A2", "A3") in listed and ("C2", "B2", "B3") not in listed   # out of a city; not Bob's
+
+
+def test_the_listed_builds_of_a_longer_link_are_every_legal_build_of_one_tile():
+    # Ann's link New York - A2 - B2 points at C2: B2's tile may be laid again toward any side
+    # but A2's, C2 included (the way it points: legal, paid as a new tile; it was not listed).
+    g = game()
+    money(g, 0, 15000)
+    act(g, 0, {"type": "build", "path": ["New York", "A2", "B2", "C2"]})
+    to_turn(g, 0)
+    listed = listed_once(g)
+    assert listed == one_tile_builds(g, 0)
+    assert ("A2", "B2", "C2") in listed
+
+
+def listed_once(g) -> set:
+    """The listed builds' paths, each listed once."""
+    builds = [tuple(a["path"]) for a in g.legal_actions() if a["type"] == "build"]
+    assert len(builds) == len(set(builds))
+    return set(builds)
+
+
+def one_tile_builds(g, p: int) -> set:
+    """Every path of two or three neighbouring hexes tried as a build action of seat ``p``, as
+    a person would name it: the legal ones."""
     b = g.board
     paths = [[x, y] for x in range(len(b.hex_names)) for y, _ in b.adj[x]]
     paths += [[x, y, z] for x, y in paths for z, _ in b.adj[y] if z != x]
     named = [[b.hex_names[h] for h in path] for path in paths]
-    legal = {tuple(p) for p in named if g.is_legal({"type": "build", "player": 0, "path": p})}
-    listed = {tuple(a["path"]) for a in g.legal_actions() if a["type"] == "build"}
-    assert listed == legal
-    assert {("B1", "C1", "D1"), ("A1", "B1", "A2")} <= listed                 # on from and redirecting
-    assert ("A1", "A2", "A3") in listed and ("C2", "B2", "B3") not in listed   # out of a city; not Bob's
+    return {tuple(q) for q in named if g.is_legal({"type": "build", "player": p, "path": q})}

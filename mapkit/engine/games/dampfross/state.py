@@ -383,6 +383,12 @@ class DampfrossState(State):
     def view_details(self, seat: int | None) -> dict:
         return view.details(self, seat)
 
+    def hides(self, seat: int | None) -> bool:
+        """Something is hidden from ``seat`` while another seat's start city written in secret
+        is not revealed (:meth:`conceal`)."""
+        secret = self.secret
+        return bool(secret) and (len(secret) > 1 or seat not in secret)
+
     def conceal(self, seat: int | None, rng) -> None:
         """The one secret of the family: start cities written in secret (Expres) and not yet
         revealed; everything else is on the table (see :func:`.steps.setup.conceal_starts`)."""

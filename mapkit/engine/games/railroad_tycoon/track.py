@@ -247,12 +247,17 @@ def owned_links(s, p: int) -> list:
 
 
 def build_options(s, p: int) -> list:
-    """One-tile builds ``p`` may make now (what the listed legal actions offer): a tile out of
-    each city, on from and redirecting one's unfinished links, and links between neighbouring
-    cities. Longer builds are legal too (a bot or a person names the whole path). The paths
-    are made of distinct neighbours here, so they are checked as ids, without being named and
-    read back."""
+    """One-tile builds ``p`` may make now (what the listed legal actions offer), each once: a
+    tile out of each city, on from and redirecting one's unfinished links (by link id), and
+    links between neighbouring cities. Longer builds are legal too (a bot or a person names
+    the whole path). A path out of a city whose first tile is the only tile of one's own
+    unfinished link redirects that tile (:func:`_mode` reads it so), so it is listed with the
+    redirections, not again among the new links. A redirection may lay the tile again the way
+    it points (legal, and paid as a new tile), so that is listed too. The paths are made of
+    distinct neighbours here, so they are checked as ids, without being named and read back."""
     b = s.board
+    mine = [link["path"] for _, link in sorted(s.links.items()) if link["owner"] == p and not link["done"]]
+    redirected = {(lp[-3], lp[-2]) for lp in mine}
     paths = []
     for c in sorted(b.city_at):
         for t, _ in b.adj[c]:
@@ -260,13 +265,12 @@ def build_options(s, p: int) -> list:
                 if c < t:
                     paths.append([c, t])
                 continue
-            paths += [[c, t, e] for e, _ in b.adj[t] if e != c]
-    for link in s.links.values():
-        if link["owner"] == p and not link["done"]:
-            lp = link["path"]
-            x = lp[-1]
-            paths += [[lp[-2], x, e] for e, _ in b.adj[x] if e != lp[-2]]
-            paths += [[lp[-3], lp[-2], e] for e, _ in b.adj[lp[-2]] if e not in (lp[-3], x)]
+            if (c, t) not in redirected:
+                paths += [[c, t, e] for e, _ in b.adj[t] if e != c]
+    for lp in mine:
+        x = lp[-1]
+        paths += [[lp[-2], x, e] for e, _ in b.adj[x] if e != lp[-2]]
+        paths += [[lp[-3], lp[-2], e] for e, _ in b.adj[lp[-2]] if e != lp[-3]]
     out = []
     names = b.hex_names
     for path in paths:
