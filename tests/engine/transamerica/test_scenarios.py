@@ -16,6 +16,7 @@ from mapkit.engine import EngineMap, IllegalAction, new_game
 from mapkit.engine.record import Record, replay
 from mapkit.grid import Grid, hex_name
 from mapkit.model import City, EdgeSet, Map, Rules
+from tests.engine.test_observation import HANDS, dealt
 
 COLOURS = ("red", "orange", "yellow", "green", "blue")
 
@@ -684,3 +685,24 @@ def test_replay_tells_a_transamerica_game(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "round 1 (Ann joined all cities; 6 pieces): lost Ann 0, Bob 2" in r.stdout
     assert "Bob: score 11" in r.stdout
+
+
+def test_a_listed_marker_stands_on_the_hex_it_names_where_a_city_reads_as_a_hex():
+    """Cities named like hexes (the blue card city ``b1`` stands on B5, not on B1): each listed
+    start marker, ``"at": "B1"`` among them, is placed on the hex the listing names, and the
+    city's own name still places it on the city."""
+    g = dealt(HANDS)
+    while g.step != "place":
+        g.apply(g.legal_actions()[0])
+    p = g.current_player()
+    listed = [a for a in g.legal_actions() if a["type"] == "start"]
+    assert any(a["at"] == "B1" for a in listed)
+    for a in listed:
+        h = g.clone()
+        h.apply(a)
+        assert h.net.hex_of(h.net.markers[p]) == g.board.hex_id(a["at"])
+    city = next(c for c in g.board.cities if c.name == "b1")
+    assert g.board.hex_names[city.hex] != "B1"
+    h = g.clone()
+    h.apply({"type": "start", "player": p, "at": "b1"})
+    assert h.net.hex_of(h.net.markers[p]) == city.hex

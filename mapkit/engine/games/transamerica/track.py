@@ -377,12 +377,16 @@ def marker_choices(s, p: int) -> list:
 
 
 def check_marker(s, p: int, ref) -> tuple:
-    """``(hex, node)`` of a start marker at ``ref`` (a hex name or a city), or IllegalAction."""
+    """``(hex, node)`` of a start marker at ``ref`` (a hex name or a city), or IllegalAction.
+    A hex's name as the board writes it (``"B1"``, as the listed actions name the hexes) is
+    that hex even where a city's name reads the same (a city ``b1`` on another hex)."""
     b = s.board
-    try:
-        h = b.cities[b.city_index(ref)].hex
-    except ValueError:
-        h = None
+    h = b.hex_id(ref) if isinstance(ref, str) and ref in b.hex_names else None
+    if h is None:
+        try:
+            h = b.cities[b.city_index(ref)].hex
+        except ValueError:
+            h = None
     if h is None:
         k = None
         with contextlib.suppress(IllegalAction):
