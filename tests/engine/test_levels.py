@@ -16,8 +16,8 @@ from mapkit.engine.bots.search import Budget, SearchBot, parse_budget
 from mapkit.engine.chance import Dice
 from mapkit.engine.errors import IllegalAction
 from mapkit.engine.game import Game
-from mapkit.engine.simulate import play_game
-from mapkit.engine.state import State
+from mapkit.engine.simulate import play_game, roll
+from mapkit.engine.state import CHANCE, State
 from mapkit.engine.steps import Step
 from mapkit.errors import InputError
 from mapkit.grid import Grid
@@ -330,3 +330,30 @@ def test_a_strong_bot_reads_no_other_seats_cards():
     bot_a, bot_b = make_bot("strong:8", 3, preset="transamerica"), make_bot("strong:8", 3, preset="transamerica")
     assert bot_a.decide(a) == bot_b.decide(b)
     assert bot_a.last_search.means == bot_b.last_search.means and bot_a.last_search.rollouts >= 8
+
+
+def test_strong_searches_the_first_way_out_of_the_start_city_only():
+    """Anna starts in Brno (E2), between Aš to the west and Cheb and Ústí to the east: her first
+    building turn, the network being Brno alone, is searched among the ways out (rollouts to
+    the end of the game); her next one is built as the greedy bot builds."""
+    g = new_game(small_paluba(), "paluba", ["Anna", "Bert"], {"first_player": 0, "races": 2})
+    greedy, strong = make_bot("greedy", 1, preset="paluba"), make_bot("strong:4", 1, preset="paluba")
+
+    def play_until(anna_builds):
+        while not (g.step == "build" and g.current_player() == 0 and anna_builds()):
+            p = g.current_player()
+            if p == CHANCE:
+                g.apply(roll(g, 1))
+            elif g.step == "start":
+                g.apply({"type": "start", "player": p, "city": ("Brno", "Aš")[p]})
+            else:
+                g.apply(greedy.decide(g))
+
+    play_until(lambda: True)
+    assert g.nodes[0] == {g.board.hex_id("E2")}
+    first = strong.decide(g)
+    assert first["type"] == "build" and strong.last_search is not None and len(strong.last_search.moves) > 1
+    g.apply(first)
+    play_until(lambda: len(g.nodes[0]) > 1)
+    strong.decide(g)
+    assert strong.last_search is None
