@@ -40,7 +40,7 @@ def run(args) -> int:
     import os
 
     from ..errors import InputError
-    from ..play.session import Session
+    from ..play.session import Saving, Session
 
     game = _resumed_game(args) if args.resume else _new_game(args)
     record_path = game.record_path
@@ -58,8 +58,7 @@ def run(args) -> int:
               + ", ".join(f"{s.name}" + ("" if s.kind == "human" else f" ({s.kind} bot)") for s in seats))
     else:
         print(f"Resuming {record_path}: {len(state.history)} actions played")
-    session = Session(state, seats, game.seed, record_path, map_file=map_file, picture=picture,
-                      picture_path=picture_path)
+    session = Session(state, seats, game.seed, Saving(record_path, map_file, picture, picture_path))
     return session.run()
 
 

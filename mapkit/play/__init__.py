@@ -18,6 +18,6 @@ the command.
 
 from .commands import Command, CommandError
 from .picture import GamePicture
-from .session import Seat, Session, parse_players
+from .session import Console, Saving, Seat, Session, parse_players
 
-__all__ = ["Command", "CommandError", "GamePicture", "Seat", "Session", "parse_players"]
+__all__ = ["Command", "CommandError", "Console", "GamePicture", "Saving", "Seat", "Session", "parse_players"]

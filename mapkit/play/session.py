@@ -37,7 +37,7 @@ from .textmap import text_map
 UNDO_RULE = ("undo takes back your own last action, as long as no dice were rolled and nobody "
              "else moved after it")
 
-__all__ = ["Seat", "parse_players", "Session", "dice_roll"]
+__all__ = ["Seat", "parse_players", "Saving", "Console", "Session", "dice_roll"]
 
 
 class Seat(NamedTuple):
@@ -76,25 +76,41 @@ def dice_roll(state, seed) -> dict:
     return state.sample_chance(random.Random(f"dice:{seed}:{len(state.history)}"))
 
 
-class Session:
-    """One game in the terminal. ``seats``: :class:`Seat` per player; ``record``: the path of
-    the record saved after every action; ``picture``: a :class:`~mapkit.play.picture.GamePicture`
-    and the path to write it to, or None."""
+class Saving(NamedTuple):
+    """What a session writes as it goes: the ``record`` saved after every action, the
+    ``map_file`` it names (relative to the record's folder), and the board ``picture`` (a
+    :class:`~mapkit.play.picture.GamePicture`) with the path to draw it to, or None."""
 
-    def __init__(self, state, seats, seed, record_path, map_file=None, picture=None, picture_path=None,
-                 out=None, inp=None, interactive: bool | None = None):
+    record: object
+    map_file: str | None = None
+    picture: object = None
+    picture_path: object = None
+
+
+class Console(NamedTuple):
+    """The terminal a session talks to: ``out`` and ``inp`` (standard output and input by
+    default) and whether a person types at it (None: whether ``inp`` is a terminal)."""
+
+    out: object = None
+    inp: object = None
+    interactive: bool | None = None
+
+
+class Session:
+    """One game in the terminal. ``seats``: :class:`Seat` per player; ``saving``: where the
+    record and the picture go (:class:`Saving`); ``console``: the terminal (:class:`Console`)."""
+
+    def __init__(self, state, seats, seed, saving: Saving, console: Console | None = None):
         from ..engine.bots import make_bot
 
         self.g = state
         self.seats = list(seats)
         self.seed = seed
-        self.record_path = record_path
-        self.map_file = map_file
-        self.picture = picture
-        self.picture_path = picture_path
-        self.out = out or sys.stdout
-        self.inp = inp or sys.stdin
-        self.interactive = self.inp.isatty() if interactive is None else interactive
+        self.record_path, self.map_file, self.picture, self.picture_path = saving
+        console = console or Console()
+        self.out = console.out or sys.stdout
+        self.inp = console.inp or sys.stdin
+        self.interactive = self.inp.isatty() if console.interactive is None else console.interactive
         self.front = front_for(state)
         preset = state.rules.name
         self.bots = [make_bot(s.kind, seed, preset=preset) if s.kind != "human" else None for s in self.seats]

@@ -18,7 +18,7 @@ from mapkit.grid import parse_hex as H
 from mapkit.io.yamlmap import load_map
 from mapkit.model import City, Map
 from mapkit.engine.games.dampfross.front.moves import parse_command
-from mapkit.play import CommandError, GamePicture, Seat, Session, parse_players
+from mapkit.play import CommandError, Console, GamePicture, Saving, Seat, Session, parse_players
 from mapkit.play.commands import resolve_place, split_places
 
 EXAMPLE = MAPS / "example.yaml"
@@ -99,8 +99,7 @@ def test_hot_seat_two_people(tmp_path):
 def session(state, lines, seats=None, tmp_path=None):
     out = io.StringIO()
     seats = seats or [Seat(n, "human") for n in state.players]
-    s = Session(state, seats, 0, tmp_path / "s.json", out=out, inp=io.StringIO("\n".join(lines) + "\n"),
-                interactive=False)
+    s = Session(state, seats, 0, Saving(tmp_path / "s.json"), Console(out, io.StringIO("\n".join(lines) + "\n"), False))
     s.run()
     return out.getvalue()
 
@@ -340,8 +339,8 @@ def test_text_map_fits_an_80_column_terminal(name, start, tmp_path, monkeypatch)
     monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((80, 24)))
     monkeypatch.setenv("NO_COLOR", "1")
     out = Terminal()
-    Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
-            inp=io.StringIO("map\nquit\n"), interactive=False).run()
+    Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, Saving(tmp_path / "s.json"),
+            Console(out, io.StringIO("map\nquit\n"), False)).run()
     shown = out.getvalue().split("> map\n", 1)[1].split("\n" + g.players[g.current_player()] + ", ", 1)[0]
     assert "(* shared)" in shown and max(len(line) for line in shown.splitlines()) <= 80, shown
 
@@ -390,8 +389,8 @@ def test_text_map_in_colour_where_the_terminal_has_it(tmp_path, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("COLUMNS", "100")
     out = Terminal()
-    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
-                inp=io.StringIO("map\nquit\n"), interactive=False)
+    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, Saving(tmp_path / "s.json"),
+                Console(out, io.StringIO("map\nquit\n"), False))
     s.run()
     text = out.getvalue()
     assert "\x1b[31;1m" in text and "\x1b[94;1m" in text and "\x1b[0m" in text     # cities, rivers
@@ -400,8 +399,8 @@ def test_text_map_in_colour_where_the_terminal_has_it(tmp_path, monkeypatch):
             monkeypatch.setenv("NO_COLOR", no_colour)
         else:
             monkeypatch.delenv("NO_COLOR")
-        Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
-                inp=io.StringIO("map\nquit\n"), interactive=False).run()
+        Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, Saving(tmp_path / "s.json"),
+                Console(out, io.StringIO("map\nquit\n"), False)).run()
         assert "\x1b[" not in out.getvalue() and " 11 Praha (12 13)," in out.getvalue()   # 16 columns: wide
 
 

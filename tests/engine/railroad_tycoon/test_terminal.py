@@ -12,7 +12,7 @@ from mapkit.engine import load_engine_map, load_record, replay
 from mapkit.engine.games.railroad_tycoon.cards import TASKS
 from mapkit.engine.games.railroad_tycoon.front.commands import read
 from mapkit.engine.games.railroad_tycoon.front.terminal import RailroadTycoonFront
-from mapkit.play import CommandError, Seat, Session
+from mapkit.play import CommandError, Console, Saving, Seat, Session
 from mapkit.play.fronts import front_for
 
 from .scenario import game, money, to_turn
@@ -120,8 +120,8 @@ def test_hint_and_undo_in_a_session(tmp_path):
     g = game()
     out = io.StringIO()
     lines = ["hint", "pass", "issue 1", "undo", "quit"]
-    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, tmp_path / "s.json", out=out,
-                inp=io.StringIO("\n".join(lines) + "\n"), interactive=False)
+    s = Session(g, [Seat("Ann", "human"), Seat("Bob", "human")], 0, Saving(tmp_path / "s.json"),
+                Console(out, io.StringIO("\n".join(lines) + "\n"), False))
     s.run()
     text = out.getvalue()
     assert "hint: " in text and "took back: issue 1" in text
