@@ -71,7 +71,9 @@ def _measured(ink, align, x, letter=20.0, rows=(10, 30)):
     spans = names._piece_spans(ink, 40)
     spot = names.Spot(align, float(x), rows[0], rows[1], 0.0)
     strip = int(round(0.4 * letter))                           # NAME_STRIP
-    box = names._measure(ink, stems, spans, (0, 0, ink.shape[1], ink.shape[0]), spot, letter, strip)[2]
+    pr = names._Print(ink, stems, spans, np.zeros_like(ink), (0, 0, ink.shape[1], ink.shape[0]), letter, strip,
+                      np.array([0.0, 20.0]), np.zeros((0, 2)))
+    box = names._measure(pr, spot)[2]
     return box.x0, box.x1
 
 
