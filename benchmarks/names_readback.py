@@ -7,6 +7,15 @@ with their name exactly as the map writes it, and each one that did not (map's n
 
     python benchmarks/names_readback.py                         # the default set below
     python benchmarks/names_readback.py --cases usa:colour,czechia:mono --keep /tmp/pics
+
+Measured 2026-12-07 (names split on a row, gaps without outlines, a first I), names right
+before -> after, the same pictures: usa-transamerica (its TransAmerica look) 32 -> 35 of 35
+(before: 'Billings Sioux Falls' for Billings, Sioux Falls unnamed, 'Salt Lake');
+tests/data/small-transamerica 34 -> 35 of 35 ('liford'); usa 33/33, usa-east 31/31, czechia
+36/36, germany 32/32 (colour), usa-west 31/31 and czechia 36/36 (mono) all right before and
+after; Expres: germany 30/32 and usa 27/33 before and after, the same misreadings (Frankfurt
+am Main 'baba', Stuttgart 'btuttgart'; Portland, Washington, 'EI Paso', 'Kibuguerque',
+'bmaha', 'New Orleand').
 """
 
 from __future__ import annotations
