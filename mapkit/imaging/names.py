@@ -17,7 +17,7 @@ from . import ocr
 from . import params as P
 from ..grid import hex_name
 from .numbercrops import enlarged, ink_runs
-from .printmask import lift_outlines, print_masks
+from .printmask import lift_outlines, outline_band, print_masks
 from .sampling import apply_affine
 
 __all__ = ["read_names", "name_boxes", "spots", "clean_name", "NameBox", "Spot"]
@@ -104,6 +104,7 @@ def name_boxes(rgb, fit, reading) -> dict:
     letter = P.NAME_LETTER * fit.hex_px
     reach = int(P.NAME_LONG * fit.hex_px)
     strip = max(1, int(round(P.NAME_STRIP * letter)))
+    centres = {h: apply_affine(fit.affine, np.array([fit.grid.centre_mm(h)]))[0] for h in reading.cities}
     ranked = {}
     for h in reading.cities:
         near = spots(fit, h)
@@ -114,9 +115,12 @@ def name_boxes(rgb, fit, reading) -> dict:
         found, core = print_masks(rgb, fit, reading, box, [(P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK),
                                                       (P.TEXT_PREFILTER, P.NAME_CORE_DARK)])
         ink = found & _beside(core)
-        stems = _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter)
-        spans = _piece_spans(ink, int(math.ceil(P.NAME_TALLEST * letter)))
-        scored = [b for b in (_measure(ink, stems, spans, box, sp, letter, strip) for sp in near) if b]
+        lost = outline_band(fit, box) & ~found
+        others = np.array([c for k, c in centres.items() if k != h]).reshape(-1, 2)
+        pr = _Print(ink, _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter),
+                    _piece_spans(ink, int(math.ceil(P.NAME_TALLEST * letter))), lost, box, letter, strip,
+                    centres[h], others)
+        scored = [b for b in (_measure(pr, sp) for sp in near) if b]
         if scored:
             top = max(b[0] for b in scored)
             ranked[h] = sorted(scored, key=lambda b: (b[0] < (1 - P.NAME_TIE) * top, b[1], -b[0]))
@@ -127,6 +131,23 @@ def name_boxes(rgb, fit, reading) -> dict:
                 taken[h] = box
                 break
     return {h: taken[h] for h in sorted(taken, key=lambda h: (h[1], h[0]))}
+
+
+class _Print(NamedTuple):
+    """The print round a city where its name may lie (``box``, picture pixels x0 y0 x1 y1):
+    ``ink``, its upright strokes ``stems``, its pieces' top and bottom rows ``spans``, the print
+    ``lost`` as on a hex outline; a name's ``letter`` height and ``strip`` in pixels; the city's
+    centre ``home`` and the other cities' centres ``others`` (picture pixels, n x 2)."""
+
+    ink: np.ndarray
+    stems: np.ndarray
+    spans: tuple
+    lost: np.ndarray
+    box: tuple
+    letter: float
+    strip: int
+    home: np.ndarray
+    others: np.ndarray
 
 
 def _beside(mask: np.ndarray) -> np.ndarray:
@@ -167,35 +188,42 @@ def _overlap(a: NameBox, b: NameBox) -> bool:
     return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
 
 
-def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: float, strip: int):
-    """``(score, cost, NameBox)`` of the print (``ink`` over ``box``, its upright strokes
-    ``stems``, its pieces' ``spans``) from spot ``sp``, or None: the columns with strokes in
-    the spot's rows, joined across gaps up to ``NAME_GAP`` letters, the run that begins (ends,
-    is centred) within ``NAME_START`` letters of the anchor; its strokes in the rows less
-    ``NAME_SPILL`` times its strokes ``NAME_STRIP`` letters above and below. The run goes on up
-    to ``NAME_FLAT`` letters over print in the rows with none above or below, there nor
-    ``NAME_BARE`` letters either side (a Z: no upright stroke; a stipple's dots are staggered),
-    or with letters apart from the print above and below (:func:`_confined`: a name's plate on
-    a texture), joining the strokes it reaches (:func:`_reach_on`); the box reaches the anchor."""
+def _measure(pr: _Print, sp: Spot):
+    """``(score, cost, NameBox)`` of the print (``pr``) from spot ``sp``, or None: the columns
+    with upright strokes in the spot's rows, joined across gaps up to ``NAME_GAP`` letters, the
+    run that begins (ends, is centred) within ``NAME_START`` letters of the anchor; its strokes
+    in the rows less ``NAME_SPILL`` times its strokes ``NAME_STRIP`` letters above and below.
+    The run goes on up to ``NAME_FLAT`` letters over print in the rows with none above or below,
+    there nor ``NAME_BARE`` letters either side (a Z: no upright stroke; a stipple's dots are
+    staggered), or with letters apart from the print above and below (:func:`_confined`: a
+    name's plate on a texture), joining the strokes it reaches (:func:`_reach_on`); it keeps
+    only its city's part of print that holds two names (:func:`_own_part`). Gaps and reaches
+    leave out what of them lies on a hex outline (:func:`_visible`: a letter's stroke there is
+    lost with the line). The box reaches the anchor."""
+    ink, stems, letter, strip, box = pr.ink, pr.stems, pr.letter, pr.strip, pr.box
     y0, y1 = sp.y0 - box[1], sp.y1 - box[1]
     if y0 - strip < 0 or y1 + strip > ink.shape[0] or y1 - y0 < 2:
         return None
     rows = stems[y0:y1]
     x = sp.x - box[0]
+    pos = _visible(pr.lost[y0:y1])
     bare = ~ink[y0 - strip:y0].any(axis=0) & ~ink[y1:y1 + strip].any(axis=0)
     k = int(round(P.NAME_BARE * letter))
     bare = np.pad(bare, k, constant_values=True)
     bare = np.all([bare[d:d + ink.shape[1]] for d in range(2 * k + 1)], axis=0)
-    clear = (ink[y0:y1].any(axis=0) & bare) | _confined(ink, spans, y0, y1, P.NAME_PIECE * letter)
-    stem_runs = _runs(rows.any(axis=0), P.NAME_GAP * letter)
+    clear = (ink[y0:y1].any(axis=0) & bare) | _confined(ink, pr.spans, y0, y1, P.NAME_PIECE * letter)
+    stem_runs = _runs(rows.any(axis=0), P.NAME_GAP * letter, pos)
 
     def widen(r):
-        return _widened(clear, r[0], r[1], P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)))
+        return _widened(clear, r[0], r[1], P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)), pos)
     at = {"start": lambda a, b: a, "end": lambda a, b: b, "middle": lambda a, b: (a + b) / 2}[sp.align]
     run = next((r for r in map(widen, stem_runs) if abs(at(*r) - x) <= P.NAME_START * letter), None)
     if run is None or run[1] - run[0] < P.NAME_WIDER * letter:
         return None
-    a, b = _reach_on(run, stem_runs, widen, sp.align, P.NAME_FLAT_GAP * letter)
+    run = _reach_on(run, stem_runs, widen, sp.align, P.NAME_FLAT_GAP * letter, pos)
+    a, b = _own_part(pr, sp, run, ink[y0:y1].any(axis=0), pos)
+    if b - a < P.NAME_WIDER * letter:
+        return None
     inside = int(rows[:, a:b].sum())
     spill = int(stems[y0 - strip:y1 + strip, a:b].sum()) - inside
     a, b = {"start": (min(a, x), b), "end": (a, max(b, x)), "middle": (min(a, 2 * x - b), max(b, 2 * x - a))}[sp.align]
@@ -203,22 +231,64 @@ def _measure(ink: np.ndarray, stems: np.ndarray, spans, box, sp: Spot, letter: f
             NameBox(int(a) + box[0], sp.y0, int(math.ceil(b)) + box[0], sp.y1, sp.align))
 
 
-def _reach_on(run, stem_runs, widen, align: str, gap: float) -> tuple[int, int]:
+def _visible(lost: np.ndarray) -> np.ndarray:
+    """How wide the columns of a name's rows are where print can be seen, summed from the left
+    (``[0, w0, w0 + w1, ...]``): each column counts its share of rows not ``lost`` on a hex
+    outline (an upright outline across the rows counts nothing, a slant one its band's width).
+
+    >>> lost = np.zeros((4, 5), dtype=bool); lost[:, 2] = True; lost[:2, 3] = True
+    >>> _visible(lost).tolist()
+    [0.0, 1.0, 2.0, 2.0, 2.5, 3.5]
+    """
+    return np.concatenate([[0.0], np.cumsum(1.0 - lost.mean(axis=0))])
+
+
+def _own_part(pr: _Print, sp: Spot, run, letters: np.ndarray, pos) -> tuple[int, int]:
+    """The city's part of ``run`` (columns of the print's box): the run split where its
+    ``letters`` (print in the rows) leave a gap wider than ``NAME_SPLIT`` letters (two names on
+    one line; a word space is less), the part at the anchor kept, and each part on from it, away
+    from the anchor, while it lies nearer this city than any other (its middle)."""
+    a, b = run
+    parts = [(a + p, a + q) for p, q in _runs(letters[a:b], P.NAME_SPLIT * pr.letter, pos[a:b + 1])]
+    if len(parts) < 2:
+        return a, b
+    x = sp.x - pr.box[0]
+    i = {"start": 0, "end": len(parts) - 1}.get(
+        sp.align, min(range(len(parts)), key=lambda k: abs((parts[k][0] + parts[k][1]) / 2 - x)))
+    y = (sp.y0 + sp.y1) / 2
+
+    def home(part) -> bool:
+        mid = np.array([pr.box[0] + (part[0] + part[1]) / 2, y])
+        return not len(pr.others) or np.hypot(*(mid - pr.home)) <= np.hypot(*(pr.others - mid).T).min()
+    lo = hi = i
+    while sp.align != "end" and hi + 1 < len(parts) and home(parts[hi + 1]):
+        hi += 1
+    while sp.align != "start" and lo > 0 and home(parts[lo - 1]):
+        lo -= 1
+    return parts[lo][0], parts[hi][1]
+
+
+def _reach_on(run, stem_runs, widen, align: str, gap: float, pos=None) -> tuple[int, int]:
     """``run`` (from a name's anchor) joined to the runs of strokes (``stem_runs``, in order)
-    that its widening reaches within ``gap``, away from the anchor (``align``), each widened
-    on in turn (``widen``).
+    that its widening reaches within ``gap`` (or overlaps), away from the anchor (``align``),
+    each widened on in turn (``widen``); gaps measured in ``pos`` (:func:`_visible`; None: in
+    columns).
 
     >>> _reach_on((10, 20), [(0, 8), (10, 18), (22, 30), (40, 45)], lambda r: r, "start", 3.0)
     (10, 30)
     >>> _reach_on((10, 20), [(0, 8), (10, 18), (22, 30), (40, 45)], lambda r: r, "middle", 3.0)
     (0, 30)
+    >>> _reach_on((10, 25), [(10, 18), (22, 30)], lambda r: r, "start", 0.0)
+    (10, 30)
     """
     a, b = run
+    if pos is None:
+        pos = np.arange(max(r[1] for r in [run, *stem_runs]) + 1, dtype=float)
     for r in stem_runs:
-        if align != "end" and 0 < r[0] - b <= gap:
+        if align != "end" and r[1] > b and pos[max(r[0], b)] - pos[b] <= gap:
             a, b = widen((a, r[1]))
     for r in reversed(stem_runs):
-        if align != "start" and 0 < a - r[1] <= gap:
+        if align != "start" and r[0] < a and pos[a] - pos[min(r[1], a)] <= gap:
             a, b = widen((r[0], b))
     return a, b
 
@@ -272,15 +342,17 @@ def _box3(a: np.ndarray, pick, fill: int) -> np.ndarray:
     return pick(pick(across[:-2], across[1:-1]), across[2:])
 
 
-def _runs(cols: np.ndarray, gap: float) -> list[tuple[int, int]]:
-    """The runs ``(a, b)`` of True ``cols``, joined across gaps up to ``gap``.
+def _runs(cols: np.ndarray, gap: float, pos=None) -> list[tuple[int, int]]:
+    """The runs ``(a, b)`` of True ``cols``, joined across gaps up to ``gap`` (measured in
+    ``pos``, :func:`_visible`; None: in columns).
 
     >>> _runs(np.array([0, 1, 1, 0, 1, 0, 0, 0, 0, 1, 1, 0], dtype=bool), 1.5)
     [(1, 5), (9, 11)]
     """
+    pos = np.arange(len(cols) + 1, dtype=float) if pos is None else pos
     runs: list[tuple[int, int]] = []
     for a, b in ink_runs(cols):
-        if runs and a - runs[-1][1] <= gap:
+        if runs and pos[a] - pos[runs[-1][1]] <= gap:
             runs[-1] = (runs[-1][0], b)
         else:
             runs.append((a, b))
@@ -359,25 +431,35 @@ def _grown(ink: np.ndarray, a: int, b: int, letter: float) -> tuple[int, int]:
     return _widened(tallest >= P.NAME_GROW_TALL * letter, a, b, P.NAME_GROW_GAP * letter)
 
 
-def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = None) -> tuple[int, int]:
+def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = None,
+             pos=None) -> tuple[int, int]:
     """Columns ``a:b`` widened either way over True ``cols`` across gaps of at most ``gap``, by
-    ``far`` columns at most each way (None: no limit).
+    ``far`` columns at most each way (None: no limit); gaps and reach measured in ``pos``
+    (:func:`_visible`; None: in columns).
 
     >>> _widened(np.array([1, 0, 0, 1, 0, 0, 0, 1, 1], dtype=bool), 4, 5, 1.5)
     (3, 5)
     >>> _widened(np.array([1, 0, 0, 1, 0, 0, 0, 1, 1], dtype=bool), 4, 6, 2.0, far=3)
     (3, 9)
+    >>> cols = np.array([1, 0, 0, 1, 0, 0, 0, 1, 1], dtype=bool)
+    >>> _widened(cols, 4, 6, 0.5), _widened(cols, 4, 6, 0.5, pos=np.array([0, 1, 2, 3, 4, 5, 6, 6, 7, 8.0]))
+    ((3, 6), (3, 9))
     """
-    lo, hi = (0, len(cols)) if far is None else (max(0, a - far), min(len(cols), b + far))
+    pos = np.arange(len(cols) + 1, dtype=float) if pos is None else pos
     a, b = max(0, a), min(len(cols), b)
-    for k in range(a - 1, lo - 1, -1):
+    a0, b0 = a, b
+    for k in range(a - 1, -1, -1):
+        if far is not None and pos[a0] - pos[k] > far:
+            break
         if cols[k]:
-            if a - 1 - k > gap:
+            if pos[a] - pos[k + 1] > gap:
                 break
             a = k
-    for k in range(b, hi):
+    for k in range(b, len(cols)):
+        if far is not None and pos[k + 1] - pos[b0] > far:
+            break
         if cols[k]:
-            if k - b > gap:
+            if pos[k] - pos[b] > gap:
                 break
             b = k + 1
     return a, b
@@ -385,12 +467,15 @@ def _widened(cols: np.ndarray, a: int, b: int, gap: float, far: int | None = Non
 
 def clean_name(text: str) -> str:
     """Tesseract's reading of a name, tidied: letters, spaces, hyphens, apostrophes, dots and
-    brackets in pairs (Frankfurt (Oder)) only, single spaces, none just inside a bracket.
+    brackets in pairs (Frankfurt (Oder)) only, single spaces, none just inside a bracket; a
+    first I read as l put right (:func:`_capital_i`).
 
     >>> clean_name(" Frýdek- Místek| "), clean_name("Ústí  nad Labem\\n")
     ('Frýdek-Místek', 'Ústí nad Labem')
     >>> clean_name("Frankfurt ( Oder)|"), clean_name("(Nice"), clean_name("Halle (Saale")
     ('Frankfurt (Oder)', 'Nice', 'Halle Saale')
+    >>> clean_name("liford |"), clean_name("Ilford")
+    ('Ilford', 'Ilford')
     """
     kept = "".join(ch if ch.isalpha() or ch in " -'.()" else " " for ch in text)
     depth, out = 0, []
@@ -404,4 +489,21 @@ def clean_name(text: str) -> str:
         out.append(ch)
     words = " ".join("".join(out).split())
     words = words.replace("- ", "-").replace(" -", "-").replace("( ", "(").replace(" )", ")")
-    return words.strip(" -.'")
+    return _capital_i(words.strip(" -.'"))
+
+
+def _capital_i(name: str) -> str:
+    """A name read with its first letter I taken for an l: the board's font prints I and l as
+    the same bare upright stroke, and Tesseract reads Ilford as liford, llford or IIford. A name
+    begins with a capital, so a reading that begins with l before a small letter begins with I,
+    and an i or l just after it (before a small letter) is the l of Il; II before a small
+    letter is Il. (A name beginning Ii read li.. comes out Il..: Ii is rare, Il common.)
+
+    >>> [_capital_i(n) for n in ("liford", "llford", "IIford", "lpswich", "Iisalmi", "lÓdź", "l")]
+    ['Ilford', 'Ilford', 'Ilford', 'Ipswich', 'Iisalmi', 'lÓdź', 'l']
+    """
+    if name[:1] == "l" and name[1:2].islower():
+        return "I" + ("l" + name[2:] if name[1] in "il" and name[2:3].islower() else name[1:])
+    if name[:2] == "II" and name[2:3].islower():
+        return "Il" + name[2:]
+    return name

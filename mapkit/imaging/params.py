@@ -362,6 +362,7 @@ NAME_LEAD = 3.5              # points of sureness the map's own language (surest
 NAME_LONG = 2.8              # hexes a long name reaches along its line (Jindřichův Hradec: 2.3)
 NAME_LETTER = 0.13           # letter height (capitals) of a name, in hexes (Tesseract's scale)
 NAME_WIDER = 1.2             # letters a name's print runs along its line at least (two letters)
+NAME_SPLIT = 1.0             # letters: a wider gap in a line's print parts two names (a word space: 0.6)
 NAME_GAP = 1.5               # letters: a wider gap along a line ends the name ("Oklahoma City": 1.1)
 NAME_FIND_PREFILTER = 160    # sRGB level under which a pixel may be a name's print (the search) ...
 NAME_FIND_DARK = 0.3         # ... and linear light, the paper 1 (a texture under a name's plate is

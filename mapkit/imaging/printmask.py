@@ -17,7 +17,7 @@ from .gridlines import axial_round
 from .gridtypes import SIDE_DIRECTIONS
 from .sampling import LINEAR_LUT, sample
 
-__all__ = ["print_masks", "lift_outlines"]
+__all__ = ["print_masks", "lift_outlines", "outline_band"]
 
 
 def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float = 0.0) -> list[np.ndarray]:
@@ -56,6 +56,26 @@ def print_masks(rgb, fit, reading, box, levels, sides: bool = True, rim: float =
             mask[ys[cross[both]], xs[cross[both]]] = True
         out.append(mask)
     return out
+
+
+def outline_band(fit, box) -> np.ndarray:
+    """The pixels of ``box`` on a hex outline: within the band round each side where
+    :func:`print_masks` takes print for the line's (unless print lies on both sides), so that a
+    letter's stroke there is lost with the line.
+
+    >>> from types import SimpleNamespace
+    >>> from mapkit.grid import Grid
+    >>> fit = SimpleNamespace(grid=Grid("pointy", "odd", 3, 3, 1.0), hex_px=40.0,
+    ...                       affine=np.array([[40.0, 0.0, 0.0], [0.0, 40.0, 0.0]]))
+    >>> np.nonzero(outline_band(fit, (30, 20, 50, 22))[0])[0] + 30     # the side at x = 40
+    array([39, 40, 41])
+    """
+    x0, y0, x1, y1 = box
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    du, dv, _key = _offsets(fit, _grid_coords(fit, xs.ravel(), ys.ravel()))
+    _axis, across = _across_line(du, dv)
+    band = P.TEXT_OFF_SIDE_PX + P.TEXT_SIDE_WIDTH * fit.hex_px
+    return (np.abs(across) * fit.hex_px <= band).reshape(y1 - y0, x1 - x0)
 
 
 def _on_strokes(fit, reading, du, dv, key) -> np.ndarray:
