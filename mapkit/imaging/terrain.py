@@ -100,19 +100,14 @@ def _fit_light(f: _Fills, hexes, fit, shape):
 
 def _first_papers(f: _Fills) -> list:
     """The light's first guesses of the paper: the hexes over ``FIRST_PAPER`` of the lightness;
-    where the legend has a grey of the paper's hue light enough to be among them (the light
-    tint of the neighbouring states), also those hexes less the ones nearer that grey's level
-    than the paper's, measured from the lightest (``PAPER_TOP``). A state larger than the home
-    land fills the first guess and the light, fitted to the most hexes, makes it paper."""
+    also those of them that, under even light as bright as the lightest hexes' (``PAPER_TOP``),
+    lie nearer the paper than any other terrain of the legend. Where the neighbouring states
+    in the light tint, or mountains, take more than two thirds of the board, they fill the
+    first guess, and the light, fitted to the most of its hexes, makes them paper."""
     lum = f.med @ LUMA
     bright = lum >= np.percentile(lum, P.FIRST_PAPER)
-    white = f.legend_lin[f.ref]
-    greys = [float(c @ LUMA) / float(white @ LUMA) for k, c in enumerate(f.legend_lin)
-             if k != f.ref and paper_hued(c, white)[0]]
-    if not greys:
-        return [bright]
-    level = np.sqrt(max(greys)) * np.percentile(lum, P.PAPER_TOP)
-    alone = bright & (lum >= level)
+    gain = float(f.legend_lin[f.ref] @ LUMA) / max(float(np.percentile(lum, P.PAPER_TOP)), 1e-6)
+    alone = bright & (_nearest(linear_to_lab(f.med * gain), f.legend_lab)[0] == f.ref)
     if alone.sum() < P.LIGHT_MIN_PAPER or alone.sum() == bright.sum():
         return [bright]
     return [bright, alone]
