@@ -44,3 +44,19 @@ def test_a_light_state_larger_than_the_home_land_reads_foreign(tmp_path, look):
     assert any(f"read with the legend '{look}-light'" in n for n in notes), notes
     wrong = {k: v for k, v in syn.map_differences(m, got).items() if v and k not in ("numbers", "names")}
     assert wrong == {}
+
+
+def test_mountains_outnumbering_the_plain_stay_mountains_in_the_dark_tint(tmp_path):
+    # The same first guess, on a mountain board (the Swiss and Slovene drafts: 279 mountain,
+    # 200 plain hexes): the lightest third of the hexes was mostly mountains, which the light
+    # then made paper, in the Dampfross colours with dark neighbouring states.
+    m = _small_state_map()
+    terrain = dict(m.terrain)
+    for n in ("C3", "D3", "E3", "C4", "D4", "E4", "G4", "C5", "D6"):
+        terrain[parse_hex(n)] = "mountain"
+    m = m.replace(terrain=terrain)
+    path = tmp_path / "colour-dark.png"
+    write_board(m, str(path), dpi=150, style="colour")
+    got, notes = import_map(str(path), ImportOptions(ocr=False))
+    assert {h for h in m.terrain if got.terrain.get(h) != m.terrain[h]} == set()
+    assert not any("read with the legend" in n for n in notes), notes
