@@ -113,17 +113,24 @@ def chosen_legend(notes: list) -> str:
     return "mono" if any("has no colour" in n for n in notes) else "colour"
 
 
+def timed_import(pic: Path, ocr: bool) -> tuple:
+    """``pic`` imported as a user imports it (no hints, no legend): the map, the notes and the
+    seconds it took; the picture is removed."""
+    t0 = time.perf_counter()
+    got, notes = import_map(str(pic), ImportOptions(ocr=ocr))
+    secs = time.perf_counter() - t0
+    pic.unlink()
+    return got, notes, secs
+
+
 def one(map_path: Path, style: str, tint: str, tmp: Path, ocr: bool) -> str:
     truth, _ = read_map(map_path)
     pic = render(map_path, style, tint, tmp)
     look = f"{style}-{tint}"
-    t0 = time.perf_counter()
     try:
-        got, notes = import_map(str(pic), ImportOptions(ocr=ocr))
+        got, notes, secs = timed_import(pic, ocr)
     except Exception as exc:  # a failed import is said, and counts as nothing read
         return f"{map_path.stem:<15} {look:<13} failed: {exc}"
-    secs = time.perf_counter() - t0
-    pic.unlink()
     rec = recovered(truth, got)
     if not rec:
         return f"{map_path.stem:<15} {look:<13} grid wrong ({got.grid.columns} x {got.grid.rows})"

@@ -109,6 +109,7 @@ SHADE_DEEPEST = 0.25         # a level below this share of the paper's is dark l
 LIGHT_TERMS_FROM = (8, 40)   # paper hexes the smooth light needs to tilt (a plane), and to curve
 LIGHT_ROBUST = (1.5, 0.02)   # a hex's weight in it falls beyond this many median residuals (log, at least the second)
 FIRST_PAPER = 67             # percentile of lightness over which hexes are paper to the light's first guess
+PAPER_TOP = 98               # percentile of lightness that is the paper's, to tell a light grey terrain from it
 LIGHT_ROUNDS = 4             # the light and the terrains' colours fitted again, each round on the last one's paper
 LIGHT_MIN_PAPER = 3          # paper hexes needed to fit the light again
 SHADE_CELL = (4.0, 2.0)      # the shade's raster: cells per hex, and pixels per cell at least

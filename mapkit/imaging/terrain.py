@@ -55,7 +55,7 @@ def read_terrain(rgb: np.ndarray, fit, legend, fills=None) -> TerrainReading:
     legend_lin = np.array([legend.linear(k) for k in keys])
     legend_lab = linear_to_lab(legend_lin)
     ref = int(np.argmax(legend_lab[:, 0]))                   # the paper: lightest terrain
-    light, cents = _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, rgb.shape)
+    light, cents = _fit_light(_Fills(med, busy, cxy, legend_lin, legend_lab, ref), hexes, fit, rgb.shape)
     corr = med * light.gains(cxy[:, 0], cxy[:, 1])
     if light.shade is not None:
         cls = _nearest(linear_to_lab(corr), cents)[0]
@@ -71,21 +71,62 @@ def read_terrain(rgb: np.ndarray, fit, legend, fills=None) -> TerrainReading:
                           paper=keys[ref])
 
 
-def _fit_light(med, busy, cxy, legend_lin, legend_lab, ref, hexes, fit, shape):
+@dataclass
+class _Fills:
+    """What the light is fitted to: each hex's fill (linear), whether busy, its centre in the
+    picture; the legend's terrain colours (linear, CIELAB) and the paper's index among them."""
+
+    med: np.ndarray
+    busy: np.ndarray
+    cxy: np.ndarray
+    legend_lin: np.ndarray
+    legend_lab: np.ndarray
+    ref: int
+
+
+def _fit_light(f: _Fills, hexes, fit, shape):
     """The light with the shade over it (a :class:`ShadeMap` or None) and the terrains' colours
-    as printed (CIELAB): fitted in rounds, each on the hexes the last read as paper."""
-    white = legend_lin[ref]
-    lum = med @ LUMA
+    as printed (CIELAB), from each first guess of the paper (:func:`_first_papers`): the one
+    that leaves the hexes nearest the legend's colours."""
+    best = None
+    for bright in _first_papers(f):
+        light, cents = _light_rounds(f, bright, hexes, fit, shape)
+        labs = linear_to_lab(f.med * light.gains(f.cxy[:, 0], f.cxy[:, 1]))
+        error = float(_nearest(labs, f.legend_lab)[1].mean())
+        if best is None or error < best[0]:
+            best = (error, light, cents)
+    return best[1], best[2]
+
+
+def _first_papers(f: _Fills) -> list:
+    """The light's first guesses of the paper: the hexes over ``FIRST_PAPER`` of the lightness;
+    also those of them that, under even light as bright as the lightest hexes' (``PAPER_TOP``),
+    lie nearer the paper than any other terrain of the legend. Where the neighbouring states
+    in the light tint, or mountains, take more than two thirds of the board, they fill the
+    first guess, and the light, fitted to the most of its hexes, makes them paper."""
+    lum = f.med @ LUMA
     bright = lum >= np.percentile(lum, P.FIRST_PAPER)
+    gain = float(f.legend_lin[f.ref] @ LUMA) / max(float(np.percentile(lum, P.PAPER_TOP)), 1e-6)
+    alone = bright & (_nearest(linear_to_lab(f.med * gain), f.legend_lab)[0] == f.ref)
+    if alone.sum() < P.LIGHT_MIN_PAPER or alone.sum() == bright.sum():
+        return [bright]
+    return [bright, alone]
+
+
+def _light_rounds(f: _Fills, bright, hexes, fit, shape):
+    """The light and the terrains' colours fitted in rounds from the paper ``bright``, each
+    round on the hexes the last read as paper."""
+    med, cxy, ref = f.med, f.cxy, f.ref
+    white = f.legend_lin[ref]
     light = Light.fit(cxy[bright], med[bright], white)
-    cents = legend_lab.copy()
-    others = [legend_lin[k] for k in range(len(legend_lin)) if k != ref]
+    cents = f.legend_lab.copy()
+    others = [f.legend_lin[k] for k in range(len(f.legend_lin)) if k != ref]
     unshade = np.ones(len(hexes))
     corners = None      # (the hexes' corners, for a shade only: most boards have none)
     for _ in range(P.LIGHT_ROUNDS):
         labs = linear_to_lab(med * light.gains(cxy[:, 0], cxy[:, 1]) * unshade[:, None])
         cls, d1, d2 = _nearest(labs, cents)
-        _measure_classes(cents, labs, cls, busy, legend_lab)
+        _measure_classes(cents, labs, cls, f.busy, f.legend_lab)
         paper = (cls == ref) & (d1 < P.PAPER_MARGIN * d2)
         if paper.sum() >= P.LIGHT_MIN_PAPER:
             light = Light.fit(cxy[paper], med[paper] * unshade[paper, None], white)
