@@ -252,6 +252,9 @@ def _own_part(pr: _Print, sp: Spot, run, letters: np.ndarray, pos) -> tuple[int,
     parts = [(a + p, a + q) for p, q in _runs(letters[a:b], P.NAME_SPLIT * pr.letter, pos[a:b + 1])]
     if len(parts) < 2:
         return a, b
+    parts = _name_parts(parts, P.NAME_WIDER * pr.letter)
+    if len(parts) < 2:
+        return parts[0]
     x = sp.x - pr.box[0]
     i = {"start": 0, "end": len(parts) - 1}.get(
         sp.align, min(range(len(parts)), key=lambda k: abs((parts[k][0] + parts[k][1]) / 2 - x)))
@@ -266,6 +269,20 @@ def _own_part(pr: _Print, sp: Spot, run, letters: np.ndarray, pos) -> tuple[int,
     while sp.align != "start" and lo > 0 and home(parts[lo - 1]):
         lo -= 1
     return parts[lo][0], parts[hi][1]
+
+
+def _name_parts(parts: list, wide: float) -> list:
+    """The ``parts`` of a line's print (in order) that are as wide as a name (``wide``), unless
+    none is: a dot or a piece of an outline a gap beside a name is no name, and is left out
+    for every city alike (the cities either side of a name measure the same print).
+
+    >>> _name_parts([(0, 5), (17, 72), (83, 87)], 13), _name_parts([(0, 40), (60, 100)], 13)
+    ([(17, 72)], [(0, 40), (60, 100)])
+    >>> _name_parts([(0, 5), (9, 12)], 13)
+    [(0, 5), (9, 12)]
+    """
+    named = [p for p in parts if p[1] - p[0] >= wide]
+    return named or parts
 
 
 def _reach_on(run, stem_runs, widen, align: str, gap: float, pos=None) -> tuple[int, int]:
