@@ -6,7 +6,8 @@ is read as mapkit's colour look that it is. ``docs/import.md``, "TransAmerica's 
 The look draws a card city's ring where mapkit's board draws a city's red outline: a hexagon
 set inside the hex, its middle ``RING_DEPTH`` of the hex spacing in from the sides (the
 style's ``city_inset`` plus half its ``city_width``: 0.825 mm of 14), its stroke
-``RING_HALF_WIDTH`` either side. Each hex is sampled along that hexagon (``CARD_ALONG``
+``RING_HALF_WIDTH`` either side. Each hex is sampled along that hexagon (the tuning constants are in
+:mod:`.params`: ``CARD_ALONG``
 points along each side, at ``CARD_ACROSS`` depths either side of it: a fit a pixel off); a side
 shows a colour when most of its points, at the depth that shows it best, lie within
 ``CARD_LAB`` CIELAB units of that card colour and nearer it than any other. A hex ringed on
@@ -42,6 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..grid import Hex
+from . import params as P
 from .colour import srgb_to_lab
 from .sampling import apply_affine, sample
 
@@ -57,17 +59,7 @@ CARD_COLOURS = ("red", "orange", "yellow", "green", "blue")
 # (mapkit.render.style: city_inset 0.5 mm + city_width 0.65 mm / 2, of 14 mm).
 RING_DEPTH = 0.5 - (0.5 + 0.65 / 2) / 14.0
 RING_HALF_WIDTH = 0.65 / 2 / 14.0
-CARD_ALONG = 7                 # points sampled along each side of the ring (its middle 80 %)
-CARD_ACROSS = (-1.5, -0.75, 0.0, 0.75, 1.5)   # pixels across the ring tried at each point
-CARD_LAB = 30.0                # CIELAB units from a card colour within which a pixel shows it
-CARD_POINTS = 0.6              # the share of a side's points that must show its colour
-CARD_SIDES = 5                 # sides of six that must show one colour: a card city
-INNER_DEPTH = 4                # ring half widths further in: the hex's inside, which must not show it ...
-INNER_SIDES = 2                # ... on this many sides (a hex filled in a card's colour is no ring)
-CARD_LOOK_COLOURS = 3          # ring colours that make a board TransAmerica's ...
-CARD_LOOK_RINGS = 3            # ... each on this many hexes at least (a deck has 7 of each)
-PAINT_MARGIN_PX = 1.0          # the pixels either side of a ring's stroke painted out with it
-FILL_DEPTH = (0.06, 0.1)       # where a ringed hex's own fill is measured: this far inside the ring
+
 
 
 @dataclass
@@ -80,7 +72,7 @@ class CardRings:
     def is_card_board(self) -> bool:
         """Whether the rings come in enough colours to be TransAmerica's board."""
         counts = Counter(self.colours.values())
-        return sum(n >= CARD_LOOK_RINGS for n in counts.values()) >= CARD_LOOK_COLOURS
+        return sum(n >= P.CARD_LOOK_RINGS for n in counts.values()) >= P.CARD_LOOK_COLOURS
 
 
 def _card_labs() -> np.ndarray:
@@ -110,7 +102,7 @@ def _ring_pattern(orientation: str, depths: np.ndarray) -> np.ndarray:
     normals = _normals(orientation)
     tangents = np.stack([-normals[:, 1], normals[:, 0]], axis=1)
     half_side = RING_DEPTH * math.tan(math.pi / 6)
-    along = np.linspace(-0.8, 0.8, CARD_ALONG) * half_side
+    along = np.linspace(-0.8, 0.8, P.CARD_ALONG) * half_side
     return (depths[None, :, None, None] * normals[:, None, None, :]
             + along[None, None, :, None] * tangents[:, None, None, :])
 
@@ -123,9 +115,9 @@ def _sides_showing(rgb: np.ndarray, fit, centres: np.ndarray, depths: np.ndarray
     lab = srgb_to_lab(sample(rgb, pts[..., 0], pts[..., 1]))             # (h, 6, k, n, 3)
     dist = np.linalg.norm(lab[..., None, :] - _card_labs(), axis=-1)      # (h, 6, k, n, 5)
     nearest = dist.argmin(axis=-1)
-    shows = (dist.min(axis=-1) < CARD_LAB)[..., None] & (nearest[..., None] == np.arange(len(CARD_COLOURS)))
+    shows = (dist.min(axis=-1) < P.CARD_LAB)[..., None] & (nearest[..., None] == np.arange(len(CARD_COLOURS)))
     side_share = shows.mean(axis=3).max(axis=2)                            # (h, 6, 5)
-    return (side_share >= CARD_POINTS).sum(axis=1)
+    return (side_share >= P.CARD_POINTS).sum(axis=1)
 
 
 def find_card_rings(rgb: np.ndarray, fit) -> CardRings:
@@ -134,12 +126,12 @@ def find_card_rings(rgb: np.ndarray, fit) -> CardRings:
     grid = fit.grid
     hexes = list(grid.hexes())
     centres = np.array([grid.centre_mm(h) for h in hexes])
-    sides = _sides_showing(rgb, fit, centres, RING_DEPTH + np.array(CARD_ACROSS) / fit.hex_px)
-    inner = _sides_showing(rgb, fit, centres, np.array([RING_DEPTH - INNER_DEPTH * RING_HALF_WIDTH]))
-    sides = np.where(inner >= INNER_SIDES, 0, sides)
+    sides = _sides_showing(rgb, fit, centres, RING_DEPTH + np.array(P.CARD_ACROSS) / fit.hex_px)
+    inner = _sides_showing(rgb, fit, centres, np.array([RING_DEPTH - P.INNER_DEPTH * RING_HALF_WIDTH]))
+    sides = np.where(inner >= P.INNER_SIDES, 0, sides)
     best = sides.argmax(axis=1)
     out = CardRings()
-    for i in np.nonzero(sides.max(axis=1) >= CARD_SIDES)[0]:
+    for i in np.nonzero(sides.max(axis=1) >= P.CARD_SIDES)[0]:
         h = Hex(*hexes[i])
         out.colours[h] = CARD_COLOURS[best[i]]
         out.shares[h] = float(sides[i, best[i]] / 6)
@@ -152,7 +144,7 @@ def paint_out(rgb: np.ndarray, fit, rings: CardRings) -> np.ndarray:
     out = rgb.copy()
     grid = fit.grid
     inv = np.linalg.inv(np.vstack([fit.affine, [0.0, 0.0, 1.0]]))[:2]
-    reach = RING_HALF_WIDTH + PAINT_MARGIN_PX / fit.hex_px
+    reach = RING_HALF_WIDTH + P.PAINT_MARGIN_PX / fit.hex_px
     h_px, w_px = rgb.shape[:2]
     for h in rings.colours:
         centre = np.array(grid.centre_mm(h))
@@ -164,7 +156,7 @@ def paint_out(rgb: np.ndarray, fit, rings: CardRings) -> np.ndarray:
         xy = np.stack(np.meshgrid(np.arange(x0, x1), np.arange(y0, y1)), axis=-1).astype(float)
         depth = hex_depth(apply_affine(inv, xy), centre, grid.orientation)
         window = out[y0:y1, x0:x1]
-        inside = (depth >= RING_DEPTH - FILL_DEPTH[1]) & (depth <= RING_DEPTH - FILL_DEPTH[0])
+        inside = (depth >= RING_DEPTH - P.FILL_DEPTH[1]) & (depth <= RING_DEPTH - P.FILL_DEPTH[0])
         if not inside.any():
             continue
         fill = np.median(window[inside], axis=0).astype(np.uint8)

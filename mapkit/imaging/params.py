@@ -230,6 +230,19 @@ OUTLINE_HOME_SIDES = 2       # home sides (not facing foreign land) an outline's
 OUTLINE_PULLED = 0.01        # inward shift of an outline on every side of a home pocket (confidence CITY_SURE)
 OUTLINE_SURE_GAIN = 20       # ... an outline's confidence grows this much per grid unit further inward
 
+# -- TransAmerica's board: card cities ringed in their card's colour (mapkit.imaging.cardrings) --
+CARD_ALONG = 7                 # points sampled along each side of the ring (its middle 80 %)
+CARD_ACROSS = (-1.5, -0.75, 0.0, 0.75, 1.5)   # pixels across the ring tried at each point
+CARD_LAB = 30.0                # CIELAB units from a card colour within which a pixel shows it
+CARD_POINTS = 0.6              # the share of a side's points that must show its colour
+CARD_SIDES = 5                 # sides of six that must show one colour: a card city
+INNER_DEPTH = 4                # ring half widths further in: the hex's inside, which must not show it ...
+INNER_SIDES = 2                # ... on this many sides (a hex filled in a card's colour is no ring)
+CARD_LOOK_COLOURS = 3          # ring colours that make a board TransAmerica's ...
+CARD_LOOK_RINGS = 3            # ... each on this many hexes at least (a deck has 7 of each)
+PAINT_MARGIN_PX = 1.0          # the pixels either side of a ring's stroke painted out with it
+FILL_DEPTH = (0.06, 0.1)       # where a ringed hex's own fill is measured: this far inside the ring
+
 # -- a board without colour (mapkit's mono style) ---------------------------------------------------
 MONO_PAPER = (95, 7)         # the picture's paper: this percentile of its lightness, over every 7th pixel each way
 MONO_TEXTURE_R = 0.36        # hexes: a hex's texture is read within this of its centre
