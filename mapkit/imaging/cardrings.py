@@ -6,11 +6,11 @@ is read as mapkit's colour look that it is. ``docs/import.md``, "TransAmerica's 
 The look draws a card city's ring where mapkit's board draws a city's red outline: a hexagon
 set inside the hex, its middle ``RING_DEPTH`` of the hex spacing in from the sides (the
 style's ``city_inset`` plus half its ``city_width``: 0.825 mm of 14), its stroke
-``RING_HALF_WIDTH`` either side. Each hex is sampled along that hexagon (the tuning constants are in
-:mod:`.params`: ``CARD_ALONG``
-points along each side, at ``CARD_ACROSS`` depths either side of it: a fit a pixel off); a side
-shows a colour when most of its points, at the depth that shows it best, lie within
-``CARD_LAB`` CIELAB units of that card colour and nearer it than any other. A hex ringed on
+``RING_HALF_WIDTH`` either side. Each hex is sampled along that hexagon (the tuning
+constants are in :mod:`.params`: ``CARD_ALONG`` points along each side, at ``CARD_ACROSS``
+depths either side of it: a fit a pixel off); a side shows a colour when most of its points,
+at the depth that shows it best, lie within ``CARD_LAB`` CIELAB units of that card colour and
+nearer it than any other. A hex ringed on
 ``CARD_SIDES`` of its six sides in one colour is a card city of that colour, unless the same
 colour shows further in, ``INNER_DEPTH`` ring half widths, on ``INNER_SIDES`` of its sides (a
 hex filled with the colour: a drawer's green mountains or dark blue water). A board is
