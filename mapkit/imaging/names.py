@@ -162,8 +162,8 @@ def _beside(mask: np.ndarray) -> np.ndarray:
 
 def _solid(rgb, box, letter: float) -> np.ndarray:
     """The print in ``box`` (picture pixels x0 y0 x1 y1) that is no letter's
-    (:func:`printmask.solid_ink`): grey as dark as a name's (``NAME_FIND_PREFILTER``, hex
-    outlines and all) solid over a square ``NAME_SOLID`` letters wide (black land, an Expres
+    (:func:`printmask.solid_ink`): grey as dark as a name's strokes (``TEXT_PREFILTER``; a
+    grey hex outline between two letters is not) solid over a square ``NAME_SOLID`` letters wide (black land, an Expres
     river along the hex sides) and no lighter than its middle grey by ``NAME_SOLID_STEP`` (a
     letter's stroke touching a river, the board's ink 26 on black 0, stays), with its blurred
     edge (``NAME_SOLID_RIM_PX``: where lighter than ``TEXT_PREFILTER`` or next to such paper;
@@ -175,7 +175,7 @@ def _solid(rgb, box, letter: float) -> np.ndarray:
     x0, y0 = max(0, box[0] - side - rim), max(0, box[1] - side - rim)
     patch = rgb[y0:min(h, box[3] + side + rim), x0:min(w, box[2] + side + rim)]
     lo, hi = patch.min(axis=2), patch.max(axis=2)
-    dark = (lo < P.NAME_FIND_PREFILTER) & (hi - lo < P.TEXT_HUE)
+    dark = (lo < P.TEXT_PREFILTER) & (hi - lo < P.TEXT_HUE)
     full = solid_ink(dark, side)
     # (a fill is even: a letter's stroke joined to it, lighter by a step, stays)
     solid = full & (lo <= (np.median(lo[full]) if full.any() else 0.0) + P.NAME_SOLID_STEP)
