@@ -17,7 +17,7 @@ from . import ocr
 from . import params as P
 from ..grid import hex_name
 from .numbercrops import enlarged, ink_runs
-from .printmask import lift_outlines, outline_band, print_masks
+from .printmask import lift_outlines, outline_band, print_masks, solid_ink
 from .sampling import apply_affine
 
 __all__ = ["read_names", "name_boxes", "spots", "clean_name", "NameBox", "Spot"]
@@ -114,7 +114,7 @@ def name_boxes(rgb, fit, reading) -> dict:
         # print: grey enough, and beside print dark enough (a dark fill round a name's plate is no print)
         found, core = print_masks(rgb, fit, reading, box, [(P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK),
                                                       (P.TEXT_PREFILTER, P.NAME_CORE_DARK)])
-        ink = found & _beside(core)
+        ink = found & _beside(core) & ~_solid(rgb, box, letter)
         lost = outline_band(fit, box) & ~found
         others = np.array([c for k, c in centres.items() if k != h]).reshape(-1, 2)
         pr = _Print(ink, _stems(ink, P.NAME_STEM * letter, P.NAME_TALLEST * letter),
@@ -158,6 +158,44 @@ def _beside(mask: np.ndarray) -> np.ndarray:
     [[1, 1, 1, 0], [1, 1, 1, 0], [1, 1, 1, 0]]
     """
     return _box3(mask, np.maximum, False)
+
+
+def _solid(rgb, box, letter: float) -> np.ndarray:
+    """The print in ``box`` (picture pixels x0 y0 x1 y1) that is no letter's
+    (:func:`printmask.solid_ink`): grey as dark as a name's strokes (``TEXT_PREFILTER``; a
+    grey hex outline between two letters is not) solid over a square ``NAME_SOLID`` letters wide (black land, an Expres
+    river along the hex sides) and no lighter than its middle grey by ``NAME_SOLID_STEP`` (a
+    letter's stroke touching a river, the board's ink 26 on black 0, stays), with its blurred
+    edge (``NAME_SOLID_RIM_PX``: where lighter than ``TEXT_PREFILTER`` or next to such paper;
+    a stroke going on from it stays); looked for round the box too (a sliver of a river at its
+    edge)."""
+    side = max(3, int(round(P.NAME_SOLID * letter)))
+    rim = P.NAME_SOLID_RIM_PX
+    h, w = rgb.shape[:2]
+    x0, y0 = max(0, box[0] - side - rim), max(0, box[1] - side - rim)
+    patch = rgb[y0:min(h, box[3] + side + rim), x0:min(w, box[2] + side + rim)]
+    lo, hi = patch.min(axis=2), patch.max(axis=2)
+    dark = (lo < P.TEXT_PREFILTER) & (hi - lo < P.TEXT_HUE)
+    full = solid_ink(dark, side)
+    # (a fill is even: a letter's stroke joined to it, lighter by a step, stays)
+    solid = full & (lo <= (np.median(lo[full]) if full.any() else 0.0) + P.NAME_SOLID_STEP)
+    # (its edge goes where light, or where it fades to light paper beyond; a stroke goes on dark)
+    edge = solid
+    for _ in range(P.NAME_SOLID_RIM_PX):
+        edge = _beside(edge)
+    light = lo >= P.TEXT_PREFILTER
+    solid = solid | (edge & (light | _next_to(light)))
+    return solid[box[1] - y0:box[3] - y0, box[0] - x0:box[2] - x0]
+
+
+def _next_to(mask: np.ndarray) -> np.ndarray:
+    """Pixels with a pixel of ``mask`` above, below, left or right.
+
+    >>> _next_to(np.array([[0, 0, 0], [0, 1, 0]], dtype=bool)).astype(int).tolist()
+    [[0, 1, 0], [1, 0, 1]]
+    """
+    p = np.pad(mask, 1)
+    return p[:-2, 1:-1] | p[2:, 1:-1] | p[1:-1, :-2] | p[1:-1, 2:]
 
 
 def _stems(ink: np.ndarray, tall: float, tallest: float) -> np.ndarray:
@@ -425,7 +463,7 @@ def _for_tesseract(rgb, fit, reading, lab: NameBox, letter: float) -> np.ndarray
                                (P.NAME_FIND_PREFILTER, P.NAME_FIND_DARK), (P.TEXT_PREFILTER, P.NAME_CORE_DARK)],
                                sides=False, rim=P.NAME_CITY_RIM)
     # (dark grey far from darker print is a fill, the foreign land round a name's plate)
-    soft &= ~found | _beside(_beside(core))
+    soft &= (~found | _beside(_beside(core))) & ~_solid(rgb, crop, letter)
     grey = rgb[crop[1]:crop[3], crop[0]:crop[2]].min(axis=2)
     grey = lift_outlines(fit, np.where(soft, grey, 255).astype(np.uint8), crop, grey)
     a, b = _grown(grey < P.NAME_GROW_INK, lab.x0 - pad - crop[0], lab.x1 + pad - crop[0], letter)

@@ -390,6 +390,10 @@ NAME_FLAT = 1.5              # letters a run goes on over print with no upright 
 NAME_FLAT_GAP = 0.6          # ... across gaps this many letters wide at most (a lifted outline)
 NAME_BARE = 0.3              # ... over columns with no print above or below, nor this many letters round them
 NAME_PIECE = 0.35            # ... over pieces of print this many letters high (an e: 0.4; a stipple dot 0.28)
+NAME_SOLID = 0.5             # letters: print solid over a square this wide is a fill or a thick line, no
+                             # letter (an Expres river 0.9, black land; a name's stroke 0.25) ...
+NAME_SOLID_STEP = 12         # ... no lighter than its middle grey by this (sRGB; a letter touching it: 26 on 0)
+NAME_SOLID_RIM_PX = 1        # ... and so is print this many pixels round it (its blurred edge)
 NAME_START = 0.5             # letters from a label place's anchor its print may begin (bearings)
 NAME_STRIP = 0.4             # letters above and below a place's rows where its name has no print ...
 NAME_SPILL = 2.0             # ... each upright pixel there costs this many inside (a box too small)

@@ -137,7 +137,9 @@ def test_each_name_is_read_in_each_language_the_maps_own_a_little_ahead(monkeypa
     assert got == {0: ("Lübeck", 96.0), 1: ("Můnster", 94.0), 2: ("Żilina", 99.0)}
 
 
-@pytest.mark.parametrize("style", ["colour", "mono"])
+# expres: its thick black rivers along the hex sides were taken for names' strokes until
+# 2026-12-07 (names._solid; Frankfurt am Main's box on a river on the board of Germany)
+@pytest.mark.parametrize("style", ["colour", "mono", "expres"])
 def test_each_name_is_found_in_the_box_the_renderer_gave_it(tmp_path, style):
     # The example map drawn at 150 dpi: every name's box as mapkit render placed it (board
     # millimetres, hexes 14 mm apart), taken to the picture by the grid the import found, is
