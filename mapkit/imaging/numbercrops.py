@@ -15,8 +15,8 @@ from .digits import CODES, bbox, code_scores
 from .mixing import unmix
 from .sampling import LINEAR_LUT, apply_affine
 
-__all__ = ["Plan", "window", "distance", "ring_ink", "for_tesseract", "enlarged", "ink_runs", "text_only",
-           "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt", "stack_three",
+__all__ = ["Plan", "window", "distance", "ring_ink", "for_tesseract", "enlarged", "ink_runs", "full_squares",
+           "text_only", "line_height", "split_boxes", "cut_lines", "split_halves", "row_doubt", "stack_three",
            "one_line", "fit_count"]
 
 
@@ -94,6 +94,18 @@ def ring_ink(rgb, fit, reading, legend, h, ring, wide=False):
     return _without_mark(hard, ink, tinted)
 
 
+def full_squares(mask: np.ndarray, side: int) -> np.ndarray:
+    """The squares of ``side`` x ``side`` pixels wholly of ``mask``, by their top left corners
+    (an array ``side - 1`` smaller each way), counted in the summed table of ``mask``.
+
+    >>> m = np.zeros((4, 5), dtype=bool); m[0:3, 1:4] = True
+    >>> full_squares(m, 2).astype(int).tolist()
+    [[0, 1, 1, 0], [0, 1, 1, 0], [0, 0, 0, 0]]
+    """
+    total = np.pad(mask.astype(np.int32).cumsum(axis=0).cumsum(axis=1), ((1, 0), (1, 0)))
+    return (total[side:, side:] - total[:-side, side:] - total[side:, :-side] + total[:-side, :-side]) == side * side
+
+
 def _on_plate(ink: np.ndarray, hex_px: float) -> np.ndarray:
     """On a board without colour, a hatched hex's numbers on their white plate: the box round the
     bold strokes (a square ``MONO_PLATE_CORE`` hexes wide, at least 3 x 3 pixels, fits in no
@@ -105,10 +117,7 @@ def _on_plate(ink: np.ndarray, hex_px: float) -> np.ndarray:
     (0, 36)
     """
     k = max(3, int(round(P.MONO_PLATE_CORE * hex_px)))
-    solid = np.pad(ink > 0.5, ((1, 0), (1, 0))).cumsum(axis=0).cumsum(axis=1)
-    # (the squares of k x k pixels all solid, by their sums in the summed table)
-    core = solid[k:, k:] - solid[:-k, k:] - solid[k:, :-k] + solid[:-k, :-k] == k * k
-    ys, xs = np.nonzero(core)
+    ys, xs = np.nonzero(full_squares(ink > 0.5, k))
     if not len(ys):
         return ink
     out = np.zeros_like(ink)

@@ -15,6 +15,7 @@ from . import params as P
 from ..grid import SQRT3
 from .gridlines import axial_round
 from .gridtypes import SIDE_DIRECTIONS
+from .numbercrops import full_squares
 from .sampling import LINEAR_LUT, sample
 
 __all__ = ["print_masks", "lift_outlines", "outline_band", "solid_ink"]
@@ -70,10 +71,7 @@ def solid_ink(mask: np.ndarray, side: int, rim: int = 0) -> np.ndarray:
     h, w = mask.shape
     if side < 1 or h < side or w < side:
         return np.zeros_like(mask)
-    total = np.pad(mask.astype(np.int32).cumsum(axis=0).cumsum(axis=1), ((1, 0), (1, 0)))
-    # (each square's count from the summed table; a full one marks its top left corner)
-    full = (total[side:, side:] - total[:-side, side:] - total[side:, :-side] + total[:-side, :-side]) == side * side
-    return _spread(full, side - 1 + rim, rim, mask.shape)
+    return _spread(full_squares(mask, side), side - 1 + rim, rim, mask.shape)
 
 
 def _spread(corner: np.ndarray, right: int, left: int, shape) -> np.ndarray:
