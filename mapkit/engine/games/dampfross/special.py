@@ -20,8 +20,6 @@ different hexes of the target. The start city itself is never a target hex.
 
 from __future__ import annotations
 
-import weakref
-
 __all__ = ["dice_of", "key_of", "entry_hexes", "target_name"]
 
 
@@ -59,20 +57,7 @@ def entry_hexes(board, entry: dict, start_hex: int) -> frozenset:
         names = {h for g, hexes in groups.items() if g not in home for h in hexes}
     else:
         names = set(entry.get("hexes", ()))
-    ids = _hex_ids(board)
-    return frozenset(ids[h] if h in ids else board.hex_id(h) for h in names) - {start_hex}
-
-
-_IDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _hex_ids(board) -> dict:
-    """Hex name -> id of the board's hexes, made once per board (the draws of special races
-    ask for the same names again and again; other spellings go through ``board.hex_id``)."""
-    ids = _IDS.get(board)
-    if ids is None:
-        ids = _IDS[board] = {name: h for h, name in enumerate(board.hex_names)}
-    return ids
+    return frozenset(board.hex_id(h) for h in names) - {start_hex}
 
 
 def target_name(entry: dict, key: str) -> str:

@@ -339,14 +339,13 @@ class GreedyBot(Bot):
         into = tables(g).into
         order = r.decl_order
         me_at = order.index(p)
-        # by player name, as the race's view gives them (a name shared by two seats: the later)
-        declared = {g.players[q]: hexes for q, hexes in g.declared_routes().items()}
+        declared = g.declared_routes()
         out = []
         for q in order:
             if q == p or q in skip:
                 continue
             if order.index(q) < me_at:
-                hexes = declared.get(g.players[q])
+                hexes = declared.get(q)
                 if hexes is not None:
                     out.append((sum(into[h] for h in hexes[1:]), 1.0))
                 continue

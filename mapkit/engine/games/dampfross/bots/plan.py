@@ -45,7 +45,8 @@ from .....search import INF as NO_WAY
 from .....search import dial, dial_batch, dijkstra
 from .kept import RowTable, kept
 
-__all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "network_nearest", "INF"]
+__all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "network_hexes", "network_nearest",
+           "INF"]
 
 INF = float("inf")
 # Above this many (cities x hexes) the empty-board tables use numpy's batch search.
@@ -211,7 +212,9 @@ class Extension:
         return None if h not in self.dist else self.points[h]
 
 
-def _network(state, p: int) -> set:
+def network_hexes(state, p: int) -> set:
+    """Player ``p``'s network: its hexes, or before his first piece his start city's hex (none
+    before he has one)."""
     return state.nodes[p] if state.nodes[p] else {state.starts[p]} - {None}
 
 
@@ -230,7 +233,7 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
     if sources is not None:
         mine = set(sources)
     else:
-        mine = _network(state, p) if not team else set().union(*(_network(state, q) for q in us))
+        mine = network_hexes(state, p) if not team else set().union(*(network_hexes(state, q) for q in us))
     rows = _fee_rows(state, us, money_weight)
     heuristic = None
     if target is not None:

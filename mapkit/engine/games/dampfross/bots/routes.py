@@ -35,7 +35,7 @@ import heapq
 
 from .....search import dijkstra
 from .kept import RowTable, kept
-from .plan import tables
+from .plan import network_hexes, tables
 
 __all__ = ["track_routes", "route_info", "network_fares"]
 
@@ -224,10 +224,6 @@ def _pays_fares(steps: _StepRows, route: list) -> bool:
     return False
 
 
-def _network(state, p: int) -> set:
-    return state.nodes[p] if state.nodes[p] else {state.starts[p]} - {None}
-
-
 def network_fares(state, p: int) -> dict:
     """Fares from player ``p``'s network to every hex reachable over built track.
 
@@ -241,7 +237,7 @@ def network_fares(state, p: int) -> dict:
     the fares known, and goes on only where it finds a fare smaller than the one known.
     """
     k = kept(state)
-    network = frozenset(_network(state, p))
+    network = frozenset(network_hexes(state, p))
     key = ("fares", p)
     known = k.grown.get(key)
     if known is not None and known[0] == k.version and known[1] == network:
