@@ -28,9 +28,8 @@ import sys
 
 PAPERS = ("A4", "A3", "A2", "A1", "A0", "letter", "fit")
 # mapkit's own looks (mapkit.render.style); the others are game families' looks of the board
-# (GameFamily.board_look and board_art: TransAmerica's).
+# (GameFamily.board_look and board_art), asked of the registry (family_looks).
 STYLES = ("colour", "mono", "expres")
-FAMILY_LOOKS = ("transamerica",)
 
 
 def _paper(text: str) -> str:
@@ -40,6 +39,26 @@ def _paper(text: str) -> str:
     import argparse
 
     raise argparse.ArgumentTypeError(f"unknown paper {text!r}; choose from {', '.join(PAPERS)}")
+
+
+def family_looks() -> tuple:
+    """The looks of the board that game families print themselves (their ``board_look``, when
+    it is not mapkit's board), from the registry."""
+    from ..engine.game import FAMILIES
+
+    return tuple(sorted({f.board_look for f in FAMILIES.values() if f.board_look != "board"}))
+
+
+def _look(text: str) -> str:
+    """``--style``: one of :data:`STYLES` or of :func:`family_looks` (the registry is read only
+    when the option is given, so that ``--help`` stays quick)."""
+    import argparse
+
+    name = text.strip().lower()
+    looks = STYLES + family_looks()
+    if name not in looks:
+        raise argparse.ArgumentTypeError(f"unknown style {text!r}; choose from {', '.join(looks)}")
+    return name
 
 
 def add_arguments(p):
@@ -59,12 +78,13 @@ def add_arguments(p):
                    help="overlap of neighbouring tiles in mm (default 10)")
     p.add_argument("--dpi", type=float, default=150.0, metavar="N",
                    help="pixels per inch of paper for PNG output (default 150)")
-    p.add_argument("--style", choices=STYLES + FAMILY_LOOKS, default=None,
+    p.add_argument("--style", type=_look, default=None, metavar="STYLE",
                    help="colour (the Dampfross look), mono for black-and-white printers, expres "
                         "(neighbouring states black, mountains grey, rivers thick black) or "
-                        "transamerica (TransAmerica's board: a dot on every junction, the card cities "
-                        "ringed in their colours; needs rules.city_cards); default: transamerica for a "
-                        "map whose rules.preset is transamerica and that has its city cards, else colour")
+                        "the board of a game family that prints its own (transamerica: a dot on every "
+                        "junction, the card cities ringed in their colours; needs rules.city_cards); "
+                        "default: the look of the family of the map's rules.preset when it prints its "
+                        "own board and plays on the map, else colour")
     tint = p.add_mutually_exclusive_group()
     tint.add_argument("--dark-foreign", dest="light_foreign", action="store_false", default=True,
                       help="print neighbouring states solid dark, as the style has them (the look of "
@@ -109,7 +129,7 @@ def default_look(m) -> str:
     if preset is None or preset not in PRESETS:
         return "colour"
     fam = family_of(preset)
-    return fam.board_look if fam.board_look in FAMILY_LOOKS and fam.plays_on(m) else "colour"
+    return fam.board_look if fam.board_look in family_looks() and fam.plays_on(m) else "colour"
 
 
 def board_art(m, look: str, style, source: str):
@@ -124,10 +144,22 @@ def board_art(m, look: str, style, source: str):
         return BoardArt(m, style)
     fam = next(f for f in FAMILIES.values() if f.board_look == look)
     if not fam.plays_on(m):
-        raise InvalidError(f"{source}: --style {look} needs a deck of city cards on the map (rules.city_cards: "
-                           f"35 cities in five colours); the map has none or an incomplete one "
-                           f"(mapkit validate says which)")
+        raise InvalidError(f"{source}: --style {look} needs {fam.name}'s section of the map "
+                           f"(rules.{' or rules.'.join(fam.map_keys)}), complete: {_lacking(fam, m)}")
     return fam.board_art(m, style)[0]
+
+
+def _lacking(fam, m) -> str:
+    """What map ``m`` lacks of the section family ``fam`` needs: its first problem (mapkit
+    validate lists them all), or that the section is missing."""
+    if not set(fam.map_keys) & set(m.rules.extra):
+        return "the map has none"
+    problems = fam.validate_map(m)
+    if not problems:
+        return "the map's section does not suit the family"
+    more = f" (and {len(problems) - 1} more; mapkit validate lists them)" if len(problems) > 1 else ""
+    first = problems[0]
+    return f"{first.where + ': ' if first.where else ''}{first.message}{more}"
 
 
 def _report(result) -> None:

@@ -11,6 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from tests.support import MAPS, run_here
@@ -107,3 +108,22 @@ def test_style_transamerica_on_a_map_without_city_cards_is_one_line_exit_1(tmp_p
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "example.yaml" in lines[0] and "city_cards" in lines[0], r.stderr
     assert "Traceback" not in r.stderr and not (tmp_path / "x.pdf").exists()
+
+
+def test_style_names_come_from_the_families_registry(monkeypatch):
+    """``--style`` takes mapkit's looks and every look a registered family prints (not a list
+    of family names in the command): a family added with a look of its own is offered."""
+    import argparse
+    import copy
+
+    from mapkit.commands import render
+    from mapkit.engine.game import FAMILIES
+
+    toy = copy.copy(FAMILIES["transamerica"])
+    toy.board_look = "toyboard"
+    len(FAMILIES)           # the registry filled, then one family more for this test
+    monkeypatch.setitem(FAMILIES._entries, "toy", toy)
+    assert render.family_looks() == ("toyboard", "transamerica")
+    assert render._look(" ToyBoard ") == "toyboard"
+    with pytest.raises(argparse.ArgumentTypeError, match="colour, mono, expres, toyboard, transamerica"):
+        render._look("board")
