@@ -303,10 +303,10 @@ def _judge(factor: str, rows: list[tuple[str, int | str, float, int, tuple[float
 
 
 def _ci(entry: dict, wins: float, games: int) -> tuple[float, float]:
-    if "ci95" in entry:
-        return float(entry["ci95"][0]), float(entry["ci95"][1])
-    from .simulate import wilson
+    from .simulate import rate_of, wilson
 
+    if "ci95" in entry:
+        return rate_of(entry)[1:]
     return wilson(wins, games)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 
 from ..engine.fairness import level_name, verdict_text
+from ..engine.simulate import rate_of
 from ..i18n import N_, _, language, ngettext, translate
 from ..i18n.said import Said
 from .report import PAGE_STYLE, html_table
@@ -91,11 +92,12 @@ def _said(x) -> str:
     return x.translated() if isinstance(x, Said) else str(x)
 
 
-def _cell(key: str, value) -> str:
+def _cell(key: str, entry: dict) -> str:
+    value = entry.get(key)
     if key == "ci95" and isinstance(value, list):
-        return _interval(value)
+        return _interval(rate_of(entry)[1:] if "win_rate" in entry else value)
     if key == "win_rate" and isinstance(value, float):
-        return _pct(value)
+        return _pct(rate_of(entry)[0])
     if isinstance(value, list):
         return ", ".join(_said(v) for v in value)
     if isinstance(value, dict):
@@ -110,7 +112,7 @@ def _records(entries: list[dict], text_columns: int = 1) -> str:
     keys = list(entries[0])
     for e in entries[1:]:
         keys += [k for k in e if k not in keys]
-    return html_table(keys, [[_cell(k, e.get(k)) for k in keys] for e in entries], numeric_from=text_columns)
+    return html_table(keys, [[_cell(k, e) for k in keys] for e in entries], numeric_from=text_columns)
 
 
 def _levels(verdict: dict | None) -> dict:
@@ -119,8 +121,7 @@ def _levels(verdict: dict | None) -> dict:
 
 def _chart(entries: list[dict], key: str, label, verdict: dict | None) -> str:
     levels = _levels(verdict)
-    rows = [(label(e), float(e["win_rate"]), float(e["ci95"][0]), float(e["ci95"][1]),
-             bool(levels.get(e[key], {}).get("off"))) for e in entries]
+    rows = [(label(e), *rate_of(e), bool(levels.get(e[key], {}).get("off"))) for e in entries]
     return rates_svg(rows, (verdict or {}).get("fair_share"))
 
 
@@ -175,7 +176,7 @@ def _other(rep: dict) -> str:
             continue
         parts.append(f"<h3>{escape(key)}</h3>")
         if isinstance(value, dict):
-            scalars = [[_said(k), _cell(k, v)] for k, v in value.items()
+            scalars = [[_said(k), _cell(k, value)] for k, v in value.items()
                        if not (isinstance(v, list) and v and isinstance(v[0], dict))]
             parts.append(html_table([_("figure"), _("value")], scalars))
             for k, v in value.items():
@@ -184,7 +185,7 @@ def _other(rep: dict) -> str:
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             parts.append(_records(value))
         else:
-            parts.append(f"<p>{escape(_cell(key, value))}</p>")
+            parts.append(f"<p>{escape(_cell(key, rep))}</p>")
     return "\n".join(parts)
 
 

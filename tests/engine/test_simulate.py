@@ -167,3 +167,20 @@ def test_special_races_and_ferries_are_reported_apart():
     off = summarize(spec, [play_one(SimSpec(example().to_json(), "paluba", {"special_races": False},
                                            ("greedy", "greedy", "random"), seed=2), 0)])
     assert off["special_races"]["mean_drawn"] == 0.0
+
+
+def test_win_rates_are_rounded_once_as_printed():
+    """A seat that won 34,251 of 100,000 games won 34.251 %: the text and the HTML page say
+    34.3 %, not 34.2 % from the JSON's four-digit 0.3425 rounded again (and the interval
+    likewise, from the counts: Wilson's [34.0 - 34.5] by hand, 0.34251 +- 1.96 sqrt(pq/n))."""
+    from mapkit.engine.simulate import format_report
+    from mapkit.render.simulation import render_html
+
+    spec = SimSpec(example().to_json(), "paluba", {"races": 3}, ("greedy", "greedy"), seed=1)
+    rep = summarize(spec, [play_one(spec, i) for i in range(2)])
+    seat = rep["seats"][0]
+    seat.update(wins=34251.0, games=100000, win_rate=0.3425, ci95=[0.3396, 0.3454])
+    text = format_report(rep)
+    assert "34.3%  [34.0% - 34.5%]" in text and "34.2%  [" not in text
+    page = render_html(rep)
+    assert "<td class=num>34.3 %</td><td class=num>34.0 % – 34.5 %</td>" in page and ">34.2 %<" not in page

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...i18n import N_, _, ngettext, translate
 from ..fairness import verdict_text
-from ..simulate import pct, players_words, rules_words, said_key
+from ..simulate import pct, players_words, rate_of, rules_words, said_key
 from .search import Outcome, Plan
 
 __all__ = ["balance_report", "format_balance"]
@@ -53,8 +53,8 @@ def balance_report(out: Outcome, plan: Plan, output: str) -> dict:
 def _rate(r: dict | None) -> str:
     if r is None:
         return "-"
-    lo, hi = r["ci95"]
-    return f"{pct(r['win_rate']).strip()} [{pct(lo).strip()} - {pct(hi).strip()}]"
+    rate, lo, hi = rate_of(r)
+    return f"{pct(rate).strip()} [{pct(lo).strip()} - {pct(hi).strip()}]"
 
 
 def _step_lines(s: dict) -> list[str]:
