@@ -34,8 +34,10 @@ __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 
 @dataclass
 class PictureReading:
-    """Everything read from one picture: the picture (straightened), the grid, the board, the
-    numbers and names, and notes (the last saying why no numbers or names were read, if so)."""
+    """Everything read from one picture: the picture (straightened) as it was read, the grid,
+    the board, the numbers and names, and notes (the last saying why no numbers or names were
+    read, if so). ``shown``: the picture as the user gave it (straightened), when what was read
+    is another (TransAmerica's card rings painted out): the overlay draws over it."""
 
     rgb: np.ndarray
     fit: object
@@ -45,6 +47,12 @@ class PictureReading:
     notes: list = field(default_factory=list)
     title: str | None = None                         # the board's printed title, when read
     cards: dict = field(default_factory=dict)        # TransAmerica's board: card city Hex -> colour
+    shown: np.ndarray | None = None
+
+    @property
+    def picture(self) -> np.ndarray:
+        """The picture the overlay draws what was read over: the user's, straightened."""
+        return self.rgb if self.shown is None else self.shown
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,7 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
                      "flat grid): straightened before reading; the overlay shows it straightened")
     mono = [k for k in MONO_LOOKS if forced is STYLE_LEGENDS[k]]
     cards = None
+    shown = rgb
     if grey or mono:
         board, look = read_board_mono(rgb, fit, mono[0] if mono else None)
         legend = DEFAULT_LEGEND
@@ -169,7 +178,8 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
         if cards is not None:
             board.cities = {h: P.OUTLINED_CITY_RADIUS for h in cards.colours}
             board.city_conf = dict(cards.shares)
-    out = PictureReading(rgb, fit, board, notes=notes, cards=dict(cards.colours) if cards else {})
+    out = PictureReading(rgb, fit, board, notes=notes, cards=dict(cards.colours) if cards else {},
+                         shown=None if shown is rgb else shown)
     if out.reading.cities and opts.ocr:
         _read_writing(out, legend, path)
     if opts.ocr and not opts.name:
@@ -338,7 +348,7 @@ def import_map(path, opts: ImportOptions | None = None) -> tuple[Map, list[str]]
     if overlay:
         from .overlay import overlay_png
 
-        atomic_write(overlay, overlay_png(pr.rgb, pr.fit, pr.reading, pr.numbers), inputs=inputs)
+        atomic_write(overlay, overlay_png(pr.picture, pr.fit, pr.reading, pr.numbers), inputs=inputs)
         notes.append(f"wrote {overlay} (what was read, over the picture)")
     if report_path:
         atomic_write(report_path, json.dumps(report, ensure_ascii=False, indent=2) + "\n", inputs=inputs)

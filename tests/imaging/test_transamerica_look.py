@@ -88,3 +88,21 @@ def test_mapkit_board_of_the_same_map_is_not_read_as_transamerica_unless_asked(p
     assert {c.colour for c in read_cards(got)[0]} == {"red"}
     assert len(got.rules.extra["city_cards"]["red"]["cities"]) == 35
     assert any("35 red read, where a deck has 7 of each of 5 colours" in n for n in notes)
+
+
+def test_the_overlay_draws_over_the_board_as_given_rings_and_all(pictures, tmp_path):
+    """The card rings are painted out to read the land beneath them; the overlay (what was read,
+    over the picture) is drawn over the picture the user gave, rings and all, not over the
+    picture with its rings painted out."""
+    import numpy as np
+    from PIL import Image
+
+    from mapkit.imaging.importer import read_picture
+    from mapkit.imaging.overlay import overlay_png
+
+    given = np.asarray(Image.open(pictures[0]).convert("RGB"))
+    opts = ImportOptions(ocr=False, overlay=str(tmp_path / "read.png"))
+    pr = read_picture(str(pictures[0]), opts)
+    assert np.array_equal(pr.picture, given) and not np.array_equal(pr.rgb, given)
+    import_map(str(pictures[0]), opts)
+    assert (tmp_path / "read.png").read_bytes() == overlay_png(given, pr.fit, pr.reading, pr.numbers)
