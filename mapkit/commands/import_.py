@@ -22,6 +22,19 @@ IMPORTERS = {
 }
 
 
+def _languages(text: str) -> tuple[str, ...]:
+    """``--ocr-languages``: Tesseract's language codes (``ces``, ``chi_sim``), comma-separated."""
+    import argparse
+    import re
+
+    langs = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    bad = [lang for lang in langs if not re.fullmatch(r"[a-z]{3}(_[a-z]+)?", lang)]
+    if not langs or bad:
+        raise argparse.ArgumentTypeError(f"{text!r}: Tesseract's language codes, comma-separated (such as "
+                                         f"slk,ces,deu){'; not one: ' + ', '.join(bad) if bad else ''}")
+    return langs
+
+
 def add_arguments(p):
     p.add_argument("source", metavar="SOURCE", help="the file to import")
     p.add_argument("-o", "--output", metavar="MAP.yaml", required=True, help="the map file to write")
@@ -47,6 +60,10 @@ def add_arguments(p):
                    "rules.city_cards); default: the look and tint the picture fits best")
     g.add_argument("--overlay", metavar="FILE.png", help="draw what was detected over the image")
     g.add_argument("--no-ocr", action="store_true", help="do not read race numbers")
+    g.add_argument("--ocr-languages", type=_languages, default=None, metavar="LANGS",
+                   help="Tesseract's languages the city names are read in, comma-separated, the "
+                        "board's own first (it wins a tie); default deu,ces,pol; e.g. slk,hun,ces,deu "
+                        "for a Slovak board (Debian: apt-get install tesseract-ocr-slk tesseract-ocr-hun)")
     g.add_argument("--report", metavar="FILE.json", help="write the confidence of every hex and edge read")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the notes")
 
@@ -75,7 +92,8 @@ def run(args) -> int:
     if kind == "image":
         options = module.ImportOptions(orientation=args.grid, offset=args.offset, columns=args.columns,
                                        rows=args.rows, hex_px=args.hex_px, legend=args.legend,
-                                       ocr=not args.no_ocr, overlay=args.overlay, report=args.report,
+                                       ocr=not args.no_ocr, ocr_languages=args.ocr_languages,
+                                       overlay=args.overlay, report=args.report,
                                        output=args.output, name=args.name, hex_mm=args.hex_mm)
     m, notes = module.import_map(args.source, options)
     errors = save_and_report(m, args.output, [args.source], notes, args.format, {"kind": kind},

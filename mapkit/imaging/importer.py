@@ -59,7 +59,8 @@ class PictureReading:
 class ImportOptions:
     """``mapkit import``'s image options: grid hints (``hex_px``: pixels between adjacent hex
     centres) replace what they name; ``legend`` a file; ``ocr`` False reads no numbers or names;
-    ``overlay``, ``report`` files to write; ``output`` the map file; ``name``, ``hex_mm``."""
+    ``ocr_languages`` Tesseract's languages of the names, the board's own first (default
+    ``NAME_LANGUAGES``); ``overlay``, ``report`` files to write; ``output`` the map file; ``name``, ``hex_mm``."""
 
     orientation: str | None = None
     offset: str | None = None
@@ -68,6 +69,7 @@ class ImportOptions:
     hex_px: float | None = None
     legend: str | None = None
     ocr: bool = True
+    ocr_languages: tuple[str, ...] | None = None
     overlay: str | None = None
     report: str | None = None
     output: str | None = None
@@ -181,14 +183,14 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     out = PictureReading(rgb, fit, board, notes=notes, cards=dict(cards.colours) if cards else {},
                          shown=None if shown is rgb else shown)
     if out.reading.cities and opts.ocr:
-        _read_writing(out, legend, path)
+        _read_writing(out, legend, path, opts.ocr_languages or P.NAME_LANGUAGES)
     if opts.ocr and not opts.name:
         from .title import read_title
         out.title = read_title(rgb, fit)
     return out
 
 
-def _read_writing(pr: PictureReading, legend, path) -> None:
+def _read_writing(pr: PictureReading, legend, path, languages: tuple[str, ...]) -> None:
     """Stages 6 and 7 into ``pr`` (without Tesseract, its last note says why)."""
     from .names import read_names
     from .numbers import read_numbers
@@ -197,7 +199,7 @@ def _read_writing(pr: PictureReading, legend, path) -> None:
         if not pr.cards:        # (TransAmerica's board prints no race numbers)
             pr.numbers, more = read_numbers(pr.rgb, pr.fit, pr.reading, legend)
             pr.notes += [f"{path}: {n}" for n in more]
-        pr.names, more = read_names(pr.rgb, pr.fit, pr.reading)
+        pr.names, more = read_names(pr.rgb, pr.fit, pr.reading, languages)
         pr.notes += [f"{path}: {n}" for n in more]
     except OcrUnavailable as exc:
         pr.notes.append(f"{path}: race numbers and names not read: {exc}; the "

@@ -33,17 +33,18 @@ class NameBox(NamedTuple):
     align: str = "middle"
 
 
-def read_names(rgb, fit, reading) -> tuple[dict, list[str]]:
-    """The cities' names: ``({Hex: name}, notes)``; OcrUnavailable without Tesseract."""
+def read_names(rgb, fit, reading, languages: tuple[str, ...] = P.NAME_LANGUAGES) -> tuple[dict, list[str]]:
+    """The cities' names: ``({Hex: name}, notes)``, read in Tesseract's ``languages`` (those
+    installed; the first wins a tie); OcrUnavailable without Tesseract."""
     if why := ocr.ocr_available():
         raise ocr.OcrUnavailable(why)
     cities = sorted(reading.cities, key=lambda h: (h[1], h[0]))
     if not cities:
         return {}, []
     notes = []
-    langs = ocr.languages(P.NAME_LANGUAGES)
-    if len(langs) < len(P.NAME_LANGUAGES):
-        missing = sorted(set(P.NAME_LANGUAGES) - set(langs))
+    langs = ocr.languages(languages)
+    if len(langs) < len(languages):
+        missing = sorted(set(languages) - set(langs))
         notes.append(f"Tesseract's {', '.join(missing)} data missing (apt-get install "
                      f"{' '.join('tesseract-ocr-' + m for m in missing)}): names with their "
                      "letters may be misread")
@@ -418,7 +419,7 @@ def _read(rgb, fit, reading, labels: dict, letter: float, langs) -> dict:
     """Tesseract's reading of each name (key: its key in ``labels``) and how sure it is (its
     least sure word, 0 to 100, -1 for none): read in each language alone, the reading Tesseract
     is surest of, the map's own language (:func:`_map_language`) counting ``NAME_LEAD``
-    more; a tie goes to the map's language, then to the first in ``NAME_LANGUAGES`` (languages
+    more; a tie goes to the map's language, then to the first of ``langs`` (languages
     read together change with the names read before: Tesseract tries the one it used last)."""
     crops = [(k, _for_tesseract(rgb, fit, reading, lab, letter)) for k, lab in labels.items()]
     read = {lang: ocr.read_sheets_scored(crops, f"-l {lang} --psm 6", P.NAME_TARGET_PX) for lang in langs}
