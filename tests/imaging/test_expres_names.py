@@ -4,7 +4,9 @@ read back from a small board cut out of the German map round Frankfurt am Main a
 their terrain, rivers and borders). Before print solid over half a letter was left out of the
 names' search (``names._solid``), the Main below Frankfurt was taken for its name's strokes
 ("Frankfurt Main am") and a slice of the Neckar beside Stuttgart's S for a letter
-("Btuttgart"). The names expected are the map's own."""
+("Btuttgart"). Before a name's place kept clear of a river's ink, not only of its middle line
+(``BoardArt``'s kept lines), Würzburg's g touched the Main and read "Würzbura". The names
+expected are the map's own."""
 
 from __future__ import annotations
 
@@ -23,5 +25,5 @@ def test_names_beside_thick_black_rivers_come_back(tmp_path):
     assert r.returncode == 0, r.stderr
     got, _notes = import_map(str(png), ImportOptions())
     names = {c.hex: c.name for c in got.cities}
-    want = {(4, 2): "Frankfurt am Main", (5, 9): "Stuttgart", (3, 8): "Karlsruhe"}
+    want = {(4, 2): "Frankfurt am Main", (5, 9): "Stuttgart", (3, 8): "Karlsruhe", (7, 3): "Würzburg"}
     assert {h: names.get(h) for h in want} == want
