@@ -189,12 +189,13 @@ class BoardArt(BoardLegend):
             if src is not None and f.to in g:
                 segs.append((g.centre_mm(src.hex), g.centre_mm(f.to)))
         soft_lines = MultiLineString(segs) if segs else None
-        # the plate's rim, and the lines' ink beyond their middles (a thick river's half width)
+        # the plate's rim clear of the lines' middles, the letters clear of their ink (a thick
+        # river's half width)
         rim = PLATE_RIM_MM * self.k
         ink = max(self.style.river_width, self.style.border_width) / 2 * max(self.k, 0.7)
         bw, bh = self.board_size
         return place_labels(reqs, (0.0, 0.0, bw, bh), soft_areas=soft_areas, soft_lines=soft_lines,
-                            kept=KeptLines(MultiLineString(kept), (rim + ink, rim / 2 + ink)) if kept else None)
+                            kept=KeptLines(MultiLineString(kept), (max(rim, ink), max(rim / 2, ink))) if kept else None)
 
     # -- textures (mono) ------------------------------------------------------------------------
     def _fill(self, terrain: str) -> str:
