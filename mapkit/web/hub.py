@@ -17,7 +17,8 @@ game folder that cannot be read at start is set aside (``set-aside/``) and named
 server starts with the others.
 
 >>> import asyncio, tempfile
->>> from mapkit.io.yamlmap import dump_map, parse_map
+>>> from mapkit.io.yamlmap import parse_map
+>>> from mapkit.io.yamlwrite import dump_map
 >>> from mapkit.web.storage import GamesFolder
 >>> m, _ = parse_map("version: 1\\nname: Tiny\\ngrid: {orientation: pointy, offset: odd, columns: 9, rows: 1}\\n"
 ...                  "cities: [{name: Aš, hex: A1, numbers: [11]}, {name: Cheb, hex: I1, numbers: [12]}]\\n")

@@ -25,7 +25,7 @@ send is checked by the engine like any other.
 >>> import asyncio, tempfile
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
->>> from mapkit.io.yamlmap import dump_map
+>>> from mapkit.io.yamlwrite import dump_map
 >>> from mapkit.web.storage import GamesFolder
 >>> from mapkit.web.hub import Hub
 >>> m = Map(Grid("pointy", "odd", 9, 1), cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("I1"), (12,))],

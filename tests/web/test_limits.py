@@ -216,7 +216,8 @@ def test_creations_are_capped_per_address_and_in_all(tmp_path):
 
 
 def test_idle_games_leave_memory_and_come_back_as_they_were(tmp_path):
-    from mapkit.io.yamlmap import dump_map, parse_map
+    from mapkit.io.yamlmap import parse_map
+    from mapkit.io.yamlwrite import dump_map
     from mapkit.web.hub import Hub, Limits
     from mapkit.web.storage import GamesFolder
 
