@@ -146,7 +146,7 @@ def peak_memory(m: Map, metric: str) -> int:
 
 def small_map_startup(repeat: int = 5) -> list[str]:
     """Process time of ``mapkit distances`` on 36-city maps minus ``python -c pass``."""
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
 
     def child_time(args) -> float:
         best = None

@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 from mapkit import testing as syn  # noqa: E402
 from mapkit.imaging.importer import ImportOptions, import_map  # noqa: E402
 from mapkit.imaging.ocr import ocr_available  # noqa: E402
-from mapkit.io.yamlmap import save_map  # noqa: E402
+from mapkit.io.yamlwrite import save_map  # noqa: E402
 
 TARGETS = {"terrain": 0.995, "rivers_precision": 0.98, "rivers_recall": 0.98,
            "borders_precision": 0.98, "borders_recall": 0.98, "cities": 1.0, "numbers": 0.95}

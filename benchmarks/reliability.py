@@ -205,7 +205,7 @@ def hostile_cases(tmp: Path) -> list[tuple[str, list]]:
 def largest_cases(tmp: Path) -> list[tuple[str, list]]:
     import importlib.util
 
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
 
     spec = importlib.util.spec_from_file_location("bench_distances", ROOT / "benchmarks" / "distances.py")
     bench = importlib.util.module_from_spec(spec)
@@ -243,9 +243,10 @@ def leak_figures(tmp: Path) -> list[str]:
     france = ROOT / "maps" / "france-benelux.yaml"
     if (PEERS / "dampfrossdigital" / "France.dmpfmap").is_file():
         from mapkit.io.dmpfmap import read_dmpfmap
+        from mapkit.io.yamlwrite import save_map
 
         france = tmp / "France.yaml"
-        yamlmap.save_map(read_dmpfmap(PEERS / "dampfrossdigital" / "France.dmpfmap")[0], france)
+        save_map(read_dmpfmap(PEERS / "dampfrossdigital" / "France.dmpfmap")[0], france)
     out = []
     for label, fn, path in (("read", yamlmap.read_map, germany), ("validate", check, france)):
         fn(path)

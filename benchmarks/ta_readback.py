@@ -32,7 +32,8 @@ from readback import Recovered, chosen_legend, recovered  # noqa: E402
 
 from mapkit.engine.games.transamerica.cards import read_cards  # noqa: E402
 from mapkit.imaging.importer import ImportOptions, import_map  # noqa: E402
-from mapkit.io.yamlmap import read_map, save_map  # noqa: E402
+from mapkit.io.yamlmap import read_map  # noqa: E402
+from mapkit.io.yamlwrite import save_map  # noqa: E402
 from mapkit.validate import validate  # noqa: E402
 
 MAPS = ("maps/usa-transamerica.yaml", "tests/data/small-transamerica.yaml")

@@ -21,7 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from mapkit.geo.design import CitySpec, DesignSpec, RegionSpec, RiverSpec, design, gateway_hex  # noqa: E402
 from mapkit.grid import hex_name  # noqa: E402
-from mapkit.io.yamlmap import dump_map, parse_map  # noqa: E402
+from mapkit.io.yamlmap import parse_map  # noqa: E402
+from mapkit.io.yamlwrite import dump_map  # noqa: E402
 from mapkit.model import Rules  # noqa: E402
 from mapkit.validate import validate  # noqa: E402
 

@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mapkit.engine.games.railroad_tycoon.front.design import COLOURS, GREY, KEY, Board, section  # noqa: E402
-from mapkit.io.yamlmap import dump_map, read_map  # noqa: E402
+from mapkit.io.yamlmap import read_map  # noqa: E402
+from mapkit.io.yamlwrite import dump_map  # noqa: E402
 
 __all__ = ["KEY", "section", "summary", "with_section", "main"]
 

@@ -114,7 +114,7 @@ def read_back(tmp_path, m, *render_args):
     """Map ``m`` drawn by ``mapkit render`` to a PNG (``render_args``: --dpi, --style...) and
     imported back: the map read."""
     from mapkit.imaging.importer import ImportOptions, import_map
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
 
     save_map(m, tmp_path / "map.yaml")
     png = tmp_path / "board.png"

@@ -13,7 +13,8 @@ from mapkit.engine import EngineMap
 from mapkit.engine.compiled import map_hashes
 from mapkit.geo.cities import group_cost
 from mapkit.grid import Grid, hex_name, parse_hex
-from mapkit.io.yamlmap import dump_map, load_map, parse_map
+from mapkit.io.yamlmap import load_map, parse_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import City, Map, Rules
 from mapkit.validate import validate
 

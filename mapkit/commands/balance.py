@@ -84,7 +84,7 @@ def run(args) -> int:
     from ..engine.simulate import runner
     from ..errors import InputError
     from ..i18n import use_language
-    from ..io.yamlmap import save_map
+    from ..io.yamlwrite import save_map
     from .common import dump_json, emit, kit_language
     from .simulate import check_setup, check_start, games_progress, play_arguments
 

@@ -33,7 +33,7 @@ def save_and_report(m, output, inputs, notes, fmt: str, fields: dict, summary: s
     ``wrote OUTPUT (SUMMARY, N validation errors)``; in the text a warning repeated more
     than three times is one line with its count and first places. Returns how many errors it has."""
     from ..diagnostics import summary_lines
-    from ..io.yamlmap import save_map
+    from ..io.yamlwrite import save_map
     from ..validate import validate
     from ..wording import plural
 

@@ -180,14 +180,9 @@ def draft_spec(spec, settings):
 
 
 def run(args) -> int:
-    from shapely.ops import unary_union
-
     from ..errors import InputError
     from ..fileio import check_output_path
-    from ..geo.design import DesignSpec
     from ..geo.draft import Draft, designed_for
-    from ..geo.sources import read_features, read_places
-    from ..model import Rules
     from .common import save_and_report
 
     inputs = [f for f in (args.outline, args.foreign, args.rivers, args.mountains, args.places) if f]
@@ -200,6 +195,23 @@ def run(args) -> int:
     if bundled and not args.countries and not _geo_installed():
         bundled = False
         notes.append("the geo extra is not installed: using only the given files")
+    spec = _spec_of_options(args, settings, bundled)
+    _add_user_files(spec, args)
+    _add_cities(spec, args)
+    _name(spec, args, bundled)
+    m = designed_for(Draft(spec, args.rules, family, notes))
+    hex_km = m.meta["geo"]["hex_km"]
+    save_and_report(m, args.output, inputs, notes, args.format,
+                    {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},
+                    f"{m.grid.columns} x {m.grid.rows} hexes of {hex_km:g} km, {len(m.cities)} cities")
+    return 0
+
+
+def _spec_of_options(args, settings, bundled: bool):
+    """The draft's spec from the command's options of size, look and towns, each checked."""
+    from ..errors import InputError
+    from ..geo.design import DesignSpec
+
     spec = draft_spec(DesignSpec(
         name=args.name or "", home=list(args.countries), bundled=bundled,
         bbox=_bbox(args.bbox) if args.bbox else None, hex_km=args.hex_km, columns=args.columns,
@@ -221,6 +233,16 @@ def run(args) -> int:
         spec.abroad = args.abroad_cities
     if args.hex_mm <= 0:
         raise InputError("--hex-mm must be positive")
+    return spec
+
+
+def _add_user_files(spec, args) -> None:
+    """The user's own files into ``spec``: outline, foreign land, mountains, rivers, places."""
+    from shapely.ops import unary_union
+
+    from ..errors import InputError
+    from ..geo.sources import read_features, read_places
+
     if args.outline:
         spec.outline = unary_union([g for g, _ in _polygons(args.outline)])
     if args.foreign:
@@ -238,6 +260,14 @@ def run(args) -> int:
                 spec.river_lines.append((props.get("name") or props.get("NAME"), list(part.coords)))
     if args.places:
         spec.places = read_places(args.places)
+
+
+def _add_cities(spec, args) -> None:
+    """The cities asked for into ``spec``: named (``--city``, ``--abroad``: then the rules let
+    tracks cross the border) or counted (``--cities``)."""
+    from ..errors import InputError
+    from ..model import Rules
+
     cities = _city_specs(args.city, args.abroad)
     if cities and not [c for c in cities if not c.abroad]:
         # Only cities abroad named: the home cities are the largest towns.
@@ -254,15 +284,13 @@ def run(args) -> int:
             raise InputError("--cities must be 12..36 (36 race numbers, at most 3 a city)")
     if any(c.abroad for c in cities):
         spec.rules = Rules(border_crossing=True)
+
+
+def _name(spec, args, bundled: bool) -> None:
+    """The map's name where ``--name`` gives none: its home countries'."""
     if not spec.name:
         spec.name = ", ".join(args.countries) if args.countries else "Map"
         if bundled and args.countries:
             from ..geo.sources import find_country
 
             spec.name = " and ".join(find_country(c).name for c in args.countries)
-    m = designed_for(Draft(spec, args.rules, family, notes))
-    hex_km = m.meta["geo"]["hex_km"]
-    save_and_report(m, args.output, inputs, notes, args.format,
-                    {"columns": m.grid.columns, "rows": m.grid.rows, "hex_km": hex_km, "cities": len(m.cities)},
-                    f"{m.grid.columns} x {m.grid.rows} hexes of {hex_km:g} km, {len(m.cities)} cities")
-    return 0

@@ -44,7 +44,8 @@ def _canonical(path, renames=()) -> tuple[str, str]:
     from ..bundled import locate
     from ..errors import InvalidError
     from ..fileio import read_text
-    from ..io.yamlmap import dump_map, parse_map
+    from ..io.yamlmap import parse_map
+    from ..io.yamlwrite import dump_map
 
     text = read_text(locate(path))
     source = text

@@ -84,7 +84,7 @@ def run(args) -> int:
 
     from ..engine.family import SheetRequest
     from ..errors import InputError
-    from ..fileio import atomic_folder
+    from ..atomicfolder import atomic_folder
     from ..i18n import use_language
     from ..io.yamlmap import load_map
     from ..render.output import check_cairo

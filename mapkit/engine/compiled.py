@@ -15,7 +15,7 @@ export run on exactly the same data. The export holds:
   number -> city);
 * ``ferries``, ``ferry_limit`` and ``start_directions`` (France's Paris rule);
 * ``map.hash``: ``sha256:`` and the SHA-256 of the canonical map text
-  (:func:`mapkit.io.yamlmap.dump_map`), so that game records can name the map;
+  (:func:`mapkit.io.yamlwrite.dump_map`), so that game records can name the map;
 * after the core's keys, the game families' parts (``GameFamily.compile_extras``): the
   Dampfross family's race tables, compiled for every map (``start_cities``, the steps
   ``distances`` table, ``min_race_distance``, ``forbidden``, ``prizes``, ``special_races``:

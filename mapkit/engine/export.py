@@ -53,7 +53,7 @@ def later_key_groups(m: Map) -> tuple[tuple[str, ...], ...]:
 
 def map_hash(m: Map) -> str:
     """``sha256:`` + the SHA-256 of the map's canonical text (the same for equal maps)."""
-    from ..io.yamlmap import dump_map
+    from ..io.yamlwrite import dump_map
 
     return _text_hash(dump_map(m))
 
@@ -66,7 +66,7 @@ def map_hashes(m: Map) -> list[str]:
     """The map's hash, then its hashes without the keys of the latest group of later keys
     (:func:`later_key_groups`), without the two latest groups, ... (those it has): the hashes
     that game records written before each group carry. The canonical text is written once;
-    the others are it with their rules block written again (:func:`mapkit.io.yamlmap.with_rules`).
+    the others are it with their rules block written again (:func:`mapkit.io.yamlwrite.with_rules`).
 
     >>> from mapkit.grid import Grid
     >>> from mapkit.model import Rules
@@ -77,7 +77,7 @@ def map_hashes(m: Map) -> list[str]:
     """
     import dataclasses
 
-    from ..io.yamlmap import dump_map, with_rules
+    from ..io.yamlwrite import dump_map, with_rules
 
     text = dump_map(m)
     out = [_text_hash(text)]

@@ -6,10 +6,13 @@
 * :mod:`mapkit.geo.terrain`: home / foreign / water / mountain hexes;
 * :mod:`mapkit.geo.rivers`: river networks and snapping lines onto chains of hex edges;
 * :mod:`mapkit.geo.cities`: placing cities and dealing the 36 race numbers in six groups;
+* :mod:`mapkit.geo.designterrain`: a design's terrain: land, sea, lakes, mountains, hand-tuning;
+* :mod:`mapkit.geo.designrivers`: a design's rivers picked and snapped onto the board;
 * :mod:`mapkit.geo.designcities`: a design's cities chosen, placed and numbered;
 * :mod:`mapkit.geo.design`: the whole pipeline, a :class:`~mapkit.geo.design.DesignSpec` in, a map out;
 
 The data packages are optional (``pip install 'mapkit[geo]'``) and imported only when used.
 """
 
-__all__ = ["projection", "sources", "fitting", "terrain", "rivers", "cities", "designcities", "design"]
+__all__ = ["projection", "sources", "fitting", "terrain", "rivers", "cities", "designterrain", "designrivers",
+           "designcities", "design"]

@@ -6,10 +6,12 @@ of notes for the user. Steps, each in its own module:
 1. the home land (countries of the ``geo`` extra's Natural Earth data, or the user's outline),
    the projection centred on it and the board fitted over it (:mod:`mapkit.geo.fitting`);
 2. every hex labelled home (``plain``), foreign (``foreign``, one region per neighbour) or
-   water (sea and lakes) by its sample points (:mod:`mapkit.geo.terrain`);
+   water (sea and lakes) by its sample points (:mod:`mapkit.geo.designterrain`,
+   :mod:`mapkit.geo.terrain`);
 3. mountains where the shaded relief is high, or where the user's mountain polygons are;
-4. rivers snapped onto chains of hex edges (:mod:`mapkit.geo.rivers`): named rivers traced
-   through given waypoints, or the long rivers of the network, or the user's lines;
+4. rivers snapped onto chains of hex edges (:mod:`mapkit.geo.designrivers`,
+   :mod:`mapkit.geo.rivers`): named rivers traced through given waypoints, or the long rivers
+   of the network, or the user's lines;
 5. state borders on every edge between a home and a foreign hex;
 6. cities, largest first, each on the free hex nearest its projected position; race numbers
    in six compact groups (:mod:`mapkit.geo.designcities`, :mod:`mapkit.geo.cities`);
@@ -25,18 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from ..grid import Hex, edge, hex_name
+from ..grid import Hex, edge
 from ..model import City, EdgeSet, Map, Region, Rules
 from .designcities import design_cities, home_components
-from .fitting import Board, board_hex
+from .designrivers import design_rivers, plain_beside_rivers
+from .designterrain import MOUNTAIN_THRESHOLD, design_terrain
+from .fitting import Board
 
 __all__ = ["CitySpec", "RiverSpec", "RegionSpec", "DesignSpec", "design", "home_components", "gateway_hex",
            "MOUNTAIN_THRESHOLD"]
-
-# The mean relief roughness from which a hex is a mountain when the spec gives none (mapkit
-# design --mountain-threshold); a rule set's draft may raise it (TransAmerica's double lines).
-MOUNTAIN_THRESHOLD = 18.0
-
 
 @dataclass
 class CitySpec:
@@ -122,37 +121,18 @@ class DesignSpec:
     license: str = ""
 
 
-def _with_terrain(spec, tuned):
-    import dataclasses
-
-    return dataclasses.replace(spec, terrain=tuned)
-
-
 def design(spec: DesignSpec):
     """Make the map described by ``spec``; returns ``(Map, notes)``."""
-    from . import fitting
-    from . import terrain as terrainmod
-
     notes: list[str] = []
     home_parts, home_isos, home = _home_land(spec)
     board = _fit_board(spec, home)
     grid, bp = board.grid, board.projection
     hexes = list(grid.hexes())
     foreign = _foreign_land(spec, home_isos, board)
-    lakes = _lakes(spec, board)
-
-    # -- terrain
-    lon, lat = fitting.hex_samples(grid, bp)
-    labels = terrainmod.classify(lon, lat, home, foreign, lakes)
-    terrain, foreign_of = _terrain_of(hexes, labels)
-    if spec.whole_lakes:
-        _lakes_on_board(board, lakes, terrain, foreign_of, lon, lat)
-    score_of = _mountains(spec, board, hexes, terrain, lon, lat)
-    spec = _hand_tuned(spec, board, terrain, foreign_of)
-
-    # -- rivers
-    river_sets = _rivers(spec, grid, bp, terrain, board.lonlat_box, notes)
-    _plain_beside_rivers(river_sets, terrain, spec, score_of)
+    cover, spec = design_terrain(spec, board, home, foreign)
+    terrain, foreign_of = cover.terrain, cover.foreign_of
+    river_sets = design_rivers(spec, board, terrain)
+    plain_beside_rivers(river_sets, terrain, spec, cover.score_of)
 
     land = {h for h in hexes if terrain[h] in ("plain", "mountain")}
     borders = _borders(spec, grid, land, terrain, foreign_of, home_parts)
@@ -285,133 +265,6 @@ def _foreign_land(spec, home_isos, board: Board) -> list:
     return foreign
 
 
-def _lakes(spec, board: Board) -> list:
-    """The lakes on the board that are large enough (default: a third of a hex's area)."""
-    hex_area_km2 = math.sqrt(3) / 2 * board.projection.hex_km ** 2
-    lake_min = spec.lake_min_km2 if spec.lake_min_km2 is not None else hex_area_km2 / 3
-    lakes = []
-    if spec.bundled:
-        from . import sources
-
-        lakes = [lk for lk in sources.lakes(board.lonlat_box, lake_min) if lk.intersects(board.outline)]
-    return lakes
-
-
-def _lakes_on_board(board: Board, lakes, terrain, foreign_of, lon, lat) -> None:
-    """Each lake as wide as a third of a hex or more becomes one piece of water of about its
-    own area in hexes (at least one): a long lake whose hexes each hold less than half of
-    it (the Balaton) would otherwise be a few loose hexes or none."""
-    import numpy as np
-    import shapely
-
-    from . import terrain as terrainmod
-
-    grid, bp = board.grid, board.projection
-    hexes = list(grid.hexes())
-    hex_area = math.sqrt(3) / 2 * bp.hex_km ** 2
-
-    def project(coords):
-        x, y = bp.projection.forward(coords[:, 0], coords[:, 1])
-        return np.column_stack([x, y])
-
-    for lake in lakes:
-        shapely.prepare(lake)
-        inside = shapely.contains_xy(lake, lon, lat).mean(axis=1)
-        share = {hexes[i]: float(inside[i]) for i in np.flatnonzero(inside)}
-        area = shapely.transform(lake, project).area
-        for h in terrainmod.lake_hexes(share, max(1, round(area / hex_area)), grid.neighbours):
-            terrain[h] = "water"
-            foreign_of.pop(h, None)
-
-
-def _terrain_of(hexes, labels):
-    """Terrain of every hex from its label, and the foreign country of each foreign hex."""
-    from . import terrain as terrainmod
-
-    terrain = {}
-    foreign_of: dict[Hex, str] = {}
-    for h, lab in zip(hexes, labels, strict=False):
-        if lab == terrainmod.HOME:
-            terrain[h] = "plain"
-        elif lab == terrainmod.WATER:
-            terrain[h] = "water"
-        else:
-            terrain[h] = "foreign"
-            foreign_of[h] = lab
-    home_hexes = [h for h in hexes if terrain[h] == "plain"]
-    if not home_hexes:
-        raise InputError("no hex of the board lies in the home land; make the hexes smaller")
-    return terrain, foreign_of
-
-
-def _mountains(spec, board: Board, hexes, terrain, lon, lat) -> dict:
-    """Make the rough home hexes mountains (in ``terrain``); returns every hex's score."""
-    import numpy as np
-
-    from . import fitting
-    from . import terrain as terrainmod
-
-    grid = board.grid
-    score = np.zeros(len(hexes))
-    limit = None
-    if spec.mountains == "relief" and spec.bundled:
-        from . import sources
-
-        relief = sources.Relief(board.lonlat_box)
-        dense_lon, dense_lat = fitting.hex_samples(grid, board.projection, rings=(0.3, 0.55, 0.8))
-        score = terrainmod.relief_scores(relief, dense_lon, dense_lat)
-        limit = MOUNTAIN_THRESHOLD if spec.mountain_threshold is None else spec.mountain_threshold
-        if spec.tint_threshold is not None:
-            # High ground by its colour (broad ranges such as the Šumava are not rough): scale
-            # the tint so that reaching its threshold reaches the roughness threshold.
-            tint = terrainmod.relief_scores(relief, dense_lon, dense_lat, "values")
-            score = np.maximum(score, limit + (tint - spec.tint_threshold))
-    if spec.mountain_polygons:
-        share = terrainmod.polygon_share(spec.mountain_polygons, lon, lat)
-        score = np.maximum(score, share * 1000.0) if limit is not None else share
-        limit = limit if limit is not None else 0.5
-        if spec.mountains == "relief" and spec.bundled:
-            limit = min(limit, 500.0)
-    if limit is not None:
-        for i, h in enumerate(hexes):
-            # The shading is rough along every coast: coastal hexes need half as much again.
-            coastal = spec.mountains == "relief" and any(terrain[n] == "water" for n in grid.neighbours(h))
-            if terrain[h] == "plain" and score[i] >= limit * (1.5 if coastal else 1.0):
-                terrain[h] = "mountain"
-    return {h: float(score[i]) for i, h in enumerate(hexes)}
-
-
-def _hand_tuned(spec, board: Board, terrain, foreign_of):
-    """Apply the hand-tuned terrain, by place (independent of the grid) then by hex name;
-    returns the spec with every tuned hex in its ``terrain``."""
-    grid = board.grid
-    tuned = dict(spec.terrain)
-    for lon_t, lat_t, t in spec.terrain_at:
-        mx, my = board.projection.to_mm(lon_t, lat_t)
-        h = grid.hex_at_mm(mx, my)
-        if h in grid:
-            tuned.setdefault(hex_name(h), t)
-    spec = _with_terrain(spec, tuned)
-    for name, t in sorted(spec.terrain.items()):
-        h = board_hex(grid, name, "terrain")
-        if t == "foreign" and h not in foreign_of:
-            foreign_of[h] = _nearest_label(grid, h, foreign_of) or "Abroad"
-        if t != "foreign":
-            foreign_of.pop(h, None)
-        terrain[h] = t
-    return spec
-
-
-def _plain_beside_rivers(river_sets, terrain, spec, score_of) -> None:
-    """A river between two mountains would cost 5 (7 under EJ): make the lower side plain."""
-    for es in river_sets:
-        for a, b in es.edges:
-            if terrain[a] == terrain[b] == "mountain" and (hex_name(a) not in spec.terrain
-                                                          or hex_name(b) not in spec.terrain):
-                lower = min((a, b), key=lambda h: (hex_name(h) in spec.terrain, score_of[h], h))
-                terrain[lower] = "plain"
-
-
 def _borders(spec, grid, land, terrain, foreign_of, home_parts) -> list[EdgeSet]:
     """The borders between the home land and each foreign country."""
     border_edges: dict[str, set] = {}
@@ -463,15 +316,6 @@ def _mainland(geom, proj):
     return _mainland_geom(geom)
 
 
-def _nearest_label(grid, h, labels):
-    best = None
-    for other, lab in labels.items():
-        d = grid.distance(h, other)
-        if best is None or (d, other) < best[0]:
-            best = ((d, other), lab)
-    return best[1] if best else None
-
-
 def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
     """Region name of every home hex: the user's regions, else the home country it lies in."""
     import numpy as np
@@ -505,149 +349,6 @@ def _home_regions(spec, grid, bp, hexes, terrain, home_parts):
             p = Point(float(x), float(y))
             region_of[h] = min(fallback, key=lambda t: (t[1].distance(p), t[0]))[0]
     return region_of
-
-
-def _rivers(spec, grid, bp, terrain, lonlat_box, notes):
-    """Snap the rivers of the spec onto hex edges; returns a list of EdgeSet."""
-    lines = _river_lines(spec, bp, lonlat_box, grid)
-    if not lines:
-        return []
-    return _snapped_rivers(lines, grid, bp, terrain)
-
-
-def _river_data_box(spec, lonlat_box) -> tuple:
-    """The area to read river data from: the board, and around named rivers' waypoints."""
-    data_box = list(lonlat_box)
-    if spec.rivers != "auto":
-        # Named rivers may run beyond the board: read the data around all their waypoints.
-        for r in spec.rivers:
-            for lon_w, lat_w in r.points:
-                data_box = [min(data_box[0], lon_w - 0.5), min(data_box[1], lat_w - 0.5),
-                       max(data_box[2], lon_w + 0.5), max(data_box[3], lat_w + 0.5)]
-    return tuple(data_box)
-
-
-def _river_lines(spec, bp, lonlat_box, grid) -> list:
-    """The rivers to snap as ``(name or None, lon/lat array)``: the long rivers of the network,
-    or the spec's named rivers traced through it, then the user's lines."""
-    import numpy as np
-
-    from . import rivers as rivermod
-
-    lines = []
-    if spec.bundled and spec.rivers == "auto":
-        lines += _network_rivers(spec, bp, lonlat_box, grid)
-    elif spec.bundled and spec.rivers != "none":
-        from . import sources
-
-        network = rivermod.river_network(sources.rivers(_river_data_box(spec, lonlat_box)))
-        for r in spec.rivers:
-            if r.drawn:
-                lines.append((r.name, np.asarray(r.points, dtype=float)))
-                continue
-            try:
-                # Reservoirs leave gaps in the data: bridge up to three hexes.
-                a = rivermod.trace(network, r.points, max_gap_deg=max(0.6, 3 * bp.hex_km / 111.2))
-            except ValueError as exc:
-                raise InputError(f"river {r.name}: {exc} (move the waypoints onto the river)") from None
-            if a is None:
-                raise InputError(f"river {r.name}: no river data on the board")
-            lines.append((r.name, a))
-    for name, coords in spec.river_lines:
-        lines.append((name, np.asarray(coords, dtype=float)))
-    return lines
-
-
-def _network_rivers(spec, bp, lonlat_box, grid, max_rivers: int = 40) -> list:
-    """The long rivers of the network, each once: read from an area half as wide again on each
-    side of the board, so that a main river is found by its whole length (the Danube, which
-    enters Austria from Germany, against the Inn, longer inside Austria: both become rivers of
-    their own, the Inn a tributary). A river counts when ``spec.river_min_hexes`` of it lie on
-    the board."""
-    import numpy as np
-    from shapely.geometry import LineString, box
-
-    from . import rivers as rivermod
-    from . import sources
-
-    lon0, lat0, lon1, lat1 = lonlat_box
-    dw, dh = (lon1 - lon0) / 2, (lat1 - lat0) / 2
-    wide = (max(-180.0, lon0 - dw), max(-90.0, lat0 - dh), min(180.0, lon1 + dw), min(90.0, lat1 + dh))
-    network = rivermod.river_network(sources.rivers(wide))
-    # Network lengths are in degrees of latitude: 111.2 km each.
-    min_len = spec.river_min_hexes * bp.hex_km / 111.2
-    bw, bh = grid.bounds_mm()
-    frame = box(0, 0, bw, bh)
-    out = []
-    for a in rivermod.main_rivers(network, min_len, max_rivers=10 * max_rivers):
-        x, y = bp.to_mm(a[:, 0], a[:, 1])
-        on_board = LineString(np.column_stack([x, y])).intersection(frame).length / grid.hex_mm
-        if on_board >= spec.river_min_hexes:
-            out.append((None, a))
-    return out[:max_rivers]
-
-
-def _snapped_rivers(lines, grid, bp, terrain) -> list[EdgeSet]:
-    """Each line's pieces on the board snapped onto chains of hex edges (not along water, not
-    between two foreign hexes); a piece ending near a river already snapped joins it there."""
-    import numpy as np
-    from shapely.geometry import LineString, box
-
-    from . import rivers as rivermod
-
-    water = {h for h, t in terrain.items() if t in ("water", "off")}
-    blocked = {e for e in grid.edges() if e[0] in water or e[1] in water}
-    corners = rivermod.CornerGraph(grid, blocked)
-    bw, bh = grid.bounds_mm()
-    frame = box(0, 0, bw, bh)
-    snapped: dict = {}
-    order: list = []
-    river_corners: set[int] = set()
-    for name, a in lines:
-        x, y = bp.to_mm(a[:, 0], a[:, 1])
-        line = LineString(np.column_stack([x, y]))
-        clipped = line.intersection(frame)
-        pieces = [g for g in getattr(clipped, "geoms", [clipped]) if g.geom_type == "LineString" and not g.is_empty]
-        for piece in pieces:
-            pts = list(piece.coords)
-            if rivermod.polyline_length(pts) < grid.hex_mm:
-                continue
-            start, end = _river_joins(corners, river_corners, pts, grid.hex_mm * 1.0)
-            chain = corners.snap(pts, start, end)
-            keep = [e for e in chain if e[0] not in water and e[1] not in water
-                    and (terrain[e[0]] != "foreign" or terrain[e[1]] != "foreign")]
-            if len(keep) < 2:
-                continue
-            river_corners |= corners.corners_of(keep)
-            key = name or f"#{len(order)}"
-            if key not in snapped:
-                snapped[key] = set()
-                order.append(key)
-            snapped[key] |= set(keep)
-    out = []
-    seen_edges: set = set()
-    for key in order:
-        edges = snapped[key] - seen_edges
-        seen_edges |= edges
-        if edges:
-            out.append(EdgeSet(frozenset(edges), None if key.startswith("#") else key))
-    return out
-
-
-def _river_joins(corners, river_corners, pts, join):
-    """The corners of rivers already snapped that a piece's two ends join (None: no join)."""
-    start = end = None
-    if river_corners:
-        for which in (0, -1):
-            c = corners.nearest(pts[which], among=river_corners)
-            if math.dist(corners.points[c], pts[which]) <= join:
-                if which == 0:
-                    start = c
-                else:
-                    end = c
-        if start is not None and start == end:
-            end = None
-    return start, end
 
 
 def _data_note(spec) -> str:

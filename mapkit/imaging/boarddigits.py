@@ -12,7 +12,7 @@ import numpy as np
 from . import params as P
 from .digits import CODES, ink_box
 from .sampling import bilinear
-from .settle import settle
+from .settle import Settled
 
 __all__ = ["board_pass", "board_scores"]
 
@@ -28,30 +28,32 @@ def _centred(faint: np.ndarray, M: np.ndarray, half_w: float, half_h: float) -> 
     return _aligned(faint, centre, M, half_w, half_h).ravel()
 
 
-def board_pass(fit, singles, scores, chosen, unit, one_h, one_w, places=None, sure=None):
-    """The board's own digits learnt from its lone numbers (``[(slot, faint)]``) as read, and the
-    numbers settled again with them: ``(scores, chosen)``."""
+def board_pass(fit, singles, unit, one_size: tuple[float, float], settled: Settled) -> Settled:
+    """The board's own digits learnt from its lone numbers (``[(slot, faint)]``) as ``settled``,
+    their ink ``one_size`` (height, width) pixels, and the numbers settled again with them, their
+    scores moved by up to ``unit`` each."""
+    one_h, one_w = one_size
     A = fit.affine[:, :2]
     M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
     half_w, half_h = one_w / 2 + P.BOARD_PAD, one_h / 2 + P.BOARD_PAD
     centred = {k: _centred(faint, M, half_w, half_h) for k, faint in singles}
     ks = [k for k, c in centred.items() if c is not None]
     if len(ks) < P.BOARD_MIN:
-        return scores, chosen
+        return settled
     crops = np.stack([centred[k] for k in ks])
-    base = scores
+    base = settled.scores
     trust = None
     for _ in range(P.BOARD_ROUNDS):
-        bs, explained = board_scores(crops, [chosen[k] for k in ks])
+        bs, explained = board_scores(crops, [settled.chosen[k] for k in ks])
         if trust is None:
             # (labels read badly, or digits too blurred: the model explains little)
             trust = min(1.0, (explained - P.BOARD_Q0) / (P.BOARD_Q1 - P.BOARD_Q0))
             if trust <= 0:
-                return scores, chosen
+                return settled
         scores = base.copy()
         scores[ks] += P.BOARD_WEIGHT * trust * unit * bs
-        chosen = settle(scores, places, sure)
-    return scores, chosen
+        settled = settled.again(scores)
+    return settled
 
 
 def _aligned(faint: np.ndarray, centre, M: np.ndarray, half_w: float, half_h: float) -> np.ndarray:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -41,10 +42,11 @@ def with_dashes(shares, edges, terrain: dict, cities: dict) -> None:
     shares.outer[:, jb, :] = np.maximum(shares.outer[:, jb, :], dash[:, None])
 
 
-def read_edges(grid, shares, edges, edge_index, terrain: dict, cities: dict, strokes: list,
-               same_red: bool) -> EdgeReading:
-    """Which ``edges`` carry which of ``strokes`` (the legend's stroke keys, the first
-    columns of ``shares``); ``same_red``: the border and the cities share one colour."""
+def read_edges(grid, shares, edges, terrain: dict, cities: dict, strokes: list, same_red: bool) -> EdgeReading:
+    """Which ``edges`` (the rows of ``shares``) carry which of ``strokes`` (the legend's stroke
+    keys, the first columns of ``shares``); ``same_red``: the border and the cities share one
+    colour."""
+    edge_index = {e: i for i, e in enumerate(edges)}
     out = EdgeReading({k: set() for k in strokes})
     jb = strokes.index("border") if "border" in strokes else None
     rules = _outline_rules(grid, shares, edges, edge_index, terrain, cities, jb) \
@@ -88,12 +90,21 @@ def _rivers_beside_borders(grid, shares, edge_index, jr, out: EdgeReading) -> No
             rivers.update(piece)
 
 
+@dataclass(frozen=True)
 class _OutlineRules:
-    """The border's share on the sides of cities whose ring or outline runs along them."""
+    """The border's share on the sides of cities whose ring or outline runs along them: the
+    sides it may run on (``allowed``), the cities it hugs, the board's outline ``level`` and
+    inward ``shift`` it must stand out from (None: not measured), over the ``shares`` of the
+    border's column ``jb``."""
 
-    def __init__(self, terrain, cities, allowed, hugging, level, shift, shares, jb):
-        self.terrain, self.cities, self.allowed = terrain, cities, allowed
-        self.hugging, self.level, self.shift, self.shares, self.jb = hugging, level, shift, shares, jb
+    terrain: dict
+    cities: dict
+    allowed: set
+    hugging: set
+    level: float | None
+    shift: float | None
+    shares: Any
+    jb: int
 
     def border_share(self, i, e, a: float) -> float:
         on_city = [h for h in e if h in self.cities]

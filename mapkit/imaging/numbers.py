@@ -20,7 +20,7 @@ from .boarddigits import board_pass
 from .digits import CODES, bbox, code_scores, ink_height, slide_one
 from .numbercrops import (Plan, fit_count, for_tesseract, one_line, ring_ink, row_doubt,
                           split_boxes, split_halves, stack_three)
-from .settle import settle
+from .settle import Settled
 
 __all__ = ["read_numbers", "split_numbers", "Slot"]
 
@@ -95,14 +95,13 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     sure = _tesseract_bonus(slots, ocr.read_sheets_scored(sheets))
     scores = np.stack([sl.scores for sl in slots])
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
-    chosen = settle(scores, places, sure)
+    settled = Settled.of(scores, places, sure)
     singles = [(k, sl.faint) for k, sl in enumerate(slots) if sl.count == 1]
     if len(singles) >= P.BOARD_MIN and size.one_h:
-        scores, chosen = board_pass(fit, singles, scores, chosen, unit, size.one_h, size.one_w,
-                                    places, sure)
-        for k, sc in enumerate(scores):
+        settled = board_pass(fit, singles, unit, (size.one_h, size.one_w), settled)
+        for k, sc in enumerate(settled.scores):
             slots[k].scores = sc
-    return _given_out(result, notes, slots, chosen)
+    return _given_out(result, notes, slots, settled.chosen)
 
 
 def _number_size(inks_of, lines_of) -> _Size:

@@ -90,8 +90,7 @@ def read_board(rgb: np.ndarray, fit, legend, land=None) -> Reading:
     _off_ferries(shares, stroke_lin, legend.linear("ferry"), ferry_edges(grid, edges, ferries))
     if "border" in strokes:
         with_dashes(shares, edges, land.terrain, found.cities)
-    decided = read_edges(grid, shares, edges, edge_index, land.terrain, found.cities, strokes,
-                         same_red)
+    decided = read_edges(grid, shares, edges, land.terrain, found.cities, strokes, same_red)
     if dark:
         rivers = dark_rivers(rgb, fit, land, found.cities)
         decided.strokes["river"] = rivers.edges - decided.strokes.get("ridge", set())

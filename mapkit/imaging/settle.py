@@ -9,13 +9,16 @@ the surer a reading is, and not at all for one ``REGION_SURE`` nats surer than i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import numpy as np
 
 from . import params as P
 from .digits import CODES
 from .regions import nearest_others, region_weight, shares_among, tens_prior
 
-__all__ = ["assign", "settle"]
+__all__ = ["assign", "settle", "Settled"]
 
 
 def assign(scores: np.ndarray) -> list[int]:
@@ -96,3 +99,23 @@ def settle(scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> l
         prior = tens_prior(shares_among(near, np.array(chosen) // 6), weight)
         chosen = assign(logp + gain[:, None] * np.repeat(prior, 6, axis=1))
     return chosen
+
+
+@dataclass(frozen=True)
+class Settled:
+    """Race numbers given out: every number read's ``scores`` (a row of ``CODES``), the race
+    number ``chosen`` for each (:func:`settle`), and what settling them weighs besides: the
+    numbers' ``places`` on the board (mm) and the ``sure`` rows."""
+
+    scores: np.ndarray
+    chosen: list
+    places: np.ndarray | None = None
+    sure: Any = None
+
+    @classmethod
+    def of(cls, scores: np.ndarray, places: np.ndarray | None = None, sure=None) -> Settled:
+        return cls(scores, settle(scores, places, sure), places, sure)
+
+    def again(self, scores: np.ndarray) -> Settled:
+        """The same numbers settled anew by other ``scores``."""
+        return Settled.of(scores, self.places, self.sure)

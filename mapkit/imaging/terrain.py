@@ -55,11 +55,12 @@ def read_terrain(rgb: np.ndarray, fit, legend, fills=None) -> TerrainReading:
     legend_lin = np.array([legend.linear(k) for k in keys])
     legend_lab = linear_to_lab(legend_lin)
     ref = int(np.argmax(legend_lab[:, 0]))                   # the paper: lightest terrain
-    light, cents = _fit_light(_Fills(med, busy, cxy, legend_lin, legend_lab, ref), hexes, fit, rgb.shape)
+    f = _Fills(med, busy, cxy, legend_lin, legend_lab, ref)
+    light, cents = _fit_light(f, hexes, fit, rgb.shape)
     corr = med * light.gains(cxy[:, 0], cxy[:, 1])
     if light.shade is not None:
         cls = _nearest(linear_to_lab(corr), cents)[0]
-        light = _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes)
+        light = _finish_in_shade(f, light, corr, cls, cents, hexes, fit)
         corr = med * light.gains(cxy[:, 0], cxy[:, 1])
     cls, d1, d2 = _nearest(linear_to_lab(corr), cents)
     conf = np.clip((d2 - d1) / np.maximum(d2 + d1, 1e-9) * 2.0, 0.0, 1.0)
@@ -157,9 +158,11 @@ def _measure_classes(cents, labs, cls, busy, legend_lab) -> None:
             cents[k] = legend_lab[k]
 
 
-def _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes) -> Light:
-    """In a shadow the light finished by each hex's own terrain; a grey hex read as a coloured
-    terrain, light enough to be shaded paper, measured against the paper alone."""
+def _finish_in_shade(f: _Fills, light, corr, cls, cents, hexes, fit) -> Light:
+    """In a shadow the light finished by each hex's own terrain (``cls``, read from its fill
+    ``corr`` under ``light``, the terrains' colours as printed ``cents``); a grey hex read as a
+    coloured terrain, light enough to be shaded paper, measured against the paper alone."""
+    legend_lin, ref = f.legend_lin, f.ref
     white = legend_lin[ref]
     cents_lin = np.array([lab_to_linear(c) for c in cents])
     expected = cents_lin[cls]
@@ -167,7 +170,7 @@ def _finish_in_shade(light, corr, cls, cents, legend_lin, ref, grid, hexes) -> L
     astray &= corr @ LUMA >= P.SHADE_DEEPEST * float(white @ LUMA)
     expected[astray] = cents_lin[ref]
     shade = light.shade
-    logs = shade.logs + residual_shade(grid, hexes, corr, expected, alone=astray)
+    logs = shade.logs + residual_shade(fit.grid, hexes, corr, expected, alone=astray)
     return replace(light, shade=ShadeMap(shade.corners, logs, shade.size, shade.hex_px))
 
 

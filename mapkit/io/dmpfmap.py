@@ -483,7 +483,8 @@ def _ferries(arc: _Archive, source: str, rows: int, cols: int, cities: list[City
 
 
 def _check_map_file(m: Map, source: str) -> None:
-    from .yamlmap import dump_map, parse_map
+    from .yamlmap import parse_map
+    from .yamlwrite import dump_map
 
     try:
         parse_map(dump_map(m), source)

@@ -509,7 +509,8 @@ def _rules(props: dict, source: str) -> Rules:
 
 def _check_map_file(m: Map, source: str) -> None:
     """Make sure the map writes a file that reads back (schema-valid values)."""
-    from .yamlmap import dump_map, parse_map
+    from .yamlmap import parse_map
+    from .yamlwrite import dump_map
 
     try:
         parse_map(dump_map(m), source)

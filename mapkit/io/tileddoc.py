@@ -23,6 +23,7 @@ import binascii
 import io
 import math
 import zlib
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -338,16 +339,16 @@ def _parse_points(text: str, source: str, where: str) -> list:
     return out
 
 
-def _object(get, oid, name: str, cls, shape: str, rel: list, props: dict, offset, source: str,
-            where: str) -> MapObject:
-    """An object from its attributes (``get(key, default)``: the same keys in TMX and TMJ),
-    its shape, its points relative to it, and its properties."""
+def _placed(o: MapObject, get, offset, source: str, where: str) -> MapObject:
+    """Object ``o``, given with its points relative to it, placed by its attributes
+    (``get(key, default)``: the same keys in TMX and TMJ) and its layer's ``offset``: its
+    points made absolute pixels."""
     x = to_float(get("x", 0), source, f"{where} x") + offset[0]
     y = to_float(get("y", 0), source, f"{where} y") + offset[1]
     w = to_float(get("width", 0), source, f"{where} width")
     h = to_float(get("height", 0), source, f"{where} height")
     rot = to_float(get("rotation", 0), source, f"{where} rotation")
-    return MapObject(oid, name, cls, shape, _shape_points(shape, x, y, w, h, rot, rel), props)
+    return dataclasses.replace(o, points=_shape_points(o.shape, x, y, w, h, rot, o.points))
 
 
 def _xml_layers(parent, doc: Document, source: str, offset: tuple[float, float], n: int):
@@ -392,9 +393,9 @@ def _xml_layers(parent, doc: Document, source: str, offset: tuple[float, float],
                     shape = "tile"
                 else:
                     shape = "rectangle"
-                layer.objects.append(_object(o.get, oid, o.get("name") or "", o.get("class") or o.get("type"),
-                                             shape, rel, _xml_properties(o, source, where),
-                                             (ox, oy), source, where))
+                obj = MapObject(oid, o.get("name") or "", o.get("class") or o.get("type"), shape, rel,
+                                _xml_properties(o, source, where))
+                layer.objects.append(_placed(obj, o.get, (ox, oy), source, where))
             doc.object_layers.append(layer)
 
 
@@ -533,10 +534,9 @@ def _json_layers(layers, doc: Document, source: str, offset, n: int):
                 else:
                     shape = "rectangle"
                 ocls = o.get("class") or o.get("type")
-                layer.objects.append(_object(o.get, oid, str(o.get("name") or ""),
-                                             ocls if isinstance(ocls, str) else None, shape, rel,
-                                             _json_properties(o, source, owhere), (ox, oy),
-                                             source, owhere))
+                obj = MapObject(oid, str(o.get("name") or ""), ocls if isinstance(ocls, str) else None, shape,
+                                rel, _json_properties(o, source, owhere))
+                layer.objects.append(_placed(obj, o.get, (ox, oy), source, owhere))
             doc.object_layers.append(layer)
 
 

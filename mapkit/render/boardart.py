@@ -33,6 +33,7 @@ from ..model import Map
 from .fonts import DIGIT_HEIGHT, text_width
 from .labels import KeptLines, LabelRequest, place_labels
 from .legend import BoardLegend
+from .lineshift import rounded_ends, shifted_line
 from .style import FONT_FAMILY, REFERENCE_HEX_MM, Style, get_style, named_colour
 from .svgfmt import fmt, points
 from .textures import hatch_segments, stipple_rows
@@ -79,42 +80,6 @@ def cross_cities(m: Map) -> list:
                   or not c.numbers)
         if abroad:
             out.append(c)
-    return out
-
-
-def _rounded_ends(seg) -> tuple:
-    """A side's two ends rounded to 0.1 micrometre: the same point from either hex's corners
-    (the key of :meth:`BoardArt._river_shifts` and the points merged into lines)."""
-    (x1, y1), (x2, y2) = seg
-    return (round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))
-
-
-def _shifted_line(pts: list, shifts: dict) -> list:
-    """A polyline with some of its segments moved sideways (``shifts``: segment's two ends
-    -> (dx, dy)): where two moved segments meet, at the meeting of their moved lines; where
-    a moved segment meets one in place, a short step joins them.
-
-    >>> _shifted_line([(0.0, 0.0), (10.0, 0.0), (20.0, 0.0)], {frozenset({(10.0, 0.0), (20.0, 0.0)}): (0.0, 1.0)})
-    [(0.0, 0.0), (10.0, 0.0), (10.0, 1.0), (20.0, 1.0)]
-    """
-    moves = [shifts.get(frozenset((pts[i], pts[i + 1])), (0.0, 0.0)) for i in range(len(pts) - 1)]
-    out = []
-    for i, (x, y) in enumerate(pts):
-        before = moves[i - 1] if i > 0 else None
-        after = moves[i] if i < len(moves) else None
-        if before is not None and after is not None and before != (0.0, 0.0) and after != (0.0, 0.0):
-            # Both moved: the meeting of the two moved lines (a mitre of equal shifts).
-            n1, n2 = before, after
-            d2 = n1[0] ** 2 + n1[1] ** 2
-            c = (n1[0] * n2[0] + n1[1] * n2[1]) / d2
-            k = 1.0 / (1.0 + c) if c > -0.99 else 1.0
-            out.append((x + (n1[0] + n2[0]) * k, y + (n1[1] + n2[1]) * k))
-            continue
-        for move in (before, after):
-            if move is not None:
-                p = (x + move[0], y + move[1])
-                if not out or out[-1] != p:
-                    out.append(p)
     return out
 
 
@@ -369,7 +334,7 @@ class BoardArt(BoardLegend):
         for e in edges:
             (x1, y1), (x2, y2) = self.grid.edge_segment_mm(e)
             if self._shows((x1 + x2) / 2, (y1 + y2) / 2):
-                segs.append(_rounded_ends(((x1, y1), (x2, y2))))
+                segs.append(rounded_ends(((x1, y1), (x2, y2))))
         if not segs:
             return ""
         merged = linemerge(MultiLineString(segs))
@@ -377,7 +342,7 @@ class BoardArt(BoardLegend):
         shifts = self._river_shifts() if kind == "rivers" else {}
         out = []
         for ln in lines:
-            pts = _shifted_line(list(ln.coords), shifts) if shifts else list(ln.coords)
+            pts = shifted_line(list(ln.coords), shifts) if shifts else list(ln.coords)
             out.append("M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in pts))
         return " ".join(out)
 
@@ -389,7 +354,7 @@ class BoardArt(BoardLegend):
         for kind in kinds:
             for e in self.map.edge_set(kind):
                 (x1, y1), (x2, y2) = seg = self.grid.edge_segment_mm(e)
-                dx, dy = shifts.get(frozenset(_rounded_ends(seg)), (0.0, 0.0)) if kind == "rivers" else (0.0, 0.0)
+                dx, dy = shifts.get(frozenset(rounded_ends(seg)), (0.0, 0.0)) if kind == "rivers" else (0.0, 0.0)
                 out.append(((x1 + dx, y1 + dy), (x2 + dx, y2 + dy)))
         return out
 
@@ -408,7 +373,7 @@ class BoardArt(BoardLegend):
             cx, cy = g.centre_mm(side)
             nx, ny = cx - (x1 + x2) / 2, cy - (y1 + y2) / 2
             n = math.hypot(nx, ny)
-            out[frozenset(_rounded_ends(seg))] = (away * nx / n, away * ny / n)
+            out[frozenset(rounded_ends(seg))] = (away * nx / n, away * ny / n)
         return out
 
     def _casing(self, dwg, board) -> None:
@@ -419,7 +384,7 @@ class BoardArt(BoardLegend):
         shifts = self._river_shifts()
         segs = []
         for e in sorted(self.map.edge_set("rivers")):
-            seg = _rounded_ends(g.edge_segment_mm(e))
+            seg = rounded_ends(g.edge_segment_mm(e))
             move = shifts.get(frozenset(seg))
             if move is None and not all(self.map.terrain_at(h) == "foreign" for h in e):
                 continue

@@ -157,13 +157,16 @@ def _tile_page(art: BoardArt, layout: TileLayout, tile, name: str, cull: bool = 
         other = layout.tile_at(tile.row + dr, tile.column + dc)
         if other is None:
             continue
-        lab.add(_arrow(dwg, page, mg, ww, wh, word, _("tile {n}").format(n=other.number), size))
+        lab.add(_arrow(dwg, layout, word, _("tile {n}").format(n=other.number), size))
     dwg.add(lab)
     return SvgPage(dwg.tostring(), page.width, page.height, f"tile {tile.number}")
 
 
-def _arrow(dwg, page, mg, ww, wh, side, text, size):
-    """A triangle pointing to the neighbour on ``side`` with its name, in the margin."""
+def _arrow(dwg, layout: TileLayout, side, text, size):
+    """A triangle pointing to the neighbour on ``side`` with its name, in the margin of a tile's
+    page (``layout``'s margin round its window)."""
+    mg = layout.margin
+    ww, wh = layout.window
     g = dwg.g()
     a = 2.4
     tw = text_width(text, size)

@@ -23,7 +23,7 @@ from .families import needs_cards, option_notes
 from .boards import geometry
 from .catalogue import MAX_UPLOAD_BYTES
 from .httpio import read_body, read_json, server_of
-from .hub import Refused
+from .hub import GameRequest, Refused
 from .storage import slug
 
 __all__ = ["info", "maps", "map_doc", "map_yaml", "games", "game_board", "game_links", "game_record",
@@ -111,8 +111,9 @@ async def games(request):
         raise InputError("preset: the name of a rules preset")
     kwargs = {"pace": data["pace"]} if "pace" in data else {}
     client = request.client.host if request.client else None
-    game = await srv.hub.create(m, text, preset, options, [(s.get("name"), s.get("kind", "human")) for s in seats],
-                                seed=data.get("seed"), client=client, **kwargs)
+    asked = GameRequest(preset, options, [(s.get("name"), s.get("kind", "human")) for s in seats],
+                        seed=data.get("seed"), **kwargs)
+    game = await srv.hub.create(m, text, asked, client=client)
     # drawn now: the game's page opens at once
     await asyncio.to_thread(srv.board_text, m, text, game.state.rules.family)
     return JSONResponse({"id": game.id, **game.links()})

@@ -150,7 +150,7 @@ class Catalogue:
 
     def load(self, key: str):
         """``(Map, canonical text)`` of map ``key``; :class:`InputError` if it is not playable."""
-        from ..io.yamlmap import dump_map
+        from ..io.yamlwrite import dump_map
 
         path = self.path_of(key)
         m, err = self._read(path)
@@ -167,7 +167,8 @@ class Catalogue:
         """Read, validate and store an uploaded map; its catalogue entry. A map with errors is
         refused with the first of them (one line)."""
         from ..io.yamldoc import load_yaml
-        from ..io.yamlmap import dump_map, parse_map
+        from ..io.yamlmap import parse_map
+        from ..io.yamlwrite import dump_map
         from ..validate import validate
         from .editor import check_map, check_map_file
 

@@ -6,7 +6,7 @@ except that ``terrain`` is a plain object ``{hex: terrain}`` of the hexes that a
 (the page paints hexes one by one, not an art block). :func:`format_document` turns it into a
 map-format document with per-terrain lists, which the one map loader reads
 (:func:`mapkit.io.yamlmap.parse_map`), so the editor can never make a map the loader would
-read otherwise; saving writes :func:`~mapkit.io.yamlmap.dump_map` of what was read, the
+read otherwise; saving writes :func:`~mapkit.io.yamlwrite.dump_map` of what was read, the
 bytes ``mapkit format`` writes.
 
 :func:`analyse` answers after every edit: the validation list (each problem with the hexes
@@ -176,7 +176,7 @@ def document_of(m) -> dict:
     import yaml
 
     from ..grid import hex_name
-    from ..io.yamlmap import dump_map
+    from ..io.yamlwrite import dump_map
 
     data = yaml.safe_load(dump_map(m))
     data.pop("version", None)
@@ -233,7 +233,7 @@ def read_document(doc_or_text, source: str = "<editor>"):
 
 def canonical_text(doc: dict) -> str:
     """The canonical map text (``mapkit format``'s bytes) of an editor document."""
-    from ..io.yamlmap import dump_map
+    from ..io.yamlwrite import dump_map
 
     m, _ = read_document(doc)
     return dump_map(m)

@@ -17,20 +17,22 @@ game folder that cannot be read at start is set aside (``set-aside/``) and named
 server starts with the others.
 
 >>> import asyncio, tempfile
->>> from mapkit.io.yamlmap import dump_map, parse_map
+>>> from mapkit.io.yamlmap import parse_map
+>>> from mapkit.io.yamlwrite import dump_map
 >>> from mapkit.web.storage import GamesFolder
 >>> m, _ = parse_map("version: 1\\nname: Tiny\\ngrid: {orientation: pointy, offset: odd, columns: 9, rows: 1}\\n"
 ...                  "cities: [{name: Aš, hex: A1, numbers: [11]}, {name: Cheb, hex: I1, numbers: [12]}]\\n")
 >>> hub = Hub(GamesFolder(tempfile.mkdtemp()), Limits(idle=0))
 >>> async def demo():
-...     g = await hub.create(m, dump_map(m), "paluba", {}, [("Ann", "human"), ("Bert", "human")], seed=2**1000)
+...     g = await hub.create(m, dump_map(m), GameRequest("paluba", {}, [("Ann", "human"), ("Bert", "human")],
+...                                                      seed=2**1000))
 >>> asyncio.run(demo())          # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 mapkit.errors.InputError: the game could not be saved as a record that reads back: the new game's record:...: \
 a number of 302 digits is too long (at most 100)
 >>> async def unload_and_back():
-...     g = await hub.create(m, dump_map(m), "paluba", {}, [("Ann", "human"), ("Bert", "human")], seed=7)
+...     g = await hub.create(m, dump_map(m), GameRequest("paluba", {}, [("Ann", "human"), ("Bert", "human")], seed=7))
 ...     await g.settle()
 ...     hub.sweep()                   # nobody is connected, nothing to play: it leaves memory
 ...     gone = g.id not in hub.games
@@ -48,14 +50,27 @@ import hashlib
 import logging
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
 from .livegame import DEFAULT_PACE, MAX_NAME, MAX_PACE, MAX_SEATS, LiveGame, Refused
 from .storage import GAME_ID, new_token
 
-__all__ = ["Hub", "Limits"]
+__all__ = ["Hub", "Limits", "GameRequest"]
+
+
+@dataclass(frozen=True)
+class GameRequest:
+    """A new game as asked for: the rules ``preset`` and its ``options``, the ``seats``
+    (``[(name, kind)]``, kind ``human`` or a bot's name), the ``seed`` (None: a random one) and
+    the ``pace`` of bots and dice (seconds a move)."""
+
+    preset: str
+    options: dict = field(default_factory=dict)
+    seats: list = field(default_factory=list)
+    seed: int | None = None
+    pace: float = DEFAULT_PACE
 
 log = logging.getLogger("mapkit.web")
 
@@ -127,15 +142,15 @@ class Hub:
                           f"the most this server takes; try again in {wait} s", "web.too-often")
         times.append(now)
 
-    async def create(self, m, map_text: str, preset: str, options: dict, seats, seed: int | None = None,
-                     pace: float = DEFAULT_PACE, client: str | None = None) -> LiveGame:
-        """A new game on map ``m`` (its canonical ``map_text``): ``seats`` = ``[(name, kind)]``,
-        kind ``human`` or a bot's name. Bad settings raise :class:`InputError` (one line); past
-        the limits, :class:`Refused`. ``client``: who asks (an address), for the creation limit."""
+    async def create(self, m, map_text: str, request: GameRequest, client: str | None = None) -> LiveGame:
+        """A new game on map ``m`` (its canonical ``map_text``) as ``request`` asks. Bad settings
+        raise :class:`InputError` (one line); past the limits, :class:`Refused`. ``client``: who
+        asks (an address), for the creation limit."""
         from ..engine import new_game
         from ..engine.record import Record
 
-        clean = _seats(seats, preset)
+        preset, options, seed, pace = request.preset, request.options, request.seed, request.pace
+        clean = _seats(request.seats, preset)
         if seed is None:
             seed = secrets.randbits(31)
         if type(seed) is not int:

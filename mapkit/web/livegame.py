@@ -25,15 +25,15 @@ send is checked by the engine like any other.
 >>> import asyncio, tempfile
 >>> from mapkit.grid import Grid, parse_hex as H
 >>> from mapkit.model import Map, City
->>> from mapkit.io.yamlmap import dump_map
+>>> from mapkit.io.yamlwrite import dump_map
 >>> from mapkit.web.storage import GamesFolder
->>> from mapkit.web.hub import Hub
+>>> from mapkit.web.hub import GameRequest, Hub
 >>> m = Map(Grid("pointy", "odd", 9, 1), cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("I1"), (12,))],
 ...         meta={"name": "Tiny"})
 >>> hub = Hub(GamesFolder(tempfile.mkdtemp()))
 >>> async def demo():
-...     g = await hub.create(m, dump_map(m), "paluba", {"first_player": 0}, [("Ann", "human"), ("Bot", "greedy")],
-...                          seed=1, pace=0)
+...     g = await hub.create(m, dump_map(m), GameRequest("paluba", {"first_player": 0},
+...                                                      [("Ann", "human"), ("Bot", "greedy")], seed=1, pace=0))
 ...     ann = g.seat_token(0)
 ...     try:
 ...         await g.act(g.access(ann), {"type": "start", "city": "Nowhere"})

@@ -16,7 +16,7 @@ from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table
 from mapkit.analysis.routes import cheapest_path
 from mapkit.grid import Grid, parse_edge, parse_hex
-from mapkit.io.yamlmap import dump_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import City, EdgeSet, Map, Rules
 
 

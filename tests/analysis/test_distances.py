@@ -19,7 +19,8 @@ from mapkit.analysis.cells import Board
 from mapkit.analysis.costs import CostModel
 from mapkit.analysis.distances import city_table, distances_from
 from mapkit.grid import Grid, Hex
-from mapkit.io.yamlmap import dump_map, load_map
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import ALL_RACE_NUMBERS, City, EdgeSet, Map, Rules
 
 LAYOUTS = [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")]

@@ -11,7 +11,8 @@ import pytest
 from tests.support import run_cli, run_here
 from mapkit.analysis.races import (forbidden_pairs, min_distance_of, number_distance, prizes)
 from mapkit.grid import Grid, parse_hex
-from mapkit.io.yamlmap import dump_map, load_map
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import City, Map, Rules
 from tests.analysis.test_distances import LAYOUTS, random_map
 

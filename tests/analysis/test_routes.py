@@ -12,7 +12,7 @@ from tests.support import MAPS, run_cli, run_here
 from mapkit.analysis.cells import Board
 from mapkit.analysis.routes import cheapest_path, path_cost
 from mapkit.grid import Grid, parse_hex
-from mapkit.io.yamlmap import dump_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import Map
 from tests.analysis.test_distances import LAYOUTS, random_map, reference_cost
 

@@ -19,7 +19,8 @@ from mapkit.engine import (CHANCE, TERMINAL, IllegalAction, Record, compile_map,
 from mapkit.errors import InvalidError
 from mapkit.grid import Grid, hex_name
 from mapkit.grid import parse_hex as H
-from mapkit.io.yamlmap import dump_map, load_map
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import City, EdgeSet, Map
 from tests.engine.scenarios import (DONE, END, PASS, RACE, P, R, S, act, board_of, fee_map, ladder_map,
                                     ladder_ready, row)
@@ -208,7 +209,7 @@ def test_record_round_trip_and_replay(tmp_path):
     assert g.is_terminal() and g.current_player() == TERMINAL
     path = tmp_path / "game.json"
     mpath = tmp_path / "ladder.yaml"
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
     save_map(ladder_map(), mpath)
     save_record(Record.of(g, map_file="ladder.yaml"), path)
     rec = load_record(path)

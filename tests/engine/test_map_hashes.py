@@ -10,8 +10,9 @@ import hashlib
 import pytest
 
 from mapkit.engine.compiled import load_engine_map
-from mapkit.io import yamlmap
-from mapkit.io.yamlmap import dump_map, load_map, with_rules
+from mapkit.io import yamlwrite
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import dump_map, with_rules
 from mapkit.model import Rules
 from tests.support import MAPS
 
@@ -32,7 +33,7 @@ def test_loading_the_czech_map_writes_its_text_once_and_keeps_its_hashes(monkeyp
         calls.append(m)
         return dump_map(m)
 
-    monkeypatch.setattr(yamlmap, "dump_map", counting)
+    monkeypatch.setattr(yamlwrite, "dump_map", counting)
     board = load_engine_map(MAPS / "czechia.yaml")
     monkeypatch.undo()
     assert len(calls) == 1

@@ -19,7 +19,8 @@ from mapkit.engine.export import later_key_groups
 from mapkit.engine.family import GameFamily
 from mapkit.errors import InputError
 from mapkit.io import yamlmap
-from mapkit.io.yamlmap import dump_map, parse_map
+from mapkit.io.yamlmap import parse_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.validate import validate
 
 MAP = """\

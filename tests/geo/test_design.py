@@ -22,7 +22,8 @@ from mapkit.geo.projection import BoardProjection, LambertAzimuthalEqualArea, gr
 from mapkit.geo.rivers import CornerGraph
 from mapkit.geo.sources import Place, read_places, require
 from mapkit.grid import Grid, hex_name
-from mapkit.io.yamlmap import dump_map, parse_map
+from mapkit.io.yamlmap import parse_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.validate import validate
 
 HOME = box(14.0, 49.0, 16.0, 50.0)

@@ -12,7 +12,7 @@ import pytest
 from tests.support import run_here
 from mapkit.grid import Grid, edge, edge_name, parse_hex
 from mapkit.imaging.importer import ImportOptions, import_map
-from mapkit.io.yamlmap import save_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.model import City, EdgeSet, Ferry, Map
 
 H = parse_hex

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.support import run_here
 from mapkit.grid import Grid, parse_hex
 from mapkit.imaging.importer import ImportOptions, import_map
-from mapkit.io.yamlmap import save_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.model import City, Map
 
 

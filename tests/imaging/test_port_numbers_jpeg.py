@@ -17,7 +17,7 @@ from tests.support import run_here
 from mapkit.grid import Grid, parse_hex
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.imaging.ocr import ocr_available
-from mapkit.io.yamlmap import save_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.model import City, Map
 
 pytestmark = pytest.mark.skipif(ocr_available() is not None, reason="needs tesseract")

@@ -21,7 +21,8 @@ import pytest
 from tests.support import run_here
 from mapkit.grid import Grid, edge, parse_hex
 from mapkit.imaging.ocr import ocr_available
-from mapkit.io.yamlmap import read_map, save_map
+from mapkit.io.yamlmap import read_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.model import City, EdgeSet, Map, Rules
 from mapkit.testing import map_differences
 

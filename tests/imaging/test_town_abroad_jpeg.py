@@ -15,7 +15,7 @@ from mapkit.imaging import params as P
 from mapkit.imaging.edges import _OutlineRules
 from mapkit.imaging.edgeshares import EdgeShares
 from mapkit.imaging.importer import ImportOptions, import_map
-from mapkit.io.yamlmap import save_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.model import City, EdgeSet, Map, Rules
 
 H = parse_hex

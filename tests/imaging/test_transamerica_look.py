@@ -16,7 +16,8 @@ from mapkit.engine.simulate import play_game
 from mapkit.grid import parse_hex
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.imaging.ocr import ocr_available
-from mapkit.io.yamlmap import load_map, save_map
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.validate import validate
 from tests.support import assert_read_as, run_here
 

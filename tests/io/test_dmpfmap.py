@@ -20,7 +20,8 @@ import pytest
 from tests.support import PEERS, assert_one_line_error, needs_peers, run_here
 from mapkit.grid import Hex, edge
 from mapkit.io.dmpfmap import read_dmpfmap
-from mapkit.io.yamlmap import dump_map, load_map, parse_map
+from mapkit.io.yamlmap import load_map, parse_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.validate import validate
 
 DD = PEERS / "dampfrossdigital"

@@ -24,7 +24,8 @@ from mapkit.errors import InputError
 from mapkit.grid import Grid, Hex, edge_name, parse_edge, parse_hex
 from mapkit.io.tiled import parse_tiled, parse_tiles_option, read_tiled
 from mapkit.io.tiledexport import dump_tmx
-from mapkit.io.yamlmap import dump_map, load_map
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
 
 TILED = PEERS / "tiled"

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from tests.support import MAPS
 from mapkit.errors import InputError
 from mapkit.grid import Grid, Hex, edge, parse_edge, parse_hex
-from mapkit.io.yamlmap import dump_map, parse_map, read_map
+from mapkit.io.yamlmap import parse_map, read_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.model import City, EdgeSet, Map, Region, Rules
 
 # The examples of map-format.md, put together into one file.

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from mapkit.errors import InputError
-from mapkit.io.yamlmap import dump_map, load_map
+from mapkit.io.yamlmap import load_map
+from mapkit.io.yamlwrite import dump_map
 from mapkit.web import editor
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.yaml"))

@@ -216,8 +216,9 @@ def test_creations_are_capped_per_address_and_in_all(tmp_path):
 
 
 def test_idle_games_leave_memory_and_come_back_as_they_were(tmp_path):
-    from mapkit.io.yamlmap import dump_map, parse_map
-    from mapkit.web.hub import Hub, Limits
+    from mapkit.io.yamlmap import parse_map
+    from mapkit.io.yamlwrite import dump_map
+    from mapkit.web.hub import GameRequest, Hub, Limits
     from mapkit.web.storage import GamesFolder
 
     m, _ = parse_map(TINY)
@@ -226,8 +227,8 @@ def test_idle_games_leave_memory_and_come_back_as_they_were(tmp_path):
     async def scenario():
         made = []
         for seed in range(5):
-            g = await hub.create(m, dump_map(m), "paluba", {"first_player": 0},
-                                 [("Ann", "human"), ("Bot", "greedy")], seed=seed, pace=0)
+            g = await hub.create(m, dump_map(m), GameRequest("paluba", {"first_player": 0},
+                                                             [("Ann", "human"), ("Bot", "greedy")], seed=seed, pace=0))
             await g.act(g.access(g.seat_token(0)), {"type": "start", "city": "Aš"})
             await g.settle()
             made.append((g.id, list(g.state.history)))

@@ -240,7 +240,7 @@ def test_mission_answers_tell_nothing_of_the_other_hand():
 def test_the_server_refuses_two_pieces_in_mission_before_the_engine(tmp_path):
     import asyncio
 
-    from mapkit.web.hub import Hub
+    from mapkit.web.hub import GameRequest, Hub
     from mapkit.web.livegame import Access, Refused
     from mapkit.web.storage import GamesFolder
 
@@ -249,8 +249,8 @@ def test_the_server_refuses_two_pieces_in_mission_before_the_engine(tmp_path):
 
     async def play():
         hub = Hub(GamesFolder(tmp_path))
-        game = await hub.create(m, text, "transamerica", {"mission": "one", "first_player": 0},
-                                [("Ann", "human"), ("Bob", "human")], seed=3)
+        game = await hub.create(m, text, GameRequest("transamerica", {"mission": "one", "first_player": 0},
+                                                     [("Ann", "human"), ("Bob", "human")], seed=3))
         s = game.state
         for _ in range(200):                    # markers by the people, cards by the server
             await asyncio.sleep(0.01)

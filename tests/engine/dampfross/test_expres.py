@@ -182,7 +182,7 @@ def test_expres_whole_game_through_mapkit_replay(tmp_path):
     from tests.support import run_here
 
     from mapkit.engine import Record, save_record
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
 
     g = expres_built(races=2)
     act(g, R(1, 1), R(1, 2), RACE(*row("A", "L", 1)), RACE("A1", *row("A", "K", 2), "L1"),

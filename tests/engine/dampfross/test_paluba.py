@@ -488,7 +488,7 @@ def test_fee_examples_through_mapkit_replay(tmp_path):
     from tests.support import run_here
 
     from mapkit.engine import Record, save_record
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
 
     g = fee_game()
     quido_line(g)

@@ -8,7 +8,7 @@ import pytest
 
 from mapkit.boardcheck import rule_issues
 from mapkit.grid import Grid
-from mapkit.io.yamlmap import save_map
+from mapkit.io.yamlwrite import save_map
 from mapkit.model import City, Map, Rules
 from tests.engine.railroad_tycoon.scenario import strip_map
 from tests.support import run_here

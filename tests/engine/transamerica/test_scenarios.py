@@ -672,7 +672,7 @@ def test_replay_tells_a_transamerica_game(tmp_path):
     from tests.support import run_here
 
     m = strip_map()
-    from mapkit.io.yamlmap import save_map
+    from mapkit.io.yamlwrite import save_map
 
     save_map(m, tmp_path / "strip.yaml")
     g = game()

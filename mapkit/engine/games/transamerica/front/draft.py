@@ -183,7 +183,7 @@ def _thinner(asked, board: _Made):
     """The spec of ``board`` with fewer mountains (:data:`THINNER` times the relief threshold),
     or None where the user set the threshold, the mountains do not come from the relief, or
     the board has none left."""
-    from mapkit.geo.design import MOUNTAIN_THRESHOLD
+    from mapkit.geo.designterrain import MOUNTAIN_THRESHOLD
 
     spec = board.spec
     if asked.mountain_threshold is not None or spec.mountains != "relief" or not spec.bundled:

@@ -22,6 +22,7 @@ Every file is made before any is written, then moved in atomically
 
 from __future__ import annotations
 
+from mapkit.engine.family import SheetRequest
 from mapkit.engine.games.transamerica.cards import read_cards
 from mapkit.errors import InputError
 from mapkit.i18n import N_, _, translate
@@ -124,7 +125,7 @@ def card_pages(m, cards, style) -> list[SvgPage]:
         for k, card in enumerate(cards[first:first + per_page]):
             x = x0 + (k % CARDS_ACROSS) * cw
             y = y0 + (k // CARDS_ACROSS) * ch
-            _card(dwg, root, m, card, x, y, st, bw, bh)
+            _card(dwg, root, m, card, (x, y), st)
         pages.append(SvgPage(dwg.tostring(), 210.0, 297.0, f"A4 portrait, cards {first + 1}-{first + per_page}"))
     return pages
 
@@ -134,8 +135,12 @@ def _scale(bw, bh) -> float:
     return min(55.0 / bw, 46.0 / bh)
 
 
-def _card(dwg, root, m, card, x, y, st, bw, bh) -> None:
+def _card(dwg, root, m, card, corner: tuple[float, float], st) -> None:
+    """One city card with its top-left corner at ``corner`` (mm), the small map of ``m`` on it
+    (the page's ``#land``) with the city marked."""
     cw, ch = CARD_MM
+    x, y = corner
+    bw, bh = m.grid.bounds_mm()
     colour = named_colour(card.colour, "#616161") if st.coloured else "#000000"
     g = dwg.g(**{"class": "card"})
     g.add(dwg.rect((fmt(x), fmt(y)), (fmt(cw), fmt(ch)), fill="#ffffff", stroke="#9e9e9e",
@@ -290,12 +295,15 @@ def rules_page(m, cards, rules, style) -> SvgPage:
     return sheet.page("rules")
 
 
-def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour", light_foreign: bool = False,
-                              inputs=(), source: str = "<map>", show_progress: bool | None = False) -> SheetsResult:
-    """Write TransAmerica's kit of map ``m`` into ``folder`` (see the module notes)."""
+def write_transamerica_sheets(m, folder, request: SheetRequest, show_progress: bool | None = None) -> SheetsResult:
+    """Write TransAmerica's kit of map ``m`` into ``folder`` as ``mapkit sheets`` asked for it
+    (players, style, the neighbouring states' tint, the inputs never to overwrite, the source
+    errors name; see the module notes). ``show_progress``: a progress bar on standard error
+    (None: when it is a terminal)."""
     from mapkit.engine import make_rules
     from mapkit.render.style import light_foreign as light
 
+    source, players = request.source, request.players
     cards, problems = read_cards(m)
     if not cards:
         raise InputError(f"{source}: the map has no city cards (rules.city_cards); TransAmerica needs 35 "
@@ -304,7 +312,7 @@ def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour"
         raise InputError(f"{source}: the city cards are not a deck: {problems[0]}")
     out = check_folder(folder)
     rules = make_rules("transamerica")
-    st = light(get_style(style)) if light_foreign else get_style(style)
+    st = light(get_style(request.style)) if request.light_foreign else get_style(request.style)
     art = TransAmericaArt(card_map(m, cards), st)
     makers = {
         "board.pdf": lambda: [board_page(art, title=f"{m.name}: TransAmerica" if m.name else None)],
@@ -315,7 +323,7 @@ def write_transamerica_sheets(m, folder, players: int = 6, style: str = "colour"
     }
     docs, files = make_pdfs(makers, m.name or None, source, show_progress)
     files["index.html"] = _index_html(m, docs)
-    write_files(out, files, inputs)
+    write_files(out, files, request.inputs)
     return SheetsResult(out, [out / rel for rel in files], {n: len(p) for n, p in docs.items()}, art.clashes())
 
 

@@ -16,7 +16,5 @@ def write_kit(m, folder, request: SheetRequest) -> PrintedSheets:
     """TransAmerica's kit of map ``m`` into ``folder``."""
     if request.min_distance is not None or request.races is not None:
         raise InputError("--min and --races belong to the Dampfross kits; TransAmerica has no races")
-    result = write_transamerica_sheets(m, folder, players=request.players, style=request.style,
-                                       light_foreign=request.light_foreign, inputs=list(request.inputs),
-                                       source=request.source, show_progress=None)
+    result = write_transamerica_sheets(m, folder, request)
     return PrintedSheets(result.files, result.pages, result.clashes, _("index with previews"))
