@@ -396,3 +396,13 @@ def load_map(path, *, check: bool = True, border_crossing: bool | None = None,
         if i.is_error:
             print(f"{path}: note: {i.message}; {allow[i.code]}", file=sys.stderr)
     return m
+
+
+def __getattr__(name: str):
+    """The writer's names, moved to :mod:`.yamlwrite`, still found here by scripts that import
+    them from this module (``from mapkit.io.yamlmap import load_map, save_map``)."""
+    if name in ("dump_map", "save_map", "with_rules"):
+        from . import yamlwrite
+
+        return getattr(yamlwrite, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -250,3 +250,12 @@ def test_format_check_and_in_place(tmp_path):
     broken.write_text("grid: [1\n", "utf-8")
     r = run_here("format", "--check", broken)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_writer_is_still_found_where_scripts_imported_it():
+    """``dump_map``, ``save_map`` and ``with_rules`` live in io/yamlwrite.py; a script's
+    ``from mapkit.io.yamlmap import save_map`` goes on working."""
+    from mapkit.io import yamlmap, yamlwrite
+
+    assert yamlmap.save_map is yamlwrite.save_map and yamlmap.dump_map is yamlwrite.dump_map
+    assert yamlmap.with_rules is yamlwrite.with_rules
