@@ -118,13 +118,12 @@ def nearest_corner(grid: Grid, x: float, y: float) -> Corner:
     The nearest corner of the whole lattice is always a corner of the hex containing the point.
     """
     h = grid.hex_at_mm(x, y)
-    best = None
-    for c in corners_of_hex(grid, h):
+
+    def distance_and_corner(c: Corner) -> tuple[float, Corner]:
         px, py = corner_point(grid, c)
-        d = (px - x) ** 2 + (py - y) ** 2
-        if best is None or (d, c) < best:
-            best = (d, c)
-    return best[1]
+        return ((px - x) ** 2 + (py - y) ** 2, c)
+
+    return min(map(distance_and_corner, corners_of_hex(grid, h)))[1]
 
 
 def _segment_distance(p, a, b) -> float:
