@@ -89,10 +89,10 @@ def parse_po(text: str, where: str = "<po>") -> list[PoEntry]:
             finish()
             cur = PoEntry("", fuzzy=fuzzy, comments=comments)
             comments, fuzzy = [], False
-        if keyword == "msgctxt":
+        if keyword == "msgctxt" and cur is not None:
             cur.msgctxt = _unquote(rest, here)
             part = ("msgctxt", 0)
-        elif keyword == "msgid":
+        elif keyword == "msgid" and cur is not None:
             cur.msgid = _unquote(rest, here)
             part = ("msgid", 0)
         elif keyword == "msgid_plural" and cur is not None:
