@@ -73,14 +73,17 @@ def resolve_place(board, text: str) -> int:
         h, city = find_place(board.grid, _city_names(board), text)
     except PlaceError as exc:
         raise CommandError(str(exc)) from None
-    return board.cities[city].hex if city is not None else board.hex_id(hex_name(h))
+    if city is not None:
+        return board.cities[city].hex
+    assert h is not None        # find_place gives a hex when it gives no city
+    return board.hex_id(hex_name(h))
 
 
 def split_places(board, text: str) -> list:
     """The places of a path as hex ids; city names of several words are matched whole."""
     names = _city_names(board).folded
     raw = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-    words = []
+    words: list[str] = []
     for w in raw:
         # dashes separate places unless the dashed word is a city (Frýdek-Místek)
         if "-" in w and fold(w) not in names and not any(n.startswith(fold(w)) for n in names if " " not in n):
@@ -119,7 +122,7 @@ def edge_list(board, text: str):
     return out
 
 
-def first_word(line: str) -> tuple:
+def first_word(line: str) -> tuple[str, str, str, str] | Command:
     """``(text, word, lower-case word, rest)`` of a typed line; a meta command (help, undo ...)
     as its :class:`Command` instead."""
     text = line.strip()

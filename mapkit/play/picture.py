@@ -26,7 +26,11 @@ from the export for the renderer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
+
+if TYPE_CHECKING:
+    from ..engine.compiled import EngineMap
 
 __all__ = ["GamePicture", "Pen", "PLAYER_COLOURS", "TOKEN_COLOURS", "map_of_board", "player_colour"]
 
@@ -192,8 +196,8 @@ class Pen:
     and the midpoint of an edge by name, in the picture's millimetres, and ``k`` (1 on a
     board of 14 mm hexes)."""
 
-    board: object
-    centres: list
+    board: EngineMap
+    centres: list[tuple[float, float]]
     k: float
 
     def centre(self, hex_name: str) -> tuple[float, float]:

@@ -26,13 +26,17 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import NamedTuple
+from os import PathLike
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError
 from .fronts import front_for
 from .commands import CommandError
 from .textmap import text_map
+
+if TYPE_CHECKING:
+    from .picture import GamePicture
 
 UNDO_RULE = ("undo takes back your own last action, as long as no dice were rolled and nobody "
              "else moved after it")
@@ -81,18 +85,18 @@ class Saving(NamedTuple):
     ``map_file`` it names (relative to the record's folder), and the board ``picture`` (a
     :class:`~mapkit.play.picture.GamePicture`) with the path to draw it to, or None."""
 
-    record: object
+    record: str | PathLike[str]
     map_file: str | None = None
-    picture: object = None
-    picture_path: object = None
+    picture: GamePicture | None = None
+    picture_path: str | PathLike[str] | None = None
 
 
 class Console(NamedTuple):
     """The terminal a session talks to: ``out`` and ``inp`` (standard output and input by
     default) and whether a person types at it (None: whether ``inp`` is a terminal)."""
 
-    out: object = None
-    inp: object = None
+    out: TextIO | None = None
+    inp: TextIO | None = None
     interactive: bool | None = None
 
 
@@ -115,9 +119,9 @@ class Session:
         preset = state.rules.name
         self.bots = [make_bot(s.kind, seed, preset=preset) if s.kind != "human" else None for s in self.seats]
         self._drawn_at = -1
-        self._last_human = None
+        self._last_human: int | None = None
         self._after_own = -1
-        self._last_own = None              # (player, action type) of the last person's action
+        self._last_own: tuple[int, str] | None = None   # (player, action type) of the last person's action
         self._movers: set = set()          # players who acted since (dice rolls not counted)
         self.width, self.colour = _terminal(self.out)
 

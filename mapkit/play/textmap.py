@@ -233,7 +233,7 @@ def _header(grid, pos, wide: bool) -> list[str]:
     """The column names over the first line of hexes: one line, or two (first letters, then
     last letters) when the compact layout has no room for names past Z."""
     first_line = min(line for line, _ in pos)
-    centres = {}
+    centres: dict[int, int] = {}     # a column of hexes: where its name is centred
     for i, (line, col) in enumerate(pos):
         h = grid.hex_at(i)
         if col < 0 or (grid.pointy and line != first_line):
