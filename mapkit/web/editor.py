@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from typing import Any, TypeGuard
 
 from ..errors import InputError, InvalidError, MapkitError
 
@@ -159,9 +160,16 @@ def check_map_file(data) -> None:
     (None, None)
     """
     grid = data.get("grid") if isinstance(data, dict) else None
-    sides = [grid.get(k) for k in ("columns", "rows")] if isinstance(grid, dict) else []
-    if len(sides) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in sides):
-        _check_sides(*sides)
+    if not isinstance(grid, dict):
+        return
+    columns, rows = grid.get("columns"), grid.get("rows")
+    if _whole_number(columns) and _whole_number(rows):
+        _check_sides(columns, rows)
+
+
+def _whole_number(v: object) -> TypeGuard[int]:
+    """Whether ``v`` as read from YAML is a number of hexes (an int, not a bool)."""
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def check_map(m) -> None:
@@ -191,7 +199,7 @@ def format_document(doc: dict) -> dict:
     """The map-format document of an editor document (terrain as per-terrain lists)."""
     if not isinstance(doc, dict):
         raise InputError("a map document is a JSON object")
-    out = {"version": 1}
+    out: dict[str, Any] = {"version": 1}
     for k, v in doc.items():
         if k == "version":
             continue

@@ -25,8 +25,12 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import multiprocessing
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, MapkitError
+
+if TYPE_CHECKING:
+    import pebble
 
 __all__ = ["JobPool", "Busy", "Gone", "JOBS", "TIMEOUTS"]
 
@@ -82,7 +86,7 @@ class JobPool:
         self.limit = self.workers + max(0, queue)
         self.memory = memory
         self.active = 0
-        self._pool = None
+        self._pool: pebble.ProcessPool | None = None
 
     def _started(self):
         if self._pool is None:

@@ -178,7 +178,7 @@ class LiveGame:
         self.touched = time.monotonic()     # the last change or connection: idle games leave memory
         self._driver: asyncio.Task | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self.error = None       # why the server's own action was refused (a bot's mistake): the game stops
+        self.error: str | None = None       # why the server's own action was refused (a bot's mistake): the game stops
 
     # -- who is who ------------------------------------------------------------------------
     def seat_token(self, seat: int) -> str:
