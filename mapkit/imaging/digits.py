@@ -146,7 +146,7 @@ def _shrunk(height: float) -> tuple[list, list]:
             w = max(2, int(round(shifted.width * k)))
             h = max(2, int(round(shifted.height * k)))
             codes.append(code)
-            small.append(np.asarray(shifted.resize((w, h), Image.BOX)))
+            small.append(np.asarray(shifted.resize((w, h), Image.Resampling.BOX)))
     return codes, small
 
 
@@ -302,7 +302,7 @@ def _place(windows: np.ndarray, a: np.ndarray, k: float, th: int, tw: int) -> No
     cy, cx = (y0 + y1) / 2 * k, (x0 + x1) / 2 * k
     w = max(2, round(a.shape[1] * k))
     hh = max(2, round(a.shape[0] * k))
-    big = np.asarray(Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.BOX))
+    big = np.asarray(Image.fromarray((a * 255).astype(np.uint8)).resize((w * 4, hh * 4), Image.Resampling.BOX))
     at = [(round((th / 2 + fy - cy) * 4), round((tw / 2 + fx - cx) * 4)) for fy, fx in _PHASES]
     moved = np.zeros((len(at), hh * 4 + 4, w * 4 + 4), dtype=np.uint8)
     for canvas, (py, px) in zip(moved, at, strict=True):

@@ -191,7 +191,7 @@ def enlarged(grey: np.ndarray, high: float, target: float) -> np.ndarray:
     from PIL import Image
     scale = max(1.0, target / max(high, 1.0))
     img = Image.fromarray(grey)
-    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.LANCZOS)
+    img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.Resampling.LANCZOS)
     return np.asarray(img, dtype=np.uint8)
 
 

@@ -52,10 +52,10 @@ def straighten(rgb: np.ndarray, T: np.ndarray):
     edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]])
     fill = tuple(int(v) for v in np.median(edge, axis=0))
     data = tuple(moved.ravel()[:8])
-    img = Image.fromarray(rgb).transform((w, h), Image.PERSPECTIVE, data, Image.BICUBIC,
+    img = Image.fromarray(rgb).transform((w, h), Image.Transform.PERSPECTIVE, data, Image.Resampling.BICUBIC,
                                          fillcolor=fill)
-    inside = Image.new("L", (W, H), 255).transform((w, h), Image.PERSPECTIVE, data,
-                                                   Image.NEAREST, fillcolor=0)
+    inside = Image.new("L", (W, H), 255).transform((w, h), Image.Transform.PERSPECTIVE, data,
+                                                   Image.Resampling.NEAREST, fillcolor=0)
     return np.asarray(img), moved, np.asarray(inside) > 0
 
 

@@ -7,7 +7,7 @@ of thousands of calls (the sliding templates of the race numbers: 4032 images a 
 >>> from PIL import Image, ImageFilter
 >>> rng = np.random.default_rng(1)
 >>> stack = rng.integers(0, 256, (3, 8, 12), dtype=np.uint8)
->>> [np.array_equal(quarter(stack)[i], np.asarray(Image.fromarray(a).resize((3, 2), Image.BOX)))
+>>> [np.array_equal(quarter(stack)[i], np.asarray(Image.fromarray(a).resize((3, 2), Image.Resampling.BOX)))
 ...  for i, a in enumerate(stack)]
 [True, True, True]
 >>> [np.array_equal(gaussian_blur(stack, 0.5)[i], np.asarray(Image.fromarray(a).filter(ImageFilter.GaussianBlur(0.5))))
@@ -27,7 +27,7 @@ _PASSES = 3     # box blurs a Gaussian blur is made of, each way
 
 
 def quarter(stack: np.ndarray) -> np.ndarray:
-    """``Image.resize((w // 4, h // 4), Image.BOX)`` of each image of a uint8 stack ``(n, h, w)``
+    """``Image.resize((w // 4, h // 4), Image.Resampling.BOX)`` of each image of a uint8 stack ``(n, h, w)``
     whose sides are multiples of 4 and at most twice as tall as wide (Pillow resamples a taller
     picture's columns first): the rows first, each output pixel the mean of four rounded half
     up, then the columns the same way."""

@@ -62,7 +62,7 @@ def _scaled(crop: np.ndarray, factor: float) -> np.ndarray:
     from PIL import Image
     img = Image.fromarray(crop)
     size = (max(1, round(crop.shape[1] * factor)), max(1, round(crop.shape[0] * factor)))
-    return np.asarray(img.resize(size, Image.LANCZOS))
+    return np.asarray(img.resize(size, Image.Resampling.LANCZOS))
 
 
 def read_title(rgb: np.ndarray, fit) -> str | None:
