@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -15,6 +15,9 @@ from . import params as P
 from .colour import linear_to_lab
 from .mixing import against, unmix, unmix_against
 from .sampling import HexPicture
+
+if TYPE_CHECKING:
+    from .edgeshares import EdgeShares
 
 __all__ = ["CityReading", "Ring", "RingFrame", "ring_frame", "RingSearch", "ring_search", "find_rings",
            "CityEdges", "outlined_hexes", "read_cities"]
@@ -352,11 +355,11 @@ def _weed_weak(found: list) -> dict:
 
 
 class CityEdges(NamedTuple):
-    """Stage 3's shares as the city outlines read them: ``index`` (edge -> row), the
+    """Stage 3's shares as the city outlines read them: ``edge_index`` (edge -> row), the
     :class:`~.edgeshares.EdgeShares`, and the columns of the city colour and of rivers (None)."""
 
-    index: dict
-    shares: object
+    edge_index: dict
+    shares: EdgeShares
     jcity: int
     jriver: int | None
 
@@ -419,7 +422,7 @@ def read_cities(pic: HexPicture, grid, legend, terrain, edges: CityEdges) -> Cit
 
 def _past_sides(grid, h, edges: CityEdges) -> float:
     """How much of the city colour shows past the sides of ``h`` (median): a border's does."""
-    return float(np.median([edges.shares.outer[edges.index[e], edges.jcity, 0 if h == e[1] else 1]
+    return float(np.median([edges.shares.outer[edges.edge_index[e], edges.jcity, 0 if h == e[1] else 1]
                             for e in grid.edges_of(h)]))
 
 
@@ -427,7 +430,7 @@ def outlined_hexes(grid, edges: CityEdges, terrain: dict, writing: dict) -> dict
     """Hexes outlined in the city colour along their own sides (the colour on the inner side of
     the line), ``{hex: Ring}``; a side under a river neither shows nor denies it, and a hex
     ringed by a river is a city when its middle is written on (``writing``)."""
-    edge_index, jcity, jriver = edges.index, edges.jcity, edges.jriver
+    edge_index, jcity, jriver = edges.edge_index, edges.jcity, edges.jriver
     line, centroid = edges.shares.line, edges.shares.centroid
     found = {}
     for h in grid.hexes():
