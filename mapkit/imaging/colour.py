@@ -108,7 +108,7 @@ def parse_colour(text) -> tuple[int, int, int]:
         t = "".join(ch * 2 for ch in t)
     if len(t) != 6 or any(ch not in "0123456789abcdefABCDEF" for ch in t):
         raise ValueError(f"{text!r} is not a colour (expected \"#rrggbb\")")
-    return tuple(int(t[i:i + 2], 16) for i in (0, 2, 4))
+    return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16)
 
 
 @dataclass(frozen=True)

@@ -100,8 +100,9 @@ def _cuts(a: np.ndarray, shifts) -> list:
     b, ey, ex = found
     boxes = [_window(max(ey[1] - ey[0], 1.0), (ex[0] + ex[1]) / 2 + dx, (ey[0] + ey[1]) / 2 + dy)
              for dx, dy in shifts]
+    x0, y0, x1, y1 = (np.array(v) for v in zip(*boxes, strict=True))
     rows = _extent_many(np.repeat(b.astype(np.float32)[None], len(boxes), axis=0), np.array([b.shape] * len(boxes)),
-                        *(np.array(v) for v in zip(*boxes, strict=True)), P.CANON[::-1])
+                        x0, y0, x1, y1, P.CANON[::-1])
     units, ok = _units(rows)
     return list(units[ok])
 
@@ -190,8 +191,8 @@ def _cut_many(images: list) -> tuple[np.ndarray, np.ndarray]:
     ey, oky = _edges_many(b.max(axis=2), sizes[:, 0])
     ex, okx = _edges_many(b.max(axis=1), sizes[:, 1])
     ok &= oky & okx
-    box = _window(np.maximum(ey[1] - ey[0], np.float32(1.0)), (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2)
-    rows = _extent_many(b, sizes, *box, P.CANON[::-1])
+    x0, y0, x1, y1 = _window(np.maximum(ey[1] - ey[0], np.float32(1.0)), (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2)
+    rows = _extent_many(b, sizes, x0, y0, x1, y1, P.CANON[::-1])
     rows -= rows.mean(axis=1, keepdims=True)
     n = np.linalg.norm(rows, axis=1)
     ok &= n > 0

@@ -49,7 +49,7 @@ def edge_frame(px: float) -> EdgeFrame:
     # (Between hexes of one terrain the line may lie a pixel off where the grid puts it.)
     wide = np.abs(across) <= line + 0.5 * (across[1] - across[0])
 
-    def flanks(lo, hi):
+    def flanks(lo: float, hi: float) -> tuple[np.ndarray, np.ndarray]:
         return (across <= -lo) & (across >= -hi), (across >= lo) & (across <= hi)
 
     return EdgeFrame(along, across, central, wide, *flanks(near, far), np.abs(across) <= P.CENTROID_BAND,
@@ -231,6 +231,7 @@ def over_outline(lin, fa, fb, stroke, outline, ink, absres):
     diff = np.nonzero(np.linalg.norm(fb - fa, axis=-1) >= P.SAME_FILL)[0]
     for t in P.BLENDS:
         blend = fa + t * (fb - fa)
+        part: np.ndarray | slice        # the sides blended: where the fills differ, or all
         if 0 < t < 1:
             blend, part = blend[diff], diff
         else:

@@ -8,6 +8,7 @@ See ``docs/import.md``, "Ferries".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -70,7 +71,7 @@ def _course(pic: HexPicture, ends: tuple, near, inks) -> np.ndarray:
     return shares.max(axis=1) if inks[1] is not None else shares.min(axis=1)
 
 
-def read_ferries(pic: HexPicture, grid, cities: dict, colour, ink) -> list[FerryReading]:
+def read_ferries(pic: HexPicture, grid, cities: Iterable, colour, ink) -> list[FerryReading]:
     """The ferry lines drawn in ``colour`` from the ``cities`` to hexes with a dot at the end
     (``pic``: the board as read); ``ink`` the black the colour is told from (None: a board
     without colour, the ferries black)."""

@@ -61,6 +61,7 @@ def find_grid(rgb: np.ndarray, hints: Hints | None = None) -> GridFit:
             break       # too slanted to straighten (or a fit gone wrong)
         picture, T, valid = done
         amount = max(amount, more)
+    assert best is not None     # the first round finds a fit or raises
     return best
 
 

@@ -149,7 +149,7 @@ def coherence(vals: np.ndarray, w: np.ndarray, period: float) -> complex:
     return complex(np.dot(w, z) / max(float(np.abs(w).sum()), 1e-12))
 
 
-def binned(vals: np.ndarray, w: np.ndarray, binw: float = P.LINE_BIN_PX):
+def binned(vals: np.ndarray, w: np.ndarray, binw: float = P.LINE_BIN_PX) -> tuple[np.ndarray, np.ndarray]:
     """Positions collapsed into weighted bins (a phase error under 0.1 pixel)."""
     lo = float(vals.min())
     sums = np.bincount(((vals - lo) / binw).astype(np.intp), weights=w)

@@ -34,7 +34,7 @@ def load_image(path) -> np.ndarray:
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            img = Image.open(io.BytesIO(data))
+            img: Image.Image = Image.open(io.BytesIO(data))
             _check_size(img, name)      # from the header, before the pixels take memory
             img.load()
             if getattr(img, "n_frames", 1) > 1:

@@ -135,11 +135,11 @@ def mono_terrain(grey: np.ndarray, fit, cities, look: str | None = None) -> tupl
     look = look or mono_tint([v for v, h in zip(light, hexes, strict=True) if h not in cities])
     state = _state_grey(look)
     # (a light state is as light as a hatching blurred at 100 dpi: there the marks decide first)
-    grey = _Grey(state + P.MONO_FOREIGN * (1.0 - state), marks_first=state > P.MONO_FOREIGN_MARKS)
+    foreign_grey = _Grey(state + P.MONO_FOREIGN * (1.0 - state), marks_first=state > P.MONO_FOREIGN_MARKS)
     terrain, conf, level = {}, {}, {}
     for k, h in enumerate(hexes):
         level[h] = float(light[k])
-        terrain[h], conf[h] = _kind(light[k], share[:, k], coh[k], h in cities, grey)
+        terrain[h], conf[h] = _kind(light[k], share[:, k], coh[k], h in cities, foreign_grey)
     return terrain, conf, level, look
 
 
@@ -221,7 +221,7 @@ def mono_edges(grey: np.ndarray, fit, level: dict) -> tuple[dict, dict]:
     dashes a border (a solid line beside it, a river too); one half dark is a river or a
     border where it joins one end to end (a name's plate hides the rest)."""
     grid = fit.grid
-    strokes = {"river": set(), "border": set()}
+    strokes: dict[str, set] = {"river": set(), "border": set()}
     along = np.linspace(-P.MONO_ALONG, P.MONO_ALONG, P.MONO_ALONG_SAMPLES) / SQRT3
     across = np.linspace(-P.MONO_HALF_STROKE, P.MONO_HALF_STROKE, 5)
     weak, conf = {}, {}

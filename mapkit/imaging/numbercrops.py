@@ -299,19 +299,25 @@ def cut_lines(block: np.ndarray, n: int) -> list[tuple[int, int]]:
     return list(zip(edges, edges[1:] + [h], strict=True))
 
 
+def _every(scores: list[np.ndarray | None]) -> list[np.ndarray] | None:
+    """``scores`` when none is None, else None."""
+    there = [sc for sc in scores if sc is not None]
+    return there if len(there) == len(scores) else None
+
+
 def split_halves(ink: np.ndarray, faint: np.ndarray, whole: np.ndarray | None):
     """A line cut into two side by side: ``(margin, (ink, faint, halves))``, margin how much more
     the weaker half looks like a number than the whole (``whole``: its scores); None when not
     two numbers."""
     halves = split_boxes(ink, True)
-    each = [code_scores(ink[b]) for b in halves]
-    if len(halves) != 2 or any(e is None for e in each):
+    each = _every([code_scores(ink[b]) for b in halves])
+    if len(halves) != 2 or each is None:
         return None
     whole_best = float(whole.max()) if whole is not None else 0.0
     return min(float(e.max()) for e in each) - whole_best, (ink, faint, halves)
 
 
-def row_doubt(wider, whole, one_h: float, one_w: float):
+def row_doubt(wider: tuple[np.ndarray, np.ndarray] | None, whole: np.ndarray | None, one_h: float, one_w: float):
     """A ring read as one number that may hold two side by side: ``(margin, (ink, faint,
     halves))`` when the cut at the ring is wider than the board's number, not much higher, and
     its halves nearly as number-like as the whole (within ``ROW_DOUBT``); else None."""
@@ -331,9 +337,9 @@ def stack_three(ink: np.ndarray, faint: np.ndarray, boxes):
         return None
     ys0, ys1, xs = boxes[0][0].start, boxes[1][0].stop, boxes[0][1]
     three = [(slice(ys0 + a, ys0 + b), xs) for a, b in cut_lines(ink[ys0:ys1, xs], 3)]
-    now = [code_scores(ink[b], P.PART_MIN_BOX) for b in boxes]
-    more = [code_scores(ink[b], P.PART_MIN_BOX) for b in three]
-    if any(sc is None for sc in now + more):
+    now = _every([code_scores(ink[b], P.PART_MIN_BOX) for b in boxes])
+    more = _every([code_scores(ink[b], P.PART_MIN_BOX) for b in three])
+    if now is None or more is None:
         return None
     return min(float(sc.max()) for sc in more) - min(float(sc.max()) for sc in now), (ink, faint, three)
 

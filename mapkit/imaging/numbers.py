@@ -80,7 +80,8 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     size = _number_size(inks_of, lines_of)
     planned = [_plan(h, ink, faint, lines_of[h], size, crop) for h, (ink, faint) in inks_of]
     total = sum(len(p.boxes) for p in planned)
-    if size.one_w and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
+    # (one_h and one_w are both known or neither)
+    if size.one_w and size.one_h is not None and len(CODES) - P.COUNT_SHORT <= total < len(CODES):
         # Numbers missing: a ring read as one may hold two side by side, cut short.
         for p in planned:
             if not p.row and len(p.boxes) == 1 and p.doubt is None:
@@ -120,7 +121,7 @@ def _plan(h, ink, faint, boxes, size: _Size, crop) -> Plan:
     """How the ring of ``h`` is read: one number, several stacked, two side by side."""
     row = None
     b = bbox(ink > P.BOX_INK)
-    if size.one_w and b is not None:
+    if size.one_w and size.one_h is not None and b is not None:
         bh, bw = b[1] - b[0], b[3] - b[2]
         # (two side by side are smaller and wider; the ring may cut their ends off)
         if bh <= P.ROW_HIGH * size.one_h and (bw >= P.ROW_WIDE * size.one_w

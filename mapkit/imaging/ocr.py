@@ -57,7 +57,8 @@ def read_sheets_scored(crops, config: str = NUMBERS, line_px: float = P.DIGIT_TA
     out: dict = {}
     i = 0
     while i < len(crops):
-        batch, height = [], P.SHEET_GAP_PX
+        batch: list[tuple[object, np.ndarray]] = []
+        height = P.SHEET_GAP_PX
         while i < len(crops) and (not batch or height + crops[i][1].shape[0] + P.SHEET_GAP_PX < P.SHEET_MAX_PX):
             batch.append(crops[i])
             height += crops[i][1].shape[0] + P.SHEET_GAP_PX

@@ -30,6 +30,8 @@ def overlay_png(rgb: np.ndarray, fit, reading, numbers: dict) -> bytes:
     dr = ImageDraw.Draw(img)
     grid, A, px = fit.grid, fit.affine, fit.hex_px
     lw = max(1, int(round(px / 25)))
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+    small: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype("DejaVuSans-Bold.ttf", max(8, int(px * 0.32)))
         small = ImageFont.truetype("DejaVuSans.ttf", max(7, int(px * 0.22)))

@@ -9,10 +9,14 @@ round hexes or along sides through the grid's affine map (:func:`apply_affine`, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .colour import srgb_to_linear
+
+if TYPE_CHECKING:
+    from .light import Light      # (light imports this module)
 
 __all__ = ["HexPicture", "sample", "linear_at", "apply_affine", "bilinear", "disc_pattern", "hex_neighbourhood",
            "LINEAR_LUT"]
@@ -56,7 +60,7 @@ class HexPicture:
     hexes: list
     centres: np.ndarray
     fills: np.ndarray
-    light: object
+    light: Light
 
     def pixels(self, pts: np.ndarray) -> np.ndarray:
         """Where grid points ``pts`` (..., 2) lie in the picture."""
