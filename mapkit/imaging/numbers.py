@@ -98,7 +98,7 @@ def read_numbers(rgb, fit, reading, legend) -> tuple[dict, list[str]]:
     places = np.array([fit.grid.centre_mm(sl.hex) for sl in slots], dtype=float)
     settled = Settled.of(scores, places, sure)
     singles = [(k, sl.faint) for k, sl in enumerate(slots) if sl.count == 1]
-    if len(singles) >= P.BOARD_MIN and size.one_h:
+    if len(singles) >= P.BOARD_MIN and size.one_h and size.one_w is not None:
         settled = board_pass(fit, singles, unit, (size.one_h, size.one_w), settled)
         for k, sc in enumerate(settled.scores):
             slots[k].scores = sc
