@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import time
 
 from ..errors import InputError, MissingDependency
 from .simulate import SimSpec, game_record, play_indexed, record_path
@@ -156,7 +157,6 @@ def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | No
     """The games as tasks of ``client``'s cluster; their figures in game order. The records
     (``spec.records``) are written here as the blocks come back."""
     import mapkit
-    from distributed import as_completed
 
     from ..fileio import atomic_write
 
@@ -167,7 +167,7 @@ def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | No
                for k, (a, b) in enumerate(parts)}
     results: list[list | None] = [None] * len(parts)
     done = 0
-    for fut, res in as_completed(list(pending), with_results=True, loop=client.loop):
+    for fut, res in _as_completed(client, list(pending)):
         k = pending.pop(fut)
         results[k] = [st for st, _ in res]
         if spec.records:
@@ -177,3 +177,29 @@ def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | No
         if progress:
             progress(done, games)
     return [st for part in results for st in (part or ())]
+
+
+def _as_completed(client, futures: list, look_every: float = 1.0):
+    """``(future, result)`` of ``futures`` as they end (a task's error raised here), as Dask's
+    ``as_completed`` gives them; but a cluster without a worker does not wait for ever: when
+    the scheduler has had no worker for Dask's connect timeout (none ever joined, or every
+    one was lost), a one-line error says so."""
+    from distributed import as_completed
+
+    limit = _connect_timeout()
+    ends = as_completed(futures, with_results=True, loop=client.loop)
+    alone_since: float | None = None
+    next_look = 0.0
+    while not ends.is_empty():
+        if ends.has_ready():
+            yield next(ends)
+            continue
+        now = time.monotonic()
+        if now >= next_look:
+            next_look = now + look_every
+            alone_since = None if client.nthreads() else (alone_since if alone_since is not None else now)
+        if alone_since is not None and now - alone_since >= limit:
+            address = client.scheduler.address
+            raise InputError(f"--scheduler {address}: the cluster has had no worker for {limit:g} s "
+                             f"(start one: dask worker {address})")
+        time.sleep(0.01)

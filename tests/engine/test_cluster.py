@@ -137,3 +137,23 @@ def test_missing_dask_names_the_extra(monkeypatch):
     r = run_here("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", "local")
     assert r.returncode == 2
     assert "pip install 'mapkit[cluster]'" in r.stderr and r.stderr.count("\n") == 1
+
+
+@needs_dask
+@pytest.mark.slow     # a scheduler of its own, in this process, with no worker
+def test_a_cluster_without_a_worker_is_an_error_not_a_wait():
+    import dask
+    from distributed import Client, LocalCluster
+
+    from mapkit.engine.cluster import run_blocks
+    from mapkit.errors import InputError
+
+    spec = SimSpec(load_engine_map(EXAMPLE).to_json(), "paluba", {}, ("greedy", "greedy"), seed=1)
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), \
+            LocalCluster(n_workers=0, processes=False, dashboard_address=None,
+                         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as empty, \
+            Client(empty, set_as_default=False) as client:
+        t0 = time.monotonic()
+        with pytest.raises(InputError, match=r"the cluster has had no worker for 1 s \(start one: dask worker \S+\)$"):
+            run_blocks(client, spec, 2)
+        assert time.monotonic() - t0 < 10      # before: it waited for a worker for ever
