@@ -134,14 +134,14 @@ def parse_options(items) -> dict:
 def bot_list(args, n_players) -> tuple:
     """The bots by seat that ``--bots`` and ``--players`` ask for (the preset's default bot
     when none is named), each checked, with a budget the games' report can repeat."""
-    from ..engine.bots import check_bot, reproducible
+    from ..engine.bots import bots_for, check_bot, reproducible
     from ..engine.game import family_of
     from ..errors import InputError
 
     preset = preset_of(args)
     names = [b.strip().lower() for b in (args.bots or family_of(preset).default_bot).split(",") if b.strip()]
     if not names:
-        raise InputError("--bots: give at least one bot name (greedy, random)")
+        raise InputError(f"--bots: give at least one bot name ({', '.join(sorted(bots_for(preset)))})")
     checked = []
     for b in names:
         try:

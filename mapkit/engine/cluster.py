@@ -19,8 +19,12 @@ board once and keeps it by the map's hash (:func:`mapkit.engine.simulate._board_
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import math
+import signal
+import threading
+import time
 
 from ..errors import InputError, MissingDependency
 from .simulate import SimSpec, game_record, play_indexed, record_path
@@ -108,6 +112,15 @@ def _probe(distributed, address: str) -> None:
         raise InputError(f"--scheduler {address}: no Dask scheduler reached ({reason})") from None
 
 
+def dask_setup(worker) -> None:
+    """Dask's preload hook (``preload=["mapkit.engine.cluster"]``), run in each worker process
+    of ``--scheduler local`` as it starts: the worker ignores SIGINT. Ctrl-C on a terminal
+    reaches every process of the command; this one answers it, stopping the run and the
+    cluster, and each worker that took it too would print a traceback."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @contextlib.contextmanager
 def _client(scheduler: str, jobs: int):
     """A Client of the scheduler at ``scheduler``, or of a new LocalCluster of ``jobs`` worker
@@ -120,7 +133,8 @@ def _client(scheduler: str, jobs: int):
             # notebook holding that port made Dask warn on standard error
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None,
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.ERROR))
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.ERROR,
+                preload=[__name__]))
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         else:
             _probe(distributed, scheduler)
@@ -154,20 +168,31 @@ def cluster_runner(scheduler: str, jobs: int = 1):
 
 def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | None = None) -> list:
     """The games as tasks of ``client``'s cluster; their figures in game order. The records
-    (``spec.records``) are written here as the blocks come back."""
+    (``spec.records``) are written here as the blocks come back. The blocks are handed to the
+    scheduler as the ones before come back, a few per worker ahead (:func:`_in_flight`), not
+    all at once: a run of a hundred million games asks no more of the scheduler than one of a
+    thousand, and Ctrl-C stops it at once."""
     import mapkit
-    from distributed import as_completed
 
     from ..fileio import atomic_write
 
     workers = max(1, sum(client.nthreads().values()))
     parts = blocks(games, block or block_size(games, workers))
     held = client.submit(_hold, spec, pure=True)
-    pending = {client.submit(play_block, held, a, b, mapkit.__version__, pure=True): k
-               for k, (a, b) in enumerate(parts)}
+    waiting = iter(enumerate(parts))
+    pending: dict = {}
+
+    def submit(room: int) -> list:
+        out = []
+        for k, (a, b) in itertools.islice(waiting, max(0, room - len(pending))):
+            fut = client.submit(play_block, held, a, b, mapkit.__version__, pure=True)
+            pending[fut] = k
+            out.append(fut)
+        return out
+
     results: list[list | None] = [None] * len(parts)
     done = 0
-    for fut, res in as_completed(list(pending), with_results=True, loop=client.loop):
+    for fut, res in _as_completed(client, submit):
         k = pending.pop(fut)
         results[k] = [st for st, _ in res]
         if spec.records:
@@ -177,3 +202,46 @@ def run_blocks(client, spec: SimSpec, games: int, progress=None, block: int | No
         if progress:
             progress(done, games)
     return [st for part in results for st in (part or ())]
+
+
+def _in_flight(workers: int) -> int:
+    """How many blocks the scheduler holds at once with ``workers`` worker threads: enough
+    that no worker waits for the next while one comes back.
+
+    >>> _in_flight(0), _in_flight(2), _in_flight(100)
+    (64, 64, 800)
+    """
+    return max(64, 8 * workers)
+
+
+def _as_completed(client, submit, look_every: float = 1.0):
+    """``(future, result)`` of the tasks as they end (a task's error raised here), as Dask's
+    ``as_completed`` gives them. ``submit(room)`` hands the scheduler more tasks, up to
+    ``room`` in flight, and returns their futures (none when all are out); it is asked again
+    as tasks end and as workers join. A cluster without a worker does not wait for ever: when
+    the scheduler has had no worker for Dask's connect timeout (none ever joined, or every
+    one was lost), a one-line error says so."""
+    from distributed import as_completed
+
+    limit = _connect_timeout()
+    workers = sum(client.nthreads().values())
+    ends = as_completed(submit(_in_flight(workers)), with_results=True, loop=client.loop)
+    alone_since: float | None = None if workers else time.monotonic()
+    next_look = time.monotonic() + look_every
+    while not ends.is_empty():
+        if ends.has_ready():
+            item = next(ends)
+            ends.update(submit(_in_flight(workers)))
+            yield item
+            continue
+        now = time.monotonic()
+        if now >= next_look:
+            next_look = now + look_every
+            workers = sum(client.nthreads().values())
+            ends.update(submit(_in_flight(workers)))
+            alone_since = None if workers else (alone_since if alone_since is not None else now)
+        if alone_since is not None and now - alone_since >= limit:
+            address = client.scheduler.address
+            raise InputError(f"--scheduler {address}: the cluster has had no worker for {limit:g} s "
+                             f"(start one: dask worker {address})")
+        time.sleep(0.01)

@@ -34,6 +34,7 @@ import contextlib
 import hashlib
 import math
 import random
+import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -210,6 +211,9 @@ def play_one(spec: SimSpec, index: int) -> dict:
 
 
 def _init_worker(spec):
+    # Ctrl-C reaches every process of the command: the pool's workers leave it to the parent,
+    # which stops them (each would print a traceback)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["spec"] = spec
     _board_of(spec)
 

@@ -13,6 +13,8 @@ import functools
 import os
 import signal
 import socket
+import subprocess
+import sys
 import time
 from importlib.util import find_spec
 
@@ -137,3 +139,83 @@ def test_missing_dask_names_the_extra(monkeypatch):
     r = run_here("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", "local")
     assert r.returncode == 2
     assert "pip install 'mapkit[cluster]'" in r.stderr and r.stderr.count("\n") == 1
+
+
+@needs_dask
+@pytest.mark.slow     # a scheduler of its own, in this process, with no worker
+def test_a_cluster_without_a_worker_is_an_error_not_a_wait():
+    import dask
+    from distributed import Client, LocalCluster
+
+    from mapkit.engine.cluster import run_blocks
+    from mapkit.errors import InputError
+
+    spec = SimSpec(load_engine_map(EXAMPLE).to_json(), "paluba", {}, ("greedy", "greedy"), seed=1)
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), \
+            LocalCluster(n_workers=0, processes=False, dashboard_address=None,
+                         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as empty, \
+            Client(empty, set_as_default=False) as client:
+        t0 = time.monotonic()
+        with pytest.raises(InputError, match=r"the cluster has had no worker for 1 s \(start one: dask worker \S+\)$"):
+            run_blocks(client, spec, 2)
+        assert time.monotonic() - t0 < 10      # before: it waited for a worker for ever
+
+
+def test_the_blocks_go_out_a_few_ahead_not_all_at_once(monkeypatch):
+    # a run of many blocks hands the scheduler at most _in_flight of them at a time (before:
+    # every block at once, 3 million futures for 10^8 games, which Ctrl-C could not stop), and
+    # its figures are those of the games played one by one
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    from mapkit.engine import cluster as cl
+
+    monkeypatch.setattr(cl, "_in_flight", lambda workers: 3)
+    spec = SimSpec(load_engine_map(EXAMPLE).to_json(), "paluba", {"races": 2}, ("greedy", "greedy"), seed=5)
+    most = []
+    with LocalCluster(n_workers=1, processes=False, dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as local, \
+            Client(local, set_as_default=False) as client:
+        real = client.submit
+        out: list = []
+
+        def submit(fn, *args, **kw):
+            if fn is cl.play_block:
+                out.append(args[1])
+                most.append(len(out) - len(back))
+            return real(fn, *args, **kw)
+
+        back: list = []
+        monkeypatch.setattr(client, "submit", submit)
+        stats = cl.run_blocks(client, spec, 8, progress=lambda done, total: back.append(done), block=1)
+    assert sorted(out) == list(range(8)) and max(most) <= 3
+    assert summarize(spec, stats) == summarize(spec, [play_one(spec, i) for i in range(8)])
+
+
+def _interrupted(*extra) -> tuple[int, str]:
+    """``mapkit simulate`` of endless games, Ctrl-C'd as a terminal does it (SIGINT to every
+    process of its group) once its workers play: its exit code and standard error."""
+    env = dict(os.environ, PYTHONPATH=str(MAPS.parent), PYTHONIOENCODING="utf-8")
+    p = subprocess.Popen([sys.executable, "-m", "mapkit", "simulate", str(EXAMPLE), "--games", "100000000",
+                          "--players", "2", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         env=env, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(6)
+    os.killpg(p.pid, signal.SIGINT)
+    try:
+        _, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise AssertionError("still running a minute after Ctrl-C") from None
+    return p.returncode, err
+
+
+@pytest.mark.slow     # processes started and interrupted
+@pytest.mark.parametrize("how", [["--jobs", "2"], pytest.param(["--scheduler", "local", "--jobs", "2"],
+                                                               marks=needs_dask)])
+def test_ctrl_c_stops_the_run_in_one_line(how):
+    # before: each pool worker printed a KeyboardInterrupt traceback; a local cluster's worker
+    # processes printed theirs and the command went on handing out blocks
+    code, err = _interrupted(*how)
+    assert code == 130 and err == "mapkit: interrupted\n", err

@@ -124,6 +124,9 @@ def test_progress_goes_to_stderr():
     (["--bots", "clever"], "unknown bot 'clever'"),
     (["--bots", "strong:200ms,greedy"], "a time budget makes the games depend on the machine's speed"),
     (["--bots", "greedy:64"], "bot 'greedy' takes no option"),
+    (["--bots", ",,"], "give at least one bot name (easy, greedy, random, strong)"),   # every bot, not two
+    (["--bots", "strong:0"], "bot budget '0'"),
+    (["--bots", "strong:-5ms"], "bot budget '-5ms'"),
     (["--players", "3", "--bots", "greedy,random"], "2 bots for --players 3"),
     (["--games", "0"], "--games 0"),
     (["--option", "racez=5"], "unknown rule option 'racez'"),

@@ -82,6 +82,20 @@ def test_every_allowed_start_city_is_listed():
     assert sum(1 for lv in city["levels"] if lv["games"]) == len(allowed) - len(never)
 
 
+def test_a_city_not_dealt_yet_is_said_so_not_never_chosen():
+    # one game of two seats deals 2 of the map's cities; the others were never dealt (before,
+    # the report said "never chosen" under the heading "dealt to the seats in turn")
+    spec = SimSpec(example().to_json(), "expres", {"races": 1}, ("greedy",) * 2, seed=2, start_cities="rotate")
+    rep = summarize(spec, [play_one(spec, 0)])
+    places = [c.name for c in example().cities if example().adj[c.hex]]
+    dealt = set(deal(places, 2, 0, 2))
+    text = format_report(rep)
+    for c in rep["start_cities"]:
+        said = f"{c['city']:<20}      0 starts  never dealt"
+        assert (said in text) == (c["city"] not in dealt)
+    assert "never chosen" not in text and len(places) - 2 >= 10
+
+
 def test_a_map_made_unfair_is_called_unfair():
     """Two start cities: a hub among four cities, and one behind a wall of mountains with two
     race numbers. Dealt to two players, the hub's player should win nearly every game."""

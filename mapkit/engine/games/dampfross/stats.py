@@ -163,9 +163,11 @@ def _start_city_lines(rep: dict) -> list:
                    "95% Wilson interval)").format(rounds=deal["rounds"], games=k, more=more)]
     else:
         lines = [_("Wins by start city (chosen by the bots; 95% Wilson interval)")]
+    dealt = deal.get("mode") == "rotate"
     for c in rep["start_cities"]:
-        if not c["starts"]:
-            lines.append(f"  {c['city']:<20} " + _("{n:6d} starts  never chosen").format(n=0))
+        if not c["starts"]:     # dealt: fewer games than cities (or games ended before a start)
+            lines.append(f"  {c['city']:<20} " + (_("{n:6d} starts  never dealt") if dealt
+                                                   else _("{n:6d} starts  never chosen")).format(n=0))
             continue
         lines.append(f"  {c['city']:<20} " + ngettext("{n:6d} starts  {rate}", "{n:6d} starts  {rate}",
                                                       c["starts"]).format(n=c["starts"], rate=rate_words(c)))
