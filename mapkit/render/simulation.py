@@ -203,6 +203,13 @@ def _settings(rep: dict) -> str:
         [_("map hash"), rep.get("map_hash", "–")]], numeric_from=2)
 
 
+def _unplayed(entry: dict, rep: dict) -> dict:
+    """A level nobody played (a start city never dealt or never chosen) as its table row: the
+    words instead of a win rate of 0 % in [0 % - 100 %]."""
+    dealt = (rep.get("start_deal") or {}).get("mode") == "rotate"
+    return {**entry, "win_rate": _("never dealt") if dealt else _("never chosen"), "ci95": None}
+
+
 def render_html(rep: dict) -> str:
     """The simulation's report (its JSON data) as one self-contained page, in the current
     language (:func:`mapkit.i18n.use_language`); its tables name the figures by their JSON keys."""
@@ -220,8 +227,9 @@ def render_html(rep: dict) -> str:
         if not entries:
             continue
         played = [e for e in entries if e.get("games", e.get("starts", 0))]
+        shown = [e if e in played else _unplayed(e, rep) for e in entries]
         body += [f"<h2>{escape(head)}</h2>", _chart(played, level, label, v),
-                 _records(_with_tests(entries, level, v), text_columns)]
+                 _records(_with_tests(shown, level, v), text_columns)]
     if len(rep.get("by_bot") or []) > 1:
         body += [f"<h2>{escape(_('Wins by bot'), quote=False)}</h2>", _records(rep["by_bot"])]
     body += [f"<h2>{escape(_('Other figures'), quote=False)}</h2>", _other(rep)]

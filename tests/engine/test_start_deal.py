@@ -175,3 +175,22 @@ def test_bad_rotation(args, message):
     r = run_here("simulate", target, "--games", "1", *args)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_html_page_says_never_dealt_for_a_city_no_seat_was_given():
+    """One game of two seats deals 2 of the example map's start cities: the others' rows say
+    "never dealt" (in the page's language), not a win rate of 0 % in [0 % - 100 %]."""
+    from mapkit.i18n import use_language
+    from mapkit.render.simulation import render_html
+
+    spec = SimSpec(example().to_json(), "paluba", {"races": 1}, ("greedy",) * 2, seed=2, start_cities="rotate")
+    rep = summarize(spec, [play_one(spec, 0)])
+    idle = [c["city"] for c in rep["start_cities"] if not c["starts"]]
+    assert idle and len(idle) == len(rep["start_cities"]) - 2
+    page = render_html(rep)
+    for city in idle:
+        row = page[page.index(f"<td>{city}</td>"):]
+        row = row[:row.index("</tr>")]
+        assert "never dealt" in row and "%" not in row
+    with use_language("cs"):
+        assert "nepřiděleno" in render_html(rep)
