@@ -52,7 +52,7 @@ def test_rotate_deals_the_start_cities():
     rep = summarize(spec, stats)
     assert rep["start_deal"] == {"mode": "rotate", "cities": 3, "rounds": 1}
     assert [(c["city"], c["starts"]) for c in rep["start_cities"]] == [(c, 3) for c in STARTS]
-    assert "dealt to the seats in turn: 1 full rounds of 3 games" in format_report(rep)
+    assert "dealt to the seats in turn, 3 games a round: 1 full round;" in format_report(rep)
     # a dealt game's record replays to the same game
     _, g = play_indexed(spec, 1)
     rec = Record.loads(game_record(spec, g, 1).dumps())

@@ -159,8 +159,10 @@ def _start_city_lines(rep: dict) -> list:
         k = deal["cities"]
         extra = rep["games"] - deal["rounds"] * k
         more = _(" and {n} more").format(n=extra) if extra else ""
-        lines = [_("Wins by start city (dealt to the seats in turn: {rounds} full rounds of {games} games{more}; "
-                   "95% Wilson interval)").format(rounds=deal["rounds"], games=k, more=more)]
+        per = ngettext("{k} game a round", "{k} games a round", k).format(k=k)
+        rounds = ngettext("{n} full round", "{n} full rounds", deal["rounds"]).format(n=deal["rounds"])
+        lines = [_("Wins by start city (dealt to the seats in turn, {per}: {rounds}{more}; "
+                   "95% Wilson interval)").format(per=per, rounds=rounds, more=more)]
     else:
         lines = [_("Wins by start city (chosen by the bots; 95% Wilson interval)")]
     dealt = deal.get("mode") == "rotate"
