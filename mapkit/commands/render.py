@@ -129,20 +129,20 @@ def default_look(m) -> str:
     if preset is None or preset not in PRESETS:
         return "colour"
     fam = family_of(preset)
-    return fam.board_look if fam.board_look in family_looks() and fam.plays_on(m) else "colour"
+    return fam.board_look if fam.board_look != "board" and fam.plays_on(m) else "colour"
 
 
 def board_art(m, look: str, style, source: str):
     """The drawing of map ``m`` in ``look``: mapkit's board in ``style``, or the board of the
     game family whose look it is (drawn in ``style``'s colours); an InputError when the map
     lacks what that family's board shows."""
-    from ..engine.game import FAMILIES
+    from ..engine.game import family_of_look
     from ..errors import InvalidError
     from ..render.boardart import BoardArt
 
     if look in STYLES:
         return BoardArt(m, style)
-    fam = next(f for f in FAMILIES.values() if f.board_look == look)
+    fam = family_of_look(look)
     if not fam.plays_on(m):
         raise InvalidError(f"{source}: --style {look} needs {fam.name}'s section of the map "
                            f"(rules.{' or rules.'.join(fam.map_keys)}), complete: {_lacking(fam, m)}")

@@ -34,7 +34,7 @@ from .errors import IllegalAction
 from .family import GameFamily
 
 __all__ = ["GameRules", "Game", "PRESETS", "FAMILIES", "DEFAULT_PRESET", "load_families", "make_rules", "new_game",
-           "sheet_printer", "family_of"]
+           "sheet_printer", "family_of", "family_of_look"]
 
 _V = TypeVar("_V")
 
@@ -205,6 +205,15 @@ def make_rules(preset: str = DEFAULT_PRESET, options=None) -> GameRules:
 def family_of(preset: str) -> GameFamily:
     """The game family that plays ``preset``."""
     return FAMILIES[make_rules(preset).family]
+
+
+def family_of_look(look: str) -> GameFamily:
+    """The game family whose printed board is ``look`` (its ``board_look``): what ``mapkit
+    render --style`` and the browser draw a family's own board with."""
+    for fam in FAMILIES.values():
+        if fam.board_look == look:
+            return fam
+    raise InputError(f"no game family prints the board look {look!r}")
 
 
 def sheet_printer(asked: str | None, map_preset: str | None) -> tuple[GameFamily, str, str]:

@@ -34,7 +34,7 @@ import hashlib
 import json
 from collections import OrderedDict
 
-__all__ = ["geometry", "printed_board", "board_payload", "look_of", "family_of_look", "BoardCache"]
+__all__ = ["geometry", "printed_board", "board_payload", "look_of", "BoardCache"]
 
 
 def geometry(grid) -> dict:
@@ -63,21 +63,12 @@ def _art(m, look: str, style: str):
     """The picture of map ``m`` in ``look`` (mapkit's board, or the look of the game family of
     that name) and the cities it shows."""
     if look != "board":
+        from ..engine.game import family_of_look
+
         return family_of_look(look).board_art(m, style)
     from ..render import BoardArt
 
     return BoardArt(m, style), [{"name": c.name, "hex": c.hex, "numbers": list(c.numbers)} for c in m.cities]
-
-
-def family_of_look(look: str):
-    """The game family whose printed board is ``look``."""
-    from ..engine.game import FAMILIES
-    from ..errors import InputError
-
-    for fam in FAMILIES.values():
-        if fam.board_look == look:
-            return fam
-    raise InputError(f"no game family prints the board look {look!r}")
 
 
 def look_of(family: str) -> str:
