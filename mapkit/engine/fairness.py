@@ -303,11 +303,13 @@ def _judge(factor: str, rows: list[tuple[str, int | str, float, int, tuple[float
 
 
 def _ci(entry: dict, wins: float, games: int) -> tuple[float, float]:
-    from .simulate import rate_of, wilson
+    """A level's 95 % Wilson interval from its counts (unrounded: a report rounds it once as it
+    prints it); a level never played keeps the interval its report gives."""
+    from .simulate import wilson
 
-    if "ci95" in entry:
-        return rate_of(entry)[1:]
-    return wilson(wins, games)
+    if games > 0 or "ci95" not in entry:
+        return wilson(wins, games)
+    return float(entry["ci95"][0]), float(entry["ci95"][1])
 
 
 def verdicts(report: dict, alpha: float = ALPHA) -> list[Verdict]:

@@ -155,7 +155,8 @@ def seat_line(seat: dict) -> str:
 
 def _start_city_lines(rep: dict) -> list:
     deal = rep.get("start_deal") or {}
-    if deal.get("mode") == "rotate":
+    dealt = deal.get("mode") == "rotate"
+    if dealt:
         k = deal["cities"]
         extra = rep["games"] - deal["rounds"] * k
         more = _(" and {n} more").format(n=extra) if extra else ""
@@ -165,7 +166,6 @@ def _start_city_lines(rep: dict) -> list:
                    "95% Wilson interval)").format(per=per, rounds=rounds, more=more)]
     else:
         lines = [_("Wins by start city (chosen by the bots; 95% Wilson interval)")]
-    dealt = deal.get("mode") == "rotate"
     for c in rep["start_cities"]:
         if not c["starts"]:     # dealt: fewer games than cities (or games ended before a start)
             lines.append(f"  {c['city']:<20} " + (_("{n:6d} starts  never dealt") if dealt
