@@ -4,17 +4,19 @@
  *
  * The order: the heap holds (cost + estimate, cost, node), or (cost, node) without an estimate,
  * compared as Python compares those tuples; equal entries are the same node at the same cost, so
- * any heap pops them in the one order Python's heapq does. Costs are added as Python adds them:
+ * any heap pops them in the one order Python's heapq does. With a tie key, the node's tie rank
+ * (mapkit.search.tie_rank: a 64-bit mix of the node and the key) comes before the node, as in
+ * Python's (cost, rank, node). Costs are added as Python adds them:
  * in doubles, exact for whole numbers under 2**53 and IEEE for floats, and a cost is given back
  * as an int where Python's would be one (both parts ints).
  *
- * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions)
+ * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions, tie)
  *   sources   list of ints
  *   rows      by_key true: a dict (or subclass with __missing__) from node to a sequence of
  *             (node, cost, label); false: a callable giving that sequence (an iterable)
  *   estimate  None, a list of numbers by node, or a callable
  *   targets   None or a container; stop: None or a callable stop(node, cost)
- *   limit, eps: floats; max_expansions: -1 for none
+ *   limit, eps: floats; max_expansions: -1 for none; tie: None or an int (its low 64 bits)
  * -> (dist, prev, settled, found), as mapkit.search.Paths holds them; None (nothing done) when a
  * source is not an int. A node reached that is not an int, or a cost not an int or a float,
  * raises TypeError (the caller then runs the Python loop).
@@ -26,6 +28,7 @@
 
 typedef struct {
     double f, g;        /* f: cost + estimate (= g without an estimate) */
+    uint64_t rank;      /* the node's tie rank (0 for every node without a tie key) */
     int64_t node;
     PyObject *key;      /* the node as Python has it (the dicts' key) */
     PyObject *cost;     /* the cost as Python has it */
@@ -42,6 +45,8 @@ static int before(const Heap *h, const Entry *a, const Entry *b) {
         return a->f < b->f;
     if (a->g != b->g)
         return a->g < b->g;
+    if (a->rank != b->rank)
+        return a->rank < b->rank;
     return a->node < b->node;
 }
 
@@ -108,9 +113,18 @@ static int node_of(PyObject *x, int64_t *out) {
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
+/* mapkit.search.tie_rank: splitmix64's finaliser of node * golden + key, modulo 2**64. */
+static uint64_t tie_rank(int64_t node, uint64_t key) {
+    uint64_t z = (uint64_t)node * 0x9E3779B97F4A7C15ULL + key;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 typedef struct {
     PyObject *rows, *estimate, *targets, *stop;
-    int by_key;
+    int by_key, tied;
+    uint64_t tie;
     double limit, eps;
     Py_ssize_t max_expansions;
     PyObject *dist, *prev, *settled;
@@ -143,7 +157,7 @@ static int push_node(Search *s, PyObject *v, int64_t node, double g, PyObject *c
     double h;
     if (estimate_of(s, v, node, &h) < 0)
         return -1;
-    Entry e = {g + h, g, node, v, cost};
+    Entry e = {g + h, g, s->tied ? tie_rank(node, s->tie) : 0, node, v, cost};
     Py_INCREF(v);
     Py_INCREF(cost);
     if (heap_push(&s->heap, e) < 0) {
@@ -301,11 +315,21 @@ static int seed(Search *s, PyObject *sources) {
 
 PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *sources;
+    PyObject *sources, *tie;
     Search s = {0};
-    if (!PyArg_ParseTuple(args, "O!OpOOOddn", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate, &s.targets,
-                          &s.stop, &s.limit, &s.eps, &s.max_expansions))
+    if (!PyArg_ParseTuple(args, "O!OpOOOddnO", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate, &s.targets,
+                          &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie))
         return NULL;
+    if (tie != Py_None) {
+        if (!PyLong_Check(tie)) {
+            PyErr_SetString(PyExc_TypeError, "a tie key that is not an int");
+            return NULL;
+        }
+        s.tie = (uint64_t)PyLong_AsUnsignedLongLongMask(tie);
+        if (PyErr_Occurred())
+            return NULL;
+        s.tied = 1;
+    }
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++)
         if (!PyLong_CheckExact(PyList_GET_ITEM(sources, i)))
             Py_RETURN_NONE;     /* nodes of another kind: the Python loop's */

@@ -19,7 +19,11 @@ Three algorithms, one family (as networkx keeps one algorithm family per module)
 
 Ties are broken deterministically: :func:`dial` settles nodes in the order they reached
 their distance; :func:`dijkstra` by ``(cost, node)`` (``(cost + estimate, cost, node)`` for
-A*), so nodes must be comparable (ints, tuples).
+A*), so nodes must be comparable (ints, tuples). Of equally cheap paths it so keeps the one
+through the smaller nodes; a ``tie`` key (an int, e.g. drawn from a bot's seeded generator)
+orders equal costs by :func:`tie_rank` instead, a scrambled order of the nodes that the key
+chooses: a bot whose hexes are numbered row by row from the north would otherwise always bend
+its track north.
 
 >>> adj = [((1, 1),), ((0, 1), (2, 3)), ((1, 3),)]      # 0 -1- 1 -3- 2
 >>> dial(adj, [0])
@@ -38,7 +42,7 @@ from collections.abc import Container
 from typing import NamedTuple
 
 __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "COMPILED", "CostGraph",
-           "dial_arrays"]
+           "dial_arrays", "tie_rank"]
 
 # "Unreachable" in the integer distance lists: larger than any real distance.
 INF = 2**31 - 1
@@ -367,8 +371,25 @@ class Paths:
         return out
 
 
+_MASK = 2**64 - 1
+
+
+def tie_rank(node: int, tie: int) -> int:
+    """Where ``node`` comes among equally cheap nodes in :func:`dijkstra` with the key ``tie``:
+    splitmix64's finaliser of ``node * 0x9E3779B97F4A7C15 + tie`` (modulo 2**64), a number
+    that neighbouring nodes do not share an order of, the same in the kernel (csrc/astar.c).
+
+    >>> hex(tie_rank(1, 0)), hex(tie_rank(2, 0))     # splitmix64's first outputs from seed 0
+    ('0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4')
+    """
+    z = (node * 0x9E3779B97F4A7C15 + tie) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, limit: float = math.inf,
-             eps: float = 0.0, max_expansions: int | None = None) -> Paths:
+             eps: float = 0.0, max_expansions: int | None = None, tie: int | None = None) -> Paths:
     """Cheapest paths from ``sources`` where ``neighbours(u)`` yields ``(v, cost, label)``
     (``neighbours`` may also be a mapping from ``u`` to those rows, read as they are).
 
@@ -377,20 +398,29 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     settled (``Paths.found``). ``stop(u, d)``: called as each node is settled with its cost;
     True ends the search. ``limit``: costs above it are not pursued. ``eps``: a new cost
     must beat the old by more than this (for float costs). ``max_expansions``: give up
-    (``found`` None) after settling this many nodes.
+    (``found`` None) after settling this many nodes. ``tie``: an int whose :func:`tie_rank`
+    orders nodes of equal cost (ints only) before their own order does.
+
+    >>> square = {0: ((1, 1, "a"), (2, 1, "b")), 1: ((3, 1, "c"),), 2: ((3, 1, "d"),)}
+    >>> dijkstra([0], square).path(3), dijkstra([0], square, tie=0).path(3)
+    ([0, 1, 3], [0, 2, 3])
     """
     if _KERNEL is not None:
-        paths = _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, (limit, eps, max_expansions))
+        paths = _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, (limit, eps, max_expansions, tie))
         if paths is not None:
             return paths
     dist: dict = {}
     prev: dict = {}
     heap: list[tuple] = []
+    # the heap's entries: (cost, node), (cost + estimate, cost, node) for A*; with a tie key the
+    # node's rank comes before the node (keyed)
+    keyed = None if tie is None else _keyed(heuristic, tie)
     for s in sorted(set(sources)):
         dist[s] = 0
         prev[s] = None
-        heap.append((heuristic(s), 0, s) if heuristic else (0, s))
+        heap.append(keyed(0, s) if keyed else (heuristic(s), 0, s) if heuristic else (0, s))
     heapq.heapify(heap)
+    at = 1 if heuristic else 0      # where an entry holds the cost
     settled: list = []
     found = None
     pop, push = heapq.heappop, heapq.heappush
@@ -405,10 +435,8 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     # entries never pile up.) Without a limit or ``eps`` the steps carry no test for them.
     plain = limit == math.inf and not eps
     while heap:
-        if heuristic:
-            _, d, u = pop(heap)
-        else:
-            d, u = pop(heap)
+        e = pop(heap)
+        d, u = e[at], e[-1]
         if d > dist[u]:
             continue
         settled.append(u)
@@ -426,7 +454,7 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
                 if old is None or nd < old:
                     dist[v] = nd
                     prev[v] = (u, label)
-                    push(heap, (nd + heuristic(v), nd, v) if heuristic else (nd, v))
+                    push(heap, keyed(nd, v) if keyed else (nd + heuristic(v), nd, v) if heuristic else (nd, v))
             continue
         for v, w, label in neighbours(u):
             nd = d + w
@@ -436,8 +464,15 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
             if old is None or nd < old - eps:
                 dist[v] = nd
                 prev[v] = (u, label)
-                push(heap, (nd + heuristic(v), nd, v) if heuristic else (nd, v))
+                push(heap, keyed(nd, v) if keyed else (nd + heuristic(v), nd, v) if heuristic else (nd, v))
     return Paths(dist, prev, settled, found)
+
+
+def _keyed(heuristic, tie: int):
+    """The heap entry of :func:`dijkstra`'s loop for a node at a cost with the key ``tie``."""
+    if heuristic:
+        return lambda d, v: (d + heuristic(v), d, tie_rank(v, tie), v)
+    return lambda d, v: (d, tie_rank(v, tie), v)
 
 
 def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) -> Paths | None:
@@ -445,7 +480,7 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
     where it does not apply: nodes that are not ints, rows read from a mapping with ``get``, a
     cost it cannot add exactly (Python's loop then runs; not after a ``stop`` was called, whose
     calls may have done something, so then the error is raised)."""
-    limit, eps, max_expansions = bounds
+    limit, eps, max_expansions, tie = bounds
     if not callable(neighbours) or (max_expansions is not None and max_expansions < 0):
         return None
     starts = sorted(set(sources))
@@ -461,7 +496,7 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
         estimate = owner
     try:
         done = _KERNEL.astar(starts, rows, by_key, estimate, targets, stop, float(limit), float(eps),
-                             -1 if max_expansions is None else max_expansions)
+                             -1 if max_expansions is None else max_expansions, tie)
     except TypeError:
         if stop is not None:
             raise

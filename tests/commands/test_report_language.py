@@ -231,12 +231,12 @@ def test_balance_reports_in_the_language_and_its_json_in_none(tmp_path):
 
 def test_balance_says_what_it_kept_and_why_in_the_language():
     # the spur map (tests/engine/test_balance.py) keeps a change in 3 rounds of 6 games with
-    # seed 2: the report of that run, said in each language from the same data
+    # seed 7: the report of that run, said in each language from the same data
     from mapkit.engine.balance import Plan, balance, balance_report, format_balance
     from mapkit.engine.balance.changes import Pins
     from mapkit.engine.simulate import runner
 
-    plan = Plan("paluba", SPUR_OPTIONS, ("greedy", "greedy"), seed=2, games=6, rounds=3, pins=Pins(numbers=True))
+    plan = Plan("paluba", SPUR_OPTIONS, ("greedy", "greedy"), seed=7, games=6, rounds=3, pins=Pins(numbers=True))
     with runner() as play:
         rep = balance_report(balance(spur(), plan, play), plan, "new.yaml")
     kept = [s for s in rep["steps"] if s["kept"]]

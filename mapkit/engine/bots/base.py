@@ -29,6 +29,7 @@ another one (``mapkit simulate --jobs``), and after a game is saved and resumed
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import cast
 
@@ -83,6 +84,15 @@ class Bot:
         r = self._random
         r.seed(self.rng_key(state.current_player(), len(state.history)))
         return r
+
+    def search_tie(self, state) -> int:
+        """This decision's key for equally cheap paths (``tie`` of :func:`mapkit.search.dijkstra`):
+        64 bits of a hash of the decision's seed text, so the same in the same position, and
+        apart from the numbers :meth:`rng` draws. A search without it keeps the path through
+        the smaller hex ids, and hex ids run row by row from the north: a bot would always bend
+        its track the same way."""
+        key = self.rng_key(state.current_player(), len(state.history)) + ":paths"
+        return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little")
 
     def decide(self, state) -> dict:
         """The action of the player to move in the game ``state``, chosen from his seat's

@@ -213,14 +213,15 @@ class GreedyBot(Bot):
             last = [board.cities[ci].hex for ci, _, _ in targets if ci not in g.reached]
             if not any(h in ext.dist and ext.points[h] <= pts for h in last):
                 return {"type": "declare_end", "player": p}
-        for _, h, ext in self._ranked_targets(g, p, targets):
+        for _, h, ext in self._ranked_targets(g, p, targets, self.search_tie(g)):
             a = self._first_pieces(g, p, ext, h, pts)
             if a is not None:
                 return a
         return {"type": "done", "player": p}
 
-    def _ranked_targets(self, g, p: int, targets):
-        """The targets in order of value per cost, priced lazily: ``(ratio, hex, Extension)``.
+    def _ranked_targets(self, g, p: int, targets, paths: int | None = None):
+        """The targets in order of value per cost, priced lazily: ``(ratio, hex, Extension)``
+        (their paths found with the search's tie key ``paths``).
 
         A target's bound is its value over the empty board's build cost from the network (the
         cost can only be higher); a target is priced exactly (A*) when its bound leads, and
@@ -253,7 +254,7 @@ class GreedyBot(Bot):
             if ext is not None:
                 yield -neg, h, ext
                 continue
-            ext = extension(g, p, self.FEE_WEIGHT, target=h)
+            ext = extension(g, p, self.FEE_WEIGHT, target=h, tie=paths)
             if h not in ext.dist or ext.dist[h] <= 0:
                 continue
             if v >= bonus and ci not in g.reached and rival[ci] < ext.points[h]:     # rival_closer
@@ -327,10 +328,11 @@ class GreedyBot(Bot):
         # best found (a tie goes by the tie keys)
         candidates.sort(key=lambda c: (-c[0], c[1]))
         best = None
+        paths = self.search_tie(g) if candidates else None
         for bound, tie, worth, h in candidates:
             if best is not None and bound < best[0]:
                 break
-            ext = extension(g, p, 1.0, limit=budget, target=h)
+            ext = extension(g, p, 1.0, limit=budget, target=h, tie=paths)
             if h not in ext.dist:
                 continue
             net = worth - ext.dist[h]          # build cost + fees, all money

@@ -117,8 +117,9 @@ def _builds(bot, g, p: int) -> list:
         if 0 < low < INF and low < 2**31 - 1:
             bounds.append((v / low, ci, h, v))
     bounds.sort(key=lambda x: (-x[0], x[2]))
+    tie = bot.search_tie(g)
     for _, ci, h, v in bounds[:PRICED]:
-        ext = extension(g, p, bot.FEE_WEIGHT, target=h)
+        ext = extension(g, p, bot.FEE_WEIGHT, target=h, tie=tie)
         if h not in ext.dist or ext.dist[h] <= 0:
             continue
         race = bot.RACE_WEIGHT * len(board.cities[ci].numbers)
@@ -174,8 +175,9 @@ def _post_builds(bot, g, p: int) -> list:
             gain = bot.POST_GAIN_FACTOR * left * min(1.0, 2.0 * k / len(free)) * fares.get(h, bot.UNREACHABLE_GAIN)
             priced.append((gain, ci, h))
     priced.sort(key=lambda x: (-x[0], x[2]))
+    tie = bot.search_tie(g)
     for gain, ci, h in priced[:PRICED]:
-        ext = extension(g, p, 1.0, limit=budget, target=h)
+        ext = extension(g, p, 1.0, limit=budget, target=h, tie=tie)
         if h not in ext.dist:
             continue
         pieces = pieces_to(ext, h)

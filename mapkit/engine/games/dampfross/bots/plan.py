@@ -219,14 +219,15 @@ def network_hexes(state, p: int) -> set:
 
 
 def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop=None,
-              target: int | None = None, sources=None, team: tuple = ()) -> Extension:
+              target: int | None = None, sources=None, team: tuple = (), tie: int | None = None) -> Extension:
     """Cheapest extensions of player ``p``'s network (see the module notes).
 
     ``limit``: do not look beyond this weighted cost. ``stop(h, d)``: called on every hex as it
     is settled with its weighted cost; returning True ends the search early. ``target``: a
     hex; the search is A* toward it and ends when it is settled. ``sources``: the hexes to
     grow from (default: the network); ``team``: other players whose pieces count as own and
-    whose track pays no fee (a joint track's partner).
+    whose track pays no fee (a joint track's partner). ``tie``: the key that orders equally
+    cheap paths (:meth:`~mapkit.engine.bots.base.Bot.search_tie`; None: by hex id).
     """
     t = tables(state)
     us = (p,) + tuple(team)
@@ -242,7 +243,7 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
         if stop is None and sources is None and limit < INF:
             stop = _beyond(estimate, limit)
     found = dijkstra(mine, rows.__getitem__, heuristic=heuristic, targets=None if target is None else (target,),
-                     stop=stop, limit=limit)
+                     stop=stop, limit=limit, tie=tie)
     dist = {h: found.dist[h] for h in found.settled}
     prev = {h: found.prev[h] for h in found.settled}
     sums = _PathSums(dist, prev, t.piece_cost, money_weight)
