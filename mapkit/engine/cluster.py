@@ -127,6 +127,8 @@ def _client(scheduler: str, jobs: int):
     processes with one thread each for ``local``; closed (the local cluster stopped) on exit."""
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
+        quieted: dict = {}
+        stack.callback(_restore_levels, quieted)     # the last thing done: after the client closed
         if scheduler == "local":
             # no dashboard; the scheduler's own HTTP server (Dask starts one whatever the
             # dashboard) on a free port of the loopback, not Dask's 8787: another cluster or
@@ -143,7 +145,30 @@ def _client(scheduler: str, jobs: int):
             except (OSError, ValueError) as exc:
                 raise InputError(f"--scheduler {scheduler}: {str(exc).splitlines()[0]}") from None
             stack.enter_context(client)
-        yield client
+        try:
+            yield client
+        except BaseException:
+            _quiet(quieted)
+            raise
+
+
+# Dask's loggers that speak while a client and its cluster close under a run abandoned
+_TEARDOWN_LOGGERS = ("tornado.application", "distributed")
+
+
+def _quiet(levels: dict) -> None:
+    """Silence what Dask logs while a run abandoned (Ctrl-C, an error already said in one line)
+    closes its client and cluster: its callbacks still gathering results log each connection the
+    teardown closes, a traceback apiece. ``levels`` keeps the levels to restore."""
+    for name in _TEARDOWN_LOGGERS:
+        log = logging.getLogger(name)
+        levels[name] = log.level
+        log.setLevel(logging.CRITICAL + 1)
+
+
+def _restore_levels(levels: dict) -> None:
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
 
 
 def simulate_on_cluster(spec: SimSpec, games: int, scheduler: str, jobs: int = 1, progress=None,

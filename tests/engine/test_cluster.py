@@ -192,6 +192,44 @@ def test_the_blocks_go_out_a_few_ahead_not_all_at_once(monkeypatch):
     assert summarize(spec, stats) == summarize(spec, [play_one(spec, i) for i in range(8)])
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    # "pid (name) state ppid ...": the name may hold spaces, the rest not
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue        # gone meanwhile
+    return out
+
+
+def _ignores_ctrl_c(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            ignored = next(line for line in f if line.startswith("SigIgn:"))
+    except (OSError, StopIteration):
+        return False
+    return bool(int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+
+def _workers_ready(pid: int, within: float = 90.0) -> None:
+    """Wait until the command's worker processes (two at least) have started and ignore SIGINT,
+    as they do once they play (the pool's initializer, the cluster's preload), then a second
+    more: a worker still starting up is the known gap, not what the tests below check."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        kids = _children(pid)
+        if len(kids) >= 2 and all(_ignores_ctrl_c(k) for k in kids):
+            time.sleep(1)
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the workers of process {pid} were not ready in {within:.0f} s")
+
+
 def _interrupted(*extra) -> tuple[int, str]:
     """``mapkit simulate`` of endless games, Ctrl-C'd as a terminal does it (SIGINT to every
     process of its group) once its workers play: its exit code and standard error."""
@@ -200,7 +238,12 @@ def _interrupted(*extra) -> tuple[int, str]:
                           "--players", "2", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          env=env, start_new_session=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(6)
+    try:
+        _workers_ready(p.pid)
+    except AssertionError:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise
     os.killpg(p.pid, signal.SIGINT)
     try:
         _, err = p.communicate(timeout=60)
