@@ -176,8 +176,8 @@ def render_table(table, fmt: str, map_name: str = "") -> str:
     lines.append(" " * lw + "".join(k.rjust(width) for k in keys[: n if not tri else n]).rstrip())
     for i in range(n):
         upto = i + 1 if tri else n
-        cells = "".join(("." if i == j else _cell(mat[i][j])).rjust(width) for j in range(upto))
-        lines.append((labels[i].ljust(lw) + cells).rstrip())
+        row_text = "".join(("." if i == j else _cell(mat[i][j])).rjust(width) for j in range(upto))
+        lines.append((labels[i].ljust(lw) + row_text).rstrip())
     lines.append("")
     lines.append("- : unreachable" + ("; symmetric, so only the lower triangle is shown" if tri else ""))
     if note:

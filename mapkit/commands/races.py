@@ -140,7 +140,7 @@ def render_races(m, kit, table, fmt: str, cell: str = "distance", map_name: str 
             lines.append("")
         lines.append(row(str(a), [value(a, b) for b in numbers]))
     lines += ["", f"{len(forbidden)} of {total} races forbidden.", "", "Numbers:"]
-    by_city = {}
+    by_city: dict[str, list[int]] = {}
     for n in numbers:
         by_city.setdefault(m.city_by_number(n).name, []).append(n)
     for name, ns in by_city.items():

@@ -28,6 +28,11 @@ same in every language.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
+
 __all__ = ["add_arguments", "run", "parse_options", "add_rule_arguments", "add_play_arguments", "play_arguments",
            "check_setup", "check_start", "add_start_argument", "games_progress", "bot_list", "preset_of", "Progress"]
 
@@ -169,7 +174,7 @@ class Progress:
 
     def __init__(self, label: str, stream=None, show: bool | None = None):
         self.label, self.stream, self.show = label, stream, show
-        self.bar = None
+        self.bar: tqdm | None = None
 
     def __call__(self, done: int, total: int) -> None:
         from ..progress import progress

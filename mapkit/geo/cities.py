@@ -145,7 +145,7 @@ def group_cost(points, weights, members) -> float:
 
 def _sweep_start(points, weights, order, groups, size):
     """Fill groups in ``order``, deferring a city that does not fit; None if it fails."""
-    out = [[] for _ in range(groups)]
+    out: list[list[int]] = [[] for _ in range(groups)]
     fill = [0] * groups
     pending = list(order)
     for g in range(groups):
@@ -224,7 +224,7 @@ class _GroupSets:
         import numpy as np
 
         members = np.array(g)
-        rows, ws = [], []
+        row_parts, w_parts = [], []
         for k in (1, 2, 3):
             at = _positions(len(g), k)
             if not len(at):
@@ -233,9 +233,9 @@ class _GroupSets:
             row, w = terms[picked[:, 0]], weights[picked[:, 0]]
             for j in range(1, k):
                 row, w = row + terms[picked[:, j]], w + weights[picked[:, j]]
-            rows.append(row)
-            ws.append(w)
-        rows, ws = np.concatenate(rows), np.concatenate(ws)
+            row_parts.append(row)
+            w_parts.append(w)
+        rows, ws = np.concatenate(row_parts), np.concatenate(w_parts)
         total = (sum(float(terms[i][0]) for i in g), sum(float(terms[i][1]) for i in g),
                  sum(float(terms[i][2]) for i in g), int(weights[list(g)].sum()))
         by_weight = {}
@@ -445,7 +445,7 @@ def _seeded_start(points, weights, first, groups, size):
     while len(seeds) < groups:
         seeds.append(max(range(len(points)), key=lambda i: (min(d2(i, s) for s in seeds), -i)))
     fill = [0] * groups
-    out = [[] for _ in range(groups)]
+    out: list[list[int]] = [[] for _ in range(groups)]
 
     def regret(i):
         ds = sorted(d2(i, s) for s in seeds)
@@ -468,7 +468,7 @@ def _pack_any(weights, groups, size):
     """Any split into groups of exactly ``size`` (depth-first; heaviest cities first)."""
     order = sorted(range(len(weights)), key=lambda i: -weights[i])
     fill = [0] * groups
-    out = [[] for _ in range(groups)]
+    out: list[list[int]] = [[] for _ in range(groups)]
 
     def go(k):
         if k == len(order):

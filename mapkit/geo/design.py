@@ -146,7 +146,7 @@ def design(spec: DesignSpec):
 
     geo = bp.to_geo()
     geo["data"] = _data_note(spec)
-    meta = {"name": spec.name}
+    meta: dict[str, Any] = {"name": spec.name}
     for k in ("description", "author", "source", "license"):
         if getattr(spec, k):
             meta[k] = getattr(spec, k)

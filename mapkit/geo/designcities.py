@@ -251,12 +251,12 @@ def _placements(wanted: list[WantedCity], board: Board, main, foreign_hexes) -> 
     return placed
 
 
-def _race_numbers(wanted: list[WantedCity], board: Board, spec) -> dict:
+def _race_numbers(wanted: list[WantedCity], board: Board, spec) -> dict[str, tuple[int, ...]]:
     """City name -> race numbers: the numbered cities share the 36 in six compact groups."""
     from . import cities as citymod
 
     numbered = [w for w in wanted if w.numbered]
-    numbers = {w.name: () for w in wanted}
+    numbers: dict[str, tuple[int, ...]] = {w.name: () for w in wanted}
     if not numbered:
         return numbers
     forced = sum(w.count for w in numbered if w.count)

@@ -12,10 +12,14 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..grid import Hex, hex_name
 from .fitting import Board, board_hex
+
+if TYPE_CHECKING:
+    from .design import DesignSpec  # design imports this module
 
 __all__ = ["MOUNTAIN_THRESHOLD", "LandCover", "design_terrain"]
 
@@ -34,7 +38,7 @@ class LandCover:
     score_of: dict
 
 
-def design_terrain(spec, board: Board, home, foreign) -> tuple[LandCover, object]:
+def design_terrain(spec: DesignSpec, board: Board, home, foreign) -> tuple[LandCover, DesignSpec]:
     """The board's terrain for ``spec`` over the home land ``home`` and the ``foreign`` land
     (``(region name, geometry)`` each); returns it and the spec with every hand-tuned hex in
     its ``terrain``."""

@@ -141,8 +141,10 @@ def refit(draft: Draft, too_small=None):
     kept = None if first.codes else first
     scale = first.next_scale()
     for _ in range(REFIT_TRIES):
-        hex_km = round(now.m.meta["geo"]["hex_km"] * scale, 1) if scale else None
-        if hex_km is None or hex_km == now.m.meta["geo"]["hex_km"]:
+        if not scale:
+            break
+        hex_km = round(now.m.meta["geo"]["hex_km"] * scale, 1)
+        if hex_km == now.m.meta["geo"]["hex_km"]:
             break
         try:
             now = made(dataclasses.replace(draft.spec, hex_km=hex_km, land_hexes=None))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..grid import edge
+from ..grid import Hex, edge
 from ..model import Ferry
 
 __all__ = ["sea_ferries"]
@@ -69,7 +69,7 @@ def sea_ferries(m, max_sea: int = 8, limit: int = 4) -> list[Ferry]:
     found = []
     for i, a in enumerate(coast):
         shore = [n for n in m.grid.neighbours(a.hex) if n in water]
-        sea = {}
+        sea: dict[Hex, int] = {}
         for s in shore:
             for h, d in _steps(m, s, lambda x, y: y in water).items():
                 if d + 1 < sea.get(h, max_sea + 1):

@@ -266,7 +266,7 @@ def trace(network, waypoints, snap_deg: float = 0.3, max_gap_deg: float = 0.6):
     if not nodes:
         return None
     arr = np.array(nodes)
-    ids = []
+    ids: list[int] = []
     for lon, lat in waypoints:
         coslat = math.cos(math.radians(lat))
         d = np.hypot((arr[:, 0] - lon) * coslat, arr[:, 1] - lat)
@@ -275,7 +275,7 @@ def trace(network, waypoints, snap_deg: float = 0.3, max_gap_deg: float = 0.6):
             raise ValueError(f"waypoint {len(ids) + 1} ({lon:g}, {lat:g}) is {d[i]:.2f} degrees from "
                              f"the nearest river of the data")
         ids.append(i)
-    parts = []
+    parts: list[np.ndarray] = []
     for a, b in zip(ids, ids[1:], strict=False):
         if a == b:
             continue
@@ -292,12 +292,12 @@ def trace(network, waypoints, snap_deg: float = 0.3, max_gap_deg: float = 0.6):
             # twice (so the way does not detour up a tributary to find a shorter gap).
             along = np.array([dist[n] for n in ra])[:, None] + np.array([back[n] for n in rb])[None, :]
             cost = np.where(dd <= max_gap_deg, along + 2.0 * dd, np.inf)
-            i, j = np.unravel_index(int(np.argmin(cost)), cost.shape)
-            if not np.isfinite(cost[i, j]):
+            ia, jb = np.unravel_index(int(np.argmin(cost)), cost.shape)
+            if not np.isfinite(cost[ia, jb]):
                 k = ids.index(a)
                 raise ValueError(f"waypoints {k + 1} and {k + 2} are on rivers that do not meet "
                                  f"(gap {float(dd.min()):.2f} degrees)")
-            u, v = ra[int(i)], rb[int(j)]
+            u, v = ra[int(ia)], rb[int(jb)]
             first, _ = _path_points(prev, a, u)
             second, _ = _path_points(prev_b, b, v)
             first = first if len(first) else arr[[a]]

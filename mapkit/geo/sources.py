@@ -34,9 +34,14 @@ import math
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, MissingDependency
 import contextlib
+
+if TYPE_CHECKING:
+    # shapely ships no type information, so mypy reads this as Any; it names what is meant.
+    from shapely.geometry.base import BaseGeometry
 
 __all__ = [
     "Country",
@@ -92,7 +97,7 @@ class Country:
     iso2: str
     iso3: str
     name: str
-    geometry: object = field(repr=False, compare=False)
+    geometry: BaseGeometry = field(repr=False, compare=False)
     names: tuple = field(default=(), repr=False, compare=False)
 
 
@@ -418,7 +423,7 @@ def drop_districts(found: list[Place], radius_km: float = 12.0, ratio: float = 4
 
 # -- user files --------------------------------------------------------------------------------
 
-def read_features(path) -> list[tuple[object, dict]]:
+def read_features(path) -> list[tuple[BaseGeometry, dict]]:
     """``(shapely geometry, properties)`` of every feature of a GeoJSON or Shapefile (lon/lat)."""
     p = Path(path)
     suffix = p.suffix.lower()
@@ -431,7 +436,7 @@ def read_features(path) -> list[tuple[object, dict]]:
     raise InputError(f"{path}: expected a GeoJSON (.geojson, .json) or Shapefile (.shp, .zip)")
 
 
-def _read_geojson(p: Path) -> list[tuple[object, dict]]:
+def _read_geojson(p: Path) -> list[tuple[BaseGeometry, dict]]:
     from shapely.geometry import shape
 
     from ..fileio import read_json
@@ -457,7 +462,7 @@ def _read_geojson(p: Path) -> list[tuple[object, dict]]:
     return out
 
 
-def _read_shapefile(p: Path) -> list[tuple[object, dict]]:
+def _read_shapefile(p: Path) -> list[tuple[BaseGeometry, dict]]:
     shapefile = require("shapefile", "pyshp")
     from shapely.geometry import shape
 

@@ -37,10 +37,11 @@ def board_pass(fit, singles, unit, one_size: tuple[float, float], settled: Settl
     M = A / math.sqrt(abs(np.linalg.det(A)))    # the grid's axes, one pixel long
     half_w, half_h = one_w / 2 + P.BOARD_PAD, one_h / 2 + P.BOARD_PAD
     centred = {k: _centred(faint, M, half_w, half_h) for k, faint in singles}
-    ks = [k for k, c in centred.items() if c is not None]
+    found = {k: c for k, c in centred.items() if c is not None}
+    ks = list(found)
     if len(ks) < P.BOARD_MIN:
         return settled
-    crops = np.stack([centred[k] for k in ks])
+    crops = np.stack(list(found.values()))
     base = settled.scores
     trust = None
     for _ in range(P.BOARD_ROUNDS):

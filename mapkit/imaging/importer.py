@@ -21,6 +21,7 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,10 @@ from ..errors import InputError
 from ..grid import SQRT3, Grid, Hex, connected_pieces, edge_name, hex_name
 from ..model import City, EdgeSet, Map, Rules, is_race_number
 from . import params as P
+
+if TYPE_CHECKING:       # (imported when a picture is read: importing this module stays light)
+    from .gridtypes import GridFit
+    from .reading import Reading
 
 __all__ = ["import_map", "read_picture", "ImportOptions", "PictureReading"]
 
@@ -40,8 +45,8 @@ class PictureReading:
     is another (TransAmerica's card rings painted out): the overlay draws over it."""
 
     rgb: np.ndarray
-    fit: object
-    reading: object
+    fit: GridFit
+    reading: Reading
     numbers: dict = field(default_factory=dict)      # Hex -> (race numbers...)
     names: dict = field(default_factory=dict)        # Hex -> name
     notes: list = field(default_factory=list)

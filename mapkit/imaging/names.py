@@ -44,9 +44,9 @@ def read_names(rgb, fit, reading, languages: tuple[str, ...] = P.NAME_LANGUAGES)
     notes = []
     langs = ocr.languages(languages)
     if len(langs) < len(languages):
-        missing = sorted(set(languages) - set(langs))
-        notes.append(f"Tesseract's {', '.join(missing)} data missing (apt-get install "
-                     f"{' '.join('tesseract-ocr-' + m for m in missing)}): names with their "
+        lacking = sorted(set(languages) - set(langs))
+        notes.append(f"Tesseract's {', '.join(lacking)} data missing (apt-get install "
+                     f"{' '.join('tesseract-ocr-' + m for m in lacking)}): names with their "
                      "letters may be misread")
         langs = langs or ["eng"]
     letter = P.NAME_LETTER * fit.hex_px
@@ -251,7 +251,8 @@ def _measure(pr: _Print, sp: Spot):
     bare = np.pad(bare, k, constant_values=True)
     bare = np.all([bare[d:d + ink.shape[1]] for d in range(2 * k + 1)], axis=0)
     clear = (ink[y0:y1].any(axis=0) & bare) | _confined(ink, pr.spans, y0, y1, P.NAME_PIECE * letter)
-    stem_runs = _runs(rows.any(axis=0), P.NAME_GAP * letter, pos)
+    # (numpy's types have any(axis=0) give a bool or an array; of a 2-D array it is a row)
+    stem_runs = _runs(rows.any(axis=0), P.NAME_GAP * letter, pos)  # type: ignore[arg-type]
 
     def widen(r):
         return _widened(clear, r[0], r[1], P.NAME_FLAT_GAP * letter, int(round(P.NAME_FLAT * letter)), pos)
@@ -260,7 +261,7 @@ def _measure(pr: _Print, sp: Spot):
     if run is None or run[1] - run[0] < P.NAME_WIDER * letter:
         return None
     run = _reach_on(run, stem_runs, widen, sp.align, P.NAME_FLAT_GAP * letter, pos)
-    a, b = _own_part(pr, sp, run, ink[y0:y1].any(axis=0), pos)
+    a, b = _own_part(pr, sp, run, ink[y0:y1].any(axis=0), pos)  # type: ignore[arg-type]  # a row, as above
     if b - a < P.NAME_WIDER * letter:
         return None
     inside = int(rows[:, a:b].sum())

@@ -96,6 +96,7 @@ def _fit_light(f: _Fills, hexes, fit, shape):
         error = float(_nearest(labs, f.legend_lab)[1].mean())
         if best is None or error < best[0]:
             best = (error, light, cents)
+    assert best is not None     # _first_papers gives one guess or two
     return best[1], best[2]
 
 

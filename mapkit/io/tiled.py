@@ -393,6 +393,7 @@ def _add_line(groups: dict, kind: str, obj: MapObject, grid: Grid, layout: Layou
     ``set`` property, else its name, else a set of its own."""
     p = obj.properties
     set_name = _own_name(obj)
+    key: tuple[object, ...]  # (kind, "set" / "name" / "object", what names the group ...)
     if "set" in p:
         key = (kind, "set", to_int(p["set"], source, f"{where}: property set"))
     elif set_name is not None:

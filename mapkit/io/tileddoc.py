@@ -281,13 +281,12 @@ def _decode_gids(encoding, compression, payload, n: int, source: str, where: str
         values = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, want, 4)]
     elif encoding == "csv":
         if isinstance(payload, list):
-            values = payload
+            cells: list = payload
         else:
-            parts = [p.strip() for p in (payload or "").split(",")]
-            if parts and parts[-1] == "":
-                parts.pop()
-            values = parts
-        values = [to_int(v, source, f"{where}: tile {i + 1}", 0) for i, v in enumerate(values)]
+            cells = [p.strip() for p in (payload or "").split(",")]
+            if cells and cells[-1] == "":
+                cells.pop()
+        values = [to_int(v, source, f"{where}: tile {i + 1}", 0) for i, v in enumerate(cells)]
     elif encoding is None:
         if compression is not None:
             raise fail(source, f"{where}: compression without base64 encoding")
@@ -406,21 +405,19 @@ def _header(get, source: str) -> dict:
     if str(get("infinite") or "0").lower() in ("1", "true"):
         raise fail(source, "infinite maps are not supported; in Tiled untick Map > Map Properties > "
                             "Infinite and save")
-    out = {}
-    for key in ("width", "height", "tilewidth", "tileheight"):
-        out[key] = to_int(get(key), source, f"map attribute {key}", 1)
+    sizes = {key: to_int(get(key), source, f"map attribute {key}", 1)
+             for key in ("width", "height", "tilewidth", "tileheight")}
     for key in ("width", "height"):
-        if out[key] > MAX_SIDE:
-            raise fail(source, f"map {key} {out[key]} is more than the {MAX_SIDE} hexes a map file allows")
-    out["hexsidelength"] = to_int(get("hexsidelength") or 0, source, "map attribute hexsidelength", 0)
+        if sizes[key] > MAX_SIDE:
+            raise fail(source, f"map {key} {sizes[key]} is more than the {MAX_SIDE} hexes a map file allows")
+    sizes["hexsidelength"] = to_int(get("hexsidelength") or 0, source, "map attribute hexsidelength", 0)
     axis = (get("staggeraxis") or "y").lower()
     index = (get("staggerindex") or "odd").lower()
     if axis not in ("x", "y"):
         raise fail(source, f"staggeraxis is {axis!r}, not x or y")
     if index not in ("odd", "even"):
         raise fail(source, f"staggerindex is {index!r}, not odd or even")
-    out["staggeraxis"], out["staggerindex"] = axis, index
-    return out
+    return {**sizes, "staggeraxis": axis, "staggerindex": index}
 
 
 def _read_tmx(data: bytes, source: str, base: Path) -> Document:

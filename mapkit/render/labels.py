@@ -32,10 +32,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .fonts import ASCENT, DESCENT, text_width
 
+if TYPE_CHECKING:
+    # shapely ships no type information, so mypy reads this as Any; it names what is meant.
+    from shapely.geometry.base import BaseGeometry
+
 __all__ = ["LabelRequest", "Label", "KeptLines", "place_labels", "anchors", "box_at", "LINE_PITCH"]
+
+Box = tuple[float, float, float, float]   # x0, y0, x1, y1, mm
 
 LINE_PITCH = 1.12          # distance between the baselines of a two-line name, per font size
 GAP = 0.55                 # free space between a hex and its name, mm
@@ -71,7 +78,7 @@ class KeptLines:
     name's plate would hide): ``lines`` a shapely geometry; ``rim`` = (dx, dy), mm, the plate's
     margin round the name's box on each side, counted as covering too."""
 
-    lines: object
+    lines: BaseGeometry | None
     rim: tuple = (0.0, 0.0)
 
 
@@ -91,7 +98,7 @@ class Label:
     clash: bool = False    # True when no free place existed and this one overlaps something
 
     @property
-    def box(self) -> tuple:
+    def box(self) -> Box:
         return (self.x0, self.y0, self.x1, self.y1)
 
     def baselines(self) -> list[tuple[float, float]]:
@@ -108,7 +115,7 @@ class Label:
 class _Candidate:
     lines: tuple
     size: float
-    box: tuple
+    box: Box
     align: str
     cost: float
     allowed: bool = True
@@ -126,13 +133,8 @@ def _split_two(text: str):
     words = text.split()
     if len(words) < 2:
         return None
-    best = None
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        score = max(len(a), len(b))
-        if best is None or score < best[0]:
-            best = (score, (a, b))
-    return best[1]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return min(splits, key=lambda ab: max(len(ab[0]), len(ab[1])))   # the first of equal ones
 
 
 def _reach(shape, centre, angle) -> float:
@@ -152,7 +154,7 @@ def _reach(shape, centre, angle) -> float:
     return max(math.hypot(p.x - cx, p.y - cy) for p in pts)
 
 
-def box_at(anchor, angle, width, height):
+def box_at(anchor, angle, width, height) -> tuple[Box, str]:
     """The box of ``width`` x ``height`` that sits beyond ``anchor`` in direction ``angle``."""
     ax, ay = anchor
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
@@ -171,7 +173,7 @@ def box_at(anchor, angle, width, height):
     return (x0, y0, x0 + width, y0 + height), align
 
 
-def _candidates(req: LabelRequest, radius: float):
+def _candidates(req: LabelRequest, radius: float) -> list[_Candidate]:
     variants = [((req.text,), req.size, 0.0)]
     two = _split_two(req.text)
     if two:
@@ -195,7 +197,7 @@ def anchors(shape, centre, radius: float, gap: float = GAP) -> list[tuple[float,
     begin at: ``(angle, anchor, cost)`` for each direction of the near ring and the far one
     (the box sits beyond its anchor in the direction ``angle``, see :func:`box_at`)."""
     reach = {a: _reach(shape, centre, a) for a, _ in DIRECTIONS}
-    out = []
+    out: list[tuple[float, tuple, float]] = []
     for ring, rcost in ((0.0, 0.0), (FAR_STEP * radius, FAR_COST)):
         for angle, acost in DIRECTIONS:
             d = reach[angle] + gap + ring
@@ -268,7 +270,7 @@ def place_labels(requests, bounds, obstacles=(), soft_areas=None, soft_lines=Non
     return {r.key: placed[r.key] for r in requests}
 
 
-def _choose(keys: list, cands: dict, order: str) -> dict:
+def _choose(keys: list[str], cands: dict[str, list[_Candidate]], order: str) -> dict[str, Label]:
     """Every city's name placed, one at a time in ``order``, from its candidates ``cands``
     (cheapest first); ``{key: Label}``."""
     placed: dict[str, Label] = {}

@@ -9,12 +9,18 @@ a game's own board (TransAmerica's) overrides ``cost_head``, ``cost_items``, ``m
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from ..analysis import costs as C
 from ..i18n import N_, _, ngettext, translate
 from .fonts import ASCENT, DIGIT_HEIGHT, text_width
 from .style import FONT_FAMILY
 from .svgfmt import fmt
+
+if TYPE_CHECKING:
+    from ..grid import Grid, Hex
+    from ..model import Map
+    from .style import Style
 
 __all__ = ["BoardLegend"]
 
@@ -26,6 +32,21 @@ def scale_caption(hexes: int, length: float) -> str:
 
 class BoardLegend:
     """Title and legend of a board; see the module's docstring for what the host class supplies."""
+
+    # What the host class supplies, declared for mypy (nothing is set or defined here).
+    map: Map
+    grid: Grid
+    style: Style
+    ports: set[str]
+    crossed: set[str]
+
+    if TYPE_CHECKING:
+        def fill_terrain(self, h: Hex) -> str: ...
+        def _drawn_hexes(self) -> list[Hex]: ...
+        def _fill(self, terrain: str) -> str: ...
+        def texture(self, dwg, terrain: str, polygons): ...
+        def _anchor(self, dwg, grp, x, y, a, colour=None) -> None: ...
+        def _cross(self, dwg, grp, x, y, length) -> None: ...
 
     def subtitle(self) -> str:
         g, m = self.grid, self.map

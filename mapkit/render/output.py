@@ -142,7 +142,8 @@ def pdf_and_preview(svgs, title: str | None, dpi: float) -> tuple[bytes, bytes]:
 def _recorded(cairosvg, svg: str):
     """``(recording surface, width, height)`` of one SVG page in points, as cairosvg draws it
     onto a PDF page."""
-    cairo = cairosvg.surface.cairo
+    # cairosvg.surface.cairo, imported by name so that mypy can take a class of it as a base
+    import cairocffi as cairo
 
     class PdfText(cairo.Context):
         # cairosvg asks for the surface's hinting at each element; a recording surface's is
@@ -153,6 +154,8 @@ def _recorded(cairosvg, svg: str):
             super().set_font_options(options)
 
     class Recording(cairosvg.surface.Surface):
+        context: cairo.Context      # made by cairosvg's Surface; draw makes it a PdfText
+
         def _create_surface(self, width, height):
             return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height)), width, height
 

@@ -175,6 +175,7 @@ def tile_layout(width: float, height: float, paper: str = "A4",
         rows = pages_needed(height, wh, overlap)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, page, ww, wh, cols, rows)
+    assert best is not None     # there are always two orientations, and each either raised or set it
     _count, page, ww, wh, cols, rows = best
     sx, sy = ww - overlap, wh - overlap
     span_w = cols * sx + overlap if cols > 1 else ww

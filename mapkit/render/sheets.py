@@ -30,6 +30,7 @@ import io
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,7 +56,7 @@ class SheetsResult:
     clashes: list = field(default_factory=list)
 
 
-def _csv(rows) -> str:
+def _csv(rows: Iterable[Iterable[object]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     for r in rows:
@@ -98,9 +99,9 @@ def write_sheets(m, folder, kit, players: int = 6, style: str = "colour", light_
 
     # CSV copies (the distances without the cities no city reaches, as on the sheet).
     shown = table.without(stranded_cities(table))
-    rows = [["numbers", "city"] + [c.name for c in shown.cities]]
+    rows: list[Sequence[object]] = [["numbers", "city"] + [c.name for c in shown.cities]]
     for c, r in zip(shown.cities, shown.matrix, strict=False):
-        rows.append([" ".join(str(n) for n in c.numbers), c.name] + ["" if v is None else v for v in r])
+        rows.append([" ".join(str(n) for n in c.numbers), c.name, *("" if v is None else v for v in r)])
     files["distances.csv"] = _csv(rows)
     files["races.csv"] = races_csv(m, table, kit)
     city_of = {n: c.name for c in m.cities for n in c.numbers}

@@ -97,8 +97,8 @@ def _keystone(img, deg: Degradation, fill):
         A.append([0, 0, 0, x, y, 1, -Y * x, -Y * y])
         b.append(Y)
     coeffs = np.linalg.solve(np.array(A, dtype=float), np.array(b, dtype=float))
-    return img.transform((w, h), Image.PERSPECTIVE, tuple(float(c) for c in coeffs),
-                         Image.BICUBIC, fillcolor=fill)
+    return img.transform((w, h), Image.Transform.PERSPECTIVE, tuple(float(c) for c in coeffs),
+                         Image.Resampling.BICUBIC, fillcolor=fill)
 
 
 def degrade(img, deg: Degradation):
@@ -115,7 +115,7 @@ def degrade(img, deg: Degradation):
         out = framed
     if deg.rotation:
         bg = deg.table or tuple(int(v) for v in np.asarray(out)[0, 0])
-        out = out.rotate(deg.rotation, resample=Image.BICUBIC, expand=True, fillcolor=bg)
+        out = out.rotate(deg.rotation, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=bg)
     if deg.keystone:
         out = _keystone(out, deg, deg.table or tuple(int(v) for v in np.asarray(out)[0, 0]))
     a = np.asarray(out, dtype=np.float32)

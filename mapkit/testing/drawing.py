@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..grid import Grid
 from ..model import Map
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw
 
 __all__ = ["BoardStyle", "DAMPFROSS", "dampfross_style", "random_style", "board_geometry",
            "draw_board", "SUPERSAMPLE"]
@@ -98,7 +103,7 @@ def _random_palette(rng) -> dict:
         fills = ("plain", "mountain", "water", "foreign")
         ok = all(np.linalg.norm(labs[a] - labs[b]) > 28 for i, a in enumerate(fills) for b in fills[i + 1:])
         ok = ok and all(np.linalg.norm(labs[s] - labs[f]) > 30 for s in ("river", "border", "city") for f in fills)
-        ok = ok and np.linalg.norm(labs["river"] - labs["border"]) > 40
+        ok = ok and bool(np.linalg.norm(labs["river"] - labs["border"]) > 40)
         if ok:
             return {k: _hexstr(v) for k, v in cols.items()}
     return {k: _hexstr(parse_colour(v)) for k, v in DAMPFROSS.items()}
@@ -189,13 +194,13 @@ class _Sheet:
     """What drawing one board needs: the pen, the supersampled hex size ``d`` (between
     centres) and side ``s``, the outline width ``lw``, the style and the placed geometry."""
 
-    dr: object
+    dr: ImageDraw.ImageDraw
     d: float
     s: float
     lw: int
     style: BoardStyle
-    centre: object
-    corners: object
+    centre: Callable[[tuple[int, int]], tuple[float, float]]
+    corners: Callable[..., list[tuple[float, float]]]     # (hex[, radius]) -> the six corners
 
 
 def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
@@ -249,7 +254,7 @@ def draw_board(m: Map, hex_px: float, style: BoardStyle, seed: int = 0,
         _draw_labels(sheet, m.grid, margin, top, bw, bh)
     if style.key:
         _draw_key(sheet, m.meta.get("name", "Board"), margin)
-    out = img.resize((max(1, round(width / k)), max(1, round(height / k))), Image.LANCZOS) if k > 1 else img
+    out = img.resize((max(1, round(width / k)), max(1, round(height / k))), Image.Resampling.LANCZOS) if k > 1 else img
     legend = {key: col[key] for key in ("plain", "mountain", "water", "foreign", "river", "border", "city")}
     return out, legend
 

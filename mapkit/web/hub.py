@@ -94,7 +94,7 @@ class Hub:
     def __init__(self, store, limits: Limits | None = None):
         self.store = store
         self.limits = limits or Limits()
-        self.games: dict = {}             # game id -> LiveGame, the games in memory
+        self.games: dict[str, LiveGame] = {}      # by game id, the games in memory
         self.lines: dict = {}             # game id -> its lobby line, for games not in memory
         self.broken: dict = {}            # game id -> why it could not be resumed (set aside)
         self._boards: dict = {}           # map text's hash -> (Map, EngineMap), shared by its games

@@ -39,11 +39,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ...i18n.said import said
 from .changes import Change, Context, Pins, acceptable, baseline_issues, draw
 from .measure import Comparison, Measure, compare, measure
+
+if TYPE_CHECKING:
+    from ...model import Map
 
 __all__ = ["Plan", "Step", "Outcome", "balance", "figure_change", "NothingToChange"]
 
@@ -89,7 +93,7 @@ class Outcome:
     reports (:func:`mapkit.engine.simulate.summarize`) and measures of the input map
     (``before``) and the balanced one (``after``), and their comparison."""
 
-    map: object
+    map: Map
     steps: list[Step]
     stopped: str | None
     check_seed: int

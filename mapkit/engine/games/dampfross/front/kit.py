@@ -23,8 +23,12 @@ A race under 10 in the distance table is not held: draw the target again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mapkit.i18n import N_, _, translate
+
+if TYPE_CHECKING:
+    from ..options import Options
 
 __all__ = ["KitRules", "PRESET_TITLES", "kit_rules"]
 
@@ -39,7 +43,7 @@ class KitRules:
 
     preset: str
     title: str
-    options: object          # the preset's options (mapkit.engine.Options)
+    options: Options         # the preset's options
     rule: str                # "table" or "track"
     limit: int
     races: int

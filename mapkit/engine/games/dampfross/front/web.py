@@ -114,8 +114,8 @@ def preview(state, seat: int, msg: dict) -> dict:
         cost += q[0]
         fees += q[1]
     left = (g.budget if post else g.points) if g.current_player() == seat else 0
-    action = {"type": "build", "player": seat, "pieces": take} if take else None
-    return {"pieces": pieces, "cost": cost, "fees": fees, "left": left, "money": post, "action": action}
+    build = {"type": "build", "player": seat, "pieces": take} if take else None
+    return {"pieces": pieces, "cost": cost, "fees": fees, "left": left, "money": post, "action": build}
 
 
 def _declaring(state, seat) -> None:

@@ -209,7 +209,7 @@ def _fit_lines(text: str, width: float, size: float, max_lines: int) -> tuple[li
         size *= 0.92
 
 
-def _card(dwg, face: Face, x: float, y: float, size: tuple):
+def _card(dwg, face: Face, x: float, y: float, size: tuple[float, float]):
     cw, ch = size
     s = cw / CARD_MM[0]
     band, symbol = BANDS[face.kind]
@@ -232,12 +232,12 @@ def _card(dwg, face: Face, x: float, y: float, size: tuple):
         g.add(dwg.text(line, insert=(fmt(left), fmt(ty + k * tsize * 1.2)), font_size=fmt(tsize),
                        font_weight="bold", fill="#ffffff", **{"class": "title"}))
     by = y + pad + band_h + 4 * s
-    for text, size, fill in ((face.body, 3.3 * s, INK), (face.note, 2.7 * s, "#555555")):
-        by += ASCENT * size
-        for line in wrap(text, cw - 2 * pad - 7 * s, size) if text else []:
-            g.add(dwg.text(line, insert=(fmt(x + cw / 2), fmt(by)), font_size=fmt(size), text_anchor="middle",
+    for text, text_size, fill in ((face.body, 3.3 * s, INK), (face.note, 2.7 * s, "#555555")):
+        by += ASCENT * text_size
+        for line in wrap(text, cw - 2 * pad - 7 * s, text_size) if text else []:
+            g.add(dwg.text(line, insert=(fmt(x + cw / 2), fmt(by)), font_size=fmt(text_size), text_anchor="middle",
                            fill=fill))
-            by += size * 1.3
+            by += text_size * 1.3
         by += 1.5 * s
     if face.badge:
         _badge(dwg, g, face.badge, x + cw / 2, y + ch - 21 * s, band, s)

@@ -63,7 +63,7 @@ import random
 from collections import deque
 
 from mapkit.errors import InputError
-from mapkit.grid import hex_name
+from mapkit.grid import Hex, hex_name
 
 __all__ = ["KEY", "COLOURS", "GREY", "Board", "section", "home_cities"]
 
@@ -236,8 +236,8 @@ def card_cities(b: Board, link: list[str]) -> tuple[dict[str, str], dict[str, st
                [c for c in here if c not in out.values()],
                "the nearest map city that stands for no other missing card")
         return {n: out[n] for n in CARD_PLACES if n in out}, why
-    out: dict[str, str] = {}
-    why: dict[str, str] = {}
+    out = {}
+    why = {}
     ny = b.by_size[0].name
     out["New York"] = ny
     why["New York"] = f"{ny}: the biggest city, the hub as New York is"
@@ -383,7 +383,8 @@ def free_build(b: Board) -> list[str]:
                 gaps.append((-dz, a, z, mid))
     gaps.sort()
     for _, _a, _z, mid in gaps:
-        seen, todo, cluster = {mid}, deque([mid]), []
+        seen, todo = {mid}, deque([mid])
+        cluster: list[Hex] = []
         while todo and len(cluster) < FREE_BUILD_HEXES:
             h = todo.popleft()
             cluster.append(h)

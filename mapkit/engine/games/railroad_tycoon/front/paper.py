@@ -27,6 +27,7 @@ them. Every file is made before any is written, then moved in atomically
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mapkit.engine.family import PrintedSheets, SheetRequest
 from mapkit.errors import InputError
@@ -38,8 +39,12 @@ from mapkit.render.style import Style, get_style
 from mapkit.render.tables import Sheet, wrap
 
 from ..cards import deck_for, s_cards_for, tasks_for
+from ..rules import RailroadTycoonRules
 from .board import RailroadTycoonArt, RTSection, goods_fill, ink_on, section_of
 from .cardsheets import card_layout, card_pages, deck_faces, loco_face, mini_layout, share_face
+
+if TYPE_CHECKING:
+    from mapkit.model import Map
 
 __all__ = ["write_railroad_tycoon_sheets", "track_page", "income_tiers", "rules_page", "RT_FILES",
            "SHARES_PER_PLAYER"]
@@ -56,9 +61,9 @@ COLOUR_WORDS = (N_("red"), N_("blue"), N_("purple"), N_("yellow"), N_("black"), 
 class Kit:
     """What every page of the kit reads: the map, its section, the rules, the style, the players."""
 
-    m: object
+    m: Map
     section: RTSection
-    rules: object
+    rules: RailroadTycoonRules
     style: Style
     players: int
 
@@ -297,6 +302,7 @@ def write_railroad_tycoon_sheets(m, folder, request: SheetRequest) -> PrintedShe
     out = check_folder(folder)
     st = light(get_style(request.style)) if request.light_foreign else get_style(request.style)
     rules = make_rules(request.preset)
+    assert isinstance(rules, RailroadTycoonRules)   # the family writes the sheets of its own presets only
     kit = Kit(m, section, rules, st, request.players)
     art = RailroadTycoonArt(m, section, rules, st)
     docs, files = make_pdfs(_makers(kit, art), m.name or None, request.source, None)

@@ -34,7 +34,7 @@ import math
 
 from mapkit.engine.games.transamerica.cards import COLOURS, PER_COLOUR, PUBLISHED, REMOVED_PER_COLOUR, track_edges
 from mapkit.errors import InputError
-from mapkit.grid import hex_name
+from mapkit.grid import Hex, hex_name
 
 __all__ = ["city_cards", "MIN_APART"]
 
@@ -54,7 +54,7 @@ def _extra_places(m, rows, taken, places, wanted):
         raise InputError(f"{m.name}: {wanted} more card cities needed, and the map has no geo block to place them")
     bp = BoardProjection.from_geo(geo, m.grid.hex_mm)
     names = {c.name for c in m.cities}
-    out = []
+    out: list[tuple[str, Hex]] = []
     for p in places:
         if len(out) >= wanted:
             break

@@ -80,7 +80,7 @@ def board(state, seat, msg: dict) -> dict:
     b = state.board
     t = state.tables
     names = b.hex_names
-    regions = {c: [] for c in t.colours}
+    regions: dict[str, list[str]] = {c: [] for c in t.colours}
     for h in t.junctions:
         if t.region[h] >= 0:
             regions[t.colours[t.region[h]]].append(names[h])
@@ -127,7 +127,7 @@ def preview(state, seat, msg: dict) -> dict:
     size = state.tables.size
     hexes = hexes_of(b, msg.get("path"))
     pieces = []
-    take = []
+    take: list[str] = []
     stopped = None
     for a, z in pairwise(hexes):
         e = b.edge_between(a, z)
