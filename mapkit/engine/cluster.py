@@ -126,16 +126,18 @@ def _client(scheduler: str, jobs: int):
     """A Client of the scheduler at ``scheduler``, or of a new LocalCluster of ``jobs`` worker
     processes with one thread each for ``local``; closed (the local cluster stopped) on exit."""
     distributed = _distributed()
+    _TEARDOWN.start()
     with contextlib.ExitStack() as stack:
-        quieted: dict = {}
-        stack.callback(_restore_levels, quieted)     # the last thing done: after the client closed
         if scheduler == "local":
             # no dashboard; the scheduler's own HTTP server (Dask starts one whatever the
             # dashboard) on a free port of the loopback, not Dask's 8787: another cluster or
-            # notebook holding that port made Dask warn on standard error
+            # notebook holding that port made Dask warn on standard error. The cluster's own
+            # logs are silenced but for the critical: a task's error reaches the command as
+            # the task's (one line), and a Ctrl-C that stops the scheduler under a worker's
+            # heartbeat made the worker print a traceback (errors were printed before)
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None,
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.ERROR,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.CRITICAL,
                 preload=[__name__]))
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         else:
@@ -148,27 +150,39 @@ def _client(scheduler: str, jobs: int):
         try:
             yield client
         except BaseException:
-            _quiet(quieted)
+            _TEARDOWN.abandon()
             raise
 
 
-# Dask's loggers that speak while a client and its cluster close under a run abandoned
-_TEARDOWN_LOGGERS = ("tornado.application", "distributed")
+class _Teardown:
+    """Dask's logs of a run abandoned (Ctrl-C, or an error already said in one line) while its
+    client and cluster close: the scheduler still reporting to the closed client, a worker's
+    heartbeat meeting the closed scheduler, ``as_completed`` still fetching a result, each a
+    traceback (one run in three to five printed some). From the abandonment until the next run
+    starts, Dask's and tornado's loggers are silenced (the loop thread may log after the client
+    has closed); while a run goes on nothing is (a lost connection then is news)."""
+
+    # the loggers Dask's configuration gives levels of their own
+    LOGGERS = ("distributed", "distributed.client", "distributed.scheduler", "distributed.worker",
+               "distributed.nanny", "distributed.core", "tornado", "tornado.application")
+
+    def __init__(self):
+        self.levels: dict[str, int] = {}
+
+    def start(self) -> None:
+        """A run starts: the loggers as they were before an abandoned run silenced them."""
+        for name, level in self.levels.items():
+            logging.getLogger(name).setLevel(level)
+        self.levels.clear()
+
+    def abandon(self) -> None:
+        for name in self.LOGGERS:
+            log = logging.getLogger(name)
+            self.levels.setdefault(name, log.level)
+            log.setLevel(logging.CRITICAL + 1)
 
 
-def _quiet(levels: dict) -> None:
-    """Silence what Dask logs while a run abandoned (Ctrl-C, an error already said in one line)
-    closes its client and cluster: its callbacks still gathering results log each connection the
-    teardown closes, a traceback apiece. ``levels`` keeps the levels to restore."""
-    for name in _TEARDOWN_LOGGERS:
-        log = logging.getLogger(name)
-        levels[name] = log.level
-        log.setLevel(logging.CRITICAL + 1)
-
-
-def _restore_levels(levels: dict) -> None:
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+_TEARDOWN = _Teardown()
 
 
 def simulate_on_cluster(spec: SimSpec, games: int, scheduler: str, jobs: int = 1, progress=None,
