@@ -376,8 +376,9 @@ _MASK = 2**64 - 1
 
 def tie_rank(node: int, tie: int) -> int:
     """Where ``node`` comes among equally cheap nodes in :func:`dijkstra` with the key ``tie``:
-    splitmix64's finaliser of ``node * 0x9E3779B97F4A7C15 + tie`` (modulo 2**64), a number
-    that neighbouring nodes do not share an order of, the same in the kernel (csrc/astar.c).
+    splitmix64's finaliser of ``node * 0x9E3779B97F4A7C15 + tie`` (modulo 2**64): the order it
+    gives the nodes owes nothing to their numbering, and each key gives another. The kernel
+    (csrc/astar.c) computes the same numbers.
 
     >>> hex(tie_rank(1, 0)), hex(tie_rank(2, 0))     # splitmix64's first outputs from seed 0
     ('0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4')

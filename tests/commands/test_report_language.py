@@ -229,19 +229,32 @@ def test_balance_reports_in_the_language_and_its_json_in_none(tmp_path):
             assert w not in runs[lang, "text"], (lang, w)
 
 
-def test_balance_says_what_it_kept_and_why_in_the_language():
-    # the spur map (tests/engine/test_balance.py) keeps a change in 3 rounds of 6 games with
-    # seed 7: the report of that run, said in each language from the same data
-    from mapkit.engine.balance import Plan, balance, balance_report, format_balance
+def _replacement_kept():
+    """A balance run of the spur map (tests/engine/test_balance.py), 3 rounds of 6 games, that
+    keeps a start city replaced for a position's win share, and its first kept step: the first
+    seed of 0-29 whose run does (which seed it is moves with the bots' play; a few do)."""
+    from mapkit.engine.balance import Plan, balance, balance_report
     from mapkit.engine.balance.changes import Pins
     from mapkit.engine.simulate import runner
 
-    plan = Plan("paluba", SPUR_OPTIONS, ("greedy", "greedy"), seed=7, games=6, rounds=3, pins=Pins(numbers=True))
     with runner() as play:
-        rep = balance_report(balance(spur(), plan, play), plan, "new.yaml")
-    kept = [s for s in rep["steps"] if s["kept"]]
-    assert kept, rep["steps"]                 # what this test reads: a change kept
-    s = kept[0]
+        for seed in range(30):
+            plan = Plan("paluba", SPUR_OPTIONS, ("greedy", "greedy"), seed=seed, games=6, rounds=3,
+                        pins=Pins(numbers=True))
+            rep = balance_report(balance(spur(), plan, play), plan, "new.yaml")
+            for step in rep["steps"]:
+                if step["kept"]:
+                    if step["detail"]["off"] and step["detail"]["on"] and step["figure"].startswith("position"):
+                        return rep, step
+                    break
+    raise AssertionError("no balance run of seeds 0-29 kept a start city replaced for a position's share")
+
+
+def test_balance_says_what_it_kept_and_why_in_the_language():
+    # a run that kept a change: its report said in each language from the same data
+    from mapkit.engine.balance import format_balance
+
+    rep, s = _replacement_kept()
     english = format_balance(rep)
     with use_language("cs"):
         czech = format_balance(rep)

@@ -82,13 +82,15 @@ def ranked(cands, first: dict | None = None, limit: int | None = None) -> list:
 
 def listed(state, seed: int, policy, moves, limit: int) -> list:
     """A family's :meth:`~mapkit.engine.family.GameFamily.move_options`: ``moves(state, seat,
-    first)`` (the family's candidates for the seat to move, ``first`` the move of its greedy bot
-    ``policy`` with ``seed``) ranked with that move marked; [] when nobody is to move."""
+    first, bot)`` (the family's candidates for the seat to move, ``first`` the move of ``bot``,
+    its greedy bot ``policy`` with ``seed``, whose measures and tie keys score them) ranked with
+    that move marked; [] when nobody is to move."""
     p = state.current_player()
     if p < 0:
         return []
-    first = policy(seed).act(state)
-    return ranked(moves(state, p, first), first=first, limit=limit)
+    bot = policy(seed)
+    first = bot.act(state)
+    return ranked(moves(state, p, first, bot), first=first, limit=limit)
 
 
 def hints(state, seat: int, seed: int = 0, count: int = HINTS) -> list:

@@ -61,8 +61,7 @@ def move_options(state, seed: int = 0) -> list:
     return listed(state, seed, GreedyBot, _moves, LIMIT)
 
 
-def _moves(state, p: int, first: dict) -> list:
-    bot = GreedyBot(0)
+def _moves(state, p: int, first: dict, bot: GreedyBot) -> list:
     st = state.step
     try:
         if st in ("start", "secret_start"):
@@ -111,14 +110,17 @@ def _builds(bot, g, p: int) -> list:
     t = tables(g)
     mine = g.nodes[p] or {g.starts[p]} - {None}
     bounds = []
-    for ci, h, v in bot.city_values(g, p, with_bonus=True):
+    targets = bot.city_values(g, p, with_bonus=True)
+    # equal bounds in the order of the greedy bot's tie keys, as it ranks its targets (by hex
+    # id the northern cities would always be priced first)
+    for (ci, h, v), key in zip(targets, bot.tie_keys(g, len(targets)), strict=True):
         d = t.build_from_city(ci)
         low = min((d[x] for x in mine), default=INF)
         if 0 < low < INF and low < 2**31 - 1:
-            bounds.append((v / low, ci, h, v))
-    bounds.sort(key=lambda x: (-x[0], x[2]))
+            bounds.append((v / low, key, ci, h, v))
+    bounds.sort(key=lambda x: (-x[0], x[1]))
     tie = bot.search_tie(g)
-    for _, ci, h, v in bounds[:PRICED]:
+    for _, _, ci, h, v in bounds[:PRICED]:
         ext = extension(g, p, bot.FEE_WEIGHT, target=h, tie=tie)
         if h not in ext.dist or ext.dist[h] <= 0:
             continue
@@ -169,14 +171,15 @@ def _post_builds(bot, g, p: int) -> list:
         return out
     fares = network_fares(g, p)
     priced = []
-    for ci, h, _ in bot.city_values(g, p, with_bonus=False):
+    cities = bot.city_values(g, p, with_bonus=False)
+    for (ci, h, _), key in zip(cities, bot.tie_keys(g, len(cities)), strict=True):
         k = sum(1 for n in board.cities[ci].numbers if g.table.is_free(n))
         if k:
             gain = bot.POST_GAIN_FACTOR * left * min(1.0, 2.0 * k / len(free)) * fares.get(h, bot.UNREACHABLE_GAIN)
-            priced.append((gain, ci, h))
-    priced.sort(key=lambda x: (-x[0], x[2]))
+            priced.append((gain, key, ci, h))
+    priced.sort(key=lambda x: (-x[0], x[1]))
     tie = bot.search_tie(g)
-    for gain, ci, h in priced[:PRICED]:
+    for gain, _, ci, h in priced[:PRICED]:
         ext = extension(g, p, 1.0, limit=budget, target=h, tie=tie)
         if h not in ext.dist:
             continue

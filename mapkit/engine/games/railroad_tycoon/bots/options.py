@@ -32,7 +32,7 @@ def move_options(state, seed: int = 0) -> list:
     return listed(state, seed, GreedyBot, _moves, LIMIT)
 
 
-def _moves(state, p: int, first: dict) -> list:
+def _moves(state, p: int, first: dict, bot) -> list:
     if state.step == "act":
         return _actions(state, p)
     if state.step == "auction":
