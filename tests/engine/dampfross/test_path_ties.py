@@ -68,3 +68,28 @@ def test_the_greedy_bot_goes_round_a_lake_either_way_as_its_seed_has_it():
         sides["north" if min(rows) < 4 else "south"] += 1
     # a fair coin over 40 games: 20 +- 3; neither side fewer than 8 times
     assert min(sides.values()) >= 8, sides
+
+
+def test_the_moves_listed_for_easy_strong_and_hint_go_round_it_as_the_seed_has_it():
+    # the listed moves are scored by the greedy bot with the caller's seed: before, by a greedy
+    # bot of seed 0 whatever the seed, so easy and strong built round the lake one way always
+    from mapkit.engine.games.dampfross.bots.options import move_options
+
+    board = EngineMap.from_map(parse_map(LAKE)[0])
+    g = new_game(board, "paluba", ["A", "B"], {"first_player": 0}, seed=5)
+    while g.current_player() < 0 or g.step == "start" or g.current_player() != 0:
+        p = g.current_player()
+        if p < 0:
+            g.apply(roll(g, 5))
+        elif g.step == "start":
+            g.apply({"type": "start", "player": p, "city": ["West", "Nord"][p]})
+        else:
+            g.apply(make_bot("greedy", 0, preset="paluba").decide(g))
+    assert g.step == "build"
+    sides = set()
+    for seed in range(20):
+        toward_east = [c.action for c in move_options(g, seed) if c.args == (("city", "East"),)]
+        assert toward_east, seed
+        rows = {int(r) for r in re.findall(r"[A-Z](\d+)", " ".join(toward_east[0]["pieces"]))}
+        sides.add("north" if min(rows) < 4 else "south")
+    assert sides == {"north", "south"}
