@@ -39,29 +39,26 @@ cities:
 """
 
 
-def _first_build(board, bot_seed: int) -> dict:
-    """The first build of the player starting in West (he builds first; the other player starts
-    in Nord and has no track yet), decided by a greedy bot with ``bot_seed``; the dice alike."""
+def _wests_first_build(board):
+    """The game at the first build of the player starting in West (he builds first; the other
+    player starts in Nord and has no track yet), the dice alike in every call."""
     g = new_game(board, "paluba", ["A", "B"], {"first_player": 0}, seed=5)
-    bot = make_bot("greedy", bot_seed, preset="paluba")
-    while True:
+    while not (g.current_player() == 0 and g.step == "build"):
         p = g.current_player()
         if p < 0:
             g.apply(roll(g, 5))
         elif g.step == "start":
             g.apply({"type": "start", "player": p, "city": ["West", "Nord"][p]})
         else:
-            a = bot.decide(g)
-            if p == 0 and g.step == "build":
-                return a
-            g.apply(a)
+            g.apply(make_bot("greedy", 0, preset="paluba").decide(g))
+    return g
 
 
 def test_the_greedy_bot_goes_round_a_lake_either_way_as_its_seed_has_it():
-    board = EngineMap.from_map(parse_map(LAKE)[0])
+    g = _wests_first_build(EngineMap.from_map(parse_map(LAKE)[0]))
     sides = {"north": 0, "south": 0}
     for seed in range(40):
-        a = _first_build(board, seed)
+        a = make_bot("greedy", seed, preset="paluba").decide(g)
         rows = {int(r) for r in re.findall(r"[A-Z](\d+)", " ".join(a["pieces"]))}
         # the lake fills row 4 from C to G: a way round it leaves row 4 for row 3 or row 5
         assert a["type"] == "build" and (min(rows) < 4) != (max(rows) > 4), a
@@ -75,17 +72,7 @@ def test_the_moves_listed_for_easy_strong_and_hint_go_round_it_as_the_seed_has_i
     # bot of seed 0 whatever the seed, so easy and strong built round the lake one way always
     from mapkit.engine.games.dampfross.bots.options import move_options
 
-    board = EngineMap.from_map(parse_map(LAKE)[0])
-    g = new_game(board, "paluba", ["A", "B"], {"first_player": 0}, seed=5)
-    while g.current_player() < 0 or g.step == "start" or g.current_player() != 0:
-        p = g.current_player()
-        if p < 0:
-            g.apply(roll(g, 5))
-        elif g.step == "start":
-            g.apply({"type": "start", "player": p, "city": ["West", "Nord"][p]})
-        else:
-            g.apply(make_bot("greedy", 0, preset="paluba").decide(g))
-    assert g.step == "build"
+    g = _wests_first_build(EngineMap.from_map(parse_map(LAKE)[0]))
     sides = set()
     for seed in range(20):
         toward_east = [c.action for c in move_options(g, seed) if c.args == (("city", "East"),)]
