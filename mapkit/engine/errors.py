@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..errors import InputError, InvalidError
 
-__all__ = ["IllegalAction", "RecordError"]
+__all__ = ["IllegalAction", "RecordError", "map_named"]
 
 
 class IllegalAction(InvalidError):
@@ -28,3 +28,13 @@ class IllegalAction(InvalidError):
 
 class RecordError(InputError):
     """A game record or engine map that cannot be read (malformed JSON, wrong shape)."""
+
+
+def map_named(name: str | None) -> str:
+    """``the map 'X'`` in a message, or ``the map`` when it has no name (the command line
+    names the file before every message).
+
+    >>> map_named("Česko"), map_named("")
+    ("the map 'Česko'", 'the map')
+    """
+    return f"the map {name!r}" if name else "the map"

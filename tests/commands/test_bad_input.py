@@ -168,3 +168,16 @@ def test_outputs_get_normal_file_permissions(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+
+@pytest.mark.parametrize("preset, fragment", [("transamerica", "the map has no city cards (rules.city_cards)"),
+                                              ("railroad-tycoon", "the map has no railroad_tycoon section")])
+def test_a_game_the_map_lacks_names_no_empty_map_name(tmp_path, preset, fragment):
+    # a map without a name: "the map has no ...", not "the map '' has no ..."
+    p = tmp_path / "plain.yaml"
+    p.write_text("".join(line for line in EXAMPLE.splitlines(True) if not line.startswith("name:")), encoding="utf-8")
+    r = run_here("simulate", p, "--rules", preset, "--games", "1")
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"mapkit simulate: {p}: {fragment}"), lines[0]

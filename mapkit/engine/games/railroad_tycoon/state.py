@@ -12,7 +12,7 @@ links removed) -> the end after the round in which enough cities are empty.
 
 from __future__ import annotations
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, map_named
 from ...ledger import Ledger
 from ...state import Log, State
 from .actions import ACTION_TYPES, CHANCE_TYPES, REFUSALS
@@ -38,7 +38,7 @@ class RailroadTycoonState(State):
         n = game.num_players
         rt = rt_board(game.board)
         if rt is None:
-            raise IllegalAction("setup.map", f"the map {game.board.name!r} has no railroad_tycoon section "
+            raise IllegalAction("setup.map", f"{map_named(game.board.name)} has no railroad_tycoon section "
                                              f"(rules.railroad_tycoon, docs/engine.md)")
         self.rt = rt
         r = game.rules

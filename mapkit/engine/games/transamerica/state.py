@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import weakref
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, map_named
 from ...ledger import Ledger
 from ...network import SharedTrack
 from ...state import Log, State
@@ -84,7 +84,7 @@ class Tables:
         board, rules = game.board, game.rules
         cards = board_cards(board)
         if not cards:
-            raise IllegalAction("setup.cards", f"the map {board.name!r} has no city cards (rules.city_cards); "
+            raise IllegalAction("setup.cards", f"{map_named(board.name)} has no city cards (rules.city_cards); "
                                                f"TransAmerica needs 35 (docs/rules.md, TransAmerica; "
                                                f"docs/map-format.md)")
         self.size = tuple(rules.piece_size(board, e) for e in range(len(board.edge_ends)))

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from mapkit.engine.errors import IllegalAction
+from mapkit.engine.errors import IllegalAction, map_named
 from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.i18n import N_
 from mapkit.errors import InputError
@@ -234,7 +234,7 @@ def board_art(m, style: str):
 
     cards, problems = read_cards(m)
     if not cards or problems:
-        raise InputError(f"the map {m.name!r} has no deck of city cards (rules.city_cards): "
+        raise InputError(f"{map_named(m.name)} has no deck of city cards (rules.city_cards): "
                          f"{problems[0] if problems else 'none'}")
     cities = [{"name": c.name, "hex": c.hex, "numbers": [], "colour": c.colour, "ink": named_colour(c.colour),
                "removed": c.removed} for c in cards]
