@@ -106,6 +106,7 @@ def run(args) -> int:
         raise InputError(f"{args.map}: {exc}") from None
     save_map(out.map, args.output, inputs=[args.map])
     report = balance_report(out, plan, str(args.output))
+    report["map"] = report["map"] or str(args.map)     # a map without a name: its file
     if args.format == "json":
         text = dump_json(report)
     else:

@@ -254,6 +254,7 @@ def run(args) -> int:
     with runner(jobs, args.scheduler) as play:
         stats = play(spec, args.games, games_progress(args, "simulating"))
     report = summarize(spec, stats)
+    report["map"] = report["map"] or str(args.map)     # a map without a name: its file
     with use_language(kit_language(args.lang)):       # the report's words; its JSON speaks no language
         _write_report(args, report)
     return 0

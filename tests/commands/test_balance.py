@@ -111,3 +111,16 @@ def test_dealt_start_cities_are_the_games_simulate_deals(spur_file, tmp_path):
         again = json.loads(sim.stdout)
         assert again["start_cities"] == rep[side]["start_cities"]
         assert rep[side]["start_deal"]["mode"] == "rotate" and again["start_deal"] == rep[side]["start_deal"]
+
+
+def test_a_map_without_a_name_is_called_by_its_file(tmp_path):
+    # the reports' first line names the map: its file when it has no name (not ": 8 games")
+    path = tmp_path / "nameless.yaml"
+    path.write_text(SPUR.replace("name: Spur\n", ""), encoding="utf-8")
+    sim = run_here("simulate", path, *SPUR_ARGS, "--games", "2")
+    assert sim.returncode == 0, sim.stderr
+    assert sim.stdout.startswith(f"{path}: 2 games, paluba rules"), sim.stdout.splitlines()[0]
+    bal = run_here("balance", path, "-o", tmp_path / "out.yaml", *SPUR_ARGS, "--games", "4", "--rounds", "1",
+                   "--format", "json")
+    assert bal.returncode == 0, bal.stderr
+    assert json.loads(bal.stdout)["map"] == str(path)
