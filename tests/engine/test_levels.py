@@ -357,3 +357,27 @@ def test_strong_searches_the_first_way_out_of_the_start_city_only():
     play_until(lambda: len(g.nodes[0]) > 1)
     strong.decide(g)
     assert strong.last_search is None
+
+
+def test_strong_compares_eight_start_cities_with_three_times_its_budget():
+    """The start city decides much of a game, once: the strong bot compares the family's eight
+    best cities there (of ten) with three times its budget. With ``strong:8``, 24 rollouts by
+    successive halving over 8 moves in 3 rounds (worked out by hand): one each, then two more
+    for the best four, then four more for the best two (8 + 8 + 8), so the counts are 1, 1, 1,
+    1, 3, 3, 7, 7. Later building turns, not searched, and races get four moves and the budget."""
+    hexes = ("A1", "D1", "G1", "J1", "B3", "E3", "H3", "A5", "D5", "J5")
+    numbers = [n for tens in range(1, 7) for n in range(10 * tens + 1, 10 * tens + 7)]
+    m = Map(Grid("pointy", "odd", 10, 5), cities=[
+        City(f"C{i}", H(h), tuple(numbers[i::10])) for i, h in enumerate(hexes)])
+    g = new_game(board_of(m), "paluba", ["Anna", "Bert"], {"first_player": 0, "races": 1})
+    assert g.step == "start" and len(g.start_options(0)) == 10
+    strong = make_bot("strong:8", 2, preset="paluba")
+    start = strong.decide(g)
+    found = strong.last_search
+    assert start["type"] == "start" and len(found.moves) == 8 and found.rollouts == 24
+    assert sorted(found.counts) == [1, 1, 1, 1, 3, 3, 7, 7]
+    assert strong.effort(g) == (8, Budget(rollouts=24))
+    g.apply(start)
+    while not (g.step == "build" and len(g.nodes[g.current_player()]) > 1):
+        g.apply(roll(g, 2) if g.current_player() == CHANCE else make_bot("greedy", 2, preset="paluba").decide(g))
+    assert not strong.searches(g) and strong.effort(g) == (4, Budget(rollouts=8))

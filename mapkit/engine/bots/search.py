@@ -23,7 +23,10 @@ of a game but the state protocol (``observation``, ``apply``, ``current_player``
   one rollout each). ``strong:200ms`` plays rounds of one world per move until the time
   is up (at least one round): as many as the machine manages, so its play depends on the
   machine's speed and load. A rollout budget is deterministic: the same seed, the same
-  position, the same move, on any machine and in any process.
+  position, the same move, on any machine and in any process. A family may give the few
+  decisions that decide most of a game more moves and a multiple of the budget
+  (:meth:`SearchBot.effort`; the Dampfross family: eight moves and three times the budget for
+  the start city and the first way out of it).
 * **Value.** A finished rollout is worth the seat's share of the win (``returns``) plus,
   with ``MARGIN_WEIGHT``, its lead over the best other seat in the family's figure (money,
   points, VP), ``tanh(lead / SCALE)``: a win by much beats a win by little, and a close
@@ -70,6 +73,16 @@ class Budget:
         """Whether the same position always gives the same move (a rollout count, not a time)."""
         return self.seconds is None
 
+    def times(self, factor: int) -> Budget:
+        """This budget ``factor`` times over, within the bounds a budget may have.
+
+        >>> Budget(rollouts=32).times(3), Budget(seconds=0.2).times(3)
+        (Budget(rollouts=96, seconds=None), Budget(rollouts=None, seconds=0.6000000000000001))
+        """
+        if self.seconds is None:
+            return Budget(rollouts=min(MAX_ROLLOUTS, (self.rollouts or 1) * factor))
+        return Budget(seconds=min(MAX_SECONDS, self.seconds * factor))
+
     def __str__(self) -> str:
         if self.seconds is None:
             return str(self.rollouts)
@@ -112,7 +125,7 @@ class Searched:
 class SearchBot(Bot):
     """Rollouts over the family's greedy policy (see the module notes). A family subclasses it
     with ``policy`` (its greedy bot's class) and :meth:`score`; it may set ``WIDTH``,
-    ``DEFAULT_BUDGET``, :meth:`searches`, :meth:`cut` and :meth:`estimate`."""
+    ``DEFAULT_BUDGET``, :meth:`searches`, :meth:`effort`, :meth:`cut` and :meth:`estimate`."""
 
     name = "strong"
     takes_option = True
@@ -151,6 +164,12 @@ class SearchBot(Bot):
         default every decision where the family lists more than one move."""
         return True
 
+    def effort(self, state) -> tuple[int, Budget]:
+        """How many moves a searched decision compares and the budget it spends on them: by
+        default ``WIDTH`` moves within the bot's budget. A family may give more to the few
+        decisions that decide most of a game."""
+        return self.WIDTH, self.budget
+
     def cut(self, root, sim) -> bool:
         """Whether a rollout from the decision ``root`` has played far enough at ``sim``
         (then :meth:`estimate` values it): by default never, a rollout plays to the end."""
@@ -170,17 +189,18 @@ class SearchBot(Bot):
         first = next((c.action for c in cands if c.greedy), None)
         if first is None:
             first = self.rollout_bot.act(state)
-        cands = ranked(cands, first=first, limit=self.WIDTH)
+        width, budget = self.effort(state)
+        cands = ranked(cands, first=first, limit=width)
         moves = [c.action for c in cands if c.greedy] + [c.action for c in cands if not c.greedy]
         moves = [a for a in moves if a == first or state.is_legal(a)]
         if len(moves) <= 1:
             return first
-        self.last_search = self.search(state, moves)
+        self.last_search = self.search(state, moves, budget)
         return moves[self.last_search.chosen]
 
-    def search(self, state, moves: list) -> Searched:
+    def search(self, state, moves: list, budget: Budget | None = None) -> Searched:
         """Rollouts of ``moves`` (the first: the greedy bot's) from ``state``, the seat to
-        move's observation, within the budget."""
+        move's observation, within ``budget`` (default: the bot's)."""
         seat = state.current_player()
         key = self.rng_key(seat, len(state.history))
         k = len(moves)
@@ -189,7 +209,7 @@ class SearchBot(Bot):
         alive = list(range(k))
         world = 0
         played = 0
-        b = self.budget
+        b = self.budget if budget is None else budget
         if b.seconds is not None:
             deadline = time.perf_counter() + b.seconds
             while True:
