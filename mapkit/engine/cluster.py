@@ -127,7 +127,7 @@ def _client(scheduler: str, jobs: int):
     processes with one thread each for ``local``; closed (the local cluster stopped) on exit."""
     distributed = _distributed()
     _TEARDOWN.start()
-    with contextlib.ExitStack() as stack:
+    with _CTRL_C.taken(), contextlib.ExitStack() as stack:
         if scheduler == "local":
             # no dashboard; the scheduler's own HTTP server (Dask starts one whatever the
             # dashboard) on a free port of the loopback, not Dask's 8787: another cluster or
@@ -148,6 +148,7 @@ def _client(scheduler: str, jobs: int):
                 raise InputError(f"--scheduler {scheduler}: {str(exc).splitlines()[0]}") from None
             stack.enter_context(client)
         try:
+            _CTRL_C.check()         # pressed while the cluster started
             yield client
         except BaseException:
             _TEARDOWN.abandon()
@@ -183,6 +184,46 @@ class _Teardown:
 
 
 _TEARDOWN = _Teardown()
+
+
+class _CtrlC:
+    """Ctrl-C while a client is open, taken where the run looks (:meth:`check`), not wherever
+    the main thread happens to be. Python raises KeyboardInterrupt between any two bytecodes:
+    raised inside Dask's client code (between taking a lock its event loop thread needs and the
+    ``try`` that gives it back, say), it could leave the client's closing waiting for ever (a
+    CI run in many was still running a minute after Ctrl-C). So the signal only marks the
+    press, and the run raises KeyboardInterrupt at its next look, every 10 ms; a second press
+    raises at once (the user insists)."""
+
+    def __init__(self):
+        self.pressed = False
+
+    def _on_signal(self, signum, frame) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+        self.pressed = True
+
+    @contextlib.contextmanager
+    def taken(self):
+        """Ctrl-C marked, not raised, within (in the main thread; elsewhere Python delivers no
+        signal anyway); the handler before it restored on exit."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        self.pressed = False
+        previous = signal.signal(signal.SIGINT, self._on_signal)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+
+    def check(self) -> None:
+        """KeyboardInterrupt if Ctrl-C was pressed."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+
+_CTRL_C = _CtrlC()
 
 
 def simulate_on_cluster(spec: SimSpec, games: int, scheduler: str, jobs: int = 1, progress=None,
@@ -268,6 +309,7 @@ def _as_completed(client, submit, look_every: float = 1.0):
     alone_since: float | None = None if workers else time.monotonic()
     next_look = time.monotonic() + look_every
     while not ends.is_empty():
+        _CTRL_C.check()
         if ends.has_ready():
             item = next(ends)
             ends.update(submit(_in_flight(workers)))

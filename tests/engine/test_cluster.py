@@ -262,3 +262,26 @@ def test_ctrl_c_stops_the_run_in_one_line(how):
     # processes printed theirs and the command went on handing out blocks
     code, err = _interrupted(*how)
     assert code == 130 and err == "mapkit: interrupted\n", err
+
+
+def test_ctrl_c_during_a_run_is_raised_where_the_run_looks():
+    # a KeyboardInterrupt raised inside Dask's client code could leave its closing waiting for
+    # ever (a CI run was still going a minute after Ctrl-C): while a client is open the signal
+    # marks the press and the run raises at its next look; a second press raises at once
+    import threading
+
+    from mapkit.engine.cluster import _CTRL_C
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    before = signal.getsignal(signal.SIGINT)
+    with _CTRL_C.taken():
+        _CTRL_C.check()                             # nothing pressed: nothing raised
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)                            # the handler has run: marked, not raised
+        with pytest.raises(KeyboardInterrupt):
+            _CTRL_C.check()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+    assert signal.getsignal(signal.SIGINT) is before
