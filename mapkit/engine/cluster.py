@@ -207,15 +207,16 @@ class _CtrlC:
     def taken(self):
         """Ctrl-C marked, not raised, within (in the main thread; elsewhere Python delivers no
         signal anyway); the handler before it restored on exit."""
+        self.pressed = False        # a press belongs to its run: none left from the one before
         if threading.current_thread() is not threading.main_thread():
             yield
             return
-        self.pressed = False
         previous = signal.signal(signal.SIGINT, self._on_signal)
         try:
             yield
         finally:
             signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+            self.pressed = False
 
     def check(self) -> None:
         """KeyboardInterrupt if Ctrl-C was pressed."""

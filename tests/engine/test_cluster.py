@@ -285,3 +285,4 @@ def test_ctrl_c_during_a_run_is_raised_where_the_run_looks():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)
     assert signal.getsignal(signal.SIGINT) is before
+    _CTRL_C.check()                                 # the presses ended with their run

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ....bots.search import Budget, SearchBot
 from .greedy import GreedyBot
+from .options import LIMIT
 
 __all__ = ["StrongBot"]
 
@@ -26,7 +27,7 @@ __all__ = ["StrongBot"]
 class StrongBot(SearchBot):
     policy = GreedyBot
     SCALE = 20.0        # money
-    DECISIVE_WIDTH = 8  # moves compared for the start city and the first way out of it
+    DECISIVE_WIDTH = LIMIT  # moves compared for the start city and the first way out: all listed
     DECISIVE_TIMES = 3  # the budget there: this many times the bot's
 
     def score(self, state, seat: int) -> float:

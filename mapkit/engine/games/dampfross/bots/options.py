@@ -45,7 +45,7 @@ from .routes import network_fares
 
 __all__ = ["move_options", "LIMIT"]
 
-LIMIT = 8           # moves listed (the strong bot compares eight at the start and the first way out)
+LIMIT = 8           # moves listed (the strong bot compares them all at the start and the first way out)
 PRICED = 8          # cities priced exactly (A*) in the build phase
 
 RACE_NUMBERS, NUMBERS_NEAR, BONUSES_NEAR, CROWDING = (
