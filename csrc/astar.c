@@ -10,13 +10,15 @@
  * in doubles, exact for whole numbers under 2**53 and IEEE for floats, and a cost is given back
  * as an int where Python's would be one (both parts ints).
  *
- * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions, tie)
+ * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions, tie, label_weight)
  *   sources   list of ints
  *   rows      by_key true: a dict (or subclass with __missing__) from node to a sequence of
  *             (node, cost, label); false: a callable giving that sequence (an iterable)
  *   estimate  None, a list of numbers by node, or a callable
  *   targets   None or a container; stop: None or a callable stop(node, cost)
  *   limit, eps: floats; max_expansions: -1 for none; tie: None or an int (its low 64 bits)
+ *   label_weight None, or a number: a step then costs cost + label_weight * label (the label a
+ *             number too), added in that order as Python adds them
  * -> (dist, prev, settled, found), as mapkit.search.Paths holds them; None (nothing done) when a
  * source is not an int. A node reached that is not an int, or a cost not an int or a float,
  * raises TypeError (the caller then runs the Python loop).
@@ -124,6 +126,8 @@ static uint64_t tie_rank(int64_t node, uint64_t key) {
 typedef struct {
     PyObject *rows, *estimate, *targets, *stop;
     int by_key, tied;
+    int weighted, weight_int;   /* a label weight given, and whether Python holds it as an int */
+    double weight;
     uint64_t tie;
     double limit, eps;
     Py_ssize_t max_expansions;
@@ -192,6 +196,14 @@ static int step(Search *s, PyObject *u, double d, int d_int, PyObject *item) {
     int w_int = number(PyTuple_GET_ITEM(item, 1), &w);
     if (w_int < 0 || node_of(v, &node) < 0)
         return -1;
+    if (s->weighted) {      /* cost + label_weight * label: the product first, as Python */
+        double x;
+        int x_int = number(label, &x);
+        if (x_int < 0)
+            return -1;
+        w = w + s->weight * x;
+        w_int = w_int && x_int && s->weight_int;
+    }
     double nd = d + w;
     if (nd > s->limit)
         return 0;
@@ -315,11 +327,17 @@ static int seed(Search *s, PyObject *sources) {
 
 PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *sources, *tie;
+    PyObject *sources, *tie, *weight = Py_None;
     Search s = {0};
-    if (!PyArg_ParseTuple(args, "O!OpOOOddnO", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate, &s.targets,
-                          &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie))
+    if (!PyArg_ParseTuple(args, "O!OpOOOddnO|O", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate,
+                          &s.targets, &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie, &weight))
         return NULL;
+    if (weight != Py_None) {
+        s.weight_int = number(weight, &s.weight);
+        if (s.weight_int < 0)
+            return NULL;
+        s.weighted = 1;
+    }
     if (tie != Py_None) {
         if (!PyLong_Check(tie)) {
             PyErr_SetString(PyExc_TypeError, "a tie key that is not an int");

@@ -390,7 +390,8 @@ def tie_rank(node: int, tie: int) -> int:
 
 
 def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, limit: float = math.inf,
-             eps: float = 0.0, max_expansions: int | None = None, tie: int | None = None) -> Paths:
+             eps: float = 0.0, max_expansions: int | None = None, tie: int | None = None,
+             label_weight: float | None = None) -> Paths:
     """Cheapest paths from ``sources`` where ``neighbours(u)`` yields ``(v, cost, label)``
     (``neighbours`` may also be a mapping from ``u`` to those rows, read as they are).
 
@@ -400,14 +401,21 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     True ends the search. ``limit``: costs above it are not pursued. ``eps``: a new cost
     must beat the old by more than this (for float costs). ``max_expansions``: give up
     (``found`` None) after settling this many nodes. ``tie``: an int whose :func:`tie_rank`
-    orders nodes of equal cost (ints only) before their own order does.
+    orders nodes of equal cost (ints only) before their own order does. ``label_weight``: the
+    labels are numbers too, and a step costs ``cost + label_weight * label`` (two criteria in
+    one, such as a route's movement points and its fares: the rows are made once for every
+    weight asked for).
 
     >>> square = {0: ((1, 1, "a"), (2, 1, "b")), 1: ((3, 1, "c"),), 2: ((3, 1, "d"),)}
     >>> dijkstra([0], square).path(3), dijkstra([0], square, tie=0).path(3)
     ([0, 1, 3], [0, 2, 3])
+    >>> tolls = {0: ((1, 4, 0), (2, 1, 2)), 1: ((3, 1, 0),), 2: ((3, 1, 2),)}   # label: the toll
+    >>> dijkstra([0], tolls).path(3), dijkstra([0], tolls, label_weight=1.0).path(3)
+    ([0, 2, 3], [0, 1, 3])
     """
     if _KERNEL is not None:
-        paths = _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, (limit, eps, max_expansions, tie))
+        paths = _compiled_dijkstra(sources, neighbours, heuristic, targets, stop,
+                                   (limit, eps, max_expansions, tie, label_weight))
         if paths is not None:
             return paths
     dist: dict = {}
@@ -430,6 +438,11 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
 
         def neighbours(u, get=rows.get):
             return get(u, ())
+    if label_weight is not None:
+        unweighted = neighbours
+
+        def neighbours(u, lw=label_weight):
+            return [(v, w + lw * label, label) for v, w, label in unweighted(u)]
     has_targets = targets is not None
     # A node is settled when it leaves the heap at its best cost; a later, dearer entry of it
     # is stale. (A cost must beat the old one by more than ``eps`` to be pushed, so equal
@@ -481,7 +494,7 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
     where it does not apply: nodes that are not ints, rows read from a mapping with ``get``, a
     cost it cannot add exactly (Python's loop then runs; not after a ``stop`` was called, whose
     calls may have done something, so then the error is raised)."""
-    limit, eps, max_expansions, tie = bounds
+    limit, eps, max_expansions, tie, label_weight = bounds
     if not callable(neighbours) or (max_expansions is not None and max_expansions < 0):
         return None
     starts = sorted(set(sources))
@@ -497,7 +510,7 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
         estimate = owner
     try:
         done = _KERNEL.astar(starts, rows, by_key, estimate, targets, stop, float(limit), float(eps),
-                             -1 if max_expansions is None else max_expansions, tie)
+                             -1 if max_expansions is None else max_expansions, tie, label_weight)
     except TypeError:
         if stop is not None:
             raise

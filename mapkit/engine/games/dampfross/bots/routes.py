@@ -94,42 +94,12 @@ class _MoveRows(RowTable):
         return row
 
 
-class _WeightedRows(RowTable):
-    """The rows of a route search: ``((hex, movement + w x fare, fare), ...)``; a hex whose step
-    row is the shared one takes the shared weighted row."""
-
-    __slots__ = ("steps", "w", "shared")
-
-    def __init__(self, steps: _StepRows, w: float, shared: _WeightedRows | None = None):
-        super().__init__()
-        self.steps = steps
-        self.w = w
-        self.shared = shared
-
-    def __missing__(self, h):
-        srow = self.steps[h]
-        shared = self.shared
-        if shared is not None and srow is shared.steps[h]:
-            row = self[h] = shared[h]
-            return row
-        w = self.w
-        row = self[h] = [(nb, m + w * f, f) for nb, m, f in srow]
-        return row
-
-
 def _track_steps(state, p: int, team: tuple = ()) -> _StepRows:
     """:class:`_StepRows` of ``p`` and ``team``, up to date with the track."""
     k = kept(state)
     state.track_rows()          # the track graph brought up to date
     shared = k.rows(("steps", None), lambda: _StepRows(state, None, ()))
     return k.rows(("steps", p, tuple(team)), lambda: _StepRows(state, p, team, shared))
-
-
-def _weighted_rows(state, steps: _StepRows, p: int, team: tuple, w: float) -> _WeightedRows:
-    k = kept(state)
-    common = steps if steps.shared is None else steps.shared
-    shared = k.rows(("weighted", None, w), lambda: _WeightedRows(common, w))
-    return k.rows(("weighted", p, tuple(team), w), lambda: _WeightedRows(steps, w, shared))
 
 
 def _fast_rows(state) -> _MoveRows:
@@ -201,8 +171,9 @@ def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: 
         key = ("route", start, targets) if w == 0 else ("route", p, tuple(team), start, targets, w)
         route = results.get(key, False)
         if route is False:
-            rows = _fast_rows(state) if w == 0 else _weighted_rows(state, steps, p, team, w)
-            found = dijkstra([start], rows.__getitem__, targets=targets, heuristic=to_go)
+            # w > 0: a step costs its movement plus w per fare (the rows' label)
+            rows, weight = (_fast_rows(state), None) if w == 0 else (steps, w)
+            found = dijkstra([start], rows.__getitem__, targets=targets, heuristic=to_go, label_weight=weight)
             route = results[key] = None if found.found is None else found.path(found.found)
         if route is None:
             return out
