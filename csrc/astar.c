@@ -12,8 +12,11 @@
  *
  * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions, tie, label_weight)
  *   sources   list of ints
- *   rows      by_key true: a dict (or subclass with __missing__) from node to a sequence of
- *             (node, cost, label); false: a callable giving that sequence (an iterable)
+ *   rows      by_key 1: a dict (or subclass with __missing__) from node to a sequence of
+ *             (node, cost, label); 0: a callable giving that sequence (an iterable); 2: the
+ *             lists of a mapkit.tolled.TolledRows, (adjacency, cost, owners, owner_bits,
+ *             node_owners, edge_toll, node_toll, us, weight), whose rows are made here as
+ *             TolledRows.row makes them (the same costs, ints where Python's are ints)
  *   estimate  None, a list of numbers by node, or a callable
  *   targets   None or a container; stop: None or a callable stop(node, cost)
  *   limit, eps: floats; max_expansions: -1 for none; tie: None or an int (its low 64 bits)
@@ -123,9 +126,18 @@ static uint64_t tie_rank(int64_t node, uint64_t key) {
     return z ^ (z >> 31);
 }
 
+/* The lists of a TolledRows (borrowed from the rows' tuple) */
+typedef struct {
+    PyObject *adjacency, *cost, *owners, *owner_bits, *node_owners, *edge_toll, *node_toll;
+    long long us;
+    double weight;
+    int weight_int;
+} Tolls;
+
 typedef struct {
     PyObject *rows, *estimate, *targets, *stop;
     int by_key, tied;
+    Tolls tolls;                /* by_key 2 */
     int weighted, weight_int;   /* a label weight given, and whether Python holds it as an int */
     double weight;
     uint64_t tie;
@@ -184,17 +196,11 @@ static PyObject *rows_of(Search *s, PyObject *u) {
     return PyErr_Occurred() ? NULL : PyObject_GetItem(s->rows, u);     /* __missing__ */
 }
 
-/* One step (v, w, label) from u, settled at cost d (d_int: Python holds d as an int). */
-static int step(Search *s, PyObject *u, double d, int d_int, PyObject *item) {
-    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
-        PyErr_SetString(PyExc_TypeError, "a row must be (node, cost, label)");
-        return -1;
-    }
-    PyObject *v = PyTuple_GET_ITEM(item, 0), *label = PyTuple_GET_ITEM(item, 2);
+/* A step to v at cost w (w_int: Python holds it as an int) with its label, from u settled at
+ * cost d (d_int: Python holds d as an int). */
+static int step_to(Search *s, PyObject *u, double d, int d_int, PyObject *v, double w, int w_int, PyObject *label) {
     int64_t node;
-    double w;
-    int w_int = number(PyTuple_GET_ITEM(item, 1), &w);
-    if (w_int < 0 || node_of(v, &node) < 0)
+    if (node_of(v, &node) < 0)
         return -1;
     if (s->weighted) {      /* cost + label_weight * label: the product first, as Python */
         double x;
@@ -226,12 +232,129 @@ static int step(Search *s, PyObject *u, double d, int d_int, PyObject *item) {
     return rc;
 }
 
+/* One row's step (v, w, label) from u, settled at cost d. */
+static int step(Search *s, PyObject *u, double d, int d_int, PyObject *item) {
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+        PyErr_SetString(PyExc_TypeError, "a row must be (node, cost, label)");
+        return -1;
+    }
+    double w;
+    int w_int = number(PyTuple_GET_ITEM(item, 1), &w);
+    if (w_int < 0)
+        return -1;
+    return step_to(s, u, d, d_int, PyTuple_GET_ITEM(item, 0), w, w_int, PyTuple_GET_ITEM(item, 2));
+}
+
+/* The whole number at index i of a list (-1 with an error set: not a list, out of range, not an
+ * int that fits). */
+static int list_int(PyObject *list, Py_ssize_t i, long long *out) {
+    if (!PyList_CheckExact(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "a toll table is not a list long enough for its nodes and edges");
+        return -1;
+    }
+    PyObject *x = PyList_GET_ITEM(list, i);
+    if (!PyLong_CheckExact(x)) {
+        PyErr_SetString(PyExc_TypeError, "a toll table holds something that is not an int");
+        return -1;
+    }
+    *out = PyLong_AsLongLong(x);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* One step of TolledRows.row(u) (near: u or a neighbour has track): its cost and int-ness. */
+static int toll_step(const Tolls *t, int near, int64_t v, int64_t e, double *w, int *w_int) {
+    long long c, bits, joined, toll = 0, per, count;
+    if (list_int(t->cost, e, &c) < 0)
+        return -1;
+    *w = (double)c;
+    *w_int = 1;
+    if (!near)
+        return 0;
+    if (list_int(t->owner_bits, e, &bits) < 0)
+        return -1;
+    if (bits) {
+        if (bits & t->us) {
+            *w = 0.0;
+            return 0;
+        }
+        PyObject *owners = PyList_CheckExact(t->owners) && e < PyList_GET_SIZE(t->owners)
+                           ? PyList_GET_ITEM(t->owners, e) : NULL;
+        if (!owners || !PyTuple_Check(owners)) {
+            PyErr_SetString(PyExc_TypeError, "a toll table's owners are not tuples by edge");
+            return -1;
+        }
+        count = PyTuple_GET_SIZE(owners);
+        if (list_int(t->edge_toll, e, &per) < 0)
+            return -1;
+        toll = per * count;
+    }
+    if (list_int(t->node_owners, v, &joined) < 0)
+        return -1;
+    joined &= ~t->us & ~bits;
+    if (joined) {
+        if (list_int(t->node_toll, v, &per) < 0)
+            return -1;
+        toll += per * (long long)__builtin_popcountll((unsigned long long)joined);
+    }
+    *w = (double)c + t->weight * (double)toll;     /* cost + weight * toll, the product first */
+    *w_int = t->weight_int;
+    return 0;
+}
+
+/* Relax u's rows as TolledRows.row(u) makes them. */
+static int relax_tolled(Search *s, PyObject *u, double d, int d_int) {
+    const Tolls *t = &s->tolls;
+    int64_t node;
+    if (node_of(u, &node) < 0)
+        return -1;
+    if (!PyList_CheckExact(t->adjacency) || node < 0 || node >= PyList_GET_SIZE(t->adjacency)) {
+        PyErr_SetString(PyExc_IndexError, "a node outside the toll table's adjacency");
+        return -1;
+    }
+    PyObject *fast = PySequence_Fast(PyList_GET_ITEM(t->adjacency, node), "an adjacency row");
+    if (!fast)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    long long here;
+    int rc = list_int(t->node_owners, node, &here), near = here != 0;
+    int64_t vs[64], es[64];
+    if (n > 64) {
+        PyErr_SetString(PyExc_TypeError, "an adjacency row of more than 64 steps");
+        rc = -1;
+    }
+    for (Py_ssize_t i = 0; i < n && rc == 0; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
+        long long at;
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "an adjacency row must hold (node, edge)");
+            rc = -1;
+        } else if (node_of(PyTuple_GET_ITEM(pair, 0), &vs[i]) < 0 || node_of(PyTuple_GET_ITEM(pair, 1), &es[i]) < 0
+                   || list_int(t->node_owners, vs[i], &at) < 0) {
+            rc = -1;
+        } else {
+            near = near || at != 0;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n && rc == 0; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
+        double w;
+        int w_int;
+        rc = toll_step(t, near, vs[i], es[i], &w, &w_int);
+        if (rc == 0)
+            rc = step_to(s, u, d, d_int, PyTuple_GET_ITEM(pair, 0), w, w_int, PyTuple_GET_ITEM(pair, 1));
+    }
+    Py_DECREF(fast);
+    return rc;
+}
+
 /* Relax the rows of u, settled at cost (d, the object cost). */
 static int relax(Search *s, PyObject *u, double d, PyObject *cost) {
     double unused;
     int d_int = number(cost, &unused);
     if (d_int < 0)
         return -1;
+    if (s->by_key == 2)
+        return relax_tolled(s, u, d, d_int);
     PyObject *rows = rows_of(s, u);
     if (!rows)
         return -1;
@@ -325,11 +448,34 @@ static int seed(Search *s, PyObject *sources) {
     return rc;
 }
 
+/* The tolls' lists from the tuple (adjacency, cost, owners, owner_bits, node_owners, edge_toll,
+ * node_toll, us, weight). */
+static int read_tolls(PyObject *rows, Tolls *t) {
+    if (!PyTuple_Check(rows) || PyTuple_GET_SIZE(rows) != 9) {
+        PyErr_SetString(PyExc_TypeError, "tolled rows must be a tuple of nine");
+        return -1;
+    }
+    PyObject **parts[] = {&t->adjacency, &t->cost, &t->owners, &t->owner_bits, &t->node_owners, &t->edge_toll,
+                          &t->node_toll};
+    for (Py_ssize_t i = 0; i < 7; i++)
+        *parts[i] = PyTuple_GET_ITEM(rows, i);
+    PyObject *us = PyTuple_GET_ITEM(rows, 7);
+    if (!PyLong_CheckExact(us)) {
+        PyErr_SetString(PyExc_TypeError, "the team's bit mask is not an int");
+        return -1;
+    }
+    t->us = PyLong_AsLongLong(us);
+    if (t->us == -1 && PyErr_Occurred())
+        return -1;
+    t->weight_int = number(PyTuple_GET_ITEM(rows, 8), &t->weight);
+    return t->weight_int < 0 ? -1 : 0;
+}
+
 PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *sources, *tie, *weight = Py_None;
     Search s = {0};
-    if (!PyArg_ParseTuple(args, "O!OpOOOddnO|O", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate,
+    if (!PyArg_ParseTuple(args, "O!OiOOOddnO|O", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate,
                           &s.targets, &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie, &weight))
         return NULL;
     if (weight != Py_None) {
@@ -351,10 +497,12 @@ PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++)
         if (!PyLong_CheckExact(PyList_GET_ITEM(sources, i)))
             Py_RETURN_NONE;     /* nodes of another kind: the Python loop's */
-    if (s.by_key && !PyDict_Check(s.rows)) {
+    if (s.by_key == 1 && !PyDict_Check(s.rows)) {
         PyErr_SetString(PyExc_TypeError, "rows by key must be a dict");
         return NULL;
     }
+    if (s.by_key == 2 && read_tolls(s.rows, &s.tolls) < 0)
+        return NULL;
     s.heap.with_estimate = s.estimate != Py_None;
     s.dist = PyDict_New();
     s.prev = PyDict_New();

@@ -9,7 +9,8 @@ Three algorithms, one family (as networkx keeps one algorithm family per module)
 * :func:`dijkstra` -- any non-negative costs (floats too) from a ``neighbours(u)`` function
   that yields ``(v, cost, label)``; with a ``heuristic`` it is A*. Sources, targets,
   a ``stop(u, dist)`` test as nodes are settled, a cost ``limit``, an expansion cap. Used
-  by the bots (cheapest extension of a network, race routes), river tracing
+  by the bots (cheapest extension of a network over tolled track, :mod:`mapkit.tolled`; race
+  routes, movement and fares weighed by ``label_weight``), river tracing
   (:mod:`mapkit.geo.rivers`) and snapping lines to hex sides (:mod:`mapkit.snap`).
 * :func:`bfs` -- every step costs 1 (breadth-first), over a mapping of rows; the answer is a
   dict, so a search over a few hundred built pieces of a huge board costs what they cost.
@@ -40,6 +41,8 @@ import math
 import os
 from collections.abc import Container
 from typing import NamedTuple
+
+from .tolled import TolledRows
 
 __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "COMPILED", "CostGraph",
            "dial_arrays", "tie_rank"]
@@ -490,7 +493,8 @@ def _keyed(heuristic, tie: int):
 
 
 def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) -> Paths | None:
-    """:func:`dijkstra` by the kernel (csrc/astar.c: the same loop, the same order), or None
+    """:func:`dijkstra` by the kernel (csrc/astar.c: the same loop, the same order; a dict's
+    rows and a :class:`~mapkit.tolled.TolledRows`' are read in C), or None
     where it does not apply: nodes that are not ints, rows read from a mapping with ``get``, a
     cost it cannot add exactly (Python's loop then runs; not after a ``stop`` was called, whose
     calls may have done something, so then the error is raised)."""
@@ -498,12 +502,16 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
     if not callable(neighbours) or (max_expansions is not None and max_expansions < 0):
         return None
     starts = sorted(set(sources))
-    rows, by_key = neighbours, False
+    rows, by_key = neighbours, 0
     owner = getattr(neighbours, "__self__", None)
     # a dict's own lookup (a subclass's __missing__ included) is read in C
     if isinstance(owner, dict) and type(owner).__getitem__ is dict.__getitem__ and (
             getattr(neighbours, "__name__", "") == "__getitem__"):
-        rows, by_key = owner, True
+        rows, by_key = owner, 1
+    elif type(neighbours) is TolledRows:      # its rows are made in C from its lists
+        t = neighbours
+        rows, by_key = (t.adjacency, t.cost, t.owners, t.owner_bits, t.node_owners, t.edge_toll, t.node_toll,
+                        t.us, t.weight), 2
     estimate = heuristic
     owner = getattr(heuristic, "__self__", None)
     if type(owner) is list and getattr(heuristic, "__name__", "") == "__getitem__":

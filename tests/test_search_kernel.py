@@ -247,3 +247,64 @@ def test_a_tie_key_chooses_among_equally_cheap_paths_alike_both_ways(pure):
         assert len(paths[0]) == 9
         east += paths[0][1] == at(1, 0)
     assert 70 <= east <= 130, east
+
+
+def _tolled(rng: random.Random):
+    """TolledRows on a random graph of up to 30 nodes whose edges join two nodes each way, with
+    pieces of up to 4 players on some edges, track at some nodes, tolls and a team."""
+    from mapkit.tolled import TolledRows
+
+    n = rng.randint(2, 30)
+    pairs = {tuple(sorted(rng.sample(range(n), 2))) for _ in range(rng.randint(1, 3 * n))}
+    edges = sorted(pairs)
+    adjacency: list = [[] for _ in range(n)]
+    for e, (a, b) in enumerate(edges):
+        adjacency[a].append((b, e))
+        adjacency[b].append((a, e))
+    owners = [tuple(rng.sample(range(4), rng.choice((0, 0, 1, 1, 2)))) for _ in edges]
+    owner_bits = [sum(1 << q for q in o) for o in owners]
+    node_owners = [0] * n
+    for (a, b), bits in zip(edges, owner_bits, strict=True):
+        node_owners[a] |= bits
+        node_owners[b] |= bits
+    return TolledRows(adjacency=[tuple(row) for row in adjacency], cost=[rng.randint(1, 5) for _ in edges],
+                      owners=owners, owner_bits=owner_bits, node_owners=node_owners,
+                      edge_toll=[rng.choice((0, 2, 4)) for _ in edges],
+                      node_toll=[rng.choice((0, 1)) for _ in range(n)],
+                      us=rng.choice((1, 2, 3, 8)), weight=rng.choice((1.0, 1.5, 1, 2)))
+
+
+def test_tolled_rows_made_in_the_kernel_are_the_python_rows(pure):
+    """A search over TolledRows: the kernel makes the rows itself from the lists; the Python
+    loop calls TolledRows.row. The same costs (ints where Python's are ints), paths and order."""
+    from mapkit.search import dijkstra
+
+    rng = random.Random(7)
+    priced = 0
+    for _ in range(400):
+        rows = _tolled(rng)
+        n = len(rows.adjacency)
+        kw: dict = {"tie": rng.getrandbits(64)} if rng.random() < 0.5 else {}
+        if rng.random() < 0.4:
+            kw["targets"] = (rng.randrange(n),)
+        if rng.random() < 0.3:
+            kw["limit"] = rng.choice((4, 7.5))
+        sources = rng.sample(range(n), rng.randint(1, 2))
+        answers = []
+        for on in (False, True):
+            pure(on)
+            p = dijkstra(sources, rows, **kw)
+            answers.append(([(k, v, type(v)) for k, v in p.dist.items()], p.prev, p.settled, p.found))
+        assert answers[0] == answers[1], (rows.adjacency, sources, kw)
+        priced += any(type(v) is float for _, v, _ in answers[1][0])
+    assert priced > 100         # most searches step next to track, where the rows are priced
+
+
+def test_a_tolled_table_it_cannot_read_is_a_clear_error(pure):
+    from mapkit.search import dijkstra
+    from mapkit.tolled import TolledRows
+
+    short = TolledRows(adjacency=[((1, 0),), ((0, 0),)], cost=[1], owners=[()], owner_bits=[0], node_owners=[0],
+                       edge_toll=[0], node_toll=[0, 0], us=1, weight=1.0)
+    with pytest.raises(IndexError):
+        dijkstra([0], short)

@@ -6,7 +6,8 @@ paths), on the compiled board (hex ids and edge ids), deterministic (ties broken
 * :func:`extension` -- the cheapest way to extend a player's network *now*: Dijkstra from all
   of the player's hexes at once, where a piece costs its build cost plus ``money_weight``
   times the fees it would pay today (joining/crossing at its far end, parallel to foreign
-  pieces: the engine's ``quote`` rule), and his own pieces cost nothing. With ``target`` it
+  pieces: the engine's ``quote`` rule, as the tolls of :class:`~mapkit.tolled.TolledRows`, whose
+  rows the compiled kernel makes itself), and his own pieces cost nothing. With ``target`` it
   is A* toward one hex, guided by the empty board's build cost to it (a lower bound: fees
   only add), which settles a narrow corridor instead of a disk. :func:`pieces_to` reads the
   new pieces off it.
@@ -41,8 +42,9 @@ from __future__ import annotations
 import math
 import weakref
 
+from .....search import COMPILED, dial, dial_batch, dijkstra
 from .....search import INF as NO_WAY
-from .....search import dial, dial_batch, dijkstra
+from .....tolled import TolledRows
 from .kept import RowTable, kept
 
 __all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "network_hexes", "network_nearest",
@@ -70,8 +72,6 @@ class BoardTables:
         # neighbours with the piece cost: ((neighbour, edge id, cost), ...) per hex
         self.adj = [tuple((nb, e, self.piece_cost[e]) for nb, e in board.adj[h])
                     for h in range(len(board.hex_names))]
-        # the same as rows of the searches: ((neighbour, cost, edge id), ...)
-        self.rows = [tuple((nb, c, e) for nb, e, c in row) for row in self.adj]
         self._from_city: list | None = None
         self._city_build = None
         self._estimates: dict = {}
@@ -242,7 +242,7 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
         heuristic = estimate.__getitem__
         if stop is None and sources is None and limit < INF:
             stop = _beyond(estimate, limit)
-    found = dijkstra(mine, rows.__getitem__, heuristic=heuristic, targets=None if target is None else (target,),
+    found = dijkstra(mine, rows, heuristic=heuristic, targets=None if target is None else (target,),
                      stop=stop, limit=limit, tie=tie)
     dist = {h: found.dist[h] for h in found.settled}
     prev = {h: found.prev[h] for h in found.settled}
@@ -320,58 +320,44 @@ class _Sums(dict):
 
 
 class _FeeRows(RowTable):
-    """The rows of the extension search for one team and fee weight: ``rows[h]`` gives
-    ``((neighbour, cost, edge id), ...)``, the empty board's costs except where a piece pays
-    fees or is the team's own (free). Rows near track are priced on first use and kept until
-    a piece is laid at the hex or beside it (:mod:`.kept`)."""
+    """The rows of the extension search for one team and fee weight, kept for the Python loop:
+    ``rows[h]`` is :meth:`TolledRows.row` of ``h``, made on first use and kept until a piece is
+    laid at the hex or beside it (:mod:`.kept`). (The compiled kernel makes the rows itself
+    from the tolls' lists, faster than it could read them from here.)"""
 
     reach = 1
-    __slots__ = ("owners_of", "owner_bits", "par", "jfee", "us", "bits", "weight", "base", "hex_owners")
+    __slots__ = ("tolls",)
 
-    def __init__(self, state, us: tuple, weight: float):
+    def __init__(self, tolls: TolledRows):
         super().__init__()
-        # the lists of the track the cache belongs to, changed in place as pieces are laid (not
-        # a state, which may copy its track; not the track, which the cache must not keep alive)
-        net = state.net
-        self.owners_of, self.owner_bits = net.owners_of, net.owner_bits
-        self.par, self.jfee = state.tables.par_fee, state.tables.join_fee_at
-        self.us = us
-        self.bits = 0
-        for q in us:
-            self.bits |= 1 << q
-        self.weight = weight
-        self.base = tables(state).rows
-        self.hex_owners = state.net.hex_owners
+        self.tolls = tolls
 
     def __missing__(self, h):
-        ho = self.hex_owners
-        near = ho[h] or any(ho[nb] for nb, _, _ in self.base[h])
-        r = self[h] = self._priced(h) if near else self.base[h]
+        r = self[h] = self.tolls.row(h)
         return r
 
-    def _priced(self, h) -> tuple:
-        owners_of, owner_bits, hex_owners = self.owners_of, self.owner_bits, self.hex_owners
-        par, jfee = self.par, self.jfee
-        others = ~self.bits
-        out = []
-        bits = self.bits
-        for nb, c, e in self.base[h]:
-            owners = owners_of[e]
-            fee = 0
-            if owners:
-                if owner_bits[e] & bits:
-                    out.append((nb, 0, e))
-                    continue
-                fee = par[e] * len(owners)
-            m = hex_owners[nb] & others & ~owner_bits[e]
-            if m:
-                fee += jfee[nb] * m.bit_count()
-            out.append((nb, c + self.weight * fee, e))
-        return tuple(out)
+
+def _tolls(state, us: tuple, weight: float) -> TolledRows:
+    """The extension's steps for the team ``us`` (see the module notes): the engine's ``quote``
+    rule as tolls, over the lists of the state's track (read as they are when searched)."""
+    net = state.net
+    bits = 0
+    for q in us:
+        bits |= 1 << q
+    return TolledRows(adjacency=state.board.adj, cost=tables(state).piece_cost, owners=net.owners_of,
+                      owner_bits=net.owner_bits, node_owners=net.hex_owners, edge_toll=state.tables.par_fee,
+                      node_toll=state.tables.join_fee_at, us=bits, weight=weight)
 
 
-def _fee_rows(state, us: tuple, weight: float) -> _FeeRows:
-    return kept(state).rows(("fees", us, weight), lambda: _FeeRows(state, us, weight))
+def _fee_rows(state, us: tuple, weight: float):
+    """The ``neighbours`` of the extension search: the tolls themselves where the compiled
+    kernel reads them; for the Python loop, their rows kept beside the track. (A table kept
+    holds the lists of the track it belongs to, changed in place as pieces are laid, not a
+    state, which may copy its track.)"""
+    tolls = _tolls(state, us, weight)
+    if COMPILED:
+        return tolls
+    return kept(state).rows(("fees", us, weight), lambda: _FeeRows(tolls)).__getitem__
 
 
 def pieces_to(ext: Extension, h: int) -> list:
