@@ -11,6 +11,7 @@ package is in pyproject.toml.
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("_mapkit_search", ["csrc/mapkit_search.c", "csrc/arrays.c", "csrc/astar.c"],
+setup(ext_modules=[Extension("_mapkit_search",
+                             ["csrc/mapkit_search.c", "csrc/arrays.c", "csrc/astar.c", "csrc/tolls.c"],
                              depends=["csrc/kernel.h"],
                              optional=True)])

@@ -23,20 +23,29 @@
  *   label_weight None, or a number: a step then costs cost + label_weight * label (the label a
  *             number too), added in that order as Python adds them
  * -> (dist, prev, settled, found), as mapkit.search.Paths holds them; None (nothing done) when a
- * source is not an int. A node reached that is not an int, or a cost not an int or a float,
- * raises TypeError (the caller then runs the Python loop).
+ * source is not an int from 0 to MAX_NODE. A node reached that is not such an int, or a cost not
+ * an int or a float, raises TypeError (the caller then runs the Python loop).
+ *
+ * What the search knows of a node (its best cost, whether Python would hold that cost as an int,
+ * its predecessor, the step's label, the node's own int object) is kept in arrays by node; the
+ * Python dicts are made once, at the end, in the order Python's loop fills them (the order the
+ * nodes were first reached). The heap holds plain numbers. The arrays outlive a search, for the
+ * next one (a stamp per node tells this search's nodes from older ones: nothing is cleared); a
+ * search started while another runs (from a row function or a stop test) makes its own.
  */
 #include "kernel.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* The largest node the arrays take (a hex id of a 4000 x 4000 board); 33 bytes a node */
+#define MAX_NODE ((int64_t)1 << 24)
 
 typedef struct {
     double f, g;        /* f: cost + estimate (= g without an estimate) */
     uint64_t rank;      /* the node's tie rank (0 for every node without a tie key) */
     int64_t node;
-    PyObject *key;      /* the node as Python has it (the dicts' key) */
-    PyObject *cost;     /* the cost as Python has it */
 } Entry;
 
 typedef struct {
@@ -114,8 +123,15 @@ static int node_of(PyObject *x, int64_t *out) {
         PyErr_SetString(PyExc_TypeError, "a node that is not an int");
         return -1;
     }
-    *out = PyLong_AsLongLong(x);
-    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+    int overflow = 0;
+    *out = PyLong_AsLongLongAndOverflow(x, &overflow);
+    if (*out == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || *out < 0 || *out > MAX_NODE) {
+        PyErr_SetString(PyExc_TypeError, "a node outside the kernel's arrays");
+        return -1;
+    }
+    return 0;
 }
 
 /* mapkit.search.tie_rank: splitmix64's finaliser of node * golden + key, modulo 2**64. */
@@ -126,13 +142,98 @@ static uint64_t tie_rank(int64_t node, uint64_t key) {
     return z ^ (z >> 31);
 }
 
-/* The lists of a TolledRows (borrowed from the rows' tuple) */
+/* What a search knows by node, for nodes 0 to cap - 1: a node is this search's when its stamp is
+ * the search's (else nothing of it is read). */
 typedef struct {
-    PyObject *adjacency, *cost, *owners, *owner_bits, *node_owners, *edge_toll, *node_toll;
-    long long us;
-    double weight;
-    int weight_int;
-} Tolls;
+    Py_ssize_t cap;
+    uint32_t stamp;         /* this search's */
+    uint32_t *stamps;
+    unsigned char *whole;   /* the best cost is an int in Python */
+    double *g;              /* the best cost found */
+    int64_t *from;          /* the predecessor (-1: a source) */
+    PyObject **label;       /* the step's label from the predecessor (owned; NULL at a source) */
+    PyObject **key;         /* the node as Python had it when first reached (owned) */
+    int64_t *order;         /* the nodes in the order first reached */
+    Py_ssize_t n_order, order_cap;
+    int64_t *settled;       /* the nodes in the order settled */
+    Py_ssize_t n_settled, settled_cap;
+} Nodes;
+
+static Nodes kept_nodes;     /* the arrays between searches */
+static int kept_busy;        /* a search holds them */
+
+/* Room in the arrays for node v: 0, or -1 with MemoryError set. */
+static int nodes_room(Nodes *k, int64_t v) {
+    if (v < k->cap)
+        return 0;
+    Py_ssize_t cap = k->cap ? k->cap : 1024;
+    while (cap <= v)
+        cap *= 2;
+    void *parts[6] = {realloc(k->stamps, (size_t)cap * sizeof *k->stamps),
+                      realloc(k->whole, (size_t)cap), realloc(k->g, (size_t)cap * sizeof *k->g),
+                      realloc(k->from, (size_t)cap * sizeof *k->from),
+                      realloc(k->label, (size_t)cap * sizeof *k->label),
+                      realloc(k->key, (size_t)cap * sizeof *k->key)};
+    if (parts[0]) k->stamps = parts[0];
+    if (parts[1]) k->whole = parts[1];
+    if (parts[2]) k->g = parts[2];
+    if (parts[3]) k->from = parts[3];
+    if (parts[4]) k->label = parts[4];
+    if (parts[5]) k->key = parts[5];
+    for (int i = 0; i < 6; i++)
+        if (!parts[i]) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    memset(k->stamps + k->cap, 0, (size_t)(cap - k->cap) * sizeof *k->stamps);
+    k->cap = cap;
+    return 0;
+}
+
+static int append_node(int64_t **items, Py_ssize_t *len, Py_ssize_t *cap, int64_t v) {
+    if (mapkit_room((void **)items, *len, cap, sizeof **items, 64) < 0)
+        return -1;
+    (*items)[(*len)++] = v;
+    return 0;
+}
+
+/* The arrays for a search: the kept ones when free (with a new stamp), else new ones. */
+static Nodes *nodes_take(Nodes *own) {
+    Nodes *k = own;
+    if (!kept_busy) {
+        kept_busy = 1;
+        k = &kept_nodes;
+    }
+    if (++k->stamp == 0) {      /* the stamps wrapped: every node is old */
+        if (k->stamps)
+            memset(k->stamps, 0, (size_t)k->cap * sizeof *k->stamps);
+        k->stamp = 1;
+    }
+    k->n_order = k->n_settled = 0;
+    return k;
+}
+
+/* Give the arrays back: the references this search took are dropped; new arrays are freed. */
+static void nodes_give(Nodes *k) {
+    for (Py_ssize_t i = 0; i < k->n_order; i++) {
+        int64_t v = k->order[i];
+        Py_XDECREF(k->label[v]);
+        Py_DECREF(k->key[v]);
+    }
+    k->n_order = k->n_settled = 0;
+    if (k == &kept_nodes) {
+        kept_busy = 0;
+        return;
+    }
+    free(k->stamps);
+    free(k->whole);
+    free(k->g);
+    free(k->from);
+    free(k->label);
+    free(k->key);
+    free(k->order);
+    free(k->settled);
+}
 
 typedef struct {
     PyObject *rows, *estimate, *targets, *stop;
@@ -143,24 +244,24 @@ typedef struct {
     uint64_t tie;
     double limit, eps;
     Py_ssize_t max_expansions;
-    PyObject *dist, *prev, *settled;
+    Nodes *nodes;
     Heap heap;
 } Search;
 
-/* The estimate of node v (0 without one). */
-static int estimate_of(Search *s, PyObject *v, int64_t node, double *out) {
+/* The estimate of node v (0 without one); v_obj: v as Python has it. */
+static int estimate_of(Search *s, PyObject *v_obj, int64_t node, double *out) {
     *out = 0.0;
     if (s->estimate == Py_None)
         return 0;
     PyObject *h;
     if (PyList_CheckExact(s->estimate)) {
-        if (node < 0 || node >= PyList_GET_SIZE(s->estimate)) {
+        if (node >= PyList_GET_SIZE(s->estimate)) {
             PyErr_SetString(PyExc_IndexError, "an estimate's list is shorter than the nodes");
             return -1;
         }
         h = PyList_GET_ITEM(s->estimate, node);
         Py_INCREF(h);
-    } else if (!(h = PyObject_CallOneArg(s->estimate, v))) {
+    } else if (!(h = PyObject_CallOneArg(s->estimate, v_obj))) {
         return -1;
     }
     int kind = number(h, out);
@@ -168,20 +269,12 @@ static int estimate_of(Search *s, PyObject *v, int64_t node, double *out) {
     return kind < 0 ? -1 : 0;
 }
 
-/* Push v at cost (g, as the object cost): the entry owns new references to v and cost. */
-static int push_node(Search *s, PyObject *v, int64_t node, double g, PyObject *cost) {
+static int push_node(Search *s, PyObject *v_obj, int64_t node, double g) {
     double h;
-    if (estimate_of(s, v, node, &h) < 0)
+    if (estimate_of(s, v_obj, node, &h) < 0)
         return -1;
-    Entry e = {g + h, g, s->tied ? tie_rank(node, s->tie) : 0, node, v, cost};
-    Py_INCREF(v);
-    Py_INCREF(cost);
-    if (heap_push(&s->heap, e) < 0) {
-        Py_DECREF(v);
-        Py_DECREF(cost);
-        return -1;
-    }
-    return 0;
+    Entry e = {g + h, g, s->tied ? tie_rank(node, s->tie) : 0, node};
+    return heap_push(&s->heap, e);
 }
 
 /* The rows of u: a new reference to an iterable. */
@@ -198,7 +291,7 @@ static PyObject *rows_of(Search *s, PyObject *u) {
 
 /* A step to v at cost w (w_int: Python holds it as an int) with its label, from u settled at
  * cost d (d_int: Python holds d as an int). */
-static int step_to(Search *s, PyObject *u, double d, int d_int, PyObject *v, double w, int w_int, PyObject *label) {
+static int step_to(Search *s, int64_t u, double d, int d_int, PyObject *v, double w, int w_int, PyObject *label) {
     int64_t node;
     if (node_of(v, &node) < 0)
         return -1;
@@ -213,27 +306,29 @@ static int step_to(Search *s, PyObject *u, double d, int d_int, PyObject *v, dou
     double nd = d + w;
     if (nd > s->limit)
         return 0;
-    PyObject *old = PyDict_GetItemWithError(s->dist, v);
-    if (old) {
-        double o;
-        if (number(old, &o) < 0)
-            return -1;
-        if (!(nd < o - s->eps))
-            return 0;
-    } else if (PyErr_Occurred()) {
+    Nodes *k = s->nodes;
+    if (nodes_room(k, node) < 0)
         return -1;
+    if (k->stamps[node] == k->stamp) {
+        if (!(nd < k->g[node] - s->eps))
+            return 0;
+        Py_INCREF(label);
+        Py_XSETREF(k->label[node], label);
+    } else {
+        if (append_node(&k->order, &k->n_order, &k->order_cap, node) < 0)
+            return -1;
+        k->stamps[node] = k->stamp;
+        k->key[node] = Py_NewRef(v);
+        k->label[node] = Py_NewRef(label);
     }
-    PyObject *cost = (d_int && w_int) ? PyLong_FromLongLong((long long)nd) : PyFloat_FromDouble(nd);
-    PyObject *from = cost ? PyTuple_Pack(2, u, label) : NULL;
-    int rc = (from && PyDict_SetItem(s->dist, v, cost) == 0 && PyDict_SetItem(s->prev, v, from) == 0
-              && push_node(s, v, node, nd, cost) == 0) ? 0 : -1;
-    Py_XDECREF(cost);
-    Py_XDECREF(from);
-    return rc;
+    k->g[node] = nd;
+    k->whole[node] = d_int && w_int;
+    k->from[node] = u;
+    return push_node(s, v, node, nd);
 }
 
 /* One row's step (v, w, label) from u, settled at cost d. */
-static int step(Search *s, PyObject *u, double d, int d_int, PyObject *item) {
+static int step(Search *s, int64_t u, double d, int d_int, PyObject *item) {
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
         PyErr_SetString(PyExc_TypeError, "a row must be (node, cost, label)");
         return -1;
@@ -245,120 +340,21 @@ static int step(Search *s, PyObject *u, double d, int d_int, PyObject *item) {
     return step_to(s, u, d, d_int, PyTuple_GET_ITEM(item, 0), w, w_int, PyTuple_GET_ITEM(item, 2));
 }
 
-/* The whole number at index i of a list (-1 with an error set: not a list, out of range, not an
- * int that fits). */
-static int list_int(PyObject *list, Py_ssize_t i, long long *out) {
-    if (!PyList_CheckExact(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
-        PyErr_SetString(PyExc_IndexError, "a toll table is not a list long enough for its nodes and edges");
-        return -1;
+/* Relax the rows of u (u_obj: u as Python has it), settled at cost d. */
+static int relax(Search *s, PyObject *u_obj, int64_t u, double d) {
+    int d_int = s->nodes->whole[u];
+    int rc = 0;
+    if (s->by_key == 2) {       /* TolledRows.row(u), made in csrc/tolls.c */
+        TollStep row[MAPKIT_MAX_ROW];
+        Py_ssize_t n = 0;
+        rc = mapkit_tolled_row(&s->tolls, u, row, &n);
+        for (Py_ssize_t i = 0; i < n && rc == 0; i++)
+            rc = step_to(s, u, d, d_int, row[i].v, row[i].w, row[i].w_int, row[i].label);
+        return rc;
     }
-    PyObject *x = PyList_GET_ITEM(list, i);
-    if (!PyLong_CheckExact(x)) {
-        PyErr_SetString(PyExc_TypeError, "a toll table holds something that is not an int");
-        return -1;
-    }
-    *out = PyLong_AsLongLong(x);
-    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-/* One step of TolledRows.row(u) (near: u or a neighbour has track): its cost and int-ness. */
-static int toll_step(const Tolls *t, int near, int64_t v, int64_t e, double *w, int *w_int) {
-    long long c, bits, joined, toll = 0, per, count;
-    if (list_int(t->cost, e, &c) < 0)
-        return -1;
-    *w = (double)c;
-    *w_int = 1;
-    if (!near)
-        return 0;
-    if (list_int(t->owner_bits, e, &bits) < 0)
-        return -1;
-    if (bits) {
-        if (bits & t->us) {
-            *w = 0.0;
-            return 0;
-        }
-        PyObject *owners = PyList_CheckExact(t->owners) && e < PyList_GET_SIZE(t->owners)
-                           ? PyList_GET_ITEM(t->owners, e) : NULL;
-        if (!owners || !PyTuple_Check(owners)) {
-            PyErr_SetString(PyExc_TypeError, "a toll table's owners are not tuples by edge");
-            return -1;
-        }
-        count = PyTuple_GET_SIZE(owners);
-        if (list_int(t->edge_toll, e, &per) < 0)
-            return -1;
-        toll = per * count;
-    }
-    if (list_int(t->node_owners, v, &joined) < 0)
-        return -1;
-    joined &= ~t->us & ~bits;
-    if (joined) {
-        if (list_int(t->node_toll, v, &per) < 0)
-            return -1;
-        toll += per * (long long)__builtin_popcountll((unsigned long long)joined);
-    }
-    *w = (double)c + t->weight * (double)toll;     /* cost + weight * toll, the product first */
-    *w_int = t->weight_int;
-    return 0;
-}
-
-/* Relax u's rows as TolledRows.row(u) makes them. */
-static int relax_tolled(Search *s, PyObject *u, double d, int d_int) {
-    const Tolls *t = &s->tolls;
-    int64_t node;
-    if (node_of(u, &node) < 0)
-        return -1;
-    if (!PyList_CheckExact(t->adjacency) || node < 0 || node >= PyList_GET_SIZE(t->adjacency)) {
-        PyErr_SetString(PyExc_IndexError, "a node outside the toll table's adjacency");
-        return -1;
-    }
-    PyObject *fast = PySequence_Fast(PyList_GET_ITEM(t->adjacency, node), "an adjacency row");
-    if (!fast)
-        return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    long long here;
-    int rc = list_int(t->node_owners, node, &here), near = here != 0;
-    int64_t vs[64], es[64];
-    if (n > 64) {
-        PyErr_SetString(PyExc_TypeError, "an adjacency row of more than 64 steps");
-        rc = -1;
-    }
-    for (Py_ssize_t i = 0; i < n && rc == 0; i++) {
-        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
-        long long at;
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            PyErr_SetString(PyExc_TypeError, "an adjacency row must hold (node, edge)");
-            rc = -1;
-        } else if (node_of(PyTuple_GET_ITEM(pair, 0), &vs[i]) < 0 || node_of(PyTuple_GET_ITEM(pair, 1), &es[i]) < 0
-                   || list_int(t->node_owners, vs[i], &at) < 0) {
-            rc = -1;
-        } else {
-            near = near || at != 0;
-        }
-    }
-    for (Py_ssize_t i = 0; i < n && rc == 0; i++) {
-        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
-        double w;
-        int w_int;
-        rc = toll_step(t, near, vs[i], es[i], &w, &w_int);
-        if (rc == 0)
-            rc = step_to(s, u, d, d_int, PyTuple_GET_ITEM(pair, 0), w, w_int, PyTuple_GET_ITEM(pair, 1));
-    }
-    Py_DECREF(fast);
-    return rc;
-}
-
-/* Relax the rows of u, settled at cost (d, the object cost). */
-static int relax(Search *s, PyObject *u, double d, PyObject *cost) {
-    double unused;
-    int d_int = number(cost, &unused);
-    if (d_int < 0)
-        return -1;
-    if (s->by_key == 2)
-        return relax_tolled(s, u, d, d_int);
-    PyObject *rows = rows_of(s, u);
+    PyObject *rows = rows_of(s, u_obj);
     if (!rows)
         return -1;
-    int rc = 0;
     if (PyTuple_CheckExact(rows) || PyList_CheckExact(rows)) {
         PyObject *fast = PySequence_Fast(rows, "rows");
         Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -381,10 +377,15 @@ static int relax(Search *s, PyObject *u, double d, PyObject *cost) {
     return rc;
 }
 
-/* Whether the search ends at u, settled at cost (the object): 1 yes, 0 no, -1 an error. */
-static int ends_at(Search *s, PyObject *u, PyObject *cost, PyObject **found) {
+/* A node's cost as Python holds it: a new reference. */
+static PyObject *cost_of(const Nodes *k, int64_t v) {
+    return k->whole[v] ? PyLong_FromLongLong((long long)k->g[v]) : PyFloat_FromDouble(k->g[v]);
+}
+
+/* Whether the search ends at u (u_obj), just settled: 1 yes, 0 no, -1 an error. */
+static int ends_at(Search *s, PyObject *u_obj, int64_t u, int64_t *found) {
     if (s->targets != Py_None) {
-        int hit = PySequence_Contains(s->targets, u);
+        int hit = PySequence_Contains(s->targets, u_obj);
         if (hit < 0)
             return -1;
         if (hit) {
@@ -393,7 +394,9 @@ static int ends_at(Search *s, PyObject *u, PyObject *cost, PyObject **found) {
         }
     }
     if (s->stop != Py_None) {
-        PyObject *r = PyObject_CallFunctionObjArgs(s->stop, u, cost, NULL);
+        PyObject *cost = cost_of(s->nodes, u);
+        PyObject *r = cost ? PyObject_CallFunctionObjArgs(s->stop, u_obj, cost, NULL) : NULL;
+        Py_XDECREF(cost);
         if (!r)
             return -1;
         int yes = PyObject_IsTrue(r);
@@ -401,32 +404,23 @@ static int ends_at(Search *s, PyObject *u, PyObject *cost, PyObject **found) {
         if (yes)
             return yes;
     }
-    if (s->max_expansions >= 0 && PyList_GET_SIZE(s->settled) > s->max_expansions)
+    if (s->max_expansions >= 0 && s->nodes->n_settled > s->max_expansions)
         return 1;
     return 0;
 }
 
-static int loop(Search *s, PyObject **found) {
+static int loop(Search *s, int64_t *found) {
+    Nodes *k = s->nodes;
     while (s->heap.len) {
         Entry e = heap_pop(&s->heap);
-        PyObject *now = PyDict_GetItemWithError(s->dist, e.key);
-        double best;
-        int rc = 0;
-        if (!now || number(now, &best) < 0) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_KeyError, "a node left the heap without a cost");
-            rc = -1;
-        } else if (!(e.g > best)) {     /* settled now (a dearer entry of it is stale) */
-            rc = PyList_Append(s->settled, e.key);
-            if (rc == 0)
-                rc = ends_at(s, e.key, e.cost, found);
-            if (rc == 0)
-                rc = relax(s, e.key, e.g, e.cost);
-        }
-        if (rc == 1 && *found)
-            Py_INCREF(*found);
-        Py_DECREF(e.key);
-        Py_DECREF(e.cost);
+        if (e.g > k->g[e.node])
+            continue;       /* a dearer entry of a node settled before: stale */
+        PyObject *u = k->key[e.node];
+        int rc = append_node(&k->settled, &k->n_settled, &k->settled_cap, e.node);
+        if (rc == 0)
+            rc = ends_at(s, u, e.node, found);
+        if (rc == 0)
+            rc = relax(s, u, e.node, e.g);
         if (rc)
             return rc < 0 ? -1 : 0;
     }
@@ -434,41 +428,85 @@ static int loop(Search *s, PyObject **found) {
 }
 
 static int seed(Search *s, PyObject *sources) {
-    PyObject *zero = PyLong_FromLong(0);
-    if (!zero)
-        return -1;
-    int rc = 0;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources) && rc == 0; i++) {
+    Nodes *k = s->nodes;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++) {
         PyObject *v = PyList_GET_ITEM(sources, i);
         int64_t node;
-        rc = (node_of(v, &node) == 0 && PyDict_SetItem(s->dist, v, zero) == 0
-              && PyDict_SetItem(s->prev, v, Py_None) == 0 && push_node(s, v, node, 0.0, zero) == 0) ? 0 : -1;
+        if (node_of(v, &node) < 0 || nodes_room(k, node) < 0)
+            return -1;
+        if (k->stamps[node] != k->stamp) {
+            if (append_node(&k->order, &k->n_order, &k->order_cap, node) < 0)
+                return -1;
+            k->stamps[node] = k->stamp;
+            k->key[node] = Py_NewRef(v);
+            k->label[node] = NULL;
+        }
+        k->g[node] = 0.0;
+        k->whole[node] = 1;
+        k->from[node] = -1;
+        Py_CLEAR(k->label[node]);
+        if (push_node(s, v, node, 0.0) < 0)
+            return -1;
     }
-    Py_DECREF(zero);
-    return rc;
+    return 0;
 }
 
-/* The tolls' lists from the tuple (adjacency, cost, owners, owner_bits, node_owners, edge_toll,
- * node_toll, us, weight). */
-static int read_tolls(PyObject *rows, Tolls *t) {
-    if (!PyTuple_Check(rows) || PyTuple_GET_SIZE(rows) != 9) {
-        PyErr_SetString(PyExc_TypeError, "tolled rows must be a tuple of nine");
+/* (dist, prev, settled, found) as Python's loop leaves them. */
+static PyObject *answer(const Nodes *k, int64_t found) {
+    PyObject *dist = PyDict_New(), *prev = PyDict_New(), *settled = PyList_New(k->n_settled), *result = NULL;
+    int ok = dist && prev && settled;
+    for (Py_ssize_t i = 0; ok && i < k->n_order; i++) {
+        int64_t v = k->order[i];
+        PyObject *cost = cost_of(k, v), *step = NULL;
+        if (cost)
+            step = k->label[v] ? PyTuple_Pack(2, k->key[k->from[v]], k->label[v]) : Py_NewRef(Py_None);
+        ok = step && PyDict_SetItem(dist, k->key[v], cost) == 0 && PyDict_SetItem(prev, k->key[v], step) == 0;
+        Py_XDECREF(cost);
+        Py_XDECREF(step);
+    }
+    for (Py_ssize_t i = 0; ok && i < k->n_settled; i++)
+        PyList_SET_ITEM(settled, i, Py_NewRef(k->key[k->settled[i]]));
+    if (ok)
+        result = PyTuple_Pack(4, dist, prev, settled, found >= 0 ? k->key[found] : Py_None);
+    Py_XDECREF(dist);
+    Py_XDECREF(prev);
+    Py_XDECREF(settled);
+    return result;
+}
+
+/* The search's options from astar's arguments: 0, 1 (not for the kernel: None), or -1 (error). */
+static int options(Search *s, PyObject *sources, PyObject *tie, PyObject *weight) {
+    if (weight != Py_None) {
+        s->weight_int = number(weight, &s->weight);
+        if (s->weight_int < 0)
+            return -1;
+        s->weighted = 1;
+    }
+    if (tie != Py_None) {
+        if (!PyLong_Check(tie)) {
+            PyErr_SetString(PyExc_TypeError, "a tie key that is not an int");
+            return -1;
+        }
+        s->tie = (uint64_t)PyLong_AsUnsignedLongLongMask(tie);
+        if (PyErr_Occurred())
+            return -1;
+        s->tied = 1;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++) {
+        int64_t node;
+        if (node_of(PyList_GET_ITEM(sources, i), &node) < 0) {
+            PyErr_Clear();
+            return 1;       /* nodes of another kind: the Python loop's */
+        }
+    }
+    if (s->by_key == 1 && !PyDict_Check(s->rows)) {
+        PyErr_SetString(PyExc_TypeError, "rows by key must be a dict");
         return -1;
     }
-    PyObject **parts[] = {&t->adjacency, &t->cost, &t->owners, &t->owner_bits, &t->node_owners, &t->edge_toll,
-                          &t->node_toll};
-    for (Py_ssize_t i = 0; i < 7; i++)
-        *parts[i] = PyTuple_GET_ITEM(rows, i);
-    PyObject *us = PyTuple_GET_ITEM(rows, 7);
-    if (!PyLong_CheckExact(us)) {
-        PyErr_SetString(PyExc_TypeError, "the team's bit mask is not an int");
+    if (s->by_key == 2 && mapkit_read_tolls(s->rows, &s->tolls) < 0)
         return -1;
-    }
-    t->us = PyLong_AsLongLong(us);
-    if (t->us == -1 && PyErr_Occurred())
-        return -1;
-    t->weight_int = number(PyTuple_GET_ITEM(rows, 8), &t->weight);
-    return t->weight_int < 0 ? -1 : 0;
+    s->heap.with_estimate = s->estimate != Py_None;
+    return 0;
 }
 
 PyObject *mapkit_astar(PyObject *self, PyObject *args) {
@@ -478,46 +516,16 @@ PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!OiOOOddnO|O", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate,
                           &s.targets, &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie, &weight))
         return NULL;
-    if (weight != Py_None) {
-        s.weight_int = number(weight, &s.weight);
-        if (s.weight_int < 0)
-            return NULL;
-        s.weighted = 1;
-    }
-    if (tie != Py_None) {
-        if (!PyLong_Check(tie)) {
-            PyErr_SetString(PyExc_TypeError, "a tie key that is not an int");
-            return NULL;
-        }
-        s.tie = (uint64_t)PyLong_AsUnsignedLongLongMask(tie);
-        if (PyErr_Occurred())
-            return NULL;
-        s.tied = 1;
-    }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++)
-        if (!PyLong_CheckExact(PyList_GET_ITEM(sources, i)))
-            Py_RETURN_NONE;     /* nodes of another kind: the Python loop's */
-    if (s.by_key == 1 && !PyDict_Check(s.rows)) {
-        PyErr_SetString(PyExc_TypeError, "rows by key must be a dict");
-        return NULL;
-    }
-    if (s.by_key == 2 && read_tolls(s.rows, &s.tolls) < 0)
-        return NULL;
-    s.heap.with_estimate = s.estimate != Py_None;
-    s.dist = PyDict_New();
-    s.prev = PyDict_New();
-    s.settled = PyList_New(0);
-    PyObject *found = NULL, *result = NULL;
-    if (s.dist && s.prev && s.settled && seed(&s, sources) == 0 && loop(&s, &found) == 0)
-        result = Py_BuildValue("OOOO", s.dist, s.prev, s.settled, found ? found : Py_None);
-    Py_XDECREF(found);
-    for (Py_ssize_t i = 0; i < s.heap.len; i++) {
-        Py_DECREF(s.heap.items[i].key);
-        Py_DECREF(s.heap.items[i].cost);
-    }
+    int ready = options(&s, sources, tie, weight);
+    if (ready)
+        return ready > 0 ? Py_NewRef(Py_None) : NULL;
+    Nodes own = {0};
+    s.nodes = nodes_take(&own);
+    int64_t found = -1;
+    PyObject *result = NULL;
+    if (seed(&s, sources) == 0 && loop(&s, &found) == 0)
+        result = answer(s.nodes, found);
     free(s.heap.items);
-    Py_XDECREF(s.dist);
-    Py_XDECREF(s.prev);
-    Py_XDECREF(s.settled);
+    nodes_give(s.nodes);
     return result;
 }

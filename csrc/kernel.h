@@ -59,6 +59,29 @@ int mapkit_read_limit(PyObject *limit, Plan *p);
 PyObject *mapkit_scan_arrays(PyObject *self, PyObject *args);
 PyObject *mapkit_csr(PyObject *self, PyObject *rows);
 
+/* The lists of a mapkit.tolled.TolledRows (borrowed) */
+typedef struct {
+    PyObject *adjacency, *cost, *owners, *owner_bits, *node_owners, *edge_toll, *node_toll;
+    long long us;
+    double weight;
+    int weight_int;     /* Python holds the weight as an int */
+} Tolls;
+
+/* One step of a tolled row: to node v (the object, borrowed) over edge `edge` (label, borrowed) */
+typedef struct {
+    PyObject *v, *label;
+    int64_t node, edge;
+    double w;
+    int w_int;
+} TollStep;
+
+#define MAPKIT_MAX_ROW 64
+/* The tolls from the tuple (adjacency, cost, owners, owner_bits, node_owners, edge_toll, node_toll,
+ * us, weight) (csrc/tolls.c) */
+int mapkit_read_tolls(PyObject *rows, Tolls *t);
+/* TolledRows.row(u) into out (room for MAPKIT_MAX_ROW steps), its length in *n */
+int mapkit_tolled_row(const Tolls *t, int64_t u, TollStep *out, Py_ssize_t *n);
+
 /* mapkit.search.dijkstra's loop (csrc/astar.c) */
 PyObject *mapkit_astar(PyObject *self, PyObject *args);
 

@@ -10,7 +10,7 @@ base cost is points: a step costs ``base + weight x tolls``. The rows of a node 
 at it or at any neighbour are its base costs, as ints; the rows of every other node are priced
 (floats where the weight is one).
 
-The compiled kernel (csrc/astar.c) reads the same lists and computes the same rows itself, so a
+The compiled kernel (csrc/tolls.c) reads the same lists and computes the same rows itself, so a
 search made with these rows costs no Python call per node; where the kernel is not built,
 :func:`~mapkit.search.dijkstra` calls the rows as any other function (a caller that searches
 often keeps them in a table meanwhile: :meth:`row` is the one place they are made).

@@ -215,6 +215,33 @@ def test_the_python_loop_runs_where_the_kernel_does_not_apply():
 
     p = dijkstra([0], [((1, Fraction(1, 3), None),), ()].__getitem__)
     assert p.dist[1] == Fraction(1, 3)
+    big = 2**40     # beyond the kernel's arrays by node; and nodes below 0
+    assert dijkstra([big], {big: ((big + 1, 2, "x"),), big + 1: ()}.__getitem__).dist == {big: 0, big + 1: 2}
+    assert dijkstra([-1], {-1: ((-2, 2, "x"),), -2: ()}.__getitem__).path(-2) == [-1, -2]
+
+
+def test_a_search_started_inside_another_keeps_both_apart(pure):
+    """A row function that runs a search of its own (the kernel keeps its arrays between
+    searches, and one started inside another must not share them): the same answers as the
+    Python loop."""
+    from mapkit.search import dijkstra
+
+    rng = random.Random(5)
+    graph = _weighted(rng)
+    while len(graph) < 10:
+        graph = _weighted(rng)
+    answers = []
+    for on in (False, True):
+        pure(on)
+        inner: list = []
+
+        def rows(u, inner=inner):
+            inner.append(sorted(dijkstra([u], lambda x: iter(graph[x])).dist.items()))
+            return graph[u]
+        p = dijkstra([0, 3], rows, tie=9)
+        answers.append((list(p.dist.items()), p.prev, p.settled, inner))
+    assert answers[0] == answers[1]
+    assert len(answers[1][3]) == len(answers[1][2]) > 1
 
 
 def test_a_tie_key_chooses_among_equally_cheap_paths_alike_both_ways(pure):

@@ -1,0 +1,135 @@
+/* The rows of mapkit.tolled.TolledRows, made in C from its lists for the search of astar.c: the
+ * same steps in the same order, the same costs (ints where Python's are ints), so that a search
+ * over them is the search over TolledRows.row's rows. */
+#include "kernel.h"
+
+/* The whole number at index i of a list (-1 with an error set: not a list, out of range, not an
+ * int that fits). */
+static int list_int(PyObject *list, Py_ssize_t i, long long *out) {
+    if (!PyList_CheckExact(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "a toll table is not a list long enough for its nodes and edges");
+        return -1;
+    }
+    PyObject *x = PyList_GET_ITEM(list, i);
+    if (!PyLong_CheckExact(x)) {
+        PyErr_SetString(PyExc_TypeError, "a toll table holds something that is not an int");
+        return -1;
+    }
+    *out = PyLong_AsLongLong(x);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int index_of(PyObject *x, int64_t *out) {
+    if (!PyLong_CheckExact(x)) {
+        PyErr_SetString(PyExc_TypeError, "an adjacency row must hold (node, edge) as ints");
+        return -1;
+    }
+    *out = PyLong_AsLongLong(x);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* The cost of the step to v over edge e (near: the row's node or a neighbour has track). */
+static int toll_step(const Tolls *t, int near, int64_t v, int64_t e, TollStep *out) {
+    long long c, bits = 0, joined, toll = 0, per;
+    if (list_int(t->cost, e, &c) < 0)
+        return -1;
+    out->w = (double)c;
+    out->w_int = 1;
+    if (!near)
+        return 0;
+    if (list_int(t->owner_bits, e, &bits) < 0)
+        return -1;
+    if (bits) {
+        if (bits & t->us) {
+            out->w = 0.0;       /* the team's own piece */
+            return 0;
+        }
+        PyObject *owners = PyList_CheckExact(t->owners) && e < PyList_GET_SIZE(t->owners)
+                           ? PyList_GET_ITEM(t->owners, e) : NULL;
+        if (!owners || !PyTuple_Check(owners)) {
+            PyErr_SetString(PyExc_TypeError, "a toll table's owners are not tuples by edge");
+            return -1;
+        }
+        if (list_int(t->edge_toll, e, &per) < 0)
+            return -1;
+        toll = per * (long long)PyTuple_GET_SIZE(owners);
+    }
+    if (list_int(t->node_owners, v, &joined) < 0)
+        return -1;
+    joined &= ~t->us & ~bits;
+    if (joined) {
+        if (list_int(t->node_toll, v, &per) < 0)
+            return -1;
+        toll += per * (long long)__builtin_popcountll((unsigned long long)joined);
+    }
+    out->w = (double)c + t->weight * (double)toll;     /* cost + weight * toll, the product first */
+    out->w_int = t->weight_int;
+    return 0;
+}
+
+int mapkit_tolled_row(const Tolls *t, int64_t u, TollStep *out, Py_ssize_t *n) {
+    if (!PyList_CheckExact(t->adjacency) || u < 0 || u >= PyList_GET_SIZE(t->adjacency)) {
+        PyErr_SetString(PyExc_IndexError, "a node outside the toll table's adjacency");
+        return -1;
+    }
+    PyObject *row = PyList_GET_ITEM(t->adjacency, u);
+    if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) > MAPKIT_MAX_ROW) {
+        PyErr_SetString(PyExc_TypeError, "an adjacency row must be a tuple of at most 64 steps");
+        return -1;
+    }
+    *n = PyTuple_GET_SIZE(row);
+    long long here, at;
+    if (list_int(t->node_owners, u, &here) < 0)
+        return -1;
+    int near = here != 0;
+    for (Py_ssize_t i = 0; i < *n; i++) {
+        PyObject *pair = PyTuple_GET_ITEM(row, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "an adjacency row must hold (node, edge)");
+            return -1;
+        }
+        out[i].v = PyTuple_GET_ITEM(pair, 0);
+        out[i].label = PyTuple_GET_ITEM(pair, 1);
+        if (index_of(out[i].v, &out[i].node) < 0 || index_of(out[i].label, &out[i].edge) < 0
+            || list_int(t->node_owners, out[i].node, &at) < 0)
+            return -1;
+        near = near || at != 0;
+    }
+    for (Py_ssize_t i = 0; i < *n; i++)
+        if (toll_step(t, near, out[i].node, out[i].edge, &out[i]) < 0)
+            return -1;
+    return 0;
+}
+
+int mapkit_read_tolls(PyObject *rows, Tolls *t) {
+    if (!PyTuple_Check(rows) || PyTuple_GET_SIZE(rows) != 9) {
+        PyErr_SetString(PyExc_TypeError, "tolled rows must be a tuple of nine");
+        return -1;
+    }
+    PyObject **parts[] = {&t->adjacency, &t->cost, &t->owners, &t->owner_bits, &t->node_owners, &t->edge_toll,
+                          &t->node_toll};
+    for (Py_ssize_t i = 0; i < 7; i++)
+        *parts[i] = PyTuple_GET_ITEM(rows, i);
+    PyObject *us = PyTuple_GET_ITEM(rows, 7), *weight = PyTuple_GET_ITEM(rows, 8);
+    if (!PyLong_CheckExact(us)) {
+        PyErr_SetString(PyExc_TypeError, "the team's bit mask is not an int");
+        return -1;
+    }
+    t->us = PyLong_AsLongLong(us);
+    if (t->us == -1 && PyErr_Occurred())
+        return -1;
+    if (PyFloat_CheckExact(weight)) {
+        t->weight = PyFloat_AS_DOUBLE(weight);
+        t->weight_int = 0;
+        return 0;
+    }
+    long long w;
+    if (!PyLong_CheckExact(weight) || ((w = PyLong_AsLongLong(weight)) == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "a toll weight that is not an int or a float");
+        return -1;
+    }
+    t->weight = (double)w;
+    t->weight_int = 1;
+    return 0;
+}
