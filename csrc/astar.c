@@ -15,8 +15,9 @@
  *   rows      by_key 1: a dict (or subclass with __missing__) from node to a sequence of
  *             (node, cost, label); 0: a callable giving that sequence (an iterable); 2: the
  *             lists of a mapkit.tolled.TolledRows, (adjacency, cost, owners, owner_bits,
- *             node_owners, edge_toll, node_toll, us, weight), whose rows are made here as
- *             TolledRows.row makes them (the same costs, ints where Python's are ints)
+ *             node_owners, edge_toll, node_toll, us, weight); 3: those of a TrackFares, (track,
+ *             into, line_moves, fare, us): their rows made in csrc/tolls.c as their row
+ *             methods make them (the same costs, ints where Python's are ints)
  *   estimate  None, a list of numbers by node, or a callable
  *   targets   None or a container; stop: None or a callable stop(node, cost)
  *   limit, eps: floats; max_expansions: -1 for none; tie: None or an int (its low 64 bits)
@@ -239,6 +240,7 @@ typedef struct {
     PyObject *rows, *estimate, *targets, *stop;
     int by_key, tied;
     Tolls tolls;                /* by_key 2 */
+    Fares fares;                /* by_key 3 */
     int weighted, weight_int;   /* a label weight given, and whether Python holds it as an int */
     double weight;
     uint64_t tie;
@@ -344,10 +346,10 @@ static int step(Search *s, int64_t u, double d, int d_int, PyObject *item) {
 static int relax(Search *s, PyObject *u_obj, int64_t u, double d) {
     int d_int = s->nodes->whole[u];
     int rc = 0;
-    if (s->by_key == 2) {       /* TolledRows.row(u), made in csrc/tolls.c */
+    if (s->by_key >= 2) {       /* TolledRows.row(u) or TrackFares.row(u), made in csrc/tolls.c */
         TollStep row[MAPKIT_MAX_ROW];
         Py_ssize_t n = 0;
-        rc = mapkit_tolled_row(&s->tolls, u, row, &n);
+        rc = s->by_key == 2 ? mapkit_tolled_row(&s->tolls, u, row, &n) : mapkit_fares_row(&s->fares, u_obj, row, &n);
         for (Py_ssize_t i = 0; i < n && rc == 0; i++)
             rc = step_to(s, u, d, d_int, row[i].v, row[i].w, row[i].w_int, row[i].label);
         return rc;
@@ -505,6 +507,8 @@ static int options(Search *s, PyObject *sources, PyObject *tie, PyObject *weight
     }
     if (s->by_key == 2 && mapkit_read_tolls(s->rows, &s->tolls) < 0)
         return -1;
+    if (s->by_key == 3 && mapkit_read_fares(s->rows, &s->fares) < 0)
+        return -1;
     s->heap.with_estimate = s->estimate != Py_None;
     return 0;
 }
@@ -517,8 +521,10 @@ PyObject *mapkit_astar(PyObject *self, PyObject *args) {
                           &s.targets, &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie, &weight))
         return NULL;
     int ready = options(&s, sources, tie, weight);
-    if (ready)
+    if (ready) {
+        Py_XDECREF(s.fares.zero);
         return ready > 0 ? Py_NewRef(Py_None) : NULL;
+    }
     Nodes own = {0};
     s.nodes = nodes_take(&own);
     int64_t found = -1;
@@ -526,6 +532,7 @@ PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     if (seed(&s, sources) == 0 && loop(&s, &found) == 0)
         result = answer(s.nodes, found);
     free(s.heap.items);
+    Py_XDECREF(s.fares.zero);
     nodes_give(s.nodes);
     return result;
 }

@@ -75,12 +75,23 @@ typedef struct {
     int w_int;
 } TollStep;
 
+/* The lists of a mapkit.tolled.TrackFares (borrowed, but zero: a new reference) */
+typedef struct {
+    PyObject *track, *into, *line_moves, *fare, *zero;
+    long long us;
+} Fares;
+
 #define MAPKIT_MAX_ROW 64
 /* The tolls from the tuple (adjacency, cost, owners, owner_bits, node_owners, edge_toll, node_toll,
  * us, weight) (csrc/tolls.c) */
 int mapkit_read_tolls(PyObject *rows, Tolls *t);
 /* TolledRows.row(u) into out (room for MAPKIT_MAX_ROW steps), its length in *n */
 int mapkit_tolled_row(const Tolls *t, int64_t u, TollStep *out, Py_ssize_t *n);
+
+/* The fares from the tuple (track, into, line_moves, fare, us) (csrc/tolls.c) */
+int mapkit_read_fares(PyObject *rows, Fares *f);
+/* TrackFares.row(u) into out (room for MAPKIT_MAX_ROW steps; w: the movement, label: the fare) */
+int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n);
 
 /* mapkit.search.dijkstra's loop (csrc/astar.c) */
 PyObject *mapkit_astar(PyObject *self, PyObject *args);

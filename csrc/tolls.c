@@ -1,6 +1,6 @@
-/* The rows of mapkit.tolled.TolledRows, made in C from its lists for the search of astar.c: the
- * same steps in the same order, the same costs (ints where Python's are ints), so that a search
- * over them is the search over TolledRows.row's rows. */
+/* The rows of mapkit.tolled.TolledRows and TrackFares, made in C from their lists for the search
+ * of astar.c: the same steps in the same order, the same costs (ints where Python's are ints),
+ * so that a search over them is the search over their row methods' rows. */
 #include "kernel.h"
 
 /* The whole number at index i of a list (-1 with an error set: not a list, out of range, not an
@@ -132,4 +132,63 @@ int mapkit_read_tolls(PyObject *rows, Tolls *t) {
     t->weight = (double)w;
     t->weight_int = 1;
     return 0;
+}
+
+int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n) {
+    *n = 0;
+    PyObject *row = PyDict_GetItemWithError(f->track, u);
+    if (!row)
+        return PyErr_Occurred() ? -1 : 0;
+    if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) > MAPKIT_MAX_ROW) {
+        PyErr_SetString(PyExc_TypeError, "a track row must be a tuple of at most 64 steps");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(row); i++) {
+        PyObject *entry = PyTuple_GET_ITEM(row, i), *owners;
+        int64_t step;
+        long long moves;
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3
+            || !PyTuple_Check(owners = PyTuple_GET_ITEM(entry, 2))) {
+            PyErr_SetString(PyExc_TypeError, "a track row must hold (node, step, owners)");
+            return -1;
+        }
+        out[i].v = PyTuple_GET_ITEM(entry, 0);
+        if (index_of(out[i].v, &out[i].node) < 0 || index_of(PyTuple_GET_ITEM(entry, 1), &step) < 0)
+            return -1;
+        if (step >= 0 ? list_int(f->into, out[i].node, &moves) < 0 : list_int(f->line_moves, -1 - step, &moves) < 0)
+            return -1;
+        int free = 0;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(owners) && !free; j++) {
+            int64_t q;
+            if (index_of(PyTuple_GET_ITEM(owners, j), &q) < 0)
+                return -1;
+            free = q >= 0 && q < 63 && ((f->us >> q) & 1);
+        }
+        out[i].w = (double)moves;
+        out[i].w_int = 1;
+        out[i].label = free ? f->zero : f->fare;
+        *n = i + 1;
+    }
+    return 0;
+}
+
+int mapkit_read_fares(PyObject *rows, Fares *f) {
+    if (!PyTuple_Check(rows) || PyTuple_GET_SIZE(rows) != 5 || !PyDict_Check(PyTuple_GET_ITEM(rows, 0))) {
+        PyErr_SetString(PyExc_TypeError, "track fares must be a tuple of five, a dict first");
+        return -1;
+    }
+    f->track = PyTuple_GET_ITEM(rows, 0);
+    f->into = PyTuple_GET_ITEM(rows, 1);
+    f->line_moves = PyTuple_GET_ITEM(rows, 2);
+    f->fare = PyTuple_GET_ITEM(rows, 3);
+    PyObject *us = PyTuple_GET_ITEM(rows, 4);
+    if (!PyLong_CheckExact(f->fare) || !PyLong_CheckExact(us)) {
+        PyErr_SetString(PyExc_TypeError, "a fare or a team's bit mask that is not an int");
+        return -1;
+    }
+    f->us = PyLong_AsLongLong(us);
+    if (f->us == -1 && PyErr_Occurred())
+        return -1;
+    f->zero = PyLong_FromLong(0);
+    return f->zero ? 0 : -1;
 }

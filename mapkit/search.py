@@ -42,7 +42,7 @@ import os
 from collections.abc import Container
 from typing import NamedTuple
 
-from .tolled import TolledRows
+from .tolled import TolledRows, TrackFares
 
 __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "COMPILED", "CostGraph",
            "dial_arrays", "tie_rank"]
@@ -494,7 +494,7 @@ def _keyed(heuristic, tie: int):
 
 def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) -> Paths | None:
     """:func:`dijkstra` by the kernel (csrc/astar.c: the same loop, the same order; a dict's
-    rows and a :class:`~mapkit.tolled.TolledRows`' are read in C), or None
+    rows and those of :mod:`mapkit.tolled` are read in C), or None
     where it does not apply: nodes that are not ints, rows read from a mapping with ``get``, a
     cost it cannot add exactly (Python's loop then runs; not after a ``stop`` was called, whose
     calls may have done something, so then the error is raised)."""
@@ -512,6 +512,9 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
         t = neighbours
         rows, by_key = (t.adjacency, t.cost, t.owners, t.owner_bits, t.node_owners, t.edge_toll, t.node_toll,
                         t.us, t.weight), 2
+    elif type(neighbours) is TrackFares:
+        f = neighbours
+        rows, by_key = (f.track, f.into, f.line_moves, f.fare, f.us), 3
     estimate = heuristic
     owner = getattr(heuristic, "__self__", None)
     if type(owner) is list and getattr(heuristic, "__name__", "") == "__getitem__":

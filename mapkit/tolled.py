@@ -1,19 +1,26 @@
-"""The rows of a search over a board where players own track and charge tolls.
+"""The rows of searches over a board where players own track and charge for its use.
 
-:class:`TolledRows` is a ``neighbours`` function of :func:`mapkit.search.dijkstra`: the cheapest
-way for a team of players (``us``, a bit mask) to extend their track over a board whose edges
-carry other players' pieces. Each edge has a base cost; the team's own pieces cost nothing; an
-edge with pieces of others charges a toll per owner (``edge_toll``, the toll of building
-parallel to them), and ending at a node where others have track charges a toll per such owner
-not on the edge itself (``node_toll``, the toll of joining them there). Tolls are money, the
-base cost is points: a step costs ``base + weight x tolls``. The rows of a node with no track
-at it or at any neighbour are its base costs, as ints; the rows of every other node are priced
-(floats where the weight is one).
+Two ``neighbours`` functions of :func:`mapkit.search.dijkstra`, whose rows the compiled kernel
+(csrc/tolls.c) makes itself from the same lists, so that a search with them costs no Python
+call per node:
 
-The compiled kernel (csrc/tolls.c) reads the same lists and computes the same rows itself, so a
-search made with these rows costs no Python call per node; where the kernel is not built,
-:func:`~mapkit.search.dijkstra` calls the rows as any other function (a caller that searches
-often keeps them in a table meanwhile: :meth:`row` is the one place they are made).
+* :class:`TolledRows` -- building: the cheapest way to extend a team's track (tolls for
+  building beside others' track);
+* :class:`TrackFares` -- moving: routes over built track (a fare for each step on others'
+  track).
+
+:class:`TolledRows` is the cheapest way for a team of players (``us``, a bit mask) to extend
+their track over a board whose edges carry other players' pieces. Each edge has a base cost;
+the team's own pieces cost nothing; an edge with pieces of others charges a toll per owner
+(``edge_toll``, the toll of building parallel to them), and ending at a node where others have
+track charges a toll per such owner not on the edge itself (``node_toll``, the toll of joining
+them there). Tolls are money, the base cost is points: a step costs ``base + weight x tolls``.
+The rows of a node with no track at it or at any neighbour are its base costs, as ints; the
+rows of every other node are priced (floats where the weight is a float).
+
+Where the kernel is not built, :func:`~mapkit.search.dijkstra` calls the rows as any other
+function (a caller that searches often keeps them in a table meanwhile: ``row`` is the one
+place they are made).
 
 >>> # a path 0 - 1 - 2, edge 0 (0-1) costs 1 and edge 1 (1-2) costs 2; player 1 owns edge 1
 >>> rows = TolledRows(adjacency=[((1, 0),), ((0, 0), (2, 1)), ((1, 1),)], cost=[1, 2],
@@ -30,7 +37,7 @@ often keeps them in a table meanwhile: :meth:`row` is the one place they are mad
 
 from __future__ import annotations
 
-__all__ = ["TolledRows"]
+__all__ = ["TolledRows", "TrackFares"]
 
 
 class TolledRows:
@@ -75,4 +82,40 @@ class TolledRows:
             if joined:
                 toll += node_toll[v] * joined.bit_count()
             out.append((v, cost[e] + weight * toll, e))
+        return tuple(out)
+
+
+class TrackFares:
+    """``rows(u)``: ``((v, movement, fare), ...)`` over built track from node ``u``: the steps of
+    ``track[u]`` (``((v, step, owners), ...)``: a step is an edge id, or ``-1 - k`` for the
+    ``k``-th extra line, such as a ferry, with a tuple of its owners), each moving ``into[v]``
+    points (``line_moves[k]`` on an extra line) and charging ``fare`` unless one of its owners
+    is in the team ``us`` (a bit mask; 0: every step pays). Searched with ``label_weight = w``
+    a step costs its movement plus ``w`` per fare; without it, its movement alone.
+
+    >>> track = {0: ((1, 0, (1,)),), 1: ((0, 0, (1,)), (2, -1, (0,))), 2: ((1, -1, (0,)),)}
+    >>> rows = TrackFares(track=track, into=[1, 1, 2], line_moves=[3], fare=2, us=1)
+    >>> rows(1)             # player 1's piece to 0 costs a fare; our own line to 2 does not
+    ((0, 1, 2), (2, 3, 0))
+    """
+
+    __slots__ = ("track", "into", "line_moves", "fare", "us")
+
+    def __init__(self, *, track: dict, into: list, line_moves: list, fare: int, us: int):
+        self.track, self.into, self.line_moves, self.fare, self.us = track, into, line_moves, fare, us
+
+    def __call__(self, u: int) -> tuple:
+        return self.row(u)
+
+    def row(self, u: int) -> tuple:
+        """The steps from node ``u``."""
+        into, lines, fare, us = self.into, self.line_moves, self.fare, self.us
+        out = []
+        for v, step, owners in self.track.get(u, ()):
+            free = False
+            for q in owners:
+                if us >> q & 1:
+                    free = True
+                    break
+            out.append((v, into[v] if step >= 0 else lines[-1 - step], 0 if free else fare))
         return tuple(out)

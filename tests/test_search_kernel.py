@@ -335,3 +335,46 @@ def test_a_tolled_table_it_cannot_read_is_a_clear_error(pure):
                        edge_toll=[0], node_toll=[0, 0], us=1, weight=1.0)
     with pytest.raises(IndexError):
         dijkstra([0], short)
+
+
+def _fares(rng: random.Random):
+    """TrackFares on random track of up to 30 nodes: pieces of up to 4 players, a few extra
+    lines (ferries), a fare and a team."""
+    from mapkit.tolled import TrackFares
+
+    n = rng.randint(2, 30)
+    track: dict = {}
+    lines = [rng.randint(1, 4) for _ in range(rng.randint(0, 2))]
+    pairs = sorted({tuple(sorted(rng.sample(range(n), 2))) for _ in range(rng.randint(1, 2 * n))})
+    for e, (a, b) in enumerate(pairs):
+        step = -1 - rng.randrange(len(lines)) if lines and rng.random() < 0.1 else e
+        owners = tuple(rng.sample(range(4), rng.choice((1, 1, 2))))
+        track.setdefault(a, []).append((b, step, owners))
+        track.setdefault(b, []).append((a, step, owners))
+    return TrackFares(track={h: tuple(r) for h, r in track.items()}, into=[rng.randint(1, 3) for _ in range(n)],
+                      line_moves=lines, fare=rng.choice((1, 2, 5)), us=rng.choice((0, 1, 2, 6)))
+
+
+def test_track_fares_made_in_the_kernel_are_the_python_rows(pure):
+    """Routes over TrackFares, movement alone or with the fares weighed in: the kernel makes the
+    rows itself; the same costs, paths and order as the Python loop over TrackFares.row."""
+    from mapkit.search import dijkstra
+
+    rng = random.Random(3)
+    paid = 0
+    for _ in range(400):
+        rows = _fares(rng)
+        n = len(rows.into)
+        kw: dict = {"label_weight": rng.choice((None, 1.0, 3.0, 100.0))}
+        if rng.random() < 0.5:
+            kw["targets"] = frozenset(rng.sample(range(n), rng.randint(1, 2)))
+            kw["heuristic"] = [0 for _ in range(n)].__getitem__
+        source = rng.randrange(n)
+        answers = []
+        for on in (False, True):
+            pure(on)
+            p = dijkstra([source], rows, **kw)
+            answers.append(([(k, v, type(v)) for k, v in p.dist.items()], p.prev, p.settled, p.found))
+        assert answers[0] == answers[1], (rows.track, kw)
+        paid += any(step[1] for step in answers[1][1].values() if step)
+    assert paid > 100           # most searches step on others' track

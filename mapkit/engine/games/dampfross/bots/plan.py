@@ -65,6 +65,7 @@ class BoardTables:
         self.board = board
         self.piece_cost = [rules.piece_cost(board, e) for e in range(len(board.edge_ends))]
         self.into = [rules.step_cost(board, h) for h in range(len(board.hex_names))]
+        self.line_moves = [f.steps for f in board.ferries]       # the movement of a ferry line
         self.city_hex = [c.hex for c in board.cities]
         # (city index, hex, how many race numbers) of the cities that track can reach
         self.linked_cities = tuple((ci, c.hex, len(c.numbers)) for ci, c in enumerate(board.cities) if board.adj[c.hex])

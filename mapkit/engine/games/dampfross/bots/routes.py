@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import heapq
 
-from .....search import dijkstra
+from .....search import COMPILED, dijkstra
+from .....tolled import TrackFares
 from .kept import RowTable, kept
 from .plan import network_hexes, tables
 
@@ -44,68 +45,45 @@ INF = float("inf")
 
 class _StepRows(RowTable):
     """``rows[h]``: ``((hex, movement, fare), ...)`` over built track and bought ferries from
-    hex ``h``, in the order of the track graph; pieces of ``p`` and of his ``team`` (a joint
-    train's partner) pay no fare (``p`` None: every piece pays). A hex where none of them has a
-    piece and no ferry line lands takes its row from ``shared``, the table of ``p`` None."""
+    hex ``h``, in the order of the track graph (:meth:`TrackFares.row` of :func:`_fares`);
+    pieces of ``p`` and of his ``team`` (a joint train's partner) pay no fare (``p`` None:
+    every piece pays). A hex where none of them has a piece and no ferry line lands takes its
+    row from ``shared``, the table of ``p`` None."""
 
-    __slots__ = ("track", "ferries", "into", "fare", "p", "us", "bits", "hex_owners", "ports", "shared")
+    __slots__ = ("fares", "bits", "hex_owners", "ports", "shared")
 
     def __init__(self, state, p: int | None, team: tuple, shared: _StepRows | None = None):
         super().__init__()
-        self.track = state.track_rows()
-        self.ferries = state.board.ferries
-        self.into = tables(state).into
-        self.fare = state.options.fare
-        self.p = p
-        self.us = frozenset(team)
-        self.bits = 0 if p is None else sum(1 << q for q in {p, *team})
+        self.fares = _fares(state, p, team)
+        self.bits = self.fares.us
         self.hex_owners = state.net.hex_owners
-        self.ports = frozenset(h for f in self.ferries for h in (f.port, f.to))
+        self.ports = frozenset(h for f in state.board.ferries for h in (f.port, f.to))
         self.shared = shared
 
     def __missing__(self, h):
         if self.shared is not None and not self.hex_owners[h] & self.bits and h not in self.ports:
             row = self[h] = self.shared[h]
             return row
-        p, us, into, ferries, fare = self.p, self.us, self.into, self.ferries, self.fare
-        row = self[h] = [(nb, (into[nb] if step >= 0 else ferries[-1 - step].steps),
-                          (0 if p in own or (us and not us.isdisjoint(own)) else fare))
-                         for nb, step, own in self.track.get(h, ())]
+        row = self[h] = self.fares.row(h)
         return row
 
 
-class _MoveRows(RowTable):
-    """``rows[h]``: ``((hex, movement, step), ...)`` over built track and bought ferries from
-    hex ``h`` (a step: an edge id, or ``-1 - k`` for ferry line ``k``): the fastest route's
-    search, the same for every player. Filled as hexes are asked for."""
-
-    __slots__ = ("track", "ferries", "into")
-
-    def __init__(self, state):
-        super().__init__()
-        self.track = state.track_rows()
-        self.ferries = state.board.ferries
-        self.into = tables(state).into
-
-    def __missing__(self, h):
-        into, ferries = self.into, self.ferries
-        row = self[h] = [(nb, (into[nb] if step >= 0 else ferries[-1 - step].steps), step)
-                         for nb, step, _ in self.track.get(h, ())]
-        return row
+def _fares(state, p: int | None, team: tuple = ()) -> TrackFares:
+    """The rows of routes over the state's track today for ``p`` and ``team`` (None: nobody's
+    piece is free): movement and fares (:class:`~mapkit.tolled.TrackFares`)."""
+    return TrackFares(track=state.track_rows(), into=tables(state).into, line_moves=tables(state).line_moves,
+                      fare=state.options.fare, us=0 if p is None else sum(1 << q for q in {p, *team}))
 
 
-def _track_steps(state, p: int, team: tuple = ()) -> _StepRows:
-    """:class:`_StepRows` of ``p`` and ``team``, up to date with the track."""
+def _track_steps(state, p: int | None, team: tuple = ()) -> _StepRows:
+    """:class:`_StepRows` of ``p`` and ``team`` (``p`` None: the table every piece pays in), up
+    to date with the track."""
     k = kept(state)
     state.track_rows()          # the track graph brought up to date
     shared = k.rows(("steps", None), lambda: _StepRows(state, None, ()))
+    if p is None:
+        return shared
     return k.rows(("steps", p, tuple(team)), lambda: _StepRows(state, p, team, shared))
-
-
-def _fast_rows(state) -> _MoveRows:
-    k = kept(state)
-    state.track_rows()
-    return k.rows(("moves",), lambda: _MoveRows(state))
 
 
 def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
@@ -171,9 +149,14 @@ def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: 
         key = ("route", start, targets) if w == 0 else ("route", p, tuple(team), start, targets, w)
         route = results.get(key, False)
         if route is False:
-            # w > 0: a step costs its movement plus w per fare (the rows' label)
-            rows, weight = (_fast_rows(state), None) if w == 0 else (steps, w)
-            found = dijkstra([start], rows.__getitem__, targets=targets, heuristic=to_go, label_weight=weight)
+            # w > 0: a step costs its movement plus w per fare (the rows' label); w = 0: its
+            # movement, whoever races. The kernel makes the rows itself; the Python loop
+            # reads those kept beside the track.
+            if COMPILED:
+                rows = _fares(state, None if w == 0 else p, team)
+            else:
+                rows = (_track_steps(state, None) if w == 0 else steps).__getitem__
+            found = dijkstra([start], rows, targets=targets, heuristic=to_go, label_weight=w or None)
             route = results[key] = None if found.found is None else found.path(found.found)
         if route is None:
             return out
