@@ -10,7 +10,8 @@
  * in doubles, exact for whole numbers under 2**53 and IEEE for floats, and a cost is given back
  * as an int where Python's would be one (both parts ints).
  *
- * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions, tie, label_weight)
+ * astar(sources, rows, by_key, estimate, targets, stop, limit, eps, max_expansions, tie, label_weight,
+ *       settled_only)
  *   sources   list of ints
  *   rows      by_key 1: a dict (or subclass with __missing__) from node to a sequence of
  *             (node, cost, label); 0: a callable giving that sequence (an iterable); 2: the
@@ -23,6 +24,7 @@
  *   limit, eps: floats; max_expansions: -1 for none; tie: None or an int (its low 64 bits)
  *   label_weight None, or a number: a step then costs cost + label_weight * label (the label a
  *             number too), added in that order as Python adds them
+ *   settled_only  true: dist and prev of the settled nodes alone, in the order settled
  * -> (dist, prev, settled, found), as mapkit.search.Paths holds them; None (nothing done) when a
  * source is not an int from 0 to MAX_NODE. A node reached that is not such an int, or a cost not
  * an int or a float, raises TypeError (the caller then runs the Python loop).
@@ -453,12 +455,15 @@ static int seed(Search *s, PyObject *sources) {
     return 0;
 }
 
-/* (dist, prev, settled, found) as Python's loop leaves them. */
-static PyObject *answer(const Nodes *k, int64_t found) {
+/* (dist, prev, settled, found) as Python's loop leaves them (settled_only: the dicts of the
+ * settled nodes, in the order settled). */
+static PyObject *answer(const Nodes *k, int64_t found, int settled_only) {
     PyObject *dist = PyDict_New(), *prev = PyDict_New(), *settled = PyList_New(k->n_settled), *result = NULL;
     int ok = dist && prev && settled;
-    for (Py_ssize_t i = 0; ok && i < k->n_order; i++) {
-        int64_t v = k->order[i];
+    const int64_t *nodes = settled_only ? k->settled : k->order;
+    Py_ssize_t n = settled_only ? k->n_settled : k->n_order;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        int64_t v = nodes[i];
         PyObject *cost = cost_of(k, v), *step = NULL;
         if (cost)
             step = k->label[v] ? PyTuple_Pack(2, k->key[k->from[v]], k->label[v]) : Py_NewRef(Py_None);
@@ -516,9 +521,10 @@ static int options(Search *s, PyObject *sources, PyObject *tie, PyObject *weight
 PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *sources, *tie, *weight = Py_None;
+    int settled_only = 0;
     Search s = {0};
-    if (!PyArg_ParseTuple(args, "O!OiOOOddnO|O", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate,
-                          &s.targets, &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie, &weight))
+    if (!PyArg_ParseTuple(args, "O!OiOOOddnO|Op", &PyList_Type, &sources, &s.rows, &s.by_key, &s.estimate,
+                          &s.targets, &s.stop, &s.limit, &s.eps, &s.max_expansions, &tie, &weight, &settled_only))
         return NULL;
     int ready = options(&s, sources, tie, weight);
     if (ready) {
@@ -530,7 +536,7 @@ PyObject *mapkit_astar(PyObject *self, PyObject *args) {
     int64_t found = -1;
     PyObject *result = NULL;
     if (seed(&s, sources) == 0 && loop(&s, &found) == 0)
-        result = answer(s.nodes, found);
+        result = answer(s.nodes, found, settled_only);
     free(s.heap.items);
     Py_XDECREF(s.fares.zero);
     nodes_give(s.nodes);

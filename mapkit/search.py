@@ -394,7 +394,7 @@ def tie_rank(node: int, tie: int) -> int:
 
 def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, limit: float = math.inf,
              eps: float = 0.0, max_expansions: int | None = None, tie: int | None = None,
-             label_weight: float | None = None) -> Paths:
+             label_weight: float | None = None, settled_only: bool = False) -> Paths:
     """Cheapest paths from ``sources`` where ``neighbours(u)`` yields ``(v, cost, label)``
     (``neighbours`` may also be a mapping from ``u`` to those rows, read as they are).
 
@@ -407,7 +407,9 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     orders nodes of equal cost (ints only) before their own order does. ``label_weight``: the
     labels are numbers too, and a step costs ``cost + label_weight * label`` (two criteria in
     one, such as a route's movement points and its fares: the rows are made once for every
-    weight asked for).
+    weight asked for). ``settled_only``: ``dist`` and ``prev`` hold the settled nodes alone, in
+    the order settled (not the best costs found so far of the nodes left waiting): a search that
+    stops early from many sources hands back what it settled, not its whole frontier.
 
     >>> square = {0: ((1, 1, "a"), (2, 1, "b")), 1: ((3, 1, "c"),), 2: ((3, 1, "d"),)}
     >>> dijkstra([0], square).path(3), dijkstra([0], square, tie=0).path(3)
@@ -418,7 +420,7 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
     """
     if _KERNEL is not None:
         paths = _compiled_dijkstra(sources, neighbours, heuristic, targets, stop,
-                                   (limit, eps, max_expansions, tie, label_weight))
+                                   (limit, eps, max_expansions, tie, label_weight), settled_only)
         if paths is not None:
             return paths
     dist: dict = {}
@@ -482,6 +484,9 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
                 dist[v] = nd
                 prev[v] = (u, label)
                 push(heap, keyed(nd, v) if keyed else (nd + heuristic(v), nd, v) if heuristic else (nd, v))
+    if settled_only:
+        dist = {v: dist[v] for v in settled}
+        prev = {v: prev[v] for v in settled}
     return Paths(dist, prev, settled, found)
 
 
@@ -492,7 +497,7 @@ def _keyed(heuristic, tie: int):
     return lambda d, v: (d, tie_rank(v, tie), v)
 
 
-def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) -> Paths | None:
+def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds, settled_only: bool) -> Paths | None:
     """:func:`dijkstra` by the kernel (csrc/astar.c: the same loop, the same order; a dict's
     rows and those of :mod:`mapkit.tolled` are read in C), or None
     where it does not apply: nodes that are not ints, rows read from a mapping with ``get``, a
@@ -521,7 +526,7 @@ def _compiled_dijkstra(sources, neighbours, heuristic, targets, stop, bounds) ->
         estimate = owner
     try:
         done = _KERNEL.astar(starts, rows, by_key, estimate, targets, stop, float(limit), float(eps),
-                             -1 if max_expansions is None else max_expansions, tie, label_weight)
+                             -1 if max_expansions is None else max_expansions, tie, label_weight, settled_only)
     except TypeError:
         if stop is not None:
             raise

@@ -187,6 +187,8 @@ def test_the_compiled_dijkstra_settles_as_the_python_loop(pure):
             kw["max_expansions"] = rng.randint(0, 10)
         if rng.random() < 0.4:
             kw["tie"] = rng.choice((0, 1, rng.getrandbits(64), -5, 2**70 + 3))
+        if rng.random() < 0.3:
+            kw["settled_only"] = True
         if rng.random() < 0.3:      # the labels are numbers (fares), weighted into the cost
             kw["label_weight"] = rng.choice((1.0, 3, 0.5, 0))
             graph = [[(v, c, rng.choice((0, 1, 2, 0.5))) for v, c, _ in row] for row in graph]

@@ -244,11 +244,9 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
         if stop is None and sources is None and limit < INF:
             stop = _beyond(estimate, limit)
     found = dijkstra(mine, rows, heuristic=heuristic, targets=None if target is None else (target,),
-                     stop=stop, limit=limit, tie=tie)
-    dist = {h: found.dist[h] for h in found.settled}
-    prev = {h: found.prev[h] for h in found.settled}
-    sums = _PathSums(dist, prev, t.piece_cost, money_weight)
-    return Extension(dist, sums.points, sums.fees, prev)
+                     stop=stop, limit=limit, tie=tie, settled_only=True)
+    sums = _PathSums(found.dist, found.prev, t.piece_cost, money_weight)
+    return Extension(found.dist, sums.points, sums.fees, found.prev)
 
 
 def _beyond(estimate: list, limit: float):

@@ -156,7 +156,8 @@ def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: 
                 rows = _fares(state, None if w == 0 else p, team)
             else:
                 rows = (_track_steps(state, None) if w == 0 else steps).__getitem__
-            found = dijkstra([start], rows, targets=targets, heuristic=to_go, label_weight=w or None)
+            found = dijkstra([start], rows, targets=targets, heuristic=to_go, label_weight=w or None,
+                             settled_only=True)
             route = results[key] = None if found.found is None else found.path(found.found)
         if route is None:
             return out
