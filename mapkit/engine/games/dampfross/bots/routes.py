@@ -32,6 +32,7 @@ step pays the fare): they are made once, in a table shared by all players.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 
 from .....search import COMPILED, dijkstra
 from .....tolled import TrackFares
@@ -152,6 +153,7 @@ def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: 
             # w > 0: a step costs its movement plus w per fare (the rows' label); w = 0: its
             # movement, whoever races. The kernel makes the rows itself; the Python loop
             # reads those kept beside the track.
+            rows: Callable
             if COMPILED:
                 rows = _fares(state, None if w == 0 else p, team)
             else:
