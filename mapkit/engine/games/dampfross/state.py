@@ -73,7 +73,8 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "_unit_adj", "_scaled_steps")
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "_unit_adj", "_scaled_steps",
+                 "_scaled_bounds")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
@@ -96,6 +97,7 @@ class Tables:
         self.fit_cap = 0
         self._unit_adj = None
         self._scaled_steps: dict[int, list] = {}
+        self._scaled_bounds: dict[tuple, dict] = {}
         # (start hex, target hexes) -> steps between them on the board (special races' prizes)
         self.special_distances: dict[tuple, int] = {}
 
@@ -106,11 +108,39 @@ class Tables:
             costs = self._scaled_steps[scale] = [c * scale for c in self.into_cost]
         return costs
 
+    def scaled_bounds(self, board, targets, scale: int) -> dict:
+        """hex -> the board's bound of the steps to ``targets`` (:meth:`~mapkit.engine.compiled.
+        EngineMap.distance_table`) times ``scale``, filled as hexes are asked for; kept for the
+        last few hundred target sets (a race's searches read it through a mapping's lookup,
+        which costs them less than a function's call)."""
+        key = (frozenset(targets), scale)
+        bounds = self._scaled_bounds.get(key)
+        if bounds is None:
+            if len(self._scaled_bounds) >= 256:
+                self._scaled_bounds.clear()
+            steps = board.distance_table(targets)
+            bounds = self._scaled_bounds[key] = steps if scale == 1 else _Scaled(steps, scale)
+        return bounds
+
     def unit_adjacency(self, board) -> list:
         """``[((neighbour, 1), ...) per hex]``: hex steps over open edges (for table distances)."""
         if self._unit_adj is None:
             self._unit_adj = [tuple((nb, 1) for nb, _ in row) for row in board.adj]
         return self._unit_adj
+
+
+class _Scaled(dict):
+    """:meth:`Tables.scaled_bounds` of a scale other than 1: the board's bounds times ``scale``."""
+
+    __slots__ = ("steps", "scale")
+
+    def __init__(self, steps: dict, scale: int):
+        super().__init__()
+        self.steps, self.scale = steps, scale
+
+    def __missing__(self, h: int):
+        v = self[h] = self.steps[h] * self.scale
+        return v
 
 
 class DampfrossState(State):

@@ -229,22 +229,28 @@ def _best_route(s, p: int, key: str):
     """The fastest or cheapest route of ``p`` (hex ids) and its fares, or ``(None, None)``:
     A* over the built track (:meth:`~..state.DampfrossState.track_rows`) toward the target,
     the grid distance (every step moves at least one point) bounding the movement points
-    left, with the movement points of a step read already scaled."""
+    left, with the movement points of a step read already scaled. A hex's steps are given to
+    the search as a list (cheaper than a generator resumed step by step), the bound through a
+    mapping's lookup. (Keeping each player's weighed rows from race to race made the searches
+    faster but the games slower: the garbage collector followed every row kept.)"""
     fast = key == "fast"
     per_move, per_fare = (_LEXICAL, 1) if fast else (1, _LEXICAL)
     moves = s.tables.scaled_step_costs(per_move)
-    ferries = s.board.ferries
     track = s.track_rows()
     no_row: tuple = ()
+    if any(s.ferry_owners):
+        ferries = s.board.ferries
 
-    def rows(h):
-        for nb, step, own in track.get(h, no_row):
-            move = moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move
-            yield nb, (move if p in own else move + per_fare), None
+        def rows(h):
+            return [(nb, (moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move)
+                     + (0 if p in own else per_fare), None) for nb, step, own in track.get(h, no_row)]
+    else:       # no ferry line: every step is a piece of track
+        def rows(h):
+            return [(nb, moves[nb] if p in own else moves[nb] + per_fare, None)
+                    for nb, _, own in track.get(h, no_row)]
     r = s.current
-    to_go = s.board.distance_table(r.target_hexes)
-    found = dijkstra([r.start_hex], rows, targets=r.target_hexes,
-                     heuristic=lambda h: to_go[h] * per_move)
+    to_go = s.tables.scaled_bounds(s.board, r.target_hexes, per_move)
+    found = dijkstra([r.start_hex], rows, targets=r.target_hexes, heuristic=to_go.__getitem__)
     if found.found is None:
         return None, None
     cost = found.dist[found.found]
