@@ -99,7 +99,11 @@ def act_build(s, p: int, action: dict):
         norm = {"type": "build", "player": p, "pieces": [names[eid]]}
     else:
         eids = [edge_of(s, x) for x in pieces]
-        effects = plan_build(s, p, eids)
+        what = ("build", p, tuple(eids))
+        effects = s.recall_check(what)          # checked before in this position (a bot's own check)
+        if effects is None:
+            effects = plan_build(s, p, eids)
+            s.keep_check(what, effects)
         norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
     return norm, lambda: commit_build(s, p, effects)
 

@@ -216,6 +216,7 @@ class DampfrossState(State):
         # here, not when first asked, so that a bot's observation (which shares it) keeps it warm
         self._graph = TrackGraph()
         self._dists: tuple | None = None        # (track, start) and its distances for the draws
+        self._checked = CheckMemo()             # the last check's work, for its action's play
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
         self._listing = [Listing() for _ in range(n)]        # the priced edges, sorted
@@ -315,6 +316,28 @@ class DampfrossState(State):
         g = self._graph
         g.update(self.board, self.net, self.ferry_owners)
         return g
+
+    # -- a check's work, kept for the action's play ---------------------------------------------
+    def recall_check(self, what):
+        """What the check of ``what`` (a build's player and edges, a declared race) found in
+        this very position (:meth:`keep_check`), or None. A bot checks the action it plays on
+        its observation, which shares the game's fields and this memo until it is changed
+        (:meth:`~mapkit.engine.state.State.observation`), then the game plays it: so the
+        pieces are planned, the route read, once. The position is the history (the object:
+        a copy, or an observation that hides something, has its own; and its length) and the
+        fields that such a check reads and a test might set by hand."""
+        kept = self._checked.kept
+        if kept is not None and kept[0] is self.history and kept[1] == what and kept[2] == self._check_key():
+            return kept[3]
+        return None
+
+    def keep_check(self, what, found) -> None:
+        """Keep what a check of ``what`` found (a plan that changes nothing until played)."""
+        self._checked.kept = (self.history, what, self._check_key(), found)
+
+    def _check_key(self) -> tuple:
+        return (len(self.history), self.step, self.points, self.budget, self.net.version, id(self.current),
+                tuple(self.money.accounts), tuple(self.ferry_owners))
 
     # -- public views -------------------------------------------------------------------------
     def winners(self) -> list:
@@ -424,6 +447,19 @@ class DampfrossState(State):
         revealed; everything else is on the table (see :func:`.steps.setup.conceal_starts`)."""
         if self.secret:
             setup_steps.conceal_starts(self, seat, rng)
+
+
+class CheckMemo:
+    """The last check's work (:meth:`DampfrossState.keep_check`): shared by a game and its
+    observations until they change; a copy starts empty (it plays on its own)."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self):
+        self.kept: tuple | None = None
+
+    def copy(self) -> CheckMemo:
+        return CheckMemo()
 
 
 class TrackGraph:

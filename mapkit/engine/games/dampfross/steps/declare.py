@@ -121,12 +121,19 @@ def route_steps(s, hexes: list) -> list:
     return out
 
 
-def _route_of(s, p: int, action: dict, partner: int | None):
-    """Check a declared route: returns its declaration (hexes, stops, owners per step)."""
+def _route_hexes(s, action: dict) -> list:
+    """The hex ids of a declared route (IllegalAction: not a route of hexes on the board)."""
+    return hex_path(s.board, action.get("route"), "route.shape",
+                    "'route' is a list of hexes from the start city to the target", "route.hex")
+
+
+def _route_of(s, p: int, action: dict, partner: int | None, hexes: list | None = None):
+    """Check a declared route (``hexes``: its hex ids, when read already): returns its
+    declaration (hexes, stops, owners per step)."""
     b = s.board
     r = s.current
-    hexes = hex_path(b, action.get("route"), "route.shape",
-                     "'route' is a list of hexes from the start city to the target", "route.hex")
+    if hexes is None:
+        hexes = _route_hexes(s, action)
     if hexes[0] != r.start_hex:
         raise IllegalAction("route.start", f"the route must begin at the start city "
                                            f"{b.cities[r.start_city].name} ({b.hex_names[r.start_hex]})")
@@ -179,7 +186,7 @@ def _declare(s, p: int, action: dict):
             raise IllegalAction("joint.partner", f"the partner must be a player who declares later, not {partner!r}")
         if partner in r.offers:
             raise IllegalAction("joint.partner", f"{s.players[partner]} already has a proposal")
-    decl = _route_of(s, p, action, partner)
+    decl = _checked_route(s, p, action, partner)
     mine = {p} if partner is None else {p, partner}
     if rules.own_piece_required() and not any(q in mine for q in decl["tracks"]):
         raise IllegalAction("race.own-piece", "the route uses none of your own pieces; a player may not "
@@ -198,6 +205,20 @@ def _declare(s, p: int, action: dict):
             r.offers[partner] = p
         _next_declarer(s)
     return norm, plan
+
+
+def _checked_route(s, p: int, action: dict, partner: int | None) -> dict:
+    """:func:`_route_of`, read once in a position for a route of hexes without ``tracks``: a
+    bot checks the race it then declares (:meth:`~..state.DampfrossState.recall_check`)."""
+    if action.get("tracks") is not None:
+        return _route_of(s, p, action, partner)
+    hexes = _route_hexes(s, action)
+    what = ("race", p, tuple(hexes), partner)
+    decl = s.recall_check(what)
+    if decl is None:
+        decl = _route_of(s, p, action, partner, hexes)
+        s.keep_check(what, decl)
+    return decl
 
 
 def suggest_routes(s, p: int) -> list:
