@@ -313,14 +313,18 @@ def commit_build(s, p: int, effects: list) -> None:
     counts_fees = post and rules.budget_counts_fees()
     hex_owners = s.net.hex_owners
     bits = 1 << who[0] | (1 << who[1] if joint else 0)
+    reasons = t.fee_reasons
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
-            s.pay(payer, q, f, said(FEES[kind], edge=board.edge_name(eid)))
+            why = reasons.get((kind, eid))
+            if why is None:
+                why = reasons[kind, eid] = said(FEES[kind], edge=board.edge_names[eid])
+            s.pay(payer, q, f, why)
             if counts_fees and q not in s.pb_started:
                 s.pb_extra[q] = s.pb_extra.get(q, 0) + f
         if post:
-            s.pay(p, BANK, cost, said(N_("build {edge}"), edge=board.edge_name(eid)))
+            s.pay(p, BANK, cost, said(N_("build {edge}"), edge=board.edge_names[eid]))
             s.budget -= need
         else:
             s.points -= need
