@@ -155,7 +155,8 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
     return None
 
 
-# The ledger's reason of each kind of fee (its English: "parallel fee C4/C5").
+# The ledger's reason of each kind of fee (its English: "parallel fee C4/C5"); the reasons of
+# an edge's payments are made once a game (Tables.edge_reasons).
 FEES = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}")}
 
 
@@ -313,7 +314,7 @@ def commit_build(s, p: int, effects: list) -> None:
     counts_fees = post and rules.budget_counts_fees()
     hex_owners = s.net.hex_owners
     bits = 1 << who[0] | (1 << who[1] if joint else 0)
-    reasons = t.fee_reasons
+    reasons = t.edge_reasons
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
@@ -324,7 +325,10 @@ def commit_build(s, p: int, effects: list) -> None:
             if counts_fees and q not in s.pb_started:
                 s.pb_extra[q] = s.pb_extra.get(q, 0) + f
         if post:
-            s.pay(p, BANK, cost, said(N_("build {edge}"), edge=board.edge_names[eid]))
+            why = reasons.get(("build", eid))
+            if why is None:
+                why = reasons["build", eid] = said(N_("build {edge}"), edge=board.edge_names[eid])
+            s.pay(p, BANK, cost, why)
             s.budget -= need
         else:
             s.points -= need
