@@ -28,6 +28,7 @@ Phases: ``order`` (who starts) -> ``start`` (secret start choice only) -> ``buil
 from __future__ import annotations
 
 import weakref
+from operator import itemgetter
 
 from ...errors import IllegalAction
 from ....i18n import N_
@@ -219,7 +220,7 @@ class DampfrossState(State):
         # the built track as a graph (track_rows()), brought up to date in place when asked: made
         # here, not when first asked, so that a bot's observation (which shares it) keeps it warm
         self._graph = TrackGraph()
-        self._dists: tuple | None = None        # (track, start) and its distances for the draws
+        self._dists: tuple | None = None        # (track, start -> distances) for the draws
         self._checked = CheckMemo()             # the last check's work, for its action's play
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
@@ -466,6 +467,9 @@ class CheckMemo:
         return CheckMemo()
 
 
+_NEIGHBOUR = itemgetter(0)        # of a row of TrackGraph.rows
+
+
 class TrackGraph:
     """The graph of :meth:`DampfrossState.track_rows`: ``rows`` and ``near`` (the neighbours
     alone), brought up to date with the pieces laid since it last looked (a piece on a new
@@ -510,7 +514,7 @@ class TrackGraph:
                 rows.setdefault(f.port, []).append((f.to, -1 - k, owners))
                 rows.setdefault(f.to, []).append((f.port, -1 - k, owners))
         self.rows = {h: tuple(r) for h, r in rows.items()}
-        self.near = {h: tuple(nb for nb, _, _ in r) for h, r in rows.items()}
+        self.near = {h: tuple(map(_NEIGHBOUR, r)) for h, r in rows.items()}
         self.ferries = tuple(ferry_owners)
 
     def _lay(self, board, eid: int, owners: tuple) -> None:
