@@ -103,3 +103,68 @@ def test_a_plain_piece_is_planned_as_the_full_check_plans_it(mapname, preset):
                     plain += 1
         g.apply(bots[p].decide(g))
     assert plain > 100
+
+
+def _at_build(seed: int):
+    """A Paluba game on the example map at its first build decision with points to spend."""
+    board = load_engine_map(MAPS / "example.yaml")
+    g = new_game(board, "paluba", ["a", "b"], {"first_player": 0}, seed=seed)
+    g.apply({"type": "start", "city": g.legal_actions()[0]["city"]})
+    g.apply({"type": "roll", "dice": [6, 6]})
+    return g
+
+
+def _two_pieces(g) -> dict:
+    p = g.current_player()
+    first = next(a for a in g.legal_actions() if a["type"] == "build")
+    probe = g.clone()
+    probe.apply(first)
+    second = next(a for a in probe.legal_actions() if a["type"] == "build" and a["pieces"] != first["pieces"])
+    return {"type": "build", "player": p, "pieces": first["pieces"] + second["pieces"]}
+
+
+def test_a_bot_checking_its_action_on_its_observation_leaves_the_game_as_playing_it_unchecked():
+    """The plan a check keeps (recall_check) is the one the game plays in the same position;
+    a copy, or a position changed since, plans afresh."""
+    g = _at_build(3)
+    action = _two_pieces(g)
+    plain = g.clone()
+    obs = g.observation(g.current_player())
+    assert obs.is_legal(action)
+    assert g.recall_check(("build", 0, tuple(building.edge_of(g, e) for e in action["pieces"]))) is not None
+    assert g.clone().recall_check(("build", 0, tuple(building.edge_of(g, e) for e in action["pieces"]))) is None
+    g.apply(action)
+    plain.apply(action)
+    assert g.snapshot() == plain.snapshot()
+
+
+def test_a_check_kept_is_not_used_once_the_points_are_not_those_it_was_made_with():
+    g = _at_build(3)
+    action = _two_pieces(g)
+    assert g.is_legal(action)
+    g.points = 1                                    # set by hand: the pieces cost more now
+    with pytest.raises(IllegalAction):
+        g.apply(action)
+
+
+def test_a_declared_race_checked_then_played_is_the_race_declared_unchecked():
+    board = load_engine_map(MAPS / "example.yaml")
+    seed = game_seed(5, 0)
+    bots = [make_bot(b, seed, preset="paluba") for b in ("greedy", "greedy", "random", "random")]
+    g = new_game(board, "paluba", ["a", "b", "c", "d"], {}, seed=seed)
+    races = 0
+    while not g.is_terminal() and races < 6:
+        if g.is_chance_node():
+            g.apply(roll(g, seed))
+            continue
+        action = bots[g.current_player()].decide(g)
+        if action["type"] == "race":
+            plain = g.clone()
+            assert g.observation(g.current_player()).is_legal(action)
+            g.apply(action)
+            plain.apply(action)
+            assert g.snapshot() == plain.snapshot()
+            races += 1
+        else:
+            g.apply(action)
+    assert races == 6

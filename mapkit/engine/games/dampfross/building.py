@@ -99,7 +99,11 @@ def act_build(s, p: int, action: dict):
         norm = {"type": "build", "player": p, "pieces": [names[eid]]}
     else:
         eids = [edge_of(s, x) for x in pieces]
-        effects = plan_build(s, p, eids)
+        what = ("build", p, tuple(eids))
+        effects = s.recall_check(what)          # checked before in this position (a bot's own check)
+        if effects is None:
+            effects = plan_build(s, p, eids)
+            s.keep_check(what, effects)
         norm = {"type": "build", "player": p, "pieces": [names[e] for e in eids]}
     return norm, lambda: commit_build(s, p, effects)
 
@@ -151,7 +155,8 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
     return None
 
 
-# The ledger's reason of each kind of fee (its English: "parallel fee C4/C5").
+# The ledger's reason of each kind of fee (its English: "parallel fee C4/C5"); the reasons of
+# an edge's payments are made once a game (Tables.edge_reasons).
 FEES = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}")}
 
 
@@ -309,14 +314,21 @@ def commit_build(s, p: int, effects: list) -> None:
     counts_fees = post and rules.budget_counts_fees()
     hex_owners = s.net.hex_owners
     bits = 1 << who[0] | (1 << who[1] if joint else 0)
+    reasons = t.edge_reasons
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
-            s.pay(payer, q, f, said(FEES[kind], edge=board.edge_name(eid)))
+            why = reasons.get((kind, eid))
+            if why is None:
+                why = reasons[kind, eid] = said(FEES[kind], edge=board.edge_names[eid])
+            s.pay(payer, q, f, why)
             if counts_fees and q not in s.pb_started:
                 s.pb_extra[q] = s.pb_extra.get(q, 0) + f
         if post:
-            s.pay(p, BANK, cost, said(N_("build {edge}"), edge=board.edge_name(eid)))
+            why = reasons.get(("build", eid))
+            if why is None:
+                why = reasons["build", eid] = said(N_("build {edge}"), edge=board.edge_names[eid])
+            s.pay(p, BANK, cost, why)
             s.budget -= need
         else:
             s.points -= need

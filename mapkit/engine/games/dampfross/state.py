@@ -28,6 +28,7 @@ Phases: ``order`` (who starts) -> ``start`` (secret start choice only) -> ``buil
 from __future__ import annotations
 
 import weakref
+from operator import itemgetter
 
 from ...errors import IllegalAction
 from ....i18n import N_
@@ -73,7 +74,8 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "_unit_adj", "_scaled_steps")
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "edge_reasons",
+                 "_unit_adj", "_scaled_steps", "_scaled_bounds")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
@@ -96,6 +98,11 @@ class Tables:
         self.fit_cap = 0
         self._unit_adj = None
         self._scaled_steps: dict[int, list] = {}
+        # (kind of fee or "build", edge id) -> the ledger's reason of such a payment for a piece
+        # on the edge (a Said, the same words each time: made once, as a random bot's game pays
+        # thousands of fees)
+        self.edge_reasons: dict[tuple, object] = {}
+        self._scaled_bounds: dict[tuple, dict] = {}
         # (start hex, target hexes) -> steps between them on the board (special races' prizes)
         self.special_distances: dict[tuple, int] = {}
 
@@ -106,11 +113,39 @@ class Tables:
             costs = self._scaled_steps[scale] = [c * scale for c in self.into_cost]
         return costs
 
+    def scaled_bounds(self, board, targets, scale: int) -> dict:
+        """hex -> the board's bound of the steps to ``targets`` (:meth:`~mapkit.engine.compiled.
+        EngineMap.distance_table`) times ``scale``, filled as hexes are asked for; kept for the
+        last few hundred target sets (a race's searches read it through a mapping's lookup,
+        which costs them less than a function's call)."""
+        key = (frozenset(targets), scale)
+        bounds = self._scaled_bounds.get(key)
+        if bounds is None:
+            if len(self._scaled_bounds) >= 256:
+                self._scaled_bounds.clear()
+            steps = board.distance_table(targets)
+            bounds = self._scaled_bounds[key] = steps if scale == 1 else _Scaled(steps, scale)
+        return bounds
+
     def unit_adjacency(self, board) -> list:
         """``[((neighbour, 1), ...) per hex]``: hex steps over open edges (for table distances)."""
         if self._unit_adj is None:
             self._unit_adj = [tuple((nb, 1) for nb, _ in row) for row in board.adj]
         return self._unit_adj
+
+
+class _Scaled(dict):
+    """:meth:`Tables.scaled_bounds` of a scale other than 1: the board's bounds times ``scale``."""
+
+    __slots__ = ("steps", "scale")
+
+    def __init__(self, steps: dict, scale: int):
+        super().__init__()
+        self.steps, self.scale = steps, scale
+
+    def __missing__(self, h: int):
+        v = self[h] = self.steps[h] * self.scale
+        return v
 
 
 class DampfrossState(State):
@@ -185,7 +220,8 @@ class DampfrossState(State):
         # the built track as a graph (track_rows()), brought up to date in place when asked: made
         # here, not when first asked, so that a bot's observation (which shares it) keeps it warm
         self._graph = TrackGraph()
-        self._dists: tuple | None = None        # (track, start) and its distances for the draws
+        self._dists: tuple | None = None        # (track, start -> distances) for the draws
+        self._checked = CheckMemo()             # the last check's work, for its action's play
         self._cls: list[dict[int, int]] = [{} for _ in range(n)]        # frontier edge -> its price
         self._stale: list[set[int]] = [set() for _ in range(n)]       # frontier edges to price again
         self._listing = [Listing() for _ in range(n)]        # the priced edges, sorted
@@ -285,6 +321,28 @@ class DampfrossState(State):
         g = self._graph
         g.update(self.board, self.net, self.ferry_owners)
         return g
+
+    # -- a check's work, kept for the action's play ---------------------------------------------
+    def recall_check(self, what):
+        """What the check of ``what`` (a build's player and edges, a declared race) found in
+        this very position (:meth:`keep_check`), or None. A bot checks the action it plays on
+        its observation, which shares the game's fields and this memo until it is changed
+        (:meth:`~mapkit.engine.state.State.observation`), then the game plays it: so the
+        pieces are planned, the route read, once. The position is the history (the object:
+        a copy, or an observation that hides something, has its own; and its length) and the
+        fields that such a check reads and a test might set by hand."""
+        kept = self._checked.kept
+        if kept is not None and kept[0] is self.history and kept[1] == what and kept[2] == self._check_key():
+            return kept[3]
+        return None
+
+    def keep_check(self, what, found) -> None:
+        """Keep what a check of ``what`` found (a plan that changes nothing until played)."""
+        self._checked.kept = (self.history, what, self._check_key(), found)
+
+    def _check_key(self) -> tuple:
+        return (len(self.history), self.step, self.points, self.budget, self.net.version, id(self.current),
+                tuple(self.money.accounts), tuple(self.ferry_owners))
 
     # -- public views -------------------------------------------------------------------------
     def winners(self) -> list:
@@ -396,6 +454,22 @@ class DampfrossState(State):
             setup_steps.conceal_starts(self, seat, rng)
 
 
+class CheckMemo:
+    """The last check's work (:meth:`DampfrossState.keep_check`): shared by a game and its
+    observations until they change; a copy starts empty (it plays on its own)."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self):
+        self.kept: tuple | None = None
+
+    def copy(self) -> CheckMemo:
+        return CheckMemo()
+
+
+_NEIGHBOUR = itemgetter(0)        # of a row of TrackGraph.rows
+
+
 class TrackGraph:
     """The graph of :meth:`DampfrossState.track_rows`: ``rows`` and ``near`` (the neighbours
     alone), brought up to date with the pieces laid since it last looked (a piece on a new
@@ -440,7 +514,7 @@ class TrackGraph:
                 rows.setdefault(f.port, []).append((f.to, -1 - k, owners))
                 rows.setdefault(f.to, []).append((f.port, -1 - k, owners))
         self.rows = {h: tuple(r) for h, r in rows.items()}
-        self.near = {h: tuple(nb for nb, _, _ in r) for h, r in rows.items()}
+        self.near = {h: tuple(map(_NEIGHBOUR, r)) for h, r in rows.items()}
         self.ferries = tuple(ferry_owners)
 
     def _lay(self, board, eid: int, owners: tuple) -> None:

@@ -121,12 +121,19 @@ def route_steps(s, hexes: list) -> list:
     return out
 
 
-def _route_of(s, p: int, action: dict, partner: int | None):
-    """Check a declared route: returns its declaration (hexes, stops, owners per step)."""
+def _route_hexes(s, action: dict) -> list:
+    """The hex ids of a declared route (IllegalAction: not a route of hexes on the board)."""
+    return hex_path(s.board, action.get("route"), "route.shape",
+                    "'route' is a list of hexes from the start city to the target", "route.hex")
+
+
+def _route_of(s, p: int, action: dict, partner: int | None, hexes: list | None = None):
+    """Check a declared route (``hexes``: its hex ids, when read already): returns its
+    declaration (hexes, stops, owners per step)."""
     b = s.board
     r = s.current
-    hexes = hex_path(b, action.get("route"), "route.shape",
-                     "'route' is a list of hexes from the start city to the target", "route.hex")
+    if hexes is None:
+        hexes = _route_hexes(s, action)
     if hexes[0] != r.start_hex:
         raise IllegalAction("route.start", f"the route must begin at the start city "
                                            f"{b.cities[r.start_city].name} ({b.hex_names[r.start_hex]})")
@@ -179,7 +186,7 @@ def _declare(s, p: int, action: dict):
             raise IllegalAction("joint.partner", f"the partner must be a player who declares later, not {partner!r}")
         if partner in r.offers:
             raise IllegalAction("joint.partner", f"{s.players[partner]} already has a proposal")
-    decl = _route_of(s, p, action, partner)
+    decl = _checked_route(s, p, action, partner)
     mine = {p} if partner is None else {p, partner}
     if rules.own_piece_required() and not any(q in mine for q in decl["tracks"]):
         raise IllegalAction("race.own-piece", "the route uses none of your own pieces; a player may not "
@@ -198,6 +205,20 @@ def _declare(s, p: int, action: dict):
             r.offers[partner] = p
         _next_declarer(s)
     return norm, plan
+
+
+def _checked_route(s, p: int, action: dict, partner: int | None) -> dict:
+    """:func:`_route_of`, read once in a position for a route of hexes without ``tracks``: a
+    bot checks the race it then declares (:meth:`~..state.DampfrossState.recall_check`)."""
+    if action.get("tracks") is not None:
+        return _route_of(s, p, action, partner)
+    hexes = _route_hexes(s, action)
+    what = ("race", p, tuple(hexes), partner)
+    decl = s.recall_check(what)
+    if decl is None:
+        decl = _route_of(s, p, action, partner, hexes)
+        s.keep_check(what, decl)
+    return decl
 
 
 def suggest_routes(s, p: int) -> list:
@@ -229,22 +250,28 @@ def _best_route(s, p: int, key: str):
     """The fastest or cheapest route of ``p`` (hex ids) and its fares, or ``(None, None)``:
     A* over the built track (:meth:`~..state.DampfrossState.track_rows`) toward the target,
     the grid distance (every step moves at least one point) bounding the movement points
-    left, with the movement points of a step read already scaled."""
+    left, with the movement points of a step read already scaled. A hex's steps are given to
+    the search as a list (cheaper than a generator resumed step by step), the bound through a
+    mapping's lookup. (Keeping each player's weighed rows from race to race made the searches
+    faster but the games slower: the garbage collector followed every row kept.)"""
     fast = key == "fast"
     per_move, per_fare = (_LEXICAL, 1) if fast else (1, _LEXICAL)
     moves = s.tables.scaled_step_costs(per_move)
-    ferries = s.board.ferries
     track = s.track_rows()
     no_row: tuple = ()
+    if any(s.ferry_owners):
+        ferries = s.board.ferries
 
-    def rows(h):
-        for nb, step, own in track.get(h, no_row):
-            move = moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move
-            yield nb, (move if p in own else move + per_fare), None
+        def rows(h):
+            return [(nb, (moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move)
+                     + (0 if p in own else per_fare), None) for nb, step, own in track.get(h, no_row)]
+    else:       # no ferry line: every step is a piece of track
+        def rows(h):
+            return [(nb, moves[nb] if p in own else moves[nb] + per_fare, None)
+                    for nb, _, own in track.get(h, no_row)]
     r = s.current
-    to_go = s.board.distance_table(r.target_hexes)
-    found = dijkstra([r.start_hex], rows, targets=r.target_hexes,
-                     heuristic=lambda h: to_go[h] * per_move)
+    to_go = s.tables.scaled_bounds(s.board, r.target_hexes, per_move)
+    found = dijkstra([r.start_hex], rows, targets=r.target_hexes, heuristic=to_go.__getitem__)
     if found.found is None:
         return None, None
     cost = found.dist[found.found]

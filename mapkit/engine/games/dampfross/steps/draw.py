@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .....i18n import N_
 from .....i18n.said import said
+from .....model import ALL_RACE_NUMBERS
 from .....search import INF, bfs, dial
 from ....chance import Dice
 from ....steps import Step
@@ -132,29 +133,42 @@ def _refusal(s, start_city: int, dist, target_num: int) -> str | None:
 
 
 def _dist_for(s, start_hex: int):
-    """Track distances from ``start_hex`` as the checks of a draw need them (kept while the
-    track stays as it is: a race's draws ask again for the same start)."""
+    """Track distances from ``start_hex`` as the checks of a draw need them (kept for every
+    start asked for while the track stays as it is: a race's draws ask again for the starts
+    that the check of a possible race tried, and for the drawn start)."""
     if s.rules.forbidden_by_table():
         return None
-    key = (s.net.version, tuple(s.ferry_owners), start_hex)
+    key = (s.net.version, tuple(s.ferry_owners))
+    # (the track, start hex -> distances): copies share it only while their track is the same
+    # (the number of pieces laid and the ferries' owners), and then its distances are theirs
     if s._dists is None or s._dists[0] != key:
+        s._dists = (key, {})
+    by_start = s._dists[1]
+    dist = by_start.get(start_hex)
+    if dist is None:
         # a target is refused only when nearer than min_track: farther distances never matter
-        s._dists = (key, track_distances(s, start_hex, max(s.rules.min_track() - 1, 0)))
-    return s._dists[1]
+        dist = by_start[start_hex] = track_distances(s, start_hex, max(s.rules.min_track() - 1, 0))
+    return dist
 
 
 def _has_target(s, start_hex: int, start_city: int, table, special_race: bool = False) -> bool:
     dist = _dist_for(s, start_hex)
     if special_race and _special_keys(s, start_hex, dist):
         return True
-    return any(_refusal(s, start_city, dist, t) is None for t in table.free_numbers())
+    return any(_refusal(s, start_city, dist, t) is None for t in _free_numbers(table))
+
+
+def _free_numbers(table):
+    """The free numbers of ``table`` in order, as the checks ask for them (a check stops at the
+    first number that may be drawn: most never read the rest of the table)."""
+    return (n for n in ALL_RACE_NUMBERS if table.is_free(n))
 
 
 def _any_pair(s, special_race: bool = False) -> bool:
     """Whether some free start number has an allowed target (or a special target)."""
     b = s.board
     seen = set()
-    for n in s.table.free_numbers():
+    for n in _free_numbers(s.table):
         c = b.number_city[n]
         if c in seen or c not in s.reached:
             continue
