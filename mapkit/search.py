@@ -443,16 +443,17 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
 
         def neighbours(u, get=rows.get):
             return get(u, ())
-    if label_weight is not None:
-        unweighted = neighbours
-
-        def neighbours(u, lw=label_weight):
-            return [(v, w + lw * label, label) for v, w, label in unweighted(u)]
     has_targets = targets is not None
     # A node is settled when it leaves the heap at its best cost; a later, dearer entry of it
     # is stale. (A cost must beat the old one by more than ``eps`` to be pushed, so equal
     # entries never pile up.) Without a limit or ``eps`` the steps carry no test for them.
     plain = limit == math.inf and not eps
+    weighed, lw = label_weight is not None, label_weight
+    if weighed and not plain:
+        unweighted = neighbours
+
+        def neighbours(u):
+            return [(v, w + lw * label, label) for v, w, label in unweighted(u)]
     while heap:
         e = pop(heap)
         d, u = e[at], e[-1]
@@ -468,7 +469,7 @@ def dijkstra(sources, neighbours, *, heuristic=None, targets=None, stop=None, li
             break
         if plain:
             for v, w, label in neighbours(u):
-                nd = d + w
+                nd = d + (w + lw * label) if weighed else d + w     # the product first, as the kernel
                 old = dist.get(v)
                 if old is None or nd < old:
                     dist[v] = nd

@@ -99,23 +99,17 @@ class TrackFares:
     ((0, 1, 2), (2, 3, 0))
     """
 
-    __slots__ = ("track", "into", "line_moves", "fare", "us")
+    __slots__ = ("track", "into", "line_moves", "fare", "us", "members")
 
     def __init__(self, *, track: dict, into: list, line_moves: list, fare: int, us: int):
         self.track, self.into, self.line_moves, self.fare, self.us = track, into, line_moves, fare, us
+        self.members = frozenset(q for q in range(us.bit_length()) if us >> q & 1)
 
     def __call__(self, u: int) -> tuple:
         return self.row(u)
 
     def row(self, u: int) -> tuple:
         """The steps from node ``u``."""
-        into, lines, fare, us = self.into, self.line_moves, self.fare, self.us
-        out = []
-        for v, step, owners in self.track.get(u, ()):
-            free = False
-            for q in owners:
-                if us >> q & 1:
-                    free = True
-                    break
-            out.append((v, into[v] if step >= 0 else lines[-1 - step], 0 if free else fare))
-        return tuple(out)
+        into, lines, fare, members = self.into, self.line_moves, self.fare, self.members
+        return tuple((v, into[v] if step >= 0 else lines[-1 - step], fare if members.isdisjoint(owners) else 0)
+                     for v, step, owners in self.track.get(u, ()))

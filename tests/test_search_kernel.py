@@ -190,7 +190,7 @@ def test_the_compiled_dijkstra_settles_as_the_python_loop(pure):
         if rng.random() < 0.3:
             kw["settled_only"] = True
         if rng.random() < 0.3:      # the labels are numbers (fares), weighted into the cost
-            kw["label_weight"] = rng.choice((1.0, 3, 0.5, 0))
+            kw["label_weight"] = rng.choice((1.0, 3, 0.5, 0, 0.0))
             graph = [[(v, c, rng.choice((0, 1, 2, 0.5))) for v, c, _ in row] for row in graph]
         sources = rng.sample(range(n), rng.randint(1, min(3, n)))
         answers = []
