@@ -4,7 +4,7 @@
 #include "kernel.h"
 
 /* The whole number at index i of a list (-1 with an error set: not a list, out of range, not an
- * int that fits). */
+ * int, too large: TypeError, so that the Python loop answers). */
 static int list_int(PyObject *list, Py_ssize_t i, long long *out) {
     if (!PyList_CheckExact(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
         PyErr_SetString(PyExc_IndexError, "a toll table is not a list long enough for its nodes and edges");
@@ -15,16 +15,27 @@ static int list_int(PyObject *list, Py_ssize_t i, long long *out) {
         PyErr_SetString(PyExc_TypeError, "a toll table holds something that is not an int");
         return -1;
     }
-    *out = PyLong_AsLongLong(x);
+    int overflow = 0;
+    *out = PyLong_AsLongLongAndOverflow(x, &overflow);
+    if (overflow) {     /* a number Python holds exactly: its loop runs instead */
+        PyErr_SetString(PyExc_TypeError, "a toll table holds an int too large for the kernel");
+        return -1;
+    }
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
+/* A node, edge or player as an int (-1 with TypeError: not an int, or too large) */
 static int index_of(PyObject *x, int64_t *out) {
+    int overflow = 0;
     if (!PyLong_CheckExact(x)) {
-        PyErr_SetString(PyExc_TypeError, "an adjacency row must hold (node, edge) as ints");
+        PyErr_SetString(PyExc_TypeError, "a row must hold nodes, edges and owners as ints");
         return -1;
     }
-    *out = PyLong_AsLongLong(x);
+    *out = PyLong_AsLongLongAndOverflow(x, &overflow);
+    if (overflow) {
+        PyErr_SetString(PyExc_TypeError, "a node, edge or owner too large for the kernel");
+        return -1;
+    }
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
@@ -115,9 +126,10 @@ int mapkit_read_tolls(PyObject *rows, Tolls *t) {
         PyErr_SetString(PyExc_TypeError, "the team's bit mask is not an int");
         return -1;
     }
-    t->us = PyLong_AsLongLong(us);
-    if (t->us == -1 && PyErr_Occurred())
+    int64_t bits;
+    if (index_of(us, &bits) < 0)
         return -1;
+    t->us = bits;
     if (PyFloat_CheckExact(weight)) {
         t->weight = PyFloat_AS_DOUBLE(weight);
         t->weight_int = 0;
@@ -186,9 +198,10 @@ int mapkit_read_fares(PyObject *rows, Fares *f) {
         PyErr_SetString(PyExc_TypeError, "a fare or a team's bit mask that is not an int");
         return -1;
     }
-    f->us = PyLong_AsLongLong(us);
-    if (f->us == -1 && PyErr_Occurred())
+    int64_t bits;
+    if (index_of(us, &bits) < 0)
         return -1;
+    f->us = bits;
     f->zero = PyLong_FromLong(0);
     return f->zero ? 0 : -1;
 }

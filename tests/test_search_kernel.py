@@ -380,3 +380,21 @@ def test_track_fares_made_in_the_kernel_are_the_python_rows(pure):
         assert answers[0] == answers[1], (rows.track, kw)
         paid += any(step[1] for step in answers[1][1].values() if step)
     assert paid > 100           # most searches step on others' track
+
+
+def test_tolls_too_large_for_the_kernel_are_searched_by_the_python_loop():
+    """Owners as bits of players beyond 63 and tolls beyond 64 bits: Python's ints hold them, the
+    kernel's do not, so the Python loop answers (the same answer as its own)."""
+    from mapkit.search import dijkstra
+    from mapkit.tolled import TolledRows
+
+    huge = 1 << 70
+    rows = TolledRows(adjacency=[((1, 0),), ((0, 0), (2, 1)), ((1, 1),)], cost=[1, 2], owners=[(), (70,)],
+                      owner_bits=[0, huge], node_owners=[0, huge, huge], edge_toll=[0, 2**65], node_toll=[1, 1, 1],
+                      us=1, weight=1)
+    assert dijkstra([0], rows, targets=(2,)).dist[2] == 1 + 1 + 2 + 2**65
+    from mapkit.tolled import TrackFares
+
+    fares = TrackFares(track={0: ((1, 0, (2**70,)),), 1: ((0, 0, (2**70,)),)}, into=[1, 1], line_moves=[], fare=3,
+                       us=1)
+    assert dijkstra([0], fares, label_weight=1.0).dist[1] == 4.0       # a fare to player 2**70
