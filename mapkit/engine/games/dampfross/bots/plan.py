@@ -245,8 +245,9 @@ def extension(state, p: int, money_weight: float = 1.0, limit: float = INF, stop
             stop = _beyond(estimate, limit)
     found = dijkstra(mine, rows, heuristic=heuristic, targets=None if target is None else (target,),
                      stop=stop, limit=limit, tie=tie, settled_only=True)
-    sums = _PathSums(found.dist, found.prev, t.piece_cost, money_weight)
-    return Extension(found.dist, sums.points, sums.fees, found.prev)
+    points = _PathSums(found.dist, found.prev, t.piece_cost, money_weight, fees=False)
+    fees = _PathSums(found.dist, found.prev, t.piece_cost, money_weight, fees=True)
+    return Extension(found.dist, points, fees, found.prev)
 
 
 def _beyond(estimate: list, limit: float):
@@ -263,59 +264,49 @@ def _beyond(estimate: list, limit: float):
     return stop
 
 
-class _PathSums:
-    """The build points and fees of an extension's paths, summed along the path to a hex when
-    it is first asked for (the caller reads a few hexes of the hundreds settled): a step's
-    weighted cost less its build cost (0 for a piece of one's own) is its fees times the fee
-    weight. ``points`` and ``fees`` are read like dicts of the settled hexes."""
+class _PathSums(dict):
+    """The build points (``fees`` False) or the fees (True) of an extension's paths, read like
+    a dict of the settled hexes and summed along the path to a hex when it is first asked for
+    (the caller reads a few hexes of the hundreds settled): a step's weighted cost less its
+    build cost (0 for a piece of one's own) is its fees times the fee weight. (The two sums are
+    two objects that know nothing of each other: a cycle between them would leave every
+    extension to the garbage collector.)"""
 
-    __slots__ = ("dist", "prev", "cost", "weight", "points", "fees")
+    __slots__ = ("dist", "prev", "cost", "weight", "fees")
 
-    def __init__(self, dist: dict, prev: dict, cost: list, weight: float):
-        self.dist, self.prev, self.cost, self.weight = dist, prev, cost, weight
-        self.points = _Sums(self)
-        self.fees = _Sums(self)
-
-    def fill(self, h: int) -> None:
-        points, fees, prev, dist = self.points, self.fees, self.prev, self.dist
-        chain = []
-        while not dict.__contains__(points, h):
-            step = prev[h]
-            if step is None:
-                dict.__setitem__(points, h, 0)
-                dict.__setitem__(fees, h, 0)
-                break
-            chain.append(h)
-            h = step[0]
-        for h in reversed(chain):
-            u, e = prev[h]
-            w = dist[h] - dist[u]
-            c = 0 if w == 0 else self.cost[e]
-            dict.__setitem__(points, h, dict.__getitem__(points, u) + c)
-            f = dict.__getitem__(fees, u)
-            dict.__setitem__(fees, h, f + round((w - c) / self.weight) if self.weight else f)
-
-
-class _Sums(dict):
-    """One of :class:`_PathSums`' two mappings: a settled hex's sum, made when asked for."""
-
-    __slots__ = ("sums",)
-
-    def __init__(self, sums: _PathSums):
+    def __init__(self, dist: dict, prev: dict, cost: list, weight: float, fees: bool):
         super().__init__()
-        self.sums = sums
+        self.dist, self.prev, self.cost, self.weight, self.fees = dist, prev, cost, weight, fees
 
     def __missing__(self, h):
-        if h not in self.sums.dist:
+        prev, dist = self.prev, self.dist
+        if h not in dist:
             raise KeyError(h)
-        self.sums.fill(h)
+        chain = []
+        at = h
+        while not dict.__contains__(self, at):
+            step = prev[at]
+            if step is None:
+                dict.__setitem__(self, at, 0)
+                break
+            chain.append(at)
+            at = step[0]
+        for x in reversed(chain):
+            u, e = prev[x]
+            w = dist[x] - dist[u]
+            c = 0 if w == 0 else self.cost[e]
+            before = dict.__getitem__(self, u)
+            if not self.fees:
+                dict.__setitem__(self, x, before + c)
+            else:
+                dict.__setitem__(self, x, before + round((w - c) / self.weight) if self.weight else before)
         return dict.__getitem__(self, h)
 
     def __contains__(self, h) -> bool:
-        return h in self.sums.dist
+        return h in self.dist
 
     def get(self, h, default=None):
-        return self[h] if h in self.sums.dist else default
+        return self[h] if h in self.dist else default
 
 
 class _FeeRows(RowTable):
