@@ -101,26 +101,6 @@ static Entry heap_pop(Heap *h) {
     return top;
 }
 
-/* A number as a double, and whether Python holds it as an int (-1 on an error). */
-static int number(PyObject *x, double *out) {
-    if (PyFloat_CheckExact(x)) {
-        *out = PyFloat_AS_DOUBLE(x);
-        return 0;
-    }
-    if (PyLong_Check(x)) {
-        int overflow = 0;
-        long long v = PyLong_AsLongLongAndOverflow(x, &overflow);
-        if (overflow || v > (1LL << 53) || v < -(1LL << 53)) {
-            PyErr_SetString(PyExc_TypeError, "a cost too large to add exactly");
-            return -1;
-        }
-        *out = (double)v;
-        return 1;
-    }
-    PyErr_SetString(PyExc_TypeError, "a cost that is not an int or a float");
-    return -1;
-}
-
 static int node_of(PyObject *x, int64_t *out) {
     if (!PyLong_CheckExact(x)) {
         PyErr_SetString(PyExc_TypeError, "a node that is not an int");
@@ -268,7 +248,7 @@ static int estimate_of(Search *s, PyObject *v_obj, int64_t node, double *out) {
     } else if (!(h = PyObject_CallOneArg(s->estimate, v_obj))) {
         return -1;
     }
-    int kind = number(h, out);
+    int kind = mapkit_number(h, out);
     Py_DECREF(h);
     return kind < 0 ? -1 : 0;
 }
@@ -301,7 +281,7 @@ static int step_to(Search *s, int64_t u, double d, int d_int, PyObject *v, doubl
         return -1;
     if (s->weighted) {      /* cost + label_weight * label: the product first, as Python */
         double x;
-        int x_int = number(label, &x);
+        int x_int = mapkit_number(label, &x);
         if (x_int < 0)
             return -1;
         w = w + s->weight * x;
@@ -338,7 +318,7 @@ static int step(Search *s, int64_t u, double d, int d_int, PyObject *item) {
         return -1;
     }
     double w;
-    int w_int = number(PyTuple_GET_ITEM(item, 1), &w);
+    int w_int = mapkit_number(PyTuple_GET_ITEM(item, 1), &w);
     if (w_int < 0)
         return -1;
     return step_to(s, u, d, d_int, PyTuple_GET_ITEM(item, 0), w, w_int, PyTuple_GET_ITEM(item, 2));
@@ -484,7 +464,7 @@ static PyObject *answer(const Nodes *k, int64_t found, int settled_only) {
 /* The search's options from astar's arguments: 0, 1 (not for the kernel: None), or -1 (error). */
 static int options(Search *s, PyObject *sources, PyObject *tie, PyObject *weight) {
     if (weight != Py_None) {
-        s->weight_int = number(weight, &s->weight);
+        s->weight_int = mapkit_number(weight, &s->weight);
         if (s->weight_int < 0)
             return -1;
         s->weighted = 1;

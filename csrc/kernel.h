@@ -25,6 +25,27 @@ static inline int mapkit_room(void **items, Py_ssize_t len, Py_ssize_t *cap, siz
     return 0;
 }
 
+/* A number as a double, and whether Python holds it as an int: 1 an int, 0 a float, -1 neither
+ * (or an int too large to add exactly), with TypeError set. */
+static inline int mapkit_number(PyObject *x, double *out) {
+    if (PyFloat_CheckExact(x)) {
+        *out = PyFloat_AS_DOUBLE(x);
+        return 0;
+    }
+    if (PyLong_Check(x)) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (overflow || v > (1LL << 53) || v < -(1LL << 53)) {
+            PyErr_SetString(PyExc_TypeError, "a cost too large to add exactly");
+            return -1;
+        }
+        *out = (double)v;
+        return 1;
+    }
+    PyErr_SetString(PyExc_TypeError, "a cost that is not an int or a float");
+    return -1;
+}
+
 /* A bucket of Dial's ring: nodes, first in first out. */
 typedef struct {
     Py_ssize_t *items;
@@ -62,7 +83,7 @@ PyObject *mapkit_csr(PyObject *self, PyObject *rows);
 /* The lists of a mapkit.tolled.TolledRows (borrowed) */
 typedef struct {
     PyObject *adjacency, *cost, *owners, *owner_bits, *node_owners, *edge_toll, *node_toll;
-    long long us;
+    int64_t us;
     double weight;
     int weight_int;     /* Python holds the weight as an int */
 } Tolls;
@@ -78,7 +99,7 @@ typedef struct {
 /* The lists of a mapkit.tolled.TrackFares (borrowed, but zero: a new reference) */
 typedef struct {
     PyObject *track, *into, *line_moves, *fare, *zero;
-    long long us;
+    int64_t us;
 } Fares;
 
 #define MAPKIT_MAX_ROW 64

@@ -3,45 +3,34 @@
  * so that a search over them is the search over their row methods' rows. */
 #include "kernel.h"
 
-/* The whole number at index i of a list (-1 with an error set: not a list, out of range, not an
- * int, too large: TypeError, so that the Python loop answers). */
-static int list_int(PyObject *list, Py_ssize_t i, long long *out) {
-    if (!PyList_CheckExact(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
-        PyErr_SetString(PyExc_IndexError, "a toll table is not a list long enough for its nodes and edges");
-        return -1;
-    }
-    PyObject *x = PyList_GET_ITEM(list, i);
-    if (!PyLong_CheckExact(x)) {
-        PyErr_SetString(PyExc_TypeError, "a toll table holds something that is not an int");
-        return -1;
-    }
-    int overflow = 0;
-    *out = PyLong_AsLongLongAndOverflow(x, &overflow);
-    if (overflow) {     /* a number Python holds exactly: its loop runs instead */
-        PyErr_SetString(PyExc_TypeError, "a toll table holds an int too large for the kernel");
-        return -1;
-    }
-    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-/* A node, edge or player as an int (-1 with TypeError: not an int, or too large) */
+/* An int of a row or a table (-1 with TypeError: not an int, or too large for 64 bits, so that
+ * the Python loop answers with Python's ints). */
 static int index_of(PyObject *x, int64_t *out) {
     int overflow = 0;
     if (!PyLong_CheckExact(x)) {
-        PyErr_SetString(PyExc_TypeError, "a row must hold nodes, edges and owners as ints");
+        PyErr_SetString(PyExc_TypeError, "a row or a toll table holds something that is not an int");
         return -1;
     }
     *out = PyLong_AsLongLongAndOverflow(x, &overflow);
     if (overflow) {
-        PyErr_SetString(PyExc_TypeError, "a node, edge or owner too large for the kernel");
+        PyErr_SetString(PyExc_TypeError, "a row or a toll table holds an int too large for the kernel");
         return -1;
     }
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
+/* The int at index i of a list (-1 with an error set: not a list, out of range, or index_of's). */
+static int list_int(PyObject *list, Py_ssize_t i, int64_t *out) {
+    if (!PyList_CheckExact(list) || i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "a toll table is not a list long enough for its nodes and edges");
+        return -1;
+    }
+    return index_of(PyList_GET_ITEM(list, i), out);
+}
+
 /* The cost of the step to v over edge e (near: the row's node or a neighbour has track). */
 static int toll_step(const Tolls *t, int near, int64_t v, int64_t e, TollStep *out) {
-    long long c, bits = 0, joined, toll = 0, per;
+    int64_t c, bits = 0, joined, toll = 0, per;
     if (list_int(t->cost, e, &c) < 0)
         return -1;
     out->w = (double)c;
@@ -63,7 +52,7 @@ static int toll_step(const Tolls *t, int near, int64_t v, int64_t e, TollStep *o
         }
         if (list_int(t->edge_toll, e, &per) < 0)
             return -1;
-        toll = per * (long long)PyTuple_GET_SIZE(owners);
+        toll = per * (int64_t)PyTuple_GET_SIZE(owners);
     }
     if (list_int(t->node_owners, v, &joined) < 0)
         return -1;
@@ -71,7 +60,7 @@ static int toll_step(const Tolls *t, int near, int64_t v, int64_t e, TollStep *o
     if (joined) {
         if (list_int(t->node_toll, v, &per) < 0)
             return -1;
-        toll += per * (long long)__builtin_popcountll((unsigned long long)joined);
+        toll += per * (int64_t)__builtin_popcountll((unsigned long long)joined);
     }
     out->w = (double)c + t->weight * (double)toll;     /* cost + weight * toll, the product first */
     out->w_int = t->weight_int;
@@ -89,7 +78,7 @@ int mapkit_tolled_row(const Tolls *t, int64_t u, TollStep *out, Py_ssize_t *n) {
         return -1;
     }
     *n = PyTuple_GET_SIZE(row);
-    long long here, at;
+    int64_t here, at;
     if (list_int(t->node_owners, u, &here) < 0)
         return -1;
     int near = here != 0;
@@ -121,29 +110,10 @@ int mapkit_read_tolls(PyObject *rows, Tolls *t) {
                           &t->node_toll};
     for (Py_ssize_t i = 0; i < 7; i++)
         *parts[i] = PyTuple_GET_ITEM(rows, i);
-    PyObject *us = PyTuple_GET_ITEM(rows, 7), *weight = PyTuple_GET_ITEM(rows, 8);
-    if (!PyLong_CheckExact(us)) {
-        PyErr_SetString(PyExc_TypeError, "the team's bit mask is not an int");
+    if (index_of(PyTuple_GET_ITEM(rows, 7), &t->us) < 0)
         return -1;
-    }
-    int64_t bits;
-    if (index_of(us, &bits) < 0)
-        return -1;
-    t->us = bits;
-    if (PyFloat_CheckExact(weight)) {
-        t->weight = PyFloat_AS_DOUBLE(weight);
-        t->weight_int = 0;
-        return 0;
-    }
-    long long w;
-    if (!PyLong_CheckExact(weight) || ((w = PyLong_AsLongLong(weight)) == -1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "a toll weight that is not an int or a float");
-        return -1;
-    }
-    t->weight = (double)w;
-    t->weight_int = 1;
-    return 0;
+    t->weight_int = mapkit_number(PyTuple_GET_ITEM(rows, 8), &t->weight);
+    return t->weight_int < 0 ? -1 : 0;
 }
 
 int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n) {
@@ -158,7 +128,7 @@ int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n) 
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(row); i++) {
         PyObject *entry = PyTuple_GET_ITEM(row, i), *owners;
         int64_t step;
-        long long moves;
+        int64_t moves;
         if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3
             || !PyTuple_Check(owners = PyTuple_GET_ITEM(entry, 2))) {
             PyErr_SetString(PyExc_TypeError, "a track row must hold (node, step, owners)");
@@ -193,15 +163,8 @@ int mapkit_read_fares(PyObject *rows, Fares *f) {
     f->into = PyTuple_GET_ITEM(rows, 1);
     f->line_moves = PyTuple_GET_ITEM(rows, 2);
     f->fare = PyTuple_GET_ITEM(rows, 3);
-    PyObject *us = PyTuple_GET_ITEM(rows, 4);
-    if (!PyLong_CheckExact(f->fare) || !PyLong_CheckExact(us)) {
-        PyErr_SetString(PyExc_TypeError, "a fare or a team's bit mask that is not an int");
+    if (index_of(PyTuple_GET_ITEM(rows, 4), &f->us) < 0)
         return -1;
-    }
-    int64_t bits;
-    if (index_of(us, &bits) < 0)
-        return -1;
-    f->us = bits;
     f->zero = PyLong_FromLong(0);
     return f->zero ? 0 : -1;
 }
