@@ -37,8 +37,20 @@ place they are made).
 
 from __future__ import annotations
 
-__all__ = ["TolledRows", "TrackFares"]
+__all__ = ["TolledRows", "TrackFares", "team_bits"]
 
+
+
+def team_bits(players) -> int:
+    """The bit mask of a team of players (the rows' ``us``).
+
+    >>> team_bits([0, 2]), team_bits(())
+    (5, 0)
+    """
+    bits = 0
+    for q in players:
+        bits |= 1 << q
+    return bits
 
 class TolledRows:
     """``rows(u)``: ``((v, cost, edge), ...)`` from node ``u`` for the team ``us`` (see the

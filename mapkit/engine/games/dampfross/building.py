@@ -155,9 +155,20 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
     return None
 
 
-# The ledger's reason of each kind of fee (its English: "parallel fee C4/C5"); the reasons of
-# an edge's payments are made once a game (Tables.edge_reasons).
-FEES = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}")}
+# The ledger's reason of each kind of payment for a piece (its English: "parallel fee C4/C5";
+# "build": a piece after a race), made once a game for an edge (_reason).
+REASONS = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}"),
+           "build": N_("build {edge}")}
+
+
+def _reason(s, kind: str, eid: int):
+    """The ledger's reason of a payment of ``kind`` for a piece on edge ``eid`` (the same words
+    each time: made once a game, as a random bot's game pays thousands of fees)."""
+    reasons = s.tables.edge_reasons
+    why = reasons.get((kind, eid))
+    if why is None:
+        why = reasons[kind, eid] = said(REASONS[kind], edge=s.board.edge_names[eid])
+    return why
 
 
 def _fees(s, eid: int, far, bits: int) -> list:
@@ -314,21 +325,14 @@ def commit_build(s, p: int, effects: list) -> None:
     counts_fees = post and rules.budget_counts_fees()
     hex_owners = s.net.hex_owners
     bits = 1 << who[0] | (1 << who[1] if joint else 0)
-    reasons = t.edge_reasons
     for eid, need, cost, payers, bonus in effects:
         a, c = board.edge_ends[eid]
         for payer, q, f, kind in payers:
-            why = reasons.get((kind, eid))
-            if why is None:
-                why = reasons[kind, eid] = said(FEES[kind], edge=board.edge_names[eid])
-            s.pay(payer, q, f, why)
+            s.pay(payer, q, f, _reason(s, kind, eid))
             if counts_fees and q not in s.pb_started:
                 s.pb_extra[q] = s.pb_extra.get(q, 0) + f
         if post:
-            why = reasons.get(("build", eid))
-            if why is None:
-                why = reasons["build", eid] = said(N_("build {edge}"), edge=board.edge_names[eid])
-            s.pay(p, BANK, cost, why)
+            s.pay(p, BANK, cost, _reason(s, "build", eid))
             s.budget -= need
         else:
             s.points -= need

@@ -56,7 +56,12 @@ class NumberTable:
         return self.mode == "free" or self.used.get(n, 0) < self.uses
 
     def free_numbers(self) -> list[int]:
-        return [n for n in ALL_RACE_NUMBERS if self.is_free(n)]
+        return list(self.iter_free())
+
+    def iter_free(self):
+        """The free numbers in order, one at a time (a caller that stops at the first it may
+        use reads no more of the table)."""
+        return (n for n in ALL_RACE_NUMBERS if self.is_free(n))
 
     def resolve(self, rolled: int) -> int | None:
         """The number a roll gives: ``rolled`` if free, else the next higher free, else the lowest."""

@@ -44,7 +44,7 @@ import weakref
 
 from .....search import COMPILED, dial, dial_batch, dijkstra
 from .....search import INF as NO_WAY
-from .....tolled import TolledRows
+from .....tolled import TolledRows, team_bits
 from .kept import RowTable, kept
 
 __all__ = ["BoardTables", "tables", "Extension", "extension", "pieces_to", "network_hexes", "network_nearest",
@@ -331,12 +331,9 @@ def _tolls(state, us: tuple, weight: float) -> TolledRows:
     """The extension's steps for the team ``us`` (see the module notes): the engine's ``quote``
     rule as tolls, over the lists of the state's track (read as they are when searched)."""
     net = state.net
-    bits = 0
-    for q in us:
-        bits |= 1 << q
     return TolledRows(adjacency=state.board.adj, cost=tables(state).piece_cost, owners=net.owners_of,
                       owner_bits=net.owner_bits, node_owners=net.hex_owners, edge_toll=state.tables.par_fee,
-                      node_toll=state.tables.join_fee_at, us=bits, weight=weight)
+                      node_toll=state.tables.join_fee_at, us=team_bits(us), weight=weight)
 
 
 def _fee_rows(state, us: tuple, weight: float):

@@ -35,7 +35,7 @@ import heapq
 from collections.abc import Callable
 
 from .....search import COMPILED, dijkstra
-from .....tolled import TrackFares
+from .....tolled import TrackFares, team_bits
 from .kept import RowTable, kept
 from .plan import network_hexes, tables
 
@@ -73,7 +73,7 @@ def _fares(state, p: int | None, team: tuple = ()) -> TrackFares:
     """The rows of routes over the state's track today for ``p`` and ``team`` (None: nobody's
     piece is free): movement and fares (:class:`~mapkit.tolled.TrackFares`)."""
     return TrackFares(track=state.track_rows(), into=tables(state).into, line_moves=tables(state).line_moves,
-                      fare=state.options.fare, us=0 if p is None else sum(1 << q for q in {p, *team}))
+                      fare=state.options.fare, us=0 if p is None else team_bits({p, *team}))
 
 
 def _track_steps(state, p: int | None, team: tuple = ()) -> _StepRows:

@@ -259,13 +259,15 @@ def _best_route(s, p: int, key: str):
     moves = s.tables.scaled_step_costs(per_move)
     track = s.track_rows()
     no_row: tuple = ()
+    # without a bought ferry line every step is a piece of track: rows without the ferry's test
+    # (0.7 % of a random-bot game's instructions on the Czech map, measured)
     if any(s.ferry_owners):
         ferries = s.board.ferries
 
         def rows(h):
             return [(nb, (moves[nb] if step >= 0 else ferries[-1 - step].steps * per_move)
                      + (0 if p in own else per_fare), None) for nb, step, own in track.get(h, no_row)]
-    else:       # no ferry line: every step is a piece of track
+    else:
         def rows(h):
             return [(nb, moves[nb] if p in own else moves[nb] + per_fare, None)
                     for nb, _, own in track.get(h, no_row)]

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from .....i18n import N_
 from .....i18n.said import said
-from .....model import ALL_RACE_NUMBERS
 from .....search import INF, bfs, dial
 from ....chance import Dice
 from ....steps import Step
@@ -155,20 +154,14 @@ def _has_target(s, start_hex: int, start_city: int, table, special_race: bool = 
     dist = _dist_for(s, start_hex)
     if special_race and _special_keys(s, start_hex, dist):
         return True
-    return any(_refusal(s, start_city, dist, t) is None for t in _free_numbers(table))
-
-
-def _free_numbers(table):
-    """The free numbers of ``table`` in order, as the checks ask for them (a check stops at the
-    first number that may be drawn: most never read the rest of the table)."""
-    return (n for n in ALL_RACE_NUMBERS if table.is_free(n))
+    return any(_refusal(s, start_city, dist, t) is None for t in table.iter_free())
 
 
 def _any_pair(s, special_race: bool = False) -> bool:
     """Whether some free start number has an allowed target (or a special target)."""
     b = s.board
     seen = set()
-    for n in _free_numbers(s.table):
+    for n in s.table.iter_free():
         c = b.number_city[n]
         if c in seen or c not in s.reached:
             continue
