@@ -8,6 +8,11 @@ archive REF`` into a temporary folder), the two workers taking turns case by cas
 round, so that a busy machine slows both alike; the report prints both figures and their
 ratio (baseline / this tree: above 1 means this tree is faster).
 
+A worker first plays one game that is timed apart: a process's first game builds the board's
+tables (each process of ``mapkit simulate`` does that once, before its thousands of games), so
+it says what a process costs to start, not what a game costs; the report prints it on a line
+of its own. Each round plays games of its own (the same ones on both sides).
+
 The cases (``--cases``; all by default):
 
 * ``example-greedy``, ``example-random`` -- 4 bots, Paluba, maps/example.yaml;
@@ -82,8 +87,10 @@ def _board(root: Path, where: str):
     return load_engine_map(root / where)
 
 
-def worker(root: Path, case: str, games: int, seed: int) -> dict:
-    """Play the case's games with the mapkit found at ``root``; figures as JSON data."""
+def worker(root: Path, case: str, games: int, seed: int, first: int = 0) -> dict:
+    """Play the case's games ``first`` .. ``first + games - 1`` with the mapkit found at
+    ``root``, after one game that is timed apart (the process's first, which builds the
+    board's tables as each process of ``mapkit simulate`` does once); figures as JSON data."""
     sys.path.insert(0, str(root))
     from mapkit.engine import Options
     from mapkit.engine.simulate import game_seed, play_game
@@ -97,7 +104,12 @@ def worker(root: Path, case: str, games: int, seed: int) -> dict:
     search = _time_search() if preset == "railroad-tycoon" else None
     cpu = _time_decisions() if preset == "railroad-tycoon" else None
     game_times, decisions, actions, solves, searches = [], [], [], [], []
-    for i in range(games):
+    t0 = time.process_time()
+    play_game(board, preset, [bot] * 4, options, game_seed(seed, -1 - first))
+    warm = time.process_time() - t0
+    if cpu is not None:
+        cpu.clear()
+    for i in range(first, first + games):
         timer: list = []
         for spent in (solver, search):
             if spent is not None:
@@ -114,7 +126,8 @@ def worker(root: Path, case: str, games: int, seed: int) -> dict:
             solves.append(list(solver))
         if search is not None:
             searches.append(sum(search))
-    return {"games": game_times, "decisions": decisions, "actions": actions, "solver": solves, "search": searches}
+    return {"games": game_times, "decisions": decisions, "actions": actions, "solver": solves, "search": searches,
+            "first": [warm]}
 
 
 def _time_decisions() -> list:
@@ -179,12 +192,14 @@ def _time_solver() -> list:
     return spent
 
 
-def _run_worker(root: Path, case: str, games: int, seed: int, optional: bool = False) -> dict | None:
+def _run_worker(root: Path, case: str, games: tuple, seed: int, optional: bool = False) -> dict | None:
     """The figures of a worker process; None when an ``optional`` one (a baseline that may not
     know the game) fails."""
     env = dict(os.environ, PYTHONPATH=str(root))
-    out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--case", case, "--games", str(games),
-                          "--seed", str(seed)], capture_output=True, text=True, env=env, cwd=str(root))
+    first, count = games
+    out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--case", case, "--games", str(count),
+                          "--first", str(first), "--seed", str(seed)],
+                         capture_output=True, text=True, env=env, cwd=str(root))
     if out.returncode != 0:
         if optional:
             return None
@@ -230,10 +245,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2, help="rounds of (this tree, baseline) per case")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--case", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        print(json.dumps(worker(Path(args.worker), args.case, args.games, args.seed)))
+        print(json.dumps(worker(Path(args.worker), args.case, args.games, args.seed, args.first)))
         return
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
     for c in cases:
@@ -249,14 +265,15 @@ def main() -> None:
         for case in cases:
             per_round = CASES[case][2]
             games = args.games or per_round
-            mine: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": []}
-            base: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": []}
+            mine: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": [], "first": []}
+            base: dict = {"games": [], "decisions": [], "actions": [], "solver": [], "search": [], "first": []}
             plays = base_root is not None
-            for _ in range(args.rounds):
-                for k, v in (_run_worker(ROOT, case, games, args.seed) or {}).items():
+            for r in range(args.rounds):
+                # each round its own games, the same on both sides
+                for k, v in (_run_worker(ROOT, case, (r * games, games), args.seed) or {}).items():
                     mine[k] += v
                 if plays:
-                    got = _run_worker(base_root, case, games, args.seed, optional=True)
+                    got = _run_worker(base_root, case, (r * games, games), args.seed, optional=True)
                     plays = got is not None
                     for k, v in (got or {}).items():
                         base[k] += v
@@ -270,6 +287,8 @@ def main() -> None:
                   f"{(f'{dratio:5.2f}x' if dratio else '     -')}   {acts:<9} "
                   f"{1 / statistics.mean(mine['games']):.1f}"
                   + (f" / {1 / statistics.mean(base['games']):.1f}" if base["games"] else ""))
+            print(f"{'':<16} a process's first game (the board's tables built): {_fmt(mine['first']).strip()}"
+                  + (f" / {_fmt(base['first']).strip()}" if base["first"] else ""))
             if mine["solver"]:
                 calls = [len(x) for x in mine["solver"]]
                 spent = [sum(x) for x in mine["solver"]]

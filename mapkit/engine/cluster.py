@@ -122,6 +122,30 @@ def dask_setup(worker) -> None:
 
 
 @contextlib.contextmanager
+def _sigint_held():
+    """SIGINT blocked in this thread within, and so in every thread and process started within
+    (they inherit the mask, and keep it): a local cluster's worker processes and the threads
+    that start them. A Ctrl-C pressed while they start waits until the block is lifted and
+    then reaches this process alone, as a press marked by :class:`_CtrlC`; without the block
+    it reached the workers still starting, before :func:`dask_setup` had them ignore it, and
+    they printed tracebacks (the command too: "Nanny failed to start")."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # multiprocessing's resource tracker, started with the first spawned process, unblocks
+    # SIGINT in the thread that starts it (Dask's event loop), lifting the block from every
+    # process started after: started now, before the block, it is left alone
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextlib.contextmanager
 def _client(scheduler: str, jobs: int):
     """A Client of the scheduler at ``scheduler``, or of a new LocalCluster of ``jobs`` worker
     processes with one thread each for ``local``; closed (the local cluster stopped) on exit."""
@@ -135,10 +159,11 @@ def _client(scheduler: str, jobs: int):
             # logs are silenced but for the critical: a task's error reaches the command as
             # the task's (one line), and a Ctrl-C that stops the scheduler under a worker's
             # heartbeat made the worker print a traceback (errors were printed before)
-            cluster = stack.enter_context(distributed.LocalCluster(
-                n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None,
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.CRITICAL,
-                preload=[__name__]))
+            with _sigint_held():
+                cluster = stack.enter_context(distributed.LocalCluster(
+                    n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None,
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.CRITICAL,
+                    preload=[__name__]))
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         else:
             _probe(distributed, scheduler)
