@@ -114,6 +114,9 @@ int mapkit_read_fares(PyObject *rows, Fares *f);
 /* TrackFares.row(u) into out (room for MAPKIT_MAX_ROW steps; w: the movement, label: the fare) */
 int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n);
 
+/* TrackFares.walk(route): (movement, fares, free steps) along a route (csrc/tolls.c) */
+PyObject *mapkit_route_sums(PyObject *self, PyObject *args);
+
 /* mapkit.search.dijkstra's loop (csrc/astar.c) */
 PyObject *mapkit_astar(PyObject *self, PyObject *args);
 

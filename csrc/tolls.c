@@ -168,3 +168,37 @@ int mapkit_read_fares(PyObject *rows, Fares *f) {
     f->zero = PyLong_FromLong(0);
     return f->zero ? 0 : -1;
 }
+
+/* TrackFares.walk(route) of mapkit.tolled: (movement, fares, free steps) along route, a list of
+ * nodes, each step read from its first node's row (the first step there to the next node; a
+ * step that is not on the track adds nothing). TypeError where a node, a movement or the fare
+ * is not an int the kernel holds, so that the Python loop answers. */
+PyObject *mapkit_route_sums(PyObject *self, PyObject *args) {
+    PyObject *rows, *route, *out = NULL;
+    Fares f;
+    int64_t fare, next, travel = 0, paid = 0, free_steps = 0;
+    TollStep row[MAPKIT_MAX_ROW];
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "OO!", &rows, &PyList_Type, &route) || mapkit_read_fares(rows, &f) < 0)
+        return NULL;
+    if (index_of(f.fare, &fare) < 0)
+        goto done;
+    for (Py_ssize_t i = 0; i + 1 < PyList_GET_SIZE(route); i++) {
+        if (index_of(PyList_GET_ITEM(route, i + 1), &next) < 0
+            || mapkit_fares_row(&f, PyList_GET_ITEM(route, i), row, &n) < 0)
+            goto done;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            if (row[k].node != next)
+                continue;
+            int free = row[k].label == f.zero;      /* a free step's label is zero itself */
+            travel += (int64_t)row[k].w;
+            paid += free ? 0 : fare;
+            free_steps += free || fare == 0;
+            break;
+        }
+    }
+    out = Py_BuildValue("(LLL)", (long long)travel, (long long)paid, (long long)free_steps);
+done:
+    Py_DECREF(f.zero);
+    return out;
+}

@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import heapq
 import math
-import os
 from collections.abc import Container
 from typing import NamedTuple
 
+from .kernel import COMPILED, KERNEL
 from .tolled import TolledRows, TrackFares
 
 __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "COMPILED", "CostGraph",
@@ -51,22 +51,9 @@ __all__ = ["INF", "bfs", "dial", "path_to", "dijkstra", "Paths", "dial_batch", "
 INF = 2**31 - 1
 
 
-def _compiled():
-    """The compiled kernel of :func:`dial` (csrc/mapkit_search.c, built when mapkit is installed
-    where a C compiler is), or None: then the Python loop :func:`_scan_buckets` runs, with the same
-    results to the last tie. ``MAPKIT_PURE_PYTHON=1`` asks for the Python loop (to compare them)."""
-    if os.environ.get("MAPKIT_PURE_PYTHON"):
-        return None
-    try:
-        import _mapkit_search
-    except ImportError:
-        return None
-    return _mapkit_search
-
-
-_KERNEL = _compiled()
-# Whether dial's searches run compiled (the benchmarks say which).
-COMPILED = _KERNEL is not None
+# the compiled kernel (:mod:`mapkit.kernel`), or None: then the Python loops run (dial's
+# :func:`_scan_buckets`, dijkstra's), with the same results to the last tie
+_KERNEL = KERNEL
 
 
 def bfs(rows, sources, limit: int | None = None) -> dict:

@@ -37,6 +37,8 @@ place they are made).
 
 from __future__ import annotations
 
+from .kernel import KERNEL
+
 __all__ = ["TolledRows", "TrackFares", "team_bits"]
 
 
@@ -125,3 +127,33 @@ class TrackFares:
         into, lines, fare, members = self.into, self.line_moves, self.fare, self.members
         return tuple((v, into[v] if step >= 0 else lines[-1 - step], fare if members.isdisjoint(owners) else 0)
                      for v, step, owners in self.track.get(u, ()))
+
+    def walk(self, route: list, rows=None) -> tuple:
+        """``(movement, fares, free steps)`` along ``route`` (a list of nodes): each step read
+        from the row of its first node, the first step there to the next node (a step that is
+        not on the track adds nothing); a free step pays no fare. ``rows``: the rows to read by
+        node (the ones kept by a caller; default: :meth:`row`). The kernel walks the track's
+        lists itself.
+
+        >>> track = {0: ((1, 0, (1,)),), 1: ((0, 0, (1,)), (2, -1, (0,))), 2: ((1, -1, (0,)),)}
+        >>> # player 0 (us=1) pays for player 1's piece, not for his own line
+        >>> TrackFares(track=track, into=[1, 1, 2], line_moves=[3], fare=2, us=1).walk([0, 1, 2])
+        (4, 2, 1)
+        >>> TrackFares(track=track, into=[1, 1, 2], line_moves=[3], fare=2, us=0).walk([0, 1, 2])
+        (4, 4, 0)
+        """
+        if KERNEL is not None and rows is None:
+            try:
+                return KERNEL.route_sums((self.track, self.into, self.line_moves, self.fare, self.us), route)
+            except TypeError:
+                pass            # not ints the kernel holds: Python's loop answers
+        read = rows.__getitem__ if rows is not None else self.row
+        travel = fares = free = 0
+        for a, b in zip(route, route[1:], strict=False):
+            for v, move, fare in read(a):
+                if v == b:
+                    travel += move
+                    fares += fare
+                    free += fare == 0
+                    break
+        return travel, fares, free

@@ -71,9 +71,16 @@ class _StepRows(RowTable):
 
 def _fares(state, p: int | None, team: tuple = ()) -> TrackFares:
     """The rows of routes over the state's track today for ``p`` and ``team`` (None: nobody's
-    piece is free): movement and fares (:class:`~mapkit.tolled.TrackFares`)."""
-    return TrackFares(track=state.track_rows(), into=tables(state).into, line_moves=tables(state).line_moves,
-                      fare=state.options.fare, us=0 if p is None else team_bits({p, *team}))
+    piece is free): movement and fares (:class:`~mapkit.tolled.TrackFares`), kept until the
+    track changes."""
+    results = kept(state).results
+    key = ("track fares", p, tuple(team))
+    fares = results.get(key)
+    if fares is None:
+        t = tables(state)
+        fares = results[key] = TrackFares(track=state.track_rows(), into=t.into, line_moves=t.line_moves,
+                                          fare=state.options.fare, us=0 if p is None else team_bits({p, *team}))
+    return fares
 
 
 def _track_steps(state, p: int | None, team: tuple = ()) -> _StepRows:
@@ -98,16 +105,8 @@ def route_info(state, p: int, route: list, team: tuple = ()) -> tuple:
     key = ("info", p, tuple(team), tuple(route))
     info = results.get(key)
     if info is None:
-        steps = _track_steps(state, p, team)
-        travel = fares = own = 0
-        for a, b in zip(route, route[1:], strict=False):
-            for nb, move, fare in steps[a]:
-                if nb == b:
-                    travel += move
-                    fares += fare
-                    own += fare == 0
-                    break
-        info = results[key] = (travel, fares, own)
+        # the kernel walks the track's lists; the Python loop reads the rows kept beside it
+        info = results[key] = _fares(state, p, team).walk(route, None if COMPILED else _track_steps(state, p, team))
     return info
 
 
@@ -140,7 +139,6 @@ def track_routes(state, p: int, start: int, targets, weights=(0.0, 1.0, 3.0, 100
 
 def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: tuple) -> list:
     results = kept(state).results
-    steps = _track_steps(state, p, team)
     to_go = state.board.distance_table(targets).__getitem__
     out: list = []
     free_from = None            # the smallest weight whose route paid no fare so far
@@ -157,28 +155,17 @@ def _track_routes(state, p: int, start: int, targets: frozenset, weights, team: 
             if COMPILED:
                 rows = _fares(state, None if w == 0 else p, team)
             else:
-                rows = (_track_steps(state, None) if w == 0 else steps).__getitem__
+                rows = _track_steps(state, None if w == 0 else p, team).__getitem__
             found = dijkstra([start], rows, targets=targets, heuristic=to_go, label_weight=w or None,
                              settled_only=True)
             route = results[key] = None if found.found is None else found.path(found.found)
         if route is None:
             return out
-        if (free_from is None or w < free_from) and not _pays_fares(steps, route):
+        if (free_from is None or w < free_from) and not route_info(state, p, route, team)[1]:
             free_from = w
         if route not in out:
             out.append(route)
     return out
-
-
-def _pays_fares(steps: _StepRows, route: list) -> bool:
-    """Whether a step of ``route`` pays a fare (by the rows of :func:`_track_steps`)."""
-    for a, b in zip(route, route[1:], strict=False):
-        for nb, _, fare in steps[a]:
-            if nb == b:
-                if fare:
-                    return True
-                break
-    return False
 
 
 def network_fares(state, p: int) -> dict:
