@@ -197,6 +197,8 @@ def play_arguments(args) -> tuple[dict, tuple, int]:
         raise InputError(f"--games {args.games}: give a number of games >= 1")
     if args.players is not None and args.players < 1:
         raise InputError(f"--players {args.players}: give a number of players >= 1")
+    if args.jobs < 0:
+        raise InputError(f"--jobs {args.jobs}: give a number of worker processes >= 1, or 0 for one per core")
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     return parse_options(args.option), bot_list(args, args.players), jobs
 

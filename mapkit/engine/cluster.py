@@ -98,8 +98,17 @@ def _probe(distributed, address: str) -> None:
     """A one-line error, within the connect timeout, if no scheduler answers at ``address``
     (before a Client is made: one that fails to connect takes as long again to close)."""
     import asyncio
+    import socket
 
     from distributed.comm import connect
+
+    host, sep, port = address.removeprefix("tcp://").rpartition(":")
+    if address.startswith("tcp://") and sep and port.isdigit():
+        # a refused connection fails at once here; Dask's connect tries again until its timeout
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=_connect_timeout()).close()
+        except (OSError, ValueError) as exc:
+            raise InputError(f"--scheduler {address}: no Dask scheduler reached ({exc.strerror or exc})") from None
 
     async def knock():
         comm = await connect(address, timeout=_connect_timeout())

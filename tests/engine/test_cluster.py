@@ -134,6 +134,18 @@ def test_bad_scheduler_address(address, monkeypatch):
     assert time.monotonic() - t0 < 20
 
 
+@needs_dask
+def test_a_refused_scheduler_address_fails_at_once(monkeypatch):
+    # Dask's own connect tries a refused address again until its timeout (30 s by default)
+    monkeypatch.delenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", raising=False)
+    address = f"tcp://127.0.0.1:{_closed_port()}"
+    t0 = time.monotonic()
+    r = run_cli("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", address)
+    assert r.returncode == 2
+    assert r.stderr == f"mapkit simulate: --scheduler {address}: no Dask scheduler reached (Connection refused)\n"
+    assert time.monotonic() - t0 < 15       # not the 30 s of Dask's timeout
+
+
 def test_missing_dask_names_the_extra(monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "distributed", None)     # import distributed fails
     r = run_here("simulate", EXAMPLE, "--games", "2", "--players", "2", "--scheduler", "local")

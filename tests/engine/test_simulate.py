@@ -129,6 +129,7 @@ def test_progress_goes_to_stderr():
     (["--bots", "strong:-5ms"], "bot budget '-5ms'"),
     (["--players", "3", "--bots", "greedy,random"], "2 bots for --players 3"),
     (["--games", "0"], "--games 0"),
+    (["--jobs", "-1"], "--jobs -1: give a number of worker processes >= 1, or 0 for one per core"),
     (["--option", "racez=5"], "unknown rule option 'racez'"),
     (["--option", "finish=last"], "option finish"),
     (["--rules", "monopoly"], "unknown rules preset 'monopoly'"),
