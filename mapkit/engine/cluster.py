@@ -108,7 +108,8 @@ def _probe(distributed, address: str) -> None:
         try:
             socket.create_connection((host.strip("[]"), int(port)), timeout=_connect_timeout()).close()
         except (OSError, ValueError) as exc:
-            raise InputError(f"--scheduler {address}: no Dask scheduler reached ({exc.strerror or exc})") from None
+            why = getattr(exc, "strerror", None) or str(exc)
+            raise InputError(f"--scheduler {address}: no Dask scheduler reached ({why})") from None
 
     async def knock():
         comm = await connect(address, timeout=_connect_timeout())
