@@ -139,6 +139,10 @@ int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n) 
             return -1;
         if (step >= 0 ? list_int(f->into, out[i].node, &moves) < 0 : list_int(f->line_moves, -1 - step, &moves) < 0)
             return -1;
+        if (moves > (1LL << 53) || moves < -(1LL << 53)) {     /* a double holds it exactly */
+            PyErr_SetString(PyExc_TypeError, "a movement too large to add exactly");
+            return -1;
+        }
         int free = 0;
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(owners) && !free; j++) {
             int64_t q;
@@ -191,8 +195,11 @@ PyObject *mapkit_route_sums(PyObject *self, PyObject *args) {
             if (row[k].node != next)
                 continue;
             int free = row[k].label == f.zero;      /* a free step's label is zero itself */
-            travel += (int64_t)row[k].w;
-            paid += free ? 0 : fare;
+            if (__builtin_add_overflow(travel, (int64_t)row[k].w, &travel)
+                || __builtin_add_overflow(paid, free ? 0 : fare, &paid)) {
+                PyErr_SetString(PyExc_TypeError, "a route's sums too large for the kernel");
+                goto done;
+            }
             free_steps += free || fare == 0;
             break;
         }

@@ -412,6 +412,11 @@ def test_a_route_of_fares_too_large_for_the_kernel_is_walked_by_the_python_loop(
     fares = TrackFares(track=track, into=[1, 2, 3], line_moves=[], fare=2**65, us=1)
     assert fares.walk([0, 1, 2]) == (5, 2 * 2**65, 0)      # two fares, each of 2**65
     assert fares.walk([2, 1, 0, 5]) == (3, 2 * 2**65, 0)   # 5 is not on the track: nothing added
+    # sums past 64 bits, and a movement a double does not hold exactly
+    big = TrackFares(track=track, into=[1, 2**62, 2**62], line_moves=[], fare=2**62, us=1)
+    assert big.walk([0, 1, 2]) == (2**63, 2**63, 0)
+    odd = TrackFares(track=track, into=[1, 2**53 + 1, 3], line_moves=[], fare=1, us=1)
+    assert odd.walk([0, 1]) == (2**53 + 1, 1, 0)
 
 
 def test_tolls_too_large_for_the_kernel_are_searched_by_the_python_loop():
