@@ -116,6 +116,8 @@ int mapkit_fares_row(const Fares *f, PyObject *u, TollStep *out, Py_ssize_t *n);
 
 /* TrackFares.walk(route): (movement, fares, free steps) along a route (csrc/tolls.c) */
 PyObject *mapkit_route_sums(PyObject *self, PyObject *args);
+/* TrackFares.lower(least, seeds, free): the least fares known lowered from seeds (csrc/tolls.c) */
+PyObject *mapkit_lower_fares(PyObject *self, PyObject *args);
 
 /* mapkit.search.dijkstra's loop (csrc/astar.c) */
 PyObject *mapkit_astar(PyObject *self, PyObject *args);

@@ -374,6 +374,7 @@ out:
 
 static PyMethodDef methods[] = {
     {"astar", mapkit_astar, METH_VARARGS, "mapkit.search.dijkstra's loop for whole-number nodes (csrc/astar.c)."},
+    {"lower_fares", mapkit_lower_fares, METH_VARARGS, "mapkit.tolled.TrackFares.lower: the least fares lowered from seeds (csrc/tolls.c)."},
     {"route_sums", mapkit_route_sums, METH_VARARGS, "mapkit.tolled.TrackFares.walk: the sums along a route (csrc/tolls.c)."},
     {"csr", mapkit_csr, METH_O, "An adjacency list as CSR arrays of int64: (indptr, nbr, wt, max_weight)."},
     {"scan", scan, METH_VARARGS, "Dial's bucket search, as mapkit.search._scan_buckets (see the source's notes)."},

@@ -209,3 +209,193 @@ done:
     Py_DECREF(f.zero);
     return out;
 }
+
+/* TrackFares.lower(least, seeds, free) of mapkit.tolled: the least fares known (least, a dict
+ * node -> int) lowered from the seeds, in the order (fare, node) of Python's heap of tuples;
+ * the nodes of free (a set or frozenset) cost nothing. Worked out in arrays by node and written
+ * into least at the end, so that an error (TypeError: what the kernel cannot hold, for the
+ * Python loop to answer) leaves least as it was. */
+typedef struct {
+    int64_t d, node;
+    PyObject *obj;          /* the node as Python holds it (borrowed from the rows or the seeds) */
+} FareEntry;
+
+typedef struct {
+    FareEntry *items;
+    Py_ssize_t len, cap;
+} FareHeap;
+
+static int fare_less(const FareEntry *a, const FareEntry *b) {
+    return a->d < b->d || (a->d == b->d && a->node < b->node);
+}
+
+static int fare_push(FareHeap *h, FareEntry e) {
+    if (h->len == h->cap) {
+        Py_ssize_t cap = h->cap ? 2 * h->cap : 64;
+        FareEntry *items = PyMem_Realloc(h->items, (size_t)cap * sizeof(FareEntry));
+        if (!items) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        h->items = items;
+        h->cap = cap;
+    }
+    Py_ssize_t i = h->len++;
+    while (i > 0 && fare_less(&e, &h->items[(i - 1) / 2])) {
+        h->items[i] = h->items[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->items[i] = e;
+    return 0;
+}
+
+static FareEntry fare_pop(FareHeap *h) {
+    FareEntry top = h->items[0], last = h->items[--h->len];
+    Py_ssize_t i = 0;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= h->len)
+            break;
+        if (c + 1 < h->len && fare_less(&h->items[c + 1], &h->items[c]))
+            c++;
+        if (!fare_less(&h->items[c], &last))
+            break;
+        h->items[i] = h->items[c];
+        i = c;
+    }
+    if (h->len)
+        h->items[i] = last;
+    return top;
+}
+
+/* What the search knows of each node: 0 not read yet, 1 none known, 2 known (val), 3 lowered */
+typedef struct {
+    unsigned char *state;
+    int64_t *val;
+    PyObject **obj;
+    Py_ssize_t size;
+} FareNodes;
+
+static int fare_room(FareNodes *k, int64_t node) {
+    if (node < 0 || node >= (1 << 24)) {
+        PyErr_SetString(PyExc_TypeError, "a node the kernel does not hold");
+        return -1;
+    }
+    if (node < k->size)
+        return 0;
+    Py_ssize_t size = k->size ? k->size : 1024;
+    while (size <= node)
+        size *= 2;
+    unsigned char *state = PyMem_Realloc(k->state, (size_t)size);
+    int64_t *val = state ? PyMem_Realloc(k->val, (size_t)size * sizeof(int64_t)) : NULL;
+    PyObject **obj = val ? PyMem_Realloc(k->obj, (size_t)size * sizeof(PyObject *)) : NULL;
+    if (state)
+        k->state = state;
+    if (val)
+        k->val = val;
+    if (!obj) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    k->obj = obj;
+    memset(k->state + k->size, 0, (size_t)(size - k->size));
+    k->size = size;
+    return 0;
+}
+
+/* The fare known at node (its object x): 1 with *out, 0 none, -1 error. */
+static int fare_known(PyObject *least, FareNodes *k, int64_t node, PyObject *x, int64_t *out) {
+    if (fare_room(k, node) < 0)
+        return -1;
+    if (!k->state[node]) {
+        PyObject *v = PyDict_GetItemWithError(least, x);
+        if (!v && PyErr_Occurred())
+            return -1;
+        if (v && index_of(v, &k->val[node]) < 0)
+            return -1;
+        k->state[node] = v ? 2 : 1;
+        k->obj[node] = x;
+    }
+    *out = k->val[node];
+    return k->state[node] >= 2;
+}
+
+static int fare_set(FareNodes *k, int64_t node, int64_t d) {
+    k->val[node] = d;
+    k->state[node] = 3;
+    return 0;
+}
+
+static int lower_run(Fares *f, int64_t fare, PyObject *least, PyObject *seeds, PyObject *free_set,
+                     FareNodes *k, FareHeap *h) {
+    TollStep row[MAPKIT_MAX_ROW];
+    Py_ssize_t n;
+    int64_t node, d, old;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(seeds); i++) {
+        PyObject *x = PyList_GET_ITEM(seeds, i);
+        int in_free, known;
+        if (index_of(x, &node) < 0 || (in_free = PySet_Contains(free_set, x)) < 0)
+            return -1;
+        if ((known = fare_known(least, k, node, x, &d)) < 0)
+            return -1;
+        if (in_free)
+            fare_set(k, node, d = 0);
+        if ((in_free || known) && fare_push(h, (FareEntry){d, node, x}) < 0)
+            return -1;
+    }
+    while (h->len) {
+        FareEntry e = fare_pop(h);
+        if (e.d > k->val[e.node])
+            continue;
+        if (mapkit_fares_row(f, e.obj, row, &n) < 0)
+            return -1;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int64_t nd = e.d + (row[i].label == f->zero ? 0 : fare);
+            int known = fare_known(least, k, row[i].node, row[i].v, &old);
+            if (known < 0)
+                return -1;
+            if (!known || nd < old) {
+                fare_set(k, row[i].node, nd);
+                if (fare_push(h, (FareEntry){nd, row[i].node, row[i].v}) < 0)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+PyObject *mapkit_lower_fares(PyObject *self, PyObject *args) {
+    PyObject *rows, *least, *seeds, *free_set, *out = NULL;
+    Fares f;
+    int64_t fare;
+    FareNodes k = {NULL, NULL, NULL, 0};
+    FareHeap h = {NULL, 0, 0};
+    if (!PyArg_ParseTuple(args, "OO!O!O", &rows, &PyDict_Type, &least, &PyList_Type, &seeds, &free_set))
+        return NULL;
+    if (!PyAnySet_Check(free_set)) {
+        PyErr_SetString(PyExc_TypeError, "the free nodes must be a set");
+        return NULL;
+    }
+    if (mapkit_read_fares(rows, &f) < 0)
+        return NULL;
+    if (index_of(f.fare, &fare) < 0 || lower_run(&f, fare, least, seeds, free_set, &k, &h) < 0)
+        goto done;
+    for (Py_ssize_t node = 0; node < k.size; node++) {
+        if (k.state[node] != 3)
+            continue;
+        PyObject *v = PyLong_FromLongLong(k.val[node]);
+        if (!v || PyDict_SetItem(least, k.obj[node], v) < 0) {
+            Py_XDECREF(v);
+            goto done;      /* out of memory while writing: least holds what was written */
+        }
+        Py_DECREF(v);
+    }
+    out = Py_NewRef(Py_None);
+done:
+    Py_DECREF(f.zero);
+    PyMem_Free(k.state);
+    PyMem_Free(k.val);
+    PyMem_Free(k.obj);
+    PyMem_Free(h.items);
+    return out;
+}

@@ -37,6 +37,8 @@ place they are made).
 
 from __future__ import annotations
 
+import heapq
+
 from .kernel import KERNEL
 
 __all__ = ["TolledRows", "TrackFares", "team_bits"]
@@ -157,3 +159,45 @@ class TrackFares:
                     free += fare == 0
                     break
         return travel, fares, free
+
+    def lower(self, least: dict, seeds, free) -> None:
+        """Bring ``least`` (the least fares known from the nodes of ``free`` to others, by
+        node; none at first) up to date, in place: the nodes of ``free`` (a set) cost nothing,
+        and from every seed (a node whose steps or fare may have changed since) the fares are
+        lowered in order of fare (Dijkstra's search from the fares known) wherever a step
+        leads to a smaller fare than the one known; movement does not count. Every other step
+        was already no cheaper than the fares at its ends, so the fares found are the least.
+        The kernel works it out from the track's lists, and writes ``least`` at the end.
+
+        >>> track = {0: ((1, 0, (1,)),), 1: ((0, 0, (1,)), (2, -1, (0,))), 2: ((1, -1, (0,)),)}
+        >>> rows = TrackFares(track=track, into=[1, 1, 2], line_moves=[3], fare=2, us=1)
+        >>> least = {}
+        >>> rows.lower(least, [2], {2})        # from player 0's line end 2: his line is free
+        >>> sorted(least.items())
+        [(0, 2), (1, 0), (2, 0)]
+        """
+        seeds = sorted(seeds)
+        if KERNEL is not None:
+            try:
+                KERNEL.lower_fares((self.track, self.into, self.line_moves, self.fare, self.us), least, seeds, free)
+                return
+            except TypeError:
+                pass            # not ints the kernel holds: Python's loop answers (least is as it was)
+        track, members, fare = self.track, self.members, self.fare
+        heap = []
+        for h in seeds:
+            if h in free:
+                least[h] = 0
+            if h in least:
+                heap.append((least[h], h))
+        heapq.heapify(heap)
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > least[u]:
+                continue
+            for v, _, owners in track.get(u, ()):
+                nd = d if not members.isdisjoint(owners) else d + fare
+                old = least.get(v)
+                if old is None or nd < old:
+                    least[v] = nd
+                    heapq.heappush(heap, (nd, v))

@@ -405,6 +405,46 @@ def test_the_kernel_walks_a_route_as_the_python_loop_does():
     assert paid > 100 and free > 100
 
 
+def test_the_kernel_lowers_fares_as_the_python_loop_does(monkeypatch):
+    """The least fares from a network (TrackFares.lower), found from nothing and brought up to
+    date after more pieces: the kernel's against the Python loop's, and both against the fares
+    found afresh on the grown track (an independent check of the lowering)."""
+    import mapkit.tolled as tolled
+    from mapkit.tolled import TrackFares
+
+    def lowered(rows, least, seeds, free, compiled: bool) -> dict:
+        out = dict(least)
+        with monkeypatch.context() as m:
+            if not compiled:
+                m.setattr(tolled, "KERNEL", None)
+            rows.lower(out, seeds, free)
+        return out
+
+    rng = random.Random(7)
+    for _ in range(300):
+        rows = _fares(rng)
+        n = len(rows.into)
+        free = set(rng.sample(range(n), rng.randint(1, min(3, n))))
+        first = [lowered(rows, {}, free, free, on) for on in (False, True)]
+        assert first[0] == first[1], (rows.track, free)
+        # more pieces: new steps from random nodes, and the network grown by a node
+        grown = {h: list(r) for h, r in rows.track.items()}
+        ends: set = set()
+        for _ in range(rng.randint(1, 4)):
+            a, b = rng.sample(range(n), 2)
+            owners = (rng.randrange(4),)
+            grown.setdefault(a, []).append((b, 10_000 + a, owners))
+            grown.setdefault(b, []).append((a, 10_000 + a, owners))
+            ends |= {a, b}
+        more = TrackFares(track={h: tuple(r) for h, r in grown.items()}, into=rows.into,
+                          line_moves=rows.line_moves, fare=rows.fare, us=rows.us)
+        new_free = free | {rng.randrange(n)}
+        seeds = (new_free - free) | ends
+        again = [lowered(more, first[0], seeds, new_free, on) for on in (False, True)]
+        afresh = lowered(more, {}, new_free, new_free, False)
+        assert again[0] == again[1] == afresh, (grown, free, new_free)
+
+
 def test_a_route_of_fares_too_large_for_the_kernel_is_walked_by_the_python_loop():
     from mapkit.tolled import TrackFares
 

@@ -31,7 +31,6 @@ step pays the fare): they are made once, in a table shared by all players.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 
 from .....search import COMPILED, dijkstra
@@ -176,7 +175,7 @@ def network_fares(state, p: int) -> dict:
     (callers must not change it).
 
     From one track to the next the fares are brought up to date rather than found again
-    (:func:`_lower_fares`): laying pieces and growing a network only make fares smaller, so the
+    (:meth:`~mapkit.tolled.TrackFares.lower`): laying pieces and growing a network only make fares smaller, so the
     search starts from the ends of the pieces laid since and the new hexes of the network, with
     the fares known, and goes on only where it finds a fare smaller than the one known.
     """
@@ -192,31 +191,6 @@ def network_fares(state, p: int) -> dict:
     else:
         fares = dict(known[2])
         seeds = (network - known[1]) | k.changed(known[0], 0)
-    _lower_fares(state.track_rows(), fares, network, seeds, p, state.options.fare)
+    _fares(state, p).lower(fares, seeds, network)
     k.grown[key] = (k.version, network, fares)
     return fares
-
-
-def _lower_fares(track: dict, fares: dict, network: frozenset, seeds, p: int, fare: int) -> None:
-    """Bring ``fares`` (known fares from ``p``'s network, none at first) up to date, in place:
-    the hexes of the network cost nothing, and from every seed (a hex whose steps or fare may
-    have changed) the fares are lowered, in order of fare (Dijkstra's search from the fares
-    known), wherever a step leads to a smaller fare than the one known. Every other step was
-    already no cheaper than the fares at its ends, so the fares found are the least ones."""
-    heap = []
-    for h in sorted(seeds):
-        if h in network:
-            fares[h] = 0
-        if h in fares:
-            heap.append((fares[h], h))
-    heapq.heapify(heap)
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > fares[u]:
-            continue
-        for nb, _, own in track.get(u, ()):
-            nd = d if p in own else d + fare
-            old = fares.get(nb)
-            if old is None or nd < old:
-                fares[nb] = nd
-                heapq.heappush(heap, (nd, nb))
