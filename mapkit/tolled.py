@@ -44,7 +44,6 @@ from .kernel import KERNEL
 __all__ = ["TolledRows", "TrackFares", "team_bits"]
 
 
-
 def team_bits(players) -> int:
     """The bit mask of a team of players (the rows' ``us``).
 
@@ -55,6 +54,7 @@ def team_bits(players) -> int:
     for q in players:
         bits |= 1 << q
     return bits
+
 
 class TolledRows:
     """``rows(u)``: ``((v, cost, edge), ...)`` from node ``u`` for the team ``us`` (see the
