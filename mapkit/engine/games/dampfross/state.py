@@ -90,8 +90,8 @@ class Tables:
         self.build_checks = self.distinct_directions or type(rules).check_build is not DampfrossRules.check_build
         # the listed build actions, made once per (player, edge); callers must not change them
         self.piece_actions: list = [{} for _ in range(game.num_players)]
-        self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (building.Listing)
-        # (post-race, points, money) -> which price codes fit (building._fit_table), made for
+        self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (listing.Listing)
+        # (post-race, points, money) -> which price codes fit (listing.fit_table), made for
         # ``fit_codes`` price codes, points and money above ``fit_cap`` counting as ``fit_cap``
         self.fit_tables: dict[tuple, bytes] = {}
         self.fit_codes = 0
