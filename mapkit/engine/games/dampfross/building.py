@@ -156,18 +156,22 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
 
 
 # The ledger's reason of each kind of payment for a piece (its English: "parallel fee C4/C5";
-# "build": a piece after a race), made once a game for an edge (_reason).
+# "build": a piece after a race) or a city's bonus, made once per board for an edge or a city
+# (_reason).
 REASONS = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}"),
-           "build": N_("build {edge}")}
+           "build": N_("build {edge}"), "bonus": N_("city bonus {city}")}
 
 
-def _reason(s, kind: str, eid: int):
-    """The ledger's reason of a payment of ``kind`` for a piece on edge ``eid`` (the same words
-    each time: made once a game, as a random bot's game pays thousands of fees)."""
-    reasons = s.tables.edge_reasons
-    why = reasons.get((kind, eid))
+def _reason(s, kind: str, key: int):
+    """The ledger's reason of a payment of ``kind`` for a piece on edge ``key``, or of the
+    bonus of city ``key`` (the same words each time: made once per board, as a random bot's
+    game pays thousands of fees and every game its bonuses)."""
+    reasons = s.tables.reasons
+    why = reasons.get((kind, key))
     if why is None:
-        why = reasons[kind, eid] = said(REASONS[kind], edge=s.board.edge_names[eid])
+        board = s.board
+        named = {"city": board.cities[key].name} if kind == "bonus" else {"edge": board.edge_names[key]}
+        why = reasons[kind, key] = said(REASONS[kind], **named)
     return why
 
 
@@ -345,7 +349,7 @@ def commit_build(s, p: int, effects: list) -> None:
             s.joint["hexes"] = s.joint["hexes"] | {a, c}
         if bonus is not None:
             amount = rules.city_bonus()
-            why = said(N_("city bonus {city}"), city=board.cities[bonus].name)
+            why = _reason(s, "bonus", bonus)
             if joint:
                 # split the bonus; the poorer gets the odd point
                 s0, s1 = split(amount, who[0], who[1], s.money.accounts)

@@ -83,15 +83,16 @@ def track_changed(s, hexes, players=None, laid: int | None = None) -> None:
     was: an edge joins a frontier only as a hex joins his network, and leaves it only when he
     builds there, and both are marked then."""
     at = s.tables.hex_edges
-    todo = set() if laid is None else {laid}
-    for h in hexes:
-        todo |= at[h]
-    front, cls = s.net.frontier, s._cls
+    # the board's own sets where they suffice (a piece changes one hex, or two; its edge is at both)
+    todo = at[hexes[0]] if len(hexes) == 1 else frozenset().union(*[at[h] for h in hexes])
+    if laid is not None and laid not in todo:
+        todo = todo | {laid}
+    front, cls, stale = s.net.frontier, s._cls, s._stale
     for q in range(s.num_players) if players is None else players:
-        stale = s._stale[q]
-        stale |= todo & front[q]
+        if not todo.isdisjoint(front[q]):         # most pieces are far from most players' networks
+            stale[q] |= todo & front[q]
         if laid is not None and laid in cls[q]:
-            stale.add(laid)
+            stale[q].add(laid)
 
 
 def reprice(s, p: int) -> None:

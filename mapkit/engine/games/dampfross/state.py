@@ -47,6 +47,7 @@ __all__ = ["DampfrossState", "Tables"]
 
 
 _COSTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_REASONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()     # board -> Tables.reasons
 
 
 def _costs(board, rules) -> tuple:
@@ -74,7 +75,7 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "edge_reasons",
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "reasons",
                  "_unit_adj", "_scaled_steps", "_scaled_bounds")
 
     def __init__(self, game):
@@ -98,10 +99,10 @@ class Tables:
         self.fit_cap = 0
         self._unit_adj = None
         self._scaled_steps: dict[int, list] = {}
-        # (kind of fee or "build", edge id) -> the ledger's reason of such a payment for a piece
-        # on the edge (a Said, the same words each time: made once, as a random bot's game pays
-        # thousands of fees)
-        self.edge_reasons: dict[tuple, object] = {}
+        # (kind of payment, edge id or city index) -> the ledger's reason of such a payment (a
+        # Said, the same words each time: made once per board and shared by every game on it,
+        # as a random bot's game pays thousands of fees)
+        self.reasons: dict[tuple, object] = _REASONS.setdefault(board, {})
         self._scaled_bounds: dict[tuple, dict] = {}
         # (start hex, target hexes) -> steps between them on the board (special races' prizes)
         self.special_distances: dict[tuple, int] = {}
