@@ -286,6 +286,12 @@ class EngineMap:
             raise ValueError(f"{canon} is not on the board")
         return hid
 
+    def hex_ids(self, names) -> list[int]:
+        """The ids of hexes given by name or id (:meth:`hex_id` of each): a path an action names
+        (a race's route lists a score of hexes, by their names as the board writes them)."""
+        known = self._hex_id.get
+        return [hid if type(n) is str and (hid := known(n)) is not None else self.hex_id(n) for n in names]
+
     def hex_name(self, hid: int) -> str:
         return self.hex_names[hid]
 
