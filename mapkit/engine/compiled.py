@@ -302,6 +302,12 @@ class EngineMap:
         """The id of the open edge between hex ids ``a`` and ``b`` (None: no such edge)."""
         return self.edge_id.get((a, b) if a < b else (b, a))
 
+    def edges_along(self, hexes) -> list:
+        """The ids of the open edges between consecutive hex ids of ``hexes`` (:meth:`edge_between`
+        of each step of a path; None where there is none)."""
+        edge_id = self.edge_id.get
+        return [edge_id((a, b) if a < b else (b, a)) for a, b in zip(hexes, hexes[1:], strict=False)]
+
     def parse_edge(self, text) -> tuple[int, int]:
         """Hex ids ``(a, b)`` of an edge named ``"C4/C5"`` or given as a pair of hexes."""
         if isinstance(text, str):
