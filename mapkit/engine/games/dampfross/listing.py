@@ -78,25 +78,33 @@ _COST = (1 << FEE_SHIFT) - 1
 def track_changed(s, hexes, players=None, laid: int | None = None) -> None:
     """The frontier edges at ``hexes`` must be priced again for ``players`` (default:
     everybody): a network grew there, or a piece (on edge ``laid``) brought a new owner there.
-    They are priced when the player next lists his pieces (:func:`reprice`), so a player who
-    never lists costs nothing. Only edges of his frontier concern him, and the laid edge if it
-    was: an edge joins a frontier only as a hex joins his network, and leaves it only when he
-    builds there, and both are marked then."""
-    at = s.tables.hex_edges
-    # the board's own sets where they suffice (a piece changes one hex, or two; its edge is at both)
-    todo = at[hexes[0]] if len(hexes) == 1 else frozenset().union(*[at[h] for h in hexes])
-    if laid is not None and laid not in todo:
-        todo = todo | {laid}
-    front, cls, stale = s.net.frontier, s._cls, s._stale
+    They are priced when the player next lists his pieces (:func:`reprice`). Only edges of his
+    frontier concern him, and the laid edge if it was: an edge joins a frontier only as a hex
+    joins his network, and leaves it only when he builds there, and both are marked then. A
+    player who has priced nothing is not marked at all: his first listing prices his whole
+    frontier, so a game whose players never list (the greedy bot's) marks nothing."""
+    cls, stale = s._cls, s._stale
+    todo = None
     for q in range(s.num_players) if players is None else players:
-        if not todo.isdisjoint(front[q]):         # most pieces are far from most players' networks
-            stale[q] |= todo & front[q]
+        if not cls[q]:
+            continue
+        if todo is None:
+            at = s.tables.hex_edges
+            # the board's own sets where they suffice (a piece changes one hex, or two; its edge
+            # is at both)
+            todo = at[hexes[0]] if len(hexes) == 1 else frozenset().union(*[at[h] for h in hexes])
+            if laid is not None and laid not in todo:
+                todo = todo | {laid}
+        front = s.net.frontier[q]
+        if not todo.isdisjoint(front):         # most pieces are far from most players' networks
+            stale[q] |= todo & front
         if laid is not None and laid in cls[q]:
             stale[q].add(laid)
 
 
 def reprice(s, p: int) -> None:
-    """Price again player ``p``'s edges marked by :func:`track_changed`.
+    """Price again player ``p``'s edges marked by :func:`track_changed` (his whole frontier when
+    he has priced nothing yet).
 
     Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
     cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
@@ -104,6 +112,8 @@ def reprice(s, p: int) -> None:
     with their actions and price codes, so that listing judges prices (:func:`fit_table`), not
     every edge. An edge off the frontier has no entry."""
     todo = s._stale[p]
+    if not s._cls[p]:
+        todo |= s.net.frontier[p]       # nothing was marked for him
     if not todo:
         return
     board = s.board
