@@ -41,6 +41,7 @@ from .listing import Listing
 from .numbers import NumberTable
 from .rules import DampfrossRules
 from .steps import STEPS
+from .steps import build as build_steps
 from .steps import setup as setup_steps
 
 __all__ = ["DampfrossState", "Tables"]
@@ -386,8 +387,6 @@ class DampfrossState(State):
 
     def may_declare_end(self) -> bool:
         """Whether the player to move may declare the end of the build phase now."""
-        from .steps import build as build_steps
-
         return build_steps.may_declare_end(self)
 
     def suggest_routes(self, p: int) -> list:
