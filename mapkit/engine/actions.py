@@ -53,6 +53,6 @@ def hex_path(board, value, rule: str, shape: str, hex_rule: str | None = None) -
     if not isinstance(value, list) or len(value) < 2:
         raise IllegalAction(rule, shape)
     try:
-        return [board.hex_id(h) for h in value]
+        return board.hex_ids(value)
     except (ValueError, TypeError) as exc:
         raise IllegalAction(hex_rule or rule, str(exc)) from None

@@ -286,6 +286,12 @@ class EngineMap:
             raise ValueError(f"{canon} is not on the board")
         return hid
 
+    def hex_ids(self, names) -> list[int]:
+        """The ids of hexes given by name or id (:meth:`hex_id` of each): a path an action names
+        (a race's route lists a score of hexes, by their names as the board writes them)."""
+        known = self._hex_id.get
+        return [hid if type(n) is str and (hid := known(n)) is not None else self.hex_id(n) for n in names]
+
     def hex_name(self, hid: int) -> str:
         return self.hex_names[hid]
 
@@ -295,6 +301,12 @@ class EngineMap:
     def edge_between(self, a: int, b: int) -> int | None:
         """The id of the open edge between hex ids ``a`` and ``b`` (None: no such edge)."""
         return self.edge_id.get((a, b) if a < b else (b, a))
+
+    def edges_along(self, hexes) -> list:
+        """The ids of the open edges between consecutive hex ids of ``hexes`` (:meth:`edge_between`
+        of each step of a path; None where there is none)."""
+        edge_id = self.edge_id.get
+        return [edge_id((a, b) if a < b else (b, a)) for a, b in zip(hexes, hexes[1:], strict=False)]
 
     def parse_edge(self, text) -> tuple[int, int]:
         """Hex ids ``(a, b)`` of an edge named ``"C4/C5"`` or given as a pair of hexes."""

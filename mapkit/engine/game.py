@@ -59,11 +59,11 @@ class GameRules:
         return None
 
     def __init__(self, options=None):
-        if options is None:
-            options = self.defaults
-        elif isinstance(options, dict):
-            options = self.defaults.replace(**options)
-        options.check()
+        if isinstance(options, dict):
+            options = self.defaults.replace(**options)      # (which checks them)
+        else:
+            options = self.defaults if options is None else options
+            options.check()
         self.options = options
 
     def __repr__(self):

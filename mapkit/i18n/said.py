@@ -38,7 +38,7 @@ class Said(str):
     fields: dict
 
     def __new__(cls, text: str, message: str | None = None, fields: dict | None = None):
-        self = super().__new__(cls, text)
+        self = str.__new__(cls, text)
         self.message = text if message is None else message
         self.fields = dict(fields or {})
         return self
@@ -58,7 +58,12 @@ def said(message: str, english: str | None = None, /, **fields) -> Said:
     """``message`` (marked with ``N_``) with its ``fields`` filled in, as a :class:`Said`;
     ``english``: the English text when it is not the message filled in (a verb agreeing with a
     seat called "You": "You play first")."""
-    return Said(message.format(**fields) if english is None else english, message, fields)
+    # Said(text, message, fields) without its copy of the fields: these keywords are this
+    # call's own (a game says a few hundred lines and reasons)
+    self = str.__new__(Said, message.format(**fields) if english is None else english)
+    self.message = message
+    self.fields = fields
+    return self
 
 
 def said_and(names) -> str:

@@ -13,10 +13,10 @@ the piece he runs parallel to, who get the parallel fee instead).
 Listing the legal single pieces (:func:`listed_actions`) runs over the player's *frontier*
 (:class:`~mapkit.engine.network.OwnedTrack` keeps it as pieces are built). Each frontier edge
 keeps its price (cost and fees), priced again only where a piece brought a new owner or a
-network grew (:func:`track_changed`, :func:`_reprice`), and the edges stay sorted beside their
-actions and a byte naming the price (:class:`~.listing.Listing`): listing looks up which of
-the game's prices fit the points and money (:func:`_fit_table`), then picks the edges whose
-price fits, with no walk over the network and no sorting.
+network grew (:func:`~.listing.track_changed`, :func:`~.listing.reprice`), and the edges stay
+sorted beside their actions and a byte naming the price (:class:`~.listing.Listing`): listing
+looks up which of the game's prices fit the points and money (:func:`~.listing.fit_table`),
+then picks the edges whose price fits, with no walk over the network and no sorting.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from ....i18n import N_
 from ....i18n.said import said
 from ...ledger import BANK
 from . import ferries
-from .listing import JUDGED, OTHER, code_of
+from .listing import JUDGED, OTHER, fit_table, fits_now, reprice, track_changed
 
 __all__ = ["edge_of", "pieces_of", "plan_build", "commit_build", "quote_now", "single_pieces", "listed_actions",
-           "act_build", "split", "track_changed"]
+           "act_build", "split"]
 
 
 def split(amount: int, a: int, b: int, accounts) -> tuple[int, int]:
@@ -156,18 +156,22 @@ def _direction_refusal(s, p: int, eid: int) -> str | None:
 
 
 # The ledger's reason of each kind of payment for a piece (its English: "parallel fee C4/C5";
-# "build": a piece after a race), made once a game for an edge (_reason).
+# "build": a piece after a race) or a city's bonus, made once per board for an edge or a city
+# (_reason).
 REASONS = {"joining/crossing": N_("joining/crossing fee {edge}"), "parallel": N_("parallel fee {edge}"),
-           "build": N_("build {edge}")}
+           "build": N_("build {edge}"), "bonus": N_("city bonus {city}")}
 
 
-def _reason(s, kind: str, eid: int):
-    """The ledger's reason of a payment of ``kind`` for a piece on edge ``eid`` (the same words
-    each time: made once a game, as a random bot's game pays thousands of fees)."""
-    reasons = s.tables.edge_reasons
-    why = reasons.get((kind, eid))
+def _reason(s, kind: str, key: int):
+    """The ledger's reason of a payment of ``kind`` for a piece on edge ``key``, or of the
+    bonus of city ``key`` (the same words each time: made once per board, as a random bot's
+    game pays thousands of fees and every game its bonuses)."""
+    reasons = s.tables.reasons
+    why = reasons.get((kind, key))
     if why is None:
-        why = reasons[kind, eid] = said(REASONS[kind], edge=s.board.edge_names[eid])
+        board = s.board
+        named = {"city": board.cities[key].name} if kind == "bonus" else {"edge": board.edge_names[key]}
+        why = reasons[kind, key] = said(REASONS[kind], **named)
     return why
 
 
@@ -345,7 +349,7 @@ def commit_build(s, p: int, effects: list) -> None:
             s.joint["hexes"] = s.joint["hexes"] | {a, c}
         if bonus is not None:
             amount = rules.city_bonus()
-            why = said(N_("city bonus {city}"), city=board.cities[bonus].name)
+            why = _reason(s, "bonus", bonus)
             if joint:
                 # split the bonus; the poorer gets the odd point
                 s0, s1 = split(amount, who[0], who[1], s.money.accounts)
@@ -432,89 +436,6 @@ def _refused(s, p: int, eid: int, frm: int) -> bool:
     return bool(s.tables.distinct_directions and _direction_refusal(s, p, eid))
 
 
-# How a frontier edge is kept in ``s._cls``: ``fee << FEE_SHIFT | cost`` when its price is
-# known (a piece costs at most 255 points), -1 when a map rule must look at it each time.
-FEE_SHIFT = 8
-_COST = (1 << FEE_SHIFT) - 1
-
-
-def track_changed(s, hexes, players=None, laid: int | None = None) -> None:
-    """The frontier edges at ``hexes`` must be priced again for ``players`` (default:
-    everybody): a network grew there, or a piece (on edge ``laid``) brought a new owner there.
-    They are priced when the player next lists his pieces (:func:`_reprice`), so a player who
-    never lists costs nothing. Only edges of his frontier concern him, and the laid edge if it
-    was: an edge joins a frontier only as a hex joins his network, and leaves it only when he
-    builds there, and both are marked then."""
-    at = s.tables.hex_edges
-    todo = set() if laid is None else {laid}
-    for h in hexes:
-        todo |= at[h]
-    front, cls = s.net.frontier, s._cls
-    for q in range(s.num_players) if players is None else players:
-        stale = s._stale[q]
-        stale |= todo & front[q]
-        if laid is not None and laid in cls[q]:
-            stale.add(laid)
-
-
-def _reprice(s, p: int) -> None:
-    """Price again player ``p``'s edges marked by :func:`track_changed`.
-
-    Each frontier edge keeps its price now: ``s._cls[p]`` maps it to ``fee << FEE_SHIFT |
-    cost`` (fees at its far end and beside foreign pieces), or -1 when a map rule must judge
-    it when it is listed; ``s._listing[p]`` (a :class:`~.listing.Listing`) keeps the same edges sorted,
-    with their actions and price codes, so that listing judges prices (:func:`_fit_table`), not
-    every edge. An edge off the frontier has no entry."""
-    todo = s._stale[p]
-    if not todo:
-        return
-    board = s.board
-    ends = board.edge_ends
-    net = s.net
-    hex_owners, owner_bits, owners_of = net.hex_owners, net.owner_bits, net.owners_of
-    t = s.tables
-    piece_cost, join_fee_at, par_fee = t.piece_cost, t.join_fee_at, t.par_fee
-    checks = t.build_checks
-    front, cls, nodes, listing = net.frontier[p], s._cls[p], net.nodes[p], s._listing[p]
-    others = ~(1 << p)
-    acts, names, codes = t.piece_actions[p], board.edge_names, t.price_codes
-    for e in todo:
-        old = cls.get(e)
-        if e not in front:
-            if old is not None:
-                del cls[e]
-                listing.remove(e)
-            continue
-        cost = piece_cost[e]
-        if checks or cost > _COST:
-            v = -1
-        else:
-            a, c = ends[e]
-            fee = 0
-            far = (None if c in nodes else c) if a in nodes else a
-            if far is not None:
-                m = hex_owners[far] & others & ~owner_bits[e]
-                if m:
-                    fee = join_fee_at[far] * m.bit_count()
-            o = owners_of[e]
-            if o:
-                fee += par_fee[e] * len(o)
-            v = fee << FEE_SHIFT | cost
-        if v != old:
-            cls[e] = v
-            code = codes.get(v)
-            if code is None:
-                code = code_of(codes, v)
-            if old is None:
-                action = acts.get(e)
-                if action is None:
-                    action = acts[e] = {"type": "build", "player": p, "pieces": [names[e]]}
-                listing.add(e, action, code)
-            else:
-                listing.recode(e, code)
-    todo.clear()
-
-
 def single_pieces(s, p: int) -> list:
     """Edge ids of every single piece the player to move could build now (sorted)."""
     if len(builders(s, p)) == 2:
@@ -533,7 +454,7 @@ def single_pieces(s, p: int) -> list:
 
 def _affordable(s, p: int, actions: bool) -> list:
     """:func:`single_pieces` of a player building alone (``actions``: their build actions)."""
-    _reprice(s, p)
+    reprice(s, p)
     post = s.step == "post_build"
     left = s.budget if post else s.points
     account = s.money.accounts[p]
@@ -542,47 +463,11 @@ def _affordable(s, p: int, actions: bool) -> list:
     codes = listing.codes
     if JUDGED in codes or OTHER in codes:
         # some edges are judged one by one (a map rule), or their price has no code
-        fits = _fits(post, left, account, post and s.rules.fees_from_budget())
+        fits = fits_now(post, left, account, post and s.rules.fees_from_budget())
         cls = s._cls[p]
         return list(compress(seq, [fits(v) if (v := cls[e]) >= 0 else _quote(s, p, e) is not None
                                    for e in listing.edges]))
-    return list(compress(seq, codes.translate(_fit_table(s, post, left, account))))
-
-
-def _fits(post: bool, left: int, account: int, fees_budget: bool):
-    """Whether a piece of price ``v`` (``fee << FEE_SHIFT | cost``) may be built with ``left``
-    points or budget and ``account`` money."""
-    def fits(v: int) -> bool:
-        cost = v & _COST
-        fee = v >> FEE_SHIFT
-        if post:
-            return cost + fee <= account and (not fees_budget or cost + fee <= left) and cost <= left
-        return cost <= left and fee <= account
-    return fits
-
-
-def _fit_table(s, post: bool, left: int, account: int) -> bytes:
-    """The ``bytes.translate`` table that maps a price code to 1 where that price may be built
-    now, 0 elsewhere. Made over all the game's price codes at once and kept for these points and
-    money until a new price appears: decisions repeat them (points and money beyond the dearest
-    price count as that price), so most cost a lookup, not a judgement of each price."""
-    t = s.tables
-    price_codes = t.price_codes
-    if t.fit_codes != len(price_codes):
-        t.fit_tables.clear()
-        t.fit_codes = len(price_codes)
-        t.fit_cap = max([(v & _COST) + (v >> FEE_SHIFT) for v in price_codes if v >= 0], default=0)
-    cap = t.fit_cap
-    key = (post, min(left, cap), min(account, cap))
-    table = t.fit_tables.get(key)
-    if table is None:
-        fits = _fits(post, left, account, post and s.rules.fees_from_budget())
-        judged = bytearray(256)
-        for v, code in price_codes.items():
-            if code != JUDGED and fits(v):
-                judged[code] = 1
-        table = t.fit_tables[key] = bytes(judged)
-    return table
+    return list(compress(seq, codes.translate(fit_table(s, post, left, account))))
 
 
 def listed_actions(s, p: int) -> list:

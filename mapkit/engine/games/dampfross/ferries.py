@@ -2,14 +2,14 @@
 
 A line is bought in one's own turn (the build step or the building after a race), from a port
 the buyer's network reaches, one line per port, up to the map's limit; it joins the line's
-landing to his network (:func:`~.building.track_changed` prices his frontier there again).
+landing to his network (:func:`~.listing.track_changed` prices his frontier there again).
 """
 
 from __future__ import annotations
 
 from ...errors import IllegalAction
 from ...ledger import BANK
-from . import building
+from .listing import track_changed
 from ....i18n import N_
 from ....i18n.said import said
 from ....wording import who
@@ -61,7 +61,7 @@ def act_ferry(s, p: int, action: dict):
         s.pay(p, BANK, f.cost, said(N_("ferry {line}"), line=f.name))
         s.ferry_owners[k] = s.ferry_owners[k] + (p,)
         s.net.add_node(p, f.to)
-        building.track_changed(s, (f.to,), (p,))
+        track_changed(s, (f.to,), (p,))
         if s.step == "post_build":
             s.budget = min(s.budget, s.money.accounts[p])
         s.say(N_("{player} buys the ferry line {line}"), f"{who(s.players[p], 'buy')} the ferry line {f.name}",

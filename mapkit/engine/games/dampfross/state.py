@@ -41,12 +41,14 @@ from .listing import Listing
 from .numbers import NumberTable
 from .rules import DampfrossRules
 from .steps import STEPS
+from .steps import build as build_steps
 from .steps import setup as setup_steps
 
 __all__ = ["DampfrossState", "Tables"]
 
 
 _COSTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_REASONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()     # board -> Tables.reasons
 
 
 def _costs(board, rules) -> tuple:
@@ -74,7 +76,7 @@ class Tables:
 
     __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
                  "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "edge_reasons",
+                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "reasons",
                  "_unit_adj", "_scaled_steps", "_scaled_bounds")
 
     def __init__(self, game):
@@ -90,18 +92,18 @@ class Tables:
         self.build_checks = self.distinct_directions or type(rules).check_build is not DampfrossRules.check_build
         # the listed build actions, made once per (player, edge); callers must not change them
         self.piece_actions: list = [{} for _ in range(game.num_players)]
-        self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (building.Listing)
-        # (post-race, points, money) -> which price codes fit (building._fit_table), made for
+        self.price_codes: dict[int, int] = {}   # a frontier edge's price -> its byte (listing.Listing)
+        # (post-race, points, money) -> which price codes fit (listing.fit_table), made for
         # ``fit_codes`` price codes, points and money above ``fit_cap`` counting as ``fit_cap``
         self.fit_tables: dict[tuple, bytes] = {}
         self.fit_codes = 0
         self.fit_cap = 0
         self._unit_adj = None
         self._scaled_steps: dict[int, list] = {}
-        # (kind of fee or "build", edge id) -> the ledger's reason of such a payment for a piece
-        # on the edge (a Said, the same words each time: made once, as a random bot's game pays
-        # thousands of fees)
-        self.edge_reasons: dict[tuple, object] = {}
+        # (kind of payment, edge id or city index) -> the ledger's reason of such a payment (a
+        # Said, the same words each time: made once per board and shared by every game on it,
+        # as a random bot's game pays thousands of fees)
+        self.reasons: dict[tuple, object] = _REASONS.setdefault(board, {})
         self._scaled_bounds: dict[tuple, dict] = {}
         # (start hex, target hexes) -> steps between them on the board (special races' prizes)
         self.special_distances: dict[tuple, int] = {}
@@ -385,8 +387,6 @@ class DampfrossState(State):
 
     def may_declare_end(self) -> bool:
         """Whether the player to move may declare the end of the build phase now."""
-        from .steps import build as build_steps
-
         return build_steps.may_declare_end(self)
 
     def suggest_routes(self, p: int) -> list:

@@ -106,10 +106,10 @@ def _ferry_between(s, u: int, v: int):
 def route_steps(s, hexes: list) -> list:
     """``(edge id or -1 - ferry index, owners)`` of each step of a route, or IllegalAction."""
     b = s.board
+    owners_of = s.net.owners_of
     out = []
-    for i in range(len(hexes) - 1):
-        eid = b.edge_between(hexes[i], hexes[i + 1])
-        owners = s.net.owners_of[eid] if eid is not None else ()
+    for i, eid in enumerate(b.edges_along(hexes)):
+        owners = owners_of[eid] if eid is not None else ()
         if owners:
             out.append((eid, owners))
             continue
@@ -144,9 +144,10 @@ def _route_of(s, p: int, action: dict, partner: int | None, hexes: list | None =
     tracks = action.get("tracks")
     if tracks is not None and (not isinstance(tracks, list) or len(tracks) != len(hexes) - 1):
         raise IllegalAction("route.tracks", f"'tracks' names one owner per step ({len(hexes) - 1} steps)")
-    steps = route_steps(s, hexes)
+    into = s.tables.into_cost
     owners_per_step = []
-    for i, (_, owners) in enumerate(steps):
+    stops, costs, via, owner = [hexes[0]], [0], [None], [None]
+    for i, (step, owners) in enumerate(route_steps(s, hexes)):
         if tracks is not None:
             q = tracks[i]
             if q not in owners:
@@ -159,17 +160,18 @@ def _route_of(s, p: int, action: dict, partner: int | None, hexes: list | None =
         else:
             q = owners[0]
         owners_per_step.append(q)
-    into = s.tables.into_cost
-    stops, costs, via, owner = [hexes[0]], [0], [None], [None]
-    for i, (step, _) in enumerate(steps):
-        q = owners_per_step[i]
-        n_stops = 1 if step >= 0 else b.ferries[-1 - step].steps
-        for j in range(n_stops):
-            last = j == n_stops - 1
-            stops.append(hexes[i + 1] if last else SEA)
-            costs.append(into[hexes[i + 1]] if step >= 0 else 1)
+        h = hexes[i + 1]
+        if step >= 0:
+            stops.append(h)
+            costs.append(into[h])
             via.append(step)
             owner.append(q)
+        else:       # a ferry line: a point a stop, each at sea but the landing
+            n_stops = b.ferries[-1 - step].steps
+            stops += [SEA] * (n_stops - 1) + [h]
+            costs += [1] * n_stops
+            via += [step] * n_stops
+            owner += [q] * n_stops
     return {"route": hexes, "tracks": owners_per_step, "stops": stops, "costs": costs, "via": via,
             "owner": owner, "partner": None}
 

@@ -15,7 +15,7 @@ from ....state import Log
 from ....steps import Step
 from .....i18n import N_
 from .....wording import who
-from ..building import track_changed
+from ..listing import track_changed
 from . import build
 
 __all__ = ["OrderStep", "SecretStartStep", "set_first", "start_choices", "check_start", "set_start",
