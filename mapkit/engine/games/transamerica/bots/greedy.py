@@ -186,14 +186,10 @@ class GreedyBot(Bot):
     def _from_plan(self, s, p, legal, plan) -> list:
         """The pieces of the plan to lay now, best first (see the module notes): one, or a
         second single one that the first makes legal or leaves legal."""
-        b = s.board
-        away = self._away_from_others(s, p)
+        key = self._lay_order(s, p)
 
         def best(options, net):
-            def key(e):
-                far = [away[h] for h in b.edge_ends[e] if h not in net]
-                return (min(far) if far else -1, -e)
-            return max(options, key=key) if options else None
+            return max(options, key=lambda e: key(e, net)) if options else None
 
         net = s.net.network_hexes(p)
         first = best(plan.intersection(legal), net)     # the key tells every piece apart
@@ -213,6 +209,18 @@ class GreedyBot(Bot):
             listing = legal_pieces(s, p, pos), pos.net.network_hexes(p)
         second = best([e for e in plan.intersection(listing[0]) if size[e] == 1], listing[1])
         return [first] if second is None else [first, second]
+
+    def _lay_order(self, s, p):
+        """The order in which the plan's pieces are laid: ``key(piece, network)``, the greatest
+        first -- the piece's new junctions farthest from the other networks, on a tie the lower
+        edge id (see the module notes)."""
+        b = s.board
+        away = self._away_from_others(s, p)
+
+        def key(e, net):
+            far = [away[h] for h in b.edge_ends[e] if h not in net]
+            return (min(far) if far else -1, -e)
+        return key
 
     @staticmethod
     def _plan(s, p):

@@ -4,7 +4,8 @@ points.
 
 It searches where the start marker goes, with rollouts to the end of the round (every player
 then building as the greedy bot does, in the world sampled: the others' hands are a sample),
-valued by the scores after the round's scoring; it builds as the greedy bot does. Why
+valued by the scores after the round's scoring; it builds as the greedy bot does, but lays
+first the pieces of its plan that the others' plans share least (:mod:`.sharing`). Why
 (docs/play.md, "Bots by level"): the marker decides which networks meet and who builds the
 pieces others use, and a round's rollout costs about what a round costs (25-40 ms of one core
 on the USA map at TransAmerica's scale with the compiled search kernel, about twice that
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from ....bots.search import Budget, SearchBot
 from .greedy import GreedyBot
+from .sharing import SharingBot
 
 __all__ = ["StrongBot"]
 
@@ -27,6 +29,16 @@ class StrongBot(SearchBot):
     policy = GreedyBot
     DEFAULT_BUDGET = Budget(rollouts=32)
     SCALE = 3.0         # points
+
+    def __init__(self, seed: int = 0, option: str | None = None):
+        super().__init__(seed, option)
+        self.builder = SharingBot(seed)
+
+    def act(self, state) -> dict:
+        if state.step == "build":      # built in the sharing order, not searched
+            self.last_search = None
+            return self.builder.act(state)
+        return super().act(state)
 
     def score(self, state, seat: int) -> float:
         return state.scores[seat]
