@@ -175,9 +175,10 @@ def network_fares(state, p: int) -> dict:
     (callers must not change it).
 
     From one track to the next the fares are brought up to date rather than found again
-    (:meth:`~mapkit.tolled.TrackFares.lower`): laying pieces and growing a network only make fares smaller, so the
-    search starts from the ends of the pieces laid since and the new hexes of the network, with
-    the fares known, and goes on only where it finds a fare smaller than the one known.
+    (:meth:`~mapkit.tolled.TrackFares.lower`): laying pieces and growing a network only make
+    fares smaller, so the search starts from the ends of the pieces laid since and the new
+    hexes of the network, with the fares known, and goes on only where it finds a fare smaller
+    than the one known.
     """
     k = kept(state)
     network = frozenset(network_hexes(state, p))
