@@ -38,9 +38,14 @@ class Said(str):
     fields: dict
 
     def __new__(cls, text: str, message: str | None = None, fields: dict | None = None):
+        return cls._made(text, text if message is None else message, dict(fields or {}))
+
+    @classmethod
+    def _made(cls, text: str, message: str, fields: dict) -> Said:
+        """The Said of ``text``, keeping ``fields`` itself (the constructor keeps a copy)."""
         self = str.__new__(cls, text)
-        self.message = text if message is None else message
-        self.fields = dict(fields or {})
+        self.message = message
+        self.fields = fields
         return self
 
     def __reduce__(self):
@@ -58,12 +63,9 @@ def said(message: str, english: str | None = None, /, **fields) -> Said:
     """``message`` (marked with ``N_``) with its ``fields`` filled in, as a :class:`Said`;
     ``english``: the English text when it is not the message filled in (a verb agreeing with a
     seat called "You": "You play first")."""
-    # Said(text, message, fields) without its copy of the fields: these keywords are this
-    # call's own (a game says a few hundred lines and reasons)
-    self = str.__new__(Said, message.format(**fields) if english is None else english)
-    self.message = message
-    self.fields = fields
-    return self
+    # no copy of the fields: these keywords are this call's own (a game says a few hundred
+    # lines and reasons)
+    return Said._made(message.format(**fields) if english is None else english, message, fields)
 
 
 def said_and(names) -> str:
