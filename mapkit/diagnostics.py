@@ -53,6 +53,7 @@ CODES = {
     "W202": ("warning", "river or border on an edge that touches water or off-board hexes"),
     "W203": ("warning", "city without race numbers"),
     "W204": ("warning", "edge listed twice"),
+    "W205": ("warning", "city name easily misread"),
     # the board's design (mapkit.boardcheck)
     "W210": ("warning", "cities on touching hexes with more than three race numbers together"),
     "W211": ("warning", "a tens digit spread over the board"),

@@ -76,6 +76,11 @@ def _check_cities(m: Map) -> list[Issue]:
             # A city abroad without numbers marks a special-race target (the Czech map's
             # red-cross towns), as _check_reachability allows: it needs no race number.
             out.append(issue("W203", f"city {c.name} has no race numbers", c.name))
+        if c.name != c.name.strip() or c.name.strip().isdigit():
+            # Legal, and found by its exact name first; but a player typing the name, or the
+            # race number it looks like, is easily misunderstood.
+            why = "spaces around it" if c.name != c.name.strip() else "only digits, like a race number"
+            out.append(issue("W205", f"city name {c.name!r} has {why}", c.name))
     return out
 
 

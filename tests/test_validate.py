@@ -142,6 +142,9 @@ def test_special_race_targets_and_ferries_must_exist(tmp_path):
     ("edges: [B1/B2]", "edges: [C2/D2]", "W201", None),            # no: C2 mountain, D2 plain
     ("edges: [B1/B2]", "edges: [D3/E3]", "W202", "D3/E3"),          # touches the lake
     ("numbers: [14]", "numbers: []", "W203", "Gamma"),
+    ("name: Beta", "name: ' Beta'", "W205", " Beta"),             # spaces around the name
+    ("name: Beta", "name: '21'", "W205", "21"),                    # reads as a race number
+    ("name: Beta", "name: Beta 2", "W205", None),                  # digits in a name are fine
 ])
 def test_warnings(tmp_path, old, new, code, where):
     found = check(tmp_path, BASE.replace(old, new, 1))

@@ -144,9 +144,10 @@ def bot_list(args, n_players) -> tuple:
     from ..errors import InputError
 
     preset = preset_of(args)
-    names = [b.strip().lower() for b in (args.bots or family_of(preset).default_bot).split(",") if b.strip()]
-    if not names:
-        raise InputError(f"--bots: give at least one bot name ({', '.join(sorted(bots_for(preset)))})")
+    names = [b.strip().lower() for b in (args.bots or family_of(preset).default_bot).split(",")]
+    if not all(names):      # "greedy,,greedy" would quietly drop a seat
+        raise InputError(f"--bots {args.bots!r}: give a bot name for every seat, separated by commas "
+                         f"({', '.join(sorted(bots_for(preset)))})")
     checked = []
     for b in names:
         try:
@@ -191,12 +192,13 @@ def play_arguments(args) -> tuple[dict, tuple, int]:
     :func:`add_rule_arguments` added, checked (a one-line error for a bad one)."""
     import os
 
+    from ..engine.game import MAX_PLAYERS
     from ..errors import InputError
 
     if args.games < 1:
         raise InputError(f"--games {args.games}: give a number of games >= 1")
-    if args.players is not None and args.players < 1:
-        raise InputError(f"--players {args.players}: give a number of players >= 1")
+    if args.players is not None and not 1 <= args.players <= MAX_PLAYERS:
+        raise InputError(f"--players {args.players}: give a number of players from 1 to {MAX_PLAYERS}")
     if args.jobs < 0:
         raise InputError(f"--jobs {args.jobs}: give a number of worker processes >= 1, or 0 for one per core")
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)

@@ -328,15 +328,18 @@ class EngineMap:
                 return self.number_city[ref]
             raise ValueError(f"no city has race number {ref}")
         if isinstance(ref, str):
+            # A name first, as written, then without the spaces around it and its case (a map's
+            # name may itself hold spaces around it, or digits: "12" names its city before it
+            # names the city of race number 12); then a race number; then a hex.
+            if ref in self._city_by_name:
+                return self._city_by_name[ref]
             t = ref.strip()
-            if t.isdigit() and int(t) in self.number_city:
-                return self.number_city[int(t)]
-            if t in self._city_by_name:
-                return self._city_by_name[t]
             folded = t.casefold()
             for i, c in enumerate(self.cities):
-                if c.name.casefold() == folded:
+                if c.name.strip().casefold() == folded:
                     return i
+            if t.isdigit() and int(t) in self.number_city:
+                return self.number_city[int(t)]
             try:
                 hid = self.hex_id(t)
             except ValueError:

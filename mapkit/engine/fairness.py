@@ -393,17 +393,19 @@ def _seed_of(seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _bootstrap_balance(patterns: Counter, players: int, games: int, seed: int,
-                       resamples: int) -> tuple[float, float]:
+def _bootstrap_balance(patterns: Counter, games: int, seed: int, resamples: int) -> tuple[float, float]:
     """The 95 % percentile-bootstrap interval of Balance over win-share patterns (a tuple of
     shares per player, with its count of games): the games are drawn again with replacement,
     ``resamples`` times, as a multinomial over the patterns (the same draw as resampling the
-    games one by one). The shares are counted in whole units of 1/lcm(1..players), so the sums
-    are exact integers and the interval is the same on any machine with this numpy."""
+    games one by one). The shares are counted in whole units (1/lcm of the numbers of seats
+    that shared a win), so the sums are exact integers and the interval is the same on any
+    machine with this numpy."""
     import numpy as np
 
-    unit = math.lcm(*range(1, players + 1))
     keys = sorted(patterns)
+    # a win shared by k seats gives each 1/k; 1/lcm(1..players) would give the same sums but
+    # overflows 64 bits past 42 players
+    unit = math.lcm(1, *(sum(1 for x in k if x) or 1 for k in keys))
     shares = np.array([[round(x * unit) for x in k] for k in keys], dtype=np.int64)
     probs = np.array([patterns[k] for k in keys], dtype=np.float64) / games
     rng = np.random.Generator(np.random.PCG64(_seed_of(seed)))
@@ -417,7 +419,7 @@ def _bootstrap_balance(patterns: Counter, players: int, games: int, seed: int,
 
 def _balance_entry(patterns: Counter, players: int, games: int, seed: int, resamples: int) -> dict:
     rates = [sum(k[p] * c for k, c in patterns.items()) / games for p in range(players)]
-    lo, hi = _bootstrap_balance(patterns, players, games, seed, resamples)
+    lo, hi = _bootstrap_balance(patterns, games, seed, resamples)
     return {"value": round(balance(rates), 4), "ci95": [round(lo, 4), round(hi, 4)], "games": games}
 
 
@@ -441,6 +443,7 @@ def balance_metrics(outcomes: Sequence[Outcome], players: int, seed: int = 0,
     if not games:
         return out
     by_seat = Counter(tuple(o.returns) for o in outcomes)
+    out["won"] = sum(c for k, c in by_seat.items() if any(k))     # games with a winner
     out["balance_seats"] = _balance_entry(by_seat, players, games, seed, resamples)
     known = [(o.returns, o.first) for o in outcomes if o.first is not None]
     if known:
@@ -468,8 +471,12 @@ def metrics_line(m: dict) -> list[str]:
     def pct(e):
         return f"{100 * e['value']:.1f}% [{100 * e['ci95'][0]:.1f}% - {100 * e['ci95'][1]:.1f}%]"
 
-    parts = [_("balance by seat {balance}").format(balance=ratio(m["balance_seats"]))]
-    if "balance_positions" in m:
+    if m.get("won") == 0:
+        # Ludii's Balance of games nobody won is 1 (all rates alike at 0): true, and misleading
+        parts = [_("balance not measured: no game was won")]
+    else:
+        parts = [_("balance by seat {balance}").format(balance=ratio(m["balance_seats"]))]
+    if "balance_positions" in m and m.get("won") != 0:
         parts.append(_("by playing position {balance}").format(balance=ratio(m["balance_positions"])))
     lines = [_("Balance metrics (Ludii's definitions; 95% intervals, balance by bootstrap)"), "  " + ", ".join(parts)]
     tail = []

@@ -39,6 +39,11 @@ __all__ = ["GameRules", "Game", "PRESETS", "FAMILIES", "DEFAULT_PRESET", "load_f
 _V = TypeVar("_V")
 
 
+# The most players of any game, where its rules set no limit (the Dampfross family): its games
+# are for 2 to 8, and a count far beyond them is a slip that would fill the memory.
+MAX_PLAYERS = 32
+
+
 class GameRules:
     """The base of a preset: ``name``, ``family``, ``description``, ``defaults`` (an
     :class:`~mapkit.engine.options.OptionSet`) and the family's hooks (in its subclass)."""
@@ -94,9 +99,9 @@ class Game:
         if len(players) < rules.min_players:
             raise IllegalAction("setup.players", f"{len(players)} players; {rules.name} needs at least "
                                                  f"{rules.min_players}")
-        if rules.max_players is not None and len(players) > rules.max_players:
-            raise IllegalAction("setup.players", f"{len(players)} players; {rules.name} allows at most "
-                                                 f"{rules.max_players}")
+        most = MAX_PLAYERS if rules.max_players is None else rules.max_players
+        if len(players) > most:
+            raise IllegalAction("setup.players", f"{len(players)} players; {rules.name} allows at most {most}")
         # a record and the bots name a seat's earlier actions by its player's name
         twice = next((p for i, p in enumerate(players) if p in players[:i]), None)
         if twice is not None:

@@ -276,3 +276,16 @@ def test_a_city_keeps_its_colour_on_the_board_and_a_map_without_one_compiles_as_
     b = EngineMap.from_json(json.loads(json.dumps(coloured)))
     assert [c.colour for c in b.cities] == ["green", None]
     assert [c.colour for c in EngineMap(plain).cities] == [None, None]
+
+
+def test_a_city_is_found_by_its_own_name_before_a_race_number_or_a_hex():
+    # A map may name a city "12" while another holds race number 12, or keep spaces around a
+    # name: the name, as written or without the spaces and the case, comes first; then the
+    # race number (digits or an int); then the hex.
+    b = board_of(Map(Grid("pointy", "odd", 4, 2), cities=[
+        City("Praha", H("A1"), (12,)), City("12", H("C1"), (13,)), City(" Ostrava", H("D2"), (14,))]))
+    assert b.city_index("12") == 1 and b.city_index(12) == 0
+    assert b.city_index(" Ostrava") == 2 and b.city_index("ostrava ") == 2
+    assert b.city_index(" PRAHA") == 0 and b.city_index("14") == 2 and b.city_index("C1") == 1
+    with pytest.raises(ValueError, match="'Brno' is not a city of the map"):
+        b.city_index("Brno")

@@ -141,3 +141,25 @@ def test_balance_interval_is_seeded():
     # a fair game of 2000: the rates differ by chance by a few points only
     lo, hi = a["balance_seats"]["ci95"]
     assert 0.9 < lo <= a["balance_seats"]["value"] + 0.01 and hi <= 1.0
+
+
+def test_balance_of_more_players_than_64_bits_of_shares_would_hold():
+    # Shares were counted in units of 1/lcm(1..players), past 2**63 from 43 players on. With
+    # 43 seats: seat k wins game k alone (43 games), and game 44 is won by seats 0, 1 and 2
+    # together: seats 0-2 win 1 1/3 each, the others 1; Balance = 1 - (4/3 - 1) / 44.
+    games = [Outcome(tuple(1.0 if q == k else 0.0 for q in range(43)), 0, True) for k in range(43)]
+    games.append(Outcome(tuple(1 / 3 if q < 3 else 0.0 for q in range(43)), 0, True))
+    m = balance_metrics(games, 43, seed=1, resamples=200)
+    assert m["balance_seats"]["value"] == pytest.approx(1 - (1 / 3) / 44, abs=1e-4)
+    lo, hi = m["balance_seats"]["ci95"]
+    assert 0.0 <= lo <= hi <= 1.0
+
+
+def test_balance_of_games_nobody_won_is_not_called_balanced():
+    from mapkit.engine.fairness import metrics_line
+
+    games = [Outcome((0.0, 0.0, 0.0), 0, False)] * 5
+    m = balance_metrics(games, 3, seed=1, resamples=100)
+    assert m["won"] == 0
+    text = "\n".join(metrics_line(m))
+    assert "balance not measured: no game was won" in text and "balance by seat" not in text

@@ -124,7 +124,8 @@ def test_progress_goes_to_stderr():
     (["--bots", "clever"], "unknown bot 'clever'"),
     (["--bots", "strong:200ms,greedy"], "a time budget makes the games depend on the machine's speed"),
     (["--bots", "greedy:64"], "bot 'greedy' takes no option"),
-    (["--bots", ",,"], "give at least one bot name (easy, greedy, random, strong)"),   # every bot, not two
+    (["--bots", ",,"], "give a bot name for every seat, separated by commas (easy, greedy, random, strong)"),
+    (["--bots", "greedy,,greedy"], "give a bot name for every seat"),     # not two seats quietly
     (["--bots", "strong:0"], "bot budget '0'"),
     (["--bots", "strong:-5ms"], "bot budget '-5ms'"),
     (["--players", "3", "--bots", "greedy,random"], "2 bots for --players 3"),
@@ -134,6 +135,10 @@ def test_progress_goes_to_stderr():
     (["--option", "finish=last"], "option finish"),
     (["--rules", "monopoly"], "unknown rules preset 'monopoly'"),
     (["--players", "1"], "needs at least 2"),
+    # a slip of the keyboard is refused before a list of a billion seats fills the memory
+    (["--players", "1000000000"], "--players 1000000000: give a number of players from 1 to 32"),
+    (["--bots", ",".join(["random"] * 33)], "33 players; paluba allows at most 32"),
+    (["--option", "races=0"], "option races: 0 is under 1"),
 ])
 def test_bad_input(args, message):
     r = run_here("simulate", EXAMPLE, "--games", "1", *args)

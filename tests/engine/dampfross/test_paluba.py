@@ -9,6 +9,9 @@ from __future__ import annotations
 import pytest
 
 from mapkit.engine import IllegalAction, load_engine_map, new_game
+from mapkit.grid import Grid
+from mapkit.grid import parse_hex as H
+from mapkit.model import City, Map, Rules
 from mapkit.engine.games.dampfross.numbers import NumberTable
 from tests.engine.scenarios import (DONE, END, PASS, RACE, B, P, R, S, act, board_of, fee_map, ladder_map,
                                     ladder_ready, row)
@@ -240,6 +243,59 @@ def test_two_rounds_after_the_second_to_last_city_anyone_may_declare_the_end():
     # the next player in rolling order (left of Quido, the last roller) starts the race phase
     assert g.chance_outcomes()[0][0]["player"] == 0
     assert g.summary()["unconnected_cities"] == ["Rakovník"]
+
+
+def island_map(starts=()) -> Map:
+    """One row of twelve hexes, the sea at I1: Aš A1 (11) and Cheb H1 (12) on the mainland,
+    seven pieces apart; Ostrov J1 (13) and Lázně L1 (14) on an island that no piece reaches
+    (no ferry either)."""
+    return Map(Grid("pointy", "odd", 12, 1), terrain={H("I1"): "water"}, rules=Rules(start_cities=list(starts)),
+               cities=[City("Aš", H("A1"), (11,)), City("Cheb", H("H1"), (12,)), City("Ostrov", H("J1"), (13,)),
+                       City("Lázně", H("L1"), (14,))])
+
+
+MAINLAND = ("A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1")
+
+
+def test_the_building_waits_only_for_cities_on_the_land_of_the_start_cities():
+    # The map's start cities are both on the mainland: no piece can ever reach the island, so
+    # the building waits for Aš and Cheb alone ("every numbered city that track can reach").
+    g = new_game(board_of(island_map(["Aš", "Cheb"])), "paluba", ["Petr", "Quido"], {"first_player": 0})
+    assert sorted(g.summary()["unconnected_cities"]) == ["Aš", "Cheb"]
+    # Petr starts in Aš and joins Cheb (7 pieces, 7 points): both are joined, and the
+    # building ends with that turn, the island still alone
+    act(g, S("Aš"), R(4, 3), P(*MAINLAND))
+    assert g.phase == "race" and g.summary()["unconnected_cities"] == []
+
+
+def test_a_part_of_the_map_where_nobody_started_is_left_alone():
+    # Every city may be a start city here, so until the starts are known the island's cities
+    # count (someone may start there); once both players started on the mainland they do not.
+    g = new_game(board_of(island_map()), "paluba", ["Petr", "Quido"], {"first_player": 0})
+    assert len(g.summary()["unconnected_cities"]) == 4
+    act(g, S("Aš"), R(1, 1), P("A1", "B1", "C1"))        # Aš joined; the 2 points spent
+    assert sorted(g.summary()["unconnected_cities"]) == ["Cheb", "Lázně", "Ostrov"]
+    act(g, S("Cheb"))           # the last start city: the island is nobody's land
+    assert g.summary()["unconnected_cities"] == ["Cheb"]
+    act(g, P("H1", "G1", "F1"))      # the round's 2 points: Cheb is joined, the last city
+    assert g.phase == "race" and str(g.build_end_reason) == "every city connected"
+
+
+def test_an_island_with_a_start_city_counts_when_a_player_starts_there():
+    g = new_game(board_of(island_map()), "paluba", ["Petr", "Quido"], {"first_player": 0})
+    act(g, S("Aš"), R(1, 1), P("A1", "B1"), DONE, S("Ostrov"))
+    assert sorted(g.summary()["unconnected_cities"]) == ["Cheb", "Lázně", "Ostrov"]
+
+
+def test_greedy_bots_end_a_game_on_a_map_of_one_city():
+    # One city: nobody has a reason to build, so the end of the building must be declared
+    # (the bots once waited for a city that building elsewhere never joins), and then no
+    # race can be drawn.
+    from mapkit.engine.simulate import play_game
+
+    m = Map(Grid("pointy", "odd", 4, 3), cities=[City("Aš", H("B2"), (11, 12, 13))])
+    g = play_game(board_of(m), "paluba", ["greedy", "greedy"], seed=1, max_actions=500)
+    assert g.is_terminal() and g.end_reason.startswith("no race can be drawn")
 
 
 # -- drawing races -------------------------------------------------------------------------------------

@@ -322,7 +322,6 @@ def commit_build(s, p: int, effects: list) -> None:
     """Carry out checked pieces: payments, track, bonuses, connected cities; end the turn at 0."""
     board = s.board
     rules = s.rules
-    t = s.tables
     who = builders(s, p)
     joint = len(who) == 2
     post = s.step == "post_build"
@@ -362,7 +361,7 @@ def commit_build(s, p: int, effects: list) -> None:
                 ci = board.city_at[h]
                 if ci not in s.reached:
                     s.reached.add(ci)
-                    if ci in t.must_connect:
+                    if ci in s.must_connect:
                         s.unconnected -= 1
                         if s.unconnected <= 1 and s.second_last_turn is None and s.step == "build":
                             s.second_last_turn = s.turn_index

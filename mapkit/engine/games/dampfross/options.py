@@ -86,7 +86,7 @@ class Options(OptionSet):
     # -- clocks and the end of the game
     turn_timer: int | None = option(None, low=1, before=None)   # seconds per decision (section 3)
     time_limit: int | None = option(None, low=1, before=None)   # minutes, then one more race
-    races: int | None = option(9, low=0, nullable=True)
+    races: int | None = option(9, low=1, nullable=True)
     target_score: int | str | None = option(None, low=1, extra=("auto",))
     winner_by: str = option("account", choices=("account", "last_three"))
 

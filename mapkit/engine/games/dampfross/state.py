@@ -49,6 +49,7 @@ __all__ = ["DampfrossState", "Tables"]
 
 _COSTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _REASONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()     # board -> Tables.reasons
+_LAND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()        # board -> Tables.land_part
 
 
 def _costs(board, rules) -> tuple:
@@ -70,21 +71,50 @@ def _costs(board, rules) -> tuple:
     return costs
 
 
+def _land_parts(board) -> list:
+    """By hex id: which piece of land it lies on (the hexes that pieces join, one number per
+    connected part of the board's adjacency), -1 for a hex that no piece enters.
+
+    Made once per board and shared by every game on it (nobody changes it)."""
+    part = _LAND.get(board)
+    if part is not None:
+        return part
+    part = _LAND[board] = [-1] * len(board.hex_names)
+    count = 0
+    for first, row in enumerate(board.adj):
+        if part[first] >= 0 or not row:
+            continue
+        part[first] = count
+        todo = [first]
+        while todo:
+            for v, _ in board.adj[todo.pop()]:
+                if part[v] < 0:
+                    part[v] = count
+                    todo.append(v)
+        count += 1
+    return part
+
+
 class Tables:
     """What a game derives once from its board and rules (shared by every clone; the costs
     by every game on the same board and rules)."""
 
-    __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "allowed_starts",
-                 "present", "special_every", "distinct_directions", "build_checks", "piece_actions", "hex_edges",
-                 "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "reasons",
+    __slots__ = ("piece_cost", "into_cost", "par_fee", "join_fee_at", "must_connect", "land_part", "numbered_cities",
+                 "allowed_starts", "present", "special_every", "distinct_directions", "build_checks", "piece_actions",
+                 "hex_edges", "price_codes", "fit_tables", "fit_codes", "fit_cap", "special_distances", "reasons",
                  "_unit_adj", "_scaled_steps", "_scaled_bounds")
 
     def __init__(self, game):
         board, rules = game.board, game.rules
         self.piece_cost, self.into_cost, self.par_fee, self.join_fee_at, self.hex_edges = _costs(board, rules)
-        # The build phase ends when every numbered city that track can reach is connected.
-        self.must_connect = frozenset(i for i, c in enumerate(board.cities) if c.numbers and board.adj[c.hex])
         self.allowed_starts = tuple(rules.start_cities(board))
+        # The build phase ends when every numbered city that track can reach is connected: the
+        # cities on the land of a start city (an island that only a ferry reaches, and one where
+        # nobody may start, would hold the building open for ever). A game narrows this to the
+        # land of the cities its players started from (must_connect_from).
+        self.land_part = _land_parts(board)
+        self.numbered_cities = tuple((i, c.hex) for i, c in enumerate(board.cities) if c.numbers)
+        self.must_connect = self.must_connect_from([board.cities[c].hex for c in self.allowed_starts])
         self.present = frozenset(n for n in board.numbers if board.adj[board.cities[board.number_city[n]].hex])
         self.special_every = rules.special_every(board)
         self.distinct_directions = rules.distinct_start_directions(board)
@@ -107,6 +137,13 @@ class Tables:
         self._scaled_bounds: dict[tuple, dict] = {}
         # (start hex, target hexes) -> steps between them on the board (special races' prizes)
         self.special_distances: dict[tuple, int] = {}
+
+    def must_connect_from(self, start_hexes) -> frozenset:
+        """The numbered cities that pieces can reach from these start hexes (over land, not over a
+        ferry line: a ferry is bought, and the building does not wait for a purchase)."""
+        part = self.land_part
+        parts = {part[h] for h in start_hexes if h is not None} - {-1}
+        return frozenset(i for i, h in self.numbered_cities if part[h] in parts)
 
     def scaled_step_costs(self, scale: int) -> list:
         """``into_cost`` times ``scale``, by hex id (for the route searches' weighted costs)."""
@@ -186,6 +223,7 @@ class DampfrossState(State):
         self.secret_queue: list = []
         self.taken: set = set()                 # start cities assigned (unique starts)
         self.reached: set = set()               # cities with a railway
+        self.must_connect = t.must_connect     # narrowed once every player has a start city
         self.unconnected = len(t.must_connect)
         self.ferry_owners: list = [()] * len(board.ferries)
         # build phase

@@ -34,7 +34,7 @@ def summary(s) -> dict:
         "races": [dict(r) for r in s.results],
         "race_no": s.race_no,
         "used_numbers": sorted(n for n, c in s.table.used.items() if c),
-        "unconnected_cities": sorted(b.cities[c].name for c in s.tables.must_connect - s.reached),
+        "unconnected_cities": sorted(b.cities[c].name for c in s.must_connect - s.reached),
     }
     r = s.current
     if s.phase == "race" and r is not None and not r.finished:

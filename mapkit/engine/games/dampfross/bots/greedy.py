@@ -206,13 +206,17 @@ class GreedyBot(Bot):
         board = g.board
         pts = g.points
         targets = self.city_values(g, p, with_bonus=True)
-        if not targets:
-            return {"type": "done", "player": p}
         if g.may_declare_end():
-            ext = extension(g, p, self.FEE_WEIGHT, limit=pts * (1 + self.FEE_WEIGHT))
+            # asked before "no targets": the last city may lie in the network already (a start
+            # city nobody has built out of), which building toward the others never joins
             last = [board.cities[ci].hex for ci, _, _ in targets if ci not in g.reached]
+            if not last:
+                return {"type": "declare_end", "player": p}
+            ext = extension(g, p, self.FEE_WEIGHT, limit=pts * (1 + self.FEE_WEIGHT))
             if not any(h in ext.dist and ext.points[h] <= pts for h in last):
                 return {"type": "declare_end", "player": p}
+        if not targets:
+            return {"type": "done", "player": p}
         for _, h, ext in self._ranked_targets(g, p, targets, self.search_tie(g)):
             a = self._first_pieces(g, p, ext, h, pts)
             if a is not None:

@@ -124,6 +124,20 @@ def set_start(s, p: int, c: int) -> None:
     s.starts[p] = h
     s.net.add_node(p, h)
     track_changed(s, (h,), (p,))
+    if None not in s.starts:
+        _narrow_must_connect(s)
+
+
+def _narrow_must_connect(s) -> None:
+    """Once every player has a start city, the building waits only for the cities their pieces
+    can reach (a part of the map where nobody started is left alone)."""
+    must = s.tables.must_connect_from(s.starts)
+    if must == s.must_connect:
+        return
+    s.must_connect = must
+    s.unconnected = len(must - s.reached)
+    if s.unconnected <= 1 and s.second_last_turn is None:
+        s.second_last_turn = s.turn_index - 1
 
 
 def _reveal_starts(s) -> None:
