@@ -269,6 +269,11 @@ def check_output_path(path, inputs=()) -> Path:
     """Refuse to write over an input or onto a folder; create the missing folders of ``path``."""
     from .bundled import locate
 
+    given = os.fspath(path)
+    if not given:
+        raise InputError("an empty file name; give the file to write")
+    if given.endswith(("/", os.sep)):       # Path() would drop the slash and write a file there
+        raise InputError(f"{given}: names a folder (it ends in '/'); give a file name")
     out = Path(path)
     for inp in inputs:
         try:
@@ -285,6 +290,26 @@ def check_output_path(path, inputs=()) -> Path:
         raise os_error(exc, out, "write") from None
     make_folder(out.parent if str(out.parent) else Path("."))
     return out
+
+
+def check_writable(path, inputs=()) -> None:
+    """Before long work, the one-line error :func:`atomic_write` would give at its end: an
+    input, a folder, a folder that cannot be written (tried with a temporary file, the only
+    test that sees read-only file systems and immutable folders, also to root)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        return      # a device or a pipe, written as it is (or refused) by atomic_write
+    out = check_output_path(path, inputs)
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(out), suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise os_error(exc, out, "write") from None
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def _temp_stem(name: str) -> str:

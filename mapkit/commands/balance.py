@@ -67,13 +67,13 @@ def _read(args):
 
     from ..bundled import locate
     from ..errors import InputError
-    from ..fileio import check_output_path
     from ..io.yamlmap import load_map
+    from .common import check_outputs
 
     path = locate(args.map)
     if Path(path).suffix.lower() == ".json":
         raise InputError(f"{args.map}: balance changes a map file (YAML), not an engine export")
-    check_output_path(args.output, inputs=[args.map])
+    check_outputs({"-o": args.output, "--report": args.report}, inputs=[args.map])
     return load_map(path)
 
 

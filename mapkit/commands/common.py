@@ -7,7 +7,7 @@ import sys
 
 from ..fileio import atomic_write
 
-__all__ = ["emit", "dump_json", "add_output_argument", "save_and_report"]
+__all__ = ["emit", "dump_json", "add_output_argument", "save_and_report", "check_outputs"]
 
 
 def dump_json(data) -> str:
@@ -21,6 +21,28 @@ def emit(text: str, output=None, inputs=()) -> None:
         sys.stdout.flush()
     else:
         atomic_write(output, text, inputs=inputs)
+
+
+def check_outputs(outputs: dict, inputs=()) -> None:
+    """Before a command's long work: each file it will write (option -> path; None and "-",
+    standard output, are left out) can be written, and no two options name the same file (the
+    second would replace the first)."""
+    import os
+
+    from ..errors import InputError
+    from ..fileio import check_writable
+
+    seen: dict = {}
+    for option, path in outputs.items():
+        if path is None or str(path) == "-":
+            continue
+        if not str(path).strip():
+            raise InputError(f"{option} {str(path)!r}: an empty file name; give the file to write")
+        check_writable(path, inputs)
+        where = os.path.realpath(path)
+        if where in seen:
+            raise InputError(f"{seen[where]} and {option} name the same file {path}; give two files")
+        seen[where] = option
 
 
 def add_output_argument(p, help_text: str = "write to FILE instead of standard output"):

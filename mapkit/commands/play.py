@@ -27,9 +27,9 @@ def add_arguments(p):
                         'bot:random, bot:easy, bot:strong, bot:strong:200ms; bot alone: the game\'s default bot; '
                         'default "You,bot,bot")')
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice and bots (default: a new one, shown)")
-    p.add_argument("--record", metavar="FILE", help="save the game here (default: MAP-NAME-game.json; a taken "
-                                                    "name gets a number, -2, -3 ...; with --resume: the "
-                                                    "resumed record)")
+    p.add_argument("--record", metavar="FILE", help="save the game here, or in this folder under the default name "
+                                                    "(default: MAP-NAME-game.json; a taken name gets a number, -2, "
+                                                    "-3 ...; with --resume: the resumed record)")
     p.add_argument("--resume", metavar="RECORD", help="continue the game saved in RECORD")
     p.add_argument("--picture", metavar="FILE", help="draw the board here (.svg or .png; default: the record's "
                                                      "name with .svg)")
@@ -110,7 +110,7 @@ def _resumed_game(args) -> _Game:
         kinds = [s.kind for s in given]
     seats = [Seat(n, k) for n, k in zip(names, kinds, strict=False)]
     seed = record.header.get("seed", 0)
-    return _Game(board, m, state, seats, seed, map_path, Path(args.record or args.resume))
+    return _Game(board, m, state, seats, seed, map_path, _record_path(args.record, args.resume))
 
 
 def _new_game(args) -> _Game:
@@ -134,8 +134,7 @@ def _new_game(args) -> _Game:
         state = new_game(board, preset_of(args), [s.name for s in seats], options, seed=seed)
     except IllegalAction as exc:
         raise InputError(f"{args.map}: {exc.reason}") from None
-    stem = Path(args.map).stem
-    wanted = Path(args.record or f"{stem}-game.json")
+    wanted = _record_path(args.record, f"{Path(args.map).stem}-game.json")
     if wanted.resolve() == Path(args.map).resolve():
         raise InputError(f"--record {wanted} is the map itself")
     record_path, note = free_record_path(wanted, board)
@@ -144,8 +143,25 @@ def _new_game(args) -> _Game:
     return _Game(board, m, state, seats, seed, args.map, record_path)
 
 
+def _record_path(given: str | None, default: str) -> Path:
+    """Where ``--record`` asks the record to go: a file, or a folder that exists (the record
+    goes in it under the ``default`` name, as a user who names a folder expects; nothing is
+    written beside the folder)."""
+    from ..errors import InputError
+
+    if not given:
+        return Path(default)
+    path = Path(given)
+    if path.is_dir():
+        return path / Path(default).name
+    if given.endswith(("/", "\\")):      # a folder was meant, and Path would drop the slash
+        raise InputError(f"--record {given}: the folder does not exist")
+    return path
+
+
 def _picture(args, game: _Game):
-    """``(picture, its path)`` of the board drawn after every turn, or ``(None, None)``."""
+    """``(picture, its path)`` of the board drawn after every turn, or ``(None, None)``; its
+    path is checked before anything is written, so that a bad one leaves no record behind."""
     from ..errors import InputError
 
     if args.no_picture:
@@ -155,6 +171,14 @@ def _picture(args, game: _Game):
     picture_path = Path(args.picture) if args.picture else game.record_path.with_suffix(".svg")
     if picture_path.resolve() in (Path(game.map_path).resolve(), game.record_path.resolve()):
         raise InputError(f"--picture {picture_path} would overwrite the map or the record")
+    if picture_path.is_dir():
+        raise InputError(f"--picture {picture_path} is a folder; give a file name (.svg or .png)")
+    if picture_path.suffix.lower() not in (".svg", ".png"):
+        # the writer makes SVG of anything but .png: a .gif would hold SVG
+        raise InputError(f"--picture {picture_path}: the board is drawn as .svg or .png, not "
+                         f"{picture_path.suffix or 'a file without an extension'}")
+    if not picture_path.parent.is_dir():
+        raise InputError(f"--picture {picture_path}: the folder {picture_path.parent} does not exist")
     if picture_path.suffix.lower() == ".png":
         from ..render.output import check_cairo
 

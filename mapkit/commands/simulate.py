@@ -199,10 +199,17 @@ def play_arguments(args) -> tuple[dict, tuple, int]:
         raise InputError(f"--games {args.games}: give a number of games >= 1")
     if args.players is not None and not 1 <= args.players <= MAX_PLAYERS:
         raise InputError(f"--players {args.players}: give a number of players from 1 to {MAX_PLAYERS}")
-    if args.jobs < 0:
-        raise InputError(f"--jobs {args.jobs}: give a number of worker processes >= 1, or 0 for one per core")
-    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    if not 0 <= args.jobs <= MAX_JOBS:
+        raise InputError(f"--jobs {args.jobs}: give a number of worker processes from 1 to {MAX_JOBS}, "
+                         f"or 0 for one per core")
+    if args.scheduler is not None and not args.scheduler.strip():
+        raise InputError("--scheduler '': give a Dask scheduler's address (tcp://HOST:8786) or local")
+    # more workers than games would only start processes that get nothing to do
+    jobs = min(args.jobs if args.jobs > 0 else (os.cpu_count() or 1), args.games)
     return parse_options(args.option), bot_list(args, args.players), jobs
+
+
+MAX_JOBS = 256     # worker processes: each loads mapkit and the board (tens of MB)
 
 
 def check_setup(board, preset: str, bots, options: dict, source) -> None:
@@ -233,10 +240,11 @@ def run(args) -> int:
     from ..engine.simulate import SimSpec, runner, summarize
     from ..errors import InputError
     from ..i18n import use_language
-    from .common import kit_language
+    from .common import check_outputs, kit_language
 
     options, bots, jobs = play_arguments(args)
     board = load_engine_map(args.map)
+    check_outputs({"--html": args.html, "-o": args.output}, inputs=[args.map])
     check_setup(board, preset_of(args), bots, options, args.map)
     check_start(args, board, preset_of(args), options)
     records = None

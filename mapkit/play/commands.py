@@ -25,7 +25,14 @@ from ..grid import hex_name
 from ..places import CityNames, PlaceError, find_place, fold
 
 __all__ = ["Command", "CommandError", "fold", "resolve_place", "split_places", "one_place", "two_places",
-           "edge_list", "help_text", "first_word", "build_action", "DONE_WORDS", "META"]
+           "edge_list", "help_text", "first_word", "build_action", "shown", "DONE_WORDS", "META",
+           "MAX_LINE", "MAX_PLACES"]
+
+# Bounds on what one typed line may ask, so that every command's work stays small: no one
+# types a longer line, and a path across the largest board has far fewer places.
+MAX_LINE = 2000          # characters of a command
+MAX_PLACES = 500         # places in one list
+ECHO = 80                # characters of typed text an error repeats
 
 
 def help_text(doc: str) -> str:
@@ -62,6 +69,17 @@ class Command:
     name: str | None = None
 
 
+def shown(text: str) -> str:
+    """Typed text as an error repeats it: its first ``ECHO`` characters, "..." after them when
+    it is longer (an error line stays one short line whatever was typed).
+
+    >>> shown("Praha"), shown("x" * 100) == "x" * 80 + "..."
+    ('Praha', True)
+    """
+    text = text.strip()
+    return text if len(text) <= ECHO else text[:ECHO] + "..."
+
+
 def _city_names(board) -> CityNames:
     return CityNames.of(board.cities)
 
@@ -69,8 +87,13 @@ def _city_names(board) -> CityNames:
 def resolve_place(board, text: str) -> int:
     """The hex id of a place: a hex name, a city name (accents optional) or a race number
     (:func:`mapkit.places.find_place`, the matcher every command shares)."""
+    names = _city_names(board)
+    # A text over twice as long as the longest name is no place, not even a misspelt one
+    # (no suggestion comes close); it is refused here so that the error need not repeat it.
+    if len(text.strip()) > max(ECHO, 2 * max((len(n) for n in names.folded), default=0)):
+        raise CommandError(f"{shown(text)!r} is neither a hex nor a city of the map")
     try:
-        h, city = find_place(board.grid, _city_names(board), text)
+        h, city = find_place(board.grid, names, text)
     except PlaceError as exc:
         raise CommandError(str(exc)) from None
     if city is not None:
@@ -81,21 +104,29 @@ def resolve_place(board, text: str) -> int:
 
 def split_places(board, text: str) -> list:
     """The places of a path as hex ids; city names of several words are matched whole."""
+    _refuse_long(text)
     names = _city_names(board).folded
     raw = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     words: list[str] = []
     for w in raw:
         # dashes separate places unless the dashed word is a city (Frýdek-Místek)
-        if "-" in w and fold(w) not in names and not any(n.startswith(fold(w)) for n in names if " " not in n):
+        f = fold(w)
+        if "-" in w and f not in names and not any(n.startswith(f) for n in names if " " not in n):
             words.extend(x for x in w.split("-") if x)
         else:
             words.append(w)
+    if len(words) > MAX_PLACES:
+        raise CommandError(f"give at most {MAX_PLACES} places, not {len(words)}")
+    # no run of more words than the longest city name has can be a city: each place tries
+    # that many at most (the work grows with the line, not with its cube)
+    longest = max((len(n.split()) for n in names), default=1)
     out = []
     i = 0
     while i < len(words):
-        for j in range(len(words), i, -1):       # the longest run of words that is a city
-            if j - i > 1 and fold(" ".join(words[i:j])) in names:
-                out.append(board.cities[names[fold(" ".join(words[i:j]))]].hex)
+        for j in range(min(len(words), i + longest), i + 1, -1):     # the longest run that is a city
+            run = fold(" ".join(words[i:j]))
+            if run in names:
+                out.append(board.cities[names[run]].hex)
                 i = j
                 break
         else:
@@ -114,10 +145,11 @@ def edge_list(board, text: str):
         try:
             a, b = board.parse_edge(w)
         except ValueError as exc:
-            raise CommandError(f"{w}: {exc}") from None
+            raise CommandError(f"{shown(w)}: {exc}") from None
         e = board.edge_between(a, b)
         if e is None:
-            raise CommandError(f"{w}: no track can be built there (not adjacent, water, off the board or a border)")
+            raise CommandError(f"{shown(w)}: no track can be built there (not adjacent, water, off the board "
+                               "or a border)")
         out.append(board.edge_name(e))
     return out
 
@@ -128,6 +160,7 @@ def first_word(line: str) -> tuple[str, str, str, str] | Command:
     text = line.strip()
     if not text:
         raise CommandError("type a command (help lists them)")
+    _refuse_long(text)
     word, _, rest = text.partition(" ")
     if word.lower() in META:
         return Command("meta", name=META[word.lower()])
@@ -136,10 +169,16 @@ def first_word(line: str) -> tuple[str, str, str, str] | Command:
 
 
 
+def _refuse_long(text: str) -> None:
+    """A line longer than ``MAX_LINE`` is refused before any work is done for it."""
+    if len(text) > MAX_LINE:
+        raise CommandError(f"a line of {len(text)} characters is too long: at most {MAX_LINE}")
+
+
 def one_place(board, text: str) -> int:
     places = split_places(board, text)
     if len(places) != 1:
-        raise CommandError(f"give one place, not {len(places)}: {text!r}")
+        raise CommandError(f"give one place, not {len(places)}: {shown(text)!r}")
     return places[0]
 
 

@@ -221,12 +221,22 @@ def _seats_at(g) -> dict:
     out: dict = {}
     for entry in board["track"]:
         seats = entry.get("owners") or entry.get("network") or []
-        for h in b.edge_ends[b.edge_by_name[entry["edge"]]]:
+        for h in _track_hexes(b, entry):
             out.setdefault(h, set()).update(seats)
     seat = {n: p for p, n in enumerate(g.players)}
     for name, h in board.get("markers", {}).items():
         out.setdefault(b.hex_id(h), set()).add(seat[name])
     return {h: sorted(x) for h, x in out.items() if x}
+
+
+def _track_hexes(b, entry: dict) -> tuple:
+    """The hexes a piece of the view's track is drawn on, in either shape the view contract
+    (:mod:`mapkit.engine.view`) lets a family give it: a piece on an edge (Dampfross,
+    TransAmerica) on both its ends; a tile (Railroad Tycoon) on its own hex only, as its ends
+    are the middles of sides, not the neighbours it faces."""
+    if "edge" in entry:
+        return b.edge_ends[b.edge_by_name[entry["edge"]]]
+    return (b.hex_id(entry["hex"]),)
 
 
 def _header(grid, pos, wide: bool) -> list[str]:

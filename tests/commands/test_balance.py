@@ -81,6 +81,18 @@ def test_bad_input_is_one_line(spur_file, tmp_path, extra, needles):
     assert not (tmp_path / "out.yaml").exists()
 
 
+@pytest.mark.parametrize("report", ["out.yaml", "folder", "gone/"])
+def test_a_report_that_cannot_be_written_is_refused_before_the_search(spur_file, tmp_path, report):
+    # -o and --report naming one file, a folder, a folder's name: refused before the games,
+    # and the new map is not left behind by a command that fails
+    (tmp_path / "folder").mkdir()
+    r = run_here("balance", spur_file, "-o", tmp_path / "out.yaml", *SPUR_ARGS, "--games", "2",
+                 "--report", f"{tmp_path}/{report}")
+    assert_one_line_error(r, {"out.yaml": "name the same file", "folder": "is a directory",
+                              "gone/": "names a folder"}[report])
+    assert not (tmp_path / "out.yaml").exists() and not (tmp_path / "gone").exists()
+
+
 def test_a_game_the_map_cannot_play_or_balance_is_one_line(spur_file, tmp_path):
     r = run_here("balance", spur_file, "-o", tmp_path / "out.yaml", "--rules", "transamerica")
     assert_one_line_error(r, "spur.yaml", "no city cards")

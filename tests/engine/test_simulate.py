@@ -130,7 +130,7 @@ def test_progress_goes_to_stderr():
     (["--bots", "strong:-5ms"], "bot budget '-5ms'"),
     (["--players", "3", "--bots", "greedy,random"], "2 bots for --players 3"),
     (["--games", "0"], "--games 0"),
-    (["--jobs", "-1"], "--jobs -1: give a number of worker processes >= 1, or 0 for one per core"),
+    (["--jobs", "-1"], "--jobs -1: give a number of worker processes from 1 to 256, or 0 for one per core"),
     (["--option", "racez=5"], "unknown rule option 'racez'"),
     (["--option", "finish=last"], "option finish"),
     (["--rules", "monopoly"], "unknown rules preset 'monopoly'"),
@@ -145,6 +145,24 @@ def test_bad_input(args, message):
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert message in r.stderr
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("outputs,message", [
+    (["--html", "{tmp}/same.out", "-o", "{tmp}/same.out"], "--html and -o name the same file"),
+    (["--html", "{tmp}"], "is a directory; give a file name"),
+    (["-o", "{tmp}/new/"], "names a folder (it ends in '/')"),
+    (["--html", ""], "--html '': an empty file name"),
+    (["--scheduler", ""], "--scheduler '': give a Dask scheduler's address"),
+    (["--jobs", "100000"], "--jobs 100000: give a number of worker processes from 1 to 256"),
+])
+def test_outputs_are_checked_before_the_games(tmp_path, outputs, message):
+    # a bad output named after hours of games would lose them: no game is played (none is
+    # recorded) before the refusal
+    args = [a.format(tmp=tmp_path) for a in outputs]
+    r = run_here("simulate", EXAMPLE, "--games", "3", "--records", tmp_path / "games", *args)
+    assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    assert not (tmp_path / "games").exists() and not (tmp_path / "new").exists()
+    assert not (tmp_path / "same.out").exists()
 
 
 def test_missing_map():

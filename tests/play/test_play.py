@@ -416,3 +416,24 @@ def test_the_picture_shows_the_board_of_the_game_played():
     assert "Hradec Králové" not in GamePicture(board, family="dampfross").svg(paluba)
     ta = new_game(board, "transamerica", ["Ann", "Bob"], seed=1)
     assert "Hradec Králové" in GamePicture(board, family="transamerica").svg(ta)
+
+
+def test_text_map_draws_railroad_tycoon_tiles():
+    """Railroad Tycoon's track is tiles on hexes (the view's ``{"hex", "joins"}``), not pieces
+    on edges: the map command drew none and crashed. Ann's link Aš-Cheb on the 5 x 2 strip of
+    the family's example lays tiles on B1, C1 and D1 (not on the cities at its ends): each shows
+    her seat, 1, the mountain C1 too; the cities show three letters of their names (Aš has
+    two), as in the wide layout of the module notes."""
+    from mapkit.engine.games.railroad_tycoon.front.commands import read
+    from mapkit.engine.games.railroad_tycoon.front.plan import example as rt_example
+    from mapkit.play.textmap import text_map
+
+    g = rt_example()
+    g.apply(read(g, "pass").action)
+    assert body(text_map(g, width=80))[1] == " 1  As   .   ^   .  Che"
+    g.apply(read(g, "issue 2").action)         # 10,000 for the 8,000 of the track
+    g.apply(read(g, "build as b1 c1 d1 cheb").action)
+    assert body(text_map(g, width=80)) == ["     A   B   C   D   E",
+                                           " 1  As   1   1   1  Che",
+                                           "",
+                                           " 2     .   .   .   .   ."]

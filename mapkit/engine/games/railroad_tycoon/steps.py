@@ -65,6 +65,11 @@ class Bag(Chance):
 
     def normalize(self, action: dict, players) -> dict:
         self._kind_ok(action)
+        # the draw says where the cube goes (as a roll says whose it is): a record naming
+        # another city, or one for a loose cube, is not this draw's outcome
+        if "city" in action and action["city"] != self.fixed.get("city"):
+            where = f"for {self.fixed['city']}" if "city" in self.fixed else "loose"
+            raise IllegalAction("chance.city", f"this cube is drawn {where}, not for {action['city']!r}")
         colour = action.get("colour")
         if colour not in self.counts:
             raise IllegalAction("chance.goods", f"the bag holds {', '.join(sorted(self.counts))}, not {colour!r}")

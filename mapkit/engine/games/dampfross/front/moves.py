@@ -50,7 +50,7 @@ from __future__ import annotations
 import difflib
 
 from mapkit.play.commands import (DONE_WORDS, META, Command, CommandError, build_action, edge_list, first_word,
-                                  fold, help_text, one_place, split_places, two_places)
+                                  fold, help_text, one_place, shown, split_places, two_places)
 from mapkit.engine.errors import IllegalAction
 from ..bots.plan import extension, pieces_to, tables
 from ..bots.routes import route_info, track_routes
@@ -248,7 +248,7 @@ def parse_command(state, line: str) -> Command:
         return got
     near = difflib.get_close_matches(w, [*dict.fromkeys(_COMMANDS), *META], n=1)
     hint = f"; did you mean {near[0]!r}?" if near else ""
-    raise CommandError(f"unknown command {word!r}{hint} ({_now(state)}; help lists every command)")
+    raise CommandError(f"unknown command {shown(word)!r}{hint} ({_now(state)}; help lists every command)")
 
 
 def _act(p: int, a: dict, note=None) -> Command:
@@ -311,7 +311,7 @@ def _cmd_joint(state, p, w, rest):
     who = " ".join(parts[:-1])
     seats = [i for i, n in enumerate(state.players) if fold(n) == fold(who)]
     if not seats:
-        raise CommandError(f"no player called {who!r}; players: {', '.join(state.players)}")
+        raise CommandError(f"no player called {shown(who)!r}; players: {', '.join(state.players)}")
     return _act(p, {"type": "joint", "with": seats[0], "at": state.board.hex_names[one_place(state.board, parts[-1])]})
 
 
@@ -326,7 +326,7 @@ def _cmd_ferry(state, p, w, rest):
                        f"no line you may buy now (lines: {', '.join(lines)}; the port must be in your network)")
     hit = [n for n in lines if fold(n) == fold(rest)] or [n for n in lines if fold(n).startswith(fold(rest))]
     if len(hit) != 1:
-        raise CommandError(f"{rest!r} is not one ferry line of the map (lines: {', '.join(lines) or 'none'})")
+        raise CommandError(f"{shown(rest)!r} is not one ferry line of the map (lines: {', '.join(lines) or 'none'})")
     return _act(p, {"type": "ferry", "ferry": hit[0]})
 
 
@@ -395,8 +395,8 @@ def _bare(state, p: int, text: str):
         if places and len(places) >= 2:
             return _act(p, {"type": "build", "path": [board.hex_names[h] for h in places]})
         if places and len(places) == 1:
-            raise CommandError(f"one place is not a path: build toward it with 'to {text}', "
-                               f"or ask its price with 'cost {text}'")
+            raise CommandError(f"one place is not a path: build toward it with 'to {shown(text)}', "
+                               f"or ask its price with 'cost {shown(text)}'")
         pieces = edge_list(board, text)
         if pieces:
             return _act(p, {"type": "build", "pieces": pieces})

@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 
 from mapkit.engine.errors import IllegalAction
-from mapkit.play.commands import META, Command, CommandError, first_word, one_place, split_places
+from mapkit.play.commands import META, Command, CommandError, first_word, one_place, shown, split_places
 
 from ..cards import CARDS, TASKS
 from .plan import best_delivery, card_id, cheapest_way, colour_of, way_action
@@ -53,7 +53,7 @@ def read(g, line: str) -> Command:
     kind = ACTING.get(w)
     if kind is None:
         near = difflib.get_close_matches(w, COMMANDS, n=1)
-        raise CommandError(f"unknown command {word!r}" + (f"; did you mean {near[0]!r}?" if near else "")
+        raise CommandError(f"unknown command {shown(word)!r}" + (f"; did you mean {near[0]!r}?" if near else "")
                            + " (help lists every command)")
     if g.step not in STEPS[kind]:
         raise CommandError(f"{NOT_NOW[kind]}; now: {_now(g)}")
@@ -90,7 +90,7 @@ def _number(text: str, what: str) -> int:
     try:
         return int(text.replace(",", "").replace("_", "").strip())
     except ValueError:
-        raise CommandError(f"{what} is a number, not {text!r}") from None
+        raise CommandError(f"{what} is a number, not {shown(text)!r}") from None
 
 
 def _bid(g, p, rest):
@@ -107,7 +107,7 @@ def _take(g, p, rest):
     card = card_id(g, rest, open_cards)
     if card is None:
         listed = "; ".join(f"{c} ({CARDS[c].title})" for c in open_cards) or "none"
-        raise CommandError(f"{rest!r} is no card you may take; laid out: {listed}")
+        raise CommandError(f"{shown(rest)!r} is no card you may take; laid out: {listed}")
     return {"type": "take", "card": card}, None
 
 
@@ -137,10 +137,8 @@ def _deliver(g, p, rest):
     if not words:
         return best_delivery(g, p), None
     if at is None:
-        return best_delivery(g, p, origin=g.board.city_at[one_place(g.board, rest)]), None
-    origin = g.board.city_at.get(one_place(g.board, " ".join(words[:at]))) if at else None
-    if origin is None and at:
-        raise CommandError(f"{' '.join(words[:at])!r} is no city")
+        return best_delivery(g, p, origin=_city_id(g, rest)), None
+    origin = _city_id(g, " ".join(words[:at])) if at else None
     colour = colour_of(words[at])
     tail = words[at + 1:]
     if origin is not None and colour not in g.goods[origin]:
@@ -151,9 +149,7 @@ def _deliver(g, p, rest):
         return {"type": "deliver", "from": g.city_name(origin), "colour": colour, "links": [int(x) for x in tail]}, None
     if tail and tail[0].lower() == "to":
         tail = tail[1:]
-    dest = g.board.city_at.get(one_place(g.board, " ".join(tail))) if tail else None
-    if tail and dest is None:
-        raise CommandError(f"{' '.join(tail)!r} is no city")
+    dest = _city_id(g, " ".join(tail)) if tail else None
     return best_delivery(g, p, origin, colour, dest), None
 
 
@@ -165,11 +161,17 @@ def _found(g, p, rest):
     return {"type": "found", "city": _city(g, " ".join(words[:-1])), "colour": colour}, None
 
 
-def _city(g, text: str) -> str:
+def _city_id(g, text: str) -> int:
+    """The city a place names; a place that is no city is refused by its hex's name (short,
+    whatever was typed)."""
     h = one_place(g.board, text)
     if h not in g.board.city_at:
-        raise CommandError(f"{text!r} is no city")
-    return g.city_name(g.board.city_at[h])
+        raise CommandError(f"{g.board.hex_names[h]} is not a city")
+    return g.board.city_at[h]
+
+
+def _city(g, text: str) -> str:
+    return g.city_name(_city_id(g, text))
 
 
 READERS = {"bid": _bid, "pass": lambda g, p, rest: ({"type": "pass"}, None), "issue": _issue, "take": _take,

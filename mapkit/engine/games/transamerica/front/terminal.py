@@ -47,7 +47,8 @@ import difflib
 
 from mapkit.engine.games.transamerica.cards import board_cards
 from mapkit.places import fold
-from mapkit.play.commands import DONE_WORDS, META, Command, CommandError, build_action, first_word, help_text, one_place
+from mapkit.play.commands import (DONE_WORDS, META, Command, CommandError, build_action, first_word, help_text,
+                                  one_place, shown)
 from mapkit.play.fronts import Front
 from mapkit.wording import plural, verb
 
@@ -249,7 +250,7 @@ class TransAmericaFront(Front):
                 pass
         near = difflib.get_close_matches(w, COMMANDS, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise CommandError(f"unknown command {word!r}{hint} ({self._now(g)}; help lists every command)")
+        raise CommandError(f"unknown command {shown(word)!r}{hint} ({self._now(g)}; help lists every command)")
 
     def _now(self, g) -> str:
         return self.prompt_line(g).split(", ", 1)[-1] if g.current_player() >= 0 else "the game is over"
@@ -273,7 +274,7 @@ def _card_name(g, text) -> str:
             return g.card_name(k)
     names = [g.card_name(k) for k in g.hands[g.current_player()]]
     near = difflib.get_close_matches(text, names, n=1)
-    raise CommandError(f"{text!r} is not one of your cards ({', '.join(names)})"
+    raise CommandError(f"{shown(text)!r} is not one of your cards ({', '.join(names)})"
                        + (f"; did you mean {near[0]}?" if near else ""))
 
 
