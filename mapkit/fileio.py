@@ -442,7 +442,7 @@ def atomic_write(path, data, inputs=(), durable: bool = False) -> Path:
     special = _special_output(out, data)
     if special is not None:
         return special
-    out = check_output_path(out, inputs)
+    out = check_output_path(path, inputs)       # as given: Path() drops a trailing '/'
     folder = out.parent if str(out.parent) else Path(".")
     clean_leftovers(out)
     try:

@@ -54,6 +54,9 @@ class CityNames:
         self.names = list(names)
         self.numbers = dict(numbers or {})
         self.folded = {fold(n): i for i, n in enumerate(self.names)}
+        self.exact: dict[str, int] = {}
+        for i, n in enumerate(self.names):
+            self.exact.setdefault(unicodedata.normalize("NFC", n.strip()), i)
 
     @classmethod
     def of(cls, cities) -> CityNames:
@@ -65,6 +68,11 @@ class CityNames:
         """The index of the city ``text`` names (race number, name, or a beginning of one name
         only), or None."""
         t = text.strip()
+        # the name as written first (a map may have Poznań and Poznan, or a city named "12"),
+        # then a race number, then the name without case and accents
+        exact = self.exact.get(unicodedata.normalize("NFC", t))
+        if exact is not None:
+            return exact
         if t.isdigit():
             return self.numbers.get(int(t))
         f = fold(t)

@@ -15,6 +15,8 @@ Reading problems (malformed names, art size) come from :func:`mapkit.io.yamlmap.
 
 from __future__ import annotations
 
+import unicodedata
+
 from collections import Counter, deque
 
 from .diagnostics import Issue, issue
@@ -51,7 +53,8 @@ def validate(m: Map, rules: str | None = None) -> list[Issue]:
 def _check_cities(m: Map) -> list[Issue]:
     out = []
     by_hex: dict[Hex, str] = {}
-    names = Counter(c.name for c in m.cities)
+    # composed and decomposed accents (Třebíč typed two ways) print alike: one name
+    names = Counter(unicodedata.normalize("NFC", c.name) for c in m.cities)
     for name, n in sorted(names.items()):
         if n > 1:
             out.append(issue("E134", f"the city name {name!r} is used {n} times", name))
@@ -76,12 +79,23 @@ def _check_cities(m: Map) -> list[Issue]:
             # A city abroad without numbers marks a special-race target (the Czech map's
             # red-cross towns), as _check_reachability allows: it needs no race number.
             out.append(issue("W203", f"city {c.name} has no race numbers", c.name))
-        if c.name != c.name.strip() or c.name.strip().isdigit():
-            # Legal, and found by its exact name first; but a player typing the name, or the
-            # race number it looks like, is easily misunderstood.
-            why = "spaces around it" if c.name != c.name.strip() else "only digits, like a race number"
+        why = _misread(c.name)
+        if why:
             out.append(issue("W205", f"city name {c.name!r} has {why}", c.name))
     return out
+
+
+def _misread(name: str) -> str | None:
+    """Why a city's name is easily misread, or None. Such a name is legal, and commands find
+    it by its exact name first; but a player typing it, or the race number it looks like, is
+    easily misunderstood, and a line break prints as a space."""
+    if any(ch < " " or ch == "\x7f" for ch in name):
+        return "a line break, tab or other control character"
+    if name != name.strip():
+        return "spaces around it"
+    if name.isdigit():
+        return "only digits, like a race number"
+    return None
 
 
 def _check_numbers(m: Map) -> list[Issue]:

@@ -145,6 +145,7 @@ def test_special_race_targets_and_ferries_must_exist(tmp_path):
     ("name: Beta", "name: ' Beta'", "W205", " Beta"),             # spaces around the name
     ("name: Beta", "name: '21'", "W205", "21"),                    # reads as a race number
     ("name: Beta", "name: Beta 2", "W205", None),                  # digits in a name are fine
+    ("name: Beta", 'name: "Be\\nta"', "W205", "Be\nta"),         # a line break in the name
 ])
 def test_warnings(tmp_path, old, new, code, where):
     found = check(tmp_path, BASE.replace(old, new, 1))
@@ -353,3 +354,20 @@ def test_the_french_peer_maps_42_warnings_are_one_line(tmp_path):
     assert len([ln for ln in r.stdout.splitlines() if "W201" in ln]) == 1
     lines = [ln for ln in run_here("validate", out).stdout.splitlines() if "W201" in ln]
     assert len(lines) == 1 and " x42: " in lines[0]
+
+
+def test_a_name_written_with_composed_and_decomposed_accents_is_one_name(tmp_path):
+    # "Třebíč" as NFC and as NFD prints alike: two cities of one name (E134)
+    import unicodedata
+
+    nfd = unicodedata.normalize("NFD", "Třebíč")
+    text = BASE.replace("name: Alpha", "name: Třebíč").replace("name: Beta", f"name: {nfd}")
+    assert [i.code for i in check(tmp_path, text) if i.code == "E134"] == ["E134"]
+
+
+def test_a_command_takes_the_city_of_the_exact_name_before_a_folded_one():
+    from mapkit.places import CityNames
+
+    names = CityNames(["Poznań", "poznań", "POZNAN", "Poznan", "12"], {12: 0})
+    assert [names.find(t) for t in ("Poznań", "poznań", "POZNAN", "Poznan", " Poznan ")] == [0, 1, 2, 3, 3]
+    assert names.find("12") == 4 and names.find("13") is None     # a name first, then a race number

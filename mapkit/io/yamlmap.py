@@ -311,26 +311,44 @@ def _leaves(value, path: tuple):
         yield path, value
 
 
-def _same(value, where: str) -> bool:
+def _keys(value) -> tuple:
+    """What a scalar of the file answers to as an issue's place: its text, and an edge's
+    canonical name when it is one (``B2/B1`` is the edge ``B1/B2``)."""
     text = str(value).strip()
-    if text == where:
-        return True
     try:
-        return "/" in where and edge_name(parse_edge(text)) == where
+        return (text, edge_name(parse_edge(text))) if "/" in text else (text,)
     except (HexNameError, ValueError):
-        return False
+        return (text,)
 
 
-def issue_line(i: Issue, data: dict, doc: Doc) -> int | None:
+class _Places:
+    """The paths of a map file's scalars by what they answer to, made once per section, so
+    that placing every issue reads the file once (a map of 10,000 cities gave 10,000 warnings,
+    each of which walked the whole section: minutes)."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.by_section: dict[str, dict] = {}
+
+    def last(self, section: str, where: str):
+        index = self.by_section.get(section)
+        if index is None:
+            index = self.by_section[section] = {}
+            for path, value in _leaves(self.data.get(section), (section,)):
+                for key in _keys(value):
+                    index[key] = path          # the last match, as the file is read
+        return index.get(where)
+
+
+def issue_line(i: Issue, data: dict, doc: Doc, places: _Places | None = None) -> int | None:
     """The line of the map file that issue ``i`` (found by validation) points at, or None."""
     sections = next((v for k, v in _SECTIONS.items() if i.code.startswith(k)), ())
     if i.where is None or i.where.startswith("line "):
         return None
+    places = places or _Places(data)
     found = None
     for section in sections:
-        for path, value in _leaves(data.get(section), (section,)):
-            if _same(value, i.where):
-                found = path
+        found = places.last(section, i.where) or found
     if found is None:
         return None
     key = _CITY_KEYS.get(i.code)
@@ -342,8 +360,9 @@ def issue_line(i: Issue, data: dict, doc: Doc) -> int | None:
 def _placed(issues: list[Issue], data: dict, doc: Doc) -> list[Issue]:
     """The issues with the line they point at added to their message (when it has none)."""
     out = []
+    places = _Places(data)
     for i in issues:
-        line = None if "(line " in i.message else issue_line(i, data, doc)
+        line = None if "(line " in i.message else issue_line(i, data, doc, places)
         out.append(i if line is None else dataclasses.replace(i, message=f"{i.message} (line {line})"))
     return out
 

@@ -50,6 +50,9 @@ def _advance(text: str, bold: bool) -> float:
     font = _font(bold)
     if font is None:
         return _FALLBACK_ADVANCE[bold] * len(text)
+    # a line break inside a name (validate warns, W205) fails Pillow's layout; the board
+    # prints it as a space, as SVG does any white space
+    text = "".join(" " if ch < " " or ch == "\x7f" else ch for ch in text)
     return font.getlength(text) / _MEASURE_SIZE
 
 

@@ -155,6 +155,11 @@ def pages_needed(length: float, window: float, overlap: float) -> int:
     return max(1, math.ceil((length - overlap) / (window - overlap) - _EPS))
 
 
+# The most pages a tiled board takes: a kit of 120 A4 sheets covers a wall of 2.5 x 3.5 m; a
+# board beyond it is a slip (hex_mm, a grid's size), and its pages would take minutes to draw.
+MAX_TILES = 120
+
+
 def tile_layout(width: float, height: float, paper: str = "A4",
                 overlap: float = DEFAULT_OVERLAP_MM, margin: float = TILE_MARGIN_MM) -> TileLayout:
     """Split a ``width`` x ``height`` board frame over pages of ``paper``.
@@ -177,6 +182,9 @@ def tile_layout(width: float, height: float, paper: str = "A4",
             best = (cols * rows, page, ww, wh, cols, rows)
     assert best is not None     # there are always two orientations, and each either raised or set it
     _count, page, ww, wh, cols, rows = best
+    if cols * rows > MAX_TILES:
+        raise ValueError(f"{width:.0f} x {height:.0f} mm would take {cols * rows} pages of {name} "
+                         f"({cols} x {rows}); at most {MAX_TILES}: choose a larger --paper or a smaller hex_mm")
     sx, sy = ww - overlap, wh - overlap
     span_w = cols * sx + overlap if cols > 1 else ww
     span_h = rows * sy + overlap if rows > 1 else wh

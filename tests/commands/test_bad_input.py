@@ -181,3 +181,10 @@ def test_a_game_the_map_lacks_names_no_empty_map_name(tmp_path, preset, fragment
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1, r.stderr
     assert lines[0].startswith(f"mapkit simulate: {p}: {fragment}"), lines[0]
+
+
+def test_an_output_ending_in_a_slash_names_a_folder_not_a_file(tmp_path):
+    # Path() drops the slash: "-o out/x/" once wrote a file called x
+    r = run_here("format", MAPS / "example.yaml", "-o", f"{tmp_path}/x/")
+    assert r.returncode == 2 and "names a folder (it ends in '/')" in r.stderr
+    assert not (tmp_path / "x").exists()

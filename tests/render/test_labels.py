@@ -62,3 +62,19 @@ def test_with_every_place_under_a_kept_line_the_cheapest_is_taken():
     assert kept == free
     assert [(lab.align, lab.clash) for lab in kept.values()] == [("start", False)] * 2
     assert [round(lab.x0, 6) for lab in kept.values()] == [20 + APOTHEM + GAP, 48 + APOTHEM + GAP]
+
+
+def test_a_name_with_a_line_break_is_measured_as_printed():
+    # Pillow's layout fails on a line break; the board prints it as a space (as SVG does)
+    assert text_width("Nové\nMěsto", 10) == text_width("Nové Město", 10) > 0
+
+
+def test_a_board_of_hundreds_of_pages_is_refused_not_drawn():
+    import pytest
+
+    from mapkit.render.paper import MAX_TILES, tile_layout
+
+    # a wall-sized kit is drawn; one of hundreds of sheets (a slip of hex_mm) is refused at once
+    assert 1 < len(tile_layout(1000, 1000, "A4").tiles) <= MAX_TILES
+    with pytest.raises(ValueError, match=f"pages of A4 .*; at most {MAX_TILES}"):
+        tile_layout(6000, 5000, "A4")
