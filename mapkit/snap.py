@@ -46,6 +46,7 @@ __all__ = [
     "corner_path_to_edges",
     "snap_polyline_to_edges",
     "edges_to_polylines",
+    "LineGuard",
 ]
 
 # A corner: the three hexes that meet there, sorted (hexes may lie off the board).
@@ -58,6 +59,13 @@ PENALTY = 2.0
 SAMPLE_STEP = 0.5
 # A* between two nearby corners never needs many nodes; this only guards against bugs.
 MAX_EXPANSIONS = 20_000
+# Lines are cut this many hex sizes (centre to corner) around the board's box: what lies further
+# out never has an edge on the board, and snapping it would walk the corner graph all the way there.
+BOARD_MARGIN = 2.0
+# Points beyond this many millimetres are pulled in to it, so that differences stay finite.
+FAR_MM = 1e12
+# Points per hex side that a board's lines may have in all (a traced river has a few per side).
+POINTS_PER_SIDE = 10
 
 
 def _corner(a, b, c) -> Corner:
@@ -277,3 +285,98 @@ def edges_to_polylines(grid: Grid, edges: Iterable[Edge]) -> list[list[tuple[flo
                     break
         chains.append(chain)
     return [[corner_point(grid, c) for c in chain] for chain in chains]
+
+
+def _clip(a, b, lo, hi):
+    """The part of the segment ``a``-``b`` inside the box ``lo``..``hi`` (Liang-Barsky), or None."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - lo[0]), (dx, hi[0] - x0), (-dy, y0 - lo[1]), (dy, hi[1] - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 > t1:
+        return None
+    start = a if t0 == 0.0 else (x0 + t0 * dx, y0 + t0 * dy)  # the ends inside stay exactly as given
+    end = b if t1 == 1.0 else (x0 + t1 * dx, y0 + t1 * dy)
+    return start, end
+
+
+class LineGuard:
+    """The one guard in front of snapping the lines of an imported file: the work of
+    :func:`snap_polyline_to_edges` grows with a line's length and its number of points, and a
+    hostile file (a waypoint at 1e300, a 200,000-point scribble) made it run forever.
+
+    :meth:`pieces` cuts a line to the board's box plus :data:`BOARD_MARGIN` hex sizes (a line
+    that leaves and comes back becomes two pieces) and refuses non-finite points. Together the
+    pieces of all lines may run at most twice as many hex sides as the board has (a real river
+    runs along each side once) and have at most :data:`POINTS_PER_SIDE` points per side of that.
+    Errors are :class:`ValueError` with one line naming the line (``what``).
+
+    >>> g = Grid("pointy", "odd", 4, 3)
+    >>> LineGuard(g).pieces([(10.0, 10.0), (1e300, 10.0)], "river 1")[0][1][0] == g.bounds_mm()[0] + 2 * g.size_mm
+    True
+    """
+
+    def __init__(self, grid: Grid):
+        self.grid = grid
+        self.max_sides = 2 * 3 * len(grid) + 100
+        self.max_points = POINTS_PER_SIDE * self.max_sides
+        self.sides = 0.0
+        self.points = 0
+        m = BOARD_MARGIN * grid.size_mm
+        w, h = grid.bounds_mm()
+        self.lo, self.hi = (-m, -m), (w + m, h + m)
+
+    def pieces(self, points_mm: Sequence[tuple[float, float]], what: str) -> list[list[tuple[float, float]]]:
+        lo, hi = self.lo, self.hi
+        pieces: list[list[tuple[float, float]]] = []
+        cur: list[tuple[float, float]] = []
+        prev = None
+        for x, y in points_mm:
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise ValueError(f"{what}: point ({x}, {y}) is not finite")
+            point = (min(max(float(x), -FAR_MM), FAR_MM), min(max(float(y), -FAR_MM), FAR_MM))
+            inside = lo[0] <= point[0] <= hi[0] and lo[1] <= point[1] <= hi[1]
+            if prev is None:
+                if inside:
+                    cur = [point]
+            else:
+                seg = _clip(prev, point, lo, hi)
+                if seg is None:
+                    if cur:
+                        pieces.append(cur)
+                    cur = []
+                else:
+                    start, end = seg
+                    if not cur or cur[-1] != start:
+                        if cur:
+                            pieces.append(cur)
+                        cur = [start]
+                    cur.append(end)
+                    if not inside:  # it leaves the box here
+                        pieces.append(cur)
+                        cur = []
+            prev = point
+        if cur:
+            pieces.append(cur)
+        pieces = [p for p in pieces if len(p) >= 2]
+        # Both bounds count what is left on the board: that is what snapping works through.
+        self.points += sum(map(len, pieces))
+        if self.points > self.max_points:
+            raise ValueError(f"{what}: the lines have more than {self.max_points} points on the board, "
+                             f"{POINTS_PER_SIDE} for each of twice its hex sides; not lines of this map")
+        s = self.grid.size_mm
+        self.sides += sum(math.hypot(b[0] - a[0], b[1] - a[1]) / s
+                          for p in pieces for a, b in zip(p, p[1:], strict=False))
+        if self.sides > self.max_sides:
+            raise ValueError(f"{what}: the lines run more than {self.max_sides} hex sides, twice what the "
+                             f"board has; not lines of this map")
+        return pieces

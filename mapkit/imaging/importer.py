@@ -82,11 +82,23 @@ class ImportOptions:
     hex_mm: float | None = None
 
 
-def _hints(opts: ImportOptions):
+# Fewest pixels across a hex that a picture can be read at: --columns / --rows asking for
+# smaller hexes are refused before any search (2000 columns on a 1654 px picture made arrays of
+# 15 GB in the card-ring search, for hexes of 0.8 px that no stage can read).
+MIN_HEX_PX = 8
+
+
+def _hints(opts: ImportOptions, shape: tuple[int, ...]):
+    """The grid hints, checked against the picture (``shape``: its height and width first)."""
     from .gridfind import Hints
+    height, width = shape[:2]
     for name, value in (("--columns", opts.columns), ("--rows", opts.rows)):
         if value is not None and not 1 <= value <= 2000:
             raise InputError(f"{name} {value}: give a number of hexes from 1 to 2000")
+        # The board may be turned in the picture: its hexes are at most the longer side over the count.
+        if value is not None and max(height, width) / value < MIN_HEX_PX:
+            raise InputError(f"{name} {value}: the picture is {width} x {height} px: {value} {name[2:]} would "
+                             f"make hexes of {max(height, width) / value:.1f} px ({MIN_HEX_PX} or more are needed)")
     if opts.hex_px is not None and not (4.0 <= opts.hex_px <= 5000.0 and math.isfinite(opts.hex_px)):
         raise InputError(f"--hex-px {opts.hex_px}: give the distance between hex centres in pixels (4 or more)")
     return Hints(opts.orientation, opts.offset, opts.columns, opts.rows, opts.hex_px)
@@ -153,7 +165,7 @@ def read_picture(path, opts: ImportOptions | None = None) -> PictureReading:
     card_look = opts.legend == CARD_LOOK and not Path(CARD_LOOK).exists()
     forced = None if card_look else given_legend(opts.legend)
     rgb = load_image(path)
-    fit, notes = _find_grid(rgb, _hints(opts), path)
+    fit, notes = _find_grid(rgb, _hints(opts, rgb.shape), path)
     grey = _without_colour(rgb)
     if grey:
         notes.append(f"{path}: the picture has no colour: read as a board printed without "

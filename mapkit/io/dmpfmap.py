@@ -66,7 +66,7 @@ from ..errors import InputError
 from ..fileio import parse_json, read_bytes
 from ..grid import Grid, Hex, edge, hex_name
 from ..model import City, EdgeSet, Ferry, Map
-from ..snap import snap_polyline_to_edges
+from ..snap import LineGuard, snap_polyline_to_edges
 
 __all__ = ["import_map", "read_dmpfmap", "parse_dmpfmap", "unit_to_mm", "MAX_MEMBER_BYTES", "MAX_TOTAL_BYTES"]
 
@@ -201,90 +201,6 @@ def _geo(meta: dict, hex_mm: float) -> dict | None:
     return out or None
 
 
-def _clip(a, b, lo, hi):
-    """The part of the segment ``a``-``b`` inside the box ``lo``..``hi`` (Liang-Barsky), or None."""
-    (x0, y0), (x1, y1) = a, b
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - lo[0]), (dx, hi[0] - x0), (-dy, y0 - lo[1]), (dy, hi[1] - y0)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-    if t0 > t1:
-        return None
-    start = a if t0 == 0.0 else (x0 + t0 * dx, y0 + t0 * dy)  # the ends inside stay exactly as given
-    end = b if t1 == 1.0 else (x0 + t1 * dx, y0 + t1 * dy)
-    return start, end
-
-
-def _pieces_on_board(a, rows: int, cols: int) -> list[list[tuple[float, float]]]:
-    """The waypoints of a river (NaN rows part its pieces), cut to the board and one hex around
-    it in unit space. A waypoint far off the board made the snapping walk all the way there
-    (1e6 units: minutes; 1e300: forever); what lies beyond the margin never has edges on the
-    board, so it is cut off, and a piece that leaves and comes back becomes two."""
-    margin = 2.0
-    lo = (-SQRT3 / 2 - margin, -1.0 - margin)
-    hi = ((cols + 0.5) * SQRT3 + margin, 1.5 * (rows - 1) + 1.0 + margin)
-    far = 1e12  # far beyond any board, near enough that differences stay finite
-    pieces: list[list] = []
-    cur: list = []
-    prev = None
-    for x, y in a.tolist():
-        if math.isnan(x) or math.isnan(y):
-            if cur:
-                pieces.append(cur)
-            cur, prev = [], None
-            continue
-        point = (min(max(x, -far), far), min(max(y, -far), far))
-        inside = lo[0] <= point[0] <= hi[0] and lo[1] <= point[1] <= hi[1]
-        if prev is None:
-            if inside:
-                cur = [point]
-        else:
-            seg = _clip(prev, point, lo, hi)
-            if seg is None:
-                if cur:
-                    pieces.append(cur)
-                cur = []
-            else:
-                start, end = seg
-                if not cur or cur[-1] != start:
-                    if cur:
-                        pieces.append(cur)
-                    cur = [start]
-                cur.append(end)
-                if not inside:  # it leaves the box here
-                    pieces.append(cur)
-                    cur = []
-        prev = point
-    if cur:
-        pieces.append(cur)
-    return [p for p in pieces if len(p) >= 2]
-
-
-class _RiverBudget:
-    """The work of snapping rivers, bounded by the board: together the rivers may run at most
-    twice as many hex sides as the board has (a real river runs along each side once); a
-    200,000-point scribble over a small board took minutes and is refused at once."""
-
-    def __init__(self, grid: Grid, source: str):
-        self.limit = 2 * 3 * len(grid) + 100
-        self.used = 0.0
-        self.source = source
-
-    def spend(self, piece, member: str) -> None:
-        self.used += sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(piece, piece[1:], strict=False))
-        if self.used > self.limit:
-            raise InputError(f"{self.source}: member {member}: the rivers run more than {self.limit} hex sides, "
-                             f"twice what the board has; not rivers of this map")
-
-
 def parse_dmpfmap(data: bytes, source: str = "<dmpfmap>", *, hex_mm: float | None = None,
                   name: str | None = None) -> tuple[Map, list[str]]:
     """A map (and notes for the user) from the bytes of a ``.dmpfmap`` archive."""
@@ -417,18 +333,23 @@ def _rivers(arc: _Archive, source: str, grid: Grid, meta: dict, notes: list[str]
     river_files = sorted((int(m.group(1)), n) for n in arc.names
                          if (m := re.fullmatch(r"rivers/(\d{1,9})\.npy", n)))
     rivers: list[EdgeSet] = []
-    budget = _RiverBudget(grid, source)
+    guard = LineGuard(grid)
     for idx, member in river_files:
         a = arc.array(member)
         if a.ndim != 2 or a.shape[1] != 2 or a.dtype.kind not in "iuf":
             raise InputError(f"{source}: member {member} has shape {a.shape} ({a.dtype}), expected (M, 2) numbers")
         a = a.astype(float)
-        if np.isinf(a).any():
-            raise InputError(f"{source}: member {member} has an infinite coordinate")
         edges: set = set()
-        for piece in _pieces_on_board(a, grid.rows, grid.columns):
-            budget.spend(piece, member)
-            edges.update(snap_polyline_to_edges(grid, [unit_to_mm(grid, x, y) for x, y in piece], spurs=True))
+        # NaN rows part a river's pieces (the format's own gaps); each run goes through the guard.
+        edge_of_gap = np.diff(np.concatenate(([1], np.isnan(a).any(axis=1).astype(np.int8), [1])))
+        for i, j in zip(np.flatnonzero(edge_of_gap == -1).tolist(), np.flatnonzero(edge_of_gap == 1).tolist(),
+                        strict=True):
+            try:
+                pieces = guard.pieces([unit_to_mm(grid, x, y) for x, y in a[i:j].tolist()], f"member {member}")
+            except ValueError as exc:
+                raise InputError(f"{source}: {exc}") from None
+            for piece in pieces:
+                edges.update(snap_polyline_to_edges(grid, piece, spurs=True))
         rname = names[idx] if idx < len(names) and isinstance(names[idx], str) and names[idx] else None
         if edges:
             rivers.append(EdgeSet(frozenset(edges), rname))

@@ -59,7 +59,7 @@ from ..errors import InputError
 from ..fileio import parse_json, read_bytes
 from ..grid import Grid, Hex, hex_name
 from ..model import TERRAINS, City, EdgeSet, Ferry, Map, Region, Rules
-from ..snap import snap_polyline_to_edges
+from ..snap import LineGuard, snap_polyline_to_edges
 from .tileddoc import (GID_MASK, Document, MapObject, ObjectLayer, Tileset, TileLayer, fail, read_document,
                        to_float, to_int, typed)
 
@@ -144,6 +144,8 @@ def parse_tiles_option(text: str | None) -> dict:
         if terrain not in TERRAINS:
             raise InputError(f"--tiles: {value!r} is not a terrain ({', '.join(TERRAINS)})")
         if key == "*":
+            if "*" in out:
+                raise InputError("--tiles: * is given twice")
             out["*"] = terrain
             continue
         m = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", key)
@@ -153,6 +155,10 @@ def parse_tiles_option(text: str | None) -> dict:
         hi = int(m.group(2)) if m.group(2) else lo
         if hi < lo or hi - lo > 100_000 or hi > GID_MASK:
             raise InputError(f"--tiles: {key!r} is not a sensible range of tile ids")
+        # A tile id given twice (1=plain,1=water or overlapping ranges) is a slip: which was meant?
+        twice = next((gid for gid in range(lo, hi + 1) if gid in out), None)
+        if twice is not None:
+            raise InputError(f"--tiles: tile id {twice} is given twice")
         for gid in range(lo, hi + 1):
             out[gid] = terrain
     return out
@@ -361,6 +367,7 @@ def _objects(doc: Document, grid: Grid, layout: Layout, notes: list[str]) -> _Ob
     """Edge sets, cities and ferries from the object layers; other objects are counted in a note."""
     source = doc.source
     groups: dict = {}
+    guard = LineGuard(grid)
     cities: list[City] = []
     ferries: list[Ferry] = []
     ignored = 0
@@ -370,7 +377,7 @@ def _objects(doc: Document, grid: Grid, layout: Layout, notes: list[str]) -> _Ob
             p = obj.properties
             where = f"{obj.label()} in layer {layer.name!r}"
             if kind in ("rivers", "borders", "ridges") and obj.shape in ("polyline", "polygon"):
-                _add_line(groups, kind, obj, grid, layout, source, where)
+                _add_line(groups, guard, kind, obj, grid, layout, source, where)
                 continue
             if "numbers" in p or kind == "cities":
                 cities.append(_city(doc, grid, layout, obj, where, notes))
@@ -388,7 +395,8 @@ def _objects(doc: Document, grid: Grid, layout: Layout, notes: list[str]) -> _Ob
     return _Objects(edge_sets, cities, ferries)
 
 
-def _add_line(groups: dict, kind: str, obj: MapObject, grid: Grid, layout: Layout, source: str, where: str) -> None:
+def _add_line(groups: dict, guard: LineGuard, kind: str, obj: MapObject, grid: Grid, layout: Layout, source: str,
+              where: str) -> None:
     """Snap a river, border or ridge line onto hex edges, into the group of its set: the
     ``set`` property, else its name, else a set of its own."""
     p = obj.properties
@@ -400,10 +408,13 @@ def _add_line(groups: dict, kind: str, obj: MapObject, grid: Grid, layout: Layou
         key = (kind, "name", set_name)
     else:
         key = (kind, "object", obj.id, len(groups))
-    pts = [layout.to_mm(x, y) for x, y in obj.points]
-    edges = snap_polyline_to_edges(grid, pts)
+    try:
+        pieces = guard.pieces([layout.to_mm(x, y) for x, y in obj.points], where)
+    except ValueError as exc:
+        raise fail(source, str(exc)) from None
     g = groups.setdefault(key, {"kind": kind, "name": set_name, "edges": set()})
-    g["edges"].update(edges)
+    for piece in pieces:
+        g["edges"].update(snap_polyline_to_edges(grid, piece))
 
 
 def _city(doc: Document, grid: Grid, layout: Layout, obj: MapObject, where: str, notes: list[str]) -> City:

@@ -14,6 +14,7 @@ from PIL import Image
 from mapkit import testing as syn
 from mapkit.imaging.gridfind import Hints, NoGridError, find_grid
 from mapkit.grid import hex_name
+from mapkit.errors import InputError
 from mapkit.imaging.importer import ImportOptions, import_map
 from mapkit.io.yamlmap import load_map
 
@@ -277,3 +278,20 @@ def test_bad_pictures_exit_2_with_one_line(tmp_path):
     legend.write_text("water: bluish\n", encoding="utf-8")
     _one_error_line(run_here("import", good, "-o", out, "--legend", legend), str(legend), "not a colour")
     assert not out.exists()
+
+
+def test_hints_asking_for_hexes_too_small_to_read_are_refused_before_any_search(tmp_path):
+    # A 120 x 90 picture: the longer side over the count is the widest a hex can be.
+    # 16 rows: 120 / 16 = 7.5 px, under 8: refused; 15 columns: 120 / 15 = 8.0 px is searched
+    # (and the blank picture has no grid); 2000 columns (the sweep's 15 GB case): 0.06 px, said as 0.1.
+    path = tmp_path / "small.png"
+    Image.fromarray(np.full((90, 120, 3), 250, dtype=np.uint8)).save(path)
+    for opts, needle in ((ImportOptions(rows=16, ocr=False), "--rows 16: the picture is 120 x 90 px: 16 rows would "
+                          "make hexes of 7.5 px (8 or more are needed)"),
+                         (ImportOptions(columns=2000, rows=2000, ocr=False),
+                          "2000 columns would make hexes of 0.1 px")):
+        with pytest.raises(InputError) as exc:
+            import_map(str(path), opts)
+        assert needle in str(exc.value) and "\n" not in str(exc.value)
+    with pytest.raises(InputError, match="no hex grid found"):
+        import_map(str(path), ImportOptions(columns=15, ocr=False))

@@ -733,3 +733,52 @@ def test_huge_numbers_deep_nesting_and_lone_surrogates_are_one_line(tmp_path, co
     r = run_here("import", src, "-o", tmp_path / "m.yaml")
     assert_one_line_error(r, needle)
     assert len(r.stderr) < 400
+
+
+def test_tiles_option_refuses_a_tile_id_given_twice():
+    # 1 twice; 3 lies in both ranges 2-3 and 3-4; * twice.
+    for text, needle in (("1=plain,1=water", "tile id 1 is given twice"),
+                         ("1=plain,1=plain", "tile id 1 is given twice"),
+                         ("2-3=plain,3-4=water", "tile id 3 is given twice"),
+                         ("*=plain,*=water", "* is given twice")):
+        with pytest.raises(InputError, match=re.escape(needle)):
+            parse_tiles_option(text)
+
+
+def _river_map(points: str, x: float = 0, y: float = 0) -> bytes:
+    # 6 x 4 pointy/odd tiles of 14 x 12 px, side 6 (as in test_tiled_pixel_layout_by_hand).
+    return tmx(6, 4, 14, 12, 6, "y", "odd", '<objectgroup name="rivers"><object id="1" '
+               f'x="{x}" y="{y}"><polyline points="{points}"/></object></objectgroup>')
+
+
+def test_a_river_waypoint_far_off_the_board_is_cut_at_the_board():
+    # Down the right side of tile (3, 2), x = 56, y = 21..27 (D3/E3, see
+    # test_tiled_pixel_layout_by_hand), then east along y = 27 to a waypoint far off the board:
+    # snapping walked all the way there (1e300: forever). Row 2's lower corners lie on y = 27,
+    # with its bottom tips 3 px lower (E3: (63, 30), F3: (77, 30)); row 3 is pushed 7 px, so
+    # the zigzag between is D4/E3, E3/E4, E4/F3, F3/F4, and the last side, F3 with the
+    # missing tile (6, 3), is off the board.
+    expect = {"D3/E3", "D4/E3", "E3/E4", "E4/F3", "F3/F4"}
+    for far in ("1e3", "1e6", "1e300"):
+        m, _ = parse_tiled(_river_map(f"56,21 56,27 {far},27"), "far.tmx")
+        assert {edge_name(e) for e in m.rivers[0].edges} == expect, far
+    # Far on both axes (the sweep's file): nothing on the board, no edges, no hang.
+    m, _ = parse_tiled(_river_map("0,0 1e300,1e300", 1e300, -1e300), "far.tmx")
+    assert [r.edges for r in m.rivers] == [frozenset()]
+
+
+def test_a_non_finite_river_point_is_refused_naming_the_object():
+    with pytest.raises(InputError) as exc:
+        parse_tiled(_river_map("0,0 1e308,0", 1e308), "inf.tmx")
+    assert "\n" not in str(exc.value) and "object 1 in layer 'rivers'" in str(exc.value)
+    assert "not finite" in str(exc.value)
+
+
+def test_a_scribble_of_200000_points_is_refused_at_once(tmp_path):
+    # 6 x 4 hexes: 2 * 3 * 24 + 100 = 244 sides, 10 points a side: 2440 points at most.
+    rng = random.Random(1)
+    pts = " ".join(f"{rng.uniform(10, 80):.1f},{rng.uniform(10, 40):.1f}" for _ in range(200_000))
+    src = tmp_path / "scribble.tmx"
+    src.write_bytes(_river_map(pts))
+    r = run_here("import", src, "-o", tmp_path / "out.yaml")
+    assert_one_line_error(r, "scribble.tmx", "object 1 in layer 'rivers'", "more than 2440 points")
