@@ -103,8 +103,8 @@ async def games(request):
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise InputError("seats: a list of {name, kind}")
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
+    options = data.get("options", {})
+    if not isinstance(options, dict):       # 0, "" or [] is a mistake, not "no options"
         raise InputError("options: an object of option -> value")
     preset = data.get("preset")
     if not isinstance(preset, str):

@@ -30,18 +30,26 @@ mapkit.errors.InputError: bad.yaml:2: grid: 'orientation' is a required property
 
 from __future__ import annotations
 
+import re
 import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from ..errors import InputError, InvalidError
 from ..fileio import atomic_write, read_text
+from .echo import clip
 from .storage import MAP_ID, slug
 
-__all__ = ["Catalogue", "MAX_UPLOAD_BYTES", "bundled_maps"]
+__all__ = ["Catalogue", "MAX_UPLOAD_BYTES", "MAX_SAVED_MAPS", "MAPS_KEPT", "bundled_maps"]
 
 # A map file is at most a few hundred kilobytes (czechia.yaml: 20 kB).
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 SAVED_PREFIX = "my-"
+# Saves come from anyone: a folder of at most this many maps (a few MB of small files), and
+# parsed maps kept in memory for the few maps played or edited at a time (a large parsed map
+# holds megabytes); the lobby's lines of every map are kept apart, small.
+MAX_SAVED_MAPS = 500
+MAPS_KEPT = 32
 
 
 def bundled_maps(paths) -> list:
@@ -76,8 +84,18 @@ def _within_limits(filename: str, check, what) -> None:
         raise InputError(f"{filename}: {exc}") from None
 
 
+def _stamp(path):
+    """``(mtime, size)`` of a file, None when it cannot be read: a changed file is read again."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 class Catalogue:
-    """Bundled and saved maps by id. Maps are read when first asked for and kept."""
+    """Bundled and saved maps by id. Maps are read when first asked for; the last
+    :data:`MAPS_KEPT` used are kept, and the lobby's line of every map."""
 
     def __init__(self, store, bundled):
         self.store = store
@@ -90,7 +108,8 @@ class Catalogue:
                 key = f"{base}-{n}"
                 n += 1
             self.bundled[key] = Path(p).resolve()
-        self._maps: dict = {}        # path -> (mtime, size, Map or error text)
+        self._maps: OrderedDict = OrderedDict()     # path -> ((mtime, size), Map or None, error), last used last
+        self._lines: dict = {}       # path -> ((mtime, size), the lobby's line of the map)
         self._saving = threading.Lock()  # saves run in worker threads: a name is taken by one
 
     # -- listing -------------------------------------------------------------------------------
@@ -105,9 +124,20 @@ class Catalogue:
         return out
 
     def _entry(self, key, path, source) -> dict:
+        # the lobby lists every map at every visit: its line is kept, so listing 500 saved maps
+        # does not read 500 maps through the small cache of parsed ones
+        stamp = _stamp(path)
+        got = self._lines.get(path)
+        if got is None or got[0] != stamp or stamp is None:
+            got = (stamp, self._line(path))
+            if len(self._lines) >= MAX_SAVED_MAPS + len(self.bundled):
+                self._lines.pop(next(iter(self._lines)))      # a map deleted by hand, say
+            self._lines[path] = got
+        return {"id": key, "source": source, **got[1]}
+
+    def _line(self, path) -> dict:
         m, error = self._read(path)
-        e = {"id": key, "source": source, "name": (m.name or path.stem) if m else path.stem,
-             "valid": error is None, "error": error}
+        e = {"name": (m.name or path.stem) if m else path.stem, "valid": error is None, "error": error}
         if m is not None:
             from ..plugins import section_owners
 
@@ -118,14 +148,14 @@ class Catalogue:
 
     def path_of(self, key: str) -> Path:
         if not isinstance(key, str):
-            raise InputError("no map named")
+            raise InputError(f"map: the id of a map, not {type(key).__name__}")
         if key in self.bundled:
             return self.bundled[key]
         if key.startswith(SAVED_PREFIX):
             p = self.store.map_file(key[len(SAVED_PREFIX):])
             if p.is_file():
                 return p
-        raise InputError(f"no map {key!r} on this server")
+        raise InputError(f"no map {clip(key)!r} on this server")
 
     def is_bundled(self, key: str) -> bool:
         return key in self.bundled
@@ -140,12 +170,16 @@ class Catalogue:
             return None, f"{path.name}: {exc.strerror}"
         got = self._maps.get(path)
         if got is not None and got[0] == (st.st_mtime_ns, st.st_size):
+            self._maps.move_to_end(path)
             return got[1], got[2]
         try:
             m, err = load_map(path), None
         except (InputError, InvalidError) as exc:
             m, err = None, str(exc).replace(str(path), path.name)
         self._maps[path] = ((st.st_mtime_ns, st.st_size), m, err)
+        self._maps.move_to_end(path)
+        while len(self._maps) > MAPS_KEPT:
+            self._maps.popitem(last=False)       # the least recently used
         return m, err
 
     def load(self, key: str):
@@ -185,12 +219,16 @@ class Catalogue:
             raise InvalidError(f"{filename}: invalid map: {errors[0]}{more}", errors)
         return self.save(dump_map(m), slug(m.name or Path(filename).stem))
 
-    def free_name(self, base: str) -> str:
-        name, n = base, 2
-        while self.store.map_file(name).exists():
-            name = f"{base}-{n}"
-            n += 1
-        return name
+    def free_name(self, base: str, taken=None) -> str:
+        """``base``, or ``base-N`` with N one past the highest copy saved (one listing of the
+        folder, not a probe per copy); ``taken``: the saved names, when the caller has them."""
+        taken = {p.stem for p in self.store.saved_maps()} if taken is None else taken
+        if base not in taken:
+            return base
+        base = base[:60]        # room for the number within a map name's 64 characters
+        copy = re.compile(re.escape(base) + r"-(\d{1,9})")
+        numbers = [int(m.group(1)) for t in taken if (m := copy.fullmatch(t))]
+        return f"{base}-{max(numbers, default=1) + 1}"
 
     def save(self, canonical: str, name: str, key=None) -> dict:
         """Write a map's canonical text (``dump_map``'s, which its callers made when they read
@@ -202,7 +240,10 @@ class Catalogue:
             name = slug(name if isinstance(name, str) and name else "map")
         with self._saving:
             if not (self.store.map_file(name).exists() and self.store.key_fits(name, key)):
-                name = self.free_name(name)
+                taken = {p.stem for p in self.store.saved_maps()}
+                if len(taken) >= MAX_SAVED_MAPS:
+                    raise InputError(f"the server holds {len(taken)} saved maps, the most it keeps")
+                name = self.free_name(name, taken)
                 key = self.store.new_map_key(name)
             path = self.store.map_file(name)
             atomic_write(path, canonical, inputs=list(self.bundled.values()), durable=True)

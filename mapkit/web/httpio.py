@@ -15,23 +15,31 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ..engine.errors import IllegalAction
 from ..errors import InputError, InvalidError
 from ..fileio import parse_json
+from .echo import clip_echoes
 from .jobs import Busy, Gone
 from .livegame import STATUS, Refused
 
 log = logging.getLogger("mapkit.web")
 
-__all__ = ["TooLarge", "MAX_BODY_BYTES", "error", "read_body", "read_json", "same_origin", "handled", "server_of"]
+__all__ = ["TooLarge", "TooSlow", "MAX_BODY_BYTES", "BODY_SECONDS", "error",
+           "read_body", "read_json", "same_origin", "handled", "server_of"]
 
 MAX_BODY_BYTES = 4 * 1024 * 1024        # an editor document of a large map is a few hundred kB
 MAX_BODY_DEPTH = 20                     # a request nests a few levels (a city's numbers: 4)
+BODY_SECONDS = 30.0                     # 4 MB arrive in far less; a body that trickles holds a connection
+
+
+class TooSlow(InputError):
+    """A request body that did not arrive in :data:`BODY_SECONDS` (status 408)."""
 
 
 class TooLarge(InputError):
@@ -39,7 +47,8 @@ class TooLarge(InputError):
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    # every refusal passes here: what it repeats of the request is clipped (mapkit.web.echo)
+    return JSONResponse({"error": clip_echoes(message)}, status_code=status)
 
 
 def server_of(request):
@@ -48,9 +57,20 @@ def server_of(request):
 
 
 async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
+    """The body, at most ``limit`` bytes, arrived within :data:`BODY_SECONDS`; :class:`Gone`
+    when the client leaves before sending all it announced (nobody is there to answer)."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
         raise TooLarge(f"the request is {int(size)} bytes; the limit is {limit}")
+    try:
+        return await asyncio.wait_for(_stream(request, limit), BODY_SECONDS)
+    except ClientDisconnect:
+        raise Gone("the client left before its request had arrived") from None
+    except TimeoutError:
+        raise TooSlow(f"the request did not arrive in {BODY_SECONDS:g} s") from None
+
+
+async def _stream(request: Request, limit: int) -> bytes:
     chunks = []
     got = 0
     async for chunk in request.stream():
@@ -96,10 +116,12 @@ def handled(fn):
             return await fn(request)
         except TooLarge as exc:
             return error(public(str(exc)), 413)
+        except TooSlow as exc:
+            return error(str(exc), 408)
         except Refused as exc:
             answer = error(public(str(exc)), STATUS.get(exc.rule, 400))
-            if exc.rule == "web.too-often":
-                answer.headers["Retry-After"] = "60"
+            if exc.retry_after is not None:      # the wait the message names, not a guess
+                answer.headers["Retry-After"] = str(exc.retry_after)
             return answer
         except Busy as exc:
             return error(str(exc), 503)

@@ -139,7 +139,7 @@ class Hub:
         if len(times) >= self.limits.creations:
             wait = int(self.limits.window - (now - times[0])) + 1
             raise Refused(f"{self.limits.creations} games started from here in {self.limits.window:g} s, "
-                          f"the most this server takes; try again in {wait} s", "web.too-often")
+                          f"the most this server takes; try again in {wait} s", "web.too-often", wait)
         times.append(now)
 
     async def create(self, m, map_text: str, request: GameRequest, client: str | None = None) -> LiveGame:

@@ -23,6 +23,7 @@ from ..engine.errors import IllegalAction
 from ..errors import InputError, MapkitError
 from ..fileio import parse_json
 from ..i18n.said import said_index
+from .echo import clip_echoes
 from .families import public_requests, requests_for
 from .httpio import MAX_BODY_DEPTH, same_origin, server_of
 from .livegame import Access, Connection, Refused
@@ -113,6 +114,8 @@ async def answer(game, access: Access, text: str) -> str:
         log.exception("game %s: a message the server did not foresee: %.200s", game.id, text)
         out = {"type": "error", "message": f"the server could not understand this message ({type(exc).__name__})",
                "rule": "web.unforeseen"}
+    if out["type"] == "error":      # the engine's messages quote what they refuse: clipped
+        out["message"] = clip_echoes(out["message"])
     out["id"] = rid
     return json.dumps(out, ensure_ascii=False)
 

@@ -80,9 +80,10 @@ class Refused(MapkitError):
 
     exit_code = 1
 
-    def __init__(self, message: str, rule: str = "web.refused"):
+    def __init__(self, message: str, rule: str = "web.refused", retry_after: int | None = None):
         super().__init__(message)
         self.rule = rule
+        self.retry_after = retry_after      # seconds until it would be taken (HTTP Retry-After)
 
 
 # The HTTP status of a refusal by its rule (docs/web.md): a link that may not do this, 403;
